@@ -1,0 +1,273 @@
+"""A lexicon opened from its index files: membership, BOP! skeletons and PDQ deals.
+
+Opening memory-maps every file (so service workers share one copy) and builds nothing but the
+wildcard automaton, and that only on the first ``?`` query.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+import ahocorasick
+import marisa_trie
+import numpy as np
+
+from indexes.build import POSITION_BITS, ensure_index, read_manifest
+from indexes.notation import (
+    BOP_TILE,
+    MAX_WORD_LENGTH,
+    check_range,
+    parse_bop_letters,
+    parse_pdq_letters,
+    parse_sort,
+    parse_variant,
+    parse_word,
+    skeleton,
+)
+from indexes.paths import DEFAULT_LEXICON
+from indexes.pdq_index import PdqIndex
+from indexes.pdq_rules import align, explain
+from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, WordResult
+
+MAX_LIMIT = 1_000_000
+MAX_MIN_LENGTH = MAX_WORD_LENGTH
+
+
+def _page(ids: np.ndarray, limit: int, offset: int) -> np.ndarray:
+    return ids[offset : offset + limit] if limit else ids[offset:]
+
+
+class Lexicon:
+    """Open with :func:`open_lexicon`. Every answer carries the lexicon's name and version."""
+
+    def __init__(self, folder: Path) -> None:
+        manifest = read_manifest(folder)
+        if manifest is None:
+            raise FileNotFoundError(f"no index manifest in {folder}")
+        self.folder = folder
+        self.manifest = manifest
+        self.name: str = manifest["lexicon"]
+        self.version: str = manifest["version"]
+        self._words = marisa_trie.Trie().mmap(str(folder / "words.marisa"))
+        self._skeletons = marisa_trie.Trie().mmap(str(folder / "skeletons.marisa"))
+        arrays = {
+            path.stem: np.load(path, mmap_mode="r", allow_pickle=False) for path in sorted(folder.glob("*.npy"))
+        }
+        self._key_of_rank = arrays["key_of_rank"]
+        self._rank_of_key = arrays["rank_of_key"]
+        self._zipf = arrays["zipf"]
+        self._level = arrays["level"]
+        self._length = arrays["length"]
+        self._alpha = arrays["alpha"]
+        self._skeleton_offsets = arrays["skeleton_offsets"]
+        self._skeleton_words = arrays["skeleton_words"]
+        long_ids = np.flatnonzero(self._length > POSITION_BITS)
+        self._pdq = PdqIndex(arrays, {int(i): self.spelling(int(i)) for i in long_ids})
+        self._automaton: ahocorasick.Automaton | None = None
+        self._automaton_lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name} {self.version[:12]} words={len(self)}>"
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word in self._words
+
+    # --- words -------------------------------------------------------------------------------
+    def rank(self, word: str) -> int | None:
+        """The word's id: its place in order of commonness (0 = most familiar)."""
+        key = self._words.get(word)
+        return None if key is None else int(self._rank_of_key[key])
+
+    def spelling(self, rank: int) -> str:
+        return self._words.restore_key(int(self._key_of_rank[rank]))
+
+    def spellings(self, ranks: np.ndarray) -> list[str]:
+        return [self._words.restore_key(int(k)) for k in self._key_of_rank[ranks]]
+
+    def word(self, word: str) -> WordResult:
+        w = parse_word(word)
+        rank = self.rank(w)
+        return WordResult(
+            word=w,
+            lexicon=self.name,
+            version=self.version,
+            valid=rank is not None,
+            skeleton=skeleton(w).upper(),
+            zipf=None if rank is None else int(self._zipf[rank]) / 100,
+            scowl_level=None if rank is None else int(self._level[rank]),
+        )
+
+    # --- BOP! ---------------------------------------------------------------------------------
+    def _wildcard_automaton(self) -> ahocorasick.Automaton:
+        with self._automaton_lock:
+            if self._automaton is None:
+                automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+                for key, key_id in self._skeletons.iteritems():
+                    automaton.add_word(key, key_id)
+                self._automaton = automaton
+            return self._automaton
+
+    def skeleton_ids(self, pattern: str) -> list[int]:
+        """Trie key ids of the skeletons matching a lower-case pattern (``?``: any consonant)."""
+        if BOP_TILE not in pattern:
+            key = self._skeletons.get(pattern)
+            return [] if key is None else [key]
+        automaton = self._wildcard_automaton()
+        return [automaton.get(k) for k in automaton.keys(pattern, BOP_TILE, ahocorasick.MATCH_EXACT_LENGTH)]
+
+    def bop_ranks(self, letters: str) -> np.ndarray:
+        """Sorted word ids of every word whose skeleton fits the (parsed, upper-case) letters."""
+        lists = [
+            self._skeleton_words[self._skeleton_offsets[k] : self._skeleton_offsets[k + 1]]
+            for k in self.skeleton_ids(letters.lower())
+        ]
+        if not lists:
+            return np.empty(0, dtype=np.uint32)
+        return lists[0] if len(lists) == 1 else np.sort(np.concatenate(lists))
+
+    def bop(self, letters: str, limit: int = 20, offset: int = 0) -> BopResult:
+        tiles = parse_bop_letters(letters)
+        check_range("limit", limit, 0, MAX_LIMIT)
+        check_range("offset", offset, 0, MAX_LIMIT)
+        ranks = self.bop_ranks(tiles)
+        return BopResult(
+            letters=tiles,
+            lexicon=self.name,
+            version=self.version,
+            valid=len(ranks) > 0,
+            count=len(ranks),
+            words=self.spellings(_page(ranks, limit, offset)),
+            limit=limit,
+            offset=offset,
+        )
+
+    def bop_check(self, letters: str, word: str) -> BopCheck:
+        tiles = parse_bop_letters(letters)
+        w = parse_word(word)
+        sk = skeleton(w).upper()
+        fits = len(sk) == len(tiles) and all(t in (BOP_TILE, c) for t, c in zip(tiles, sk))
+        bop_tiles = [c for t, c in zip(tiles, sk) if t == BOP_TILE] if fits else []
+        if not fits:
+            reason: str | None = "skeleton_mismatch"
+            why = f"{w.upper()} has the consonants {sk or '(none)'}, not {tiles}"
+        elif w not in self:
+            reason = "not_in_lexicon"
+            why = f"{w.upper()} fits {tiles} but is not in the {self.name} lexicon"
+        else:
+            reason = None
+            stands = "".join(f", the BOP! tile standing for {c}" for c in bop_tiles)
+            why = f"{w.upper()} is a word with the consonants {sk}{stands}"
+        return BopCheck(
+            letters=tiles,
+            word=w,
+            lexicon=self.name,
+            version=self.version,
+            valid=reason is None,
+            reason=reason,
+            skeleton=sk,
+            bop_tiles=bop_tiles,
+            explanation=why,
+        )
+
+    # --- PDQ ----------------------------------------------------------------------------------
+    def pdq_ranks(self, letters: str, variant: str = "classic", min_length: int = 4) -> np.ndarray:
+        """Sorted word ids of every word the deal admits (letters and variant already parsed)."""
+        return self._pdq.matches(letters, variant, min_length)
+
+    def pdq(
+        self,
+        letters: str,
+        variant: str = "classic",
+        min_length: int = 4,
+        sort: str = "common",
+        limit: int = 20,
+        offset: int = 0,
+    ) -> PdqResult:
+        cards = parse_pdq_letters(letters)
+        variant = parse_variant(variant)
+        order = parse_sort(sort)
+        check_range("min_length", min_length, 1, MAX_MIN_LENGTH)
+        check_range("limit", limit, 0, MAX_LIMIT)
+        check_range("offset", offset, 0, MAX_LIMIT)
+        ranks = self.pdq_ranks(cards, variant, min_length)
+        if order == "longest":
+            ranks = ranks[np.lexsort((ranks, -self._length[ranks].astype(np.int64)))]
+        elif order == "alpha":
+            ranks = ranks[np.argsort(self._alpha[ranks], kind="stable")]
+        return PdqResult(
+            letters=cards,
+            variant=variant,
+            min_length=min_length,
+            sort=order,
+            lexicon=self.name,
+            version=self.version,
+            valid=len(ranks) > 0,
+            count=len(ranks),
+            words=self.spellings(_page(ranks, limit, offset)),
+            limit=limit,
+            offset=offset,
+        )
+
+    def pdq_check(self, letters: str, word: str, variant: str = "classic", min_length: int = 4) -> PdqCheck:
+        cards = parse_pdq_letters(letters)
+        variant = parse_variant(variant)
+        check_range("min_length", min_length, 1, MAX_MIN_LENGTH)
+        w = parse_word(word)
+        lower = cards.lower()
+        reason = explain(w, lower, variant, min_length, in_lexicon=w in self)
+        alignment = align(w, lower, variant)
+        return PdqCheck(
+            letters=cards,
+            word=w,
+            variant=variant,
+            min_length=min_length,
+            lexicon=self.name,
+            version=self.version,
+            valid=reason is None,
+            reason=reason,
+            alignment=alignment,
+            explanation=describe_pdq(w, cards, variant, min_length, reason, alignment, self.name),
+        )
+
+
+PDQ_REASON_TEXT = {
+    "too_short": "is shorter than the minimum of {min_length} letters",
+    "wrong_start": "does not start with {starts}",
+    "wrong_end": "does not end with the other outside letter",
+    "out_of_order": "does not hold the letters {letters} in order",
+    "not_in_lexicon": "is not in the {lexicon} lexicon",
+}
+
+
+def describe_pdq(
+    word: str,
+    letters: str,
+    variant: str,
+    min_length: int,
+    reason: str | None,
+    alignment: list[int] | None,
+    lexicon: str,
+) -> str:
+    """A sentence for people: the word with the dealt letters in capitals, or why it fails."""
+    if reason is None and alignment is not None:
+        shown = "".join(c.upper() if i in alignment else c for i, c in enumerate(word))
+        return f"{shown}: the letters {'-'.join(letters)} stand where the {variant} rules want them"
+    starts = {
+        "any-order": "any of the letters",
+        "left-to-right": f"{letters[0]}",
+    }.get(variant, f"{letters[0]} or {letters[-1]}")
+    text = PDQ_REASON_TEXT.get(reason or "", "fails")
+    return f"{word.upper()} " + text.format(
+        min_length=min_length, starts=starts, letters="-".join(letters), lexicon=lexicon
+    )
+
+
+@lru_cache(maxsize=None)
+def open_lexicon(name: str = DEFAULT_LEXICON) -> Lexicon:
+    """The lexicon ``name``, its index built first if missing or stale; one instance per process."""
+    return Lexicon(ensure_index(name))

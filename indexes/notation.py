@@ -1,0 +1,111 @@
+"""Reading letters and words as users type them: one place for every normalisation rule.
+
+>>> skeleton("whammy"), skeleton("eyesore"), skeleton("rhythm")
+('whmmy', 'ysr', 'rhythm')
+>>> parse_bop_letters("c.wb")
+'C?WB'
+>>> parse_pdq_letters("p-n-a")
+'PNA'
+>>> parse_word(" Shmo ")
+'shmo'
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexes.errors import BadLettersError, BadOptionError, BadWordError, UnknownVariantError
+
+VOWELS = frozenset("aeiou")
+#: The 21 BOP! consonants: Y is always a consonant.
+CONSONANTS = "bcdfghjklmnpqrstvwxyz"
+#: The BOP! tile; "." and "_" are read as "?" so that letters fit in a URL path.
+BOP_TILE = "?"
+BOP_TILE_ALIASES = frozenset("?._")
+#: The game has two BOP! tiles, so a line can hold at most two.
+MAX_BOP_TILES = 2
+MAX_BOP_LETTERS = 32
+MIN_BOP_LETTERS = 2
+MIN_PDQ_LETTERS, MAX_PDQ_LETTERS = 2, 4
+MAX_WORD_LENGTH = 64
+#: Separators people type between letters ("P-N-A", "F R S"); they carry no meaning.
+SEPARATORS = re.compile(r"[\s\-,]+")
+WORD = re.compile(r"[a-z]+")
+
+PDQ_VARIANTS = ("classic", "left-to-right", "start-end", "any-order", "anywhere")
+PDQ_SORTS = ("common", "longest", "alpha")
+
+
+def skeleton(word: str) -> str:
+    """The word's BOP! consonant skeleton: a, e, i, o, u dropped; y always kept (lower case)."""
+    return "".join(c for c in word if c not in VOWELS)
+
+
+def parse_bop_letters(text: str) -> str:
+    """BOP! tiles as typed -> upper-case consonants with ``?`` for the BOP! tile."""
+    raw = SEPARATORS.sub("", text).lower()
+    if len(raw) < MIN_BOP_LETTERS:
+        raise BadLettersError(f"BOP! letters {text!r}: a word needs at least {MIN_BOP_LETTERS} tiles")
+    if len(raw) > MAX_BOP_LETTERS:
+        raise BadLettersError(f"BOP! letters: at most {MAX_BOP_LETTERS} tiles, got {len(raw)}")
+    out = []
+    for c in raw:
+        if c in BOP_TILE_ALIASES:
+            out.append(BOP_TILE)
+        elif c in VOWELS:
+            raise BadLettersError(
+                f"BOP! letters {text!r}: {c.upper()!r} is a vowel; BOP! tiles are consonants (Y counts as one)"
+            )
+        elif c in CONSONANTS:
+            out.append(c.upper())
+        else:
+            raise BadLettersError(
+                f"BOP! letters {text!r}: {c!r} is not a consonant or the BOP! tile '?' ('.' and '_' also work)"
+            )
+    if out.count(BOP_TILE) > MAX_BOP_TILES:
+        raise BadLettersError(f"BOP! letters {text!r}: at most {MAX_BOP_TILES} BOP! tiles (the game has two)")
+    return "".join(out)
+
+
+def parse_pdq_letters(text: str) -> str:
+    """PDQ cards as dealt, left to right -> 2 to 4 upper-case letters."""
+    raw = SEPARATORS.sub("", text)
+    if not raw.isascii() or not raw.isalpha():
+        raise BadLettersError(f"PDQ letters {text!r}: only the letters A-Z are cards")
+    if not MIN_PDQ_LETTERS <= len(raw) <= MAX_PDQ_LETTERS:
+        raise BadLettersError(
+            f"PDQ letters {text!r}: a deal is {MIN_PDQ_LETTERS} to {MAX_PDQ_LETTERS} cards, got {len(raw)}"
+        )
+    return raw.upper()
+
+
+def parse_word(text: str) -> str:
+    """A claimed word -> lower case a-z; anything else is a clear error, never a silent fold."""
+    word = text.strip().lower()
+    if not word:
+        raise BadWordError("the word is empty")
+    if len(word) > MAX_WORD_LENGTH:
+        raise BadWordError(f"the word is {len(word)} letters long; at most {MAX_WORD_LENGTH}")
+    if not word.isascii() or WORD.fullmatch(word) is None:
+        raise BadWordError(f"{text.strip()!r} is not a word: only the letters a-z may appear")
+    return word
+
+
+def parse_variant(text: str) -> str:
+    variant = text.strip().lower().replace("_", "-")
+    if variant not in PDQ_VARIANTS:
+        raise UnknownVariantError(f"unknown PDQ variant {text!r}; choose one of {', '.join(PDQ_VARIANTS)}")
+    return variant
+
+
+def parse_sort(text: str) -> str:
+    order = text.strip().lower()
+    if order not in PDQ_SORTS:
+        raise UnknownVariantError(f"unknown sort order {text!r}; choose one of {', '.join(PDQ_SORTS)}")
+    return order
+
+
+def check_range(name: str, value: int, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadOptionError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    return value
