@@ -7,6 +7,7 @@ wildcard automaton, and that only on the first ``?`` query.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -111,6 +112,10 @@ class Lexicon:
                     automaton.add_word(key, key_id)
                 self._automaton = automaton
             return self._automaton
+
+    def iter_skeletons(self) -> Iterator[str]:
+        """Every BOP! skeleton of 2+ consonants in the lexicon (lower case), for move generators."""
+        return self._skeletons.iterkeys()
 
     def skeleton_ids(self, pattern: str) -> list[int]:
         """Trie key ids of the skeletons matching a lower-case pattern (``?``: any consonant)."""

@@ -1,0 +1,126 @@
+"""Who decides word questions for an engine. Engines never read word lists themselves.
+
+Two implementations of one interface:
+
+- :class:`LocalAdjudicator` answers in-process from an ``indexes`` lexicon (fast; what bots and
+  move generation use);
+- :class:`HttpAdjudicator` asks a running Tablejudge service through ``service.client`` (what a
+  game server uses when the judge runs elsewhere).
+
+Both return the same result values (``indexes.results``), so an engine cannot tell them apart.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from indexes import DEFAULT_LEXICON, Lexicon, open_lexicon
+from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult
+
+if TYPE_CHECKING:
+    from service.client import Client
+
+
+@runtime_checkable
+class Adjudicator(Protocol):
+    """The word questions a game can ask."""
+
+    @property
+    def lexicon(self) -> str: ...
+
+    @property
+    def version(self) -> str: ...
+
+    def is_word(self, word: str) -> bool: ...
+
+    def bop(self, letters: str, limit: int = 20) -> BopResult:
+        """Words underlying one BOP! line (``?`` for a BOP! tile); ``valid`` if there is one."""
+        ...
+
+    def bop_lines(self, lines: list[str], limit: int = 5) -> list[BopResult]:
+        """One verdict per line of a BOP! play, in order (the challenge call)."""
+        ...
+
+    def bop_check(self, letters: str, word: str) -> BopCheck: ...
+
+    def pdq(
+        self, letters: str, variant: str = "classic", min_length: int = 4, sort: str = "common", limit: int = 20
+    ) -> PdqResult: ...
+
+    def pdq_check(self, letters: str, word: str, variant: str = "classic", min_length: int = 4) -> PdqCheck: ...
+
+
+class LocalAdjudicator:
+    """Answers from an in-process lexicon (memory-mapped; cheap to create)."""
+
+    def __init__(self, lexicon: Lexicon | str = DEFAULT_LEXICON) -> None:
+        self.lex = open_lexicon(lexicon) if isinstance(lexicon, str) else lexicon
+
+    @property
+    def lexicon(self) -> str:
+        return self.lex.name
+
+    @property
+    def version(self) -> str:
+        return self.lex.version
+
+    def is_word(self, word: str) -> bool:
+        return word in self.lex
+
+    def bop(self, letters: str, limit: int = 20) -> BopResult:
+        return self.lex.bop(letters, limit=limit)
+
+    def bop_lines(self, lines: list[str], limit: int = 5) -> list[BopResult]:
+        return [self.lex.bop(line, limit=limit) for line in lines]
+
+    def bop_check(self, letters: str, word: str) -> BopCheck:
+        return self.lex.bop_check(letters, word)
+
+    def pdq(
+        self, letters: str, variant: str = "classic", min_length: int = 4, sort: str = "common", limit: int = 20
+    ) -> PdqResult:
+        return self.lex.pdq(letters, variant=variant, min_length=min_length, sort=sort, limit=limit)
+
+    def pdq_check(self, letters: str, word: str, variant: str = "classic", min_length: int = 4) -> PdqCheck:
+        return self.lex.pdq_check(letters, word, variant=variant, min_length=min_length)
+
+
+class HttpAdjudicator:
+    """Asks a Tablejudge service over HTTP (``service.client.Client``)."""
+
+    def __init__(self, client: Client, lexicon: str = DEFAULT_LEXICON) -> None:
+        self.client = client
+        self._lexicon = lexicon
+        self._version: str | None = None
+
+    @property
+    def lexicon(self) -> str:
+        return self._lexicon
+
+    @property
+    def version(self) -> str:
+        if self._version is None:
+            self._version = self.client.word("a", lexicon=self._lexicon).version
+        return self._version
+
+    def is_word(self, word: str) -> bool:
+        return self.client.word(word, lexicon=self._lexicon).valid
+
+    def bop(self, letters: str, limit: int = 20) -> BopResult:
+        return self.client.bop(letters, limit=limit, lexicon=self._lexicon)
+
+    def bop_lines(self, lines: list[str], limit: int = 5) -> list[BopResult]:
+        return self.client.bop_challenge(lines, lexicon=self._lexicon, limit=limit).lines
+
+    def bop_check(self, letters: str, word: str) -> BopCheck:
+        return self.client.bop_check(letters, word, lexicon=self._lexicon)
+
+    def pdq(
+        self, letters: str, variant: str = "classic", min_length: int = 4, sort: str = "common", limit: int = 20
+    ) -> PdqResult:
+        return self.client.pdq(
+            letters, variant=variant, min_length=min_length, sort=sort, limit=limit, lexicon=self._lexicon
+        )
+
+    def pdq_check(self, letters: str, word: str, variant: str = "classic", min_length: int = 4) -> PdqCheck:
+        return self.client.pdq_check(letters, word, variant=variant, min_length=min_length, lexicon=self._lexicon)
