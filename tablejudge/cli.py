@@ -13,6 +13,7 @@ from indexes.errors import TablejudgeError
 #: Modules with a ``register(subparsers)`` function, in the order their commands are listed.
 COMMAND_MODULES = (
     "tablejudge.commands.words",
+    "tablejudge.commands.play",
 )
 
 
