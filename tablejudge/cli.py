@@ -14,6 +14,7 @@ from indexes.errors import TablejudgeError
 COMMAND_MODULES = (
     "tablejudge.commands.words",
     "tablejudge.commands.play",
+    "tablejudge.commands.serve",
 )
 
 

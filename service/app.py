@@ -1,0 +1,57 @@
+"""The app factory: settings in, a FastAPI app out. ``uvicorn service.app:create_app --factory``."""
+
+from __future__ import annotations
+
+import hashlib
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.staticfiles import StaticFiles
+
+from service.errors import install_error_handlers
+from service.lexicons import open_served
+from service.limits import InputLimits
+from service.responses import ORJSONResponse
+from service.routers import bop, meta, page, pdq, words
+from service.settings import Settings
+
+DESCRIPTION = """
+Settle BOP! and PDQ word challenges. Every answer names the lexicon and its version (the sha256 of
+its word list), carries an ETag and may be cached; every error is a JSON body
+`{"error": {"code": ..., "message": ...}}` with a 4xx status. The phone page is at `/`.
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    app = FastAPI(
+        title="Tablejudge",
+        version="1",
+        summary="A word judge for BOP! and PDQ",
+        description=DESCRIPTION,
+        default_response_class=ORJSONResponse,
+    )
+    app.state.settings = settings
+    app.state.lexicons = open_served(settings.lexicons)
+    # The /v1/lexicons answer changes whenever any served lexicon does.
+    versions = ",".join(f"{name}={served.lexicon.version}" for name, served in app.state.lexicons.items())
+    app.state.lexicons_version = hashlib.sha256(versions.encode()).hexdigest()
+    app.state.cache_control = f"public, max-age={settings.cache_max_age}"
+
+    for module in (bop, pdq, words, meta, page):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
+    install_error_handlers(app)
+
+    # Added last = outermost: CORS headers go on every answer, the limits' 413/414 included.
+    app.add_middleware(InputLimits, max_target_bytes=settings.max_target_bytes, max_body_bytes=settings.max_body_bytes)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type", "If-None-Match"],
+            expose_headers=["ETag"],
+            max_age=600,
+        )
+    return app

@@ -1,0 +1,145 @@
+"""A small HTTP client for the Tablejudge service, for game engines that judge over the network.
+
+It returns the same result values as the in-process library (``indexes.results``) and raises the
+same exceptions (``indexes.errors``) for bad input, so an engine cannot tell the two apart::
+
+    with Client("http://127.0.0.1:8000") as judge:
+        judge.bop("WHMMY").words            # ['whammy']
+        judge.pdq_check("PNA", "painter").reason   # 'out_of_order'
+        judge.bop_challenge(["FRS", "SH"]).valid   # True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any, TypeVar
+from urllib.parse import quote
+
+import httpx
+
+from indexes.errors import (
+    BadLettersError,
+    BadOptionError,
+    BadWordError,
+    TablejudgeError,
+    UnknownLexiconError,
+    UnknownVariantError,
+)
+from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
+from service.challenge import BopChallenge
+
+__all__ = ["BopChallenge", "Client", "ServiceError"]
+
+#: The exception class for each error code the service sends for bad input.
+ERROR_CLASSES: dict[str, type[TablejudgeError]] = {
+    cls.code: cls for cls in (BadLettersError, BadWordError, UnknownVariantError, BadOptionError, UnknownLexiconError)
+}
+
+R = TypeVar("R", bound=Result)
+
+
+class ServiceError(RuntimeError):
+    """The service answered with an error that is not about the input (a 5xx, an unknown route...)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+
+
+def _segment(text: str) -> str:
+    """One path segment, every reserved character percent-encoded (``?`` -> ``%3F``)."""
+    return quote(text, safe="")
+
+
+def _result(cls: type[R], body: Mapping[str, Any]) -> R:
+    """The result value from a body, ignoring fields a newer service may have added."""
+    return cls(**{f.name: body[f.name] for f in fields(cls)})
+
+
+class Client:
+    def __init__(self, base_url: str = "http://127.0.0.1:8000", timeout: float = 5.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._http = httpx.Client(base_url=self.base_url, timeout=timeout, headers={"Accept": "application/json"})
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __repr__(self) -> str:
+        return f"<tablejudge Client {self.base_url}>"
+
+    # --- transport ----------------------------------------------------------------------------
+    def _answer(self, response: httpx.Response) -> Any:
+        if response.status_code < 400:
+            return response.json()
+        try:
+            error = response.json()["error"]
+            code, message = str(error["code"]), str(error["message"])
+        except (ValueError, KeyError, TypeError):
+            code, message = "http_error", response.text[:200]
+        if 400 <= response.status_code < 500 and code in ERROR_CLASSES:
+            raise ERROR_CLASSES[code](message)
+        raise ServiceError(response.status_code, code, message)
+
+    def _get(self, path: str, **params: object) -> Any:
+        query = {name: value for name, value in params.items() if value is not None}
+        return self._answer(self._http.get(path, params=query))
+
+    # --- the API ------------------------------------------------------------------------------
+    def bop(self, letters: str, limit: int = 20, offset: int = 0, lexicon: str | None = None) -> BopResult:
+        body = self._get(f"/v1/bop/{_segment(letters)}", limit=limit, offset=offset, lexicon=lexicon)
+        return _result(BopResult, body)
+
+    def bop_check(self, letters: str, word: str, lexicon: str | None = None) -> BopCheck:
+        return _result(BopCheck, self._get(f"/v1/bop/{_segment(letters)}/{_segment(word)}", lexicon=lexicon))
+
+    def pdq(
+        self,
+        letters: str,
+        variant: str = "classic",
+        min_length: int = 4,
+        sort: str = "common",
+        limit: int = 20,
+        offset: int = 0,
+        lexicon: str | None = None,
+    ) -> PdqResult:
+        body = self._get(
+            f"/v1/pdq/{_segment(letters)}",
+            variant=variant,
+            min_length=min_length,
+            sort=sort,
+            limit=limit,
+            offset=offset,
+            lexicon=lexicon,
+        )
+        return _result(PdqResult, body)
+
+    def pdq_check(
+        self, letters: str, word: str, variant: str = "classic", min_length: int = 4, lexicon: str | None = None
+    ) -> PdqCheck:
+        body = self._get(
+            f"/v1/pdq/{_segment(letters)}/{_segment(word)}", variant=variant, min_length=min_length, lexicon=lexicon
+        )
+        return _result(PdqCheck, body)
+
+    def word(self, word: str, lexicon: str | None = None) -> WordResult:
+        return _result(WordResult, self._get(f"/v1/words/{_segment(word)}", lexicon=lexicon))
+
+    def bop_challenge(self, lines: list[str], lexicon: str | None = None, limit: int = 5) -> BopChallenge:
+        payload: dict[str, object] = {"letters": list(lines), "limit": limit}
+        if lexicon is not None:
+            payload["lexicon"] = lexicon
+        return BopChallenge.from_json(self._answer(self._http.post("/v1/bop/challenge", json=payload)))
+
+    def lexicons(self) -> list[dict[str, Any]]:
+        return list(self._get("/v1/lexicons")["lexicons"])
+
+    def health(self) -> dict[str, Any]:
+        return dict(self._get("/healthz"))

@@ -1,0 +1,128 @@
+"""Every error becomes an HTTP answer here, and only here.
+
+The body is always ``{"error": {"code": ..., "message": ...}}``: ``code`` is a stable machine name
+(for the input errors, the ``code`` of the ``indexes.errors`` class, which ``service.client`` turns
+back into that class), ``message`` a sentence a person can read. Status codes:
+
+- 400: bad input (letters, word, variant, an option out of range), from the library or from
+  FastAPI's own validation of the path and query;
+- 404: an unknown lexicon or route; 405: a method the route does not take;
+- 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
+- 422: a POST body that is not the JSON the route expects;
+- 500: only if a bug slips through; logged with its stack trace, never shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException
+
+from indexes.errors import TablejudgeError
+from service.responses import ORJSONResponse
+
+log = logging.getLogger("tablejudge.service")
+
+#: Status for each input-error code of ``indexes.errors``; any other such code is a 400.
+STATUS_OF_CODE = {
+    "bad_letters": 400,
+    "bad_word": 400,
+    "unknown_variant": 400,
+    "bad_option": 400,
+    "unknown_lexicon": 404,
+}
+
+#: Codes for the errors that come from HTTP itself rather than from the word judge.
+CODE_OF_STATUS = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    414: "target_too_long",
+    422: "malformed_body",
+}
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """The body of every 4xx and 5xx answer (documented in the OpenAPI schema)."""
+
+    error: ErrorDetail
+
+
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
+    return ORJSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+def _describe(error: dict[str, Any]) -> str:
+    """One pydantic error as a sentence: ``limit: input should be less than or equal to 1000 (got '5000')``."""
+    place = [str(part) for part in error.get("loc", ()) if part not in ("query", "path", "body")]
+    message = str(error.get("msg", "invalid"))
+    message = message[:1].lower() + message[1:]
+    given = error.get("input")
+    shown = f" (got {given!r})" if isinstance(given, str | int | float) and len(repr(given)) <= 80 else ""
+    return f"{'.'.join(place) or 'input'}: {message}{shown}"
+
+
+async def on_tablejudge_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, TablejudgeError)
+    return error_response(STATUS_OF_CODE.get(error.code, 400), error.code, str(error))
+
+
+async def on_validation_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RequestValidationError)
+    problems = list(error.errors())
+    text = "; ".join(_describe(problem) for problem in problems[:5])
+    if any(problem.get("loc", ("",))[0] == "body" for problem in problems):
+        return error_response(422, "malformed_body", f"the request body is not what this route takes: {text}")
+    # A path or query value FastAPI rejected before the judge saw it: bad input, as from the library.
+    code = "bad_letters" if any("letters" in problem.get("loc", ()) for problem in problems) else "bad_option"
+    if any("word" in problem.get("loc", ()) for problem in problems):
+        code = "bad_word"
+    return error_response(400, code, text)
+
+
+async def on_http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    if error.status_code == 404:
+        message = f"no such page or endpoint: {request.url.path[:200]}; see /docs for the API"
+    elif error.status_code == 405:
+        message = f"{request.method} is not allowed on {request.url.path[:200]}"
+    else:
+        message = str(error.detail)
+    code = CODE_OF_STATUS.get(error.status_code, "http_error")
+    return error_response(error.status_code, code, message, headers=dict(error.headers or {}))
+
+
+async def on_unexpected_error(request: Request, error: Exception) -> Response:
+    """The last resort: a bug. Log it with its trace for us; tell the caller only that it happened."""
+    log.exception("unexpected error answering %s %s", request.method, request.url.path[:200])
+    return error_response(500, "internal_error", "the judge failed on this question; the error has been logged")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(TablejudgeError, on_tablejudge_error)
+    app.add_exception_handler(RequestValidationError, on_validation_error)
+    app.add_exception_handler(HTTPException, on_http_error)
+    app.add_exception_handler(Exception, on_unexpected_error)
+
+
+#: ``responses=`` for every route that can fail: documents the error body in the OpenAPI schema.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "bad input: letters, word, variant or an option out of range"},
+    404: {"model": ErrorBody, "description": "unknown lexicon"},
+}
+BODY_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERROR_RESPONSES,
+    413: {"model": ErrorBody, "description": "body too large"},
+    422: {"model": ErrorBody, "description": "the body is not the JSON this route takes"},
+}

@@ -1,0 +1,76 @@
+"""The lexicons a running service serves, and the ``LexiconDep`` every query route takes.
+
+Each worker opens its lexicons once at start (memory-mapped, so the workers share one copy of
+the index files) and warms the wildcard automaton, so the first ``?`` challenge at a table is as
+fast as the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Query, Request
+
+from indexes import Lexicon, open_lexicon
+from indexes.errors import UnknownLexiconError
+from indexes.paths import word_list_path
+
+LICENCE = (
+    "word list: SCOWL, permissive licence (wordlists/SCOWL-COPYRIGHT); "
+    "Zipf frequencies: wordfreq, CC-BY-SA 4.0 (wordlists/ATTRIBUTION.md)"
+)
+
+
+@dataclass(frozen=True)
+class ServedLexicon:
+    lexicon: Lexicon
+    #: What the word list was made from: the first comment line of its file.
+    source: str
+
+    def to_json(self, default: str) -> dict[str, object]:
+        manifest = self.lexicon.manifest
+        return {
+            "name": self.lexicon.name,
+            "default": self.lexicon.name == default,
+            "words": manifest["words"],
+            "skeletons": manifest["skeletons"],
+            "version": self.lexicon.version,
+            "source": self.source,
+            "licence": LICENCE,
+        }
+
+
+def _source_line(name: str) -> str:
+    with word_list_path(name).open(encoding="utf-8") as handle:
+        first = handle.readline().lstrip("#").strip()
+    # "Tablejudge lexicon 'standard': SCOWL size <= 70 ..." -> "SCOWL size <= 70 ..."
+    return first.split(": ", 1)[1] if ": " in first else first
+
+
+def open_served(names: tuple[str, ...]) -> dict[str, ServedLexicon]:
+    served = {}
+    for name in names:
+        lexicon = open_lexicon(name)
+        lexicon.bop("B?", limit=1)  # builds the wildcard automaton now rather than in a request
+        served[name] = ServedLexicon(lexicon, _source_line(name))
+    return served
+
+
+async def served_lexicon(
+    request: Request,
+    lexicon: Annotated[
+        str | None,
+        Query(max_length=40, description="lexicon to judge by (default: the service's default, `standard`)"),
+    ] = None,
+) -> Lexicon:
+    """The lexicon a request names, or the default. ``async`` so that FastAPI skips the thread pool."""
+    state = request.app.state
+    name = lexicon or state.settings.default_lexicon
+    served: ServedLexicon | None = state.lexicons.get(name)
+    if served is None:
+        raise UnknownLexiconError(f"unknown lexicon {name!r}; this service serves: {', '.join(state.lexicons)}")
+    return served.lexicon
+
+
+LexiconDep = Annotated[Lexicon, Depends(served_lexicon)]

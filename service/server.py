@@ -1,0 +1,56 @@
+"""Run an ASGI app under uvicorn with the service's settings: one place for the server options.
+
+``tablejudge serve`` uses it for the service; ``benchmarks/load.py`` uses it for the bare baseline
+app, so both run on exactly the same server settings.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+
+import uvicorn
+
+from service.settings import Settings
+
+log = logging.getLogger("tablejudge.service")
+
+
+def _have(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def server_options(settings: Settings) -> dict[str, object]:
+    """uvicorn's options for these settings.
+
+    uvloop and httptools explicitly, not "auto": both set TCP_NODELAY on every connection, and the
+    plain asyncio loop with h11 has been seen to add ~40 ms (Nagle's algorithm meeting delayed
+    ACKs) to every keep-alive request with several workers. ``tests/service`` checks the latency.
+    """
+    loop = "uvloop" if _have("uvloop") else "asyncio"
+    http = "httptools" if _have("httptools") else "h11"
+    if (loop, http) != ("uvloop", "httptools"):
+        log.warning("uvloop/httptools missing: serving with %s + %s, expect higher latency", loop, http)
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        "workers": settings.workers,
+        "loop": loop,
+        "http": http,
+        "access_log": settings.access_log,
+        "log_level": settings.log_level,
+        "server_header": False,
+        "proxy_headers": False,
+        "timeout_graceful_shutdown": 5,
+    }
+
+
+def run(app_import: str, settings: Settings, factory: bool = True) -> None:
+    """Serve ``app_import`` (e.g. ``service.app:create_app``) until stopped.
+
+    The settings go into the environment first: each worker is a fresh process and reads them
+    back with ``Settings.from_env()``.
+    """
+    os.environ.update(settings.to_env())
+    uvicorn.run(app_import, factory=factory, **server_options(settings))  # type: ignore[arg-type]
