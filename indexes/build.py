@@ -56,6 +56,10 @@ class Entry:
     zipf: float
 
 
+def _malformed(where: str, why: str, line: str) -> MalformedWordListError:
+    return MalformedWordListError(f"{where}: {why}: {line[:60]!r}")
+
+
 def read_word_list(path: Path) -> tuple[list[Entry], str]:
     """Parse a word list; return its entries and its sha256. A bad line is an error naming it."""
     data = path.read_bytes()
@@ -69,22 +73,19 @@ def read_word_list(path: Path) -> tuple[list[Entry], str]:
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-
-        def bad(why: str) -> MalformedWordListError:
-            return MalformedWordListError(f"{path}:{number}: {why}: {line[:60]!r}")
-
+        where = f"{path}:{number}"
         word = fields[0]
         if WORD.fullmatch(word) is None or len(word) > MAX_WORD_LENGTH:
-            raise bad("the first field must be a word of lower-case letters a-z")
+            raise _malformed(where, "the first field must be a word of lower-case letters a-z", line)
         if word in seen:
-            raise bad(f"{word!r} is listed twice")
+            raise _malformed(where, f"{word!r} is listed twice", line)
         try:
             level = int(fields[1]) if len(fields) > 1 else 100
             zipf = float(fields[2]) if len(fields) > 2 else 0.0
         except ValueError:
-            raise bad("expected word<TAB>SCOWL level<TAB>Zipf frequency") from None
+            raise _malformed(where, "expected word<TAB>SCOWL level<TAB>Zipf frequency", line) from None
         if not 0 <= level <= 255 or not (0.0 <= zipf <= 10.0) or math.isnan(zipf):
-            raise bad("SCOWL level must be 0-255 and Zipf frequency 0-10")
+            raise _malformed(where, "SCOWL level must be 0-255 and Zipf frequency 0-10", line)
         seen.add(word)
         entries.append(Entry(word, level, zipf))
     if not entries:

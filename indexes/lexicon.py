@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import ahocorasick
@@ -155,8 +155,8 @@ class Lexicon:
         tiles = parse_bop_letters(letters)
         w = parse_word(word)
         sk = skeleton(w).upper()
-        fits = len(sk) == len(tiles) and all(t in (BOP_TILE, c) for t, c in zip(tiles, sk))
-        bop_tiles = [c for t, c in zip(tiles, sk) if t == BOP_TILE] if fits else []
+        fits = len(sk) == len(tiles) and all(t in (BOP_TILE, c) for t, c in zip(tiles, sk, strict=True))
+        bop_tiles = [c for t, c in zip(tiles, sk, strict=True) if t == BOP_TILE] if fits else []
         if not fits:
             reason: str | None = "skeleton_mismatch"
             why = f"{w.upper()} has the consonants {sk or '(none)'}, not {tiles}"
@@ -272,7 +272,7 @@ def describe_pdq(
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def open_lexicon(name: str = DEFAULT_LEXICON) -> Lexicon:
     """The lexicon ``name``, its index built first if missing or stale; one instance per process."""
     return Lexicon(ensure_index(name))

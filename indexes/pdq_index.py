@@ -13,7 +13,7 @@ from collections import Counter
 
 import numpy as np
 
-from indexes.build import CODE, POSITION_BITS, X
+from indexes.build import CODE, X
 from indexes.pdq_rules import align
 
 NO_POSITION = 64  # past every bit: once a letter is missing, nothing after it can match
@@ -93,7 +93,7 @@ class PdqIndex:
 
     def _anywhere_reading(self, codes: list[int], min_length: int) -> np.ndarray:
         bits = self.pair_bits[codes[0] * 26 + codes[1]]
-        for a, b in zip(codes[1:], codes[2:]):
+        for a, b in zip(codes[1:], codes[2:], strict=False):
             bits = bits & self.pair_bits[a * 26 + b]
         ids = np.flatnonzero(np.unpackbits(bits, count=self.size)).astype(np.uint32)
         ids = self._long_enough(ids, min_length)
@@ -137,6 +137,8 @@ class PdqIndex:
         """The masks only see a long word's first letters: decide those words by the rules module."""
         if not self.long_words:
             return ids
-        keep = [i for i, w in self.long_words.items() if len(w) >= min_length and align(w, letters, variant) is not None]
+        keep = [
+            i for i, w in self.long_words.items() if len(w) >= min_length and align(w, letters, variant) is not None
+        ]
         ids = np.setdiff1d(ids, np.fromiter(self.long_words, dtype=np.uint32), assume_unique=True)
         return np.union1d(ids, np.array(keep, dtype=np.uint32)) if keep else ids

@@ -9,7 +9,7 @@ case here; ``letters`` is the deal from left to right.
 >>> explain("catnip", "pna", "classic")
 'wrong_start'
 >>> align("excellent", "xcn", "classic")
-[1, 2, 6]
+[1, 2, 7]
 """
 
 from __future__ import annotations

@@ -25,3 +25,65 @@ settings.load_profile("tablejudge")
 def lexicon() -> Lexicon:
     """The default ``standard`` lexicon (built on first use)."""
     return open_lexicon("standard")
+
+
+# --- a real Tablejudge server on loopback (service tests, the engines' HTTP adjudicator) -------
+
+#: The origin the live server lets call it from a browser (the CORS tests use it).
+LIVE_SERVER_CORS_ORIGIN = "http://game.test"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory):  # -> Iterator[str]
+    """``tablejudge serve --workers 2`` on a free loopback port, as users run it; yields its base URL.
+
+    Two workers, because that is how the service is deployed and where a latency bug (Nagle's
+    algorithm) showed up elsewhere. Its output goes to a log file shown if it fails to start.
+    """
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("live_server") / "serve.log"
+    env = {
+        **os.environ,
+        "TABLEJUDGE_CORS_ORIGINS": LIVE_SERVER_CORS_ORIGIN,
+        "TABLEJUDGE_LOG_LEVEL": "warning",
+    }
+    command = [sys.executable, "-m", "tablejudge.cli", "serve", "--port", str(port), "--workers", "2"]
+    command += ["--lexicon", "standard"]
+    base_url = f"http://127.0.0.1:{port}"
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        deadline = time.monotonic() + 120  # the first run may build the index
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"tablejudge serve exited with {server.returncode}:\n{log_path.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{base_url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"tablejudge serve did not answer /healthz in time:\n{log_path.read_text()[-2000:]}")
+            time.sleep(0.1)
+        yield base_url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()

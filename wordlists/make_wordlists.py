@@ -99,8 +99,9 @@ def read_overlay(path: Path) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def make(spec: LexiconSpec, scowl_dir: Path, overlay: Path) -> str:
-    from wordfreq import zipf_frequency  # only needed here, never at run time
     from importlib.metadata import version
+
+    from wordfreq import zipf_frequency  # only needed here, never at run time
 
     levels = read_scowl(scowl_dir, spec.max_size, families(spec.max_variant))
     add, remove = read_overlay(overlay)

@@ -1,0 +1,132 @@
+"""BOP!: every example of the rule sheet, the check reasons, and the index against brute force."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from indexes import Lexicon
+from indexes.errors import BadLettersError, BadOptionError, BadWordError
+from indexes.notation import CONSONANTS, skeleton
+from tests.indexes.reference import bop_reference, ranked_words
+
+# Each line the BOP! sheet's play example makes, with the underlying words it names.
+SHEET_EXAMPLES = {
+    "FRS": ["fears", "furs", "fires"],
+    "SH": ["ash", "sh", "sha", "she", "shea", "shoe", "shoo"],
+    "WHMMY": ["whammy"],
+    "SHM": ["sham", "shame", "shim", "shmo"],
+    "JST": ["jest", "joist", "joust", "just"],
+    "MJ": ["mojo"],
+    "YS": ["ayes", "yes"],
+    "C?WB": ["cobweb"],
+    "WW": ["wow"],
+    "HB": ["hob", "hobo", "hub"],
+    "DT": ["dot", "date", "audit"],
+    "WWD": ["wowed"],
+    "HBT": ["habit"],
+    "SR": ["sore", "sir", "sear"],
+    "MJS": ["mojos"],
+    "YSR": ["eyesore"],
+    "GD": ["good", "god", "gouda", "egad"],
+    "GYSR": ["geyser"],
+}
+
+
+@pytest.mark.parametrize(("letters", "words"), SHEET_EXAMPLES.items())
+def test_every_sheet_example_word_underlies_its_letters(lexicon: Lexicon, letters: str, words: list[str]) -> None:
+    listing = lexicon.bop(letters, limit=0)
+    assert listing.valid and listing.letters == letters
+    for word in words:
+        check = lexicon.bop_check(letters, word)
+        assert check.valid, check
+        assert check.reason is None
+        assert word in listing.words
+
+
+def test_the_bop_tile_in_cobweb_stands_for_b(lexicon: Lexicon) -> None:
+    check = lexicon.bop_check("c.wb", "COBWEB")
+    assert (check.letters, check.word, check.skeleton, check.bop_tiles) == ("C?WB", "cobweb", "CBWB", ["B"])
+
+
+def test_listing_is_most_familiar_first_and_counts_everything(lexicon: Lexicon) -> None:
+    result = lexicon.bop("FRS", limit=3)
+    everything = lexicon.bop("FRS", limit=0)
+    assert result.count == everything.count == len(everything.words) > 3
+    assert result.words == everything.words[:3]
+    zipfs = [lexicon.word(w).zipf for w in everything.words]
+    assert zipfs == sorted(zipfs, reverse=True)
+    assert lexicon.bop("FRS", limit=2, offset=2).words == everything.words[2:4]
+
+
+def test_y_is_always_a_consonant(lexicon: Lexicon) -> None:
+    assert "rhythm" in lexicon.bop("RHYTHM", limit=0).words
+    assert lexicon.bop_check("YS", "yes").valid
+    assert lexicon.bop_check("SS", "yes").reason == "skeleton_mismatch"
+    assert "yes" in lexicon.bop("?S", limit=0).words  # the BOP! tile can stand for Y too
+
+
+def test_check_reasons(lexicon: Lexicon) -> None:
+    mismatch = lexicon.bop_check("FRS", "fast")
+    assert (mismatch.valid, mismatch.reason) == (False, "skeleton_mismatch")
+    assert "FST" in mismatch.explanation
+    made_up = lexicon.bop_check("FRS", "fooroos")
+    assert (made_up.valid, made_up.reason) == (False, "not_in_lexicon")
+
+
+def test_no_word_answers_not_valid_with_count_zero(lexicon: Lexicon) -> None:
+    result = lexicon.bop("QQX")
+    assert (result.valid, result.count, result.words) == (False, 0, [])
+
+
+@pytest.mark.parametrize("letters", ["FAS", "S", "F1S", "???"])
+def test_bad_letters(lexicon: Lexicon, letters: str) -> None:
+    with pytest.raises(BadLettersError):
+        lexicon.bop(letters)
+    with pytest.raises(BadLettersError):
+        lexicon.bop_check(letters, "fears")
+
+
+def test_bad_word_and_options(lexicon: Lexicon) -> None:
+    with pytest.raises(BadWordError):
+        lexicon.bop_check("FRS", "f3ars")
+    with pytest.raises(BadOptionError):
+        lexicon.bop("FRS", limit=-1)
+    with pytest.raises(BadOptionError):
+        lexicon.bop("FRS", offset=-5)
+
+
+def test_json_body_has_the_issue_fields(lexicon: Lexicon) -> None:
+    body = lexicon.bop("FRS").to_json()
+    assert {"letters", "lexicon", "version", "valid", "count", "words"} <= body.keys()
+    assert body["version"] == lexicon.version and len(body["version"]) == 64
+    check = lexicon.bop_check("FRS", "fears").to_json()
+    assert {"letters", "word", "lexicon", "version", "valid", "reason"} <= check.keys()
+
+
+@lru_cache(maxsize=1)
+def _skeletons() -> list[str]:
+    return sorted({skeleton(w) for w in ranked_words() if len(skeleton(w)) >= 2})
+
+
+@st.composite
+def bop_patterns(draw: st.DrawFn) -> str:
+    """Mostly real skeletons (so answers are not all empty), with up to two tiles made wild."""
+    if draw(st.booleans()):
+        letters = list(draw(st.sampled_from(_skeletons())))
+    else:
+        letters = draw(st.lists(st.sampled_from(CONSONANTS), min_size=2, max_size=6))
+    for _ in range(draw(st.integers(0, 2))):
+        letters[draw(st.integers(0, len(letters) - 1))] = "?"
+    return "".join(letters)
+
+
+@given(bop_patterns())
+def test_bop_index_equals_brute_force(lexicon: Lexicon, pattern: str) -> None:
+    expected = bop_reference(pattern)
+    result = lexicon.bop(pattern, limit=0)
+    assert result.words == expected
+    assert result.count == len(expected) and result.valid == bool(expected)

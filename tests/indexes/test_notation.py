@@ -1,0 +1,84 @@
+"""Reading letters and words: every rule of the notation and every way input can be bad."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexes.errors import BadLettersError, BadOptionError, BadWordError, UnknownVariantError
+from indexes.notation import (
+    check_range,
+    parse_bop_letters,
+    parse_pdq_letters,
+    parse_sort,
+    parse_variant,
+    parse_word,
+    skeleton,
+)
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("whammy", "whmmy"), ("eyesore", "ysr"), ("rhythm", "rhythm"), ("cobweb", "cbwb"), ("a", ""), ("yay", "yy")],
+)
+def test_skeleton_drops_aeiou_and_keeps_y(word: str, expected: str) -> None:
+    assert skeleton(word) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "parsed"),
+    [("frs", "FRS"), ("C?WB", "C?WB"), ("c.wb", "C?WB"), ("c_wb", "C?WB"), ("F R S", "FRS"), ("w-h-m-m-y", "WHMMY")],
+)
+def test_bop_letters_are_upper_case_with_question_mark_for_the_bop_tile(typed: str, parsed: str) -> None:
+    assert parse_bop_letters(typed) == parsed
+
+
+@pytest.mark.parametrize(
+    ("typed", "complaint"),
+    [
+        ("fas", "'A' is a vowel"),
+        ("s", "at least 2 tiles"),
+        ("", "at least 2 tiles"),
+        ("f1s", "not a consonant"),
+        ("fr\u00e9", "not a consonant"),
+        ("???", "at most 2 BOP! tiles"),
+        ("b" * 33, "at most 32"),
+    ],
+)
+def test_bad_bop_letters_are_a_clear_error(typed: str, complaint: str) -> None:
+    with pytest.raises(BadLettersError, match=complaint):
+        parse_bop_letters(typed)
+
+
+@pytest.mark.parametrize(("typed", "parsed"), [("pna", "PNA"), ("P-N-A", "PNA"), ("xc n", "XCN"), ("ab", "AB")])
+def test_pdq_letters(typed: str, parsed: str) -> None:
+    assert parse_pdq_letters(typed) == parsed
+
+
+@pytest.mark.parametrize(("typed", "complaint"), [("p", "2 to 4"), ("pnabc", "2 to 4"), ("p?a", "only the letters"),
+                                                 ("p1a", "only the letters"), ("pñа", "only the letters")])
+def test_bad_pdq_letters_are_a_clear_error(typed: str, complaint: str) -> None:
+    with pytest.raises(BadLettersError, match=complaint):
+        parse_pdq_letters(typed)
+
+
+def test_words_are_lowered_and_never_folded() -> None:
+    assert parse_word("  Shmo ") == "shmo"
+    for bad in ("", "   ", "sh1mo", "café", "don't", "a b", "x" * 65):
+        with pytest.raises(BadWordError):
+            parse_word(bad)
+
+
+def test_variants_and_sorts() -> None:
+    assert parse_variant("Left_To_Right") == "left-to-right"
+    assert parse_sort("LONGEST") == "longest"
+    with pytest.raises(UnknownVariantError, match="choose one of classic"):
+        parse_variant("backwards")
+    with pytest.raises(UnknownVariantError, match="common, longest, alpha"):
+        parse_sort("random")
+
+
+def test_ranges() -> None:
+    assert check_range("limit", 0, 0, 10) == 0
+    for bad in (-1, 11, True, 2.5, "3"):
+        with pytest.raises(BadOptionError, match="limit must be a whole number from 0 to 10"):
+            check_range("limit", bad, 0, 10)  # type: ignore[arg-type]

@@ -1,0 +1,164 @@
+"""PDQ: the sheet's examples, each variant's rule, the reasons, and the index against brute force."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from indexes import PDQ_VARIANTS, Lexicon
+from indexes.errors import BadLettersError, BadOptionError, BadWordError, UnknownVariantError
+from tests.indexes.reference import pdq_reference, ranked_words
+
+# The PDQ sheet's examples, with the verdict the sheet gives each word.
+SHEET_VALID = {
+    ("PNA", "classic"): "pineapple pinball pancreas pendant peninsula phenomenal presidential antelope anticipate "
+    "anthropology",
+    ("DRU", "classic"): "drum dreadful dangerous drugstore dumbstruck understand understood unread",
+    ("XCN", "classic"): "excellent exception excitement",
+    ("TGN", "anywhere"): "octagon midnight antagonist ungrateful",
+}
+SHEET_INVALID = {
+    ("PNA", "painter"): "out_of_order",
+    ("PNA", "adoption"): "out_of_order",
+    ("PNA", "append"): "out_of_order",
+    ("PNA", "dependable"): "wrong_start",
+    ("PNA", "beanpole"): "wrong_start",
+    ("PNA", "catnip"): "wrong_start",
+    ("PNA", "pocahontas"): "not_in_lexicon",
+    ("PNA", "pandora"): "not_in_lexicon",
+    ("PNA", "pennsylvania"): "not_in_lexicon",
+    ("DRU", "during"): "out_of_order",
+    ("DRU", "under"): "out_of_order",
+    ("DRU", "underwear"): "out_of_order",
+    ("DRU", "burped"): "wrong_start",
+    ("DRU", "lured"): "wrong_start",
+    ("DRU", "curdled"): "wrong_start",
+    ("DRU", "dracula"): "not_in_lexicon",
+    ("DRU", "drusilla"): "not_in_lexicon",
+    ("DRU", "urbandale"): "not_in_lexicon",
+}
+
+
+@pytest.mark.parametrize(("deal", "words"), SHEET_VALID.items(), ids=[f"{a}-{b}" for a, b in SHEET_VALID])
+def test_the_sheets_valid_words(lexicon: Lexicon, deal: tuple[str, str], words: str) -> None:
+    letters, variant = deal
+    listing = lexicon.pdq(letters, variant=variant, limit=0)
+    for word in words.split():
+        check = lexicon.pdq_check(letters, word, variant=variant)
+        assert check.valid and check.reason is None, check
+        assert word in listing.words
+
+
+@pytest.mark.parametrize(("deal", "reason"), SHEET_INVALID.items(), ids="-".join)
+def test_the_sheets_invalid_words(lexicon: Lexicon, deal: tuple[str, str], reason: str) -> None:
+    letters, word = deal
+    check = lexicon.pdq_check(letters, word)
+    assert (check.valid, check.reason) == (False, reason)
+    assert word not in lexicon.pdq(letters, limit=0).words
+
+
+def test_the_ex_rule_lines_excellent_up_from_its_x(lexicon: Lexicon) -> None:
+    check = lexicon.pdq_check("XCN", "Excellent")
+    assert check.alignment == [1, 2, 7]
+    assert check.explanation.startswith("eXCelleNt")
+    assert lexicon.pdq_check("NCX", "excellent").valid  # read right to left, X is still the outside letter
+    assert lexicon.pdq_check("CXN", "excellent").reason == "wrong_start"  # an inner X is just an X
+
+
+def test_each_variant_on_one_deal(lexicon: Lexicon) -> None:
+    def valid(word: str, variant: str, letters: str = "PNA") -> bool:
+        return lexicon.pdq_check(letters, word, variant=variant).valid
+
+    assert valid("antelope", "classic") and not valid("antelope", "left-to-right")
+    assert valid("pineapple", "left-to-right")
+    assert valid("peninsula", "start-end") and not valid("pineapple", "start-end")
+    assert lexicon.pdq_check("PNA", "pineapple", variant="start-end").reason == "wrong_end"
+    assert valid("napkin", "any-order", "PNK") and not valid("napkin", "classic", "PNK")
+    assert valid("octagon", "anywhere", "TGN") and lexicon.pdq_check("TGN", "octagon").reason == "wrong_start"
+    assert valid("nap", "classic", "NP") is False and lexicon.pdq_check("NP", "nap").reason == "too_short"
+    assert lexicon.pdq_check("NP", "nap", min_length=3).valid
+
+
+def test_reason_precedence(lexicon: Lexicon) -> None:
+    # short beats everything; a wrong start beats disorder; disorder beats an unknown word
+    assert lexicon.pdq_check("PNA", "cat").reason == "too_short"
+    assert lexicon.pdq_check("PNA", "zzzzzz").reason == "wrong_start"
+    assert lexicon.pdq_check("PNA", "pzzzzz").reason == "out_of_order"
+    assert lexicon.pdq_check("PNA", "pznzza").reason == "not_in_lexicon"
+    assert lexicon.pdq_check("PNA", "peanut", variant="start-end").reason == "wrong_end"
+
+
+def test_any_order_needs_each_letter_at_its_own_position(lexicon: Lexicon) -> None:
+    assert lexicon.pdq_check("SSA", "sass", variant="any-order").valid
+    assert lexicon.pdq_check("SSA", "sash", variant="any-order").alignment == [0, 2, 1]
+    assert lexicon.pdq_check("SSA", "sail", variant="any-order").reason == "out_of_order"  # one S for two cards
+
+
+def test_sort_orders(lexicon: Lexicon) -> None:
+    common = lexicon.pdq("PNA", limit=0)
+    longest = lexicon.pdq("PNA", sort="longest", limit=0)
+    alpha = lexicon.pdq("PNA", sort="alpha", limit=0)
+    assert sorted(common.words) == alpha.words
+    assert sorted(common.words, key=len, reverse=True)[0:1] == longest.words[0:1]
+    assert [len(w) for w in longest.words] == sorted((len(w) for w in longest.words), reverse=True)
+    assert common.count == longest.count == alpha.count == len(common.words)
+    assert lexicon.pdq("PNA", sort="alpha", limit=5, offset=5).words == alpha.words[5:10]
+
+
+def test_min_length_and_json_fields(lexicon: Lexicon) -> None:
+    body = lexicon.pdq("PNA", min_length=9).to_json()
+    assert {"letters", "variant", "min_length", "lexicon", "version", "valid", "count", "words"} <= body.keys()
+    assert all(len(w) >= 9 for w in lexicon.pdq("PNA", min_length=9, limit=0).words)
+    assert body["count"] < lexicon.pdq("PNA").count
+    check = lexicon.pdq_check("PNA", "painter").to_json()
+    assert check["reason"] == "out_of_order" and check["valid"] is False and check["variant"] == "classic"
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda lex: lex.pdq("P"), BadLettersError),
+        (lambda lex: lex.pdq("PNABC"), BadLettersError),
+        (lambda lex: lex.pdq("P4A"), BadLettersError),
+        (lambda lex: lex.pdq("PNA", variant="sideways"), UnknownVariantError),
+        (lambda lex: lex.pdq("PNA", sort="random"), UnknownVariantError),
+        (lambda lex: lex.pdq("PNA", min_length=0), BadOptionError),
+        (lambda lex: lex.pdq("PNA", limit=-1), BadOptionError),
+        (lambda lex: lex.pdq_check("PNA", "pin4ta"), BadWordError),
+        (lambda lex: lex.pdq_check("PNA", ""), BadWordError),
+    ],
+)
+def test_bad_input(lexicon: Lexicon, call, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        call(lexicon)
+
+
+@lru_cache(maxsize=1)
+def _words() -> tuple[str, ...]:
+    return ranked_words()
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> str:
+    """Letters from a real word in order (often answerable) or at random (often not)."""
+    k = draw(st.integers(2, 4))
+    if draw(st.booleans()):
+        word = draw(st.sampled_from(_words()).filter(lambda w: len(w) >= k))
+        picks = sorted(draw(st.lists(st.integers(0, len(word) - 1), min_size=k, max_size=k, unique=True)))
+        return "".join(word[i] for i in picks)
+    return "".join(draw(st.lists(st.sampled_from("abcdeilmnoprstuxyz"), min_size=k, max_size=k)))
+
+
+@pytest.mark.parametrize("variant", PDQ_VARIANTS)
+@settings(max_examples=min(settings().max_examples, 50))  # each example scans 116,000 words twice
+@given(letters=deals(), min_length=st.integers(2, 9))
+def test_pdq_index_equals_brute_force(lexicon: Lexicon, variant: str, letters: str, min_length: int) -> None:
+    expected = pdq_reference(letters, variant, min_length)
+    result = lexicon.pdq(letters, variant=variant, min_length=min_length, limit=0)
+    assert result.words == expected
+    assert (result.count, result.valid) == (len(expected), bool(expected))
+    for word in expected[:3] + result.words[-2:]:
+        assert lexicon.pdq_check(letters, word, variant=variant, min_length=min_length).valid

@@ -1,0 +1,75 @@
+"""The ``tablejudge`` command: readable verdicts, the API's JSON, exit code 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tablejudge.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bop_listing_and_check(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bop", "WHMMY")
+    assert code == 0 and out.startswith("VALID: 1 word(s) underlie WHMMY") and "whammy" in out
+    code, out, _ = run(capsys, "bop", "c?wb", "--word", "cobweb")
+    assert code == 0 and out.startswith("VALID") and "standing for B" in out
+    code, out, _ = run(capsys, "bop", "FRS", "--word", "fast")
+    assert code == 0 and out.startswith("NOT VALID (skeleton_mismatch)")
+
+
+def test_pdq_listing_check_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "pdq", "PNA", "--word", "painter")
+    assert code == 0 and out.startswith("NOT VALID (out_of_order)")
+    code, out, _ = run(capsys, "pdq", "TGN", "--variant", "anywhere", "--limit", "3", "--json")
+    body = json.loads(out)
+    assert body["variant"] == "anywhere" and len(body["words"]) == 3 and body["count"] > 3
+    code, out, _ = run(capsys, "pdq", "PNA", "--sort", "longest", "--limit", "0", "--min-length", "12")
+    lines = out.splitlines()
+    assert lines[0].startswith("VALID") and "... and" not in out and len(lines) > 2
+
+
+def test_word(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "word", "shmo", "--json")
+    assert json.loads(out)["valid"] is True
+    code, out, _ = run(capsys, "word", "texas")
+    assert out.startswith("NOT VALID")
+    code, out, _ = run(capsys, "word", "texas", "--lexicon", "complete")
+    assert out.startswith("VALID")
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["bop", "FAS"], "is a vowel"),
+        (["pdq", "PNABC"], "2 to 4 cards"),
+        (["pdq", "PNA", "--variant", "sideways"], "unknown PDQ variant"),
+        (["word", "sh1mo"], "only the letters a-z"),
+        (["bop", "FRS", "--lexicon", "klingon"], "unknown lexicon"),
+        (["bop", "FRS", "--limit", "-3"], "limit must be"),
+        (["bop"], "required: letters"),
+        (["pdq", "PNA", "--min-length", "four"], "invalid int value"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and complaint in err
+
+
+def test_the_installed_console_script() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tablejudge.cli", "bop", "YSR"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and "eyesore" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "tablejudge.cli", "bop", "AEI"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
