@@ -1,0 +1,299 @@
+// Tablejudge phone page: asks the API on this same host, shows the verdict and the words.
+// Plain JavaScript, no build step, nothing loaded from another host.
+"use strict";
+
+const PAGE = 20;
+
+const REASONS = {
+  skeleton_mismatch: "The consonants do not match the tiles",
+  not_in_lexicon: "Not in the dictionary",
+  too_short: "Too short",
+  wrong_start: "Wrong first letter",
+  wrong_end: "Wrong last letter",
+  out_of_order: "Letters out of order",
+};
+
+const HINTS = {
+  bop: "Consonant tiles in order, e.g. FRS; type ? for the BOP! tile.",
+  pdq: "2 to 4 cards as dealt, left to right, e.g. PNA.",
+};
+
+const $ = (id) => document.getElementById(id);
+const form = $("judge");
+const state = { query: null, shown: 0, count: 0, lexicons: [] };
+
+function game() {
+  return form.elements.game.value;
+}
+
+function order() {
+  return document.querySelector('input[name="order"]:checked').value;
+}
+
+function show(element, text) {
+  element.textContent = text;
+  element.hidden = !text;
+}
+
+function segment(text) {
+  // "?" must be percent-encoded in a path; encodeURIComponent does that and more.
+  return encodeURIComponent(text.trim());
+}
+
+async function ask(path, params) {
+  const query = new URLSearchParams(params);
+  const response = await fetch(`${path}?${query}`, { headers: { Accept: "application/json" } });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (_) {
+    throw new Error(`The judge answered ${response.status} without a readable body.`);
+  }
+  if (!response.ok) {
+    throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
+  }
+  return body;
+}
+
+function dashed(letters) {
+  return letters.split("").join("-");
+}
+
+function formatCount(n) {
+  return n.toLocaleString("en");
+}
+
+// --- the form -------------------------------------------------------------------------------
+function readQuery() {
+  const kind = game();
+  const query = {
+    game: kind,
+    letters: form.elements.letters.value.trim(),
+    word: form.elements.word.value.trim(),
+    params: {},
+  };
+  if (state.lexicons.length > 1) query.params.lexicon = form.elements.lexicon.value;
+  if (kind === "pdq") {
+    query.params.variant = form.elements.variant.value;
+    query.params.min_length = form.elements.min_length.value || "4";
+  }
+  return query;
+}
+
+function onGameChange() {
+  const kind = game();
+  $("pdq-options").hidden = kind !== "pdq";
+  $("order-field").hidden = kind !== "pdq";
+  $("letters-hint").textContent = HINTS[kind];
+  try {
+    localStorage.setItem("tablejudge.game", kind);
+  } catch (_) {
+    /* private browsing: nothing to remember */
+  }
+}
+
+async function judge(event) {
+  event.preventDefault();
+  const query = readQuery();
+  if (!query.letters) {
+    showError("Type the letters first.");
+    form.elements.letters.focus();
+    return;
+  }
+  state.query = query;
+  const button = $("submit");
+  button.disabled = true;
+  try {
+    const base = `/v1/${query.game}/${segment(query.letters)}`;
+    const listing = ask(base, listParams(query, 0));
+    const check = query.word ? ask(`${base}/${segment(query.word)}`, query.params) : null;
+    const [list, claimed] = await Promise.all([listing, check]);
+    showVerdict(query, list, claimed);
+    showWords(list, false);
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function listParams(query, offset) {
+  const params = { ...query.params, limit: String(PAGE), offset: String(offset) };
+  if (query.game === "pdq") params.sort = order();
+  return params;
+}
+
+// --- the answer -----------------------------------------------------------------------------
+function showError(message) {
+  $("result").classList.remove("idle");
+  for (const id of ["verdict", "reason", "explanation", "alignment"]) $(id).hidden = true;
+  show($("error"), message);
+  $("examples").hidden = true;
+}
+
+function showVerdict(query, list, claimed) {
+  $("result").classList.remove("idle");
+  $("error").hidden = true;
+  const valid = claimed ? claimed.valid : list.valid;
+  const verdict = $("verdict");
+  verdict.textContent = valid ? "VALID" : "NOT VALID";
+  verdict.className = `verdict ${valid ? "valid" : "invalid"}`;
+  verdict.hidden = false;
+
+  if (claimed) {
+    show($("reason"), valid ? `${claimed.word.toUpperCase()} counts` : REASONS[claimed.reason] || "Does not count");
+    show($("explanation"), claimed.explanation);
+    showAlignment(query.game, claimed);
+  } else {
+    const letters = query.game === "pdq" ? dashed(list.letters) : list.letters;
+    const rules = query.game === "pdq" ? ` (${list.variant}, ${list.min_length}+ letters)` : "";
+    show(
+      $("reason"),
+      list.valid
+        ? `${formatCount(list.count)} ${list.count === 1 ? "word fits" : "words fit"} ${letters}${rules}`
+        : `No word fits ${letters}${rules}`,
+    );
+    show($("explanation"), "");
+    $("alignment").hidden = true;
+  }
+}
+
+function showAlignment(kind, claimed) {
+  const box = $("alignment");
+  box.replaceChildren();
+  const word = claimed.word;
+  let marks = null;
+  if (kind === "pdq" && claimed.alignment) {
+    // Where each dealt card stands in the word, numbered in the order the cards were dealt.
+    marks = new Map(claimed.alignment.map((position, index) => [position, String(index + 1)]));
+  } else if (kind === "bop" && claimed.reason !== "skeleton_mismatch") {
+    // Every consonant answers a tile; the ones a BOP! tile stands for are marked "?".
+    marks = new Map();
+    const wild = claimed.letters.split("");
+    let tile = 0;
+    for (let i = 0; i < word.length; i++) {
+      if ("aeiou".includes(word[i])) continue;
+      marks.set(i, wild[tile] === "?" ? "?" : "");
+      tile++;
+    }
+  }
+  if (!marks) {
+    box.hidden = true;
+    return;
+  }
+  const described = [];
+  for (let i = 0; i < word.length; i++) {
+    const tile = document.createElement("span");
+    tile.className = "tile";
+    tile.textContent = word[i];
+    if (marks.has(i)) {
+      const mark = marks.get(i);
+      tile.classList.add(mark === "?" ? "wild" : "hit");
+      if (mark) {
+        const small = document.createElement("small");
+        small.textContent = mark;
+        tile.append(small);
+      }
+      described.push(word[i].toUpperCase());
+    }
+    box.append(tile);
+  }
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", `${word}: the letters ${described.join(", ")} line up with the ${kind === "pdq" ? "cards" : "tiles"}`);
+  box.hidden = false;
+}
+
+function showWords(list, append) {
+  const section = $("examples");
+  const items = $("words");
+  if (!append) items.replaceChildren();
+  for (const word of list.words) {
+    const item = document.createElement("li");
+    item.textContent = word;
+    items.append(item);
+  }
+  state.shown = items.children.length;
+  state.count = list.count;
+  const title = state.query.game === "pdq" ? dashed(list.letters) : list.letters;
+  $("examples-title").textContent = `Words for ${title}`;
+  $("count").textContent = list.count
+    ? `Showing ${formatCount(state.shown)} of ${formatCount(list.count)}${order() === "longest" && state.query.game === "pdq" ? ", longest first" : ", most familiar first"}`
+    : "No words.";
+  $("more").hidden = state.shown >= list.count;
+  section.hidden = false;
+}
+
+async function more() {
+  if (!state.query) return;
+  const button = $("more");
+  button.disabled = true;
+  try {
+    const path = `/v1/${state.query.game}/${segment(state.query.letters)}`;
+    showWords(await ask(path, listParams(state.query, state.shown)), true);
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function reorder() {
+  if (!state.query) return;
+  try {
+    const path = `/v1/${state.query.game}/${segment(state.query.letters)}`;
+    showWords(await ask(path, listParams(state.query, 0)), false);
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+// --- the dictionary -------------------------------------------------------------------------
+async function loadLexicons() {
+  try {
+    const body = await ask("/v1/lexicons", {});
+    state.lexicons = body.lexicons;
+    const select = $("lexicon");
+    for (const lexicon of body.lexicons) {
+      const option = document.createElement("option");
+      option.value = lexicon.name;
+      option.textContent = lexicon.name;
+      option.selected = lexicon.default;
+      select.append(option);
+    }
+    $("lexicon-field").hidden = body.lexicons.length < 2;
+    describeLexicon();
+  } catch (error) {
+    $("lexicon-info").textContent = `Cannot reach the judge: ${error.message}`;
+  }
+}
+
+function describeLexicon() {
+  const name = $("lexicon").value;
+  const lexicon = state.lexicons.find((l) => l.name === name) || state.lexicons[0];
+  if (!lexicon) return;
+  const info = $("lexicon-info");
+  info.replaceChildren(
+    `Dictionary: ${lexicon.name} (${formatCount(lexicon.words)} words) · version `,
+    Object.assign(document.createElement("code"), { textContent: lexicon.version.slice(0, 12), title: lexicon.version }),
+  );
+}
+
+// --- wiring ---------------------------------------------------------------------------------
+function start() {
+  let remembered = null;
+  try {
+    remembered = localStorage.getItem("tablejudge.game");
+  } catch (_) {
+    /* private browsing */
+  }
+  if (remembered === "pdq") form.elements.game.value = "pdq";
+  for (const radio of form.elements.game) radio.addEventListener("change", onGameChange);
+  for (const radio of document.querySelectorAll('input[name="order"]')) radio.addEventListener("change", reorder);
+  $("lexicon").addEventListener("change", describeLexicon);
+  $("more").addEventListener("click", more);
+  form.addEventListener("submit", judge);
+  onGameChange();
+  loadLexicons();
+}
+
+start();

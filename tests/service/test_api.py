@@ -1,0 +1,273 @@
+"""The HTTP API against a real ``tablejudge serve --workers 2`` on loopback.
+
+Every body is compared with the library's own answer to the same question (``to_json()``), so
+the API serves exactly the lexicon issue's JSON; nothing here hard-codes a word list.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from indexes import Lexicon, lexicon_names
+from service.params import MAX_LIMIT
+from tests.conftest import LIVE_SERVER_CORS_ORIGIN
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture(scope="module")
+def http(live_server: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=live_server, timeout=10) as client:
+        yield client
+
+
+def error_of(response: httpx.Response) -> tuple[int, str, str]:
+    """Status, code and message of an error answer, after checking its shape."""
+    assert response.headers["content-type"] == "application/json"
+    body = response.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    assert "Traceback" not in response.text
+    return response.status_code, body["error"]["code"], body["error"]["message"]
+
+
+# --- every endpoint -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("path", "params", "expected"),
+    [
+        ("/v1/bop/FRS", {}, lambda lex: lex.bop("FRS")),
+        ("/v1/bop/whmmy", {"limit": 3}, lambda lex: lex.bop("WHMMY", limit=3)),
+        ("/v1/bop/C%3FWB", {}, lambda lex: lex.bop("C?WB")),
+        ("/v1/bop/C.W_", {"limit": 50, "offset": 2}, lambda lex: lex.bop("C?W?", limit=50, offset=2)),
+        ("/v1/bop/FRS/fears", {}, lambda lex: lex.bop_check("FRS", "fears")),
+        ("/v1/bop/C%3FWB/cobweb", {}, lambda lex: lex.bop_check("C?WB", "cobweb")),
+        ("/v1/bop/FRS/fast", {}, lambda lex: lex.bop_check("FRS", "fast")),
+        ("/v1/pdq/PNA", {}, lambda lex: lex.pdq("PNA")),
+        (
+            "/v1/pdq/tgn",
+            {"variant": "anywhere", "sort": "longest", "min_length": 5, "limit": 7, "offset": 3},
+            lambda lex: lex.pdq("TGN", variant="anywhere", sort="longest", min_length=5, limit=7, offset=3),
+        ),
+        ("/v1/pdq/PNA/painter", {}, lambda lex: lex.pdq_check("PNA", "painter")),
+        ("/v1/pdq/PNA/pineapple", {}, lambda lex: lex.pdq_check("PNA", "pineapple")),
+        (
+            "/v1/pdq/XCN/excellent",
+            {"variant": "left-to-right", "min_length": 6},
+            lambda lex: lex.pdq_check("XCN", "excellent", variant="left-to-right", min_length=6),
+        ),
+        ("/v1/words/shmo", {}, lambda lex: lex.word("shmo")),
+        ("/v1/words/pocahontas", {"lexicon": "standard"}, lambda lex: lex.word("pocahontas")),
+    ],
+)
+def test_queries_serve_the_librarys_json(http: httpx.Client, lexicon: Lexicon, path, params, expected) -> None:
+    response = http.get(path, params=params)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/json"
+    assert response.json() == expected(lexicon).to_json()
+
+
+def test_limit_defaults_to_20_and_offset_pages_on(http: httpx.Client, lexicon: Lexicon) -> None:
+    first = http.get("/v1/pdq/PNA").json()
+    second = http.get("/v1/pdq/PNA", params={"offset": 20}).json()
+    assert first["limit"] == 20 and len(first["words"]) == 20
+    assert first["words"] + second["words"] == lexicon.pdq("PNA", limit=40).words
+    widest = http.get("/v1/pdq/PNA", params={"limit": MAX_LIMIT}).json()
+    assert len(widest["words"]) == min(MAX_LIMIT, widest["count"])
+
+
+def test_a_bop_challenge_judges_every_line(http: httpx.Client, lexicon: Lexicon) -> None:
+    stands = http.post("/v1/bop/challenge", json={"letters": ["FRS", "SH"], "lexicon": "standard"})
+    assert stands.status_code == 200
+    body = stands.json()
+    assert body["valid"] is True and body["invalid_lines"] == []
+    assert body["lines"] == [lexicon.bop("FRS", limit=5).to_json(), lexicon.bop("SH", limit=5).to_json()]
+    assert body["version"] == lexicon.version
+
+    # XQZ underlies no word: the challenge succeeds, and says which line failed.
+    challenged = http.post("/v1/bop/challenge", json={"letters": ["WHMMY", "XQZ"], "limit": 1}).json()
+    assert lexicon.bop("XQZ").valid is False
+    assert challenged["valid"] is False and challenged["invalid_lines"] == [1]
+    assert "XQZ" in challenged["explanation"]
+    assert challenged["lines"][0]["words"] == lexicon.bop("WHMMY", limit=1).words
+
+
+def test_lexicons_lists_what_is_served(http: httpx.Client, lexicon: Lexicon) -> None:
+    body = http.get("/v1/lexicons").json()
+    assert body["default"] == "standard"
+    (standard,) = body["lexicons"]  # the live server serves only standard (--lexicon standard)
+    assert standard["name"] == "standard" and standard["default"] is True
+    assert standard["version"] == lexicon.version
+    assert standard["words"] == len(lexicon) == lexicon.manifest["words"]
+    assert standard["skeletons"] == lexicon.manifest["skeletons"]
+    assert "SCOWL" in standard["source"] and "CC-BY-SA" in standard["licence"]
+    assert set(lexicon_names()) >= {"standard"}
+
+
+def test_healthz_and_docs(http: httpx.Client, lexicon: Lexicon) -> None:
+    health = http.get("/healthz")
+    assert health.status_code == 200 and health.json()["status"] == "ok"
+    assert health.json()["lexicons"] == {"standard": lexicon.version}
+    assert health.headers["cache-control"] == "no-store"
+    docs = http.get("/docs")
+    assert docs.status_code == 200 and "swagger" in docs.text.lower()
+    schema = http.get("/openapi.json").json()
+    assert {
+        "/v1/bop/{letters}",
+        "/v1/bop/{letters}/{word}",
+        "/v1/bop/challenge",
+        "/v1/pdq/{letters}",
+        "/v1/pdq/{letters}/{word}",
+        "/v1/words/{word}",
+        "/v1/lexicons",
+        "/healthz",
+    } <= set(schema["paths"])
+
+
+def test_the_page_and_its_files_come_from_this_host(http: httpx.Client) -> None:
+    page = http.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "Tablejudge" in page.text and "http://" not in page.text and "https://" not in page.text
+    for asset, kind in (("/static/app.js", "javascript"), ("/static/style.css", "text/css")):
+        response = http.get(asset)
+        assert response.status_code == 200 and kind in response.headers["content-type"]
+        assert "http://" not in response.text and "https://" not in response.text
+
+
+# --- every error class --------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("method", "path", "params", "status", "code", "words_in_message"),
+    [
+        ("GET", "/v1/bop/FAS", {}, 400, "bad_letters", ["'A' is a vowel"]),
+        ("GET", "/v1/bop/F3S", {}, 400, "bad_letters", ["not a consonant"]),
+        ("GET", "/v1/bop/" + "B" * 40, {}, 400, "bad_letters", ["at most 32"]),
+        ("GET", "/v1/bop/" + "B" * 70, {}, 400, "bad_letters", ["letters", "at most 64"]),
+        ("GET", "/v1/bop/FRS/fe4rs", {}, 400, "bad_word", ["only the letters a-z"]),
+        ("GET", "/v1/words/r2d2", {}, 400, "bad_word", ["only the letters a-z"]),
+        ("GET", "/v1/pdq/PNAXT", {}, 400, "bad_letters", ["2 to 4 cards"]),
+        ("GET", "/v1/pdq/P", {}, 400, "bad_letters", ["2 to 4 cards"]),
+        ("GET", "/v1/pdq/PNA", {"variant": "sideways"}, 400, "unknown_variant", ["sideways", "classic"]),
+        ("GET", "/v1/pdq/PNA", {"sort": "random"}, 400, "unknown_variant", ["sort order"]),
+        ("GET", "/v1/pdq/PNA/panda", {"variant": "upside-down"}, 400, "unknown_variant", ["upside-down"]),
+        ("GET", "/v1/bop/FRS", {"limit": 1001}, 400, "bad_option", ["limit", "1000"]),
+        ("GET", "/v1/bop/FRS", {"limit": 0}, 400, "bad_option", ["limit"]),
+        ("GET", "/v1/pdq/PNA", {"offset": -1}, 400, "bad_option", ["offset"]),
+        ("GET", "/v1/pdq/PNA", {"limit": "many"}, 400, "bad_option", ["limit", "integer"]),
+        ("GET", "/v1/pdq/PNA", {"min_length": 0}, 400, "bad_option", ["min_length"]),
+        ("GET", "/v1/bop/FRS", {"lexicon": "klingon"}, 404, "unknown_lexicon", ["klingon", "standard"]),
+        ("GET", "/v1/words/shmo", {"lexicon": "complete"}, 404, "unknown_lexicon", ["complete"]),
+        ("GET", "/v2/bop/FRS", {}, 404, "not_found", ["/v2/bop/FRS"]),
+        ("GET", "/static/nothing.js", {}, 404, "not_found", []),
+        ("DELETE", "/v1/bop/FRS", {}, 405, "method_not_allowed", ["DELETE"]),
+        ("POST", "/v1/lexicons", {}, 405, "method_not_allowed", ["POST"]),
+        ("GET", "/v1/bop/challenge", {}, 400, "bad_letters", ["vowel"]),
+        ("GET", "/v1/bop/" + "B" * 3000, {}, 414, "target_too_long", ["at most 2048"]),
+        ("GET", "/v1/words/shmo", {"lexicon": "x" * 3000}, 414, "target_too_long", ["bytes long"]),
+    ],
+)
+def test_bad_input_answers_a_readable_4xx(
+    http: httpx.Client, method: str, path: str, params: dict, status: int, code: str, words_in_message: list[str]
+) -> None:
+    answer = error_of(http.request(method, path, params=params))
+    assert answer[:2] == (status, code), answer
+    for words in words_in_message:
+        assert words in answer[2], answer
+
+
+@pytest.mark.parametrize(
+    ("content", "headers", "status", "code"),
+    [
+        (b"{not json", {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"letters": "FRS"}', {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"letters": []}', {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"lexicon": "standard"}', {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"letters": ["FRS"], "limit": 5000}', {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"letters": ["FRS", "FAS"]}', {"content-type": "application/json"}, 400, "bad_letters"),
+        (b'{"letters": ["FRS"], "lexicon": "klingon"}', {"content-type": "application/json"}, 404, "unknown_lexicon"),
+        (b'{"letters": ["' + b"B" * 20000 + b'"]}', {"content-type": "application/json"}, 413, "body_too_large"),
+    ],
+)
+def test_a_bad_challenge_body_answers_a_readable_4xx(
+    http: httpx.Client, content: bytes, headers: dict, status: int, code: str
+) -> None:
+    answer = error_of(http.post("/v1/bop/challenge", content=content, headers=headers))
+    assert answer[:2] == (status, code), answer
+    assert answer[2]
+
+
+def test_a_chunked_body_past_the_limit_is_refused(http: httpx.Client) -> None:
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the body is counted as it arrives
+        yield b'{"letters": ["'
+        for _ in range(40):
+            yield b"B" * 1000
+        yield b'"]}'
+
+    answer = error_of(http.post("/v1/bop/challenge", content=chunks(), headers={"content-type": "application/json"}))
+    assert answer[:2] == (413, "body_too_large")
+
+
+def test_a_bad_line_in_a_challenge_is_named(http: httpx.Client) -> None:
+    _, _, message = error_of(http.post("/v1/bop/challenge", json={"letters": ["FRS", "SH", "BOP"]}))
+    assert message.startswith("line 3:") and "'O' is a vowel" in message
+
+
+# --- caching ------------------------------------------------------------------------------------
+def test_answers_carry_an_etag_from_the_version_and_revalidate_with_304(http: httpx.Client, lexicon: Lexicon) -> None:
+    first = http.get("/v1/bop/FRS")
+    etag = first.headers["etag"]
+    assert etag.startswith(f'"{lexicon.version[:16]}')
+    assert "max-age=" in first.headers["cache-control"] and "public" in first.headers["cache-control"]
+    assert http.get("/v1/bop/FRS").headers["etag"] == etag  # same question, same version: same tag
+    assert http.get("/v1/bop/FRS", params={"limit": 5}).headers["etag"] != etag  # another question
+
+    again = http.get("/v1/bop/FRS", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["etag"] == etag and again.headers["cache-control"] == first.headers["cache-control"]
+    assert http.get("/v1/bop/FRS", headers={"If-None-Match": f'"other", W/{etag}'}).status_code == 304
+    assert http.get("/v1/bop/FRS", headers={"If-None-Match": '"stale"'}).status_code == 200
+
+    for path in ("/v1/pdq/PNA/painter", "/v1/words/shmo", "/v1/lexicons", "/v1/bop/FRS/fears"):
+        tagged = http.get(path)
+        assert http.get(path, headers={"If-None-Match": tagged.headers["etag"]}).status_code == 304
+
+
+def test_errors_are_not_cached_as_answers(http: httpx.Client) -> None:
+    assert "etag" not in http.get("/v1/bop/FAS").headers
+
+
+# --- CORS ---------------------------------------------------------------------------------------
+def test_cors_lets_the_configured_origin_call(http: httpx.Client) -> None:
+    allowed = http.get("/v1/bop/FRS", headers={"Origin": LIVE_SERVER_CORS_ORIGIN})
+    assert allowed.headers["access-control-allow-origin"] == LIVE_SERVER_CORS_ORIGIN
+    assert "etag" in allowed.headers["access-control-expose-headers"].lower()
+    error = http.get("/v1/bop/FAS", headers={"Origin": LIVE_SERVER_CORS_ORIGIN})
+    assert error.headers["access-control-allow-origin"] == LIVE_SERVER_CORS_ORIGIN  # a game can read the error
+
+    preflight = http.options(
+        "/v1/bop/challenge",
+        headers={
+            "Origin": LIVE_SERVER_CORS_ORIGIN,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
+    assert preflight.status_code == 200
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+
+    stranger = http.get("/v1/bop/FRS", headers={"Origin": "http://elsewhere.test"})
+    assert "access-control-allow-origin" not in stranger.headers
+
+
+# --- latency: no Nagle delay with two workers ---------------------------------------------------
+def test_keep_alive_requests_answer_in_milliseconds(http: httpx.Client) -> None:
+    """With TCP_NODELAY off, small keep-alive answers wait ~40 ms for a delayed ACK; ours must not."""
+    timings = []
+    for index in range(60):
+        start = time.perf_counter()
+        response = http.get("/v1/bop/FRS", params={"offset": index % 3})
+        timings.append(time.perf_counter() - start)
+        assert response.status_code == 200
+    assert statistics.median(timings) < 0.015, f"median {statistics.median(timings) * 1000:.1f} ms"
