@@ -11,6 +11,8 @@ Files in ``<index dir>/<name>/`` (numpy ``.npy`` arrays are memory-mapped on loa
 - ``length.npy`` ``last.npy`` ``zipf.npy`` ``level.npy`` ``alpha.npy``: per word id
 - ``skeletons.marisa``  marisa-trie of consonant skeletons of 2+ letters (BOP!)
 - ``skeleton_offsets.npy`` / ``skeleton_words.npy``: skeleton key id -> word ids
+- ``skeleton_text.txt`` / ``skeleton_text_offsets.npy``: skeleton key id -> its words spelt out,
+  newline-separated, most familiar first (the exact-letters fast path: no id -> word lookups)
 - ``positions.npy``     word id x letter -> bit mask of the positions where the letter stands
   (the first 32 letters: the two longer words of ``standard`` are checked letter by letter)
 - ``start_offsets.npy`` / ``start_words.npy``: start letter -> word ids (X also holds "ex" words)
@@ -41,7 +43,7 @@ from indexes.errors import MalformedWordListError
 from indexes.notation import MAX_WORD_LENGTH, WORD, skeleton
 from indexes.paths import index_dir, word_list_path
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 CODE = {c: i for i, c in enumerate(LETTERS)}
 X = CODE["x"]
@@ -183,6 +185,10 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
     for sk, ranks in by_skeleton.items():
         skeleton_lists[skeleton_trie.key_id(sk)] = ranks
 
+    texts = ["\n".join(words[r] for r in ranks).encode("ascii") for ranks in skeleton_lists]
+    text_offsets = np.zeros(len(texts) + 1, dtype=np.uint32)
+    text_offsets[1:] = np.cumsum([len(t) for t in texts])
+
     bits = np.zeros((676, n), dtype=bool)
     bits[np.array(pair_codes, dtype=np.int64), np.array(pair_word_ids, dtype=np.int64)] = True
     out: dict[str, object] = {
@@ -197,6 +203,8 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
         "level": np.array([e.level for e in ranked], dtype=np.uint8),
         "positions": positions,
         "pair_bits": np.packbits(bits, axis=1),
+        "skeleton_text.txt": b"".join(texts),
+        "skeleton_text_offsets": text_offsets,
     }
     out["skeleton_offsets"], out["skeleton_words"] = _postings(skeleton_lists)
     out["start_offsets"], out["start_words"] = _postings(start_lists)
@@ -220,6 +228,9 @@ def write_index(name: str, entries: list[Entry], version: str, target: Path, pro
         if isinstance(value, marisa_trie.Trie):
             path = tmp / key
             value.save(str(path))
+        elif isinstance(value, bytes):
+            path = tmp / key
+            path.write_bytes(value)
         else:
             path = tmp / f"{key}.npy"
             np.save(path, value, allow_pickle=False)

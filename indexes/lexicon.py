@@ -6,10 +6,12 @@ wildcard automaton, and that only on the first ``?`` query.
 
 from __future__ import annotations
 
+import mmap
 import threading
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import ahocorasick
 import marisa_trie
@@ -36,8 +38,12 @@ MAX_LIMIT = 1_000_000
 MAX_MIN_LENGTH = MAX_WORD_LENGTH
 
 
-def _page(ids: np.ndarray, limit: int, offset: int) -> np.ndarray:
-    return ids[offset : offset + limit] if limit else ids[offset:]
+Page = TypeVar("Page", list[str], np.ndarray)
+
+
+def _page(items: Page, limit: int, offset: int) -> Page:
+    """``limit`` items from ``offset`` on; ``limit=0`` means all of them."""
+    return items[offset : offset + limit] if limit else items[offset:]
 
 
 class Lexicon:
@@ -53,9 +59,14 @@ class Lexicon:
         self.version: str = manifest["version"]
         self._words = marisa_trie.Trie().mmap(str(folder / "words.marisa"))
         self._skeletons = marisa_trie.Trie().mmap(str(folder / "skeletons.marisa"))
+        # Plain ndarray views of the maps: numpy's memmap subclass costs a microsecond per slice.
         arrays = {
-            path.stem: np.load(path, mmap_mode="r", allow_pickle=False) for path in sorted(folder.glob("*.npy"))
+            path.stem: np.load(path, mmap_mode="r", allow_pickle=False).view(np.ndarray)
+            for path in sorted(folder.glob("*.npy"))
         }
+        with open(folder / "skeleton_text.txt", "rb") as text:
+            self._skeleton_text = mmap.mmap(text.fileno(), 0, access=mmap.ACCESS_READ)
+        self._skeleton_text_offsets = memoryview(arrays["skeleton_text_offsets"])
         self._key_of_rank = arrays["key_of_rank"]
         self._rank_of_key = arrays["rank_of_key"]
         self._zipf = arrays["zipf"]
@@ -117,6 +128,14 @@ class Lexicon:
         """Every BOP! skeleton of 2+ consonants in the lexicon (lower case), for move generators."""
         return self._skeletons.iterkeys()
 
+    def skeleton_words(self, consonants: str) -> list[str]:
+        """The words of one exact lower-case skeleton, most familiar first (the fast path)."""
+        key = self._skeletons.get(consonants)
+        if key is None:
+            return []
+        offsets = self._skeleton_text_offsets
+        return self._skeleton_text[offsets[key] : offsets[key + 1]].decode("ascii").split("\n")
+
     def skeleton_ids(self, pattern: str) -> list[int]:
         """Trie key ids of the skeletons matching a lower-case pattern (``?``: any consonant)."""
         if BOP_TILE not in pattern:
@@ -139,14 +158,19 @@ class Lexicon:
         tiles = parse_bop_letters(letters)
         check_range("limit", limit, 0, MAX_LIMIT)
         check_range("offset", offset, 0, MAX_LIMIT)
-        ranks = self.bop_ranks(tiles)
+        if BOP_TILE in tiles:
+            ranks = self.bop_ranks(tiles)
+            count, words = len(ranks), self.spellings(_page(ranks, limit, offset))
+        else:
+            every = self.skeleton_words(tiles.lower())
+            count, words = len(every), _page(every, limit, offset)
         return BopResult(
             letters=tiles,
             lexicon=self.name,
             version=self.version,
-            valid=len(ranks) > 0,
-            count=len(ranks),
-            words=self.spellings(_page(ranks, limit, offset)),
+            valid=count > 0,
+            count=count,
+            words=words,
             limit=limit,
             offset=offset,
         )

@@ -34,6 +34,23 @@ def _lowest_bit(mask: np.ndarray) -> np.ndarray:
     return np.where(mask == 0, NO_POSITION, index).astype(np.int64)
 
 
+def _highest_bit_mask(mask: np.ndarray) -> np.ndarray:
+    """The highest set bit of each uint64 as a mask (1 for 0, so that "below it" is empty)."""
+    with np.errstate(divide="ignore"):
+        exponent = np.log2(mask.astype(np.float64))
+    return np.uint64(1) << np.where(mask == 0, 0, exponent).astype(np.uint64)
+
+
+def _sorted_union(parts: list[np.ndarray]) -> np.ndarray:
+    """Sorted, duplicate-free union of sorted id arrays (cheaper than np.unique's hashing)."""
+    ids = np.concatenate(parts)
+    ids.sort()
+    keep = np.empty(len(ids), dtype=bool)
+    keep[:1] = True
+    np.not_equal(ids[1:], ids[:-1], out=keep[1:])
+    return ids[keep]
+
+
 class PdqIndex:
     def __init__(self, arrays: dict[str, np.ndarray], long_words: dict[int, str]) -> None:
         """``long_words``: id -> spelling of the words too long for the position masks."""
@@ -77,29 +94,50 @@ class PdqIndex:
             position = _lowest_bit(found)
         return ok, position
 
+    def _holds(self, ids: np.ndarray, position: np.ndarray, letters: list[int]) -> np.ndarray:
+        """Do ``letters`` occur in order strictly after ``position``? (matched?)
+
+        Greedy up to the last two letters; then one test instead of two steps: some occurrence of
+        the next-to-last letter lies after the position and before the last letter's last occurrence.
+        """
+        ok, position = self._follow(ids, position, letters[:-2])
+        if len(letters) == 1:
+            return ok & ((self._mask(ids, letters[0]) & _bits_above(position)) != 0)
+        last = self._mask(ids, letters[-1])
+        before_last = _highest_bit_mask(last) - np.uint64(1)
+        return ok & (last != 0) & ((self._mask(ids, letters[-2]) & _bits_above(position) & before_last) != 0)
+
+    def _bitmap_ids(self, packed: np.ndarray) -> np.ndarray:
+        """Word ids of the set bits of a packed bitmap, unpacking only its non-zero bytes."""
+        nonzero = np.flatnonzero(packed)
+        rows, bits = np.nonzero(np.unpackbits(packed[nonzero]).reshape(-1, 8))
+        return (nonzero[rows] * 8 + bits).astype(np.uint32)
+
     # --- the variants ----------------------------------------------------------------------
     def _starting_reading(self, codes: list[int], min_length: int, to_end: bool) -> np.ndarray:
         start, rest = codes[0], codes[1:]
         ids = self._start_pair_list(start, rest[0], rest[1]) if len(rest) >= 2 else self._start_list(start)
         ids = self._long_enough(ids, min_length)
+        if len(rest) == 2:
+            # The (start, a, b) list is exact for three cards; to end on b, the last letter must be b.
+            return ids[self.last[ids] == rest[-1]] if to_end else ids
         position = self._start_positions(ids, start)
         if not to_end:
-            ok, _ = self._follow(ids, position, rest)
-            return ids[ok]
+            return ids[self._holds(ids, position, rest)]
         ok, position = self._follow(ids, position, rest[:-1])
         last_index = self.length[ids].astype(np.int64) - 1
         ok &= (self.last[ids] == rest[-1]) & (last_index > position)
         return ids[ok]
 
     def _anywhere_reading(self, codes: list[int], min_length: int) -> np.ndarray:
+        # Every ordered pair of the reading must occur: a tight superset, checked word by word.
         bits = self.pair_bits[codes[0] * 26 + codes[1]]
-        for a, b in zip(codes[1:], codes[2:], strict=False):
-            bits = bits & self.pair_bits[a * 26 + b]
-        ids = np.flatnonzero(np.unpackbits(bits, count=self.size)).astype(np.uint32)
-        ids = self._long_enough(ids, min_length)
+        for i, a in enumerate(codes):
+            for b in codes[i + 1 :]:
+                bits = bits & self.pair_bits[a * 26 + b]
+        ids = self._long_enough(self._bitmap_ids(bits), min_length)
         if len(codes) > 2:
-            ok, _ = self._follow(ids, np.full(len(ids), -1, dtype=np.int64), codes)
-            ids = ids[ok]
+            ids = ids[self._holds(ids, np.full(len(ids), -1, dtype=np.int64), codes)]
         return ids
 
     def _any_order(self, codes: list[int], min_length: int) -> list[np.ndarray]:
@@ -109,7 +147,7 @@ class PdqIndex:
             others.remove(start)
             if len(others) >= 2:
                 a, b = others[0], others[1]
-                ids = np.union1d(self._start_pair_list(start, a, b), self._start_pair_list(start, b, a))
+                ids = _sorted_union([self._start_pair_list(start, a, b), self._start_pair_list(start, b, a)])
             else:
                 ids = self._start_list(start)
             ids = self._long_enough(ids, min_length)
@@ -130,15 +168,17 @@ class PdqIndex:
             parts = [self._anywhere_reading(r, min_length) for r in readings]
         else:
             parts = [self._starting_reading(r, min_length, to_end=variant == "start-end") for r in readings]
-        ids = parts[0] if len(parts) == 1 else np.unique(np.concatenate(parts))
+        ids = parts[0] if len(parts) == 1 else _sorted_union(parts)
         return self._settle_long_words(ids, letters.lower(), variant, min_length)
 
     def _settle_long_words(self, ids: np.ndarray, letters: str, variant: str, min_length: int) -> np.ndarray:
-        """The masks only see a long word's first letters: decide those words by the rules module."""
-        if not self.long_words:
-            return ids
-        keep = [
-            i for i, w in self.long_words.items() if len(w) >= min_length and align(w, letters, variant) is not None
-        ]
-        ids = np.setdiff1d(ids, np.fromiter(self.long_words, dtype=np.uint32), assume_unique=True)
-        return np.union1d(ids, np.array(keep, dtype=np.uint32)) if keep else ids
+        """The masks only see a long word's first letters: decide those few words by the rules module."""
+        for rank, word in self.long_words.items():
+            belongs = len(word) >= min_length and align(word, letters, variant) is not None
+            at = int(np.searchsorted(ids, rank))
+            present = at < len(ids) and ids[at] == rank
+            if belongs and not present:
+                ids = np.insert(ids, at, rank)
+            elif present and not belongs:
+                ids = np.delete(ids, at)
+        return ids

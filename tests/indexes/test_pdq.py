@@ -162,3 +162,13 @@ def test_pdq_index_equals_brute_force(lexicon: Lexicon, variant: str, letters: s
     assert (result.count, result.valid) == (len(expected), bool(expected))
     for word in expected[:3] + result.words[-2:]:
         assert lexicon.pdq_check(letters, word, variant=variant, min_length=min_length).valid
+
+
+def test_words_longer_than_the_position_masks_are_still_judged(lexicon: Lexicon) -> None:
+    """supercalifragilisticexpialidocious: D at 27, U at 32, S at 33 (masks record the first 32)."""
+    word = "supercalifragilisticexpialidocious"
+    assert word in lexicon.pdq("DUS", variant="anywhere", limit=0).words
+    assert word in lexicon.pdq("XUS", variant="anywhere", limit=0).words
+    assert word not in lexicon.pdq("DUZ", variant="anywhere", limit=0).words
+    assert word in lexicon.pdq("SUS", variant="start-end", limit=0).words
+    assert lexicon.pdq_check("DUS", word, variant="anywhere").alignment == [27, 32, 33]

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Speed and size of the standard lexicon's indexes, each against a baseline timed in the same run.
+
+    .venv/bin/python benchmarks/lexicon.py [--lexicon standard] [--queries 2000]
+
+Targets (issue 2): exact skeleton -> ranked words within 10x a dict lookup of a pre-built list;
+one or two '?' at least 100x faster than a compiled-regex scan over all skeletons; PDQ classic
+(count + first 20) at least 200x, 'anywhere' at least 30x faster than a regex scan over the word
+list; all index files at most 40 MB; opening under 50 ms; building under 20 s.
+Ratios hold on a noisy machine; the absolute times are printed for reference only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from indexes import open_lexicon, skeleton  # noqa: E402
+from indexes.build import ensure_index  # noqa: E402
+from indexes.notation import CONSONANTS  # noqa: E402
+
+T = tuple[str, ...]
+
+
+def p50(run: Callable[[str], object], inputs: Sequence[str], repeat: int = 3) -> float:
+    """Median seconds per call over the inputs (best of ``repeat`` passes for each input)."""
+    times = []
+    for item in inputs:
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.perf_counter()
+            run(item)
+            best = min(best, time.perf_counter() - start)
+        times.append(best)
+    return statistics.median(times)
+
+
+def report(label: str, ours: float, baseline: float, target: str, base_label: str) -> None:
+    ratio = baseline / ours
+    print(f"{label:<34} {ours * 1e6:10.2f} us   {base_label:<28} {baseline * 1e6:10.2f} us   "
+          f"ratio {ratio:8.1f}x   ({target})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lexicon", default="standard")
+    parser.add_argument("--queries", type=int, default=2000)
+    args = parser.parse_args()
+    rng = random.Random(7)
+    lex = open_lexicon(args.lexicon)
+    words = lex.spellings(np.arange(len(lex)))  # most familiar first
+    print(f"lexicon {lex.name} {lex.version[:12]}: {len(lex)} words, {lex.manifest['skeletons']} skeletons")
+
+    # --- exact skeleton -> ranked words, against a dict of pre-built lists -------------------
+    by_skeleton: dict[str, list[str]] = {}
+    for word in words:
+        by_skeleton.setdefault(skeleton(word), []).append(word)
+    skeletons = sorted(s for s in by_skeleton if len(s) >= 2)
+    sample = rng.sample(skeletons, min(args.queries, len(skeletons)))
+    dict_time = p50(lambda s: by_skeleton[s][:20], sample)
+    report("exact skeleton -> ranked words", p50(lambda s: lex.skeleton_words(s)[:20], sample), dict_time,
+           "target: within 10x, i.e. ratio >= 0.1", "dict of pre-built lists")
+    report("  the whole bop() call", p50(lambda s: lex.bop(s), sample), dict_time, "for reference",
+           "dict of pre-built lists")
+
+    # --- one or two '?', against a compiled regex over every skeleton --------------------------
+    def regex_skeletons(pattern: str) -> list[str]:
+        rx = re.compile(pattern.lower().replace("?", "[" + CONSONANTS + "]"))
+        hits = sorted(s for s in skeletons if rx.fullmatch(s))
+        return [w for s in hits for w in by_skeleton[s]][:20]
+
+    lex.bop("?S")  # builds the wildcard automaton once, as the first query of a process does
+    for wild in (1, 2):
+        patterns = []
+        for s in rng.sample(skeletons, 200):
+            letters = list(s.upper())
+            for i in rng.sample(range(len(letters)), min(wild, len(letters))):
+                letters[i] = "?"
+            patterns.append("".join(letters))
+        report(f"BOP! with {wild} '?'", p50(lambda p: lex.bop(p), patterns),
+               p50(regex_skeletons, patterns[:40], repeat=1), "target: >= 100x", "regex over all skeletons")
+
+    # --- PDQ: count + first 20, against a regex scan over the word list ----------------------
+    def deal(k: int) -> str:
+        word = rng.choice([w for w in words[:20000] if len(w) >= 6])
+        picks = sorted(rng.sample(range(len(word)), k))
+        return "".join(word[i] for i in picks).upper()
+
+    deals = [deal(3) for _ in range(200)]
+
+    def regex_classic(letters: str) -> tuple[int, list[str]]:
+        low = letters.lower()
+        parts = []
+        for r in (low, low[::-1]):
+            start = "(?:x|ex)" if r[0] == "x" else r[0]
+            parts.append(start + "".join(".*" + c for c in r[1:]))
+        rx = re.compile("|".join(parts))
+        hits = [w for w in words if len(w) >= 4 and rx.match(w)]
+        return len(hits), hits[:20]
+
+    def regex_anywhere(letters: str) -> tuple[int, list[str]]:
+        low = letters.lower()
+        rx = re.compile(".*".join(low) + "|" + ".*".join(low[::-1]))
+        hits = [w for w in words if len(w) >= 4 and rx.search(w)]
+        return len(hits), hits[:20]
+
+    for variant, baseline, target in (("classic", regex_classic, 200), ("anywhere", regex_anywhere, 30)):
+        ours = p50(lambda d, v=variant: lex.pdq(d, variant=v), deals)
+        base = p50(baseline, deals[:30], repeat=1)
+        report(f"PDQ {variant}, count + first 20", ours, base, f"target: >= {target}x", "regex over the word list")
+    report("PDQ four cards, classic", p50(lambda d: lex.pdq(d), [deal(4) for _ in range(200)]),
+           p50(regex_classic, [deal(4) for _ in range(30)], repeat=1), "for reference", "regex over the word list")
+
+    # --- size, open, build --------------------------------------------------------------------
+    folder = lex.folder
+    size = sum(p.stat().st_size for p in folder.iterdir())
+    print(f"index files: {size / 1e6:.1f} MB ({size / 2**20:.1f} MiB) in {len(list(folder.iterdir()))} files "
+          "(target: <= 40 MB)")
+    probe = (
+        "import time, indexes.lexicon as L; from indexes.build import ensure_index; "
+        f"f = ensure_index({args.lexicon!r}); t = time.perf_counter(); lex = L.Lexicon(f); lex.bop('FRS'); "
+        "lex.pdq('PNA'); print(time.perf_counter() - t)"
+    )
+    opens = [float(subprocess.check_output([sys.executable, "-c", probe], text=True)) for _ in range(5)]
+    print(f"open + first BOP! and PDQ query, fresh process: median {statistics.median(opens) * 1e3:.1f} ms "
+          "(target: < 50 ms; imports excluded)")
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["TABLEJUDGE_INDEX_DIR"] = tmp
+        start = time.perf_counter()
+        ensure_index(args.lexicon, progress=False)
+        print(f"build from the word list: {time.perf_counter() - start:.1f} s (target: < 20 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
