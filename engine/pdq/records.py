@@ -1,0 +1,202 @@
+"""The values a PDQ game records: each claim, the round in play, each finished round, and the
+verdict ``apply`` returns. All convert to JSON and back without loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.base import Breakdown, JsonDict, check_keys
+from engine.errors import StateError
+
+#: Why the engine (not the adjudicator) refuses a claim; the adjudicator's reasons are
+#: ``indexes.pdq_rules.PDQ_REASONS`` (too_short, wrong_start, wrong_end, out_of_order, not_in_lexicon).
+ENGINE_REASONS = {
+    "not_longer": "does not beat the standing word",
+    "extends_said_word": "only extends a word already said",
+    "already_listed": "is already on the player's list",
+}
+#: How a round ended.
+OUTCOMES = ("won", "tie", "no_word")
+ROUND_KINDS = ("regular", "tie-break")
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateError(f"{what}: expected a whole number, got {value!r}")
+    return value
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise StateError(f"{what}: expected text, got {value!r}")
+    return value
+
+
+def _players(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise StateError(f"{what}: expected a list of players, got {value!r}")
+    return tuple(_int(v, what) for v in value)
+
+
+@dataclass(frozen=True)
+class ClaimRecord:
+    """A word a player said, when, and whether it was accepted (``reason`` says why not)."""
+
+    player: int
+    word: str
+    at_ms: int
+    valid: bool
+    reason: str | None = None
+
+    def to_json(self) -> JsonDict:
+        return {"player": self.player, "word": self.word, "at_ms": self.at_ms, "valid": self.valid,
+                "reason": self.reason}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ClaimRecord:
+        check_keys(data, ("player", "word", "at_ms", "valid", "reason"), "PDQ claim")
+        if not isinstance(data["valid"], bool) or (data["reason"] is None) != data["valid"]:
+            raise StateError(f"PDQ claim: a claim is valid exactly when it has no reason, got {dict(data)}")
+        reason = None if data["reason"] is None else _str(data["reason"], "PDQ claim reason")
+        return cls(_int(data["player"], "PDQ claim player"), _str(data["word"], "PDQ claim word"),
+                   _int(data["at_ms"], "PDQ claim time"), data["valid"], reason)  # fmt: skip
+
+
+@dataclass
+class Round:
+    """The round in play: the row of cards and what has been said and voted so far."""
+
+    number: int
+    letters: str
+    kind: str
+    #: Who may claim: everyone, or only the tied players in a tie-break round.
+    eligible: tuple[int, ...]
+    #: How many words the deal admits at the table's lowest minimum (hidden from views until it ends).
+    answers: int
+    #: Unsolvable deals shuffled back before this one (only with ``only_solvable``).
+    redeals: int = 0
+    claims: list[ClaimRecord] = field(default_factory=list)
+    #: Players whose "no word" vote stands (PDL: passes since the standing word was said).
+    votes: list[int] = field(default_factory=list)
+    #: The time of the last move in this round; moves come in time order.
+    clock_ms: int = 0
+
+    def valid_claims(self) -> list[ClaimRecord]:
+        return [claim for claim in self.claims if claim.valid]
+
+    def to_json(self) -> JsonDict:
+        return {
+            "number": self.number, "letters": self.letters, "kind": self.kind, "eligible": list(self.eligible),
+            "answers": self.answers, "redeals": self.redeals, "claims": [c.to_json() for c in self.claims],
+            "votes": list(self.votes), "clock_ms": self.clock_ms,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Round:
+        keys = ("number", "letters", "kind", "eligible", "answers", "redeals", "claims", "votes", "clock_ms")
+        check_keys(data, keys, "PDQ round")
+        if data["kind"] not in ROUND_KINDS:
+            raise StateError(f"PDQ round: unknown kind {data['kind']!r}")
+        if not isinstance(data["claims"], list):
+            raise StateError("PDQ round: claims must be a list")
+        return cls(
+            number=_int(data["number"], "PDQ round number"),
+            letters=_str(data["letters"], "PDQ round letters"),
+            kind=data["kind"],
+            eligible=_players(data["eligible"], "PDQ round eligible"),
+            answers=_int(data["answers"], "PDQ round answers"),
+            redeals=_int(data["redeals"], "PDQ round redeals"),
+            claims=[ClaimRecord.from_json(c) for c in data["claims"]],
+            votes=list(_players(data["votes"], "PDQ round votes")),
+            clock_ms=_int(data["clock_ms"], "PDQ round clock"),
+        )
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A finished round: the deal, every claim and vote, and where the cards went."""
+
+    number: int
+    letters: str
+    kind: str
+    eligible: tuple[int, ...]
+    answers: int
+    redeals: int
+    claims: tuple[ClaimRecord, ...]
+    votes: tuple[int, ...]
+    outcome: str
+    ended_at_ms: int
+    winner: int | None = None
+    #: The winning word (None in Word Count, won on a count of words).
+    word: str | None = None
+    #: Race: the longest words tied; Word Count: the top counts tied.
+    tied: tuple[int, ...] = ()
+    #: Every card the winner took: this round's cards, then the set-aside bonus.
+    taken: str = ""
+    #: The set-aside cards that came with the win (part of ``taken``).
+    bonus: str = ""
+    #: The cards this round put aside (a tie, or no word).
+    set_aside: str = ""
+
+    @property
+    def word_existed(self) -> bool:
+        return self.answers > 0
+
+    def to_json(self) -> JsonDict:
+        return {
+            "number": self.number, "letters": self.letters, "kind": self.kind, "eligible": list(self.eligible),
+            "answers": self.answers, "redeals": self.redeals, "claims": [c.to_json() for c in self.claims],
+            "votes": list(self.votes), "outcome": self.outcome, "ended_at_ms": self.ended_at_ms,
+            "winner": self.winner, "word": self.word, "tied": list(self.tied), "taken": self.taken,
+            "bonus": self.bonus, "set_aside": self.set_aside,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RoundRecord:
+        keys = ("number", "letters", "kind", "eligible", "answers", "redeals", "claims", "votes", "outcome",
+                "ended_at_ms", "winner", "word", "tied", "taken", "bonus", "set_aside")  # fmt: skip
+        check_keys(data, keys, "PDQ finished round")
+        if data["outcome"] not in OUTCOMES or data["kind"] not in ROUND_KINDS:
+            raise StateError(f"PDQ finished round: bad outcome or kind in {dict(data)}")
+        if not isinstance(data["claims"], list):
+            raise StateError("PDQ finished round: claims must be a list")
+        return cls(
+            number=_int(data["number"], "round number"),
+            letters=_str(data["letters"], "round letters"),
+            kind=data["kind"],
+            eligible=_players(data["eligible"], "round eligible"),
+            answers=_int(data["answers"], "round answers"),
+            redeals=_int(data["redeals"], "round redeals"),
+            claims=tuple(ClaimRecord.from_json(c) for c in data["claims"]),
+            votes=_players(data["votes"], "round votes"),
+            outcome=data["outcome"],
+            ended_at_ms=_int(data["ended_at_ms"], "round end"),
+            winner=None if data["winner"] is None else _int(data["winner"], "round winner"),
+            word=None if data["word"] is None else _str(data["word"], "round word"),
+            tied=_players(data["tied"], "round tied"),
+            taken=_str(data["taken"], "round taken"),
+            bonus=_str(data["bonus"], "round bonus"),
+            set_aside=_str(data["set_aside"], "round set aside"),
+        )
+
+
+@dataclass(frozen=True)
+class Verdict(Breakdown):
+    """What ``apply`` returns: a :class:`~engine.base.Breakdown` (the cards a finished round gave
+    ``scorer``; empty otherwise) that also says whether the move was accepted and why not.
+
+    A refused *claim* is not an error: saying a wrong word is something a player may do (and try
+    again); it is recorded in the round with its reason. Moves the rules forbid outright (a claim
+    out of time order, from a player outside a tie-break) raise typed errors instead.
+    """
+
+    accepted: bool = True
+    reason: str | None = None
+    explanation: str = ""
+    #: The round this move finished, if it finished one.
+    finished: RoundRecord | None = None
+    #: Who took the cards in ``items`` (None if nobody did).
+    scorer: int | None = None

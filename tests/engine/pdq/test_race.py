@@ -1,0 +1,278 @@
+"""The main game: the first valid claim wins, the simultaneity window, ties, tie-breaks, "no word"."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import GameOverError, IllegalMoveError, WrongPlayerError
+from engine.pdq.actions import REFEREE, SIMULTANEOUS, Claim, Close, NoWord
+from engine.pdq.game import PdqState
+
+
+def play(state: PdqState, player: int, move: Claim | NoWord | Close):
+    return state.apply(move, player=player)
+
+
+def test_first_valid_claim_wins_the_cards_after_the_window(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN"], players=3)
+    assert state.current_player == SIMULTANEOUS
+    verdict = play(state, 1, Claim("pineapple", 1200))
+    assert verdict.accepted and verdict.finished is None
+    assert state.deadline_ms == 1500
+    verdict = state.apply(Close(1500))
+    assert verdict.finished is not None and verdict.finished.winner == 1
+    assert verdict.scorer == 1 and verdict.total == 3
+    assert state.collected == ["", "PNA", ""]
+    assert state.round is not None and state.round.letters == "DRU" and state.round.number == 2
+
+
+def test_an_invalid_claim_is_refused_with_its_reason_and_the_player_may_retry(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    verdict = play(state, 0, Claim("painter", 800))
+    assert not verdict.accepted and verdict.reason == "out_of_order"
+    assert "PAINTER" in verdict.explanation
+    assert state.deadline_ms is None  # a refused claim opens no window
+    verdict = play(state, 0, Claim("pendant", 1100))
+    assert verdict.accepted
+    assert [(c.word, c.valid, c.reason) for c in state.round.claims] == [
+        ("painter", False, "out_of_order"),
+        ("pendant", True, None),
+    ]
+
+
+def test_ruling_window_edge_exactly_window_ms_apart_is_simultaneous(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, Claim("pendant", 1000))
+    play(state, 1, Claim("pineapple", 1300))  # exactly 300 ms later: still in the window
+    record = state.rounds[-1]  # both seats claimed: nothing left to wait for
+    assert record.winner == 1 and record.word == "pineapple"
+
+
+def test_ruling_window_edge_one_ms_more_is_too_late(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, Claim("pendant", 1000))
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as error:
+        play(state, 1, Claim("pineapple", 1301))
+    assert error.value.rule == "window_closed"
+    assert state.to_json() == before
+    assert state.apply(Close(1300)).finished.winner == 0
+
+
+def test_a_configured_window(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2, window_ms=50)
+    play(state, 0, Claim("pendant", 1000))
+    assert state.deadline_ms == 1050
+    with pytest.raises(IllegalMoveError):
+        play(state, 1, Claim("pineapple", 1051))
+
+
+def test_ruling_the_window_is_anchored_at_the_first_valid_claim(stack) -> None:
+    state = stack(["PNA", "DRU"], players=3)
+    play(state, 0, Claim("pendant", 1000))
+    play(state, 1, Claim("pinball", 1250))
+    assert state.deadline_ms == 1300  # not extended by the second claim
+    with pytest.raises(IllegalMoveError):
+        play(state, 2, Claim("peninsula", 1500))
+
+
+def test_longest_word_wins_among_simultaneous_claims(stack) -> None:
+    state = stack(["PNA", "DRU"], players=3)
+    play(state, 0, Claim("pendant", 1000))
+    play(state, 2, Claim("phenomenal", 1200))
+    record = state.apply(Close(1300)).finished
+    assert record.winner == 2 and record.word == "phenomenal"
+    assert state.collected == ["", "", "PNA"]
+
+
+def test_equal_length_ties_set_the_cards_aside_for_a_tie_break_round(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN"], players=3)
+    play(state, 0, Claim("pendant", 1000))  # 7 letters
+    play(state, 1, Claim("pinball", 1100))  # 7 letters
+    record = state.apply(Close(1300)).finished
+    assert record.outcome == "tie" and record.tied == (0, 1) and record.set_aside == "PNA"
+    assert state.set_aside == "PNA" and state.tie_players == (0, 1)
+    assert state.round.kind == "tie-break" and state.round.eligible == (0, 1)
+    before = state.to_json()
+    with pytest.raises(WrongPlayerError):
+        play(state, 2, Claim("drum", 500))  # only the tied players may claim
+    assert state.to_json() == before
+    verdict = play(state, 1, Claim("drum", 700))
+    verdict = state.apply(Close(1000))
+    assert verdict.finished.winner == 1 and verdict.finished.bonus == "PNA"
+    assert state.collected[1] == "DRUPNA" and state.set_aside == "" and state.tie_players is None
+    assert verdict.total == 6
+    assert state.round.kind == "regular" and state.round.eligible == (0, 1, 2)
+
+
+def test_ruling_a_tie_within_a_tie_break_narrows_it(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN", "STR"], players=3)
+    for player in range(3):
+        play(state, player, Claim(["pendant", "pinball", "pinhead"][player], 1000 + player))
+    assert state.tie_players == (0, 1, 2)
+    play(state, 0, Claim("drum", 500))
+    play(state, 2, Claim("drug", 600))
+    state.apply(Close(800))
+    assert state.tie_players == (0, 2) and state.set_aside == "PNADRU"
+    play(state, 2, Claim("tagging", 900))
+    record = state.apply(Close(1200)).finished
+    assert record.winner == 2 and record.taken == "TGNPNADRU"
+
+
+def test_ruling_no_word_in_a_tie_break_keeps_the_tie(stack) -> None:
+    state = stack(["PNA", "QZX", "DRU"], players=3)
+    play(state, 0, Claim("pendant", 1000))
+    play(state, 1, Claim("pinball", 1000))
+    state.apply(Close(1300))
+    play(state, 0, NoWord(4000))
+    record = play(state, 1, NoWord(5000)).finished
+    assert record.outcome == "no_word" and record.votes == (0, 1)
+    assert state.round.kind == "tie-break" and state.round.eligible == (0, 1)
+    assert state.set_aside == "PNAQZX"
+
+
+def test_no_word_votes_set_the_cards_aside_and_the_next_winner_takes_them(stack) -> None:
+    state = stack(["QZX", "PNA", "DRU"], players=2)
+    play(state, 0, NoWord(3000))
+    assert state.round.number == 1  # one vote is not all
+    record = play(state, 1, NoWord(4000)).finished
+    assert record.outcome == "no_word" and record.set_aside == "QZX" and not record.word_existed
+    assert state.set_aside == "QZX" and state.round.letters == "PNA" and state.round.kind == "regular"
+    play(state, 0, Claim("peninsula", 900))
+    verdict = state.apply(Close(1200))
+    assert verdict.finished.taken == "PNAQZX" and verdict.finished.bonus == "QZX"
+    assert [item.kind for item in verdict.items] == ["round", "bonus"]
+
+
+def test_the_engine_knows_whether_a_word_existed(stack, adjudicator) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, NoWord(3000))
+    record = play(state, 1, NoWord(3500)).finished
+    assert record.outcome == "no_word" and record.word_existed
+    assert record.answers == adjudicator.pdq("PNA", limit=1).count > 0
+
+
+def test_ruling_a_voter_may_still_claim(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, NoWord(3000))
+    play(state, 0, Claim("pendant", 3500))
+    assert state.apply(Close(3800)).finished.winner == 0
+
+
+def test_votes_after_a_valid_claim_and_double_votes_are_refused(stack) -> None:
+    state = stack(["PNA", "DRU"], players=3)
+    play(state, 2, NoWord(100))
+    with pytest.raises(IllegalMoveError) as error:
+        play(state, 2, NoWord(200))
+    assert error.value.rule == "already_voted"
+    play(state, 0, Claim("pendant", 1000))
+    with pytest.raises(IllegalMoveError) as error:
+        play(state, 1, NoWord(1100))
+    assert error.value.rule == "word_found"
+
+
+def test_ruling_one_valid_claim_per_player_per_round(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, Claim("pendant", 1000))
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as error:
+        play(state, 0, Claim("phenomenal", 1100))
+    assert error.value.rule == "already_claimed"
+    assert state.to_json() == before
+
+
+def test_ruling_the_round_ends_when_every_player_has_a_valid_claim(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, Claim("pendant", 1000))
+    verdict = play(state, 1, Claim("pineapple", 1010))
+    assert verdict.finished is not None and verdict.scorer == 1
+
+
+def test_moves_come_in_time_order(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, Claim("painter", 1000))
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as error:
+        play(state, 1, Claim("pendant", 999))
+    assert error.value.rule == "time_order"
+    assert state.to_json() == before
+    play(state, 1, Claim("pendant", 1000))  # the same millisecond is fine
+
+
+@pytest.mark.parametrize(
+    ("setup", "move", "rule"),
+    [
+        ([], Close(5000), "no_clock"),
+        ([(0, Claim("pendant", 1000))], Close(1299), "window_open"),
+    ],
+)
+def test_closing_needs_an_expired_window(stack, setup, move, rule) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    for player, earlier in setup:
+        play(state, player, earlier)
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply(move)
+    assert error.value.rule == rule
+    assert state.to_json() == before
+
+
+def test_who_may_move(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    before = state.to_json()
+    for player, move in [(None, Claim("pendant", 10)), (2, Claim("pendant", 10)), (-1, NoWord(10)), (0, Close(10))]:
+        with pytest.raises(WrongPlayerError):
+            state.apply(move, player=player)
+    assert state.to_json() == before
+    state.apply(Claim("pendant", 10), player=0)
+    state.apply(Close(310), player=REFEREE)
+    assert state.history[-1] == (REFEREE, Close(310))
+
+
+def test_the_game_ends_when_the_deck_is_spent_and_most_cards_win(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    play(state, 0, Claim("pendant", 1000))
+    state.apply(Close(1300))
+    play(state, 0, Claim("drum", 1000))
+    verdict = state.apply(Close(1300))
+    assert state.is_terminal() and state.end_reason == "deck_spent" and state.current_player == -1
+    assert verdict.finished.number == 2
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores == (6, 0) and outcome.winners == (0,)
+    with pytest.raises(GameOverError):
+        play(state, 1, Claim("drum", 2000))
+
+
+def test_ruling_cards_still_set_aside_at_the_end_go_to_nobody(stack) -> None:
+    state = stack(["PNA", "QZX"], players=2)
+    play(state, 0, Claim("pendant", 1000))
+    state.apply(Close(1300))
+    play(state, 0, NoWord(1))
+    play(state, 1, NoWord(2))
+    assert state.is_terminal() and state.set_aside == "QZX" and state.scores() == (3, 0)
+
+
+def test_ruling_a_short_remainder_of_the_deck_is_not_dealt(adjudicator) -> None:
+    from engine.pdq.game import PdqGame
+
+    game = PdqGame({"distribution": {"P": 1, "N": 1, "A": 1, "D": 1}}, adjudicator)  # 4 cards, deals of 3
+    state = game.new_initial_state(1)
+    assert len(state.deck) == 1
+    play(state, 0, NoWord(1))
+    play(state, 1, NoWord(1))
+    assert state.is_terminal() and len(state.deck) == 1
+
+
+def test_alternate_scoring_counts_j_k_q_x_z_twice(stack) -> None:
+    state = stack(["XCN", "JKQ", "PNA"], players=2, scoring="alternate")
+    play(state, 0, Claim("excellent", 1000))
+    verdict = state.apply(Close(1300))
+    assert verdict.total == 4 and verdict.items[0].values == (2, 1, 1)
+    play(state, 0, NoWord(1))
+    play(state, 1, NoWord(1))
+    play(state, 1, Claim("pendant", 1000))
+    verdict = state.apply(Close(1300))
+    assert verdict.total == 3 + 6
+    assert state.scores() == (4, 9)
+    for player in range(2):
+        assert state.score_breakdown(player).total == state.scores()[player]
