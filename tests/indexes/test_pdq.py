@@ -154,15 +154,25 @@ def deals(draw: st.DrawFn) -> str:
 
 @pytest.mark.parametrize("variant", PDQ_VARIANTS)
 @settings(max_examples=min(settings().max_examples, 50))  # each example scans 116,000 words twice
-@given(letters=deals(), min_length=st.integers(2, 9))
-def test_pdq_index_equals_brute_force(lexicon: Lexicon, variant: str, letters: str, min_length: int) -> None:
+@given(letters=deals(), min_length=st.integers(2, 9), probe=st.sampled_from(_words()))
+def test_pdq_index_equals_brute_force(
+    lexicon: Lexicon, variant: str, letters: str, min_length: int, probe: str
+) -> None:
     expected = pdq_reference(letters, variant, min_length)
     result = lexicon.pdq(letters, variant=variant, min_length=min_length, limit=0)
     assert result.words == expected
     assert (result.count, result.valid) == (len(expected), bool(expected))
-    for word in expected[:3] + result.words[-2:]:
-        assert lexicon.pdq_check(letters, word, variant=variant, min_length=min_length).valid
-
+    # the other orders are the same words, re-sorted
+    rank = {w: i for i, w in enumerate(expected)}
+    longest = lexicon.pdq(letters, variant=variant, min_length=min_length, sort="longest", limit=0).words
+    assert longest == sorted(expected, key=lambda w: (-len(w), rank[w]))
+    alpha = lexicon.pdq(letters, variant=variant, min_length=min_length, sort="alpha", limit=0).words
+    assert alpha == sorted(expected)
+    # a check agrees with the listing, for listed words and for any word of the lexicon
+    for word in [*expected[:3], *result.words[-2:], probe]:
+        check = lexicon.pdq_check(letters, word, variant=variant, min_length=min_length)
+        assert check.valid == (word in rank), check
+        assert (check.reason is None) == check.valid
 
 def test_words_longer_than_the_position_masks_are_still_judged(lexicon: Lexicon) -> None:
     """supercalifragilisticexpialidocious: D at 27, U at 32, S at 33 (masks record the first 32)."""
