@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from engine.errors import EngineError
 from indexes.errors import TablejudgeError
 
 #: Modules with a ``register(subparsers)`` function, in the order their commands are listed.
@@ -42,11 +44,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(str(error), file=sys.stderr)
         return 2
-    except TablejudgeError as error:
+    except (TablejudgeError, EngineError) as error:
         print(f"tablejudge: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`tablejudge bop FRS | head`): stop quietly, as Python's docs advise.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
