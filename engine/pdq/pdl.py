@@ -71,7 +71,7 @@ def _ing(base: str) -> set[str]:
 
 def suffix_of(word: str, base: str) -> str | None:
     """``'plural'``, ``'-ly'``, ``'-ed'`` or ``'-ing'`` if ``word`` is ``base`` so extended, else None."""
-    if len(word) <= len(base) or word[:1] != base[:1]:
+    if word == base or len(word) < len(base) or word[:1] != base[:1]:
         return None
     for name, forms in (("plural", _plurals), ("-ly", _ly), ("-ed", _ed), ("-ing", _ing)):
         if word in forms(base):

@@ -1,0 +1,76 @@
+"""PDQ bots: human-like delays, words drawn by commonness, a real-time game loop."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from engine.errors import ConfigError
+from engine.pdq.actions import Claim, NoWord
+from engine.pdq.bots import PROFILES, BotProfile, PdqBot, hardness, next_event, parse_bots, play_pdq_game
+from engine.pdq.game import PdqGame
+
+
+def test_a_bot_claims_a_familiar_answer_after_a_delay(stack, adjudicator) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    familiar = adjudicator.pdq("PNA", limit=PROFILES["steady"].vocabulary).words
+    moves = [PdqBot("steady", seed).next_move(state, 0) for seed in range(200)]
+    assert all(isinstance(m, Claim) and m.word in familiar for m in moves)
+    words = [m.word for m in moves if isinstance(m, Claim)]
+    assert words.count(familiar[0]) > words.count(familiar[-1])  # drawn by commonness
+    delays = [m.at_ms for m in moves]
+    assert 0.6 * PROFILES["steady"].reaction_ms < statistics.median(delays) < 1.6 * PROFILES["steady"].reaction_ms
+    assert len(set(delays)) > 100  # human-like spread, not a fixed time
+
+
+def test_bots_are_deterministic_and_plan_once(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    bot = PdqBot("quick", 7)
+    first = bot.next_move(state, 1)
+    assert bot.next_move(state, 1) == first == PdqBot("quick", 7).next_move(state, 1)
+
+
+def test_quick_bots_beat_slow_ones_on_average(adjudicator) -> None:
+    game = PdqGame({"players": 2}, adjudicator)
+    wins = [play_pdq_game(game, parse_bots("quick,slow", 2, seed), seed).scores() for seed in range(5)]
+    assert sum(q for q, _ in wins) > sum(s for _, s in wins)
+
+
+def test_a_stumped_bot_votes_no_word(stack) -> None:
+    state = stack(["QZX", "PNA"], players=2)
+    move = PdqBot("steady", 1).next_move(state, 0)
+    assert isinstance(move, NoWord) and move.at_ms > 0
+
+
+def test_hard_deals_take_longer() -> None:
+    assert hardness(2000) == 1.0 < hardness(100) < hardness(5) <= 3.0
+
+
+def test_the_loop_closes_the_window_when_it_runs_out_first(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    bots = [PdqBot(BotProfile("instant", 10, 0.0, 5, 1.0, 1.0, 100), 0), PdqBot("slow", 0)]
+    player, move = next_event(state, bots)
+    assert player == 0 and isinstance(move, Claim) and move.at_ms == 10
+    state.apply(move, player=player)
+    player, move = next_event(state, bots)
+    assert player == -3 and move.to_text() == "close @310"
+
+
+@pytest.mark.parametrize("variant", ["standard", "pdl", "solo", "word-count", "four-score", "younger-start-end"])
+def test_bot_games_end_for_every_variant(adjudicator, variant: str) -> None:
+    options = {"variant": variant} if variant == "solo" else {"variant": variant, "players": 3}
+    if variant == "word-count":
+        options["word_count_ms"] = 5000
+    game = PdqGame(options, adjudicator)
+    names = "quick" if variant == "solo" else "quick,steady,slow"
+    state = play_pdq_game(game, parse_bots(names, game.options.players, 3), 3)
+    assert state.is_terminal() and state.outcome() is not None and state.rounds
+
+
+def test_bad_bot_names_and_counts() -> None:
+    with pytest.raises(ConfigError):
+        parse_bots("quick,genius", 2)
+    with pytest.raises(ConfigError):
+        parse_bots("quick,steady", 3)
+    assert [b.name for b in parse_bots("slow", 3)] == ["slow"] * 3

@@ -1,0 +1,81 @@
+"""``tablejudge play pdq``: the solo game through stdin, a bot game, and bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from engine.pdq.config import PdqOptions
+from engine.pdq.game import PdqGame
+from engine.pdq.highscore import HighScores
+from tablejudge.cli import main
+
+
+def run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solo_game_through_stdin(adjudicator, tmp_path, monkeypatch, capsys) -> None:
+    game = PdqGame("variant=solo", adjudicator)
+    first = game.new_initial_state(3).round.letters
+    word = adjudicator.pdq(first, variant="left-to-right", limit=1).words[0]
+    scores = tmp_path / "scores.json"
+    typed = f"qqqqqq\n{word}\n?\n"
+    code, out, err = run(["play", "pdq", "--solo", "--seed", "3", "--scores", str(scores)], typed, monkeypatch, capsys)
+    assert code == 0 and err == ""
+    assert f"Round 1 (75 cards left): {' '.join(first)}" in out
+    assert "QQQQQQ: " in out and "Try again." in out  # refused, asked again
+    assert f"{word.upper()}" in out and f"you takes {first}" in out
+    assert "Game over (stumped)" in out and "New high score: 3!" in out
+    assert HighScores(scores).best(PdqOptions.preset("solo")) == 3
+    code, out, _ = run(["play", "pdq", "--solo", "--seed", "3", "--scores", str(scores)], "\n", monkeypatch, capsys)
+    assert code == 0 and "High score: 3" in out and "High score to beat: 3" in out
+
+
+def test_solo_end_of_input_means_stumped_and_json_output(tmp_path, monkeypatch, capsys) -> None:
+    argv = ["play", "pdq", "--solo", "--seed", "1", "--json", "--scores", str(tmp_path / "s.json")]
+    code, out, _ = run(argv, "", monkeypatch, capsys)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and lines[0]["report"]["outcome"] == "no_word"
+    assert lines[-1]["result"]["reason"] == "stumped" and lines[-1]["result"]["new_high_score"]
+
+
+def test_bot_game_prints_every_round_and_the_result(monkeypatch, capsys) -> None:
+    argv = ["play", "pdq", "--players", "3", "--bots", "quick,steady,slow", "--seed", "3"]
+    code, out, err = run(argv, "", monkeypatch, capsys)
+    assert code == 0 and err == ""
+    rounds = [line for line in out.splitlines() if line.startswith("Round ")]
+    assert len(rounds) >= 26 and "most familiar:" in out and "Game over (deck_spent)" in out and "Winner:" in out
+
+
+def test_bot_game_json_reports_and_options(monkeypatch, capsys) -> None:
+    argv = ["play", "pdq", "--bots", "steady,steady", "--variant", "pdl", "--option", "scoring=alternate",
+            "--seed", "2", "--json"]  # fmt: skip
+    code, out, _ = run(argv, "", monkeypatch, capsys)
+    lines = [json.loads(line) for line in out.splitlines()]
+    reports = [line["report"] for line in lines if "report" in line]
+    assert code == 0 and reports and all("most_familiar" in r for r in reports)
+    assert sum(lines[-1]["result"]["scores"]) >= sum(len(c) for c in lines[-1]["result"]["collected"])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "pdq"],
+        ["play", "pdq", "--bots", "genius"],
+        ["play", "pdq", "--bots", "quick", "--players", "0"],
+        ["play", "pdq", "--bots", "quick,slow", "--variant", "chess"],
+        ["play", "pdq", "--bots", "quick,slow", "--option", "colour=red"],
+        ["play", "pdq", "--bots", "quick,slow", "--option", "nonsense"],
+        ["play", "pdq", "--solo", "--variant", "pdl"],
+        ["play", "pdq", "--solo", "--bots", "quick"],
+    ],
+)
+def test_bad_input_exits_2_with_one_line(argv, monkeypatch, capsys) -> None:
+    code, out, err = run(argv, "", monkeypatch, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

@@ -1,0 +1,80 @@
+"""The round report (text and JSON) and deal difficulty, checked against the adjudicator's answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.pdq.actions import Claim, Close, NoWord
+from engine.pdq.difficulty import BANDS, band, deal_difficulty
+from engine.pdq.report import round_report
+
+
+def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    state.apply(Claim("painter", 900), player=1)
+    state.apply(Claim("pendant", 1000), player=0)
+    record = state.apply(Close(1300)).finished
+    report = round_report(state.game, record)
+    common = adjudicator.pdq("PNA", limit=5)
+    longest = adjudicator.pdq("PNA", sort="longest", limit=5)
+    assert report.count == common.count and report.most_familiar == common.words and report.longest == longest.words
+    assert report.band == band(common.count)
+    data = report.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert [(c["player"], c["word"], c["valid"], c["reason"]) for c in data["claims"]] == [
+        (1, "painter", False, "out_of_order"),
+        (0, "pendant", True, None),
+    ]
+    assert data["winner"] == 0 and data["taken"] == "PNA" and data["word_existed"]
+    text = report.text(["Ann", "Bob"])
+    for expected in ("Round 1: P N A", "PAINTER", "letters not in order", "PENDANT", "Ann takes PNA",
+                     common.words[0], longest.words[0]):  # fmt: skip
+        assert expected in text
+
+
+def test_a_no_word_report_says_whether_a_word_existed(stack) -> None:
+    state = stack(["QZX", "PNA", "DRU"], players=2)
+    state.apply(NoWord(1), player=0)
+    empty = round_report(state.game, state.apply(NoWord(2), player=1).finished)
+    assert not empty.word_existed and empty.count == 0 and "there really was no word" in empty.text()
+    state.apply(NoWord(1), player=0)
+    full = round_report(state.game, state.apply(NoWord(2), player=1).finished)
+    assert full.word_existed and "a word existed" in full.text() and full.most_familiar
+
+
+def test_the_report_counts_per_player_when_minimums_differ(stack, adjudicator) -> None:
+    state = stack(["DRU", "PNA"], players=2, min_lengths=[6, 3])
+    state.apply(Claim("drum", 10), player=1)
+    report = round_report(state.game, state.apply(Close(310)).finished)
+    assert report.min_length == 3
+    assert report.count_by_player == {
+        0: adjudicator.pdq("DRU", min_length=6, limit=1).count,
+        1: adjudicator.pdq("DRU", min_length=3, limit=1).count,
+    }
+
+
+def test_the_word_count_report_shows_each_list_and_its_unique_words(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2, variant="word-count")
+    state.apply(Claim("pendant", 100), player=0)
+    state.apply(Claim("pinball", 200), player=0)
+    state.apply(Claim("pendant", 300), player=1)
+    report = round_report(state.game, state.apply(Close(60_000)).finished)
+    assert report.lists == {0: {"valid": ["pendant", "pinball"], "unique": ["pinball"]},
+                            1: {"valid": ["pendant"], "unique": []}}  # fmt: skip
+
+
+@pytest.mark.parametrize(("count", "expected"), [(0, "none"), (1, "hard"), (29, "hard"), (30, "medium"),
+                                                 (299, "medium"), (300, "easy"), (10**6, "easy")])  # fmt: skip
+def test_difficulty_bands(count: int, expected: str) -> None:
+    assert band(count) == expected
+    assert [b for _, b in BANDS] == ["none", "hard", "medium", "easy"]
+
+
+def test_deal_difficulty_asks_the_adjudicator(adjudicator) -> None:
+    for letters, rule in [("PNA", "classic"), ("QZX", "classic"), ("TGN", "anywhere"), ("ST", "start-end")]:
+        difficulty = deal_difficulty(adjudicator, letters, rule, 4)
+        assert difficulty.count == adjudicator.pdq(letters, variant=rule, limit=1).count
+        assert difficulty.solvable == (difficulty.count > 0) and difficulty.band == band(difficulty.count)
+    assert deal_difficulty(adjudicator, "QZX").to_json()["band"] == "none"

@@ -1,0 +1,163 @@
+"""Every "other way to play" on the sheet, as options of one engine."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.errors import ConfigError, IllegalMoveError
+from engine.pdq.actions import Claim, Close, NoWord
+from engine.pdq.config import PdqOptions
+from engine.pdq.deck import DEFAULT_DISTRIBUTION
+from engine.pdq.game import PdqGame
+from engine.pdq.highscore import HighScores
+
+
+def test_experts_raise_the_minimum(stack) -> None:
+    for minimum, refused, accepted in [(5, "drum", "dreadful"), (6, "drums", "drugstore")]:
+        state = stack(["DRU"], players=2, variant="experts", min_length=minimum)
+        assert state.apply(Claim(refused, 100), player=0).reason == "too_short"
+        assert state.apply(Claim(accepted, 200), player=0).accepted
+    assert PdqOptions.preset("experts").min_length == 5
+
+
+def test_younger_players_deal_two_cards_and_accept_three_letters(stack, adjudicator) -> None:
+    options = PdqOptions.preset("younger")
+    assert (options.cards_per_round, options.min_length, options.word_rule) == (2, 3, "classic")
+    state = PdqGame(options, adjudicator).new_initial_state(4)
+    assert len(state.round.letters) == 2 and len(state.deck) == 76
+    state = stack(["CT", "DG"], players=2, variant="younger")
+    assert state.apply(Claim("cat", 100), player=0).accepted
+    assert state.apply(Claim("tic", 150), player=1).accepted  # right to left: T then C
+
+
+def test_younger_players_harder_version_starts_and_ends_with_the_two_letters(stack) -> None:
+    state = stack(["CT", "DG"], players=3, variant="younger-start-end")
+    assert state.apply(Claim("cactus", 100), player=0).reason == "wrong_end"
+    assert state.apply(Claim("cat", 110), player=0).accepted
+    assert state.apply(Claim("tic", 120), player=1).accepted  # either letter may start it
+    assert state.apply(Claim("city", 130), player=2).reason == "wrong_end"
+
+
+def test_intergenerational_play_has_a_minimum_per_player(stack) -> None:
+    state = stack(["DRU", "PNA"], players=3, variant="intergenerational", children=[2])
+    assert [state.options.min_length_for(p) for p in range(3)] == [5, 5, 4]
+    assert state.apply(Claim("drum", 100), player=0).reason == "too_short"
+    assert state.apply(Claim("drum", 200), player=2).accepted
+    explicit = PdqOptions.preset("standard", players=3, min_lengths=[6, 5, 3])
+    assert [explicit.min_length_for(p) for p in range(3)] == [6, 5, 3]
+
+
+def test_any_which_way_starts_with_any_card(stack) -> None:
+    assert stack(["PNA"], players=2).apply(Claim("nap", 1), player=0).reason == "too_short"
+    state = stack(["PNA"], players=2, variant="any-which-way")
+    assert state.apply(Claim("snap", 50), player=0).reason == "wrong_start"
+    assert state.apply(Claim("napkin", 100), player=0).accepted  # starts with the centre card
+
+
+def test_stuck_in_the_middle_words_may_start_before_the_outside_letters(stack) -> None:
+    state = stack(["TGN"], players=2, variant="stuck-in-the-middle")
+    assert state.apply(Claim("octagon", 100), player=0).accepted
+    assert state.apply(Claim("gnat", 150), player=1).reason == "out_of_order"
+
+
+def test_four_score_removes_z_and_one_x_and_deals_four(adjudicator) -> None:
+    game = PdqGame("variant=four-score", adjudicator)
+    state = game.new_initial_state(11)
+    everything = Counter("".join(state.deck) + state.round.letters)
+    assert sum(everything.values()) == 76 and everything["Z"] == 0 and everything["X"] == DEFAULT_DISTRIBUTION["X"] - 1
+    assert len(state.round.letters) == 4 and len(state.deck) == 72
+    with pytest.raises(ConfigError):
+        PdqOptions.preset("four-score", distribution={"A": 8})  # no Z, no X to remove
+
+
+def test_four_cards_are_dealt_inside_out_and_claimed_in_order(stack) -> None:
+    state = stack(["STRA", "PNAD"], players=2, cards_per_round=4)
+    assert state.apply(Claim("stare", 100), player=0).reason == "out_of_order"
+    assert state.apply(Claim("straight", 200), player=0).accepted
+
+
+def test_solo_is_left_to_right_and_ends_when_stumped(stack, tmp_path) -> None:
+    state = stack(["PNA", "DRU", "TGN"], variant="solo")
+    assert state.options.players == 1 and state.options.word_rule == "left-to-right"
+    assert state.apply(Claim("antelope", 100)).reason == "wrong_start"  # right to left is not allowed
+    verdict = state.apply(Claim("pineapple", 900))
+    assert verdict.finished is not None and verdict.finished.winner == 0  # alone: no window to wait for
+    state.apply(NoWord(5000))
+    assert state.is_terminal() and state.end_reason == "stumped" and state.scores() == (3,)
+    assert state.set_aside == "DRU" and state.deck == list("GTN")  # the rest is never dealt
+    scores = HighScores(tmp_path / "solo.json")
+    assert scores.record(state.options, 3, seed=0).is_new_best
+    assert not scores.record(state.options, 2, seed=1).is_new_best
+    assert scores.record(state.options, 6, seed=2).previous_best == 3
+    assert scores.best(state.options) == 6
+    assert scores.best(PdqOptions.preset("solo", min_length=5)) is None  # another table, another record
+
+
+def test_solo_through_the_whole_deck(stack) -> None:
+    state = stack(["PNA", "DRU"], variant="solo")
+    state.apply(Claim("pineapple", 1))
+    state.apply(Claim("drum", 1))
+    assert state.end_reason == "deck_spent" and state.scores() == (6,)
+
+
+def test_solo_needs_one_player() -> None:
+    with pytest.raises(ConfigError):
+        PdqOptions.preset("solo", players=2)
+
+
+def test_word_count_the_most_words_nobody_else_listed_wins(stack) -> None:
+    state = stack(["PNA", "DRU"], players=3, variant="word-count", word_count_ms=30_000)
+    assert state.deadline_ms == 30_000
+    for player, at, word in [
+        (0, 1000, "pendant"), (1, 1500, "pendant"), (2, 1700, "painter"),
+        (0, 2000, "peninsula"), (1, 2500, "pinball"), (0, 3000, "pineapple"),
+    ]:  # fmt: skip
+        state.apply(Claim(word, at), player=player)
+    assert state.apply(Claim("pendant", 3500), player=0).reason == "already_listed"
+    view = state.view(1)
+    assert {c["player"] for c in view["round"]["claims"]} == {1}  # the others' lists stay hidden
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply(Close(29_999))
+    assert error.value.rule == "time_left"
+    record = state.apply(Close(30_000)).finished
+    assert record.winner == 0 and record.word is None  # peninsula + pineapple unique; pendant shared
+    assert state.collected[0] == "PNA"
+
+
+def test_word_count_claims_after_the_time_are_refused(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2, variant="word-count", word_count_ms=10_000)
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply(Claim("pendant", 10_001), player=0)
+    assert error.value.rule == "time_up"
+
+
+def test_ruling_word_count_ends_early_when_everyone_is_done_and_ties_go_to_a_tie_break(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN"], players=2, variant="word-count")
+    state.apply(Claim("pendant", 1000), player=0)
+    state.apply(Claim("pinball", 1000), player=1)
+    state.apply(NoWord(2000), player=0)
+    record = state.apply(NoWord(2500), player=1).finished
+    assert record.outcome == "tie" and record.tied == (0, 1)
+    assert state.round.kind == "tie-break"
+
+
+def test_ruling_word_count_with_no_unique_word_is_a_no_word_round(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2, variant="word-count")
+    state.apply(Claim("pendant", 1000), player=0)
+    state.apply(Claim("pendant", 1000), player=1)
+    record = state.apply(Close(60_000)).finished
+    assert record.outcome == "no_word" and state.set_aside == "PNA"
+
+
+def test_only_solvable_deals_skip_rows_without_answers(adjudicator) -> None:
+    distribution = {"Q": 1, "Z": 1, "X": 1, "P": 1, "N": 1, "A": 1}
+    game = PdqGame({"distribution": distribution, "only_solvable": True}, adjudicator)
+    plain = PdqGame({"distribution": distribution}, adjudicator)
+    seeds = range(30)
+    assert any(plain.new_initial_state(s).round.answers == 0 for s in seeds)
+    for seed in seeds:
+        state = game.new_initial_state(seed)
+        assert state.round.answers > 0 or state.round.redeals == game.options.max_redeals
+    assert any(game.new_initial_state(s).round.redeals > 0 for s in seeds)
