@@ -66,8 +66,8 @@ def bop_domains(board: Mapping[Cell, str], judge: LineJudge) -> dict[Cell, froze
     domains = {}
     for cell in bop_cells(board):
         lines = lines_through(board, cell)
-        domains[cell] = check_words(board, lines, judge).working.get(cell, frozenset()) if lines else frozenset(
-            CONSONANTS
+        domains[cell] = (
+            check_words(board, lines, judge).working.get(cell, frozenset()) if lines else frozenset(CONSONANTS)
         )
     return domains
 
@@ -117,9 +117,7 @@ def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], index: MoveIn
             if BOP not in head and BOP not in tail:
                 allowed = frozenset(letter for letter in CONSONANTS if head + letter + tail in skeletons)
             else:  # a BOP! tile in the cross line: any fill it can still take (confirmed exactly later)
-                allowed = frozenset(
-                    letter for letter in CONSONANTS if judge.fills([head + letter + tail])[0]
-                )
+                allowed = frozenset(letter for letter in CONSONANTS if judge.fills([head + letter + tail])[0])
         cross_cache[key] = allowed
         return allowed
 

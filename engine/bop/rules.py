@@ -177,9 +177,7 @@ def check_words(tiles: Mapping[Cell, str], lines: Sequence[Line], judge: LineJud
 
 
 # --- scoring ----------------------------------------------------------------------------------------
-def tile_values(
-    colours: Sequence[str | None], played: Sequence[bool]
-) -> tuple[list[int], list[tuple[str, int, int]]]:
+def tile_values(colours: Sequence[str | None], played: Sequence[bool]) -> tuple[list[int], list[tuple[str, int, int]]]:
     """Each tile's worth in one line, and the bonuses that made it: ``(name, start, end)`` slices.
 
     Same-colour run of r >= 2 adjacent tiles, one of them played now: each is worth r.

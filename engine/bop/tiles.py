@@ -124,7 +124,7 @@ class BopOptions(Options):
         if self.colours is None:
             return table
         if not isinstance(self.colours, dict):
-            raise ConfigError("colours must map letters to colour codes, e.g. {\"M\": \"kb\"}")
+            raise ConfigError('colours must map letters to colour codes, e.g. {"M": "kb"}')
         for letter, codes in self.colours.items():
             require(letter in DISTRIBUTION, f"colours: {letter!r} is not a BOP! consonant")
             require(

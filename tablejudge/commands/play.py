@@ -10,7 +10,7 @@ import argparse
 import importlib
 
 #: One CLI module per game engine, in the order ``tablejudge play --help`` lists them.
-GAMES: tuple[str, ...] = ("engine.pdq.cli",)
+GAMES: tuple[str, ...] = ("engine.bop.cli", "engine.pdq.cli")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -1,0 +1,324 @@
+"""Every BOP! rule, one test (or a few) each; rulings are pinned in test_bop_rulings.py.
+
+Positions are made with ``position(game, board, hand0, hand1...)``: board rows split by ``/``,
+the top-left cell is 0,0. ``B0`` is FRS across with the starter H under its S.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
+from engine.bop.state import BopGame, BopState, draw_rank
+from engine.bop.tiles import BOP, DISTRIBUTION, BopOptions
+from engine.errors import ConfigError, GameOverError, IllegalMoveError, WrongPlayerError
+
+from .conftest import position
+
+B0 = "Fk Rb Sb/. . Hy"
+
+
+def refused(state: BopState, move: object, rule: str, player: int | None = None) -> None:
+    """The move is refused for ``rule`` and the state is exactly as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as caught:
+        state.apply(move, player=player)  # type: ignore[arg-type]
+    assert caught.value.rule == rule, str(caught.value)
+    assert state.to_json() == before
+
+
+# --- contents and set-up ---------------------------------------------------------------------------
+def test_the_box_holds_the_sheets_58_letter_tiles_and_2_bop_tiles() -> None:
+    tiles = BopOptions().tile_set()
+    letters = Counter(t[0] for t in tiles if t != BOP)
+    assert len(tiles) == 60 and tiles.count(BOP) == 2
+    assert sum(letters.values()) == 58 and dict(letters) == DISTRIBUTION
+    assert set("AEIOU").isdisjoint(letters)
+
+
+def test_default_colours_use_five_colours_and_copies_of_a_letter_differ() -> None:
+    table = BopOptions().colour_table()
+    assert {c for codes in table.values() for c in codes} == set("ygrkb")
+    for letter, codes in table.items():
+        assert len(set(codes)) == min(len(codes), 5), letter
+
+
+def test_set_up_deals_five_each_and_turns_the_piles_top_tile_as_starter(game: BopGame) -> None:
+    state = game.new_initial_state(11)
+    assert [len(h) for h in state.hands] == [5, 5]
+    assert list(state.board) == [(0, 0)]
+    assert len(state.pile) == 60 - 10 - 1
+    state.check_tiles()
+
+
+def test_player_closest_to_z_goes_first_and_ties_redraw(game: BopGame) -> None:
+    assert draw_rank("Zy") > draw_rank("Yb") > draw_rank("By") > draw_rank(BOP)
+    redraws = 0
+    for seed in range(300):
+        state = game.new_initial_state(seed)
+        last = state.first_draws[-1]
+        best = max(draw_rank(t) for _, t in last)
+        assert [p for p, t in last if draw_rank(t) == best] == [state.first_player]
+        assert state.current == state.first_player
+        if len(state.first_draws) > 1:
+            redraws += 1
+            first = state.first_draws[0]
+            top = max(draw_rank(t) for _, t in first)
+            assert sorted(p for p, _ in state.first_draws[1]) == sorted(p for p, t in first if draw_rank(t) == top)
+    assert redraws > 0  # ties happen (two copies of most letters), so the redraw path ran
+
+
+def test_same_seed_same_game(game: BopGame) -> None:
+    assert game.new_initial_state(5) == game.new_initial_state(5)
+    assert game.new_initial_state(5) != game.new_initial_state(6)
+
+
+# --- plays -------------------------------------------------------------------------------------------
+def test_a_play_connects_scores_and_refills_the_hand(game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty Xk Ng Lk")
+    top_of_pile = state.pile[:1]
+    breakdown = state.apply(parse_move("2,2 Mb"))
+    assert breakdown.total == 3 and [i.label for i in breakdown.items] == ["down SHM"]
+    assert state.board[(2, 2)] == "Mb" and state.hands[0] == ["Ty", "Xk", "Ng", "Lk", *top_of_pile]
+    assert state.scores() == (3, 0) and state.current == 1
+
+
+@pytest.mark.parametrize(
+    ("move", "rule"),
+    [
+        ("5,5 Ty", "not_connected"),
+        ("2,1a Mb.Ty", "gap"),
+        ("1,2 Ty", "occupied"),
+        ("2,2 Zy", "not_in_hand"),
+        ("2,2 Xk", "not_a_word"),
+    ],
+)
+def test_illegal_plays_are_refused_and_change_nothing(game: BopGame, move: str, rule: str) -> None:
+    refused(position(game, B0, "Mb Ty Xk Ng Lk"), parse_move(move), rule)
+
+
+def test_tiles_of_one_play_must_be_in_one_line(game: BopGame) -> None:
+    refused(position(game, B0, "Mb Ty Xk Ng Lk"), Play.of({(2, 2): "Mb", (3, 3): "Ty"}), "not_in_line")
+
+
+def test_a_play_is_one_to_five_tiles(game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty Xk Ng Lk")
+    refused(state, Play(()), "tile_count")
+    six = Play.of({(2, c): t for c, t in enumerate(["Mb", "Ty", "Xk", "Ng", "Lk", "Ty"])})
+    refused(state, six, "tile_count")
+
+
+def test_every_line_a_play_creates_or_extends_must_be_a_word(game: BopGame) -> None:
+    state = position(game, B0, "Qr Mb")
+    refused(state, parse_move("2,2 Qr"), "not_a_word")  # creates nothing but extends SH to SHQ
+    refused(state, parse_move("0,3 Qr"), "not_a_word")  # extends FRS to FRSQ
+
+
+def test_wrong_player_and_game_over(game: BopGame) -> None:
+    state = position(game, B0, "Mb", "Ty")
+    before = state.to_json()
+    with pytest.raises(WrongPlayerError):
+        state.apply(parse_move("2,2 Mb"), player=1)
+    with pytest.raises(WrongPlayerError):
+        state.apply(parse_move("2,2 Mb"), player=7)
+    assert state.to_json() == before
+    state.apply(Pass(), player=0)
+    state.apply(Pass(), player=1)
+    state.apply(Pass(), player=0)
+    state.apply(Pass(), player=1)
+    assert state.is_terminal()
+    with pytest.raises(GameOverError):
+        state.apply(Pass())
+
+
+# --- passes -----------------------------------------------------------------------------------------
+def test_a_pass_trades_tiles_to_the_bottom_of_the_pile_and_draws_from_the_top(game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty Xk Ng Lk")
+    pile = list(state.pile)
+    state.apply(parse_move("pass XkNg"))
+    assert state.pile == pile[2:] + ["Xk", "Ng"]
+    assert state.hands[0] == ["Mb", "Ty", "Lk", *pile[:2]]
+    assert state.scores() == (0, 0) and state.current == 1
+
+
+def test_a_pass_may_trade_none_or_all(game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty Xk Ng Lk")
+    state.apply(Pass(()))
+    assert state.hands[0] == ["Mb", "Ty", "Xk", "Ng", "Lk"]
+    state.apply(Pass(()))
+    state.apply(parse_move("pass MbTyXkNgLk"))
+    assert not {"Mb", "Xk", "Lk"} & set(state.hands[0]) or len(state.pile) > 5
+
+
+# --- the BOP! tile -----------------------------------------------------------------------------------
+COBWEB = "Cg ? Wk Bg"
+
+
+def test_the_bop_tile_stands_for_a_consonant_that_makes_the_line_a_word(game: BopGame) -> None:
+    state = position(game, "Cg . Wk Bg", "? Mb")
+    assert state.apply(parse_move("0,1 ?")).total == 4
+
+
+def test_an_extension_that_leaves_no_consonant_working_for_the_bop_tile_is_refused(game: BopGame) -> None:
+    # Q? down is a word for many consonants (quit...), C?WB only for B, and QB is no word.
+    refused(position(game, COBWEB, "Qr Sb"), parse_move("-1,1 Qr"), "not_a_word")
+    state = position(game, COBWEB, "Qr Sb")
+    # S?=SB (sub) works with C?WB=CBWB; only the new line S? scores (C?WB was not extended)
+    assert state.apply(parse_move("-1,1 Sb")).total == 2
+
+
+def test_a_bop_tile_in_a_play_scores_like_any_tile_and_has_no_colour(game: BopGame) -> None:
+    state = position(game, "Hy . .", "Hg ? Mb")
+    breakdown = state.apply(parse_move("0,1a ?Hg"))  # H?H: no run through the colourless BOP! tile
+    assert breakdown.items[0].values == (1, 1, 1)
+
+
+def test_swap_a_hand_tile_that_works_for_the_bop_tile_and_take_it_back(game: BopGame) -> None:
+    state = position(game, COBWEB, "By Sb")
+    breakdown = state.apply(parse_move("swap 0,1 By"))
+    assert breakdown.total == 0 and state.scores() == (0, 0)
+    assert state.board[(0, 1)] == "By" and sorted(state.hands[0]) == sorted(["Sb", BOP])
+    assert state.current == 0  # a swap is not a turn
+    state.apply(parse_move("1,1 ?"))  # and the BOP! tile may be reused at once (B?: bob, bib...)
+    assert state.board[(1, 1)] == BOP
+
+
+def test_swaps_that_do_not_work_are_refused(game: BopGame) -> None:
+    state = position(game, COBWEB, "Sb ? By")
+    refused(state, Swap((0, 1), "Sb"), "swap_does_not_work")
+    refused(state, Swap((0, 0), "By"), "no_bop_tile")
+    refused(state, Swap((0, 1), BOP), "swap_needs_letter")
+    refused(state, Swap((0, 1), "Bg"), "not_in_hand")
+
+
+def test_legal_swaps_list_only_tiles_that_work(game: BopGame) -> None:
+    state = position(game, COBWEB, "Sb By Mb")
+    assert state.legal_swaps() == [Swap((0, 1), "By")]
+
+
+# --- challenge mode -----------------------------------------------------------------------------------
+def test_challenge_mode_lets_a_non_word_stand_until_challenged(challenge_game: BopGame) -> None:
+    state = position(challenge_game, B0, "Xk Mb")
+    assert state.apply(parse_move("2,2 Xk")).total == 3
+    assert state.pending is not None and state.board[(2, 2)] == "Xk"
+    state.apply(Pass())  # player 1 does not challenge: the play stands
+    assert state.pending is None and state.scores() == (3, 0)
+    refused(state, Challenge(), "nothing_to_challenge")
+
+
+def test_a_successful_challenge_withdraws_the_tiles_and_ends_that_turn_without_score(challenge_game: BopGame) -> None:
+    state = position(challenge_game, B0, "Xk Mb")
+    before = state.to_json()
+    state.apply(parse_move("2,2 Xk"))
+    breakdown = state.apply(Challenge(), player=1)
+    assert breakdown.items[0].label == "challenge upheld"
+    after = state.to_json()
+    for key in ("board", "hands", "pile", "scores"):
+        assert after[key] == before[key], key
+    assert state.current == 1
+
+
+def test_a_failed_challenge_costs_the_challenger_their_next_turn(challenge_game: BopGame) -> None:
+    state = position(challenge_game, B0, "Mb Ty", "Lk")
+    state.apply(parse_move("2,2 Mb"))
+    breakdown = state.apply(Challenge(), player=1)  # player 1 is next: this very turn is lost
+    assert breakdown.items[0].label == "challenge failed"
+    assert state.current == 0 and state.scores() == (3, 0)
+
+
+def test_a_failed_challenge_by_a_player_not_on_turn_skips_their_next_turn(adjudicator: object) -> None:
+    game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
+    state = position(game, B0, "Mb", "Lk", "Ty")
+    state.apply(parse_move("2,2 Mb"))
+    state.apply(Challenge(), player=2)
+    assert state.skips == [0, 0, 1] and state.current == 1
+    state.apply(Pass())
+    assert state.current == 0 and state.skips == [0, 0, 0]
+
+
+def test_no_one_challenges_their_own_play_and_strict_mode_has_no_challenges(
+    game: BopGame, challenge_game: BopGame
+) -> None:
+    state = position(challenge_game, B0, "Mb", "Lk")
+    state.apply(parse_move("2,2 Mb"))
+    refused(state, Challenge(), "own_play", player=0)
+    strict = position(game, B0, "Mb", "Lk")
+    strict.apply(parse_move("2,2 Mb"))
+    refused(strict, Challenge(), "no_challenges")
+
+
+def test_an_extension_breaking_the_bop_tiles_other_word_is_challengeable(challenge_game: BopGame) -> None:
+    state = position(challenge_game, COBWEB, "Qr Sb", "Lk")
+    state.apply(parse_move("-1,1 Qr"))  # accepted for now
+    assert not state.pending_check().valid
+    assert state.apply(Challenge()).items[0].label == "challenge upheld"
+    assert (-1, 1) not in state.board
+
+
+# --- the end ---------------------------------------------------------------------------------------------
+def exhausted(game: BopGame, board: str, hand0: str, hand1: str) -> BopState:
+    """A position whose pile is empty (its tiles moved to player 1's hand, so all 60 are still held)."""
+    state = position(game, board, hand0, hand1)
+    state.hands[1] += state.pile
+    state.pile = []
+    return state
+
+
+def test_going_out_after_the_pile_is_empty_gives_every_other_player_one_last_turn(game: BopGame) -> None:
+    state = exhausted(game, B0, "Mb", "Lk")
+    state.apply(parse_move("2,2 Mb"))
+    assert state.last_turns == [1] and not state.is_terminal()
+    state.apply(Pass())
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert state.penalties == [0, len(state.hands[1])]
+    assert state.scores() == (3, -len(state.hands[1]))
+
+
+def test_each_tile_left_in_hand_costs_a_point_bop_tiles_too(game: BopGame) -> None:
+    state = position(game, B0, "Mb ? Ty", "Lk")
+    for _ in range(4):
+        state.apply(Pass())
+    assert state.penalties == [3, 1] and state.scores() == (-3, -1)
+
+
+def test_the_game_ends_after_every_player_passes_twice_in_a_row(game: BopGame, adjudicator: object) -> None:
+    state = position(game, B0, "Mb", "Lk")
+    for _ in range(3):
+        state.apply(Pass())
+    assert not state.is_terminal()
+    state.apply(Pass())
+    assert state.is_terminal() and state.end_reason == "every player passed in turn"
+    quick = position(BopGame({"pass_limit": 1}, adjudicator=adjudicator), B0, "Mb", "Lk")  # type: ignore[arg-type]
+    quick.apply(Pass())
+    assert quick.is_terminal()
+
+
+# --- options -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"player": 2},
+        {"players": 1},
+        {"players": 9},
+        {"mode": "lenient"},
+        {"bop_tiles": 3},
+        {"colours": {"M": "b"}},
+        {"colours": {"A": "yg"}},
+        {"colours": {"M": "zz"}},
+        {"colours": {letter: "y" * n for letter, n in DISTRIBUTION.items() if letter != "Z"} | {"Z": "gr"}},
+    ],
+)
+def test_bad_options_are_config_errors(options: dict) -> None:
+    with pytest.raises(ConfigError):
+        BopGame(options)
+
+
+def test_options_from_text_and_colours_are_configurable() -> None:
+    game = BopGame("players=3,mode=challenge")
+    assert game.options.players == 3 and game.options.mode == "challenge"
+    custom = BopGame({"colours": {"M": "gg"}})
+    assert custom.options.tile_set().count("Mg") == 2 and "Mb" not in custom.options.tile_set()

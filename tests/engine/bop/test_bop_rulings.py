@@ -1,0 +1,162 @@
+"""Each ruling in engine/bop/RULINGS.md, pinned (numbers match the table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.bop.board import ACROSS, Line, lines_through, play_lines
+from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
+from engine.bop.rules import check_words, score_play, tile_values
+from engine.bop.state import BopGame, draw_rank
+from engine.bop.tiles import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, BopOptions
+from engine.bots import GreedyBot
+from engine.errors import IllegalMoveError, WrongPlayerError
+
+from .conftest import position
+from .test_bop_rules import B0, COBWEB, exhausted, refused
+
+R, G, B, K, Y = "rgbky"
+
+
+def test_ruling_01_default_colours() -> None:
+    for i, letter in enumerate(CONSONANTS):
+        assert DEFAULT_COLOURS[letter] == "".join("ygrkb"[(i + k) % 5] for k in range(DISTRIBUTION[letter]))
+    assert len(set(DEFAULT_COLOURS["M"])) == 2  # WHMMY: the two M tiles differ
+    assert BopOptions().colour_table() == DEFAULT_COLOURS
+
+
+def test_ruling_02_bop_tile_draws_lowest() -> None:
+    assert draw_rank(BOP) < min(draw_rank(letter + "y") for letter in CONSONANTS)
+
+
+def test_ruling_03_turns_go_up(adjudicator: object) -> None:
+    state = position(BopGame({"players": 3}, adjudicator=adjudicator), B0, "Mb", "Lk", "Ty")  # type: ignore[arg-type]
+    seen = []
+    for _ in range(4):
+        seen.append(state.current)
+        state.apply(Pass())
+    assert seen == [0, 1, 2, 0]
+
+
+def test_ruling_04_no_gaps(game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty ? Lk Ng")
+    refused(state, parse_move("2,1a Mb.Ty"), "gap")
+    over_tiles = [m for m in state.legal_moves() if isinstance(m, Play) and "." in m.to_text()]
+    assert over_tiles, "a play around a grid tile exists here"
+    state.apply(over_tiles[0])  # a play that takes in a grid tile between its own is fine
+
+
+def test_ruling_05_single_tile_counts_both_lines(game: BopGame) -> None:
+    breakdown = position(game, B0, "? Mb").apply(parse_move("1,1 ?"))  # R? down and ?H across
+    assert [item.label for item in breakdown.items] == ["across ?H", "down R?"]
+    assert breakdown.total == 4
+
+
+def test_ruling_06_both_letter_bonuses_multiply() -> None:
+    values, notes = tile_values([R, G, B, K, Y, Y], [False, False, False, False, True, False])
+    assert values == [5, 5, 5, 5, 10, 2]
+    assert [name for name, _, _ in notes] == ["double lttr bonus", "5 different colours"]
+
+
+def test_ruling_07_overlapping_windows() -> None:
+    values, _ = tile_values([R, G, B, K, Y, R], [False, False, True, False, False, False])
+    assert values == [5] * 6 and sum(values) == 30
+
+
+def test_ruling_08_five_colours_need_a_played_tile() -> None:
+    assert tile_values([R, G, B, K, Y], [False] * 5)[0] == [1] * 5
+    assert tile_values([R, G, B, K, Y], [False, False, False, False, True])[0] == [5] * 5
+    assert tile_values([Y, Y], [False, False])[0] == [1, 1]
+
+
+def test_ruling_09_bop_tile_has_no_colour() -> None:
+    assert tile_values([Y, None, Y], [True] * 3)[0] == [1, 1, 1]
+    assert tile_values([R, G, None, B, K, Y], [True] * 6)[0] == [1] * 6
+    assert tile_values([Y, Y, None], [True] * 3)[0] == [2, 2, 1]
+
+
+def test_ruling_10_bop_tile_must_work_in_every_line(game: BopGame) -> None:
+    state = position(game, COBWEB, "Qr Sb By")
+    cell = (0, 1)
+    assert check_words(state.board, lines_through(state.board, cell), game.judge).working == {cell: frozenset("B")}
+    refused(state, parse_move("-1,1 Qr"), "not_a_word")  # Q? alone is fine (quit), but not as QB
+    state.apply(parse_move("-1,1 Sb"))  # S? as SB (sub) keeps B working
+    assert game.from_position(state.board, [["By"], []]).legal_swaps() == [Swap(cell, "By")]
+
+
+@pytest.mark.parametrize(("length", "bonus"), [(4, 0), (5, 5), (6, 6), (7, 10), (8, 10)])
+def test_ruling_11_word_bonus_per_line_length(length: int, bonus: int) -> None:
+    tiles = {(0, c): "Hy" if c % 2 else BOP for c in range(length)}
+    line = Line(ACROSS, tuple(sorted(tiles)))
+    breakdown = score_play(tiles, [line], [(0, 0)])
+    assert sum(i.points for i in breakdown.items if i.kind == "word_bonus") == bonus
+
+
+def test_ruling_12_all_tiles_bonus_needs_five() -> None:
+    tiles = {(0, c): BOP for c in range(5)}
+    line = Line(ACROSS, tuple(sorted(tiles)))
+    assert any(i.kind == "all_tiles_bonus" for i in score_play(tiles, [line], list(tiles)).items)
+    assert not any(i.kind == "all_tiles_bonus" for i in score_play(tiles, [line], list(tiles)[:4]).items)
+
+
+def test_ruling_13_swaps(challenge_game: BopGame) -> None:
+    state = position(challenge_game, COBWEB, "Sb By", "Lk")
+    refused(state, Swap((0, 1), "Sb"), "swap_does_not_work")  # judged at once even in challenge mode
+    with pytest.raises(WrongPlayerError):
+        state.apply(Swap((0, 1), "By"), player=1)
+    state.apply(Swap((0, 1), "By"))
+    assert state.current == 0 and state.scores() == (0, 0) and BOP in state.hands[0]
+
+
+def test_ruling_14_trade_at_most_the_pile(game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty", "Lk")
+    state.hands[1] += state.pile[1:]
+    state.pile = state.pile[:1]
+    refused(state, parse_move("pass MbTy"), "trade_exceeds_pile")
+    state.apply(parse_move("pass Ty"))
+    assert state.pile == ["Ty"]
+
+
+def test_ruling_15_challenge_window(adjudicator: object) -> None:
+    game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
+    state = position(game, B0, "Mb", "Lk", "Ty")
+    state.apply(parse_move("2,2 Mb"))
+    state.apply(Challenge(), player=2)  # fails: one challenge per play
+    refused(state, Challenge(), "nothing_to_challenge", player=1)
+    swapped = position(game, COBWEB, "Sb", "By", "Lk")
+    swapped.apply(parse_move("-1,1 Sb"))
+    swapped.apply(Swap((0, 1), "By"))  # player 1 began their turn with a swap: the play stands
+    refused(swapped, Challenge(), "nothing_to_challenge", player=2)
+
+
+def test_ruling_18_last_play_judged_at_once(challenge_game: BopGame) -> None:
+    state = exhausted(challenge_game, B0, "Qr Mb", "Lk")
+    state.last_turns = [0]  # player 1 went out: this is player 0's last turn
+    with pytest.raises(IllegalMoveError) as caught:
+        before = state.to_json()
+        state.apply(parse_move("2,2 Qr"))
+    assert caught.value.rule == "not_a_word" and state.to_json() == before
+    state.apply(parse_move("2,2 Mb"))
+    assert state.is_terminal() and state.pending is None
+
+
+def test_ruling_19_lost_turn_counts_as_last_turn(adjudicator: object) -> None:
+    game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
+    state = exhausted(game, B0, "Mb", "Lk")
+    state.apply(parse_move("2,2 Mb"))  # player 0 goes out on an empty pile
+    assert state.last_turns == [1, 2]
+    state.apply(Challenge())  # player 1 challenges a good word: their last turn is lost
+    assert state.last_turns == [2] and state.current == 2
+    state.apply(Pass())
+    assert state.is_terminal()
+
+
+def test_ruling_24_bots_challenge_bluffs(challenge_game: BopGame) -> None:
+    state = position(challenge_game, B0, "Qr Mb", "Lk Ty ? Ng Sy")
+    state.apply(parse_move("2,2 Qr"))
+    assert GreedyBot().choose_move(state) == Challenge()
+    plays = [m for m in state.legal_moves() if isinstance(m, Play)]
+    assert plays
+    for play in plays:  # listed plays are all words: bots never bluff
+        after = {**state.board, **play.as_dict()}
+        assert check_words(after, play_lines(state.board, play.as_dict()), challenge_game.judge).valid
