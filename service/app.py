@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from service.errors import install_error_handlers
 from service.lexicons import open_served
 from service.limits import InputLimits
-from service.responses import ORJSONResponse
+from service.responses import AnswerCache, ORJSONResponse
 from service.routers import bop, meta, page, pdq, words
 from service.settings import Settings
 
@@ -37,6 +37,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     versions = ",".join(f"{name}={served.lexicon.version}" for name, served in app.state.lexicons.items())
     app.state.lexicons_version = hashlib.sha256(versions.encode()).hexdigest()
     app.state.cache_control = f"public, max-age={settings.cache_max_age}"
+    cache_bytes = settings.answer_cache_mb * 1024 * 1024
+    app.state.answer_cache = AnswerCache(cache_bytes) if cache_bytes else None
 
     for module in (bop, pdq, words, meta, page):
         app.include_router(module.router)

@@ -8,9 +8,8 @@ fast as the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
 
-from fastapi import Depends, Query, Request
+from fastapi import Request
 
 from indexes import Lexicon, open_lexicon
 from indexes.errors import UnknownLexiconError
@@ -57,20 +56,10 @@ def open_served(names: tuple[str, ...]) -> dict[str, ServedLexicon]:
     return served
 
 
-async def served_lexicon(
-    request: Request,
-    lexicon: Annotated[
-        str | None,
-        Query(max_length=40, description="lexicon to judge by (default: the service's default, `standard`)"),
-    ] = None,
-) -> Lexicon:
-    """The lexicon a request names, or the default. ``async`` so that FastAPI skips the thread pool."""
+def lexicon_named(request: Request, name: str | None) -> Lexicon:
+    """The lexicon a request names, or the service's default; an unknown name is a 404."""
     state = request.app.state
-    name = lexicon or state.settings.default_lexicon
-    served: ServedLexicon | None = state.lexicons.get(name)
+    served: ServedLexicon | None = state.lexicons.get(name or state.settings.default_lexicon)
     if served is None:
         raise UnknownLexiconError(f"unknown lexicon {name!r}; this service serves: {', '.join(state.lexicons)}")
     return served.lexicon
-
-
-LexiconDep = Annotated[Lexicon, Depends(served_lexicon)]

@@ -71,6 +71,8 @@ class Settings:
     max_target_bytes: int = 2048
     #: Largest request body accepted (the challenge POST); larger answers 413.
     max_body_bytes: int = 16384
+    #: Each worker's cache of recent encoded answers, in MiB; 0 turns it off.
+    answer_cache_mb: int = 16
 
     def __post_init__(self) -> None:
         served = self.lexicons or tuple(lexicon_names())
@@ -116,6 +118,8 @@ class Settings:
             values["max_target_bytes"] = _whole("MAX_TARGET_BYTES", target, 256, 65536)
         if (body := get("MAX_BODY_BYTES")) is not None:
             values["max_body_bytes"] = _whole("MAX_BODY_BYTES", body, 1024, 1_048_576)
+        if (cache_mb := get("ANSWER_CACHE_MB")) is not None:
+            values["answer_cache_mb"] = _whole("ANSWER_CACHE_MB", cache_mb, 0, 4096)
         if "default_lexicon" not in values and "lexicons" in values and values["lexicons"]:
             # Serving only other lexicons: the first one named becomes the default.
             lexicon_list = values["lexicons"]
@@ -138,4 +142,5 @@ class Settings:
             PREFIX + "LOG_LEVEL": self.log_level,
             PREFIX + "MAX_TARGET_BYTES": str(self.max_target_bytes),
             PREFIX + "MAX_BODY_BYTES": str(self.max_body_bytes),
+            PREFIX + "ANSWER_CACHE_MB": str(self.answer_cache_mb),
         }

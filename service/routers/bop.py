@@ -11,8 +11,8 @@ from pydantic import BaseModel, Field
 from indexes.results import BopCheck, BopResult
 from service.challenge import MAX_LINES, judge_play
 from service.errors import BODY_ERROR_RESPONSES, ERROR_RESPONSES
-from service.lexicons import LexiconDep, served_lexicon
-from service.params import BopLetters, ClaimedWord, Limit, Offset
+from service.lexicons import lexicon_named
+from service.params import BOP_LETTERS, LEXICON, LIMIT, OFFSET, WORD, openapi_parameters
 from service.responses import ORJSONResponse, cached_json
 
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
@@ -28,22 +28,33 @@ class ChallengeRequest(BaseModel):
     model_config = {"json_schema_extra": {"examples": [{"letters": ["FRS", "SH"], "lexicon": "standard"}]}}
 
 
-@router.get("/{letters}", responses={200: {"model": BopResult}, **ERROR_RESPONSES})
-async def bop_words(
-    request: Request, letters: BopLetters, lex: LexiconDep, limit: Limit = 20, offset: Offset = 0
-) -> Response:
+@router.get(
+    "/{letters}",
+    responses={200: {"model": BopResult}, **ERROR_RESPONSES},
+    openapi_extra=openapi_parameters(BOP_LETTERS, LEXICON, LIMIT, OFFSET),
+)
+async def bop_words(request: Request) -> Response:
     """The words whose consonants are exactly these tiles, most familiar first."""
-    return cached_json(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset).to_json())
+    query = request.query_params
+    letters, lex = BOP_LETTERS.read(request.path_params), lexicon_named(request, LEXICON.read(query))
+    limit, offset = LIMIT.read(query), OFFSET.read(query)
+    return cached_json(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset))
 
 
-@router.get("/{letters}/{word}", responses={200: {"model": BopCheck}, **ERROR_RESPONSES})
-async def bop_check(request: Request, letters: BopLetters, word: ClaimedWord, lex: LexiconDep) -> Response:
+@router.get(
+    "/{letters}/{word}",
+    responses={200: {"model": BopCheck}, **ERROR_RESPONSES},
+    openapi_extra=openapi_parameters(BOP_LETTERS, WORD, LEXICON),
+)
+async def bop_check(request: Request) -> Response:
     """Does the claimed word underlie these tiles? The reason if not; what each BOP! tile stands for."""
-    return cached_json(request, lex.version, lambda: lex.bop_check(letters, word).to_json())
+    letters, word = BOP_LETTERS.read(request.path_params), WORD.read(request.path_params)
+    lex = lexicon_named(request, LEXICON.read(request.query_params))
+    return cached_json(request, lex.version, lambda: lex.bop_check(letters, word))
 
 
 @router.post("/challenge", responses=BODY_ERROR_RESPONSES)
 async def bop_challenge(request: Request, body: ChallengeRequest) -> Response:
     """A challenge to a whole BOP! play: one verdict, and each line's verdict with example words."""
-    lex = await served_lexicon(request, body.lexicon)  # named in the body, not the query
+    lex = lexicon_named(request, body.lexicon)
     return ORJSONResponse(judge_play(lex, body.letters, limit=body.limit).to_json())

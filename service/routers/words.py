@@ -7,14 +7,20 @@ from fastapi.responses import Response
 
 from indexes.results import WordResult
 from service.errors import ERROR_RESPONSES
-from service.lexicons import LexiconDep
-from service.params import ClaimedWord
+from service.lexicons import lexicon_named
+from service.params import LEXICON, WORD, openapi_parameters
 from service.responses import cached_json
 
 router = APIRouter(prefix="/v1/words", tags=["words"])
 
 
-@router.get("/{word}", responses={200: {"model": WordResult}, **ERROR_RESPONSES})
-async def word(request: Request, word: ClaimedWord, lex: LexiconDep) -> Response:
+@router.get(
+    "/{word}",
+    responses={200: {"model": WordResult}, **ERROR_RESPONSES},
+    openapi_extra=openapi_parameters(WORD, LEXICON),
+)
+async def word(request: Request) -> Response:
     """Whether the word is in the lexicon; its BOP! skeleton, Zipf frequency and SCOWL level."""
-    return cached_json(request, lex.version, lambda: lex.word(word).to_json())
+    word = WORD.read(request.path_params)
+    lex = lexicon_named(request, LEXICON.read(request.query_params))
+    return cached_json(request, lex.version, lambda: lex.word(word))

@@ -155,7 +155,7 @@ def test_the_page_and_its_files_come_from_this_host(http: httpx.Client) -> None:
         ("GET", "/v1/bop/FRS", {"limit": 1001}, 400, "bad_option", ["limit", "1000"]),
         ("GET", "/v1/bop/FRS", {"limit": 0}, 400, "bad_option", ["limit"]),
         ("GET", "/v1/pdq/PNA", {"offset": -1}, 400, "bad_option", ["offset"]),
-        ("GET", "/v1/pdq/PNA", {"limit": "many"}, 400, "bad_option", ["limit", "integer"]),
+        ("GET", "/v1/pdq/PNA", {"limit": "many"}, 400, "bad_option", ["limit", "whole number"]),
         ("GET", "/v1/pdq/PNA", {"min_length": 0}, 400, "bad_option", ["min_length"]),
         ("GET", "/v1/bop/FRS", {"lexicon": "klingon"}, 404, "unknown_lexicon", ["klingon", "standard"]),
         ("GET", "/v1/words/shmo", {"lexicon": "complete"}, 404, "unknown_lexicon", ["complete"]),
@@ -232,6 +232,22 @@ def test_answers_carry_an_etag_from_the_version_and_revalidate_with_304(http: ht
     for path in ("/v1/pdq/PNA/painter", "/v1/words/shmo", "/v1/lexicons", "/v1/bop/FRS/fears"):
         tagged = http.get(path)
         assert http.get(path, headers={"If-None-Match": tagged.headers["etag"]}).status_code == 304
+
+
+def test_cached_answers_are_the_answers(http: httpx.Client, lexicon: Lexicon) -> None:
+    """Asked many times (so every worker's answer cache holds it), an answer never changes."""
+    answers = {http.get("/v1/pdq/PNA/pineapple").content for _ in range(8)}
+    assert len(answers) == 1
+    assert http.get("/v1/pdq/PNA/pineapple").json() == lexicon.pdq_check("PNA", "pineapple").to_json()
+
+
+def test_a_tile_in_the_path_is_never_mistaken_for_a_query(http: httpx.Client, lexicon: Lexicon) -> None:
+    # The decoded path of /v1/bop/CC%3FR is "/v1/bop/CC?R"; "/v1/bop/CC?R?" is CC with a stray query.
+    plain = http.get("/v1/bop/CC?R?")
+    tiled = http.get("/v1/bop/CC%3FR")
+    assert plain.json()["letters"] == "CC" and tiled.json()["letters"] == "CC?R"
+    assert tiled.json() == lexicon.bop("CC?R").to_json()
+    assert plain.headers["etag"] != tiled.headers["etag"]
 
 
 def test_errors_are_not_cached_as_answers(http: httpx.Client) -> None:

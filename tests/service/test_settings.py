@@ -28,11 +28,13 @@ def test_environment_variables_set_everything_and_round_trip() -> None:
         "TABLEJUDGE_CACHE_MAX_AGE": "60",
         "TABLEJUDGE_ACCESS_LOG": "yes",
         "TABLEJUDGE_LOG_LEVEL": "WARNING",
+        "TABLEJUDGE_ANSWER_CACHE_MB": "0",
     }
     settings = Settings.from_env(env)
     assert settings.port == 9001 and settings.workers == 2 and settings.lexicons == ("standard",)
     assert settings.cors_origins == ("http://a.test", "http://b.test")
     assert settings.cache_max_age == 60 and settings.access_log is True and settings.log_level == "warning"
+    assert settings.answer_cache_mb == 0
     assert Settings.from_env(settings.to_env()) == settings
 
 
