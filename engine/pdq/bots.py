@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import ConfigError, StateError
 from engine.pdq.actions import REFEREE, Claim, Close, NoWord, PdqMove
@@ -184,14 +184,31 @@ class PdqBot:
         return moves
 
 
+def parse_profile(text: str) -> BotProfile:
+    """``steady`` or ``steady:2500`` (a profile with its median reaction time set in ms).
+
+    >>> parse_profile("quick:900").reaction_ms
+    900
+    """
+    name, _, delay = text.strip().partition(":")
+    if name not in PROFILES:
+        raise ConfigError(f"unknown PDQ bot {name!r}; known: {', '.join(PROFILES)} (optionally NAME:MS)")
+    if not delay:
+        return PROFILES[name]
+    if not delay.isdigit() or not 0 <= int(delay) <= 600_000:
+        raise ConfigError(f"PDQ bot {text!r}: the delay after ':' is whole milliseconds up to 600000")
+    return replace(PROFILES[name], reaction_ms=int(delay))
+
+
 def parse_bots(text: str, players: int, seed: int = 0) -> list[PdqBot]:
-    """``"quick,steady,slow"`` -> one bot per seat (each seeded from ``seed`` and its seat)."""
+    """``"quick,steady:2500,slow"`` -> one bot per seat (each seeded from ``seed`` and its seat);
+    a single name fills every seat."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     if len(names) == 1 and players > 1:
         names *= players
     if len(names) != players:
         raise ConfigError(f"{players} players need {players} bots, got {len(names)} ({text!r})")
-    return [PdqBot(name, seed * 1000 + seat) for seat, name in enumerate(names)]
+    return [PdqBot(parse_profile(name), seed * 1000 + seat) for seat, name in enumerate(names)]
 
 
 #: Called after each move: (state after the move, player, move, verdict).

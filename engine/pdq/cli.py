@@ -131,12 +131,12 @@ def play_solo(
 ) -> int:
     """The solo game: a word a line for the row shown; "?" or an empty line (or the end of input) when stumped."""
     state = game.new_initial_state(seed)
-    names = ["you"]
+    names = ["You"]
     best = scores.best(game.options)
     if not as_json:
-        high = best if best is not None else "none yet"
+        to_beat = best if best is not None else "none yet"
         out.write(f"PDQ solo, seed {seed}: words left to right, {game.options.min_length_for(0)}+ letters. "
-                  f"High score: {high}. '?' or an empty line when stumped.\n")  # fmt: skip
+                  f"High score: {to_beat}. '?' or an empty line when stumped.\n")  # fmt: skip
     while state.round is not None:
         rnd = state.round
         dealt = time.monotonic()

@@ -275,12 +275,20 @@ class PdqState(State[PdqMove]):
     def _atomic(self) -> Iterator[None]:
         """Every check is made before mutating; this is the safety net for the rest (an
         adjudicator that fails while the next round is dealt): the state is put back as it was."""
-        snapshot = self.to_json()
+        # Only what a move can change (the round in play is changed in place; everything else is
+        # replaced or appended to), so that the safety net costs little on every move.
+        rnd = self.round
+        saved_round = None if rnd is None else (list(rnd.claims), list(rnd.votes), rnd.clock_ms)
+        saved = (list(self.deck), list(self.collected), self.set_aside, self.tie_players, rnd, len(self.rounds),
+                 self.end_reason, self.rng.state)  # fmt: skip
         try:
             yield
         except BaseException:
-            restored = PdqState.from_json(self.game, snapshot)
-            self.__dict__.update(restored.__dict__)
+            (self.deck, self.collected, self.set_aside, self.tie_players, self.round, finished, self.end_reason,
+             self.rng.state) = saved  # fmt: skip
+            del self.rounds[finished:]
+            if rnd is not None and saved_round is not None:
+                rnd.claims, rnd.votes, rnd.clock_ms = saved_round
             raise
 
     def _verdict(self, accepted: bool, reason: str | None, explanation: str, finished: RoundRecord | None) -> Verdict:

@@ -105,7 +105,7 @@ class RoundReport:
         if rec.outcome == "won":
             bonus = f" + set-aside {rec.bonus}" if rec.bonus else ""
             how = f"with {rec.word.upper()}" if rec.word else "with the most unique words"
-            lines.append(f"  -> {who(rec.winner or 0)} takes {rec.letters}{bonus} ({len(rec.taken)} cards) {how}")
+            lines.append(f"  -> {who(rec.winner or 0)} took {rec.letters}{bonus} ({len(rec.taken)} cards) {how}")
         elif rec.outcome == "tie":
             lines.append(f"  -> tie between {', '.join(who(p) for p in rec.tied)}: {rec.set_aside} set aside "
                          "for a tie-break round")  # fmt: skip

@@ -74,3 +74,13 @@ def test_bad_bot_names_and_counts() -> None:
     with pytest.raises(ConfigError):
         parse_bots("quick,steady", 3)
     assert [b.name for b in parse_bots("slow", 3)] == ["slow"] * 3
+
+
+def test_a_bots_delay_is_configurable(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    slowed, quick = parse_bots("quick:20000,quick", 2, 9)
+    assert slowed.profile.reaction_ms == 20_000 and quick.profile.reaction_ms == PROFILES["quick"].reaction_ms
+    assert slowed.next_move(state, 0).at_ms > 5 * PdqBot("quick", 9).next_move(state, 0).at_ms
+    for bad in ("quick:soon", "quick:-5", "genius:100"):
+        with pytest.raises(ConfigError):
+            parse_bots(bad, 1)

@@ -30,7 +30,7 @@ def test_solo_game_through_stdin(adjudicator, tmp_path, monkeypatch, capsys) -> 
     assert code == 0 and err == ""
     assert f"Round 1 (75 cards left): {' '.join(first)}" in out
     assert "QQQQQQ: " in out and "Try again." in out  # refused, asked again
-    assert f"{word.upper()}" in out and f"you takes {first}" in out
+    assert f"{word.upper()}" in out and f"You took {first}" in out
     assert "Game over (stumped)" in out and "New high score: 3!" in out
     assert HighScores(scores).best(PdqOptions.preset("solo")) == 3
     code, out, _ = run(["play", "pdq", "--solo", "--seed", "3", "--scores", str(scores)], "\n", monkeypatch, capsys)

@@ -29,7 +29,7 @@ def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator
     ]
     assert data["winner"] == 0 and data["taken"] == "PNA" and data["word_existed"]
     text = report.text(["Ann", "Bob"])
-    for expected in ("Round 1: P N A", "PAINTER", "letters not in order", "PENDANT", "Ann takes PNA",
+    for expected in ("Round 1: P N A", "PAINTER", "letters not in order", "PENDANT", "Ann took PNA",
                      common.words[0], longest.words[0]):  # fmt: skip
         assert expected in text
 

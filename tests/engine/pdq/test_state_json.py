@@ -6,9 +6,12 @@ import copy
 
 import pytest
 
+from engine.adjudicator import LocalAdjudicator
 from engine.errors import StateError
 from engine.pdq.actions import Claim, Close
 from engine.pdq.game import PdqGame
+
+from .conftest import stacked_game, stacked_state
 
 
 def test_a_state_mid_round_round_trips(stack) -> None:
@@ -64,3 +67,29 @@ def test_a_state_of_other_options_is_refused(stack, adjudicator) -> None:
     state = stack(["PNA", "DRU"], players=2)
     with pytest.raises(StateError):
         PdqGame({"players": 2}, adjudicator).state_from_json(state.to_json())
+
+
+class FailingDealAdjudicator(LocalAdjudicator):
+    """The real lexicon, except that listing a deal's answers fails once ``failing`` is set: what a
+    game server sees when the judge goes away between a claim and the next deal."""
+
+    failing = False
+
+    def pdq(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if self.failing:
+            raise ConnectionError("the judge went away")
+        return super().pdq(*args, **kwargs)
+
+
+def test_a_judge_failing_while_the_next_round_is_dealt_leaves_the_state_as_it_was(lexicon) -> None:
+    adjudicator = FailingDealAdjudicator(lexicon)
+    game = stacked_game(["PNA", "DRU", "TGN"], adjudicator, players=2)
+    state = stacked_state(game, ["PNA", "DRU", "TGN"])
+    state.apply(Claim("pendant", 100), player=0)
+    before = state.to_json()
+    adjudicator.failing = True
+    with pytest.raises(ConnectionError):
+        state.apply(Claim("pineapple", 200), player=1)  # ends the round, so deals the next one
+    assert state.to_json() == before
+    adjudicator.failing = False
+    assert state.apply(Claim("pineapple", 200), player=1).finished.winner == 1
