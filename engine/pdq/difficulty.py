@@ -2,7 +2,7 @@
 
 The bands were set from the answer counts of 10,400 deals of the default deck (standard rules,
 four letters or more, standard lexicon): about 1.4% of deals have no answer, 10% fewer than 30,
-a third fewer than 300 (``benchmarks/pdq_difficulty.py`` prints the figures for every preset).
+a third fewer than 300 (``benchmarks/pdq_engine.py`` prints the figures for every variant).
 
 >>> band(0), band(12), band(120), band(1200)
 ('none', 'hard', 'medium', 'easy')

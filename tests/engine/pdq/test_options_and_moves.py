@@ -14,14 +14,14 @@ from engine.pdq.game import PdqGame
 from engine.rng import Rng
 
 
-def test_the_default_deck_is_78_cards_with_rare_letters_rare() -> None:
+def test_ruling_01_default_deck_of_78() -> None:
     deck = build_deck(DEFAULT_DISTRIBUTION)
     assert len(deck) == 78 and set(deck) == set(LETTERS)
     assert all(DEFAULT_DISTRIBUTION[c] == 1 for c in "JKQZ") and DEFAULT_DISTRIBUTION["X"] == 2
     assert min(DEFAULT_DISTRIBUTION[c] for c in "AEST") >= 5
 
 
-def test_the_deal_is_centre_first_then_left_and_right(adjudicator) -> None:
+def test_ruling_02_deal_order_centre_first_then_outward(adjudicator) -> None:
     game = PdqGame(None, adjudicator)
     for seed in range(5):
         deck = game.options.deck()

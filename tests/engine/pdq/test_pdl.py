@@ -32,21 +32,21 @@ from engine.pdq.pdl import extends_said_word, suffix_of
         ("dying", "die", "-ing"),
     ],
 )
-def test_the_suffix_rule_recognises_plurals_and_ly_ed_ing(word: str, base: str, how: str) -> None:
+def test_ruling_17_suffix_forms_with_spelling_changes(word: str, base: str, how: str) -> None:
     assert suffix_of(word, base) == how
 
 
 @pytest.mark.parametrize(
     ("word", "base"),
     [("pendant", "pend"), ("penguins", "pendant"), ("paintbrush", "paint"), ("pineapple", "pineapples"),
-     ("antelope", "ant"), ("painter", "paint")],
+     ("antelope", "ant"), ("painter", "paint"), ("markedly", "mark")],
 )  # fmt: skip
 def test_other_longer_words_are_not_mere_suffixes(word: str, base: str) -> None:
     assert suffix_of(word, base) is None
     assert extends_said_word(word, [base]) is None
 
 
-def test_pdl_back_and_forth_until_nobody_beats_the_standing_word(stack) -> None:
+def test_ruling_16_pdl_back_and_forth_until_nobody_beats_the_standing_word(stack) -> None:
     state = stack(["PNA", "DRU"], players=3, variant="pdl")
     assert state.apply(Claim("pendant", 1000), player=0).accepted
     assert state.apply(Claim("pinball", 2000), player=1).reason == "not_longer"  # equal length does not beat
@@ -75,7 +75,7 @@ def test_pdl_suffix_rule_a_plural_or_ly_ed_ing_cannot_beat_a_word_said(stack) ->
     assert state.apply(Claim("presidentially", 5000), player=0).reason == "not_in_lexicon"  # the lexicon first
 
 
-def test_ruling_pdl_suffix_rule_covers_every_word_said_not_only_the_standing_one(stack) -> None:
+def test_ruling_17_pdl_suffix_rule_covers_every_word_said(stack) -> None:
     state = stack(["DRU", "PNA"], players=2, variant="pdl")
     state.apply(Claim("drum", 1000), player=0)
     state.apply(Claim("dreadful", 2000), player=1)
@@ -84,7 +84,7 @@ def test_ruling_pdl_suffix_rule_covers_every_word_said_not_only_the_standing_one
     assert state.apply(Claim("dreadfully", 5000), player=1).reason == "not_longer"
 
 
-def test_ruling_pdl_rounds_have_no_clock_and_nobody_saying_a_word_is_no_word(stack) -> None:
+def test_ruling_16_pdl_rounds_have_no_clock_and_nobody_saying_a_word_is_no_word(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="pdl")
     with pytest.raises(IllegalMoveError) as error:
         state.apply(Close(10_000))

@@ -26,7 +26,7 @@ def test_first_valid_claim_wins_the_cards_after_the_window(stack) -> None:
     assert state.round is not None and state.round.letters == "DRU" and state.round.number == 2
 
 
-def test_an_invalid_claim_is_refused_with_its_reason_and_the_player_may_retry(stack) -> None:
+def test_ruling_06_invalid_claim_refused_with_its_reason_player_may_retry(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     verdict = play(state, 0, Claim("painter", 800))
     assert not verdict.accepted and verdict.reason == "out_of_order"
@@ -40,7 +40,7 @@ def test_an_invalid_claim_is_refused_with_its_reason_and_the_player_may_retry(st
     ]
 
 
-def test_ruling_window_edge_exactly_window_ms_apart_is_simultaneous(stack) -> None:
+def test_ruling_04_window_edge_exactly_window_ms_apart_is_simultaneous(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, Claim("pendant", 1000))
     play(state, 1, Claim("pineapple", 1300))  # exactly 300 ms later: still in the window
@@ -48,7 +48,7 @@ def test_ruling_window_edge_exactly_window_ms_apart_is_simultaneous(stack) -> No
     assert record.winner == 1 and record.word == "pineapple"
 
 
-def test_ruling_window_edge_one_ms_more_is_too_late(stack) -> None:
+def test_ruling_04_window_edge_one_ms_more_is_too_late(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, Claim("pendant", 1000))
     before = state.to_json()
@@ -67,7 +67,7 @@ def test_a_configured_window(stack) -> None:
         play(state, 1, Claim("pineapple", 1051))
 
 
-def test_ruling_the_window_is_anchored_at_the_first_valid_claim(stack) -> None:
+def test_ruling_05_window_anchored_at_the_first_valid_claim(stack) -> None:
     state = stack(["PNA", "DRU"], players=3)
     play(state, 0, Claim("pendant", 1000))
     play(state, 1, Claim("pinball", 1250))
@@ -105,7 +105,7 @@ def test_equal_length_ties_set_the_cards_aside_for_a_tie_break_round(stack) -> N
     assert state.round.kind == "regular" and state.round.eligible == (0, 1, 2)
 
 
-def test_ruling_a_tie_within_a_tie_break_narrows_it(stack) -> None:
+def test_ruling_10_a_tie_within_a_tie_break_narrows_it(stack) -> None:
     state = stack(["PNA", "DRU", "TGN", "STR"], players=3)
     for player in range(3):
         play(state, player, Claim(["pendant", "pinball", "pinhead"][player], 1000 + player))
@@ -119,7 +119,7 @@ def test_ruling_a_tie_within_a_tie_break_narrows_it(stack) -> None:
     assert record.winner == 2 and record.taken == "TGNPNADRU"
 
 
-def test_ruling_no_word_in_a_tie_break_keeps_the_tie(stack) -> None:
+def test_ruling_11_no_word_in_a_tie_break_keeps_the_tie(stack) -> None:
     state = stack(["PNA", "QZX", "DRU"], players=3)
     play(state, 0, Claim("pendant", 1000))
     play(state, 1, Claim("pinball", 1000))
@@ -152,7 +152,7 @@ def test_the_engine_knows_whether_a_word_existed(stack, adjudicator) -> None:
     assert record.answers == adjudicator.pdq("PNA", limit=1).count > 0
 
 
-def test_ruling_a_voter_may_still_claim(stack) -> None:
+def test_ruling_13_a_voter_may_still_claim(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, NoWord(3000))
     play(state, 0, Claim("pendant", 3500))
@@ -171,7 +171,7 @@ def test_votes_after_a_valid_claim_and_double_votes_are_refused(stack) -> None:
     assert error.value.rule == "word_found"
 
 
-def test_ruling_one_valid_claim_per_player_per_round(stack) -> None:
+def test_ruling_07_one_valid_claim_per_player_per_round(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, Claim("pendant", 1000))
     before = state.to_json()
@@ -181,14 +181,14 @@ def test_ruling_one_valid_claim_per_player_per_round(stack) -> None:
     assert state.to_json() == before
 
 
-def test_ruling_the_round_ends_when_every_player_has_a_valid_claim(stack) -> None:
+def test_ruling_08_round_ends_when_every_player_has_a_valid_claim(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, Claim("pendant", 1000))
     verdict = play(state, 1, Claim("pineapple", 1010))
     assert verdict.finished is not None and verdict.scorer == 1
 
 
-def test_moves_come_in_time_order(stack) -> None:
+def test_ruling_03_moves_come_in_time_order(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, Claim("painter", 1000))
     before = state.to_json()
@@ -243,7 +243,7 @@ def test_the_game_ends_when_the_deck_is_spent_and_most_cards_win(stack) -> None:
         play(state, 1, Claim("drum", 2000))
 
 
-def test_ruling_cards_still_set_aside_at_the_end_go_to_nobody(stack) -> None:
+def test_ruling_14_cards_set_aside_at_the_end_go_to_nobody(stack) -> None:
     state = stack(["PNA", "QZX"], players=2)
     play(state, 0, Claim("pendant", 1000))
     state.apply(Close(1300))
@@ -252,7 +252,7 @@ def test_ruling_cards_still_set_aside_at_the_end_go_to_nobody(stack) -> None:
     assert state.is_terminal() and state.set_aside == "QZX" and state.scores() == (3, 0)
 
 
-def test_ruling_a_short_remainder_of_the_deck_is_not_dealt(adjudicator) -> None:
+def test_ruling_14_a_short_remainder_of_the_deck_is_not_dealt(adjudicator) -> None:
     from engine.pdq.game import PdqGame
 
     game = PdqGame({"distribution": {"P": 1, "N": 1, "A": 1, "D": 1}}, adjudicator)  # 4 cards, deals of 3
@@ -263,7 +263,7 @@ def test_ruling_a_short_remainder_of_the_deck_is_not_dealt(adjudicator) -> None:
     assert state.is_terminal() and len(state.deck) == 1
 
 
-def test_alternate_scoring_counts_j_k_q_x_z_twice(stack) -> None:
+def test_ruling_21_alternate_scoring_counts_j_k_q_x_z_twice_bonus_too(stack) -> None:
     state = stack(["XCN", "JKQ", "PNA"], players=2, scoring="alternate")
     play(state, 0, Claim("excellent", 1000))
     verdict = state.apply(Close(1300))

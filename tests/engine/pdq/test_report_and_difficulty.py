@@ -44,7 +44,7 @@ def test_a_no_word_report_says_whether_a_word_existed(stack) -> None:
     assert full.word_existed and "a word existed" in full.text() and full.most_familiar
 
 
-def test_the_report_counts_per_player_when_minimums_differ(stack, adjudicator) -> None:
+def test_ruling_19_report_counts_per_player_when_minimums_differ(stack, adjudicator) -> None:
     state = stack(["DRU", "PNA"], players=2, min_lengths=[6, 3])
     state.apply(Claim("drum", 10), player=1)
     report = round_report(state.game, state.apply(Close(310)).finished)

@@ -32,7 +32,7 @@ def test_younger_players_deal_two_cards_and_accept_three_letters(stack, adjudica
     assert state.apply(Claim("tic", 150), player=1).accepted  # right to left: T then C
 
 
-def test_younger_players_harder_version_starts_and_ends_with_the_two_letters(stack) -> None:
+def test_ruling_22_younger_start_end_either_letter_starts(stack) -> None:
     state = stack(["CT", "DG"], players=3, variant="younger-start-end")
     assert state.apply(Claim("cactus", 100), player=0).reason == "wrong_end"
     assert state.apply(Claim("cat", 110), player=0).accepted
@@ -40,7 +40,7 @@ def test_younger_players_harder_version_starts_and_ends_with_the_two_letters(sta
     assert state.apply(Claim("city", 130), player=2).reason == "wrong_end"
 
 
-def test_intergenerational_play_has_a_minimum_per_player(stack) -> None:
+def test_ruling_19_intergenerational_minimum_per_player(stack) -> None:
     state = stack(["DRU", "PNA"], players=3, variant="intergenerational", children=[2])
     assert [state.options.min_length_for(p) for p in range(3)] == [5, 5, 4]
     assert state.apply(Claim("drum", 100), player=0).reason == "too_short"
@@ -49,7 +49,7 @@ def test_intergenerational_play_has_a_minimum_per_player(stack) -> None:
     assert [explicit.min_length_for(p) for p in range(3)] == [6, 5, 3]
 
 
-def test_any_which_way_starts_with_any_card(stack) -> None:
+def test_ruling_24_any_which_way_starts_with_any_card_minimum_stays(stack) -> None:
     assert stack(["PNA"], players=2).apply(Claim("nap", 1), player=0).reason == "too_short"
     state = stack(["PNA"], players=2, variant="any-which-way")
     assert state.apply(Claim("snap", 50), player=0).reason == "wrong_start"
@@ -62,7 +62,7 @@ def test_stuck_in_the_middle_words_may_start_before_the_outside_letters(stack) -
     assert state.apply(Claim("gnat", 150), player=1).reason == "out_of_order"
 
 
-def test_four_score_removes_z_and_one_x_and_deals_four(adjudicator) -> None:
+def test_ruling_23_four_score_removes_z_and_one_x_and_deals_four(adjudicator) -> None:
     game = PdqGame("variant=four-score", adjudicator)
     state = game.new_initial_state(11)
     everything = Counter("".join(state.deck) + state.round.letters)
@@ -78,7 +78,7 @@ def test_four_cards_are_dealt_inside_out_and_claimed_in_order(stack) -> None:
     assert state.apply(Claim("straight", 200), player=0).accepted
 
 
-def test_solo_is_left_to_right_and_ends_when_stumped(stack, tmp_path) -> None:
+def test_ruling_15_solo_is_left_to_right_and_ends_when_stumped(stack, tmp_path) -> None:
     state = stack(["PNA", "DRU", "TGN"], variant="solo")
     assert state.options.players == 1 and state.options.word_rule == "left-to-right"
     assert state.apply(Claim("antelope", 100)).reason == "wrong_start"  # right to left is not allowed
@@ -133,7 +133,7 @@ def test_word_count_claims_after_the_time_are_refused(stack) -> None:
     assert error.value.rule == "time_up"
 
 
-def test_ruling_word_count_ends_early_when_everyone_is_done_and_ties_go_to_a_tie_break(stack) -> None:
+def test_ruling_18_word_count_ends_early_when_everyone_is_done_and_ties_go_to_a_tie_break(stack) -> None:
     state = stack(["PNA", "DRU", "TGN"], players=2, variant="word-count")
     state.apply(Claim("pendant", 1000), player=0)
     state.apply(Claim("pinball", 1000), player=1)
@@ -143,7 +143,7 @@ def test_ruling_word_count_ends_early_when_everyone_is_done_and_ties_go_to_a_tie
     assert state.round.kind == "tie-break"
 
 
-def test_ruling_word_count_with_no_unique_word_is_a_no_word_round(stack) -> None:
+def test_ruling_18_word_count_with_no_unique_word_is_a_no_word_round(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="word-count")
     state.apply(Claim("pendant", 1000), player=0)
     state.apply(Claim("pendant", 1000), player=1)
@@ -151,7 +151,7 @@ def test_ruling_word_count_with_no_unique_word_is_a_no_word_round(stack) -> None
     assert record.outcome == "no_word" and state.set_aside == "PNA"
 
 
-def test_only_solvable_deals_skip_rows_without_answers(adjudicator) -> None:
+def test_ruling_20_only_solvable_deals_skip_rows_without_answers(adjudicator) -> None:
     distribution = {"Q": 1, "Z": 1, "X": 1, "P": 1, "N": 1, "A": 1}
     game = PdqGame({"distribution": distribution, "only_solvable": True}, adjudicator)
     plain = PdqGame({"distribution": distribution}, adjudicator)
