@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from engine.adjudicator import Adjudicator
-from engine.base import Breakdown, Game, JsonDict, Outcome, ScoreItem, State, check_keys
+from engine.base import Breakdown, Game, JsonDict, Outcome, ScoredMove, ScoreItem, State, check_keys
 from engine.errors import GameOverError, IllegalMoveError, StateError, WrongPlayerError
 from engine.pdq.actions import REFEREE, SIMULTANEOUS, Claim, Close, NoWord, PdqMove, parse_move
 from engine.pdq.config import PdqOptions
@@ -126,6 +126,11 @@ class PdqState(State[PdqMove]):
         if deadline is not None and self.options.mode != "longest":
             moves.append(Close(max(deadline, rnd.clock_ms)))
         return moves
+
+    def scored_moves(self) -> list[ScoredMove[PdqMove]]:
+        """Not for PDQ: moves score nothing by themselves and there is no current player to rank
+        them for. Bots race with :mod:`engine.pdq.bots` instead."""
+        raise NotImplementedError("PDQ has no turns to rank moves for; use engine.pdq.bots.PdqBot")
 
     def apply(self, move: PdqMove, player: int | None = None) -> Verdict:
         """Check ``move`` by ``player`` (the referee for :class:`Close`) and play it.

@@ -50,6 +50,8 @@ class RoundReport:
     record: RoundRecord
     #: Word Count: each player's valid words and those nobody else listed.
     lists: dict[int, dict[str, list[str]]] = field(default_factory=dict)
+    #: Solo: this "no word" round is where the player got stuck (and the game ended).
+    stumped: bool = False
 
     @property
     def word_existed(self) -> bool:
@@ -78,6 +80,7 @@ class RoundReport:
             "bonus": self.record.bonus,
             "set_aside": self.record.set_aside,
             "lists": {str(p): lists for p, lists in self.lists.items()},
+            "stumped": self.stumped,
         }
         return data
 
@@ -111,7 +114,8 @@ class RoundReport:
                          "for a tie-break round")  # fmt: skip
         else:
             existed = "a word existed" if self.word_existed else "there really was no word"
-            lines.append(f"  -> no word: {rec.set_aside} set aside ({existed})")
+            what = "stumped" if self.stumped else "no word"
+            lines.append(f"  -> {what}: {rec.set_aside} set aside ({existed})")
         if self.most_familiar:
             lines.append(f"  most familiar: {', '.join(self.most_familiar)}")
             lines.append(f"  longest: {', '.join(self.longest)}")
@@ -150,4 +154,5 @@ def round_report(game: PdqGame, record: RoundRecord, examples: int = EXAMPLES) -
         count_by_player=count_by_player,
         record=record,
         lists=lists,
+        stumped=options.end_when_stumped and record.outcome == "no_word",
     )

@@ -276,3 +276,16 @@ def test_ruling_21_alternate_scoring_counts_j_k_q_x_z_twice_bonus_too(stack) -> 
     assert state.scores() == (4, 9)
     for player in range(2):
         assert state.score_breakdown(player).total == state.scores()[player]
+
+
+def test_legal_moves_are_the_word_free_moves_legal_now(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    assert state.legal_moves() == [NoWord(0)]
+    play(state, 0, Claim("pendant", 1000))
+    assert state.legal_moves() == [Close(1300)]
+    state.apply(state.legal_moves()[0])
+    assert state.round.number == 2
+    word_count = stack(["PNA", "DRU"], players=2, variant="word-count")
+    assert word_count.legal_moves() == [NoWord(0), Close(60_000)]
+    with pytest.raises(NotImplementedError):
+        state.scored_moves()  # no turns to rank moves for: PDQ bots race instead

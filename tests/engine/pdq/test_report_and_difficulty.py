@@ -44,6 +44,12 @@ def test_a_no_word_report_says_whether_a_word_existed(stack) -> None:
     assert full.word_existed and "a word existed" in full.text() and full.most_familiar
 
 
+def test_the_solo_report_says_where_the_player_got_stuck(stack) -> None:
+    state = stack(["PNA", "DRU"], variant="solo")
+    report = round_report(state.game, state.apply(NoWord(9000)).finished)
+    assert report.stumped and report.to_json()["stumped"] and "stumped: PNA set aside (a word existed)" in report.text()
+
+
 def test_ruling_19_report_counts_per_player_when_minimums_differ(stack, adjudicator) -> None:
     state = stack(["DRU", "PNA"], players=2, min_lengths=[6, 3])
     state.apply(Claim("drum", 10), player=1)
