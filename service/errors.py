@@ -118,10 +118,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
 #: ``responses=`` for every route that can fail: documents the error body in the OpenAPI schema.
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    304: {"description": "not modified: the If-None-Match ETag is this answer's (no body)"},
     400: {"model": ErrorBody, "description": "bad input: letters, word, variant or an option out of range"},
     404: {"model": ErrorBody, "description": "unknown lexicon"},
 }
 BODY_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    304: {"description": "not modified: the If-None-Match ETag is this answer's (no body)"},
     **ERROR_RESPONSES,
     413: {"model": ErrorBody, "description": "body too large"},
     422: {"model": ErrorBody, "description": "the body is not the JSON this route takes"},

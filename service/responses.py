@@ -89,25 +89,35 @@ def etag_matches(if_none_match: str | None, etag: str) -> bool:
     return any(candidate.strip().removeprefix("W/") == bare for candidate in if_none_match.split(","))
 
 
-def cached_json(request: Request, version: str, produce: Callable[[], Result | Mapping[str, Any]]) -> Response:
+def _answer(request: Request, etag: str, body: bytes | None) -> Response:
+    headers = {"ETag": etag, "Cache-Control": request.app.state.cache_control}
+    if body is None or etag_matches(request.headers.get("if-none-match"), etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=JSON, headers=headers)
+
+
+def cached_answer(request: Request) -> Response | None:
+    """This worker's answer to exactly this request, if it has given it before (else None).
+
+    Routes ask first, before reading a single parameter: the answer depends on nothing else.
+    """
+    cache: AnswerCache | None = request.app.state.answer_cache
+    hit = cache.get(request_target(request)) if cache is not None else None
+    return None if hit is None else _answer(request, *hit)
+
+
+def fresh_answer(request: Request, version: str, produce: Callable[[], Result | Mapping[str, Any]]) -> Response:
     """The body ``produce()`` makes, with ETag and Cache-Control; 304 without computing it on a match.
 
-    ``produce`` runs only when neither the client nor this worker holds the answer already. A
-    result value is encoded by orjson directly: the same JSON as its ``to_json()``, without the
+    A result value is encoded by orjson directly: the same JSON as its ``to_json()``, without the
     deep copy ``dataclasses.asdict`` makes (a third of a PDQ answer's time).
     """
-    state = request.app.state
     target = request_target(request)
-    cache: AnswerCache | None = state.answer_cache
-    hit = cache.get(target) if cache is not None else None
-    etag = hit[0] if hit is not None else etag_for(version, target)
-    headers = {"ETag": etag, "Cache-Control": state.cache_control}
+    etag = etag_for(version, target)
     if etag_matches(request.headers.get("if-none-match"), etag):
-        return Response(status_code=304, headers=headers)
-    if hit is not None:
-        body = hit[1]
-    else:
-        body = orjson.dumps(produce())
-        if cache is not None:
-            cache.put(target, etag, body)
-    return Response(body, media_type=JSON, headers=headers)
+        return _answer(request, etag, None)
+    body = orjson.dumps(produce())
+    cache: AnswerCache | None = request.app.state.answer_cache
+    if cache is not None:
+        cache.put(target, etag, body)
+    return _answer(request, etag, body)

@@ -13,7 +13,7 @@ from service.challenge import MAX_LINES, judge_play
 from service.errors import BODY_ERROR_RESPONSES, ERROR_RESPONSES
 from service.lexicons import lexicon_named
 from service.params import BOP_LETTERS, LEXICON, LIMIT, OFFSET, WORD, openapi_parameters
-from service.responses import ORJSONResponse, cached_json
+from service.responses import ORJSONResponse, cached_answer, fresh_answer
 
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
 
@@ -30,30 +30,36 @@ class ChallengeRequest(BaseModel):
 
 @router.get(
     "/{letters}",
+    summary="BOP!: the words under a line of tiles",
     responses={200: {"model": BopResult}, **ERROR_RESPONSES},
     openapi_extra=openapi_parameters(BOP_LETTERS, LEXICON, LIMIT, OFFSET),
 )
 async def bop_words(request: Request) -> Response:
     """The words whose consonants are exactly these tiles, most familiar first."""
+    if (cached := cached_answer(request)) is not None:
+        return cached
     query = request.query_params
     letters, lex = BOP_LETTERS.read(request.path_params), lexicon_named(request, LEXICON.read(query))
     limit, offset = LIMIT.read(query), OFFSET.read(query)
-    return cached_json(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset))
+    return fresh_answer(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset))
 
 
 @router.get(
     "/{letters}/{word}",
+    summary="BOP!: check a claimed word",
     responses={200: {"model": BopCheck}, **ERROR_RESPONSES},
     openapi_extra=openapi_parameters(BOP_LETTERS, WORD, LEXICON),
 )
 async def bop_check(request: Request) -> Response:
     """Does the claimed word underlie these tiles? The reason if not; what each BOP! tile stands for."""
+    if (cached := cached_answer(request)) is not None:
+        return cached
     letters, word = BOP_LETTERS.read(request.path_params), WORD.read(request.path_params)
     lex = lexicon_named(request, LEXICON.read(request.query_params))
-    return cached_json(request, lex.version, lambda: lex.bop_check(letters, word))
+    return fresh_answer(request, lex.version, lambda: lex.bop_check(letters, word))
 
 
-@router.post("/challenge", responses=BODY_ERROR_RESPONSES)
+@router.post("/challenge", summary="BOP!: challenge a whole play", responses=BODY_ERROR_RESPONSES)
 async def bop_challenge(request: Request, body: ChallengeRequest) -> Response:
     """A challenge to a whole BOP! play: one verdict, and each line's verdict with example words."""
     lex = lexicon_named(request, body.lexicon)

@@ -7,16 +7,16 @@ import os
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from service.responses import ORJSONResponse, cached_json
+from service.responses import ORJSONResponse, fresh_answer
 
 router = APIRouter(tags=["service"])
 
 
-@router.get("/v1/lexicons")
+@router.get("/v1/lexicons", summary="The lexicons served")
 async def lexicons(request: Request) -> Response:
     """Each lexicon served: name, word and skeleton counts, version, source and licence."""
     state = request.app.state
-    return cached_json(
+    return fresh_answer(
         request,
         state.lexicons_version,
         lambda: {
@@ -26,7 +26,7 @@ async def lexicons(request: Request) -> Response:
     )
 
 
-@router.get("/healthz")
+@router.get("/healthz", summary="Health check")
 async def health(request: Request) -> Response:
     """Up, with the version of each lexicon this worker has open."""
     state = request.app.state
