@@ -110,6 +110,7 @@ async function judge(event) {
     const [list, claimed] = await Promise.all([listing, check]);
     showVerdict(query, list, claimed);
     showWords(list, false);
+    revealVerdict();
   } catch (error) {
     showError(error.message);
   } finally {
@@ -124,6 +125,12 @@ function listParams(query, offset) {
 }
 
 // --- the answer -----------------------------------------------------------------------------
+function revealVerdict() {
+  // On a phone the verdict starts below the form: bring it into view (focus stays in the form).
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("result").scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+}
+
 function showError(message) {
   $("result").classList.remove("idle");
   for (const id of ["verdict", "reason", "explanation", "alignment"]) $(id).hidden = true;
@@ -199,7 +206,8 @@ function showAlignment(kind, claimed) {
     box.append(tile);
   }
   box.setAttribute("role", "img");
-  box.setAttribute("aria-label", `${word}: the letters ${described.join(", ")} line up with the ${kind === "pdq" ? "cards" : "tiles"}`);
+  const against = kind === "pdq" ? "cards" : "tiles";
+  box.setAttribute("aria-label", `${word}, lined up with the ${against}: ${described.join(", ")}`);
   box.hidden = false;
 }
 

@@ -94,7 +94,7 @@ def test_a_bop_challenge_by_keyboard_alone(page, lexicon: Lexicon) -> None:
 
 def test_a_pdq_deal_lists_words_with_more_and_longest(page, lexicon: Lexicon) -> None:
     page.get_by_label("PDQ").check()
-    assert page.get_by_label("Variant").is_visible() and page.get_by_label("Shortest word").is_visible()
+    assert page.get_by_label("Variant").is_visible() and page.get_by_label("Min. length").is_visible()
     page.get_by_label("Letters").fill("pna")
     page.get_by_label("Letters").press("Enter")
 
@@ -122,7 +122,7 @@ def test_a_pdq_deal_lists_words_with_more_and_longest(page, lexicon: Lexicon) ->
 
     # Another variant and minimum length reach the judge.
     page.get_by_label("Variant").select_option("anywhere")
-    page.get_by_label("Shortest word").fill("5")
+    page.get_by_label("Min. length").fill("5")
     page.get_by_label("Claimed word").fill("")
     page.get_by_label("Letters").fill("tgn")
     page.get_by_label("Letters").press("Enter")
@@ -151,6 +151,11 @@ def test_the_page_fits_a_360_pixel_screen(page) -> None:
     page.get_by_label("Letters").fill("PNA")
     page.get_by_role("button", name="Judge").click()
     page.locator("#verdict").wait_for(state="visible")
+    # The verdict, which starts below the form on a phone, is scrolled into view.
+    page.wait_for_function(
+        "(() => { const r = document.getElementById('verdict').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; })()"
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # Thumb-sized targets: the main controls are at least 44 px tall.
     for name in ("Judge", "More"):
