@@ -3,6 +3,7 @@
     tablejudge play pdq --solo --seed 3                      # type words; "?" or an empty line: stumped
     tablejudge play pdq --players 3 --bots quick,steady,slow --seed 3
     tablejudge play pdq --players 2 --bots steady --variant pdl --json
+    tablejudge play pdq --bots you,quick,steady --seed 3          # race two bots yourself
 
 Bad input raises a ``ValueError`` subclass (``engine.errors.ConfigError`` and friends); the
 ``tablejudge`` command turns it into exit code 2 and one line on stderr.
@@ -14,12 +15,13 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine.adjudicator import LocalAdjudicator
-from engine.errors import ConfigError
+from engine.errors import ConfigError, IllegalMoveError, StateError
 from engine.pdq.actions import Claim, NoWord
-from engine.pdq.bots import PROFILES, parse_bots, play_pdq_game
+from engine.pdq.bots import PROFILES, PdqBot, next_event, parse_bots, parse_profile, play_pdq_game
 from engine.pdq.config import PRESETS, PdqOptions
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.highscore import HighScores
@@ -28,6 +30,8 @@ from engine.pdq.report import reason_text, round_report
 from indexes import DEFAULT_LEXICON
 
 STUMPED = {"", "?"}
+#: The seat name in ``--bots`` for the person at the terminal (``--bots you,quick,steady``).
+HUMAN = "you"
 
 
 def register(play_subparsers: argparse._SubParsersAction) -> None:
@@ -84,11 +88,24 @@ def run(args: argparse.Namespace) -> int:
         return play_solo(game, args.seed, sys.stdin, sys.stdout, HighScores(args.scores), as_json=args.json)
     if not args.bots:
         raise ConfigError("say who plays: --solo, or --bots NAMES (e.g. --players 3 --bots quick,steady,slow)")
-    names = [n for n in args.bots.split(",") if n.strip()]
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
     players = args.players if args.players is not None else len(names)
     game = PdqGame(_options(args, players), adjudicator)
+    if HUMAN in names:
+        return play_race(game, _seats(names, game.options.players, args.seed), args.seed, sys.stdin, sys.stdout)
     bots = parse_bots(args.bots, game.options.players, args.seed)
     return play_bots(game, bots, args.seed, sys.stdout, as_json=args.json)
+
+
+def _seats(names: list[str], players: int, seed: int) -> list[PdqBot | None]:
+    """One seat per name: ``you`` (the person at the terminal, once) or a bot."""
+    if len(names) != players:
+        raise ConfigError(f"{players} players need {players} seats in --bots, got {len(names)}")
+    if names.count(HUMAN) != 1:
+        raise ConfigError(f"one seat can be '{HUMAN}' (the person at the terminal), not {names.count(HUMAN)}")
+    return [
+        None if name == HUMAN else PdqBot(parse_profile(name), seed * 1000 + seat) for seat, name in enumerate(names)
+    ]
 
 
 def _print_report(game: PdqGame, verdict: Verdict, out: TextIO, as_json: bool, names: list[str]) -> None:
@@ -170,4 +187,74 @@ def play_solo(
             out.write(f"New high score: {score}!\n")
         else:
             out.write(f"High score to beat: {high.previous_best}\n")
+    return 0
+
+
+def play_race(
+    game: PdqGame,
+    seats: list[PdqBot | None],
+    seed: int,
+    stdin: TextIO,
+    out: TextIO,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """A person races bots at the terminal (the main game and its word-rule variants).
+
+    The terminal cannot interrupt typing, so the race is settled when the word is entered: the
+    time it took is the claim's time, every bot move planned before it is played first, and a
+    word entered after the round was won is too late. ``clock`` is the referee's clock (seconds).
+    """
+    if game.options.mode != "race":
+        raise ConfigError("racing bots at the terminal is for the main game and its word rules, not PDL or Word Count")
+    human = seats.index(None)
+    names = ["You" if bot is None else f"{bot.name}{seat}" for seat, bot in enumerate(seats)]
+    state = game.new_initial_state(seed)
+    minimum = game.options.min_length_for(human)
+    out.write(f"PDQ ({game.options.variant}), seed {seed}: {', '.join(names)}. Type a word ({minimum}+ letters) "
+              "as fast as you can; '?' or an empty line: no word.\n")  # fmt: skip
+
+    def run_bots(until: int | None) -> None:
+        """Play the bots' (and the referee's) moves up to ``until`` ms, or to the end of the round."""
+        rnd = state.round
+        while state.round is rnd and rnd is not None:
+            event = next_event(state, seats)
+            if event is None:
+                if until is None:
+                    raise StateError(f"round {rnd.number}: nobody left to end it")
+                return
+            player, move = event
+            if until is not None and move.at_ms > until:
+                return
+            _print_report(game, state.apply(move, player=player), out, False, names)
+
+    while state.round is not None:
+        rnd = state.round
+        if human not in rnd.eligible:
+            out.write(f"\nRound {rnd.number}: {' '.join(rnd.letters)} (a tie-break without you)\n")
+            run_bots(None)
+            continue
+        out.write(f"\nRound {rnd.number} ({len(state.deck)} cards left): {' '.join(rnd.letters)}\n> ")
+        out.flush()
+        dealt = clock()
+        while state.round is rnd:
+            line = stdin.readline()
+            at = max(rnd.clock_ms, int((clock() - dealt) * 1000))
+            run_bots(at)
+            if state.round is not rnd:
+                out.write("  Too late!\n")
+                break
+            text = line.strip()
+            try:
+                move = NoWord(at) if text in STUMPED or not line else Claim(text, at)
+                verdict = state.apply(move, player=human)
+            except (IllegalMoveError, ValueError) as error:  # not a word at all; a second vote
+                out.write(f"  {error}\n> ")
+                continue
+            if not verdict.accepted:
+                out.write(f"  {text.upper()}: {reason_text(verdict.reason)}. Try again.\n> ")
+                out.flush()
+                continue
+            _print_report(game, verdict, out, False, names)
+            run_bots(None)  # nothing more for you this round: the bots and the window finish it
+    _print_result(state, out, False, names, {})
     return 0

@@ -79,3 +79,55 @@ def test_bot_game_json_reports_and_options(monkeypatch, capsys) -> None:
 def test_bad_input_exits_2_with_one_line(argv, monkeypatch, capsys) -> None:
     code, out, err = run(argv, "", monkeypatch, capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+class SteppingClock:
+    """The referee's clock for a terminal race: each reading is ``step`` seconds after the last."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_racing_bots_at_the_terminal_a_quick_word_wins(adjudicator) -> None:
+    from engine.pdq.cli import _seats, play_race
+
+    game = PdqGame({"players": 3}, adjudicator)
+    first = game.new_initial_state(3).round.letters
+    word = adjudicator.pdq(first, limit=1).words[0]
+    out = io.StringIO()
+    seats = _seats(["you", "quick", "steady"], 3, 3)
+    play_race(game, seats, 3, io.StringIO(f"qqqq\n{word}\n"), out, clock=SteppingClock(0.05))
+    text = out.getvalue()
+    assert "QQQQ: " in text and "Try again." in text
+    assert f"You took {first} (3 cards) with {word.upper()}" in text  # 50 ms: long before any bot
+    assert "no-word votes: You" in text  # the end of input votes "no word" in every later round
+    assert "Game over (deck_spent)" in text and "Winner:" in text
+
+
+def test_racing_bots_at_the_terminal_a_slow_word_is_too_late(adjudicator) -> None:
+    from engine.pdq.cli import _seats, play_race
+
+    game = PdqGame({"players": 2}, adjudicator)
+    first = game.new_initial_state(3).round.letters
+    word = adjudicator.pdq(first, limit=1).words[0]
+    out = io.StringIO()
+    play_race(game, _seats(["quick", "you"], 2, 3), 3, io.StringIO(f"{word}\n"), out, clock=SteppingClock(600.0))
+    text = out.getvalue()
+    assert "Too late!" in text.split("Round 2")[0] and "quick0 took" in text.split("Round 2")[0]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "pdq", "--bots", "you,you"],
+        ["play", "pdq", "--bots", "you,quick", "--players", "3"],
+        ["play", "pdq", "--bots", "you,quick", "--variant", "pdl"],
+    ],
+)
+def test_bad_terminal_races_exit_2(argv, monkeypatch, capsys) -> None:
+    code, out, err = run(argv, "", monkeypatch, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1
