@@ -37,6 +37,8 @@ from engine.pdq.records import ClaimRecord, Round, RoundRecord, Verdict
 from engine.rng import Rng
 
 FORMAT = 1
+#: Why a game ended (None while it runs): the deck could not deal another row, or solo stumped.
+END_REASONS = (None, "deck_spent", "stumped")
 
 
 class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
@@ -453,9 +455,13 @@ class PdqState(State[PdqMove]):
             state.collected = [_text(cards, "collected") for cards in collected]
             state.set_aside = _text(data["set_aside"], "set_aside")
             tie = data["tie_players"]
-            state.tie_players = None if tie is None else tuple(int(p) for p in tie)
+            if tie is not None and not (isinstance(tie, list) and all(type(p) is int for p in tie)):
+                raise StateError(f"PDQ state: tie_players must be null or a list of players, got {tie!r}")
+            state.tie_players = None if tie is None else tuple(tie)
             state.round = None if data["round"] is None else Round.from_json(data["round"])
             state.rounds = [RoundRecord.from_json(r) for r in data["rounds"]]
+            if data["end_reason"] not in END_REASONS:
+                raise StateError(f"PDQ state: unknown end_reason {data['end_reason']!r}")
             state.end_reason = data["end_reason"]
             state.history = [(int(player), parse_move(text)) for player, text in data["history"]]
         except (TypeError, ValueError) as error:

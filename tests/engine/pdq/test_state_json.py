@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.adjudicator import LocalAdjudicator
 from engine.errors import StateError
@@ -49,6 +51,8 @@ def _tampered(data: dict, path: list, value) -> dict:
         (["round", "eligible"], [0, 5]),
         (["options", "players"], 4),
         (["end_reason"], "deck_spent"),
+        (["end_reason"], "bored"),
+        (["tie_players"], ["0"]),
         (["history"], [[0, "shout pineapple"]]),
         (["rounds"], [{"number": 1}]),
     ],
@@ -93,3 +97,40 @@ def test_a_judge_failing_while_the_next_round_is_dealt_leaves_the_state_as_it_wa
     assert state.to_json() == before
     adjudicator.failing = False
     assert state.apply(Claim("pineapple", 200), player=1).finished.winner == 1
+
+
+def _paths(value, prefix=()):  # -> Iterator[tuple]
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*prefix, index))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**6) | st.text("PNADRUxz0 -_", max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["player", "word", "a"]), inner,
+                                                                 max_size=3),
+    max_leaves=6,
+)  # fmt: skip
+
+
+@settings(max_examples=300)
+@given(data=st.data())
+def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data) -> None:
+    rows = ["PNA", "DRU", "TGN"]
+    state = stacked_state(stacked_game(rows, adjudicator, players=3), rows)
+    state.apply(Claim("painter", 100), player=2)
+    state.apply(Claim("pendant", 200), player=1)
+    state.apply(Close(500))
+    saved = state.to_json()
+    paths = [p for p in _paths(saved) if p]
+    path = data.draw(st.sampled_from(paths))
+    bad = _tampered(saved, list(path), data.draw(json_values))
+    try:
+        loaded = state.game.state_from_json(bad)
+    except StateError:
+        return
+    assert state.game.state_from_json(loaded.to_json()) == loaded
