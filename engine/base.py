@@ -274,7 +274,8 @@ class State(ABC, Generic[MoveT]):
         return ranked
 
     def clone(self: StateT) -> StateT:
-        return copy.deepcopy(self)
+        """A deep copy of the position sharing the (stateless) game, its adjudicator and lexicon."""
+        return copy.deepcopy(self, {id(self.game): self.game})
 
     def check_player(self, player: int | None) -> int:
         """The acting player (default: the current one); WrongPlayerError if it may not act."""

@@ -143,8 +143,9 @@ def format_board(board: Mapping[Cell, str], margin: int = 0) -> str:
 
 
 def parse_board(text: str) -> Board:
-    """Read :func:`format_board`'s output, or a bare grid of tiles and dots (top-left is 0,0)."""
-    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+    """Read :func:`format_board`'s output, or a bare grid of tiles and dots (top-left is 0,0);
+    rows are lines, or split by ``/`` (``"Fk Rb Sb/. . Hy"``)."""
+    rows = [line.split() for line in text.replace("/", "\n").splitlines() if line.strip()]
     if not rows:
         raise NotationError("board: no rows")
     labelled = all(_is_int(token) for token in rows[0])

@@ -65,11 +65,9 @@ def _board_text(arg: str) -> str:
     if arg == "-":
         return sys.stdin.read()
     path = Path(arg)
-    if "\n" not in arg and "/" not in arg.strip() and path.is_file():
+    if "\n" not in arg and path.is_file():
         return path.read_text(encoding="utf-8")
-    if path.is_file():
-        return path.read_text(encoding="utf-8")
-    return arg.replace("/", "\n")
+    return arg
 
 
 def run_hint(args: argparse.Namespace) -> int:

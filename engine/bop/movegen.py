@@ -28,6 +28,7 @@ from engine.bop.board import (
     Cell,
     bop_cells,
     bounds,
+    line_letters,
     lines_through,
     play_lines,
 )
@@ -61,14 +62,19 @@ def move_index(lexicon: str = "standard") -> MoveIndex:
     return index
 
 
-def bop_domains(board: Mapping[Cell, str], judge: LineJudge) -> dict[Cell, frozenset[str]]:
-    """What each BOP! tile on the board can stand for now, given the lines it already sits in."""
+def bop_domains(board: Mapping[Cell, str], judge: LineJudge) -> dict[tuple[Cell, str], frozenset[str]]:
+    """What each BOP! tile on the board can stand for when a play runs through it in a direction:
+    what its line in the *other* direction (which that play cannot change) still allows."""
     domains = {}
     for cell in bop_cells(board):
-        lines = lines_through(board, cell)
-        domains[cell] = (
-            check_words(board, lines, judge).working.get(cell, frozenset()) if lines else frozenset(CONSONANTS)
-        )
+        for direction in (ACROSS, DOWN):
+            other = [line for line in lines_through(board, cell) if line.direction != direction]
+            if not other:
+                domains[(cell, direction)] = frozenset(CONSONANTS)
+                continue
+            holes = [c for c in other[0].cells if board[c] == BOP]
+            fills = judge.fills([line_letters(board, other[0])])[0]
+            domains[(cell, direction)] = frozenset(fill[holes.index(cell)] for fill in fills)
     return domains
 
 
@@ -148,11 +154,12 @@ def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], index: MoveIn
                 bop: bool,
                 cross: str = cross,
                 hooks: set[int] = hooks,
+                direction: str = direction,
             ) -> None:
                 cell = at(pos)
                 tile = board.get(cell)
                 if tile is not None:  # a board tile continues the line
-                    for letter in sorted(domains[cell]) if tile == BOP else (tile[0],):
+                    for letter in sorted(domains[(cell, direction)]) if tile == BOP else (tile[0],):
                         grown = prefix + letter
                         if grown in prefixes:
                             step(pos, grown, placed, True, bop or tile == BOP)

@@ -40,11 +40,23 @@ class LineJudge(Protocol):
 class SkeletonJudge:
     """Answers from a set of upper-case skeletons (the move generator's in-process index)."""
 
+    #: Answers kept per judge: the same lines come up again and again while generating moves.
+    CACHE_SIZE = 1 << 16
+
     def __init__(self, skeletons: Collection[str]) -> None:
         self.skeletons = skeletons
+        self._cache: dict[str, frozenset[str]] = {}
 
     def fills(self, patterns: Sequence[str]) -> list[frozenset[str]]:
-        return [self._fills(p) for p in patterns]
+        return [self._cached_fills(p) for p in patterns]
+
+    def _cached_fills(self, pattern: str) -> frozenset[str]:
+        found = self._cache.get(pattern)
+        if found is None:
+            if len(self._cache) >= self.CACHE_SIZE:
+                self._cache.clear()
+            found = self._cache[pattern] = self._fills(pattern)
+        return found
 
     def _fills(self, pattern: str) -> frozenset[str]:
         holes = pattern.count(BOP)

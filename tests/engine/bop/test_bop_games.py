@@ -1,0 +1,103 @@
+"""Property tests over whole seeded bot games: after every move the tiles are conserved, each score
+change equals its breakdown, the state round-trips through JSON, illegal moves change nothing, views
+hide what they must; at the end, the seed and the move list replay the game exactly."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.base import Breakdown
+from engine.bop.moves import Challenge, Pass, Play
+from engine.bop.state import BopGame, BopState
+from engine.bots import parse_bots
+from engine.errors import EngineError
+
+HIDDEN_KEYS = {"hands", "pile", "rng", "seed"}
+
+
+def check_move(state: BopState, before: BopState, player: int, move: Any, breakdown: Breakdown) -> None:
+    state.check_tiles()
+    for item in breakdown.items:
+        if item.values:
+            assert sum(item.values) == item.points
+    assert breakdown.total == sum(item.points for item in breakdown.items)
+    delta = [a - b for a, b in zip(state.scores(), before.scores(), strict=True)]
+    penalties = state.penalties if state.over else [0] * state.players
+    expected = [-p for p in penalties]
+    if isinstance(move, Play):
+        expected[player] += breakdown.total
+    if isinstance(move, Challenge) and breakdown.items[0].label == "challenge upheld":
+        assert before.pending is not None
+        expected[before.pending["player"]] -= before.pending["points"]
+    assert delta == expected
+    restored = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert restored == state
+    for seat in range(state.players):
+        view = state.view(seat)
+        assert HIDDEN_KEYS.isdisjoint(view) and view["hand"] == state.hands[seat]
+        assert view["pending"] is None or "before" not in view["pending"]
+
+
+def check_illegal_moves_change_nothing(state: BopState) -> None:
+    snapshot = state.to_json()
+    player = state.current
+    attempts: list[tuple[Any, int]] = [(Pass(), (player + 1) % state.players)]
+    if state.hands[player]:
+        occupied = next(iter(state.board))
+        attempts.append((Play.of({occupied: state.hands[player][0]}), player))
+    for move, actor in attempts:
+        with pytest.raises(EngineError):
+            state.apply(move, player=actor)
+        assert state.to_json() == snapshot
+
+
+def play_checked(game: BopGame, bots_text: str, seed: int) -> BopState:
+    bots = parse_bots(bots_text, game.options.players, seed)
+    state = game.new_initial_state(seed)
+    moves = 0
+    while not state.is_terminal():
+        moves += 1
+        assert moves < 2000, "the game must end"
+        player = state.current
+        before = state.clone()
+        if moves % 5 == 1:
+            check_illegal_moves_change_nothing(state)
+        move = bots[player].choose_move(state)
+        check_move(state, before, player, move, state.apply(move, player=player))
+    replayed = game.replay(seed, state.history)
+    assert replayed == state
+    assert state.outcome() is not None
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("options", "bots", "seed"),
+    [
+        ({"players": 2}, "greedy,greedy", 1),
+        ({"players": 2}, "greedy,random", 2),
+        ({"players": 3, "mode": "challenge"}, "random,greedy,random", 3),
+        ({"players": 2, "mode": "challenge"}, "random,random", 4),
+    ],
+)
+def test_seeded_bot_games_keep_every_invariant(adjudicator: Any, options: dict, bots: str, seed: int) -> None:
+    final = play_checked(BopGame(options, adjudicator=adjudicator), bots, seed)
+    assert final.turns > 5
+
+
+@settings(max_examples=4)
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=4))
+def test_random_seeds_and_table_sizes(adjudicator: Any, seed: int, players: int) -> None:
+    bots = ",".join(["random", "greedy"] * 2)
+    play_checked(BopGame({"players": players}, adjudicator=adjudicator), ",".join(bots.split(",")[:players]), seed)
+
+
+def test_a_greedy_game_is_deterministic(game: BopGame) -> None:
+    a = play_checked(game, "greedy,greedy", 9)
+    b = game.replay(9, [(p, m.to_text()) for p, m in a.history])
+    assert a == b and a.outcome() == b.outcome()
