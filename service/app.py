@@ -40,8 +40,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     cache_bytes = settings.answer_cache_mb * 1024 * 1024
     app.state.answer_cache = AnswerCache(cache_bytes) if cache_bytes else None
 
-    for module in (bop, pdq, words, meta, page):
-        app.include_router(module.router)
+    # The routers' routes go straight onto the app, ahead of the docs routes, rather than through
+    # include_router: this FastAPI keeps an included router nested, a second round of route
+    # matching on every request; flat, a cached answer costs about a quarter less (measured
+    # in-process), which issue 3's load target needs.
+    app.router.routes[:0] = [route for module in (bop, pdq, words, meta, page) for route in module.router.routes]
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     install_error_handlers(app)
 

@@ -88,7 +88,7 @@ class Client:
             raise ERROR_CLASSES[code](message)
         raise ServiceError(response.status_code, code, message)
 
-    def _get(self, path: str, **params: object) -> Any:
+    def _get(self, path: str, **params: str | int | None) -> Any:
         query = {name: value for name, value in params.items() if value is not None}
         return self._answer(self._http.get(path, params=query))
 
