@@ -32,6 +32,7 @@ from engine.errors import GameOverError, IllegalMoveError, StateError, WrongPlay
 from engine.pdq.actions import REFEREE, SIMULTANEOUS, Claim, Close, NoWord, PdqMove, parse_move
 from engine.pdq.config import PdqOptions
 from engine.pdq.deck import card_value, place
+from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.pdl import extends_said_word
 from engine.pdq.records import ClaimRecord, Round, RoundRecord, Verdict
 from engine.rng import Rng
@@ -74,6 +75,12 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     def answer_count(self, letters: str, min_length: int) -> int:
         """How many words the deal admits under this game's word rule."""
         return self.adjudicator.pdq(letters, variant=self.options.word_rule, min_length=min_length, limit=1).count
+
+    def difficulty(self, letters: str, players: Sequence[int] | None = None) -> Difficulty:
+        """The answer count and band of a row under this game's word rule, at the lowest minimum
+        among ``players`` (default: everyone)."""
+        seats = range(self.options.players) if players is None else players
+        return deal_difficulty(self.adjudicator, letters, self.options.word_rule, self.table_min_length(seats))
 
     def table_min_length(self, players: Sequence[int]) -> int:
         """The lowest letter minimum among ``players``: a deal is solvable if any of them can answer."""

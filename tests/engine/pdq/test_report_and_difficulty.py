@@ -84,3 +84,13 @@ def test_deal_difficulty_asks_the_adjudicator(adjudicator) -> None:
         assert difficulty.count == adjudicator.pdq(letters, variant=rule, limit=1).count
         assert difficulty.solvable == (difficulty.count > 0) and difficulty.band == band(difficulty.count)
     assert deal_difficulty(adjudicator, "QZX").to_json()["band"] == "none"
+
+
+def test_a_games_difficulty_uses_its_word_rule_and_lowest_minimum(adjudicator) -> None:
+    from engine.pdq.game import PdqGame
+
+    game = PdqGame({"variant": "stuck-in-the-middle", "players": 2, "min_lengths": [7, 5]}, adjudicator)
+    difficulty = game.difficulty("TGN")
+    assert (difficulty.word_rule, difficulty.min_length) == ("anywhere", 5)
+    assert difficulty.count == adjudicator.pdq("TGN", variant="anywhere", min_length=5, limit=1).count
+    assert game.difficulty("TGN", players=[0]).min_length == 7
