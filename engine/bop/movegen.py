@@ -4,9 +4,10 @@ The fast generator walks each row and column from every possible start of a line
 tiles into empty cells and taking board tiles as it meets them, and prunes as soon as the letters
 so far are no prefix of any skeleton (a line's start is fixed, so its letters must begin some
 word's skeleton). Each empty cell's perpendicular line is checked once per cell ("cross-checks":
-which consonants make it a word). A BOP! tile branches over the consonants it can stand for; every
-play with a BOP! tile in one of its lines is then confirmed by the exact rule check
-(``rules.check_words``), so the fast path may over-approximate but never decides alone.
+which consonants make it a word). The walk carries every reading of the line so far, a BOP! tile
+adding one per consonant it can stand for. Plays whose lines hold a grid BOP! tile are confirmed by
+the exact rule check (``rules.check_words``), so the fast path may over-approximate there but never
+decides alone.
 
 The brute-force enumerator tries every ordered choice of hand tiles at every start in every row and
 column, and keeps those the rules accept: no pruning, no shared structure. Tests and
@@ -45,7 +46,8 @@ class MoveIndex:
 
     lexicon: str
     skeletons: frozenset[str]
-    prefixes: frozenset[str]
+    #: every prefix of a skeleton ("" included) -> the consonants that can follow it, as one string
+    children: dict[str, str]
     judge: SkeletonJudge
 
 
@@ -53,12 +55,16 @@ _INDEXES: dict[str, MoveIndex] = {}
 
 
 def move_index(lexicon: str = "standard") -> MoveIndex:
-    """Skeletons (upper case) and all their prefixes, from ``open_lexicon(lexicon).iter_skeletons()``."""
+    """Skeletons (upper case) and a prefix map, from ``open_lexicon(lexicon).iter_skeletons()``."""
     index = _INDEXES.get(lexicon)
     if index is None:
         skeletons = frozenset(sk.upper() for sk in open_lexicon(lexicon).iter_skeletons())
-        prefixes = frozenset(sk[:i] for sk in skeletons for i in range(1, len(sk) + 1))
-        index = _INDEXES[lexicon] = MoveIndex(lexicon, skeletons, prefixes, SkeletonJudge(skeletons))
+        following: dict[str, set[str]] = {}
+        for sk in skeletons:
+            for i in range(len(sk)):
+                following.setdefault(sk[:i], set()).add(sk[i])
+        children = {prefix: "".join(sorted(letters)) for prefix, letters in following.items()}
+        index = _INDEXES[lexicon] = MoveIndex(lexicon, skeletons, children, SkeletonJudge(skeletons))
     return index
 
 
@@ -93,13 +99,14 @@ def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], index: MoveIn
     """Every legal play (all its lines words, each BOP! tile with one consonant working), ranked."""
     if not board or not hand:
         return []
-    skeletons, prefixes, judge = index.skeletons, index.prefixes, index.judge
+    skeletons, children, judge = index.skeletons, index.children, index.judge
     domains = bop_domains(board, judge)
     counts = Counter(hand)
     hand_size = min(len(hand), HAND_SIZE)
     top, bottom, left, right = bounds(board)
     found: dict[tuple[tuple[Cell, str], ...], bool] = {}  # placements -> needs the exact check
     cross_cache: dict[tuple[Cell, str], frozenset[str] | None] = {}
+    cross_has_bop: set[tuple[Cell, str]] = set()  # cells whose cross line holds a grid BOP! tile
 
     def cross_allowed(cell: Cell, cross: str) -> frozenset[str] | None:
         """Consonants that make the line across ``cell`` in direction ``cross`` a word (None: no line)."""
@@ -123,6 +130,7 @@ def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], index: MoveIn
             if BOP not in head and BOP not in tail:
                 allowed = frozenset(letter for letter in CONSONANTS if head + letter + tail in skeletons)
             else:  # a BOP! tile in the cross line: any fill it can still take (confirmed exactly later)
+                cross_has_bop.add(key)
                 allowed = frozenset(letter for letter in CONSONANTS if judge.fills([head + letter + tail])[0])
         cross_cache[key] = allowed
         return allowed
@@ -146,52 +154,67 @@ def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], index: MoveIn
                 continue
             ordered_hooks = sorted(hooks)
 
+            # The walk carries every reading of the line so far (a BOP! tile gives several), so each
+            # choice of tiles is walked once however many consonants its BOP! tiles could stand for.
             def extend(
                 pos: int,
-                prefix: str,
+                readings: list[str],
                 placed: list[tuple[Cell, str]],
                 connected: bool,
-                bop: bool,
+                grid_bop: bool,
                 cross: str = cross,
                 hooks: set[int] = hooks,
                 direction: str = direction,
             ) -> None:
                 cell = at(pos)
                 tile = board.get(cell)
-                if tile is not None:  # a board tile continues the line
-                    for letter in sorted(domains[(cell, direction)]) if tile == BOP else (tile[0],):
-                        grown = prefix + letter
-                        if grown in prefixes:
-                            step(pos, grown, placed, True, bop or tile == BOP)
-                    return
-                if len(placed) >= hand_size:
+                if tile is not None:  # a grid tile continues the line
+                    if tile == BOP:
+                        domain = domains[(cell, direction)]
+                        grown = [r + x for r in readings for x in children.get(r, "") if x in domain]
+                        grid_bop = True
+                    else:
+                        letter = tile[0]
+                        grown = [r + letter for r in readings if letter in children.get(r, "")]
+                    if grown:
+                        step(pos, grown, placed, True, grid_bop)
                     return
                 allowed = cross_allowed(cell, cross)
+                grid_bop = grid_bop or (cell, cross) in cross_has_bop
                 hooked = connected or pos in hooks
                 for hand_tile, left_count in counts.items():
                     if not left_count:
                         continue
-                    letters = CONSONANTS if hand_tile == BOP else hand_tile[0]
-                    for letter in letters:
+                    if hand_tile == BOP:
+                        grown = [
+                            r + x for r in readings for x in children.get(r, "") if allowed is None or x in allowed
+                        ]
+                    else:
+                        letter = hand_tile[0]
                         if allowed is not None and letter not in allowed:
                             continue
-                        grown = prefix + letter
-                        if grown not in prefixes:
-                            continue
-                        counts[hand_tile] -= 1
-                        placed.append((cell, hand_tile))
-                        step(pos, grown, placed, hooked, bop or hand_tile == BOP)
-                        placed.pop()
-                        counts[hand_tile] += 1
+                        grown = [r + letter for r in readings if letter in children.get(r, "")]
+                    if not grown:
+                        continue
+                    counts[hand_tile] -= 1
+                    placed.append((cell, hand_tile))
+                    step(pos, grown, placed, hooked, grid_bop)
+                    placed.pop()
+                    counts[hand_tile] += 1
 
-            def step(pos: int, prefix: str, placed: list[tuple[Cell, str]], connected: bool, bop: bool) -> None:
+            def step(
+                pos: int, readings: list[str], placed: list[tuple[Cell, str]], connected: bool, grid_bop: bool
+            ) -> None:
                 if at(pos + 1) in board:
-                    extend(pos + 1, prefix, placed, connected, bop)
+                    extend(pos + 1, readings, placed, connected, grid_bop)
                     return
-                if connected and placed and (len(prefix) == 1 or prefix in skeletons):
+                if connected and placed and (len(readings[0]) == 1 or any(r in skeletons for r in readings)):
                     key = tuple(sorted(placed))
-                    found[key] = found.get(key, False) or bop
-                extend(pos + 1, prefix, placed, connected, bop)
+                    found[key] = found.get(key, False) or grid_bop
+                if len(placed) < hand_size:  # room to go on, with the readings that can
+                    going_on = [r for r in readings if r in children]
+                    if going_on:
+                        extend(pos + 1, going_on, placed, connected, grid_bop)
 
             for start in range(lo - HAND_SIZE, hi + 2):
                 if at(start - 1) in board:
@@ -202,19 +225,19 @@ def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], index: MoveIn
                 empties_needed = first_hook - start + (0 if at(first_hook) in board else 1)
                 if empties_needed > hand_size:
                     continue
-                extend(start, "", [], False, False)
+                extend(start, [""], [], False, False)
 
+    # A hand BOP! tile gets one letter for both its lines in the walk above, so only plays whose lines
+    # hold a grid BOP! tile (walked with a relaxed domain) need the exact check.
     scored = []
-    has_board_bop = bool(domains)
-    for key, touched_bop in found.items():
+    for key, touches_grid_bop in found.items():
         placements = dict(key)
         try:
             lines = play_lines(board, placements)
         except IllegalMoveError:
             continue
         after = {**board, **placements}
-        in_lines = (touched_bop or has_board_bop) and any(after[c] == BOP for line in lines for c in line.cells)
-        if in_lines and not check_words(after, lines, judge).valid:
+        if touches_grid_bop and not check_words(after, lines, judge).valid:
             continue
         breakdown = score_play(after, lines, placements.keys())
         scored.append(ScoredMove(Play(key), breakdown.total, breakdown))

@@ -301,7 +301,7 @@ class BopState(State[BopMove]):
             self._require_words(after, lines)
         breakdown = score_play(after, lines, placements.keys())
         # Checked: now change the state.
-        before = self._position()
+        before, pending_before = self._position(), self.pending
         self.board = after
         drawn, self.pile = self.pile[: HAND_SIZE - len(left)], self.pile[HAND_SIZE - len(left) :]
         self.hands[player] = left + drawn
@@ -318,6 +318,7 @@ class BopState(State[BopMove]):
                     self._require_words(after, lines)
                 except IllegalMoveError:
                     self._restore(before)
+                    self.pending = pending_before
                     raise
             else:
                 self.pending = {"player": player, "move": move.to_text(), "points": breakdown.total, "before": before}

@@ -25,6 +25,11 @@ def test_play_prints_each_turn_with_its_breakdown_and_board(capsys: pytest.Captu
     assert capsys.readouterr().out == out  # the same seed plays the same game
 
 
+def test_the_report_shows_what_could_have_been_played(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*PLAY, "--report"]) == 0
+    assert "could have played:" in capsys.readouterr().out  # the random bot rarely finds the best play
+
+
 def test_play_json_is_a_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY, "--json"]) == 0
     state = json.loads(capsys.readouterr().out)

@@ -140,6 +140,15 @@ def test_ruling_18_last_play_judged_at_once(challenge_game: BopGame) -> None:
     assert state.is_terminal() and state.pending is None
 
 
+def test_ruling_18_a_refused_last_play_leaves_the_previous_play_challengeable(challenge_game: BopGame) -> None:
+    state = exhausted(challenge_game, B0, "Mb", "Qr")
+    state.apply(parse_move("2,2 Mb"))  # player 0 goes out; player 1 has one last turn
+    assert state.pending is not None
+    refused(state, parse_move("0,3 Qr"), "not_a_word", player=1)  # FRSQ would end the game unjudged
+    assert state.apply(Challenge()).items[0].label == "challenge failed"  # SHM stands; turn lost
+    assert state.is_terminal()
+
+
 def test_ruling_19_lost_turn_counts_as_last_turn(adjudicator: object) -> None:
     game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
     state = exhausted(game, B0, "Mb", "Lk")
