@@ -149,8 +149,12 @@ def test_bad_letters_show_the_reason_and_the_lexicon_is_named(page, lexicon: Lex
 def test_the_page_fits_a_360_pixel_screen(page) -> None:
     page.get_by_label("PDQ").check()
     page.get_by_label("Letters").fill("PNA")
+    page.get_by_label("Claimed word").fill("painter")
     page.get_by_role("button", name="Judge").click()
     page.locator("#verdict").wait_for(state="visible")
+    assert page.locator("#verdict").inner_text() == "NOT VALID"
+    one_line = page.evaluate("parseFloat(getComputedStyle(document.getElementById('verdict')).lineHeight)")
+    assert page.locator("#verdict").bounding_box()["height"] < 1.6 * one_line  # the verdict on one line
     # The verdict, which starts below the form on a phone, is scrolled into view.
     page.wait_for_function(
         "(() => { const r = document.getElementById('verdict').getBoundingClientRect();"
