@@ -33,7 +33,7 @@ def lexicon() -> Lexicon:
 LIVE_SERVER_CORS_ORIGIN = "http://game.test"
 
 
-def _free_port() -> int:
+def free_port() -> int:
     import socket
 
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
@@ -54,7 +54,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory):  # -> Iterator[str]
 
     import httpx
 
-    port = _free_port()
+    port = free_port()
     log_path = tmp_path_factory.mktemp("live_server") / "serve.log"
     env = {
         **os.environ,
