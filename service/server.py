@@ -24,9 +24,10 @@ def _have(module: str) -> bool:
 def server_options(settings: Settings) -> dict[str, object]:
     """uvicorn's options for these settings.
 
-    uvloop and httptools explicitly, not "auto": both set TCP_NODELAY on every connection, and the
-    plain asyncio loop with h11 has been seen to add ~40 ms (Nagle's algorithm meeting delayed
-    ACKs) to every keep-alive request with several workers. ``tests/service`` checks the latency.
+    uvloop and httptools by name, not "auto": uvloop sets TCP_NODELAY on every TCP connection it
+    makes (``TCPTransport._set_nodelay``), httptools is the faster parser, and the plain asyncio
+    loop with h11 has been seen to add ~40 ms (Nagle's algorithm meeting delayed ACKs) to every
+    keep-alive request with several workers. ``tests/service/test_api.py`` checks the latency.
     """
     loop = "uvloop" if _have("uvloop") else "asyncio"
     http = "httptools" if _have("httptools") else "h11"
