@@ -16,8 +16,8 @@ from typing import Any, TextIO
 from engine.adjudicator import Adjudicator, LocalAdjudicator
 from engine.base import Breakdown
 from engine.bop.board import format_board, parse_board
-from engine.bop.hints import best_plays
-from engine.bop.moves import BopMove
+from engine.bop.hints import best_plays, play_words
+from engine.bop.moves import BopMove, Play
 from engine.bop.state import BopGame, BopState
 from engine.bop.tiles import COLOUR_NAMES, MODES, parse_tiles
 from engine.bots import Bot, make_bot
@@ -183,6 +183,11 @@ def _print_turn(
     if move.to_text().startswith(("pass", "swap", "challenge")):
         out.write(f"scores: {' | '.join(str(s) for s in state.scores())}\n")
         return
+    if isinstance(move, Play) and move.cells()[0] in state.board:  # still down (not withdrawn)
+        placed = move.as_dict()
+        before = {cell: tile for cell, tile in state.board.items() if cell not in placed}
+        words = play_words(before, move, state.game.adjudicator)
+        out.write("    words: " + "; ".join(f"{letters} ({', '.join(ex) or '?'})" for letters, ex in words) + "\n")
     out.write(format_board(state.board) + "\n")
     out.write(f"scores: {' | '.join(str(s) for s in state.scores())}   pile: {len(state.pile)}\n")
 

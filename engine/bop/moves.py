@@ -142,6 +142,7 @@ def parse_move(text: str) -> BopMove:
         raise NotationError(f"move {text!r}: tiles are letter+colour (Sy) or ?, with '.' only between tiles")
     if len(tokens) > 1 and not code:
         raise NotationError(f"move {text!r}: a play of several tiles needs a direction (a or d) after the cell")
+    parse_tiles("".join(tok for tok in tokens if tok != "."))  # consonants and colour codes only
     dr, dc = STEPS[DIRECTION_CODES.get(code or "a", ACROSS)]
     placements = [((row + i * dr, col + i * dc), tok) for i, tok in enumerate(tokens) if tok != "."]
     return Play.of(placements)

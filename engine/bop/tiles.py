@@ -85,6 +85,8 @@ def parse_tiles(text: str) -> list[str]:
     for tile in tiles:
         if tile != BOP and tile[0] not in CONSONANTS:
             raise NotationError(f"tile {tile!r}: {tile[0]} is not a BOP! consonant (vowels are not tiles)")
+        if tile != BOP and tile[1] not in COLOUR_NAMES:
+            raise NotationError(f"tile {tile!r}: {tile[1]!r} is not a colour code ({', '.join(COLOUR_NAMES)})")
     return tiles
 
 

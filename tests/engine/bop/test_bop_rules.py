@@ -13,7 +13,7 @@ import pytest
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
 from engine.bop.state import BopGame, BopState, draw_rank
 from engine.bop.tiles import BOP, DISTRIBUTION, BopOptions
-from engine.errors import ConfigError, GameOverError, IllegalMoveError, WrongPlayerError
+from engine.errors import ConfigError, GameOverError, IllegalMoveError, StateError, WrongPlayerError
 
 from .conftest import position
 
@@ -322,3 +322,35 @@ def test_options_from_text_and_colours_are_configurable() -> None:
     assert game.options.players == 3 and game.options.mode == "challenge"
     custom = BopGame({"colours": {"M": "gg"}})
     assert custom.options.tile_set().count("Mg") == 2 and "Mb" not in custom.options.tile_set()
+
+
+# --- saved states ---------------------------------------------------------------------------------------
+def test_a_saved_state_loads_exactly_and_bad_ones_are_state_errors(game: BopGame, challenge_game: BopGame) -> None:
+    state = position(challenge_game, B0, "Xk Mb", "Lk")
+    state.apply(parse_move("2,2 Xk"))  # a pending play, with its saved position
+    data = state.to_json()
+    assert challenge_game.state_from_json(data) == state
+    tampered = [
+        {**data, "game": "pdq"},
+        {**data, "board": [*data["board"], [9, 9, "Zy"]]},  # a tile out of thin air
+        {**data, "hands": [data["hands"][0][1:], data["hands"][1]]},  # a tile gone
+        {**data, "history": [[0, "not a move"]]},
+        {key: value for key, value in data.items() if key != "pile"},
+    ]
+    for bad in tampered:
+        with pytest.raises(StateError):
+            challenge_game.state_from_json(bad)
+    with pytest.raises(StateError):
+        game.state_from_json(data)  # saved under other options (challenge mode)
+
+
+def test_views_hide_other_hands_the_pile_and_traded_tiles(game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty Xk Ng Lk", "Lg Rg")
+    state.apply(parse_move("pass XkNg"))
+    view = state.view(1)
+    assert view["hand"] == ["Lg", "Rg"] and view["hand_sizes"] == [5, 2] and view["pile_size"] == len(state.pile)
+    assert "hands" not in view and "pile" not in view and "rng" not in view
+    assert view["history"] == [[0, "pass (2 tiles traded)"]]
+    assert state.view(0)["history"] == [[0, "pass XkNg"]]
+    with pytest.raises(WrongPlayerError):
+        state.view(2)
