@@ -33,16 +33,20 @@ def _plain_routes(routes: list[BaseRoute]) -> list[BaseRoute]:
     as a cached answer itself (~20 µs a request, measured in-process). Their FastAPI definitions
     still wrote the OpenAPI schema, which FastAPI keeps once made (``app.openapi_schema``).
     """
-    plain: list[BaseRoute] = []
-    for route in routes:
-        takes_only_request = isinstance(route, APIRoute) and list(inspect.signature(route.endpoint).parameters) == [
-            "request"
-        ]
-        if isinstance(route, APIRoute) and route.methods == {"GET"} and takes_only_request:
-            plain.append(Route(route.path, route.endpoint, methods=["GET"], name=route.name))
-        else:
-            plain.append(route)
-    return plain
+
+    def reads_its_own_parameters(route: BaseRoute) -> bool:
+        return (
+            isinstance(route, APIRoute)
+            and route.methods == {"GET"}
+            and list(inspect.signature(route.endpoint).parameters) == ["request"]
+        )
+
+    return [
+        Route(route.path, route.endpoint, methods=["GET"], name=route.name)
+        if isinstance(route, APIRoute) and reads_its_own_parameters(route)
+        else route
+        for route in routes
+    ]
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -1,4 +1,4 @@
-"""The lexicons a running service serves, and the ``LexiconDep`` every query route takes.
+"""The lexicons a running service serves, and how a request picks one (``lexicon_named``).
 
 Each worker opens its lexicons once at start (memory-mapped, so the workers share one copy of
 the index files) and warms the wildcard automaton, so the first ``?`` challenge at a table is as
