@@ -101,3 +101,97 @@ def test_a_greedy_game_is_deterministic(game: BopGame) -> None:
     a = play_checked(game, "greedy,greedy", 9)
     b = game.replay(9, [(p, m.to_text()) for p, m in a.history])
     assert a == b and a.outcome() == b.outcome()
+
+
+class BluffingBot:
+    """A test bot that sometimes plays any well-placed tiles, words or not (challenge mode accepts
+    them until challenged), so that seeded games also withdraw plays."""
+
+    name = "bluffing"
+
+    def __init__(self, seed: int) -> None:
+        from engine.rng import Rng
+
+        self.rng = Rng(seed)
+
+    def choose_move(self, state: BopState) -> Any:
+        hand = state.hand()
+        if hand and self.rng.below(3) == 0:
+            for _ in range(50):
+                move = random_placement(state, self.rng)
+                try:
+                    state.clone().apply(move)
+                    return move
+                except EngineError:
+                    continue
+        return self.rng.choice(state.legal_moves())
+
+
+def random_placement(state: BopState, rng: Any) -> Play:
+    """1 to 5 hand tiles in a random row or column near the grid, skipping grid tiles."""
+    hand = list(state.hand())
+    rng.shuffle(hand)
+    tiles = hand[: 1 + rng.below(len(hand))]
+    rows = [r for r, _ in state.board]
+    cols = [c for _, c in state.board]
+    r = min(rows) - 1 + rng.below(max(rows) - min(rows) + 3)
+    c = min(cols) - 1 + rng.below(max(cols) - min(cols) + 3)
+    dr, dc = (0, 1) if rng.below(2) else (1, 0)
+    placements = {}
+    for tile in tiles:
+        while (r, c) in state.board:
+            r, c = r + dr, c + dc
+        placements[(r, c)] = tile
+        r, c = r + dr, c + dc
+    return Play.of(placements)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [5, 6])
+def test_games_with_bluffs_and_challenges_keep_every_invariant(adjudicator: Any, seed: int) -> None:
+    from engine.bots import GreedyBot
+
+    game = BopGame({"players": 2, "mode": "challenge"}, adjudicator=adjudicator)
+    bots: list[Any] = [BluffingBot(seed), GreedyBot()]
+    state = game.new_initial_state(seed)
+    upheld = 0
+    while not state.is_terminal():
+        player = state.current
+        before = state.clone()
+        move = bots[player].choose_move(state)
+        breakdown = state.apply(move, player=player)
+        check_move(state, before, player, move, breakdown)
+        upheld += breakdown.items[0].label == "challenge upheld" if breakdown.items else 0
+    assert upheld > 0, "the greedy bot challenged some bluffs"
+    assert game.replay(seed, state.history) == state
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 40), moves=st.integers(0, 12), pick=st.integers(0, 2**31))
+def test_the_state_accepts_exactly_the_plays_the_generator_lists(
+    adjudicator: Any, seed: int, moves: int, pick: int
+) -> None:
+    from engine.bots import GreedyBot
+    from engine.rng import Rng
+
+    game = BopGame(adjudicator=adjudicator)
+    state = game.new_initial_state(seed)
+    bot = GreedyBot()
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        state.apply(bot.choose_move(state))
+    if state.is_terminal() or not state.hand():
+        return
+    listed = {scored.move for scored in state.legal_plays()}
+    rng = Rng(pick)
+    for _ in range(20):
+        move = random_placement(state, rng)
+        snapshot = state.to_json()
+        try:
+            state.clone().apply(move)
+            accepted = True
+        except EngineError:
+            accepted = False
+        assert accepted == (move in listed), move
+        assert state.to_json() == snapshot
