@@ -26,7 +26,7 @@ MIN_TILES = 30
 def mid_game_positions(game: BopGame, count: int) -> list[tuple[BopState, list[str], list[str]]]:
     """(state, hand without a BOP! tile, the same hand with one) from seeded greedy games."""
     bot = GreedyBot()
-    found = []
+    found: list[tuple[BopState, list[str], list[str]]] = []
     seed = 0
     while len(found) < count:
         seed += 1
@@ -69,8 +69,8 @@ def main() -> None:
     for label, pick in (("no BOP! tile in hand", 1), ("a BOP! tile in hand", 2)):
         fast = []
         plays = []
-        for position in positions:
-            state, hand = position[0], position[pick]
+        for state, *hands in positions:
+            hand = hands[pick - 1]
             plays.append(len(generate_plays(state.board, hand, index)))
             fast += [time_ms(generate_plays, state.board, hand, index) for _ in range(repeats)]
         brute, fast_same = [], []

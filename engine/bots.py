@@ -10,11 +10,13 @@ never change the game's chance events.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.base import Breakdown, Game, Move, State
 from engine.errors import ConfigError, StateError
 from engine.rng import Rng
+
+MoveT = TypeVar("MoveT", bound=Move)
 
 #: A game loop gives up after this many moves (a safety net; every engine also ends by its rules).
 MAX_MOVES = 10_000
@@ -23,7 +25,7 @@ MAX_MOVES = 10_000
 class Bot(Protocol):
     name: str
 
-    def choose_move(self, state: State[Any]) -> Move:
+    def choose_move(self, state: State[MoveT]) -> MoveT:
         """A legal move for ``state.current_player``."""
         ...
 
@@ -36,7 +38,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose_move(self, state: State[Any]) -> Move:
+    def choose_move(self, state: State[MoveT]) -> MoveT:
         moves = state.legal_moves()
         if not moves:
             raise StateError("no legal move to choose from")
@@ -54,7 +56,7 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         del seed  # deterministic; the parameter keeps one constructor shape for every bot
 
-    def choose_move(self, state: State[Any]) -> Move:
+    def choose_move(self, state: State[MoveT]) -> MoveT:
         ranked = state.scored_moves()
         if not ranked:
             raise StateError("no legal move to choose from")

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine.adjudicator import Adjudicator, LocalAdjudicator
 from engine.base import Breakdown
@@ -102,8 +102,7 @@ class HumanPlayer:
     def __init__(self, out: TextIO, inp: TextIO) -> None:
         self.out, self.inp = out, inp
 
-    def choose_move(self, state: Any) -> BopMove:
-        assert isinstance(state, BopState)
+    def choose_move(self, state: BopState) -> BopMove:
         view = state.view(state.current)
         self.out.write(f"\nplayer {state.current}, your hand: {' '.join(view['hand'])}   (pile: {view['pile_size']})\n")
         while True:

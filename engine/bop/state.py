@@ -132,6 +132,8 @@ def draw_rank(tile: str) -> int:
 
 
 class BopState(State[BopMove]):
+    game: BopGame
+
     def __init__(
         self,
         game: BopGame,

@@ -27,7 +27,7 @@ def check_move(state: BopState, before: BopState, player: int, move: Any, breakd
             assert sum(item.values) == item.points
     assert breakdown.total == sum(item.points for item in breakdown.items)
     delta = [a - b for a, b in zip(state.scores(), before.scores(), strict=True)]
-    penalties = state.penalties if state.over else [0] * state.players
+    penalties = state.penalties if state.over and state.penalties is not None else [0] * state.players
     expected = [-p for p in penalties]
     if isinstance(move, Play):
         expected[player] += breakdown.total

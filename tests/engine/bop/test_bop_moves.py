@@ -57,4 +57,5 @@ def test_bad_notation_is_a_notation_error(text: str) -> None:
 
 def test_single_tiles_have_no_direction_and_dots_step_over_grid_tiles() -> None:
     assert parse_move("5,4a Sr") == parse_move("5,4d Sr") == parse_move("5,4 Sr")
-    assert parse_move("4,2d Sr..Tk").cells() == [(4, 2), (7, 2)]
+    play = parse_move("4,2d Sr..Tk")
+    assert isinstance(play, Play) and play.cells() == [(4, 2), (7, 2)]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.adjudicator import LocalAdjudicator
+from engine.base import Breakdown
 from engine.bop.board import lines_through
 from engine.bop.moves import Play, parse_move
 from engine.bop.rules import check_words
@@ -17,7 +19,7 @@ EXAMPLE = json.loads((Path(__file__).parent / "data" / "play_example.json").read
 SHEET_SCORES = [7, 27, 13, 10, 10, 8, 6, 30]
 
 
-def play_example(game: BopGame) -> list[tuple[dict, object]]:
+def play_example(game: BopGame) -> list[tuple[dict[str, Any], Breakdown]]:
     """Play the eight turns in order, each from a hand holding exactly the tiles it plays."""
     board = {(0, 0): EXAMPLE["starter"]}
     results = []
