@@ -19,6 +19,7 @@ from engine.base import Breakdown, ScoreItem
 from engine.bop.board import Cell, Line, format_cell, line_letters, lines_through
 from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE, tile_colour
 from indexes import skeleton
+from indexes.notation import MAX_BOP_LETTERS
 
 #: "Add 5 points for each 5 lttr word completed, 6 ... 6, and 10 for 7 or longer."
 WORD_BONUS = {5: 5, 6: 6}
@@ -82,8 +83,12 @@ class AdjudicatorJudge:
         self.adjudicator = adjudicator
 
     def fills(self, patterns: Sequence[str]) -> list[frozenset[str]]:
-        if not patterns:
-            return []
+        # A line longer than any word (a bluff in challenge mode) is no word: no need to ask.
+        asked = [p for p in patterns if len(p) <= MAX_BOP_LETTERS]
+        answers = dict(zip(asked, self._ask(asked), strict=True)) if asked else {}
+        return [answers.get(p, frozenset()) for p in patterns]
+
+    def _ask(self, patterns: Sequence[str]) -> list[frozenset[str]]:
         results = self.adjudicator.bop_lines(list(patterns), limit=self.LINE_LIMIT)
         answers = []
         for pattern, result in zip(patterns, results, strict=True):

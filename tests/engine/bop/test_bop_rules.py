@@ -354,3 +354,7 @@ def test_views_hide_other_hands_the_pile_and_traded_tiles(game: BopGame) -> None
     assert state.view(0)["history"] == [[0, "pass XkNg"]]
     with pytest.raises(WrongPlayerError):
         state.view(2)
+
+
+def test_a_line_longer_than_any_word_is_no_word_without_asking(game: BopGame) -> None:
+    assert game.judge.fills(["B" * 40, "FRS"]) == [frozenset(), frozenset({""})]
