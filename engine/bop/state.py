@@ -16,8 +16,8 @@ from engine.bop.board import Board, Cell, format_board, format_cell, lines_throu
 from engine.bop.movegen import generate_plays, move_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
 from engine.bop.rules import AdjudicatorJudge, WordCheck, check_words, score_play
-from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE, BopOptions, tile_letter
-from engine.errors import GameOverError, IllegalMoveError, StateError, WrongPlayerError
+from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, parse_tiles, tile_letter
+from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError, StateError, WrongPlayerError
 from engine.rng import Rng
 
 #: The parts of a state that a play changes, restored when a challenge withdraws it.
@@ -93,37 +93,74 @@ class BopGame(Game[BopOptions, "BopState", BopMove]):
         )  # fmt: skip
 
     def state_from_json(self, data: Mapping[str, Any]) -> BopState:
-        check_keys(data, ["game", "options", "seed", "board", "hands", "pile", "rng", "history"], "BOP! state")
+        check_keys(data, ["game", "options", *POSITION_KEYS, "seed", "rng", "first_player", "first_draws",
+                          "pending", "history"], "BOP! state")  # fmt: skip
         if data["game"] != self.name:
             raise StateError(f"a {data['game']!r} state, not a BOP! one")
-        if BopOptions.from_mapping(data["options"]) != self.options:
+        if data["options"] != self.options.to_json():
             raise StateError("the state was saved under other options than this game's")
         try:
+            rng_state = _int(data["rng"])
+            if not 0 <= rng_state < 1 << 64:
+                raise StateError("rng must be a 64-bit unsigned integer")
             state = BopState(
                 self,
-                seed=int(data["seed"]),
-                board={(int(r), int(c)): str(t) for r, c, t in data["board"]},
-                hands=[[str(t) for t in hand] for hand in data["hands"]],
-                pile=[str(t) for t in data["pile"]],
-                current=int(data["current"]),
-                rng=Rng.from_json(data["rng"]),
-                first_player=int(data["first_player"]),
-                first_draws=[[(int(p), str(t)) for p, t in draw] for draw in data["first_draws"]],
+                seed=_int(data["seed"]),
+                board={(_int(r), _int(c)): _tile(t) for r, c, t in _list(data["board"])},
+                hands=[[_tile(t) for t in _list(hand)] for hand in _list(data["hands"])],
+                pile=[_tile(t) for t in _list(data["pile"])],
+                current=_int(data["current"]),
+                rng=Rng.from_json(rng_state),
+                first_player=_int(data["first_player"]),
+                first_draws=[[(_int(p), _tile(t)) for p, t in _list(draw)] for draw in _list(data["first_draws"])],
             )
-            state.scores_ = [int(s) for s in data["scores"]]
-            state.skips = [int(s) for s in data["skips"]]
-            state.passes_in_row = int(data["passes_in_row"])
-            state.last_turns = None if data["last_turns"] is None else [int(p) for p in data["last_turns"]]
-            state.over = bool(data["over"])
-            state.end_reason = data["end_reason"]
-            state.penalties = None if data["penalties"] is None else [int(p) for p in data["penalties"]]
-            state.turns = int(data["turns"])
+            state.scores_ = [_int(s) for s in _list(data["scores"])]
+            state.skips = [_int(s) for s in _list(data["skips"])]
+            state.passes_in_row = _int(data["passes_in_row"])
+            state.last_turns = None if data["last_turns"] is None else [_int(p) for p in _list(data["last_turns"])]
+            state.over = data["over"] if isinstance(data["over"], bool) else _fail("over must be true or false")
+            reason = data["end_reason"]
+            state.end_reason = reason if reason is None or isinstance(reason, str) else _fail("end_reason: text")
+            state.penalties = None if data["penalties"] is None else [_int(p) for p in _list(data["penalties"])]
+            state.turns = _int(data["turns"])
             state.pending = copy.deepcopy(data["pending"])
-            state.history = [(int(p), parse_move(text)) for p, text in data["history"]]
+            state.history = [(_int(p), parse_move(_str(text))) for p, text in _list(data["history"])]
         except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, StateError):
+                raise
             raise StateError(f"BOP! state: {error}") from error
+        if len(state.scores_) != self.options.players or state.first_player not in range(self.options.players):
+            raise StateError("BOP! state: scores and first player must fit the number of players")
         state.check_tiles()
+        state.check_turn_order()
+        if state.pending is not None:
+            state.check_pending()
         return state
+
+
+def _fail(message: str) -> Any:
+    raise StateError(f"BOP! state: {message}")
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else _fail(f"{value!r} is not an integer")
+
+
+def _str(value: Any) -> str:
+    return value if isinstance(value, str) else _fail(f"{value!r} is not text")
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else _fail(f"{value!r} is not a list")
+
+
+def _tile(value: Any) -> str:
+    if not isinstance(value, str) or not TILE.fullmatch(value):
+        _fail(f"{value!r} is not a tile")
+    try:
+        return parse_tiles(value)[0]
+    except NotationError as error:
+        raise StateError(f"BOP! state: {error}") from None
 
 
 def draw_rank(tile: str) -> int:
@@ -516,6 +553,39 @@ class BopState(State[BopMove]):
             raise StateError("the grid, hands and pile do not hold exactly the box's tiles")
         if len(self.hands) != self.players or not 0 <= self.current < self.players:
             raise StateError("hands or current player do not match the number of players")
+
+    def check_turn_order(self) -> None:
+        """StateError unless the turn-order fields fit the number of players."""
+        seats = range(self.players)
+        if len(self.skips) != self.players or any(skip < 0 for skip in self.skips):
+            raise StateError("skips must hold one count of 0 or more per player")
+        if self.last_turns is not None and not set(self.last_turns) <= set(seats):
+            raise StateError("last_turns names a player who is not in the game")
+        if self.over != (self.penalties is not None) or (self.penalties and len(self.penalties) != self.players):
+            raise StateError("a finished game has one penalty per player, a running one none")
+        if any(player not in seats for player, _ in self.history) or self.passes_in_row < 0 or self.turns < 0:
+            raise StateError("history, passes or turns out of range")
+
+    def check_pending(self) -> None:
+        """StateError unless the play awaiting a challenge is a play by a player, with its position."""
+        pending = self.pending
+        problem = "the play awaiting a challenge is not a valid saved play"
+        if not isinstance(pending, dict) or self.options.mode != "challenge" or self.over:
+            raise StateError(f"BOP! state: {problem}")
+        try:
+            move = parse_move(pending["move"])
+            well_formed = (
+                isinstance(move, Play)
+                and pending["player"] in range(self.players)
+                and isinstance(pending["points"], int)
+                and set(pending["before"]) == set(POSITION_KEYS)
+            )
+            if well_formed:  # loading the position before the play checks its tiles and turn order
+                self.game.state_from_json({**self.to_json(), **pending["before"], "pending": None})
+        except (KeyError, TypeError, EngineError) as error:
+            raise StateError(f"BOP! state: {problem} ({error})") from None
+        if not well_formed:
+            raise StateError(f"BOP! state: {problem}")
 
     def board_text(self) -> str:
         return format_board(self.board)

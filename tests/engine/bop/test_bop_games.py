@@ -15,7 +15,7 @@ from engine.base import Breakdown
 from engine.bop.moves import Challenge, Pass, Play
 from engine.bop.state import BopGame, BopState
 from engine.bots import parse_bots
-from engine.errors import EngineError
+from engine.errors import EngineError, StateError
 
 HIDDEN_KEYS = {"hands", "pile", "rng", "seed"}
 
@@ -195,3 +195,35 @@ def test_the_state_accepts_exactly_the_plays_the_generator_lists(
             accepted = False
         assert accepted == (move in listed), move
         assert state.to_json() == snapshot
+
+
+def tampered_states() -> list[dict[str, Any]]:
+    """Saved states from a short challenge-mode game, one with a play awaiting a challenge."""
+    game = BopGame({"mode": "challenge"})
+    state = game.new_initial_state(12)
+    bot = parse_bots("greedy,greedy", 2, 12)
+    saved = []
+    for _ in range(4):
+        state.apply(bot[state.current].choose_move(state))
+        saved.append(state.to_json())
+    return saved
+
+
+SAVED = tampered_states()
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 70) | st.text("?SyRgHk,-0123 ", max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abc", max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(range(len(SAVED))), st.sampled_from(sorted(SAVED[0])), JSON_VALUES)
+def test_any_tampered_field_loads_exactly_or_is_a_state_error(which: int, key: str, value: Any) -> None:
+    data = {**SAVED[which], key: value}
+    game = BopGame({"mode": "challenge"})
+    try:
+        state = game.state_from_json(data)
+    except StateError:
+        return
+    assert state.to_json() == {**data, "board": sorted(data["board"])} or state.to_json() == data
