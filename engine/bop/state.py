@@ -275,15 +275,15 @@ class BopState(State[BopMove]):
 
     def scored_moves(self) -> list[ScoredMove[BopMove]]:
         """For the greedy bot: a challenge it knows succeeds first, then plays best first, then a
-        pass trading the whole hand (what a player with no play does)."""
+        pass trading every letter tile in hand (what a player with no play does)."""
         if self.over:
             return []
         ranked: list[ScoredMove[BopMove]] = []
         if self.can_challenge(self.current) and not self.pending_check().valid:
             ranked.append(ScoredMove(Challenge(), int(self.pending["points"])))  # type: ignore[index]
         ranked += self.legal_plays()  # type: ignore[arg-type]
-        hand = self.hands[self.current]
-        ranked.append(ScoredMove(Pass(tuple(sorted(hand)[: len(self.pile)])), 0))
+        letters = sorted(tile for tile in self.hands[self.current] if tile != BOP)  # BOP! tiles are worth keeping
+        ranked.append(ScoredMove(Pass(tuple(letters[: len(self.pile)])), 0))
         return ranked
 
     def pending_check(self) -> WordCheck:
