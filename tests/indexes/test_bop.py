@@ -12,31 +12,10 @@ from indexes import Lexicon
 from indexes.errors import BadLettersError, BadOptionError, BadWordError
 from indexes.notation import CONSONANTS, skeleton
 from tests.indexes.reference import bop_reference, ranked_words
-
-# Each line the BOP! sheet's play example makes, with the underlying words it names.
-SHEET_EXAMPLES = {
-    "FRS": ["fears", "furs", "fires"],
-    "SH": ["ash", "sh", "sha", "she", "shea", "shoe", "shoo"],
-    "WHMMY": ["whammy"],
-    "SHM": ["sham", "shame", "shim", "shmo"],
-    "JST": ["jest", "joist", "joust", "just"],
-    "MJ": ["mojo"],
-    "YS": ["ayes", "yes"],
-    "C?WB": ["cobweb"],
-    "WW": ["wow"],
-    "HB": ["hob", "hobo", "hub"],
-    "DT": ["dot", "date", "audit"],
-    "WWD": ["wowed"],
-    "HBT": ["habit"],
-    "SR": ["sore", "sir", "sear"],
-    "MJS": ["mojos"],
-    "YSR": ["eyesore"],
-    "GD": ["good", "god", "gouda", "egad"],
-    "GYSR": ["geyser"],
-}
+from tests.sheet_examples import BOP_LINES
 
 
-@pytest.mark.parametrize(("letters", "words"), SHEET_EXAMPLES.items())
+@pytest.mark.parametrize(("letters", "words"), BOP_LINES.items())
 def test_every_sheet_example_word_underlies_its_letters(lexicon: Lexicon, letters: str, words: list[str]) -> None:
     listing = lexicon.bop(letters, limit=0)
     assert listing.valid and listing.letters == letters

@@ -11,53 +11,21 @@ from hypothesis import strategies as st
 from indexes import PDQ_VARIANTS, Lexicon
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, UnknownVariantError
 from tests.indexes.reference import pdq_reference, ranked_words
-
-# The PDQ sheet's examples, with the verdict the sheet gives each word.
-SHEET_VALID = {
-    ("PNA", "classic"): "pineapple pinball pancreas pendant peninsula phenomenal presidential antelope anticipate "
-    "anthropology",
-    ("DRU", "classic"): "drum dreadful dangerous drugstore dumbstruck understand understood unread",
-    ("XCN", "classic"): "excellent exception excitement",
-    ("TGN", "anywhere"): "octagon midnight antagonist ungrateful",
-}
-SHEET_INVALID = {
-    ("PNA", "painter"): "out_of_order",
-    ("PNA", "adoption"): "out_of_order",
-    ("PNA", "append"): "out_of_order",
-    ("PNA", "dependable"): "wrong_start",
-    ("PNA", "beanpole"): "wrong_start",
-    ("PNA", "catnip"): "wrong_start",
-    ("PNA", "pocahontas"): "not_in_lexicon",
-    ("PNA", "pandora"): "not_in_lexicon",
-    ("PNA", "pennsylvania"): "not_in_lexicon",
-    ("DRU", "during"): "out_of_order",
-    ("DRU", "under"): "out_of_order",
-    ("DRU", "underwear"): "out_of_order",
-    ("DRU", "burped"): "wrong_start",
-    ("DRU", "lured"): "wrong_start",
-    ("DRU", "curdled"): "wrong_start",
-    ("DRU", "dracula"): "not_in_lexicon",
-    ("DRU", "drusilla"): "not_in_lexicon",
-    ("DRU", "urbandale"): "not_in_lexicon",
-}
+from tests.sheet_examples import pdq_invalid_cases, pdq_valid_cases
 
 
-@pytest.mark.parametrize(("deal", "words"), SHEET_VALID.items(), ids=[f"{a}-{b}" for a, b in SHEET_VALID])
-def test_the_sheets_valid_words(lexicon: Lexicon, deal: tuple[str, str], words: str) -> None:
-    letters, variant = deal
-    listing = lexicon.pdq(letters, variant=variant, limit=0)
-    for word in words.split():
-        check = lexicon.pdq_check(letters, word, variant=variant)
-        assert check.valid and check.reason is None, check
-        assert word in listing.words
+@pytest.mark.parametrize(("letters", "variant", "word"), pdq_valid_cases())
+def test_the_sheets_valid_words(lexicon: Lexicon, letters: str, variant: str, word: str) -> None:
+    check = lexicon.pdq_check(letters, word, variant=variant)
+    assert check.valid and check.reason is None, check
+    assert word in lexicon.pdq(letters, variant=variant, limit=0).words
 
 
-@pytest.mark.parametrize(("deal", "reason"), SHEET_INVALID.items(), ids="-".join)
-def test_the_sheets_invalid_words(lexicon: Lexicon, deal: tuple[str, str], reason: str) -> None:
-    letters, word = deal
-    check = lexicon.pdq_check(letters, word)
+@pytest.mark.parametrize(("letters", "variant", "word", "reason"), pdq_invalid_cases())
+def test_the_sheets_invalid_words(lexicon: Lexicon, letters: str, variant: str, word: str, reason: str) -> None:
+    check = lexicon.pdq_check(letters, word, variant=variant)
     assert (check.valid, check.reason) == (False, reason)
-    assert word not in lexicon.pdq(letters, limit=0).words
+    assert word not in lexicon.pdq(letters, variant=variant, limit=0).words
 
 
 def test_the_ex_rule_lines_excellent_up_from_its_x(lexicon: Lexicon) -> None:

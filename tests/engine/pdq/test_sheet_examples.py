@@ -5,43 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.pdq.actions import Claim
+from tests.sheet_examples import pdq_invalid_cases, pdq_valid_cases
 
-VALID = {
-    ("PNA", "classic"): "pineapple pinball pancreas pendant peninsula phenomenal presidential antelope anticipate "
-    "anthropology",
-    ("DRU", "classic"): "drum dreadful dangerous drugstore dumbstruck understand understood unread",
-    ("XCN", "classic"): "excellent exception excitement",
-    ("TGN", "anywhere"): "octagon midnight antagonist ungrateful",
-}
-INVALID = {
-    ("PNA", "classic"): {
-        "out_of_order": "painter adoption append",
-        "wrong_start": "dependable beanpole catnip",
-        "not_in_lexicon": "pocahontas pandora pennsylvania",
-    },
-    ("DRU", "classic"): {
-        "out_of_order": "during under underwear",
-        "wrong_start": "burped lured curdled",
-        "not_in_lexicon": "dracula drusilla urbandale",
-    },
-}
 WORD_RULE_VARIANT = {"classic": "standard", "anywhere": "stuck-in-the-middle"}
 
 
-def _cases_valid() -> list[tuple[str, str, str]]:
-    return [(letters, rule, word) for (letters, rule), words in VALID.items() for word in words.split()]
-
-
-def _cases_invalid() -> list[tuple[str, str, str]]:
-    return [
-        (letters, reason, word)
-        for (letters, _), reasons in INVALID.items()
-        for reason, words in reasons.items()
-        for word in words.split()
-    ]
-
-
-@pytest.mark.parametrize(("letters", "rule", "word"), _cases_valid())
+@pytest.mark.parametrize(("letters", "rule", "word"), pdq_valid_cases())
 def test_the_sheets_valid_words_win_the_round(stack, letters: str, rule: str, word: str) -> None:
     state = stack([letters], players=2, variant=WORD_RULE_VARIANT[rule])
     verdict = state.apply(Claim(word, 1500), player=1)
@@ -50,9 +19,9 @@ def test_the_sheets_valid_words_win_the_round(stack, letters: str, rule: str, wo
     assert verdict.finished is not None and verdict.finished.outcome == "tie"  # equal length, same time
 
 
-@pytest.mark.parametrize(("letters", "reason", "word"), _cases_invalid())
+@pytest.mark.parametrize(("letters", "rule", "word", "reason"), pdq_invalid_cases())
 def test_the_sheets_invalid_words_are_refused_with_the_sheets_reason(
-    stack, letters: str, reason: str, word: str
+    stack, letters: str, rule: str, word: str, reason: str
 ) -> None:
     state = stack([letters], players=2)
     verdict = state.apply(Claim(word, 700), player=0)
