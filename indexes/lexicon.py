@@ -141,26 +141,34 @@ class Lexicon:
         if BOP_TILE not in pattern:
             key = self._skeletons.get(pattern)
             return [] if key is None else [key]
-        automaton = self._wildcard_automaton()
-        return [automaton.get(k) for k in automaton.keys(pattern, BOP_TILE, ahocorasick.MATCH_EXACT_LENGTH)]
+        found = self._wildcard_automaton().items(pattern, BOP_TILE, ahocorasick.MATCH_EXACT_LENGTH)
+        return [key_id for _, key_id in found]
 
-    def bop_ranks(self, letters: str) -> np.ndarray:
-        """Sorted word ids of every word whose skeleton fits the (parsed, upper-case) letters."""
-        lists = [
-            self._skeleton_words[self._skeleton_offsets[k] : self._skeleton_offsets[k + 1]]
-            for k in self.skeleton_ids(letters.lower())
-        ]
-        if not lists:
-            return np.empty(0, dtype=np.uint32)
-        return lists[0] if len(lists) == 1 else np.sort(np.concatenate(lists))
+    def bop_ranks(self, letters: str, head: int = 0) -> tuple[int, np.ndarray]:
+        """(how many words fit the letters, their sorted word ids); with ``head``, only the first ``head`` ids.
+
+        Every skeleton's list is already ranked, so the first ``head`` of the merged order come
+        from the first ``head`` of each list: gathered in one vectorised step, however many
+        skeletons a wildcard matched.
+        """
+        keys = np.array(self.skeleton_ids(letters.lower()), dtype=np.int64)
+        starts = self._skeleton_offsets[keys].astype(np.int64)
+        lengths = self._skeleton_offsets[keys + 1].astype(np.int64) - starts
+        count = int(lengths.sum())
+        take = np.minimum(lengths, head) if head else lengths
+        if len(keys) == 1:
+            return count, self._skeleton_words[starts[0] : starts[0] + take[0]]
+        before = np.cumsum(take) - take  # where each list's share begins in the gathered array
+        gather = np.repeat(starts - before, take) + np.arange(int(take.sum()))
+        return count, np.sort(self._skeleton_words[gather])
 
     def bop(self, letters: str, limit: int = 20, offset: int = 0) -> BopResult:
         tiles = parse_bop_letters(letters)
         check_range("limit", limit, 0, MAX_LIMIT)
         check_range("offset", offset, 0, MAX_LIMIT)
         if BOP_TILE in tiles:
-            ranks = self.bop_ranks(tiles)
-            count, words = len(ranks), self.spellings(_page(ranks, limit, offset))
+            count, ranks = self.bop_ranks(tiles, head=offset + limit if limit else 0)
+            words = self.spellings(_page(ranks, limit, offset))
         else:
             every = self.skeleton_words(tiles.lower())
             count, words = len(every), _page(every, limit, offset)
