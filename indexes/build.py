@@ -34,7 +34,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeAlias
 
 import marisa_trie
 import numpy as np
@@ -146,7 +146,10 @@ def _postings(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     return offsets, flat
 
 
-def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict[str, object]:
+IndexPart: TypeAlias = "marisa_trie.Trie | bytes | np.ndarray"
+
+
+def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict[str, IndexPart]:
     """Every index structure, in memory: name -> numpy array or marisa trie."""
     ranked = sorted(entries, key=lambda e: (-e.zipf, e.level, e.word))
     n = len(ranked)
@@ -191,7 +194,7 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
 
     bits = np.zeros((676, n), dtype=bool)
     bits[np.array(pair_codes, dtype=np.int64), np.array(pair_word_ids, dtype=np.int64)] = True
-    out: dict[str, object] = {
+    out: dict[str, IndexPart] = {
         "words.marisa": word_trie,
         "skeletons.marisa": skeleton_trie,
         "key_of_rank": key_of_rank,
@@ -223,7 +226,7 @@ def write_index(name: str, entries: list[Entry], version: str, target: Path, pro
     tmp = target.parent / f".{target.name}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    files = {}
+    files: dict[str, dict[str, int | str]] = {}
     for key, value in sorted(arrays.items()):
         if isinstance(value, marisa_trie.Trie):
             path = tmp / key
@@ -245,7 +248,7 @@ def write_index(name: str, entries: list[Entry], version: str, target: Path, pro
         "word_list_sha256": version,
         "words": len(entries),
         "skeletons": len(trie),
-        "bytes": sum(f["bytes"] for f in files.values()),
+        "bytes": sum(path.stat().st_size for path in tmp.iterdir()),
         "files": files,
     }
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
