@@ -36,6 +36,8 @@ from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, WordResult
 
 MAX_LIMIT = 1_000_000
 MAX_MIN_LENGTH = MAX_WORD_LENGTH
+#: Past this many matching skeletons, a wildcard's lists are gathered in one vectorised step.
+MANY_SKELETONS = 16
 
 
 Page = TypeVar("Page", list[str], np.ndarray)
@@ -74,6 +76,7 @@ class Lexicon:
         self._length = arrays["length"]
         self._alpha = arrays["alpha"]
         self._skeleton_offsets = arrays["skeleton_offsets"]
+        self._skeleton_offsets_view = memoryview(self._skeleton_offsets)  # fast Python ints
         self._skeleton_words = arrays["skeleton_words"]
         long_ids = np.flatnonzero(self._length > POSITION_BITS)
         self._pdq = PdqIndex(arrays, {int(i): self.spelling(int(i)) for i in long_ids})
@@ -148,19 +151,26 @@ class Lexicon:
         """(how many words fit the letters, their sorted word ids); with ``head``, only the first ``head`` ids.
 
         Every skeleton's list is already ranked, so the first ``head`` of the merged order come
-        from the first ``head`` of each list: gathered in one vectorised step, however many
-        skeletons a wildcard matched.
+        from the first ``head`` of each list. A few lists are sliced one by one; many (a wildcard
+        such as ``??``) are gathered in one vectorised step.
         """
-        keys = np.array(self.skeleton_ids(letters.lower()), dtype=np.int64)
-        starts = self._skeleton_offsets[keys].astype(np.int64)
-        lengths = self._skeleton_offsets[keys + 1].astype(np.int64) - starts
-        count = int(lengths.sum())
+        keys = self.skeleton_ids(letters.lower())
+        words = self._skeleton_words
+        if len(keys) <= MANY_SKELETONS:
+            offsets = self._skeleton_offsets_view
+            spans = [(offsets[k], offsets[k + 1]) for k in keys]
+            count = sum(end - start for start, end in spans)
+            lists = [words[start : min(end, start + head) if head else end] for start, end in spans]
+            if len(lists) <= 1:
+                return count, lists[0] if lists else np.empty(0, dtype=np.uint32)
+            return count, np.sort(np.concatenate(lists))
+        ids = np.array(keys, dtype=np.int64)
+        starts = self._skeleton_offsets[ids].astype(np.int64)
+        lengths = self._skeleton_offsets[ids + 1].astype(np.int64) - starts
         take = np.minimum(lengths, head) if head else lengths
-        if len(keys) == 1:
-            return count, self._skeleton_words[starts[0] : starts[0] + take[0]]
         before = np.cumsum(take) - take  # where each list's share begins in the gathered array
         gather = np.repeat(starts - before, take) + np.arange(int(take.sum()))
-        return count, np.sort(self._skeleton_words[gather])
+        return int(lengths.sum()), np.sort(words[gather])
 
     def bop(self, letters: str, limit: int = 20, offset: int = 0) -> BopResult:
         tiles = parse_bop_letters(letters)

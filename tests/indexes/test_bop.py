@@ -109,3 +109,13 @@ def test_bop_index_equals_brute_force(lexicon: Lexicon, pattern: str) -> None:
     result = lexicon.bop(pattern, limit=0)
     assert result.words == expected
     assert result.count == len(expected) and result.valid == bool(expected)
+
+
+@pytest.mark.parametrize("pattern", ["??", "?S?", "S??", "?T", "CR?"])
+def test_pages_of_wildcards_matching_many_skeletons(lexicon: Lexicon, pattern: str) -> None:
+    """Both ways of merging skeleton lists (a few sliced, many gathered) page like the full list."""
+    expected = bop_reference(pattern)
+    for limit, offset in ((5, 0), (7, 10), (20, 3), (0, 0)):
+        result = lexicon.bop(pattern, limit=limit, offset=offset)
+        assert result.count == len(expected)
+        assert result.words == (expected[offset : offset + limit] if limit else expected[offset:])
