@@ -56,7 +56,9 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
         help="any other option, repeatable (e.g. --option window_ms=500 --option min_lengths=[5,4,4])",
     )
     parser.add_argument("--lexicon", default=DEFAULT_LEXICON, help="word list to judge by (default: %(default)s)")
-    parser.add_argument("--scores", help="solo high-score file (default: $XDG_DATA_HOME/tablejudge/pdq-solo.json)")
+    parser.add_argument(
+        "--scores", help="solo high-score SQLite database (default: $XDG_DATA_HOME/tablejudge/pdq-solo.sqlite3)"
+    )
     parser.add_argument("--json", action="store_true", help="print each round report (and the result) as JSON")
     parser.set_defaults(run=run)
 

@@ -1,24 +1,38 @@
 """The solo game's high score ("shuffle the entire deck and try to beat your high score").
 
-Kept outside the game state (a state is one game; the high score spans games) in a small JSON
-file, one best score per set of options that changes what a score means.
+Kept outside the game state (a state is one game; the high score spans games) in SQLite: every
+finished solo game is a row, and the high score for a set of options that changes what a score
+means is the best row with those options. SQLite makes a record atomic (two terminals finishing
+at once cannot lose one) and keeps the history for free.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import StateError
 from engine.pdq.config import PdqOptions
 
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS solo_games (
+    id INTEGER PRIMARY KEY,
+    table_key TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    seed INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS solo_games_by_table ON solo_games (table_key, score);
+"""
+
 
 def default_path() -> Path:
-    """``$XDG_DATA_HOME/tablejudge/pdq-solo.json`` (``~/.local/share/...`` when unset)."""
+    """``$XDG_DATA_HOME/tablejudge/pdq-solo.sqlite3`` (``~/.local/share/...`` when unset)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tablejudge" / "pdq-solo.json"
+    return Path(base) / "tablejudge" / "pdq-solo.sqlite3"
 
 
 def table_key(options: PdqOptions) -> str:
@@ -38,36 +52,51 @@ class HighScoreResult:
 
 
 class HighScores:
-    """Best solo scores in a JSON file ``{key: {"best": n, "seed": s}}``."""
+    """Every finished solo game in an SQLite file; the best per table is the high score."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
 
-    def _load(self) -> dict[str, dict[str, int]]:
-        if not self.path.exists():
-            return {}
+    @contextmanager
+    def _database(self) -> Iterator[sqlite3.Connection]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise StateError(f"cannot read the high-score file {self.path}: {error}") from None
-        if not isinstance(data, dict):
-            raise StateError(f"the high-score file {self.path} is not a JSON object")
-        return data
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.path, timeout=5)
+        except (OSError, sqlite3.Error) as error:
+            raise StateError(f"cannot open the high-score database {self.path}: {error}") from None
+        try:
+            with connection:  # one transaction: committed on success, rolled back on error
+                connection.executescript(SCHEMA)
+                yield connection
+        except sqlite3.DatabaseError as error:
+            raise StateError(f"cannot use the high-score database {self.path}: {error}") from None
+        finally:
+            connection.close()
+
+    @staticmethod
+    def _best(connection: sqlite3.Connection, key: str) -> int | None:
+        (best,) = connection.execute("SELECT MAX(score) FROM solo_games WHERE table_key = ?", (key,)).fetchone()
+        return None if best is None else int(best)
 
     def best(self, options: PdqOptions) -> int | None:
-        entry = self._load().get(table_key(options))
-        return None if entry is None else int(entry["best"])
+        with self._database() as connection:
+            return self._best(connection, table_key(options))
 
     def record(self, options: PdqOptions, score: int, seed: int) -> HighScoreResult:
-        """Remember ``score`` if it beats the best so far; says whether it did."""
-        data = self._load()
+        """Record a finished game; says whether it beat the best so far."""
         key = table_key(options)
-        previous = None if key not in data else int(data[key]["best"])
-        result = HighScoreResult(score, previous)
-        if result.is_new_best:
-            data[key] = {"best": score, "seed": seed}
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-            tmp.replace(self.path)
-        return result
+        with self._database() as connection:
+            previous = self._best(connection, key)
+            connection.execute(
+                "INSERT INTO solo_games (table_key, score, seed) VALUES (?, ?, ?)", (key, score, seed)
+            )
+        return HighScoreResult(score, previous)
+
+    def games(self, options: PdqOptions) -> list[tuple[int, int]]:
+        """(score, seed) of every recorded game at these options, best first."""
+        with self._database() as connection:
+            rows = connection.execute(
+                "SELECT score, seed FROM solo_games WHERE table_key = ? ORDER BY score DESC, id",
+                (table_key(options),),
+            ).fetchall()
+        return [(int(score), int(seed)) for score, seed in rows]

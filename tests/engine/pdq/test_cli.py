@@ -24,7 +24,7 @@ def test_solo_game_through_stdin(adjudicator, tmp_path, monkeypatch, capsys) -> 
     game = PdqGame("variant=solo", adjudicator)
     first = game.new_initial_state(3).round.letters
     word = adjudicator.pdq(first, variant="left-to-right", limit=1).words[0]
-    scores = tmp_path / "scores.json"
+    scores = tmp_path / "scores.sqlite3"
     typed = f"qqqqqq\n{word}\n?\n"
     code, out, err = run(["play", "pdq", "--solo", "--seed", "3", "--scores", str(scores)], typed, monkeypatch, capsys)
     assert code == 0 and err == ""
@@ -38,7 +38,7 @@ def test_solo_game_through_stdin(adjudicator, tmp_path, monkeypatch, capsys) -> 
 
 
 def test_solo_end_of_input_means_stumped_and_json_output(tmp_path, monkeypatch, capsys) -> None:
-    argv = ["play", "pdq", "--solo", "--seed", "1", "--json", "--scores", str(tmp_path / "s.json")]
+    argv = ["play", "pdq", "--solo", "--seed", "1", "--json", "--scores", str(tmp_path / "s.sqlite3")]
     code, out, _ = run(argv, "", monkeypatch, capsys)
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and lines[0]["report"]["outcome"] == "no_word"

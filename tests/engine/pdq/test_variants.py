@@ -87,7 +87,7 @@ def test_ruling_15_solo_is_left_to_right_and_ends_when_stumped(stack, tmp_path) 
     state.apply(NoWord(5000))
     assert state.is_terminal() and state.end_reason == "stumped" and state.scores() == (3,)
     assert state.set_aside == "DRU" and state.deck == list("GTN")  # the rest is never dealt
-    scores = HighScores(tmp_path / "solo.json")
+    scores = HighScores(tmp_path / "solo.sqlite3")
     assert scores.record(state.options, 3, seed=0).is_new_best
     assert not scores.record(state.options, 2, seed=1).is_new_best
     assert scores.record(state.options, 6, seed=2).previous_best == 3
