@@ -10,6 +10,7 @@ answers exactly like a bad value the library finds itself (``service.errors``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ from indexes.errors import BadLettersError, BadOptionError, BadWordError, Tablej
 #: The API pages word lists: at most this many words per answer (the library allows more).
 MAX_LIMIT = 1000
 MAX_OFFSET = 1_000_000
+#: A whole number as a query may write it: ASCII digits, an optional minus, short enough to parse fast.
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,11}")
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,8 @@ class Whole:
         if text is None:
             return self.default
         stripped = text.strip()
-        number = int(stripped) if stripped.lstrip("-").isdigit() and len(stripped) < 12 else None
+        # ASCII digits only: str.isdigit() also admits "²" and "①", which int() then refuses.
+        number = int(stripped) if WHOLE_NUMBER.fullmatch(stripped) else None
         if number is None or not self.low <= number <= self.high:
             raise BadOptionError(f"{self.name} must be a whole number from {self.low} to {self.high}, got {text!r}")
         return number

@@ -157,6 +157,11 @@ def test_the_page_and_its_files_come_from_this_host(http: httpx.Client) -> None:
         ("GET", "/v1/pdq/PNA", {"offset": -1}, 400, "bad_option", ["offset"]),
         ("GET", "/v1/pdq/PNA", {"limit": "many"}, 400, "bad_option", ["limit", "whole number"]),
         ("GET", "/v1/pdq/PNA", {"min_length": 0}, 400, "bad_option", ["min_length"]),
+        # Digits that str.isdigit() admits but int() refuses (once a 500), or reads as another script's.
+        ("GET", "/v1/bop/FRS", {"limit": "\u00b2"}, 400, "bad_option", ["limit", "whole number"]),
+        ("GET", "/v1/pdq/PNA", {"offset": "\u2460"}, 400, "bad_option", ["offset"]),
+        ("GET", "/v1/pdq/PNA", {"min_length": "\u0663"}, 400, "bad_option", ["min_length"]),
+        ("GET", "/v1/pdq/PNA", {"limit": "\uff11"}, 400, "bad_option", ["limit"]),
         ("GET", "/v1/bop/FRS", {"lexicon": "klingon"}, 404, "unknown_lexicon", ["klingon", "standard"]),
         ("GET", "/v1/words/shmo", {"lexicon": "complete"}, 404, "unknown_lexicon", ["complete"]),
         ("GET", "/v2/bop/FRS", {}, 404, "not_found", ["/v2/bop/FRS"]),
