@@ -99,6 +99,43 @@ def test_illegal_plays_are_refused_and_change_nothing(game: BopGame, move: str, 
     refused(position(game, B0, "Mb Ty Xk Ng Lk"), parse_move(move), rule)
 
 
+@pytest.mark.parametrize(
+    ("move", "rule"),
+    [
+        ("5,5 Ty", "not_connected"),
+        ("2,1a Mb.Ty", "gap"),
+        ("1,2 Ty", "occupied"),
+        ("2,2 Zy", "not_in_hand"),
+        ("pass Zy", "not_in_hand"),
+        ("swap 1,2 Mb", "no_bop_tile"),
+    ],
+)
+def test_challenge_mode_still_refuses_misplaced_plays_and_changes_nothing(
+    challenge_game: BopGame, move: str, rule: str
+) -> None:
+    refused(position(challenge_game, B0, "Mb Ty Xk Ng Lk"), parse_move(move), rule)
+
+
+def test_every_other_refusal_changes_nothing(game: BopGame, challenge_game: BopGame) -> None:
+    state = position(game, B0, "Mb Ty Xk Ng Lk", "Lg")
+    refused(state, Play((((2, 2), "Mb"), ((2, 2), "Ty"))), "occupied")  # two tiles on one cell
+    refused(state, parse_move("pass TyTy"), "not_in_hand")  # one Ty in hand, traded twice
+    refused(state, "not a move", "unknown_move")
+    refused(position(challenge_game, B0, "Mb", "Lk"), Challenge(), "nothing_to_challenge")
+    before = state.to_json()
+    for move, player in [(Challenge(), 5), (Pass(), -1), (Pass(), 1)]:
+        with pytest.raises(WrongPlayerError):
+            state.apply(move, player=player)
+        assert state.to_json() == before
+    for _ in range(4):
+        state.apply(Pass())
+    over = state.to_json()
+    for move in [Pass(), parse_move("2,2 Mb"), Challenge(), Swap((0, 0), "Mb")]:
+        with pytest.raises(GameOverError):
+            state.apply(move)
+        assert state.to_json() == over
+
+
 def test_tiles_of_one_play_must_be_in_one_line(game: BopGame) -> None:
     refused(position(game, B0, "Mb Ty Xk Ng Lk"), Play.of({(2, 2): "Mb", (3, 3): "Ty"}), "not_in_line")
 
@@ -148,8 +185,10 @@ def test_a_pass_may_trade_none_or_all(game: BopGame) -> None:
     state.apply(Pass(()))
     assert state.hands[0] == ["Mb", "Ty", "Xk", "Ng", "Lk"]
     state.apply(Pass(()))
+    pile = list(state.pile)
     state.apply(parse_move("pass MbTyXkNgLk"))
-    assert not {"Mb", "Xk", "Lk"} & set(state.hands[0]) or len(state.pile) > 5
+    assert state.hands[0] == pile[:5]  # five new tiles from the top
+    assert state.pile == pile[5:] + ["Mb", "Ty", "Xk", "Ng", "Lk"]  # the old five at the bottom
 
 
 # --- the BOP! tile -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from engine.bop.rules import check_words, score_play, tile_values
 from engine.bop.state import BopGame, draw_rank
 from engine.bop.tiles import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, BopOptions
 from engine.bots import GreedyBot
-from engine.errors import IllegalMoveError, WrongPlayerError
+from engine.errors import ConfigError, IllegalMoveError, WrongPlayerError
 
 from .conftest import position
 from .test_bop_rules import B0, COBWEB, exhausted, refused
@@ -158,6 +158,16 @@ def test_ruling_19_lost_turn_counts_as_last_turn(adjudicator: object) -> None:
     assert state.last_turns == [2] and state.current == 2
     state.apply(Pass())
     assert state.is_terminal()
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_ruling_21_two_to_eight_players(adjudicator: object, players: int) -> None:
+    state = BopGame({"players": players}, adjudicator=adjudicator).new_initial_state(3)  # type: ignore[arg-type]
+    assert [len(hand) for hand in state.hands] == [5] * players
+    assert len(state.pile) == 60 - 5 * players - 1  # 8 players leave 19
+    for bad in (1, 9):
+        with pytest.raises(ConfigError):
+            BopGame({"players": bad})
 
 
 def test_ruling_24_bots_challenge_bluffs(challenge_game: BopGame) -> None:
