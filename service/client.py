@@ -11,7 +11,7 @@ same exceptions (``indexes.errors``) for bad input, so an engine cannot tell the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -26,6 +26,7 @@ from indexes.errors import (
     UnknownLexiconError,
     UnknownVariantError,
 )
+from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_word
 from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
 from service.challenge import BopChallenge
 
@@ -48,9 +49,17 @@ class ServiceError(RuntimeError):
         self.code = code
 
 
-def _segment(text: str) -> str:
-    """One path segment, every reserved character percent-encoded (``?`` -> ``%3F``)."""
-    return quote(text, safe="")
+def _segment(text: str, parse: Callable[[str], str]) -> str:
+    """One path segment, every reserved character percent-encoded (``?`` -> ``%3F``).
+
+    Two things cannot travel in a segment as typed: a ``/`` (the server decodes ``%2F`` into a
+    separator, and the route no longer matches) and a segment of dots (``..`` is two BOP! tiles, but
+    ``/v1/bop/..`` is resolved to ``/v1``). Text with a ``/`` is never valid input, so ``parse`` (the
+    library's own reader) raises the very error the library would; dots are sent as ``%2E``.
+    """
+    if "/" in text:
+        parse(text)  # always raises: no letter, tile or word holds a "/"
+    return quote(text, safe="").replace(".", "%2E")
 
 
 def _result(cls: type[R], body: Mapping[str, Any]) -> R:
@@ -94,11 +103,14 @@ class Client:
 
     # --- the API ------------------------------------------------------------------------------
     def bop(self, letters: str, limit: int = 20, offset: int = 0, lexicon: str | None = None) -> BopResult:
-        body = self._get(f"/v1/bop/{_segment(letters)}", limit=limit, offset=offset, lexicon=lexicon)
+        body = self._get(f"/v1/bop/{_segment(letters, parse_bop_letters)}", limit=limit, offset=offset, lexicon=lexicon)
         return _result(BopResult, body)
 
     def bop_check(self, letters: str, word: str, lexicon: str | None = None) -> BopCheck:
-        return _result(BopCheck, self._get(f"/v1/bop/{_segment(letters)}/{_segment(word)}", lexicon=lexicon))
+        return _result(
+            BopCheck,
+            self._get(f"/v1/bop/{_segment(letters, parse_bop_letters)}/{_segment(word, parse_word)}", lexicon=lexicon),
+        )
 
     def pdq(
         self,
@@ -111,7 +123,7 @@ class Client:
         lexicon: str | None = None,
     ) -> PdqResult:
         body = self._get(
-            f"/v1/pdq/{_segment(letters)}",
+            f"/v1/pdq/{_segment(letters, parse_pdq_letters)}",
             variant=variant,
             min_length=min_length,
             sort=sort,
@@ -125,12 +137,15 @@ class Client:
         self, letters: str, word: str, variant: str = "classic", min_length: int = 4, lexicon: str | None = None
     ) -> PdqCheck:
         body = self._get(
-            f"/v1/pdq/{_segment(letters)}/{_segment(word)}", variant=variant, min_length=min_length, lexicon=lexicon
+            f"/v1/pdq/{_segment(letters, parse_pdq_letters)}/{_segment(word, parse_word)}",
+            variant=variant,
+            min_length=min_length,
+            lexicon=lexicon,
         )
         return _result(PdqCheck, body)
 
     def word(self, word: str, lexicon: str | None = None) -> WordResult:
-        return _result(WordResult, self._get(f"/v1/words/{_segment(word)}", lexicon=lexicon))
+        return _result(WordResult, self._get(f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon))
 
     def bop_challenge(self, lines: list[str], lexicon: str | None = None, limit: int = 5) -> BopChallenge:
         payload: dict[str, object] = {"letters": list(lines), "limit": limit}

@@ -34,6 +34,9 @@ def test_every_query_returns_the_librarys_value(client: Client, lexicon: Lexicon
         "XCN", "excellent", variant="start-end", min_length=3
     )
     assert client.word("shmo", lexicon="standard") == lexicon.word("shmo")
+    # "." is the BOP! tile too, and ".." (two of them) must not be resolved away as a path segment.
+    assert client.bop("..", limit=5) == lexicon.bop("??", limit=5)
+    assert client.bop_check("C.WB", "cobweb") == lexicon.bop_check("C?WB", "cobweb")
 
 
 def test_a_challenge_returns_one_verdict_and_each_line(client: Client, lexicon: Lexicon) -> None:
@@ -61,6 +64,12 @@ def test_lexicons_and_health(client: Client, lexicon: Lexicon) -> None:
         (lambda c: c.bop("FRS", limit=5000), BadOptionError),
         (lambda c: c.bop("FRS", lexicon="klingon"), UnknownLexiconError),
         (lambda c: c.bop_challenge(["FRS", "BOP"]), BadLettersError),
+        # A "/" or a segment of dots cannot travel in a path as typed (once a ServiceError 404).
+        (lambda c: c.word("a/b"), BadWordError),
+        (lambda c: c.bop_check("FRS", ".."), BadWordError),
+        (lambda c: c.bop("F/S"), BadLettersError),
+        (lambda c: c.bop("."), BadLettersError),
+        (lambda c: c.pdq_check("P/N", "pan"), BadLettersError),
     ],
 )
 def test_bad_input_raises_the_same_exception_as_in_process(client: Client, call, error) -> None:
