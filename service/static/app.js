@@ -35,9 +35,21 @@ function show(element, text) {
   element.hidden = !text;
 }
 
-function segment(text) {
-  // "?" must be percent-encoded in a path; encodeURIComponent does that and more.
-  return encodeURIComponent(text.trim());
+function segment(text, what) {
+  // "?" must be percent-encoded in a path; encodeURIComponent does that and more. Two things cannot
+  // travel in a path segment at all: a "/" (the server decodes %2F into a separator) and a segment
+  // "." or ".." (the browser resolves it away, even written %2E). BOP! tiles typed as "." or "_"
+  // are sent as "?", which the judge reads alike; the rest is refused here as the judge would.
+  let part = text.trim();
+  if (what === "bop") part = part.replace(/[._]/g, "?");
+  if (part.includes("/") || part === "." || part === "..") {
+    throw new Error(
+      what === "word"
+        ? `'${part}' is not a word: only the letters a-z may appear`
+        : `Letters '${part}': only letters can be ${what === "pdq" ? "cards" : "tiles"}`,
+    );
+  }
+  return encodeURIComponent(part);
 }
 
 async function ask(path, params) {
@@ -104,9 +116,10 @@ async function judge(event) {
   const button = $("submit");
   button.disabled = true;
   try {
-    const base = `/v1/${query.game}/${segment(query.letters)}`;
+    const base = `/v1/${query.game}/${segment(query.letters, query.game)}`;
+    const wordPath = query.word ? `${base}/${segment(query.word, "word")}` : null;
     const listing = ask(base, listParams(query, 0));
-    const check = query.word ? ask(`${base}/${segment(query.word)}`, query.params) : null;
+    const check = wordPath ? ask(wordPath, query.params) : null;
     const [list, claimed] = await Promise.all([listing, check]);
     showVerdict(query, list, claimed);
     showWords(list, false);
@@ -236,7 +249,7 @@ async function more() {
   const button = $("more");
   button.disabled = true;
   try {
-    const path = `/v1/${state.query.game}/${segment(state.query.letters)}`;
+    const path = `/v1/${state.query.game}/${segment(state.query.letters, state.query.game)}`;
     showWords(await ask(path, listParams(state.query, state.shown)), true);
   } catch (error) {
     showError(error.message);
@@ -248,7 +261,7 @@ async function more() {
 async function reorder() {
   if (!state.query) return;
   try {
-    const path = `/v1/${state.query.game}/${segment(state.query.letters)}`;
+    const path = `/v1/${state.query.game}/${segment(state.query.letters, state.query.game)}`;
     showWords(await ask(path, listParams(state.query, 0)), false);
   } catch (error) {
     showError(error.message);

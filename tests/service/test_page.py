@@ -145,6 +145,19 @@ def test_bad_letters_show_the_reason_and_the_lexicon_is_named(page, lexicon: Lex
     assert "'A' is a vowel" in error.inner_text()
     assert page.locator("#verdict").is_hidden()
 
+    # A "/" cannot travel in a path and ".." would be resolved away: the page says what is wrong
+    # (once "no such page or endpoint"), and ".." is two BOP! tiles, as the judge reads it.
+    page.get_by_label("Letters").fill("frs")
+    page.get_by_label("Claimed word").fill("fe/rs")
+    page.get_by_label("Claimed word").press("Enter")
+    page.wait_for_function("document.getElementById('error').textContent.includes('fe/rs')")
+    assert visible_text(page, "[role=alert]") == "'fe/rs' is not a word: only the letters a-z may appear"
+    page.get_by_label("Claimed word").fill("")
+    page.get_by_label("Letters").fill("..")
+    page.get_by_label("Letters").press("Enter")
+    page.locator("#verdict").wait_for(state="visible")
+    assert visible_text(page, "#reason") == f"{lexicon.bop('??').count:,} words fit ??"
+
 
 def test_the_page_fits_a_360_pixel_screen(page) -> None:
     page.get_by_label("PDQ").check()
