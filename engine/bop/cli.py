@@ -17,9 +17,9 @@ from engine.adjudicator import Adjudicator, LocalAdjudicator
 from engine.base import Breakdown
 from engine.bop.board import format_board, parse_board
 from engine.bop.hints import best_plays, play_words
-from engine.bop.moves import BopMove, Play
+from engine.bop.moves import BopMove, Challenge, Pass, Play
 from engine.bop.state import BopGame, BopState
-from engine.bop.tiles import COLOUR_NAMES, MODES, parse_tiles
+from engine.bop.tiles import COLOUR_NAMES, HAND_SIZE, MODES, parse_tiles
 from engine.bots import Bot, make_bot
 from engine.errors import ConfigError, EngineError
 from indexes import DEFAULT_LEXICON
@@ -39,7 +39,12 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
         "--mode", default="strict", choices=MODES, help="strict: non-words refused; challenge: as the sheet"
     )
     play.add_argument("--lexicon", default=DEFAULT_LEXICON, help="word list to judge by (default: %(default)s)")
-    play.add_argument("--report", action="store_true", help="after each turn, show the best plays that were possible")
+    play.add_argument(
+        "--report",
+        action="store_true",
+        help="after each turn, show the best plays that were possible (only after people's turns when people play:"
+        " a bot's best plays would show its hand)",
+    )
     play.add_argument("--json", action="store_true", help="print the finished game's state as JSON instead")
     play.set_defaults(run=run_play)
 
@@ -73,8 +78,8 @@ def _board_text(arg: str) -> str:
 def run_hint(args: argparse.Namespace) -> int:
     board = parse_board(_board_text(args.board))
     hand = parse_tiles(args.hand)
-    if not hand:
-        raise ConfigError("--hand: give at least one tile")
+    if not 1 <= len(hand) <= HAND_SIZE:
+        raise ConfigError(f"--hand: a hand holds 1 to {HAND_SIZE} tiles, not {len(hand)}")
     if args.limit < 0:
         raise ConfigError("--limit must be 0 or more")
     adjudicator = _adjudicator(args.lexicon)
@@ -150,16 +155,27 @@ def run_play(args: argparse.Namespace) -> int:
             out.write(f"draw for first player{' (redraw)' if round_number > 1 else ''}: {drawn}\n")
         out.write(f"player {state.first_player} goes first; starter tile {state.board[(0, 0)]}\n\n")
         out.write(format_board(state.board) + "\n")
+    people = names.count(HUMAN)
     turn = 0
     while not state.is_terminal():
         player = state.current
-        before = state.clone() if args.report else None
-        move = seats[player].choose_move(state)
+        # With people at the table, only their own turns are reported: a bot's best plays show its hand.
+        report = args.report and (names[player] == HUMAN or not people)
+        before = state.clone() if report else None
+        try:
+            move = seats[player].choose_move(state)
+        except EOFError:
+            print(f"tablejudge: input ended at player {player}'s turn; the game is abandoned", file=sys.stderr)
+            return 1
         breakdown = state.apply(move, player=player)
         turn += 1
         if not quiet:
-            _print_turn(out, turn, player, names[player], move, breakdown, state)
-            if before is not None and names[player] != HUMAN:
+            # Traded tiles are face down: with people at the table, a bot's trade shows only its size.
+            # Several people in challenge mode: the words a play makes would tell them whether to challenge.
+            public = people > 0 and names[player] != HUMAN
+            show_words = not (args.mode == "challenge" and people > 1)
+            _print_turn(out, turn, player, names[player], move, breakdown, state, public, show_words)
+            if before is not None:
                 _print_report(out, before, move)
     outcome = state.outcome()
     assert outcome is not None
@@ -175,19 +191,33 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _print_turn(
-    out: TextIO, turn: int, player: int, name: str, move: BopMove, breakdown: Breakdown, state: BopState
+    out: TextIO,
+    turn: int,
+    player: int,
+    name: str,
+    move: BopMove,
+    breakdown: Breakdown,
+    state: BopState,
+    public: bool = False,
+    show_words: bool = True,
 ) -> None:
-    out.write(f"\nturn {turn}: player {player} ({name}) {move.to_text()}  +{breakdown.total}\n")
+    text = (
+        f"pass ({len(move.trade)} tiles traded)" if public and isinstance(move, Pass) and move.trade else move.to_text()
+    )
+    out.write(f"\nturn {turn}: player {player} ({name}) {text}  +{breakdown.total}\n")
     out.write(_indent(breakdown.text()) + "\n")
-    if move.to_text().startswith(("pass", "swap", "challenge")):
+    withdrawn = isinstance(move, Challenge) and breakdown.items[0].label == "challenge upheld"
+    if isinstance(move, Pass) or (isinstance(move, Challenge) and not withdrawn):
         out.write(f"scores: {' | '.join(str(s) for s in state.scores())}\n")
         return
-    if isinstance(move, Play) and move.cells()[0] in state.board:  # still down (not withdrawn)
+    if isinstance(move, Play) and show_words:
         placed = move.as_dict()
         before = {cell: tile for cell, tile in state.board.items() if cell not in placed}
         words = play_words(before, move, state.game.adjudicator)
-        out.write("    words: " + "; ".join(f"{letters} ({', '.join(ex) or '?'})" for letters, ex in words) + "\n")
-    out.write(format_board(state.board) + "\n")
+        out.write(
+            "    words: " + "; ".join(f"{letters} ({', '.join(ex) or 'no word'})" for letters, ex in words) + "\n"
+        )
+    out.write(format_board(state.board) + "\n")  # changed by the play, the swap or the withdrawal
     out.write(f"scores: {' | '.join(str(s) for s in state.scores())}   pile: {len(state.pile)}\n")
 
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.bop.board import format_board, parse_board
+from engine.bop.cli import _print_turn
+from engine.bop.moves import Challenge, Pass, parse_move
+from engine.bop.state import BopGame
+from engine.bop.tiles import parse_tiles
 from tablejudge.cli import main
 
 PLAY = ["play", "bop", "--players", "2", "--bots", "greedy,random", "--seed", "7"]
@@ -56,6 +61,7 @@ def test_a_person_can_play_and_bad_moves_are_explained(
         ["bop-hint", "Fk Rb Sb/. . Hy", "--hand", "Ae"],
         ["bop-hint", "Fk Rb Sb/. . Xx", "--hand", "Mb"],
         ["bop-hint", "Fk Rb Sb/. . Hy", "--hand", "Fk"],
+        ["bop-hint", "Fk Rb Sb/. . Hy", "--hand", "Mb Ty Lk Ng Wr Hg"],  # six tiles: no hand holds six
     ],
 )
 def test_bad_input_exits_2_with_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -82,3 +88,36 @@ def test_hint_reads_the_board_the_game_prints(tmp_path: Path, capsys: pytest.Cap
     hints = json.loads(capsys.readouterr().out)
     points = [p["points"] for p in hints["plays"]]
     assert points == sorted(points, reverse=True)
+
+
+def test_with_a_person_at_the_table_the_report_covers_their_turns_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass\n" * 40))
+    assert main(["play", "bop", "--bots", "human,greedy", "--seed", "3", "--report"]) == 0
+    turns = capsys.readouterr().out.split("\nturn ")[1:]
+    reported = [turn.split("\n", 1)[0] for turn in turns if "could have played:" in turn]
+    assert reported, "passing throws away plays the report shows"
+    assert all("(human)" in heading for heading in reported)  # never a bot's plays: they show its hand
+
+
+def test_input_ending_mid_game_abandons_it_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass\n"))
+    assert main(["play", "bop", "--bots", "human,greedy", "--seed", "3"]) == 1
+    assert "input ended" in capsys.readouterr().err
+
+
+def test_a_bots_trade_stays_face_down_and_a_withdrawn_play_leaves_the_board(adjudicator: Any) -> None:
+    game = BopGame({"mode": "challenge"}, adjudicator=adjudicator)
+    state = game.from_position(parse_board("Fk Rb Sb\n. . Hy"), [parse_tiles("Xk Mb"), parse_tiles("Lk Ty")])
+    out = io.StringIO()
+    _print_turn(out, 1, 0, "greedy", Pass(("Xk",)), state.clone().apply(Pass(("Xk",))), state, public=True)
+    assert "pass (1 tiles traded)" in out.getvalue() and "Xk" not in out.getvalue()
+    state.apply(parse_move("2,2 Xk"))  # SHX: a bluff
+    upheld = state.apply(Challenge())
+    out = io.StringIO()
+    _print_turn(out, 2, 1, "human", Challenge(), upheld, state)
+    assert "challenge upheld" in out.getvalue() and format_board(state.board) in out.getvalue()
+    assert "Xk" not in format_board(state.board)
