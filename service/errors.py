@@ -66,8 +66,11 @@ def error_response(status: int, code: str, message: str, headers: dict[str, str]
 def _describe(error: dict[str, Any]) -> str:
     """One pydantic error as a sentence: ``limit: input should be less than or equal to 1000 (got '5000')``."""
     place = [str(part) for part in error.get("loc", ()) if part not in ("query", "path", "body")]
+    if error.get("type") == "json_invalid":  # its "location" is the character where parsing failed
+        return f"not valid JSON (the error is at character {place[0] if place else 0})"
     message = str(error.get("msg", "invalid"))
-    message = message[:1].lower() + message[1:]
+    if not message[1:2].isupper():  # "Field required" -> "field required", but "JSON ..." stays
+        message = message[:1].lower() + message[1:]
     given = error.get("input")
     shown = f" (got {given!r})" if isinstance(given, str | int | float) and len(repr(given)) <= 80 else ""
     return f"{'.'.join(place) or 'input'}: {message}{shown}"

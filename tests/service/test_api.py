@@ -203,6 +203,17 @@ def test_a_bad_challenge_body_answers_a_readable_4xx(
     assert answer[2]
 
 
+def test_a_body_that_is_not_json_says_so(http: httpx.Client) -> None:
+    answer = error_of(
+        http.post("/v1/bop/challenge", content=b'{"letters": [', headers={"content-type": "application/json"})
+    )
+    assert answer == (
+        422,
+        "malformed_body",
+        "the request body is not what this route takes: not valid JSON (the error is at character 13)",
+    )
+
+
 def test_a_chunked_body_past_the_limit_is_refused(http: httpx.Client) -> None:
     def chunks() -> Iterator[bytes]:  # no Content-Length: the body is counted as it arrives
         yield b'{"letters": ["'
