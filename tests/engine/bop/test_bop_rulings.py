@@ -179,3 +179,16 @@ def test_ruling_24_bots_challenge_bluffs(challenge_game: BopGame) -> None:
     for play in plays:  # listed plays are all words: bots never bluff
         after = {**state.board, **play.as_dict()}
         assert check_words(after, play_lines(state.board, play.as_dict()), challenge_game.judge).valid
+
+
+def test_ruling_27_a_bop_starter_tile_stays_and_can_be_swapped(game: BopGame) -> None:
+    state = game.new_initial_state(64)  # this seed turns up a BOP! tile as the starter
+    assert state.board == {(0, 0): BOP}
+    hand = state.hand()
+    assert state.legal_swaps() == [Swap((0, 0), tile) for tile in sorted(set(hand) - {BOP})]  # any letter works
+    plays = state.legal_plays()
+    assert plays and all(
+        (0, 0) in {c for line in play_lines(state.board, p.move.as_dict()) for c in line.cells} for p in plays
+    )
+    state.apply(Swap((0, 0), hand[0]))
+    assert state.board == {(0, 0): hand[0]} and BOP in state.hand() and state.scores() == (0, 0)
