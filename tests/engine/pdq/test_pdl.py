@@ -82,6 +82,14 @@ def test_ruling_17_pdl_suffix_rule_covers_every_word_said(stack) -> None:
     state.apply(Claim("understand", 3000), player=0)
     assert state.apply(Claim("understanding", 4000), player=1).reason == "extends_said_word"
     assert state.apply(Claim("dreadfully", 5000), player=1).reason == "not_longer"
+    # A word said earlier, no longer the standing word, still cannot be beaten by its extension:
+    # DANGEROUSLY (11) would beat UNDERSTAND (10), but DANGEROUS was said before it.
+    state = stack(["DRU", "PNA"], players=2, variant="pdl")
+    state.apply(Claim("dangerous", 1000), player=0)
+    state.apply(Claim("understand", 2000), player=1)
+    verdict = state.apply(Claim("dangerously", 3000), player=0)
+    assert (verdict.accepted, verdict.reason) == (False, "extends_said_word")
+    assert "DANGEROUS + -LY" in verdict.explanation
 
 
 def test_ruling_16_pdl_rounds_have_no_clock_and_nobody_saying_a_word_is_no_word(stack) -> None:
