@@ -77,6 +77,8 @@ def _board_text(arg: str) -> str:
 
 def run_hint(args: argparse.Namespace) -> int:
     board = parse_board(_board_text(args.board))
+    if not board:
+        raise ConfigError("board: no tiles (a BOP! grid always holds at least the starter tile)")
     hand = parse_tiles(args.hand)
     if not 1 <= len(hand) <= HAND_SIZE:
         raise ConfigError(f"--hand: a hand holds 1 to {HAND_SIZE} tiles, not {len(hand)}")

@@ -62,6 +62,7 @@ def test_a_person_can_play_and_bad_moves_are_explained(
         ["bop-hint", "Fk Rb Sb/. . Xx", "--hand", "Mb"],
         ["bop-hint", "Fk Rb Sb/. . Hy", "--hand", "Fk"],
         ["bop-hint", "Fk Rb Sb/. . Hy", "--hand", "Mb Ty Lk Ng Wr Hg"],  # six tiles: no hand holds six
+        ["bop-hint", ". . ./. . .", "--hand", "Mb"],  # no tiles: there is always a starter
     ],
 )
 def test_bad_input_exits_2_with_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
