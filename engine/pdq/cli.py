@@ -177,7 +177,8 @@ def play_solo(
                     out.write(f"  {error}\n")
                     continue
                 if not verdict.accepted:
-                    out.write(f"  {text.upper()}: {reason_text(verdict.reason)}. {verdict.explanation}. Try again.\n")
+                    why = reason_text(verdict.reason, game.options.word_rule)
+                    out.write(f"  {text.upper()}: {why}. {verdict.explanation}. Try again.\n")
                     continue
             _print_report(game, verdict, out, as_json, names)
     score = state.scores()[0]
@@ -253,7 +254,7 @@ def play_race(
                 out.write(f"  {error}\n> ")
                 continue
             if not verdict.accepted:
-                out.write(f"  {text.upper()}: {reason_text(verdict.reason)}. Try again.\n> ")
+                out.write(f"  {text.upper()}: {reason_text(verdict.reason, game.options.word_rule)}. Try again.\n> ")
                 out.flush()
                 continue
             _print_report(game, verdict, out, False, names)

@@ -27,9 +27,19 @@ ADJUDICATOR_REASONS = {
 }
 
 
-def reason_text(reason: str | None) -> str:
+#: ``wrong_start`` in words for the word rules whose start is not "either outside letter".
+WRONG_START_BY_RULE = {
+    "left-to-right": "does not start with the first letter",
+    "any-order": "does not start with one of the letters",
+}
+
+
+def reason_text(reason: str | None, word_rule: str | None = None) -> str:
+    """A refusal's reason in a few words; ``word_rule`` says which start a ``wrong_start`` missed."""
     if reason is None:
         return "valid"
+    if reason == "wrong_start" and word_rule in WRONG_START_BY_RULE:
+        return WRONG_START_BY_RULE[word_rule]
     return ADJUDICATOR_REASONS.get(reason) or ENGINE_REASONS.get(reason, reason.replace("_", " "))
 
 
@@ -70,7 +80,7 @@ class RoundReport:
             "most_familiar": list(self.most_familiar),
             "longest": list(self.longest),
             "count_by_player": {str(p): n for p, n in self.count_by_player.items()},
-            "claims": [{**c.to_json(), "why": reason_text(c.reason)} for c in self.record.claims],
+            "claims": [{**c.to_json(), "why": reason_text(c.reason, self.word_rule)} for c in self.record.claims],
             "votes": list(self.record.votes),
             "outcome": self.record.outcome,
             "winner": self.record.winner,
@@ -98,7 +108,7 @@ class RoundReport:
             f"{self.word_rule}, {self.min_length}+ letters)"
         ]
         for claim in rec.claims:
-            mark = "ok" if claim.valid else f"refused: {reason_text(claim.reason)}"
+            mark = "ok" if claim.valid else f"refused: {reason_text(claim.reason, self.word_rule)}"
             lines.append(f"  {who(claim.player):>8} {claim.word.upper():<18} @{claim.at_ms:>6} ms  {mark}")
         if rec.votes:
             lines.append(f"  no-word votes: {', '.join(who(p) for p in rec.votes)}")

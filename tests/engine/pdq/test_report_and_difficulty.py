@@ -34,6 +34,26 @@ def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator
         assert expected in text
 
 
+@pytest.mark.parametrize(
+    ("variant", "word", "why"),
+    [
+        ("standard", "catnip", "does not start with an outside letter"),
+        ("solo", "antelope", "does not start with the first letter"),  # left to right only: A is not first
+        ("any-which-way", "snap", "does not start with one of the letters"),
+    ],
+)
+def test_a_wrong_start_is_told_by_the_word_rule(stack, variant: str, word: str, why: str) -> None:
+    players = {} if variant == "solo" else {"players": 2}
+    state = stack(["PNA", "DRU"], variant=variant, **players)
+    assert state.apply(Claim(word, 100), player=0).reason == "wrong_start"
+    state.apply(NoWord(200), player=0)
+    if variant != "solo":
+        state.apply(NoWord(300), player=1)
+    report = round_report(state.game, state.rounds[0])
+    assert report.to_json()["claims"][0]["why"] == why
+    assert f"refused: {why}" in report.text()
+
+
 def test_a_no_word_report_says_whether_a_word_existed(stack) -> None:
     state = stack(["QZX", "PNA", "DRU"], players=2)
     state.apply(NoWord(1), player=0)
