@@ -58,6 +58,15 @@ def test_word(capsys: pytest.CaptureFixture[str]) -> None:
         (["bop"], "required: letters"),
         (["pdq", "PNA", "--min-length", "four"], "invalid int value"),
         (["frobnicate"], "invalid choice"),
+        (["bop", "F???"], "at most 2 BOP! tiles"),
+        (["bop", "F"], "at least 2 tiles"),
+        (["bop", "FRS", "--word", "fe rs"], "only the letters a-z"),
+        (["pdq", "PNA", "--sort", "random"], "unknown sort order"),
+        (["pdq", "PNA", "--min-length", "0"], "min_length must be"),
+        (["pdq", "P N 4"], "only the letters A-Z"),
+        (["pdq", "PNA", "--word", ""], "the word is empty"),
+        (["word", "x" * 65], "at most 64"),
+        (["word", "caf\u00e9\nbar"], "only the letters a-z"),  # a newline in the input stays on one line
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str) -> None:
