@@ -107,15 +107,16 @@ def cached_answer(request: Request) -> Response | None:
 
 
 def fresh_answer(request: Request, version: str, produce: Callable[[], Result | Mapping[str, Any]]) -> Response:
-    """The body ``produce()`` makes, with ETag and Cache-Control; 304 without computing it on a match.
+    """The body ``produce()`` makes, with ETag and Cache-Control; 304 if If-None-Match matches.
 
+    ``produce()`` runs even when the tag matches: it is what finds bad input, and a bad question
+    answers its 4xx whatever the preconditions (RFC 9110 13.2.1; ``If-None-Match: *`` once turned
+    ``/v1/bop/FAS`` into a 304). A repeated question is served by :func:`cached_answer` anyway.
     A result value is encoded by orjson directly: the same JSON as its ``to_json()``, without the
     deep copy ``dataclasses.asdict`` makes (a third of a PDQ answer's time).
     """
     target = request_target(request)
     etag = etag_for(version, target)
-    if etag_matches(request.headers.get("if-none-match"), etag):
-        return _answer(request, etag, None)
     body = orjson.dumps(produce())
     cache: AnswerCache | None = request.app.state.answer_cache
     if cache is not None:

@@ -268,6 +268,9 @@ def test_a_tile_in_the_path_is_never_mistaken_for_a_query(http: httpx.Client, le
 
 def test_errors_are_not_cached_as_answers(http: httpx.Client) -> None:
     assert "etag" not in http.get("/v1/bop/FAS").headers
+    # Preconditions never hide bad input: "If-None-Match: *" matches any answer, but FAS has none.
+    for path in ("/v1/bop/FAS", "/v1/words/r2d2", "/v1/pdq/PNA/painter?variant=sideways"):
+        assert error_of(http.get(path, headers={"If-None-Match": "*"}))[0] == 400
 
 
 # --- CORS ---------------------------------------------------------------------------------------
