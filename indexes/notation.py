@@ -43,13 +43,15 @@ def skeleton(word: str) -> str:
 
 def parse_bop_letters(text: str) -> str:
     """BOP! tiles as typed -> upper-case consonants with ``?`` for the BOP! tile."""
-    raw = SEPARATORS.sub("", text).lower()
+    # Lower-cased per character below, never as a whole: str.lower() folds the Kelvin sign into "k".
+    raw = SEPARATORS.sub("", text)
     if len(raw) < MIN_BOP_LETTERS:
         raise BadLettersError(f"BOP! letters {text!r}: a word needs at least {MIN_BOP_LETTERS} tiles")
     if len(raw) > MAX_BOP_LETTERS:
         raise BadLettersError(f"BOP! letters: at most {MAX_BOP_LETTERS} tiles, got {len(raw)}")
     out = []
-    for c in raw:
+    for typed in raw:
+        c = typed.lower() if typed.isascii() else typed
         if c in BOP_TILE_ALIASES:
             out.append(BOP_TILE)
         elif c in VOWELS:
@@ -81,12 +83,13 @@ def parse_pdq_letters(text: str) -> str:
 
 def parse_word(text: str) -> str:
     """A claimed word -> lower case a-z; anything else is a clear error, never a silent fold."""
-    word = text.strip().lower()
+    word = text.strip()
     if not word:
         raise BadWordError("the word is empty")
     if len(word) > MAX_WORD_LENGTH:
         raise BadWordError(f"the word is {len(word)} letters long; at most {MAX_WORD_LENGTH}")
-    if not word.isascii() or WORD.fullmatch(word) is None:
+    # ASCII first, then lower case: str.lower() would fold the Kelvin sign (U+212A) into "k".
+    if not word.isascii() or WORD.fullmatch(word := word.lower()) is None:
         raise BadWordError(f"{text.strip()!r} is not a word: only the letters a-z may appear")
     return word
 

@@ -42,6 +42,7 @@ def test_bop_letters_are_upper_case_with_question_mark_for_the_bop_tile(typed: s
         ("fr\u00e9", "not a consonant"),
         ("???", "at most 2 BOP! tiles"),
         ("b" * 33, "at most 32"),
+        ("\u212at", "not a consonant"),  # the Kelvin sign, which str.lower() would fold into "k"
     ],
 )
 def test_bad_bop_letters_are_a_clear_error(typed: str, complaint: str) -> None:
@@ -63,7 +64,8 @@ def test_bad_pdq_letters_are_a_clear_error(typed: str, complaint: str) -> None:
 
 def test_words_are_lowered_and_never_folded() -> None:
     assert parse_word("  Shmo ") == "shmo"
-    for bad in ("", "   ", "sh1mo", "café", "don't", "a b", "x" * 65):
+    # "\u212aite": the Kelvin sign, which str.lower() would fold into "kite".
+    for bad in ("", "   ", "sh1mo", "café", "don't", "a b", "x" * 65, "\u212aite"):
         with pytest.raises(BadWordError):
             parse_word(bad)
 
