@@ -186,8 +186,8 @@ def run_play(args: argparse.Namespace) -> int:
         return 0
     out.write(f"\ngame over: {outcome.reason}\n")
     for player, (score, penalty) in enumerate(zip(outcome.scores, state.penalties or [], strict=True)):
-        left = " ".join(state.hands[player]) or "no tiles"
-        out.write(f"  player {player} ({names[player]}): {score} ({-penalty} for {left} left)\n")
+        left = f"{-penalty} for {' '.join(state.hands[player])} left" if penalty else "no tiles left"
+        out.write(f"  player {player} ({names[player]}): {score} ({left})\n")
     out.write(f"winner: {' and '.join(f'player {w}' for w in outcome.winners)}\n")
     return 0
 

@@ -26,6 +26,7 @@ def test_play_prints_each_turn_with_its_breakdown_and_board(capsys: pytest.Captu
     assert out.count("\nturn ") >= 10
     last_board = out[out.rindex("\nscores:") - 2000 : out.rindex("\nscores:")]
     assert " . " in last_board  # the ASCII board
+    assert "(no tiles left)" in out and "(0 for" not in out  # seed 7: player 0 goes out
     main(PLAY)
     assert capsys.readouterr().out == out  # the same seed plays the same game
 
