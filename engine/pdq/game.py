@@ -29,7 +29,7 @@ from typing import Any
 from engine.adjudicator import Adjudicator
 from engine.base import Breakdown, Game, JsonDict, Outcome, ScoredMove, ScoreItem, State, check_keys
 from engine.errors import GameOverError, IllegalMoveError, StateError, WrongPlayerError
-from engine.pdq.actions import REFEREE, SIMULTANEOUS, Claim, Close, NoWord, PdqMove, parse_move
+from engine.pdq.actions import MAX_TIME_MS, REFEREE, SIMULTANEOUS, Claim, Close, NoWord, PdqMove, parse_move
 from engine.pdq.config import PdqOptions
 from engine.pdq.deck import card_value, place
 from engine.pdq.difficulty import Difficulty, deal_difficulty
@@ -486,11 +486,28 @@ class PdqState(State[PdqMove]):
             raise StateError("PDQ state: the cards in it are not this game's deck")
         if (self.round is None) != (self.end_reason is not None):
             raise StateError("PDQ state: a game has a round in play exactly when it has not ended")
-        if self.round is not None:
-            if len(self.round.letters) != self.options.cards_per_round:
-                raise StateError(f"PDQ state: rounds of {self.options.cards_per_round} cards, not {self.round.letters}")
-            if not set(self.round.eligible) <= set(range(self.options.players)):
+        seats = range(self.options.players)
+        if self.tie_players is not None and not (self.tie_players and set(self.tie_players) <= set(seats)):
+            raise StateError(f"PDQ state: tie_players {list(self.tie_players)} are not this game's players")
+        if any(player not in seats and player != REFEREE for player, _ in self.history):
+            raise StateError("PDQ state: a move in the history was made by nobody at this table")
+        rnd = self.round
+        if rnd is not None:
+            if len(rnd.letters) != self.options.cards_per_round:
+                raise StateError(f"PDQ state: rounds of {self.options.cards_per_round} cards, not {rnd.letters}")
+            if not rnd.eligible or len(set(rnd.eligible)) != len(rnd.eligible) or not set(rnd.eligible) <= set(seats):
                 raise StateError("PDQ state: the round's players are not this game's")
+            # What the moves will act on: who said what and when, and who voted (a claim by a player
+            # outside the round would otherwise hand the cards to a seat that does not exist).
+            if len(set(rnd.votes)) != len(rnd.votes) or not set(rnd.votes) <= set(rnd.eligible):
+                raise StateError(f"PDQ state: the votes {rnd.votes} are not by the round's players")
+            times = [claim.at_ms for claim in rnd.claims]
+            if not 0 <= rnd.clock_ms <= MAX_TIME_MS or times != sorted(times) or any(t > rnd.clock_ms for t in times):
+                raise StateError("PDQ state: the round's claims and clock are not in time order")
+            for claim in rnd.claims:
+                if claim.player not in rnd.eligible or not (claim.word.isascii() and claim.word.isalpha()
+                                                           and claim.word.islower()):  # fmt: skip
+                    raise StateError(f"PDQ state: {claim} is not a claim this round could hold")
 
     def view(self, player: int) -> JsonDict:
         """What ``player`` may see (any number outside the seats: a spectator's view).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 
 import pytest
@@ -9,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.adjudicator import LocalAdjudicator
-from engine.errors import StateError
-from engine.pdq.actions import Claim, Close
+from engine.errors import EngineError, StateError
+from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.game import PdqGame
 
 from .conftest import stacked_game, stacked_state
@@ -125,12 +126,45 @@ def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data
     state.apply(Claim("painter", 100), player=2)
     state.apply(Claim("pendant", 200), player=1)
     state.apply(Close(500))
+    # The round in play holds a refused claim, a vote and a valid claim with its window open.
+    state.apply(Claim("underwear", 600), player=0)
+    state.apply(NoWord(650), player=1)
+    state.apply(Claim("drum", 700), player=2)
     saved = state.to_json()
     paths = [p for p in _paths(saved) if p]
-    path = data.draw(st.sampled_from(paths))
-    bad = _tampered(saved, list(path), data.draw(json_values))
+    in_play = [p for p in paths if p[0] == "round"]  # what the next moves act on: tampered half the time
+    path = data.draw(st.sampled_from(in_play) if data.draw(st.booleans()) else st.sampled_from(paths))
+    bad = _tampered(saved, list(path), data.draw(st.integers(-3, 9) | json_values))  # small numbers: seats, times
     try:
         loaded = state.game.state_from_json(bad)
     except StateError:
         return
     assert state.game.state_from_json(loaded.to_json()) == loaded
+    # A state that loads also plays on: every move either applies or raises an engine error
+    # (a claim by a seat outside the round once loaded, then handed the cards to nobody: IndexError).
+    for player, move in [(None, Close(1000)), (0, NoWord(2000)), (1, NoWord(2000)), (2, NoWord(2000))]:
+        with contextlib.suppress(EngineError):
+            loaded.apply(move, player=player)
+    for player in range(3):  # and its views and scores can be read
+        loaded.view(player), loaded.score_breakdown(player), loaded.outcome()
+
+
+def test_a_round_in_play_is_checked_on_load(stack) -> None:
+    state = stack(["PNA", "DRU"], players=2)
+    state.apply(Claim("painter", 100), player=1)
+    data = state.to_json()
+    claim = data["round"]["claims"][0]
+    for path, value in [
+        (["round", "claims"], [{**claim, "player": 7, "valid": True, "reason": None}]),
+        (["round", "claims"], [{**claim, "player": -1}]),
+        (["round", "claims"], [{**claim, "word": "PAIN TER"}]),
+        (["round", "claims"], [{**claim, "at_ms": 5000}]),  # after the round's clock
+        (["round", "votes"], [9]),
+        (["round", "votes"], [0, 0]),
+        (["round", "eligible"], []),
+        (["round", "clock_ms"], -5),
+        (["tie_players"], [5]),
+        (["history"], [[99, "claim painter @100"]]),
+    ]:
+        with pytest.raises(StateError):
+            state.game.state_from_json(_tampered(data, path, value))
