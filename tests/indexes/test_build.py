@@ -64,6 +64,11 @@ def test_a_stale_or_damaged_index_is_rebuilt(sandbox: Path) -> None:
     assert new.version != old and "frisk" in new
     (folder / "positions.npy").unlink()
     assert "frisk" in Lexicon(ensure_index("tiny", progress=False))
+    # An index of another format (an older release's) is rebuilt too, though its version is current.
+    manifest_path = folder / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest_path.write_text(json.dumps({**manifest, "format": FORMAT_VERSION - 1}))
+    assert Lexicon(ensure_index("tiny", progress=False)).manifest["format"] == FORMAT_VERSION
 
 
 def test_progress_bar_is_shown(sandbox: Path, capsys: pytest.CaptureFixture[str]) -> None:
