@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,6 +21,12 @@ def test_ruling_01_default_deck_of_78() -> None:
     assert len(deck) == 78 and set(deck) == set(LETTERS)
     assert all(DEFAULT_DISTRIBUTION[c] == 1 for c in "JKQZ") and DEFAULT_DISTRIBUTION["X"] == 2
     assert min(DEFAULT_DISTRIBUTION[c] for c in "AEST") >= 5
+    # The deck is the one the rulings and the README document, card for card.
+    documented = "A5 B3 C5 D4 E5 F2 G2 H3 I4 J1 K1 L3 M3 N4 O3 P4 Q1 R5 S6 T5 U2 V1 W2 X2 Y1 Z1"
+    folder = Path(__file__).resolve().parents[3] / "engine" / "pdq"
+    for name in ("RULINGS.md", "README.md"):
+        assert documented in (folder / name).read_text(encoding="utf-8"), name
+    assert {item[0]: int(item[1:]) for item in documented.split()} == DEFAULT_DISTRIBUTION
 
 
 def test_ruling_02_deal_order_centre_first_then_outward(adjudicator) -> None:
