@@ -39,12 +39,14 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
         "pdq",
         help="PDQ: the solo game at the terminal, or a game of bots",
         description="Play PDQ: --solo for yourself (type words, '?' or an empty line when stumped), "
-        "or --players N --bots NAMES for a game of bots printed round by round.",
+        "--players N --bots NAMES for a game of bots printed round by round, or --bots you,NAMES to race them.",
     )
     parser.add_argument("--solo", action="store_true", help="play the solo game yourself (reads words from stdin)")
     parser.add_argument("--players", type=int, help="seats at the table (bot game; default: one per bot)")
     parser.add_argument(
-        "--bots", help=f"one bot per seat, comma-separated ({', '.join(PROFILES)}); one name fills every seat"
+        "--bots",
+        help=f"one bot per seat, comma-separated ({', '.join(PROFILES)}, each optionally NAME:MS); one name fills "
+        f"every seat; '{HUMAN}' in one seat races the bots yourself",
     )
     parser.add_argument("--seed", type=int, default=0, help="shuffle seed (default: %(default)s)")
     parser.add_argument("--variant", help=f"the sheet's way to play: {', '.join(PRESETS)} (default: standard)")
