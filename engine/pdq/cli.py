@@ -73,6 +73,8 @@ def _options(args: argparse.Namespace, players: int | None) -> PdqOptions:
         name, sep, raw = item.partition("=")
         if not sep or not name.strip():
             raise ConfigError(f"--option {item!r} is not NAME=VALUE")
+        if name.strip() == "variant":  # it would mix a second preset into the first (a "solo" PDL)
+            raise ConfigError("choose the way to play with --variant (or --solo), not --option variant=...")
         try:
             chosen[name.strip()] = json.loads(raw)
         except json.JSONDecodeError:

@@ -74,6 +74,7 @@ def test_bot_game_json_reports_and_options(monkeypatch, capsys) -> None:
         ["play", "pdq", "--bots", "quick,slow", "--option", "nonsense"],
         ["play", "pdq", "--solo", "--variant", "pdl"],
         ["play", "pdq", "--solo", "--bots", "quick"],
+        ["play", "pdq", "--solo", "--option", "variant=pdl"],  # once a PDL game announced as solo
     ],
 )
 def test_bad_input_exits_2_with_one_line(argv, monkeypatch, capsys) -> None:
