@@ -54,6 +54,9 @@ def test_check_reasons(lexicon: Lexicon) -> None:
     assert "FST" in mismatch.explanation
     made_up = lexicon.bop_check("FRS", "fooroos")
     assert (made_up.valid, made_up.reason) == (False, "not_in_lexicon")
+    # Both wrong: the tiles are judged first (a made-up word that does not fit them either).
+    assert "zzqq" not in lexicon
+    assert lexicon.bop_check("FRS", "zzqq").reason == "skeleton_mismatch"
 
 
 def test_no_word_answers_not_valid_with_count_zero(lexicon: Lexicon) -> None:
