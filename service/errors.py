@@ -86,6 +86,10 @@ async def on_validation_error(request: Request, error: Exception) -> Response:
     problems = list(error.errors())
     text = "; ".join(_describe(problem) for problem in problems[:5])
     if any(problem.get("loc", ("",))[0] == "body" for problem in problems):
+        kind = request.headers.get("content-type", "")
+        if request.method == "POST" and "json" not in kind.lower():
+            # FastAPI reads only a JSON content type as JSON: say so, rather than "not a dictionary".
+            text = f"send the body as JSON with Content-Type: application/json (got {kind[:60] or 'none'!r})"
         return error_response(422, "malformed_body", f"the request body is not what this route takes: {text}")
     # The GET routes read their own parameters (service.params); should a route ever declare one
     # for FastAPI to check, a bad value is bad input, as from the library.

@@ -203,6 +203,14 @@ def test_a_bad_challenge_body_answers_a_readable_4xx(
     assert answer[2]
 
 
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_a_json_body_without_the_json_content_type_says_what_to_send(http: httpx.Client, content_type) -> None:
+    headers = {} if content_type is None else {"content-type": content_type}
+    status, code, message = error_of(http.post("/v1/bop/challenge", content=b'{"letters": ["FRS"]}', headers=headers))
+    assert (status, code) == (422, "malformed_body")
+    assert "Content-Type: application/json" in message and repr(content_type or "none") in message
+
+
 def test_a_body_that_is_not_json_says_so(http: httpx.Client) -> None:
     answer = error_of(
         http.post("/v1/bop/challenge", content=b'{"letters": [', headers={"content-type": "application/json"})
