@@ -14,7 +14,7 @@ const REASONS = {
 };
 
 const HINTS = {
-  bop: "Consonant tiles in order, e.g. FRS; type ? for the BOP! tile.",
+  bop: "Consonant tiles in order, e.g. FRS; type ? or . for the BOP! tile.",
   pdq: "2 to 4 cards as dealt, left to right, e.g. PNA.",
 };
 
