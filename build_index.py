@@ -13,14 +13,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from indexes.build import ensure_index, read_manifest
 from indexes.errors import TablejudgeError
 from indexes.paths import lexicon_names
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments: one line on stderr and exit code 2 (argparse would add the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"build_index: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build Tablejudge's lexicon indexes.")
+    parser = OneLineParser(description="Build Tablejudge's lexicon indexes.")
     parser.add_argument("names", nargs="*", help="lexicons to build (default: all)")
     parser.add_argument("--force", action="store_true", help="rebuild even if the index is current")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

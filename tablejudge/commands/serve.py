@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import socket
 import sys
 
 from indexes.build import ensure_index
@@ -57,11 +58,30 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
 
 
+def address_in_use(host: str, port: int) -> str | None:
+    """Why the server could not listen there (a port in use, an unknown host), or None if it can.
+
+    Asked before the indexes are built and the workers start, so that the mistake is one line
+    and exit code 2, not uvicorn's log after a long wait.
+    """
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind((host, port))
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         settings = settings_from(args)
     except SettingsError as error:
         print(f"tablejudge serve: {error}", file=sys.stderr)
+        return 2
+    if (busy := address_in_use(settings.host, settings.port)) is not None:
+        print(f"tablejudge serve: cannot listen on {settings.host}:{settings.port}: {busy}", file=sys.stderr)
         return 2
     for name in settings.lexicons:
         ensure_index(name)  # prints a progress bar when it builds

@@ -120,3 +120,17 @@ def test_the_complete_lexicon_admits_more() -> None:
     assert 240_000 < len(complete) < 270_000
     assert "texas" in complete and "sha" in complete and "pandora" not in complete
     assert complete.bop("FRS").count > open_lexicon("standard").bop("FRS").count
+
+
+def test_build_index_script(sandbox: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import build_index
+
+    (sandbox / "lists" / "tiny.tsv").write_text(SMALL, encoding="utf-8")
+    assert build_index.main(["tiny", "--quiet"]) == 0
+    assert "tiny: 5 words, 3 skeletons" in capsys.readouterr().out
+    assert build_index.main(["nope"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    with pytest.raises(SystemExit) as exit_info:
+        build_index.main(["--frobnicate"])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and err.count("\n") == 1 and "--frobnicate" in err

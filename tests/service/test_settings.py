@@ -78,3 +78,17 @@ def test_the_server_runs_uvloop_and_httptools_without_an_access_log() -> None:
     options = server_options(Settings.from_env({}))
     assert options["loop"] == "uvloop" and options["http"] == "httptools"
     assert options["access_log"] is False and options["host"] == "127.0.0.1" and options["port"] == 8000
+
+
+def test_serve_on_a_port_in_use_is_one_line_and_exit_code_2(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--lexicon", "standard"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err and "in use" in err
+    assert main(["serve", "--host", "no-such-host.invalid", "--lexicon", "standard"]) == 2
+    assert "cannot listen on no-such-host.invalid:8000" in capsys.readouterr().err
