@@ -41,6 +41,29 @@ def _players(value: Any, what: str) -> tuple[int, ...]:
     return tuple(_int(v, what) for v in value)
 
 
+def _deal_json(deal: Round | RoundRecord) -> JsonDict:
+    """The JSON of the fields a round in play and a finished round share, in their order."""
+    return {
+        "number": deal.number, "letters": deal.letters, "kind": deal.kind, "eligible": list(deal.eligible),
+        "answers": deal.answers, "redeals": deal.redeals, "claims": [c.to_json() for c in deal.claims],
+        "votes": list(deal.votes),
+    }  # fmt: skip
+
+
+def _deal_fields(data: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """The fields a round in play and a finished round share, read in order (``what`` names them in errors)."""
+    return {
+        "number": _int(data["number"], f"{what} number"),
+        "letters": _str(data["letters"], f"{what} letters"),
+        "kind": data["kind"],
+        "eligible": _players(data["eligible"], f"{what} eligible"),
+        "answers": _int(data["answers"], f"{what} answers"),
+        "redeals": _int(data["redeals"], f"{what} redeals"),
+        "claims": tuple(ClaimRecord.from_json(c) for c in data["claims"]),
+        "votes": _players(data["votes"], f"{what} votes"),
+    }
+
+
 @dataclass(frozen=True)
 class ClaimRecord:
     """A word a player said, when, and whether it was accepted (``reason`` says why not)."""
@@ -88,11 +111,7 @@ class Round:
         return [claim for claim in self.claims if claim.valid]
 
     def to_json(self) -> JsonDict:
-        return {
-            "number": self.number, "letters": self.letters, "kind": self.kind, "eligible": list(self.eligible),
-            "answers": self.answers, "redeals": self.redeals, "claims": [c.to_json() for c in self.claims],
-            "votes": list(self.votes), "clock_ms": self.clock_ms,
-        }  # fmt: skip
+        return {**_deal_json(self), "clock_ms": self.clock_ms}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Round:
@@ -102,17 +121,9 @@ class Round:
             raise StateError(f"PDQ round: unknown kind {data['kind']!r}")
         if not isinstance(data["claims"], list):
             raise StateError("PDQ round: claims must be a list")
-        return cls(
-            number=_int(data["number"], "PDQ round number"),
-            letters=_str(data["letters"], "PDQ round letters"),
-            kind=data["kind"],
-            eligible=_players(data["eligible"], "PDQ round eligible"),
-            answers=_int(data["answers"], "PDQ round answers"),
-            redeals=_int(data["redeals"], "PDQ round redeals"),
-            claims=[ClaimRecord.from_json(c) for c in data["claims"]],
-            votes=list(_players(data["votes"], "PDQ round votes")),
-            clock_ms=_int(data["clock_ms"], "PDQ round clock"),
-        )
+        shared = _deal_fields(data, "PDQ round")
+        shared.update(claims=list(shared["claims"]), votes=list(shared["votes"]))
+        return cls(**shared, clock_ms=_int(data["clock_ms"], "PDQ round clock"))
 
 
 @dataclass(frozen=True)
@@ -147,11 +158,9 @@ class RoundRecord:
 
     def to_json(self) -> JsonDict:
         return {
-            "number": self.number, "letters": self.letters, "kind": self.kind, "eligible": list(self.eligible),
-            "answers": self.answers, "redeals": self.redeals, "claims": [c.to_json() for c in self.claims],
-            "votes": list(self.votes), "outcome": self.outcome, "ended_at_ms": self.ended_at_ms,
-            "winner": self.winner, "word": self.word, "tied": list(self.tied), "taken": self.taken,
-            "bonus": self.bonus, "set_aside": self.set_aside,
+            **_deal_json(self), "outcome": self.outcome, "ended_at_ms": self.ended_at_ms, "winner": self.winner,
+            "word": self.word, "tied": list(self.tied), "taken": self.taken, "bonus": self.bonus,
+            "set_aside": self.set_aside,
         }  # fmt: skip
 
     @classmethod
@@ -164,14 +173,7 @@ class RoundRecord:
         if not isinstance(data["claims"], list):
             raise StateError("PDQ finished round: claims must be a list")
         return cls(
-            number=_int(data["number"], "round number"),
-            letters=_str(data["letters"], "round letters"),
-            kind=data["kind"],
-            eligible=_players(data["eligible"], "round eligible"),
-            answers=_int(data["answers"], "round answers"),
-            redeals=_int(data["redeals"], "round redeals"),
-            claims=tuple(ClaimRecord.from_json(c) for c in data["claims"]),
-            votes=_players(data["votes"], "round votes"),
+            **_deal_fields(data, "round"),
             outcome=data["outcome"],
             ended_at_ms=_int(data["ended_at_ms"], "round end"),
             winner=None if data["winner"] is None else _int(data["winner"], "round winner"),
