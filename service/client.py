@@ -101,16 +101,17 @@ class Client:
         query = {name: value for name, value in params.items() if value is not None}
         return self._answer(self._http.get(path, params=query))
 
+    def _fetch(self, cls: type[R], path: str, **params: str | int | None) -> R:
+        return _result(cls, self._get(path, **params))
+
     # --- the API ------------------------------------------------------------------------------
     def bop(self, letters: str, limit: int = 20, offset: int = 0, lexicon: str | None = None) -> BopResult:
-        body = self._get(f"/v1/bop/{_segment(letters, parse_bop_letters)}", limit=limit, offset=offset, lexicon=lexicon)
-        return _result(BopResult, body)
+        path = f"/v1/bop/{_segment(letters, parse_bop_letters)}"
+        return self._fetch(BopResult, path, limit=limit, offset=offset, lexicon=lexicon)
 
     def bop_check(self, letters: str, word: str, lexicon: str | None = None) -> BopCheck:
-        return _result(
-            BopCheck,
-            self._get(f"/v1/bop/{_segment(letters, parse_bop_letters)}/{_segment(word, parse_word)}", lexicon=lexicon),
-        )
+        path = f"/v1/bop/{_segment(letters, parse_bop_letters)}/{_segment(word, parse_word)}"
+        return self._fetch(BopCheck, path, lexicon=lexicon)
 
     def pdq(
         self,
@@ -122,30 +123,20 @@ class Client:
         offset: int = 0,
         lexicon: str | None = None,
     ) -> PdqResult:
-        body = self._get(
-            f"/v1/pdq/{_segment(letters, parse_pdq_letters)}",
-            variant=variant,
-            min_length=min_length,
-            sort=sort,
-            limit=limit,
-            offset=offset,
+        path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}"
+        return self._fetch(
+            PdqResult, path, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset,
             lexicon=lexicon,
-        )
-        return _result(PdqResult, body)
+        )  # fmt: skip
 
     def pdq_check(
         self, letters: str, word: str, variant: str = "classic", min_length: int = 4, lexicon: str | None = None
     ) -> PdqCheck:
-        body = self._get(
-            f"/v1/pdq/{_segment(letters, parse_pdq_letters)}/{_segment(word, parse_word)}",
-            variant=variant,
-            min_length=min_length,
-            lexicon=lexicon,
-        )
-        return _result(PdqCheck, body)
+        path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}/{_segment(word, parse_word)}"
+        return self._fetch(PdqCheck, path, variant=variant, min_length=min_length, lexicon=lexicon)
 
     def word(self, word: str, lexicon: str | None = None) -> WordResult:
-        return _result(WordResult, self._get(f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon))
+        return self._fetch(WordResult, f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon)
 
     def bop_challenge(self, lines: list[str], lexicon: str | None = None, limit: int = 5) -> BopChallenge:
         payload: dict[str, object] = {"letters": list(lines), "limit": limit}
