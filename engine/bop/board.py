@@ -116,14 +116,6 @@ def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-def parse_cell(text: str) -> Cell:
-    try:
-        r, c = text.split(",")
-        return int(r), int(c)
-    except ValueError:
-        raise NotationError(f"cell {text!r}: write row,column (e.g. 3,-2)") from None
-
-
 def bounds(board: Mapping[Cell, str]) -> tuple[int, int, int, int]:
     rows = [r for r, _ in board] or [0]
     cols = [c for _, c in board] or [0]

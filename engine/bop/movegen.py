@@ -84,12 +84,6 @@ def bop_domains(board: Mapping[Cell, str], judge: LineJudge) -> dict[tuple[Cell,
     return domains
 
 
-def score_placements(board: Mapping[Cell, str], placements: dict[Cell, str]) -> ScoredMove[Play]:
-    lines = play_lines(board, placements)
-    breakdown = score_play({**board, **placements}, lines, placements.keys())
-    return ScoredMove(Play.of(placements), breakdown.total, breakdown)
-
-
 def rank(scored: list[ScoredMove[Play]]) -> list[ScoredMove[Play]]:
     """Best first; ties in a fixed order (by cells and tiles) so that every run agrees."""
     return sorted(scored, key=lambda s: (-s.points, s.move.placements))
