@@ -26,7 +26,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from engine.adjudicator import Adjudicator
 from engine.base import Breakdown, Game, JsonDict, Outcome, ScoredMove, ScoreItem, State, check_keys
 from engine.errors import GameOverError, IllegalMoveError, StateError, WrongPlayerError
 from engine.pdq.actions import MAX_TIME_MS, REFEREE, SIMULTANEOUS, Claim, Close, NoWord, PdqMove, parse_move
@@ -47,13 +46,6 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
 
     name = "pdq"
     options_type = PdqOptions
-
-    def __init__(
-        self,
-        options: PdqOptions | Mapping[str, Any] | str | None = None,
-        adjudicator: Adjudicator | None = None,
-    ) -> None:
-        super().__init__(options, adjudicator)
 
     def new_initial_state(self, seed: int) -> PdqState:
         """Shuffle the deck with ``Rng(seed)`` and deal the first round."""
