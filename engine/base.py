@@ -66,14 +66,19 @@ class Options:
             name, sep, raw = part.partition("=")
             if not sep:
                 raise ConfigError(f"option {part!r} is not name=value")
-            try:
-                values[name.strip()] = json.loads(raw)
-            except json.JSONDecodeError:
-                values[name.strip()] = raw.strip()
+            values[name.strip()] = option_value(raw)
         return cls.from_mapping(values)
 
     def to_json(self) -> JsonDict:
         return dataclasses.asdict(self)
+
+
+def option_value(raw: str) -> Any:
+    """An option's value as written after ``name=``: read as JSON when it parses, else the stripped string."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw.strip()
 
 
 def require(condition: bool, message: str) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine.adjudicator import LocalAdjudicator
+from engine.base import option_value
 from engine.errors import ConfigError, IllegalMoveError, StateError
 from engine.pdq.actions import Claim, NoWord
 from engine.pdq.bots import PROFILES, PdqBot, next_event, parse_bots, parse_profile, play_pdq_game
@@ -75,10 +76,7 @@ def _options(args: argparse.Namespace, players: int | None) -> PdqOptions:
             raise ConfigError(f"--option {item!r} is not NAME=VALUE")
         if name.strip() == "variant":  # it would mix a second preset into the first (a "solo" PDL)
             raise ConfigError("choose the way to play with --variant (or --solo), not --option variant=...")
-        try:
-            chosen[name.strip()] = json.loads(raw)
-        except json.JSONDecodeError:
-            chosen[name.strip()] = raw.strip()
+        chosen[name.strip()] = option_value(raw)
     preset = "solo" if args.solo else (args.variant or "standard")
     if players is not None:
         chosen["players"] = players
