@@ -77,8 +77,8 @@ class BopGame(Game[BopOptions, "BopState", BopMove]):
     ) -> BopState:
         """A state with a given grid and hands (for hints, fixtures, tests); the remaining tiles,
         shuffled by ``seed``, are the pile. StateError if the tiles are not in the box."""
-        rest = self.tile_counts - Counter(board.values()) - Counter(t for hand in hands for t in hand)
         used = Counter(board.values()) + Counter(t for hand in hands for t in hand)
+        rest = self.tile_counts - used
         extra = used - self.tile_counts
         if extra:
             raise StateError(f"more tiles than the box holds: {', '.join(sorted(extra.elements()))}")
