@@ -21,12 +21,13 @@ from typing import Any
 from engine.base import Options
 from engine.errors import ConfigError
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, LETTERS, build_deck
+from indexes import PDQ_VARIANTS
 
 #: How a round is won: the first valid word (the main game), the longest word (PDL), or the most
 #: words nobody else listed in a timed round (Word Count).
 MODES = ("race", "longest", "word-count")
-#: The adjudicator's word rules (``indexes.notation.PDQ_VARIANTS``), named as the sheet names them.
-WORD_RULES = ("classic", "left-to-right", "start-end", "any-order", "anywhere")
+#: The adjudicator's word rules: the library's own PDQ variants, by the same names.
+WORD_RULES = PDQ_VARIANTS
 SCORINGS = ("cards", "alternate")
 MAX_PLAYERS = 12
 MAX_MIN_LENGTH = 15
