@@ -116,7 +116,7 @@ async function judge(event) {
   const button = $("submit");
   button.disabled = true;
   try {
-    const base = `/v1/${query.game}/${segment(query.letters, query.game)}`;
+    const base = listPath(query);
     const wordPath = query.word ? `${base}/${segment(query.word, "word")}` : null;
     const listing = ask(base, listParams(query, 0));
     const check = wordPath ? ask(wordPath, query.params) : null;
@@ -129,6 +129,10 @@ async function judge(event) {
   } finally {
     button.disabled = false;
   }
+}
+
+function listPath(query) {
+  return `/v1/${query.game}/${segment(query.letters, query.game)}`;
 }
 
 function listParams(query, offset) {
@@ -249,8 +253,7 @@ async function more() {
   const button = $("more");
   button.disabled = true;
   try {
-    const path = `/v1/${state.query.game}/${segment(state.query.letters, state.query.game)}`;
-    showWords(await ask(path, listParams(state.query, state.shown)), true);
+    showWords(await ask(listPath(state.query), listParams(state.query, state.shown)), true);
   } catch (error) {
     showError(error.message);
   } finally {
@@ -261,8 +264,7 @@ async function more() {
 async function reorder() {
   if (!state.query) return;
   try {
-    const path = `/v1/${state.query.game}/${segment(state.query.letters, state.query.game)}`;
-    showWords(await ask(path, listParams(state.query, 0)), false);
+    showWords(await ask(listPath(state.query), listParams(state.query, 0)), false);
   } catch (error) {
     showError(error.message);
   }
