@@ -23,7 +23,6 @@ from engine.bop.tiles import COLOUR_NAMES, HAND_SIZE, MODES, parse_tiles
 from engine.bots import Bot, make_bot
 from engine.errors import ConfigError, EngineError
 from indexes import DEFAULT_LEXICON
-from indexes.paths import word_list_path
 
 HUMAN = "human"
 
@@ -62,8 +61,7 @@ def register_commands(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _adjudicator(lexicon: str) -> Adjudicator:
-    word_list_path(lexicon)  # an unknown name is a clear error before any build starts
-    return LocalAdjudicator(lexicon)
+    return LocalAdjudicator(lexicon)  # an unknown name fails in ensure_index before any build
 
 
 def _board_text(arg: str) -> str:
