@@ -87,15 +87,14 @@ def play_lines(board: Mapping[Cell, str], placements: Mapping[Cell, str]) -> lis
     direction = play_direction(cells)
     after = {**board, **placements}
     if direction is not None:
-        run = run_through(after, cells[0], direction)
-        if cells[-1] not in run:
+        main = run_through(after, cells[0], direction)
+        if cells[-1] not in main:
             raise IllegalMoveError("gap", "the played tiles, with the tiles between them, must make one unbroken line")
     if board and not any((r + dr, c + dc) in board for r, c in cells for dr, dc in NEIGHBOURS):
         raise IllegalMoveError("not_connected", "the play must connect to tiles already on the grid")
     if direction is None:
         return lines_through(after, cells[0])
     lines = []
-    main = run_through(after, cells[0], direction)
     if len(main) >= 2:
         lines.append(Line(direction, main))
     cross = OTHER[direction]
