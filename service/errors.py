@@ -128,7 +128,6 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorBody, "description": "unknown lexicon"},
 }
 BODY_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    304: {"description": "not modified: the If-None-Match ETag is this answer's (no body)"},
     **ERROR_RESPONSES,
     413: {"model": ErrorBody, "description": "body too large"},
     422: {"model": ErrorBody, "description": "the body is not the JSON this route takes"},
