@@ -339,8 +339,10 @@ class BopState(State[BopMove]):
         if self.options.mode == "strict":
             self._require_words(after, lines)
         breakdown = score_play(after, lines, placements.keys())
-        # Checked: now change the state.
-        before, pending_before = self._position(), self.pending
+        # Checked: now change the state. Challenge mode keeps the position before the play, should a
+        # challenge withdraw it; strict mode has no use for it.
+        before = self._position() if self.options.mode == "challenge" else None
+        pending_before = self.pending
         self.board = after
         drawn, self.pile = self.pile[: HAND_SIZE - len(left)], self.pile[HAND_SIZE - len(left) :]
         self.hands[player] = left + drawn
@@ -350,7 +352,7 @@ class BopState(State[BopMove]):
         if not self.pile and not self.hands[player] and self.last_turns is None:
             self.last_turns = [(player + k) % self.players for k in range(1, self.players)]
         self._end_turn(player)
-        if self.options.mode == "challenge":
+        if before is not None:
             if self.over:
                 # Nobody plays after the game's last play, so nobody could challenge it: judge it now.
                 try:
