@@ -127,8 +127,9 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "bad input: letters, word, variant or an option out of range"},
     404: {"model": ErrorBody, "description": "unknown lexicon"},
 }
+#: The POST routes: the same errors, and no 304 (their answers carry no ETag).
 BODY_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    **ERROR_RESPONSES,
+    **{status: doc for status, doc in ERROR_RESPONSES.items() if status != 304},
     413: {"model": ErrorBody, "description": "body too large"},
     422: {"model": ErrorBody, "description": "the body is not the JSON this route takes"},
 }

@@ -125,6 +125,9 @@ def test_healthz_and_docs(http: httpx.Client, lexicon: Lexicon) -> None:
         "/v1/lexicons",
         "/healthz",
     } <= set(schema["paths"])
+    # GET answers carry an ETag and may answer 304; the challenge (a POST) never does
+    assert "304" in schema["paths"]["/v1/bop/{letters}"]["get"]["responses"]
+    assert "304" not in schema["paths"]["/v1/bop/challenge"]["post"]["responses"]
 
 
 def test_the_page_and_its_files_come_from_this_host(http: httpx.Client) -> None:
