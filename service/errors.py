@@ -1,7 +1,7 @@
 """Every error becomes an HTTP answer here, and only here.
 
 The body is always ``{"error": {"code": ..., "message": ...}}``: ``code`` is a stable machine name
-(for the input errors, the ``code`` of the ``indexes.errors`` class, which ``service.client`` turns
+(for the input errors, the ``code`` of the ``indexes.errors`` class, which ``indexes.remote`` turns
 back into that class), ``message`` a sentence a person can read. Status codes:
 
 - 400: bad input (letters, word, variant, an option out of range), from the library or from

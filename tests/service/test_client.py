@@ -1,4 +1,4 @@
-"""``service.client.Client`` against a real server: the same values and exceptions as in-process."""
+"""``indexes.remote.Client`` against a real server: the same values and exceptions as in-process."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from engine.adjudicator import HttpAdjudicator, LocalAdjudicator
 from indexes import Lexicon
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, UnknownLexiconError, UnknownVariantError
-from service.client import BopChallenge, Client, ServiceError
+from indexes.remote import BopChallenge, Client, ServiceError
 
 pytestmark = pytest.mark.server
 

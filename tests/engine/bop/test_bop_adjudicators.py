@@ -12,7 +12,7 @@ from engine.bop.moves import parse_move
 from engine.bop.rules import AdjudicatorJudge
 from engine.bop.state import BopGame
 from engine.bots import GreedyBot
-from service.client import Client
+from indexes.remote import Client
 
 from .conftest import position
 from .test_bop_play_example import EXAMPLE, SHEET_SCORES, play_example

@@ -9,7 +9,7 @@ from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.bots import parse_bots, play_pdq_game
 from engine.pdq.game import PdqGame
 from engine.pdq.report import round_report
-from service.client import Client
+from indexes.remote import Client
 
 pytestmark = pytest.mark.server
 

@@ -1,4 +1,4 @@
-"""A small HTTP client for the Tablejudge service, for game engines that judge over the network.
+"""A small HTTP client for the Tablejudge service: the same questions as a lexicon, asked over the network.
 
 It returns the same result values as the in-process library (``indexes.results``) and raises the
 same exceptions (``indexes.errors``) for bad input, so an engine cannot tell the two apart::
@@ -27,8 +27,7 @@ from indexes.errors import (
     UnknownVariantError,
 )
 from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_word
-from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
-from service.challenge import BopChallenge
+from indexes.results import BopChallenge, BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
 
 __all__ = ["BopChallenge", "Client", "ServiceError"]
 
