@@ -471,6 +471,11 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             return None
         return {"name": self.adjudicator.lexicon, "version": self.adjudicator.version}
 
+    def render(self, view: JsonDict) -> str:
+        """A view as text for the terminal; engines override this with their board and hands."""
+        skip = {"game", "options", "history", "seat", "version", "outcome"}
+        return "\n".join(f"{key}: {json.dumps(value)}" for key, value in view.items() if key not in skip)
+
     # --- what an engine writes -------------------------------------------------------------------
     @abstractmethod
     def _new_state(self, seed: int | None) -> StateT:
@@ -535,7 +540,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         if data["game"] != self.name:
             raise StateError(f"a {data['game']!r} state, not a {self.name} one")
         if data["format"] != self.format:
-            raise StateError(f"a {self.name} state of format {data['format']!r}; this engine reads format {self.format}")
+            raise StateError(f"a {self.name} state of format {data['format']!r}; this engine reads {self.format}")
         if data["options"] != self.options.to_json():
             raise StateError(f"the state was saved under other {self.name} options than this game's")
         seed, version, history = data["seed"], data["version"], data["history"]
@@ -693,6 +698,10 @@ class State(ABC, Generic[MoveT]):
         ranked.sort(key=lambda scored: -scored.points)
         return ranked
 
+    def check_invariants(self) -> None:
+        """Raise StateError if the position breaks one of the game's invariants (tiles conserved, say).
+        The conformance suite calls it after every move; loading a saved state may call it too."""
+
     def view_extras(self, viewer: int | None) -> JsonDict:
         """Public facts computed from the position for a view (a deadline, say); none by default."""
         return {}
@@ -829,26 +838,29 @@ class State(ABC, Generic[MoveT]):
             raise StateError(f"{self.game.name}: the state's {key!r} declares no visibility (State.VIEW)")
         return part
 
+    def redacted(self, seat: int, move: MoveT, viewer: int | None) -> str | None:
+        """What ``viewer`` sees of ``seat``'s ``move`` in the history, if not its whole text (None).
+
+        By default a move's :meth:`Move.public_text` for everyone but its owner, and the whole text
+        for all once the game is over; an engine whose options hide more overrides this."""
+        if self.is_terminal():
+            return None
+        public = move.public_text()
+        return None if public is None or (viewer is not None and move.owner(seat) == viewer) else public
+
     def public_history(self, viewer: int | None) -> list[list[Any]]:
-        """``[seat, text]`` per move: whole for its owner (and for all at the end), else its public text."""
-        over = self.is_terminal()
+        """``[seat, text]`` per move: whole, or as much as ``viewer`` may see (:meth:`redacted`)."""
         shown = []
         for seat, move in self.history:
-            public = move.public_text()
-            whole = over or public is None or (viewer is not None and move.owner(seat) == viewer)
-            shown.append([seat, move.to_text() if whole else public])
+            hidden = self.redacted(seat, move, viewer)
+            shown.append([seat, move.to_text() if hidden is None else hidden])
         return shown
 
     def secrets(self, viewer: int | None) -> list[Any]:
-        """Every value ``viewer`` must not see in its view: what the leak scan searches for."""
+        """Every value of the position ``viewer`` must not see in its view: what the leak scan searches
+        for. (The history is checked entry by entry: each hidden move must show as its public text.)"""
         over = self.is_terminal()
         found: list[Any] = []
-        if not over:  # the whole text of each move hidden from the viewer
-            found = [
-                move.to_text()
-                for seat, move in self.history
-                if move.public_text() is not None and move.owner(seat) != viewer
-            ]
         for key, value in self.to_body().items():
             found.extend(self._part(key).secrets(value, viewer, over))
         if self.rng is not None:

@@ -98,7 +98,8 @@ class GreedyBot:
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def bot_names(game: Game[Any, Any, Any]) -> list[str]:
+def bot_names(game: Game[Any, Any, Any] | type[Game[Any, Any, Any]]) -> list[str]:
+    """The bots a game (or game class) can seat: the shared ones, then its own."""
     return [*BOTS, *(name for name in game.bots if name not in BOTS)]
 
 

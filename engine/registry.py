@@ -33,6 +33,13 @@ GAMES: dict[str, str] = {
 _SPEC = re.compile(r"\s*(?P<name>[a-z][a-z0-9_]*)\s*(?:\((?P<options>.*)\))?\s*", re.S)
 
 
+def register(name: str, where: str) -> None:
+    """Add a game (``"module:Class"``) under ``name``: for games outside this package (a test's toy)."""
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise ConfigError(f"a game's name is lower-case letters, digits and _, not {name!r}")
+    GAMES[name] = where
+
+
 def registered_games() -> list[str]:
     """The names of every registered game, in registration order."""
     return list(GAMES)

@@ -29,6 +29,7 @@ from engine.base import (
     pile_outcomes,
 )
 from engine.bop.board import Board, Cell, format_board, format_cell, lines_through, play_lines
+from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, move_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
 from engine.bop.rules import WordCheck, check_words, score_play
@@ -50,6 +51,16 @@ def _public_pending(pending: Any, viewer: int | None, over: bool) -> Any:
     return None if pending is None else {key: pending[key] for key in ("player", "move", "points")}
 
 
+def _pending_secrets(pending: Any, viewer: int | None) -> list[Any]:
+    """What the position saved before a challengeable play holds that ``viewer`` may not see."""
+    if pending is None:
+        return []
+    before = pending["before"]
+    hands = [hand for seat, hand in enumerate(before["hands"]) if seat != viewer]
+    # The player who made the play has drawn the top of that pile since: only the others may not know it.
+    return hands if viewer == pending["player"] else [before["pile"], *hands]
+
+
 class BopState(State[BopMove]):
     game: BopGame
 
@@ -69,8 +80,7 @@ class BopState(State[BopMove]):
         "penalties": Public(),
         "turns": Public(),
         "draws_owed": Public(),
-        "pending": Shown(_public_pending, hidden=lambda pending, viewer, over: [] if pending is None
-                         else [pending["before"]["pile"], *pending["before"]["hands"]]),  # fmt: skip
+        "pending": Shown(_public_pending, hidden=lambda pending, viewer, over: _pending_secrets(pending, viewer)),
     }
 
     def __init__(
@@ -359,12 +369,18 @@ class BopState(State[BopMove]):
             detail = f"{problems}: player {challenged}'s {move_text} withdrawn, {points} points lost"
             return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
+        play = parse_move(move_text)
+        assert isinstance(play, Play)
+        words = play_words(self.pending_board(), play, self.game.adjudicator)
+        justified = "; ".join(f"{letters} ({', '.join(examples) or 'a word'})" for letters, examples in words)
         self.pending = None
         if challenger == self.current:
             self._end_turn(challenger)
         else:
             self.skips[challenger] += 1
-        return note("challenge", "challenge failed", f"{move_text} stands; player {challenger} loses a turn")
+        return note(
+            "challenge", "challenge failed", f"{move_text} stands: {justified}; player {challenger} loses a turn"
+        )
 
     # --- turn order and the end -------------------------------------------------------------------
     def _end_turn(self, player: int) -> None:

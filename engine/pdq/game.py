@@ -164,7 +164,8 @@ def _shown_round(value: Any, viewer: int | None, over: bool) -> Any:
 def _round_secrets(value: Any, viewer: int | None, over: bool) -> list[Any]:
     if value is None or value.get("mode") != "word-count":
         return []
-    return [claim["word"] for claim in value["claims"] if claim["player"] != viewer]
+    mine = {claim["word"] for claim in value["claims"] if claim["player"] == viewer}
+    return [claim["word"] for claim in value["claims"] if claim["player"] != viewer and claim["word"] not in mine]
 
 
 class PdqState(State[PdqMove]):
@@ -322,6 +323,13 @@ class PdqState(State[PdqMove]):
             first = next((c for c in rnd.claims if c.valid), None)
             return None if first is None else first.at_ms + self.options.window_ms
         return None
+
+    def redacted(self, seat: int, move: PdqMove, viewer: int | None) -> str | None:
+        """In Word Count each player's list is their own until the game ends: the others see that a
+        word was listed, not which (the finished rounds show the lists)."""
+        if self.options.mode == "word-count" and isinstance(move, Claim) and seat != viewer and not self.is_terminal():
+            return f"claim (a word) @{move.at_ms}"
+        return super().redacted(seat, move, viewer)
 
     def view_extras(self, viewer: int | None) -> JsonDict:
         return {"deadline_ms": self.deadline_ms}
