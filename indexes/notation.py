@@ -41,8 +41,27 @@ def skeleton(word: str) -> str:
     return "".join(c for c in word if c not in VOWELS)
 
 
+#: Every ASCII character -> its BOP! tile (a consonant in upper case, or ``?``), or ``!`` for
+#: anything else: vowels, digits, separators. One ``str.translate`` reads clean input at once.
+_BOP_TILE_OF = {
+    code: "?" if chr(code) in BOP_TILE_ALIASES else chr(code).upper() if chr(code).lower() in CONSONANTS else "!"
+    for code in range(128)
+}
+
+
 def parse_bop_letters(text: str) -> str:
     """BOP! tiles as typed -> upper-case consonants with ``?`` for the BOP! tile."""
+    # The common case first: ASCII consonants and BOP! tiles only, no separators. Anything else
+    # (and every error) goes the long way below, which alone words the complaints.
+    if text.isascii() and MIN_BOP_LETTERS <= len(text) <= MAX_BOP_LETTERS:
+        tiles = text.translate(_BOP_TILE_OF)
+        if "!" not in tiles and tiles.count(BOP_TILE) <= MAX_BOP_TILES:
+            return tiles
+    return read_bop_letters_one_by_one(text)
+
+
+def read_bop_letters_one_by_one(text: str) -> str:
+    """:func:`parse_bop_letters` for any input, a character at a time, with every complaint."""
     # Lower-cased per character below, never as a whole: str.lower() folds the Kelvin sign into "k".
     raw = SEPARATORS.sub("", text)
     if len(raw) < MIN_BOP_LETTERS:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, UnknownVariantError
 from indexes.notation import (
@@ -12,6 +16,7 @@ from indexes.notation import (
     parse_sort,
     parse_variant,
     parse_word,
+    read_bop_letters_one_by_one,
     skeleton,
 )
 
@@ -46,6 +51,26 @@ def test_bop_letters_are_upper_case_with_question_mark_for_the_bop_tile(typed: s
     ],
 )
 def test_bad_bop_letters_are_a_clear_error(typed: str, complaint: str) -> None:
+    with pytest.raises(BadLettersError, match=complaint):
+        parse_bop_letters(typed)
+
+
+def _read_or_complaint(read: Callable[[str], str], typed: str) -> str:
+    try:
+        return read(typed)
+    except BadLettersError as error:
+        return f"error: {error}"
+
+
+# Consonants in both cases, the BOP! tile's spellings, vowels, separators, a digit and non-ASCII
+# letters (the Kelvin sign, an accented e): everything the quick path must pass on or get right.
+@given(st.text(alphabet="bcdfghjklmnpqrstvwxyzBCDFGHJKLMNPQRSTVWXYZ?._aeiouAEIOU -,\t7\u212a\u00e9", max_size=36))
+def test_clean_letters_read_at_once_as_they_are_one_by_one(typed: str) -> None:
+    assert _read_or_complaint(parse_bop_letters, typed) == _read_or_complaint(read_bop_letters_one_by_one, typed)
+
+
+@pytest.mark.parametrize(("typed", "complaint"), [("FS???", "at most 2 BOP! tiles"), ("B" * 33, "at most 32")])
+def test_clean_letters_still_get_the_complaints_about_their_number(typed: str, complaint: str) -> None:
     with pytest.raises(BadLettersError, match=complaint):
         parse_bop_letters(typed)
 
