@@ -142,22 +142,15 @@ class Lexicon:
     def skeleton_page(self, consonants: str, limit: int, offset: int) -> tuple[int, list[str]]:
         """(how many words one exact lower-case skeleton has, ``limit`` of them from ``offset`` on).
 
-        The count comes from the posting offsets, and only the words up to the page's end are split
-        out of the text: a skeleton such as ``rs`` has hundreds.
+        :meth:`skeleton_words` paged in the same call. The lists are short (``rs``, the longest in
+        the standard lexicon, has 37 words), so splitting one whole beats counting it from the postings.
         """
         key = self._skeletons.get(consonants)
         if key is None:
             return 0, []
-        counts = self._skeleton_offsets_view
-        count = counts[key + 1] - counts[key]
-        if offset >= count:
-            return count, []
         spans = self._skeleton_text_offsets
-        text = self._skeleton_text[spans[key] : spans[key + 1]].decode("ascii")
-        if not limit:
-            return count, text.split("\n")[offset:]
-        end = offset + limit
-        return count, text.split("\n", end)[offset:end] if end < count else text.split("\n")[offset:]
+        words = self._skeleton_text[spans[key] : spans[key + 1]].decode("ascii").split("\n")
+        return len(words), words[offset : offset + limit] if limit else words[offset:]
 
     def skeleton_ids(self, pattern: str) -> list[int]:
         """Trie key ids of the skeletons matching a lower-case pattern (``?``: any consonant)."""

@@ -92,8 +92,8 @@ def test_limit_and_offset_must_be_whole_numbers_in_range(lexicon: Lexicon, optio
 
 
 @pytest.mark.parametrize("letters", ["RS", "FRS", "WHMMY", "QQX"])
-def test_pages_of_one_skeleton_split_only_what_they_show(lexicon: Lexicon, letters: str) -> None:
-    """Exact letters count from the index and split out only the page, so every page must agree with the list."""
+def test_pages_of_one_skeleton_agree_with_the_whole_list(lexicon: Lexicon, letters: str) -> None:
+    """Exact letters are looked up, counted and paged in one step: every page must agree with the whole list."""
     expected = bop_reference(letters)
     n = len(expected)
     last = max(n - 1, 0)
@@ -104,7 +104,7 @@ def test_pages_of_one_skeleton_split_only_what_they_show(lexicon: Lexicon, lette
 
 
 def test_some_skeleton_has_more_words_than_a_page() -> None:
-    assert len(bop_reference("RS")) > 20  # so the pages above really split a long list part way
+    assert len(bop_reference("RS")) > 20  # so the pages above really leave words out
 
 
 def test_the_quick_result_is_the_dataclass_value() -> None:
