@@ -67,12 +67,32 @@ def test_word(capsys: pytest.CaptureFixture[str]) -> None:
         (["pdq", "PNA", "--word", ""], "the word is empty"),
         (["word", "x" * 65], "at most 64"),
         (["word", "caf\u00e9\nbar"], "only the letters a-z"),  # a newline in the input stays on one line
+        (["pdq", ""], "PDQ letters: no cards; deal 2 to 4 letter cards"),
+        (["pdq", " - "], "PDQ letters: no cards; deal 2 to 4 letter cards"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and complaint in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["pdq", "P" * 1000], "PDQ letters 'PPPPPPPPPPPPPPPPPPPP'…: a deal is 2 to 4 cards, got 1000"),
+        (["pdq", "P?" * 500], "PDQ letters 'P?P?P?P?P?P?P?P?P?P?'…: only the letters A-Z are cards"),
+        (["bop", "B" * 1000], "BOP! letters: at most 32 tiles, got 1000"),
+        (["bop", "B" + " " * 998 + "A"], "BOP! letters 'B                   '…: 'A' is a vowel"),
+        (["bop", "FRS", "--word", "shmo" * 15 + "1"], "'shmoshmoshmoshmoshmo'… is not a word"),
+        (["pdq", "PNA", "--variant", "x" * 1000], "unknown PDQ variant 'xxxxxxxxxxxxxxxxxxxx'…;"),
+        (["bop", "FRS", "--lexicon", "k" * 1000], "unknown lexicon 'kkkkkkkkkkkkkkkkkkkk'…;"),
+    ],
+)
+def test_long_input_is_cut_in_complaints(capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert complaint in err and len(err) < 160
 
 
 def test_the_installed_console_script() -> None:
