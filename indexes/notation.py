@@ -39,16 +39,16 @@ PDQ_VARIANTS = ("classic", "left-to-right", "start-end", "any-order", "anywhere"
 PDQ_SORTS = ("common", "longest", "alpha")
 
 
-def echo(value: object) -> str:
-    """``value`` as a complaint quotes it: its repr, cut to the first :data:`MAX_ECHO` characters and "…".
+def echo(value: object, width: int = MAX_ECHO) -> str:
+    """``value`` as a complaint quotes it: its repr, cut to the first ``width`` characters and "…".
 
     >>> echo("PNA"), echo("P" * 1000)
     ("'PNA'", "'PPPPPPPPPPPPPPPPPPPP'…")
     """
     if isinstance(value, str):
-        return repr(value) if len(value) <= MAX_ECHO else f"{value[:MAX_ECHO]!r}…"
+        return repr(value) if len(value) <= width else f"{value[:width]!r}…"
     shown = repr(value)
-    return shown if len(shown) <= MAX_ECHO else f"{shown[:MAX_ECHO]}…"
+    return shown if len(shown) <= width else f"{shown[:width]}…"
 
 
 def skeleton(word: str) -> str:
