@@ -45,7 +45,29 @@ _WHERE = {
 
 BOP_REASONS = ("skeleton_mismatch", "not_in_lexicon")
 
-__all__ = ["BOP_REASONS", *sorted(_WHERE)]
+__all__ = [
+    "BOP_REASONS",
+    "BadLettersError",
+    "BadOptionError",
+    "BadWordError",
+    "BopCheck",
+    "BopResult",
+    "DEFAULT_LEXICON",
+    "Lexicon",
+    "MalformedWordListError",
+    "PDQ_REASONS",
+    "PDQ_SORTS",
+    "PDQ_VARIANTS",
+    "PdqCheck",
+    "PdqResult",
+    "TablejudgeError",
+    "UnknownLexiconError",
+    "UnknownVariantError",
+    "WordResult",
+    "lexicon_names",
+    "open_lexicon",
+    "skeleton",
+]
 
 if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
     from indexes.errors import (

@@ -84,6 +84,28 @@ class WordResult(Result):
     scowl_level: int | None
 
 
+def bop_result(
+    letters: str, lexicon: str, version: str, count: int, words: list[str], limit: int, offset: int
+) -> BopResult:
+    """The :class:`BopResult` of a listing (``valid``: any words at all), made for the hot path.
+
+    A frozen dataclass's ``__init__`` stores each field through ``object.__setattr__``, a call
+    apiece that came to a third of an exact BOP! query; this fills the new value's ``__dict__``
+    instead. The value is the same: equal, frozen, and with the same repr and JSON.
+    """
+    result = object.__new__(BopResult)
+    slots = result.__dict__
+    slots["letters"] = letters
+    slots["lexicon"] = lexicon
+    slots["version"] = version
+    slots["valid"] = count > 0
+    slots["count"] = count
+    slots["words"] = words
+    slots["limit"] = limit
+    slots["offset"] = offset
+    return result
+
+
 @dataclass(frozen=True)
 class BopChallenge:
     lexicon: str

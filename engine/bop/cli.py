@@ -26,8 +26,9 @@ from engine.bop.moves import Challenge, Pass, Play
 from engine.bop.state import BopState
 from engine.bop.tiles import BOP, COLOUR_NAMES, DEFAULT_PALETTE, HAND_SIZE, MODES, parse_tiles
 from engine.bots import Turn
-from engine.errors import ConfigError
+from engine.errors import ConfigError, EngineError
 from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, run_game
+from indexes.notation import echo
 from indexes.paths import DEFAULT_LEXICON
 
 
@@ -63,12 +64,39 @@ def _adjudicator(lexicon: str) -> Adjudicator:
     return LocalAdjudicator(lexicon)  # an unknown name fails in ensure_index before any build
 
 
+#: A file name is echoed longer than typed letters: its end is usually the part that is wrong.
+PATH_ECHO = 80
+
+
 def _board_text(arg: str) -> str:
+    """The board ``arg`` names: stdin for ``-``, a file's text, or the argument itself written out."""
     if arg == "-":
         return sys.stdin.read()
-    path = Path(arg)
-    if "\n" not in arg and path.is_file():
-        return path.read_text(encoding="utf-8")
+    if "\n" in arg or not arg.strip():  # Path("") is the current folder
+        return arg
+    path, shown = Path(arg), echo(arg, width=PATH_ECHO)
+    try:
+        is_folder, is_file = path.is_dir(), path.is_file()
+    except OSError:  # a name the file system refuses (too long): no file, so a board written out
+        is_folder = is_file = False
+    if is_folder:
+        raise ConfigError(f"board: {shown} is a folder, not a board file")
+    if is_file:
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise ConfigError(f"board: {shown} is not a text file") from None
+        except OSError as error:
+            raise ConfigError(f"board: cannot read {shown}: {error.strerror or error}") from None
+    # A board written out splits its cells by spaces; one without a space that is not a board
+    # either (one tile a row) was meant as a file name: "nonexist.txt" is no tile.
+    if not any(c.isspace() for c in arg):
+        try:
+            parse_board(arg)
+        except EngineError:
+            raise ConfigError(
+                f"board: there is no file {shown} (a board written out splits cells by spaces, rows by '/')"
+            ) from None
     return arg
 
 

@@ -12,6 +12,7 @@ end: the game is over, nobody may act, and the seed and the history replay it ex
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,7 +77,9 @@ def leaks(view: Any, secrets: Sequence[Any]) -> list[str]:
             if secret >= 1 << 20 and any(isinstance(v, int) and not isinstance(v, bool) and v == secret for v in values):
                 found.append(f"the number {secret}")
         elif isinstance(secret, str):
-            if len(secret) >= 4 and any(secret in text for text in texts):
+            # As a whole token: a hidden word "chemo" is not leaked by a shown "chemotherapy".
+            token = re.compile(rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])")
+            if len(secret) >= 4 and any(token.search(text) for text in texts):
                 found.append(f"the text {secret!r}")
         elif isinstance(secret, list):
             if len(secret) >= 3 and any(v == secret for v in lists):

@@ -25,7 +25,7 @@ register("highcard", "tests.engine.toy:HighcardGame")
 #: How the suite plays each game (games not named here: their default options, two seeds).
 CASES: dict[str, Case] = {
     "bop": Case(("bop", "bop(players=3,mode=challenge)"), games=1, every=2, garbage=2),
-    "pdq": Case(("pdq(players=3)", "pdq(variant=pdl,players=2)", "pdq(variant=word-count,players=2)",
+    "pdq": Case(("pdq(players=3)", "pdq(variant=pdl,players=2)", "pdq(variant=word-count,players=2,word_count_ms=4000)",
                  "pdq(variant=four-score,players=2,only_solvable=true)"), games=1, every=3),  # fmt: skip
     "highcard": Case(("highcard", "highcard(players=3,cards=7)"), games=3),
 }
