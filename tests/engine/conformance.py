@@ -74,7 +74,8 @@ def leaks(view: Any, secrets: Sequence[Any]) -> list[str]:
         if isinstance(secret, bool) or secret is None:
             continue
         if isinstance(secret, int):
-            if secret >= 1 << 20 and any(isinstance(v, int) and not isinstance(v, bool) and v == secret for v in values):
+            numbers = (v for v in values if isinstance(v, int) and not isinstance(v, bool))
+            if secret >= 1 << 20 and any(v == secret for v in numbers):
                 found.append(f"the number {secret}")
         elif isinstance(secret, str):
             # As a whole token: a hidden word "chemo" is not leaked by a shown "chemotherapy".
@@ -123,7 +124,8 @@ def assert_unchanged_after_refusals(game: Game[Any, Any, Any], state: State[Any]
     before = state.to_json()
     acting = state.acting_players()
     seats = list(range(game.players)) + [CHANCE, REFEREE]
-    tries: list[tuple[int, Any]] = [(seats[rng.below(len(seats))], text) for text in garbage_moves(game, state, rng, count)]
+    junk = garbage_moves(game, state, rng, count)
+    tries: list[tuple[int, Any]] = [(seats[rng.below(len(seats))], text) for text in junk]
     for seat in acting:  # a legal move of one seat, tried by a seat that may not make it
         for move in state.legal_moves(seat)[:1]:
             for other in seats:
@@ -178,9 +180,9 @@ def assert_views_hide_secrets(state: State[Any]) -> None:
                 assert hidden != move.to_text(), f"{move.to_text()!r} is hidden from {viewer} by its own text"
     for key, part in state.VIEW.items():
         value = body[key]
-        if isinstance(part, Secret) and not (over and part.until_end) and isinstance(value, list | str):
-            if len(value) >= 2 and value != value[::-1]:
-                _assert_order_invisible(state, key, value[::-1])
+        ordered = isinstance(value, list | str) and len(value) >= 2 and value != value[::-1]
+        if isinstance(part, Secret) and not (over and part.until_end) and ordered:
+            _assert_order_invisible(state, key, value[::-1])
 
 
 def _assert_order_invisible(state: State[Any], key: str, reordered: Any) -> None:

@@ -13,7 +13,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.base import (
-    CHANCE, Breakdown, Game, JsonDict, Move, Options, Outcome, Owned, Public, Secret, State, illegal, note, require,
+    CHANCE,
+    Breakdown,
+    Game,
+    JsonDict,
+    Move,
+    Options,
+    Outcome,
+    Owned,
+    Public,
+    Secret,
+    State,
+    illegal,
+    note,
+    require,
 )  # fmt: skip
 from engine.errors import NotationError
 from engine.rng import Rng
@@ -135,4 +148,4 @@ class HighcardState(State[Move]):
 
     def to_body(self) -> JsonDict:
         return {"prizes": list(self.prizes), "prize": self.prize, "hands": [list(h) for h in self.hands],
-                "bids": list(self.bids), "points": list(self.points), "rounds": [list(r) for r in self.rounds]}  # fmt: skip
+                "bids": list(self.bids), "points": list(self.points), "rounds": [list(r) for r in self.rounds]}
