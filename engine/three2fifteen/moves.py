@@ -5,8 +5,8 @@ tokens are their values, 0 to 15, separated by spaces.
 
 =========================  ====================================================================
 ``7,7 5``                  one token: a 5 on row 7, column 7
-``7,6a 7 8``               ``a``\\ cross from 7,6: a 7 on 7,6 and an 8 on 7,7
-``6,7d 7 2 6``             ``d``\\ own from 6,7: 7 on 6,7, 2 on 7,7, 6 on 8,7
+``7,6a 7 8``               across (``a``) from 7,6: a 7 on 7,6 and an 8 on 7,7
+``6,7d 7 2 6``             down (``d``) from 6,7: 7 on 6,7, 2 on 7,7, 6 on 8,7
 ``7,6a 2 . 4``             ``.`` is a cell the play does not cover (here a token already played:
                            2 and 4 surround it)
 ``7,6=2 7,8=4``            the same play, cell by cell (``ROW,COL=VALUE``, any order)
@@ -39,8 +39,6 @@ from engine.three2fifteen.tokens import parse_token
 HEAD = re.compile(r"(\d+),(\d+)([ad]?)")
 EXPLICIT = re.compile(r"(\d+),(\d+)=(\S+)")
 DIRECTION_CODES = {"a": ACROSS, "d": DOWN}
-#: a line of the board is at most this long, so a play's text never needs more steps
-MAX_STEPS = 32
 
 
 @dataclass(frozen=True)
@@ -111,7 +109,7 @@ def parse_move(text: str) -> Three2FifteenMove:
         raise NotationError(
             f"move {text!r}: expected 'ROW,COL[a|d] TOKENS' (e.g. '7,6a 7 8'), 'ROW,COL=VALUE ...' or 'pass'"
         )
-    if steps[0] == "." or steps[-1] == "." or len(steps) > MAX_STEPS:
+    if steps[0] == "." or steps[-1] == ".":
         raise NotationError(f"move {text!r}: '.' stands only between tokens")
     if len(steps) > 1 and not head[3]:
         raise NotationError(f"move {text!r}: a play of several tokens needs a direction (a or d) after the cell")

@@ -18,7 +18,7 @@ def plays(draw: st.DrawFn) -> Play:
     if draw(st.booleans()):  # in one line, with or without gaps
         row, col = draw(cells)
         across = draw(st.booleans())
-        steps = draw(st.sets(st.integers(0, 6), min_size=1, max_size=3))
+        steps = draw(st.sets(st.integers(0, 30), min_size=1, max_size=3))
         return Play.of([((row, col + s) if across else (row + s, col), draw(values)) for s in steps])
     return Play.of(draw(st.dictionaries(cells, values, min_size=1, max_size=3)))  # anywhere
 
@@ -71,7 +71,6 @@ def test_tokens_not_in_one_line_are_written_cell_by_cell() -> None:
         "7,7=3 7,8",
         "7,7=16",
         "pass 3",
-        "7,6a " + " .".join(["1"] * 40),
     ],
 )
 def test_bad_notation_is_a_notation_error(text: str) -> None:
