@@ -275,7 +275,7 @@ class Sheet:
         stars = "".join(_cell_text(mark, n) for n, mark in zip(NUMBERS, self.rows[Suit.STARFISH], strict=True))
         lines.append((f"{Suit.STARFISH.title:<{TITLE_WIDTH}}" + stars).rstrip())
         track = " ".join("[x]" if i < self.penalties else "[ ]" for i in range(max(penalty_boxes, self.penalties)))
-        lines.append(f"{'penalty':<{TITLE_WIDTH}}{track}")
+        lines.append(f"{'penalty':<{TITLE_WIDTH}} {track}")
         return "\n".join(line.rstrip() for line in lines)
 
     @classmethod
@@ -330,12 +330,12 @@ class Sheet:
             penalties=penalties,
             bids=None if None in written else tuple(bid for bid in written if bid is not None),
         )
-        for suit, wins in wins_written.items():
-            if sheet.wins(suit) != wins:
-                raise NotationError(f"sheet: the {suit.title} row says {wins} wins, its marks make {sheet.wins(suit)}")
         problem = sheet.problem()
         if problem:
             raise NotationError(f"sheet: {problem}")
+        for suit, wins in wins_written.items():
+            if sheet.wins(suit) != wins:
+                raise NotationError(f"sheet: the {suit.title} row says {wins} wins, its marks make {sheet.wins(suit)}")
         return sheet
 
 
