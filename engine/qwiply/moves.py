@@ -61,9 +61,13 @@ class Roll(Move):
     white: int
     purple: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        # the same dice in another order are the same roll (equal, and one notation)
+        object.__setattr__(self, "purple", tuple(sorted(self.purple)))
+
     @classmethod
     def of(cls, white: int, purple: tuple[int, ...] | list[int]) -> Roll:
-        return cls(white, tuple(sorted(purple)))
+        return cls(white, tuple(purple))
 
     def to_text(self) -> str:
         return f"roll W{self.white} " + " ".join(map(str, self.purple))

@@ -131,7 +131,8 @@ class Marking:
     - ``row``: the row marked (None for a penalty); ``mark``: WIN (circle) or LOSS (cross);
     - ``won_for``: the suit a win counts for (the lead suit; for a starfish circle, the suit written
       above it); None for a loss or a penalty;
-    - ``choices``: every row the rule allowed, so whether the player had to name one.
+    - ``choices``: every row the rule allowed, so whether the player had to name one;
+    - ``white``: the white die it was judged against (for :meth:`describe`).
     """
 
     number: int

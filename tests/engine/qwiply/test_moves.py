@@ -45,6 +45,7 @@ def test_every_claim_round_trips() -> None:
 
 def test_moves_are_hashable_values() -> None:
     assert len({Claim(4), Claim(4), Claim(4, Suit.SUN), Roll.of(3, [2, 1]), Roll(3, (1, 2))}) == 3
+    assert Roll(5, (6, 1, 3)) == Roll(5, (1, 3, 6)) and Roll(5, (6, 1, 3)).to_text() == "roll W5 1 3 6"
 
 
 @pytest.mark.parametrize(
