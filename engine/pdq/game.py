@@ -60,6 +60,9 @@ from engine.rng import Rng
 
 #: Why a game ended (None while it runs): the deck could not deal another row, or solo stumped.
 END_REASONS = (None, "deck_spent", "stumped")
+#: How long after the last move the moves ``legal_moves`` lists are made (the pace of a bot that
+#: has no clock of its own; PDQ's own bots plan their times, as people do).
+PACE_MS = 1000
 BODY_KEYS = ("deck", "collected", "set_aside", "tie_players", "dealing", "round", "rounds", "end_reason")
 _TIME_SUFFIX = re.compile(r"\s*@\s*\S*\s*$")
 
@@ -233,7 +236,7 @@ class PdqState(State[PdqMove]):
     def legal_moves(self, seat: int) -> list[PdqMove]:
         """Chance: the cards that can come next. The referee: its close, when due. A player: a claim
         of every word the judge knows for the row (PDL: that beats the standing word; Word Count: not
-        yet listed), at the round's clock, and "no word" where a vote is allowed."""
+        yet listed), :data:`PACE_MS` after the last move, and "no word" where a vote is allowed."""
         if seat == CHANCE:
             return [move for move, _ in self.chance_outcomes()]
         scheduled = self.scheduled()
@@ -242,11 +245,23 @@ class PdqState(State[PdqMove]):
         rnd = self.round
         if rnd is None or self.dealing is not None or seat not in self.acting_players():
             return []
-        at = rnd.clock_ms
+        at = self._next_moment(rnd)
+        if at is None:
+            return []
         moves: list[PdqMove] = [Claim(word, at) for word in self._claimable(rnd, seat)]
         if self._may_vote(rnd, seat):
             moves.append(NoWord(at))
         return moves
+
+    def _next_moment(self, rnd: Round) -> int | None:
+        """When the listed moves are made: :data:`PACE_MS` after the last move (a bot with no clock of
+        its own thinks that long), but never after the window or the time closes; None once the
+        clock has reached it (a move exactly at the deadline is still accepted, but not listed)."""
+        deadline = self.deadline_ms
+        at = rnd.clock_ms + PACE_MS
+        if deadline is None:
+            return at
+        return None if rnd.clock_ms >= deadline else min(at, deadline)
 
     def _claimable(self, rnd: Round, seat: int) -> list[str]:
         result = self.game.adjudicator.pdq(
@@ -290,7 +305,8 @@ class PdqState(State[PdqMove]):
         rnd = self.round
         if rnd is None or self.dealing is not None or seat not in self.acting_players():
             return None
-        return NoWord(rnd.clock_ms) if self._may_vote(rnd, seat) else None
+        at = self._next_moment(rnd)
+        return NoWord(at) if at is not None and self._may_vote(rnd, seat) else None
 
     def clock_epoch(self) -> int | None:
         return None if self.round is None or self.dealing is not None else self.round.number
