@@ -6,7 +6,7 @@ back into that class), ``message`` a sentence a person can read. Status codes:
 
 - 400: bad input (letters, word, variant, an option out of range), from the library or from
   FastAPI's own validation of the path and query;
-- 404: an unknown lexicon or route; 405: a method the route does not take;
+- 404: an unknown lexicon or route; 405: a method the path does not take (``Allow`` lists those it does);
 - 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
 - 422: a POST body that is not the JSON the route expects;
 - 500: only if a bug slips through; logged with its stack trace, never shown.
@@ -121,11 +121,16 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Exception, on_unexpected_error)
 
 
+#: ``responses=`` for every route: any request may be too long for the service (``service.limits``).
+TARGET_TOO_LONG_RESPONSES: dict[int | str, dict[str, Any]] = {
+    414: {"model": ErrorBody, "description": "the path and query are longer than the service takes"},
+}
 #: ``responses=`` for every route that can fail: documents the error body in the OpenAPI schema.
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     304: {"description": "not modified: the If-None-Match ETag is this answer's (no body)"},
     400: {"model": ErrorBody, "description": "bad input: letters, word, variant or an option out of range"},
     404: {"model": ErrorBody, "description": "unknown lexicon"},
+    **TARGET_TOO_LONG_RESPONSES,
 }
 #: The POST routes: the same errors, and no 304 (their answers carry no ETag).
 BODY_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {

@@ -2,29 +2,31 @@
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable
 
+import jsonschema_rs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexes.errors import (
-    BadLettersError,
-    BadOptionError,
-    BadWordError,
-    TablejudgeError,
-    UnknownVariantError,
-)
+from indexes.errors import BadLettersError, BadOptionError, BadWordError, TablejudgeError, UnknownVariantError
 from indexes.notation import (
+    BOP_LETTERS,
+    CLAIMED_WORD,
     MAX_ECHO,
+    PDQ_LETTERS,
+    WHITESPACE,
     check_range,
     echo,
+    openapi_pattern,
     parse_bop_letters,
     parse_pdq_letters,
     parse_sort,
     parse_variant,
     parse_word,
-    read_bop_letters_one_by_one,
+    read_bop_letters,
     skeleton,
 )
 from indexes.paths import word_list_path
@@ -75,7 +77,7 @@ def _read_or_complaint(read: Callable[[str], str], typed: str) -> str:
 # letters (the Kelvin sign, an accented e): everything the quick path must pass on or get right.
 @given(st.text(alphabet="bcdfghjklmnpqrstvwxyzBCDFGHJKLMNPQRSTVWXYZ?._aeiouAEIOU -,\t7\u212a\u00e9", max_size=36))
 def test_clean_letters_read_at_once_as_they_are_one_by_one(typed: str) -> None:
-    assert _read_or_complaint(parse_bop_letters, typed) == _read_or_complaint(read_bop_letters_one_by_one, typed)
+    assert _read_or_complaint(parse_bop_letters, typed) == _read_or_complaint(read_bop_letters, typed)
 
 
 @pytest.mark.parametrize(("typed", "complaint"), [("FS???", "at most 2 BOP! tiles"), ("B" * 33, "at most 32")])
@@ -164,3 +166,52 @@ def test_ranges() -> None:
     for bad in (-1, 11, True, 2.5, "3"):
         with pytest.raises(BadOptionError, match="limit must be a whole number from 0 to 10"):
             check_range("limit", bad, 0, 10)  # type: ignore[arg-type]
+
+
+# --- each reader's syntax: one regular expression, for the reader and for the API's schema -----------------
+READERS = [(BOP_LETTERS, parse_bop_letters), (PDQ_LETTERS, parse_pdq_letters), (CLAIMED_WORD, parse_word)]
+#: Each pattern as the schema's readers read it: ECMAScript, which jsonschema_rs follows as client validators do.
+ECMASCRIPT = [jsonschema_rs.validator_for({"type": "string", "pattern": openapi_pattern(s)}) for s, _ in READERS]
+#: What people type and what they should not: letters, vowels, tiles, separators, whitespace in every dialect's
+#: sense, look-alikes that case-folding would turn into letters (the Kelvin sign, dotless i, long s), digits.
+TYPED = st.text(
+    st.sampled_from("bcdfgyBCDFGYxzaeiouAEI?._-,/1é \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2028\u3000\ufeff\u212a\u0131\u017f")
+)
+
+
+def accepts(parse: Callable[[str], str], text: str) -> bool:
+    try:
+        parse(text)
+    except TablejudgeError:
+        return False
+    return True
+
+
+def test_whitespace_is_what_python_calls_whitespace() -> None:
+    spelled = {c for c in map(chr, range(sys.maxunicode + 1)) if re.fullmatch(f"[{WHITESPACE}]", c)}
+    assert spelled == {c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()}
+    assert all(f"x{c}".strip() == "x" for c in spelled)  # so parse_word's strip() is the pattern's whitespace
+
+
+@given(TYPED | st.text(max_size=8))
+def test_a_reader_accepts_exactly_what_its_openapi_pattern_matches(text: str) -> None:
+    for (_, parse), ecmascript in zip(READERS, ECMASCRIPT, strict=True):
+        assert accepts(parse, text) == ecmascript.is_valid(text), (parse.__name__, text)
+
+
+@pytest.mark.parametrize(
+    ("syntax", "valid", "invalid"),
+    [
+        (BOP_LETTERS, ["FRS", "c?wb", "C.W_", "F R S", "\nw-h,m m\u3000y", "b" * 32], ["F", "b" * 33, "?.?", "FAS"]),
+        (PDQ_LETTERS, ["PNA", "p-n-a", " xc n ", "AB", "ABCD"], ["P", "PNAXT", "P?A", "PÑA"]),
+        (CLAIMED_WORD, ["shmo", "  Shmo\t", "x" * 64], ["", " ", "sh mo", "x" * 65, "caf\u00e9", "\u212aite"]),
+    ],
+)
+def test_openapi_patterns_are_anchored_at_both_ends(
+    syntax: re.Pattern[str], valid: list[str], invalid: list[str]
+) -> None:
+    pattern = openapi_pattern(syntax)
+    assert pattern.startswith("^") and pattern.endswith("$")
+    assert all(re.search(pattern, text) for text in valid)
+    # "$" in Python also matches before a final newline, which ECMAScript's does not; none of these ends in one.
+    assert not any(re.search(pattern, text) for text in invalid)
