@@ -685,6 +685,11 @@ class State(ABC, Generic[MoveT]):
         times since that stretch began. None for turn-based games."""
         return None
 
+    def clock_ms(self) -> int | None:
+        """For a real-time game, the time of its last move on the current stretch's clock (a server
+        never stamps a move earlier); None for turn-based games."""
+        return None
+
     def scored_moves(self, seat: int) -> list[ScoredMove[MoveT]]:
         """``seat``'s legal moves with the points each scores now, best first (ties: ``legal_moves`` order).
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 import inspect
 
 from fastapi import FastAPI
@@ -13,6 +15,10 @@ from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
+from matches import routes as match_routes
+from matches.live import LiveHub
+from matches.service import MatchService, MatchSettings
+from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
 from service.limits import InputLimits
@@ -101,6 +107,29 @@ def _each_path_answers_for_itself(routes: list[BaseRoute]) -> list[BaseRoute]:
     return ordered + [refusal(path) for path in methods if path not in moved_ahead]
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The match server's background work (the scheduler, heartbeats, other servers' moves) runs
+    while the app serves."""
+    app.state.live.start()
+    try:
+        yield
+    finally:
+        await app.state.live.stop()
+        app.state.matches.store.close()
+
+
+def _match_server(settings: Settings) -> tuple[MatchService, LiveHub]:
+    """The match server on the configured store (SQLite in the data folder by default)."""
+    store = open_store(settings.database_url(), synchronous=settings.sqlite_sync.upper())
+    service = MatchService(
+        store,
+        MatchSettings(public_url=settings.base_url(), bot_delay_ms=settings.bot_delay_ms,
+                      lexicon=settings.default_lexicon),  # fmt: skip
+    )
+    return service, LiveHub(service)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     app = FastAPI(
@@ -109,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="A word judge for BOP! and PDQ",
         description=DESCRIPTION,
         default_response_class=ORJSONResponse,
+        lifespan=_lifespan,
     )
     app.state.settings = settings
     app.state.lexicons = open_served(settings.lexicons)
@@ -123,7 +153,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # include_router: this FastAPI keeps an included router nested, a second round of route
     # matching on every request; flat, a cached answer costs about a quarter less (measured
     # in-process), which issue 3's load target needs.
-    app.router.routes[:0] = [route for module in (bop, pdq, words, meta, page) for route in module.router.routes]
+    app.state.matches, app.state.live = _match_server(settings)
+    judge = [route for module in (bop, pdq, words, meta, page) for route in module.router.routes]
+    app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
+    app.add_api_websocket_route("/v1/matches/{match_id}/live", match_routes.live_route)
     schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
     declare_served_lexicons(schema, list(app.state.lexicons))
     app.router.routes[:] = _each_path_answers_for_itself(_plain_routes(app.router.routes))
@@ -137,7 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             CORSMiddleware,
             allow_origins=list(settings.cors_origins),
             allow_methods=["GET", "POST"],
-            allow_headers=["Content-Type", "If-None-Match"],
+            allow_headers=["Content-Type", "If-None-Match", "Authorization"],
             expose_headers=["ETag"],
             max_age=600,
         )

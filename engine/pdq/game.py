@@ -311,6 +311,9 @@ class PdqState(State[PdqMove]):
     def clock_epoch(self) -> int | None:
         return None if self.round is None or self.dealing is not None else self.round.number
 
+    def clock_ms(self) -> int | None:
+        return None if self.round is None else self.round.clock_ms
+
     def scores(self) -> tuple[int, ...]:
         alternate = self.options.alternate_scoring
         return tuple(sum(card_value(card, alternate) for card in cards) for cards in self.collected)
