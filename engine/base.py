@@ -703,6 +703,12 @@ class State(ABC, Generic[MoveT]):
         ranked.sort(key=lambda scored: -scored.points)
         return ranked
 
+    def review(self, seat: int) -> JsonDict | None:
+        """What ``seat`` could have done here, for the after-game report ("what could I have played"):
+        engines with hints say (BOP!: the best plays; PDQ: the row's words). None: nothing to say.
+        It may use ``seat``'s hidden things, so it is shown to that seat, or to all once the game is over."""
+        return None
+
     def check_invariants(self) -> None:
         """Raise StateError if the position breaks one of the game's invariants (tiles conserved, say).
         The conformance suite calls it after every move; loading a saved state may call it too."""

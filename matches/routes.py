@@ -172,6 +172,33 @@ async def make_move(
     return {**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()}
 
 
+class PreviewBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    move: str = Field(min_length=1, max_length=400, description="the move to try, in the game's notation")
+
+
+@router.post("/{match_id}/preview", summary="What a move would score (nothing is played)")
+async def preview(
+    match_id: MatchId, body: PreviewBody, service: ServiceDep, authorization: Authorization = None
+) -> dict[str, Any]:
+    seat = service.authenticate(match_id, bearer(authorization))
+    breakdown = service.preview(match_id, seat, body.move)
+    return {"match": match_id, "seat": seat, "move": body.move, "breakdown": breakdown.to_json()}
+
+
+@router.get("/{match_id}/review", summary="What the mover of a move could have played instead")
+async def review(
+    match_id: MatchId,
+    service: ServiceDep,
+    version: Annotated[int, Query(ge=1, le=1_000_000)],
+    authorization: Authorization = None,
+) -> dict[str, Any]:
+    token = bearer(authorization)
+    seat = None if token is None else service.authenticate(match_id, token)
+    return service.review(match_id, version, seat)
+
+
 @router.get("/{match_id}/legal", summary="Your legal moves now (the first `limit`)")
 async def legal(
     match_id: MatchId,

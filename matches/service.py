@@ -413,6 +413,35 @@ class MatchService:
         ready = row.updated + self.settings.bot_delay_ms / 1000
         return ((seat, move), None) if ready <= now else (None, ready)
 
+    def preview(self, match_id: str, seat: int, text: Any) -> Breakdown:
+        """What a move would score, from the engine's own rules, on a copy: nothing is stored or told.
+        The same checks as the gate (a refused move raises the same error)."""
+        loaded = self.load(match_id)
+        state = loaded.state
+        if state is None:
+            raise NotPlaying("the match has not started: it waits for every seat to be taken")
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("move must be the move's text in the game's notation")
+        trial = state.clone()
+        return trial.act(seat, self._read(loaded, text, self.clock_now()), version=state.version)
+
+    def review(self, match_id: str, version: int, seat: int | None) -> JsonDict:
+        """After the end (or for your own moves): the position before move ``version`` and what the seat
+        that made it could have done there (``State.review``)."""
+        row = self._row(match_id)
+        moves = self.store.moves(match_id)
+        if not 1 <= version <= len(moves):
+            raise BadRequest(f"version must be a move of this match: 1 to {len(moves)}")
+        mover = moves[version - 1].seat
+        if row.status != "over" and seat != mover:
+            raise NotOver("a review of another seat's move waits until the match is over")
+        game = self.game(row.game, row.options, row.lexicon)
+        state = game.new_initial_state(row.seed)
+        for move in moves[: version - 1]:
+            state.act(move.seat, move.move)
+        return {"match": match_id, "version": version, "seat": mover, "move": moves[version - 1].move,
+                "review": state.review(mover) if mover >= 0 else None}  # fmt: skip
+
     # --- leaving, rematches, the log -------------------------------------------------------------------
     def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
         """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie")."""

@@ -439,6 +439,15 @@ class BopState(State[BopMove]):
             "pending": None if self.pending is None else {**self.pending, "before": dict(self.pending["before"])},
         }
 
+    def review(self, seat: int) -> JsonDict | None:
+        """The best plays ``seat``'s hand had here, with their words (the after-turn report)."""
+        if self.over or self.draws_owed is not None:
+            return None
+        from engine.bop.hints import best_plays
+
+        hints = best_plays(self.board, self.hands[seat], self.game.adjudicator, limit=5)
+        return {"hand": list(self.hands[seat]), "best": [hint.to_json() for hint in hints]}
+
     def board_text(self) -> str:
         return format_board(self.board)
 

@@ -671,6 +671,17 @@ class PdqState(State[PdqMove]):
                 ):
                     raise StateError(f"PDQ state: {claim} is not a claim this round could hold")
 
+    def review(self, seat: int) -> JsonDict | None:
+        """The words the row in play admitted for ``seat``: the most familiar and the longest."""
+        rnd = self.round
+        if rnd is None or self.dealing is not None:
+            return None
+        rule, minimum = self.options.word_rule, self.options.min_length_for(seat)
+        common = self.game.adjudicator.pdq(rnd.letters, variant=rule, min_length=minimum, limit=8)
+        longest = self.game.adjudicator.pdq(rnd.letters, variant=rule, min_length=minimum, sort="longest", limit=5)
+        return {"round": rnd.number, "letters": rnd.letters, "count": common.count, "common": list(common.words),
+                "longest": list(longest.words)}  # fmt: skip
+
     def __repr__(self) -> str:
         where = "over" if self.round is None else f"round {self.round.number} {self.round.letters}"
         return f"<PdqState seed={self.seed} {where} deck={len(self.deck)} scores={self.scores()}>"
