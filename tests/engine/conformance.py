@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,54 @@ SEED_BASE = 0x5EED_0000_0000
 
 def seeds(case: Case) -> list[int]:
     return [SEED_BASE + 7919 * index for index in range(case.games)]
+
+
+def others(parts: list[Any], seat: int | None) -> list[Any]:
+    return [part for owner, part in enumerate(parts) if owner != seat]
+
+
+def head(pile: Any) -> list[Any]:
+    """A pile's next tiles in order: what its order hides (a pile's contents may be known)."""
+    return [list(pile[:4])] if len(pile) >= 6 else []
+
+
+#: What each game hides from a seat while it runs, written here independently of the engines' own declarations
+#: (``State.VIEW``), so that a wrong declaration is caught: (the state's body, the viewer) -> the secrets.
+#: A new engine adds its line; the conformance suite and the match server's leak test both search for them.
+HIDDEN: dict[str, Callable[[dict[str, Any], int | None], list[Any]]] = {
+    "highcard": lambda body, seat: [[bid] for bid in others(body["bids"], seat) if bid is not None],
+    "bop": lambda body, seat: [*others(body["hands"], seat), *head(body["pile"])],
+    "pdq": lambda body, seat: head(body["deck"]),
+}
+
+
+
+def swap_with_pile(hands: str, pile: str) -> Callable[[dict[str, Any], int | None, Rng], dict[str, Any] | None]:
+    """A perturbation for tile games: one tile of another seat's hand trades places with one of the pile."""
+
+    def perturb(body: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any] | None:
+        owners = [owner for owner, hand in enumerate(body[hands]) if owner != seat and hand]
+        different = [i for i, tile in enumerate(body[pile]) if owners and tile not in body[hands][owners[0]]]
+        if not owners or not different:
+            return None
+        owner = owners[rng.below(len(owners))]
+        hand, rest = list(body[hands][owner]), list(body[pile])
+        i, j = rng.below(len(hand)), different[rng.below(len(different))]
+        hand[i], rest[j] = rest[j], hand[i]
+        return {**body, hands: [hand if o == owner else h for o, h in enumerate(body[hands])], pile: rest}
+
+    return perturb
+
+
+#: Changes to a body that its viewer cannot tell apart from the real one (OpenSpiel's "resample from
+#: the information state"): the viewer's view must not change at all. This catches what searching for
+#: values cannot, such as a hidden small number.
+PERTURB: dict[str, Callable[[dict[str, Any], int | None, Rng], dict[str, Any] | None]] = {
+    "highcard": lambda body, seat, rng: {**body, "bids": [
+        bid if owner == seat or bid is None else bid % 13 + 1 for owner, bid in enumerate(body["bids"])]},
+    "bop": swap_with_pile("hands", "pile"),
+    "pdq": lambda body, seat, rng: {**body, "deck": body["deck"][1:] + body["deck"][:1]},
+}
 
 
 # --- the checks -----------------------------------------------------------------------------------
@@ -171,6 +219,8 @@ def assert_views_hide_secrets(state: State[Any]) -> None:
             for value in part.secrets(body[key], viewer, over)
         ]
         secrets += [value for value in (state.seed, None if state.rng is None else state.rng.state) if value]
+        if not over:
+            secrets += HIDDEN[state.game.name](body, viewer)
         found = leaks(view, secrets)
         assert not found, f"the view of {viewer} shows hidden values: {found[:3]}"
         for (seat, move), (shown_seat, shown) in zip(state.history, view["history"], strict=True):
@@ -178,6 +228,20 @@ def assert_views_hide_secrets(state: State[Any]) -> None:
             assert shown_seat == seat and shown == (move.to_text() if hidden is None else hidden)
             if hidden is not None:
                 assert hidden != move.to_text(), f"{move.to_text()!r} is hidden from {viewer} by its own text"
+    perturb = PERTURB.get(state.game.name)
+    if perturb is not None and not over:
+        rng = Rng(state.version + 1)
+        for viewer in [*range(state.game.players), None]:
+            changed = perturb(state.to_body(), viewer, rng)
+            if changed is None:
+                continue
+            try:
+                twin = state.game._state_from_body(changed, state.seed, state.rng)
+            except EngineError:
+                continue  # the engine's own checks tie the changed part to the rest
+            twin.__class__ = type(state)
+            twin.history, twin.version = state.history, state.version
+            assert twin.view(viewer) == state.view(viewer), f"the view of {viewer} shows what it cannot know"
     for key, part in state.VIEW.items():
         value = body[key]
         ordered = isinstance(value, list | str) and len(value) >= 2 and value != value[::-1]

@@ -17,8 +17,19 @@ from typing import Any
 import pytest
 
 from engine import load_game, load_state, registered_games
+from engine.base import Public
 from engine.registry import register
-from tests.engine.conformance import Case, bots_for, legal_counts, play_checked, replay_reference, seeds
+from tests.engine.conformance import (
+    HIDDEN,
+    SEED_BASE,
+    Case,
+    assert_views_hide_secrets,
+    bots_for,
+    legal_counts,
+    play_checked,
+    replay_reference,
+    seeds,
+)
 
 register("highcard", "tests.engine.toy:HighcardGame")
 
@@ -45,6 +56,29 @@ def test_seeded_bot_games_pass_every_check(name: str, spec: str, bot: str, seed:
     game = load_game(spec)
     state = play_checked(game, bots_for(game, bot, seed), seed, CASES.get(name, Case((name,))))
     assert load_state(state.to_json()) == state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_says_what_it_hides_independently_of_its_views(name: str) -> None:
+    assert name in HIDDEN, f"add {name}'s hidden parts to HIDDEN in tests/engine/conformance.py"
+    state = load_game(name).new_initial_state(seed=SEED_BASE)
+    assert isinstance(HIDDEN[name](state.to_body(), 0), list)
+
+
+def test_the_leak_scan_finds_a_hand_shown_to_everyone() -> None:
+    """The scan is not circular: a game whose hands were declared public is caught by HIDDEN."""
+    from tests.engine.toy import HighcardState
+
+    class Leaky(HighcardState):
+        VIEW = {**HighcardState.VIEW, "bids": Public()}
+
+    game = load_game("highcard")
+    state = game.new_initial_state(seed=SEED_BASE)
+    state.act(0, "bid 5")
+    assert_views_hide_secrets(state)  # the real declarations hide seat 0's bid
+    state.__class__ = Leaky
+    with pytest.raises(AssertionError, match="shows what it cannot know"):
+        assert_views_hide_secrets(state)
 
 
 @pytest.mark.parametrize("name", GAMES)
