@@ -164,13 +164,6 @@ def _shown_round(value: Any, viewer: int | None, over: bool) -> Any:
     return {**shown, "claims": claims, "listed": len(value["claims"])}
 
 
-def _round_secrets(value: Any, viewer: int | None, over: bool) -> list[Any]:
-    if value is None or value.get("mode") != "word-count":
-        return []
-    mine = {claim["word"] for claim in value["claims"] if claim["player"] == viewer}
-    return [claim["word"] for claim in value["claims"] if claim["player"] != viewer and claim["word"] not in mine]
-
-
 class PdqState(State[PdqMove]):
     """A PDQ position: the deck, the cards each player holds, what is set aside, the round in play.
 
@@ -184,7 +177,7 @@ class PdqState(State[PdqMove]):
         "set_aside": Public(),
         "tie_players": Public(),
         "dealing": Public(),
-        "round": Shown(_shown_round, hidden=_round_secrets),
+        "round": Shown(_shown_round),
         "rounds": Public(),
         "end_reason": Public(),
     }

@@ -69,7 +69,6 @@ HIDDEN: dict[str, Callable[[dict[str, Any], int | None], list[Any]]] = {
 }
 
 
-
 def swap_with_pile(hands: str, pile: str) -> Callable[[dict[str, Any], int | None, Rng], dict[str, Any] | None]:
     """A perturbation for tile games: one tile of another seat's hand trades places with one of the pile."""
 
@@ -91,11 +90,28 @@ def swap_with_pile(hands: str, pile: str) -> Callable[[dict[str, Any], int | Non
 #: the information state"): the viewer's view must not change at all. This catches what searching for
 #: values cannot, such as a hidden small number.
 PERTURB: dict[str, Callable[[dict[str, Any], int | None, Rng], dict[str, Any] | None]] = {
-    "highcard": lambda body, seat, rng: {**body, "bids": [
-        bid if owner == seat or bid is None else bid % 13 + 1 for owner, bid in enumerate(body["bids"])]},
+    "highcard": lambda body, seat, rng: {
+        **body,
+        "bids": [bid if owner == seat or bid is None else bid % 13 + 1 for owner, bid in enumerate(body["bids"])],
+    },
     "bop": swap_with_pile("hands", "pile"),
-    "pdq": lambda body, seat, rng: {**body, "deck": body["deck"][1:] + body["deck"][:1]},
+    "pdq": lambda body, seat, rng: {
+        **body,
+        "deck": body["deck"][1:] + body["deck"][:1],
+        "round": _renamed(body["round"], seat),
+    },
 }
+
+
+def _renamed(rnd: dict[str, Any] | None, seat: int | None) -> dict[str, Any] | None:
+    """PDQ's Word Count: the words another seat listed in the round in play are theirs to know."""
+    if rnd is None or rnd.get("mode") != "word-count":
+        return rnd
+    claims = [
+        claim if claim["player"] == seat else {**claim, "word": "q" * (4 + i % 3)}
+        for i, claim in enumerate(rnd["claims"])
+    ]
+    return {**rnd, "claims": claims}
 
 
 # --- the checks -----------------------------------------------------------------------------------
