@@ -15,8 +15,8 @@ import statistics
 import time
 from collections import Counter
 
-from engine.bop.movegen import brute_force_plays, generate_plays, move_index
 from engine.bop import BopGame, BopState
+from engine.bop.movegen import brute_force_plays, generate_plays, move_index
 from engine.bop.tiles import BOP
 from engine.bots import GreedyBot, parse_bots, play_game
 

@@ -47,8 +47,9 @@ class Clock:
             raise BadRequest(f"clock: unknown field(s) {', '.join(sorted(unknown))}")
         turn, total, increment = data.get("turn_seconds"), data.get("total_seconds"), data.get("increment_seconds", 0)
         for name, value in (("turn_seconds", turn), ("total_seconds", total), ("increment_seconds", increment)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
-                                      or not 0 <= value <= MAX_SECONDS):  # fmt: skip
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_SECONDS
+            ):
                 raise BadRequest(f"clock: {name} must be a number of seconds from 0 to {MAX_SECONDS}")
         if (turn is None) == (total is None):
             raise BadRequest("clock: give turn_seconds, or total_seconds (with increment_seconds), not both")
@@ -105,7 +106,13 @@ class Clock:
         banks = state.get("banks")
         if banks is not None:
             elapsed = now - state["since"]
-            banks = [int(1000 * (bank - elapsed if seat in state["running"] else bank)) for seat, bank in enumerate(banks)]
+            banks = [
+                int(1000 * (bank - elapsed if seat in state["running"] else bank)) for seat, bank in enumerate(banks)
+            ]
         deadline = state.get("deadline")
-        return {**self.to_json(), "deadline_ms": None if deadline is None else int(deadline * 1000),
-                "running": list(state.get("running", [])), "banks_ms": banks}  # fmt: skip
+        return {
+            **self.to_json(),
+            "deadline_ms": None if deadline is None else int(deadline * 1000),
+            "running": list(state.get("running", [])),
+            "banks_ms": banks,
+        }

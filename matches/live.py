@@ -117,7 +117,7 @@ class LiveHub:
             shown = state.public_history(connection.seat)
             # History entries of the moves after the version the socket saw (chance entries inside).
             acts = [i for i, (seat, _) in enumerate(state.history) if seat != CHANCE]
-            for index in acts[connection.version:]:
+            for index in acts[connection.version :]:
                 seat, text = shown[index]
                 missed.append({"seat": seat, "move": text})
         message: JsonDict = {
@@ -191,7 +191,9 @@ class LiveHub:
                 await self._send(connection, {"type": "error", "id": message.get("id"), "error": error})
                 return
             try:
-                moved = self.service.move(connection.match, connection.seat, message.get("move"), message.get("version"))
+                moved = self.service.move(
+                    connection.match, connection.seat, message.get("move"), message.get("version")
+                )
             except TablejudgeError as error:
                 body = _error(error)
                 if isinstance(error, StaleVersionError):
@@ -199,8 +201,15 @@ class LiveHub:
                     body["match"] = self.service.body(loaded, connection.seat)
                 await self._send(connection, {"type": "error", "id": message.get("id"), "error": body})
                 return
-            await self._send(connection, {"type": "ack", "id": message.get("id"), "version": moved.version,
-                                          "breakdown": moved.breakdown.to_json()})  # fmt: skip
+            await self._send(
+                connection,
+                {
+                    "type": "ack",
+                    "id": message.get("id"),
+                    "version": moved.version,
+                    "breakdown": moved.breakdown.to_json(),
+                },
+            )
         elif kind == "pong":
             pass
 

@@ -93,11 +93,16 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorBody, "description": "no seat token, or one that holds no seat here"},
     403: {"model": ErrorBody, "description": "not your turn, or a wrong invite"},
     404: {"model": ErrorBody, "description": "no such match"},
-    409: {"model": ErrorBody, "description": "a stale version (the body holds the match to resync), the match is "
-                                             "full, not started, or over"},  # fmt: skip
+    409: {
+        "model": ErrorBody,
+        "description": "a stale version (the body holds the match to resync), the match is full, not started, or over",
+    },
     413: {"model": ErrorBody, "description": "body too large"},
-    422: {"model": ErrorBody, "description": "the move's notation cannot be read, the rules refuse it, "
-                                             "or the body is not what the route takes"},  # fmt: skip
+    422: {
+        "model": ErrorBody,
+        "description": "the move's notation cannot be read, the rules refuse it, "
+        "or the body is not what the route takes",
+    },
 }
 
 router = APIRouter(prefix="/v1/matches", tags=["matches"], responses=ERRORS)
@@ -165,9 +170,7 @@ async def make_move(
         moved = service.move(match_id, seat, body.move, body.version)
     except StaleVersionError as error:
         current = service.body(service.load(match_id), seat)
-        return ORJSONResponse(
-            {"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409
-        )
+        return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
     answer = service.body(service.load(match_id), seat)
     return {**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()}
 
@@ -210,8 +213,13 @@ async def legal(
     loaded = service.load(match_id)
     state = loaded.state
     moves = [] if state is None or state.is_terminal() else state.legal_moves(seat)
-    return {"match": match_id, "seat": seat, "version": 0 if state is None else state.version,
-            "count": len(moves), "moves": [move.to_text() for move in moves[:limit]]}  # fmt: skip
+    return {
+        "match": match_id,
+        "seat": seat,
+        "version": 0 if state is None else state.version,
+        "count": len(moves),
+        "moves": [move.to_text() for move in moves[:limit]],
+    }
 
 
 @router.post("/{match_id}/leave", response_model=MatchBody, summary="Leave your seat (a bot plays it on)")

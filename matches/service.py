@@ -154,12 +154,24 @@ class MatchService:
         now = self.clock_now()
         match_id = new_match_id()
         row = MatchRow(
-            id=match_id, game=game, options=made.options.to_json(), seats=players, seed=new_seed(),
-            status="waiting", public=bool(public), invite_hash=digest(invite),
-            clock=None if clock_value is None else clock_value.to_json(), clock_state=None, version=0, epoch=None,
-            epoch_started=None, due=None, created=now, updated=now,
+            id=match_id,
+            game=game,
+            options=made.options.to_json(),
+            seats=players,
+            seed=new_seed(),
+            status="waiting",
+            public=bool(public),
+            invite_hash=digest(invite),
+            clock=None if clock_value is None else clock_value.to_json(),
+            clock_state=None,
+            version=0,
+            epoch=None,
+            epoch_started=None,
+            due=None,
+            created=now,
+            updated=now,
             lexicon=made.adjudicator.lexicon if made.word_questions else None,
-        )  # fmt: skip
+        )
         seat_rows = [
             SeatRow(seat, name=chosen.get(seat), bot=chosen.get(seat), joined=now if seat in chosen else None)
             for seat in range(players)
@@ -168,8 +180,9 @@ class MatchService:
             seat_rows[creator] = SeatRow(creator, _name(name, creator), digest(token or ""), None, now)
         self.store.create_match(row, seat_rows)
         self._start_if_full(match_id)
-        return Created(match_id, self.invite_link(match_id, invite), invite, creator, token,
-                       self.spectate_link(match_id))  # fmt: skip
+        return Created(
+            match_id, self.invite_link(match_id, invite), invite, creator, token, self.spectate_link(match_id)
+        )
 
     def _bots(self, game: Game[Any, Any, Any], bots: dict[str, str]) -> dict[int, str]:
         if not isinstance(bots, dict):
@@ -326,8 +339,9 @@ class MatchService:
         self._emit(Event(row.id, state.version, seat, move, breakdown))
         return Moved(state.version, breakdown, seat, move)
 
-    def _after(self, row: MatchRow, game: Game[Any, Any, Any], state: State[Any], mover: int | None,
-               now: float) -> dict[str, Any]:  # fmt: skip
+    def _after(
+        self, row: MatchRow, game: Game[Any, Any, Any], state: State[Any], mover: int | None, now: float
+    ) -> dict[str, Any]:
         """The match fields a new state implies: status, the real-time epoch, the clock, what is due."""
         values: dict[str, Any] = {"status": "over" if state.is_terminal() else "playing"}
         epoch = state.clock_epoch()
@@ -395,9 +409,12 @@ class MatchService:
                 if move is not None and state.may_act(seat):
                     return (seat, move), None
         scheduled = state.scheduled()
-        if scheduled is not None and row.epoch_started is not None:
-            if row.epoch_started + scheduled.at_ms / 1000 <= now:
-                return (REFEREE, scheduled.move), None
+        if (
+            scheduled is not None
+            and row.epoch_started is not None
+            and row.epoch_started + scheduled.at_ms / 1000 <= now
+        ):
+            return (REFEREE, scheduled.move), None
         bots = self._seat_bots(row, state)
         if not any(bot is not None for bot in bots):
             return None, None
@@ -439,8 +456,13 @@ class MatchService:
         state = game.new_initial_state(row.seed)
         for move in moves[: version - 1]:
             state.act(move.seat, move.move)
-        return {"match": match_id, "version": version, "seat": mover, "move": moves[version - 1].move,
-                "review": state.review(mover) if mover >= 0 else None}  # fmt: skip
+        return {
+            "match": match_id,
+            "version": version,
+            "seat": mover,
+            "move": moves[version - 1].move,
+            "review": state.review(mover) if mover >= 0 else None,
+        }
 
     # --- leaving, rematches, the log -------------------------------------------------------------------
     def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
@@ -469,10 +491,25 @@ class MatchService:
         new_id = new_match_id()
         seats = self.store.seats(match_id)
         new_row = MatchRow(
-            id=new_id, game=row.game, options=row.options, seats=row.seats, seed=new_seed(), status="waiting",
-            public=row.public, invite_hash=row.invite_hash, clock=row.clock, clock_state=None, version=0, epoch=None,
-            epoch_started=None, due=None, created=now, updated=now, rematch_of=match_id, lexicon=row.lexicon,
-        )  # fmt: skip
+            id=new_id,
+            game=row.game,
+            options=row.options,
+            seats=row.seats,
+            seed=new_seed(),
+            status="waiting",
+            public=row.public,
+            invite_hash=row.invite_hash,
+            clock=row.clock,
+            clock_state=None,
+            version=0,
+            epoch=None,
+            epoch_started=None,
+            due=None,
+            created=now,
+            updated=now,
+            rematch_of=match_id,
+            lexicon=row.lexicon,
+        )
         self.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
         if not self.store.update_match(match_id, row.version, rematch=new_id):
             return self._row(match_id).rematch or new_id
@@ -487,10 +524,14 @@ class MatchService:
             raise NotOver("the log (and the seed) is given once the match is over")
         game = self.game(row.game, row.options, row.lexicon)
         return {
-            "match": row.id, "game": row.game, "spec": game.spec(), "options": row.options, "seed": row.seed,
+            "match": row.id,
+            "game": row.game,
+            "spec": game.spec(),
+            "options": row.options,
+            "seed": row.seed,
             "lexicon": game.lexicon,
             "moves": [[move.seat, move.move] for move in self.store.moves(match_id)],
-        }  # fmt: skip
+        }
 
     # --- what clients are sent --------------------------------------------------------------------------
     def body(self, loaded: Loaded, seat: int | None, history: bool = False) -> JsonDict:
@@ -514,10 +555,16 @@ class MatchService:
             "must_act": [] if state is None else [s for s in state.acting_players() if s >= 0 and state.must_act(s)],
             "you": seat,
             "seats": [
-                {"seat": s.seat, "name": s.name, "bot": s.bot, "joined": not s.free,
-                 "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45), "left": s.left_at is not None}
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "joined": not s.free,
+                    "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
+                    "left": s.left_at is not None,
+                }
                 for s in loaded.seats
-            ],  # fmt: skip
+            ],
             "view": view,
             "clock": None if loaded.clock is None else loaded.clock.public(row.clock_state, now),
             "outcome": None if state is None or state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
@@ -533,11 +580,18 @@ class MatchService:
         shown = []
         for row in rows:
             seats = self.store.seats(row.id)
-            shown.append({
-                "match": row.id, "game": row.game, "spec": self.game(row.game, row.options, row.lexicon).spec(),
-                "status": row.status, "seats": row.seats, "free": sum(1 for s in seats if s.free),
-                "names": [s.name for s in seats if not s.free], "created": row.created,
-            })  # fmt: skip
+            shown.append(
+                {
+                    "match": row.id,
+                    "game": row.game,
+                    "spec": self.game(row.game, row.options, row.lexicon).spec(),
+                    "status": row.status,
+                    "seats": row.seats,
+                    "free": sum(1 for s in seats if s.free),
+                    "names": [s.name for s in seats if not s.free],
+                    "created": row.created,
+                }
+            )
         return shown
 
     def seen(self, match_id: str, seat: int) -> None:
@@ -559,8 +613,9 @@ def _name(name: Any, seat: int) -> str:
     return text or f"Player {seat + 1}"
 
 
-def _due(state: State[Any], clock_state: dict[str, Any] | None, epoch_started: float | None,
-         bots_due: float | None) -> float | None:  # fmt: skip
+def _due(
+    state: State[Any], clock_state: dict[str, Any] | None, epoch_started: float | None, bots_due: float | None
+) -> float | None:
     """When the server must next act for a match: a clock running out, the referee, a bot's move."""
     times = [] if bots_due is None else [bots_due]
     if clock_state is not None and clock_state.get("deadline") is not None:

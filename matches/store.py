@@ -202,7 +202,8 @@ class Store:
             )
             for seat in seats:
                 self._execute(
-                    "INSERT INTO seats (match_id, seat, name, token_hash, bot, joined, left_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO seats (match_id, seat, name, token_hash, bot, joined, left_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (match.id, seat.seat, seat.name, seat.token_hash, seat.bot, seat.joined, seat.left_at),
                 )
 
@@ -218,7 +219,9 @@ class Store:
         if not match_ids:
             return {}
         marks = ", ".join("?" * len(match_ids))
-        return {mid: int(v) for mid, v in self._query(f"SELECT id, version FROM matches WHERE id IN ({marks})", match_ids)}
+        return {
+            mid: int(v) for mid, v in self._query(f"SELECT id, version FROM matches WHERE id IN ({marks})", match_ids)
+        }
 
     def seats(self, match_id: str) -> list[SeatRow]:
         rows = self._query(
@@ -229,7 +232,8 @@ class Store:
 
     def listing(self, status: str, limit: int = 50) -> list[MatchRow]:
         rows = self._query(
-            f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches WHERE status = ? AND public = 1 ORDER BY created DESC LIMIT ?",
+            f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches "
+            "WHERE status = ? AND public = 1 ORDER BY created DESC LIMIT ?",
             (status, limit),
         )
         return [_match(row) for row in rows]
@@ -249,7 +253,9 @@ class Store:
     def update_seat(self, match_id: str, seat: int, **values: Any) -> None:
         names = ", ".join(f"{key} = ?" for key in values)
         with self.transaction():
-            self._execute(f"UPDATE seats SET {names} WHERE match_id = ? AND seat = ?", (*values.values(), match_id, seat))
+            self._execute(
+                f"UPDATE seats SET {names} WHERE match_id = ? AND seat = ?", (*values.values(), match_id, seat)
+            )
 
     def update_match(self, match_id: str, expected_version: int | None = None, **values: Any) -> bool:
         """Change match fields (only if still at ``expected_version``, when given)."""

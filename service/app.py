@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-import inspect
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware

@@ -1,8 +1,8 @@
 """A BOP! challenge: one verdict for a whole play, from the verdict of every line it made.
 
 The verdict's value, :class:`indexes.results.BopChallenge`, is shared with the HTTP client
-(``indexes.remote``), so both sides agree on the body. A play stands only if every line it made underlies a word (the BOP! sheet:
-"All tiles played must ... form valid wrds").
+(``indexes.remote``), so both sides agree on the body. A play stands only if every line it made
+underlies a word (the BOP! sheet: "All tiles played must ... form valid wrds").
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 
 from indexes import DEFAULT_LEXICON, lexicon_names
 

@@ -61,5 +61,6 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def service(store: Store, clock: FakeClock) -> MatchService:
-    return MatchService(store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"),
-                        clock_now=clock)  # fmt: skip
+    return MatchService(
+        store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"), clock_now=clock
+    )

@@ -32,11 +32,22 @@ class Server:
             "TABLEJUDGE_LOG_LEVEL": "warning",
             "TABLEJUDGE_PUBLIC_URL": self.url,
         }
-        command = [sys.executable, "-m", "tablejudge.cli", "serve", "--port", str(self.port),
-                   "--workers", str(self.workers), "--lexicon", "standard"]  # fmt: skip
+        command = [
+            sys.executable,
+            "-m",
+            "tablejudge.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+            "--lexicon",
+            "standard",
+        ]
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env,
-                                            start_new_session=True)  # fmt: skip
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+            )
         deadline = time.monotonic() + 120
         while True:
             if self.process.poll() is not None:

@@ -40,8 +40,11 @@ def run_matches(server: Server, matches: int, told: list[tuple[str, int, str]], 
                     ):
                         told.append((match_id, version, text if seat == 0 else ""))
                     if 0 in body["must_act"]:
-                        answer = http.post(f"/v1/matches/{match_id}/moves", headers=auth(token),
-                                           json={"move": "pass", "version": body["version"]})  # fmt: skip
+                        answer = http.post(
+                            f"/v1/matches/{match_id}/moves",
+                            headers=auth(token),
+                            json={"move": "pass", "version": body["version"]},
+                        )
                         if answer.status_code == 200:
                             told.append((match_id, answer.json()["version"], "pass"))
                 except (httpx.TransportError, ValueError, KeyError):
@@ -101,18 +104,26 @@ def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server
             mover = body["must_act"][0]
             with connect(ws_url(second.url, made["match"], tokens[1 - mover])) as socket:
                 assert json.loads(socket.recv(timeout=10))["type"] == "hello"
-                moved = http.post(f"{first.url}/v1/matches/{made['match']}/moves", headers=auth(tokens[mover]),
-                                  json={"move": "pass", "version": 0})  # fmt: skip
+                moved = http.post(
+                    f"{first.url}/v1/matches/{made['match']}/moves",
+                    headers=auth(tokens[mover]),
+                    json={"move": "pass", "version": 0},
+                )
                 assert moved.status_code == 200
                 event: dict[str, Any] = {"type": "ping"}
                 while event["type"] == "ping":
                     event = json.loads(socket.recv(timeout=10))
                 assert event["version"] == 1 and event["moves"] == [{"seat": mover, "move": "pass"}]
-            stale = http.post(f"{second.url}/v1/matches/{made['match']}/moves", headers=auth(tokens[mover]),
-                              json={"move": "pass", "version": 0})  # fmt: skip
+            stale = http.post(
+                f"{second.url}/v1/matches/{made['match']}/moves",
+                headers=auth(tokens[mover]),
+                json={"move": "pass", "version": 0},
+            )
             assert stale.status_code in (403, 409)  # the other server knows the move was made
-            bots = http.post(f"{first.url}/v1/matches", json={"game": "pdq", "seats": 2,
-                                                              "bots": {"0": "quick:300", "1": "quick:300"}}).json()  # fmt: skip
+            bots = http.post(
+                f"{first.url}/v1/matches",
+                json={"game": "pdq", "seats": 2, "bots": {"0": "quick:300", "1": "quick:300"}},
+            ).json()
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline:
                 state = http.get(f"{second.url}/v1/matches/{bots['match']}").json()

@@ -15,8 +15,9 @@ pytestmark = pytest.mark.server
 
 
 def ws_url(base: str, match_id: str, token: str | None = None, since: int | None = None) -> str:
-    query = "&".join(part for part in (f"token={token}" if token else "", f"since={since}" if since is not None else "")
-                     if part)  # fmt: skip
+    query = "&".join(
+        part for part in (f"token={token}" if token else "", f"since={since}" if since is not None else "") if part
+    )
     return base.replace("http://", "ws://") + f"/v1/matches/{match_id}/live" + (f"?{query}" if query else "")
 
 
@@ -71,23 +72,30 @@ def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Clien
     url = f"/v1/matches/{match_id}/moves"
     error(http.get("/v1/matches/nosuchmatch"), 404, "unknown_match")
     error(http.post(url, json={"move": "pass", "version": 0}), 401, "unauthorized")
-    error(http.post(url, json={"move": "pass", "version": 0}, headers={"Authorization": "Bearer nope"}), 401,
-          "unauthorized")  # fmt: skip
+    error(
+        http.post(url, json={"move": "pass", "version": 0}, headers={"Authorization": "Bearer nope"}),
+        401,
+        "unauthorized",
+    )
     other_match, other_tokens = new_bop(http)
     error(http.post(url, json={"move": "pass", "version": 0}, headers=auth(other_tokens[0])), 401, "unauthorized")
     error(http.post(url, json={"move": "pass", "version": 0}, headers=auth(tokens[other])), 403, "wrong_player")
-    stale = error(http.post(url, json={"move": "pass", "version": 7}, headers=auth(tokens[mover])), 409,
-                  "stale_version")  # fmt: skip
+    stale = error(
+        http.post(url, json={"move": "pass", "version": 7}, headers=auth(tokens[mover])), 409, "stale_version"
+    )
     assert stale["match"]["version"] == 0 and stale["match"]["you"] == mover  # the view to resync from
     error(http.post(url, json={"move": "9,9x ZZZ", "version": 0}, headers=auth(tokens[mover])), 422, "bad_notation")
-    illegal = error(http.post(url, json={"move": "5,5 Zy", "version": 0}, headers=auth(tokens[mover])), 422,
-                    "illegal_move")  # fmt: skip
+    illegal = error(
+        http.post(url, json={"move": "5,5 Zy", "version": 0}, headers=auth(tokens[mover])), 422, "illegal_move"
+    )
     assert illegal["rule"] in ("not_in_hand", "not_connected")
     error(http.post(url, json={"move": "pass"}, headers=auth(tokens[mover])), 422, "malformed_body")
-    error(http.post(url, content=b"{", headers={**auth(tokens[mover]), "Content-Type": "application/json"}), 422,
-          "malformed_body")  # fmt: skip
-    error(http.post(url, json={"move": "x" * 20_000, "version": 0}, headers=auth(tokens[mover])), 413,
-          "body_too_large")  # fmt: skip
+    error(
+        http.post(url, content=b"{", headers={**auth(tokens[mover]), "Content-Type": "application/json"}),
+        422,
+        "malformed_body",
+    )
+    error(http.post(url, json={"move": "x" * 20_000, "version": 0}, headers=auth(tokens[mover])), 413, "body_too_large")
     error(http.post(f"/v1/matches/{match_id}/join", json={"invite": "wrong", "name": "Eve"}), 403, "bad_invite")
     error(http.get(f"/v1/matches/{match_id}/log"), 409, "not_over")
     error(http.post("/v1/matches", json={"game": "Chess!"}), 422, "malformed_body")  # not a game's name at all
@@ -111,16 +119,18 @@ def receive(socket: Any) -> dict[str, Any]:
             return dict(message)
 
 
-def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(http: httpx.Client,
-                                                                         live_server: str) -> None:  # fmt: skip
+def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
+    http: httpx.Client, live_server: str
+) -> None:
     match_id, tokens = new_bop(http, options={"mode": "challenge"})
     mover = current(http, match_id, tokens[0])["must_act"][0]
-    with connect(ws_url(live_server, match_id, tokens[1 - mover])) as seat_socket, \
-            connect(ws_url(live_server, match_id)) as watcher:  # fmt: skip
+    with (
+        connect(ws_url(live_server, match_id, tokens[1 - mover])) as seat_socket,
+        connect(ws_url(live_server, match_id)) as watcher,
+    ):
         assert receive(seat_socket)["type"] == "hello" and receive(watcher)["type"] == "hello"
         # The move goes in over HTTP (to either worker); both sockets hear of it.
-        http.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": 0},
-                  headers=auth(tokens[mover]))  # fmt: skip
+        http.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": 0}, headers=auth(tokens[mover]))
         for socket, seat in ((seat_socket, 1 - mover), (watcher, None)):
             event = receive(socket)
             assert event["type"] == "update" and event["version"] == 1
@@ -144,12 +154,18 @@ def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_
     body = current(http, match_id, tokens[0])
     mover = body["must_act"][0]
     hand = current(http, match_id, tokens[mover])["view"]["hands"][mover]
-    with connect(ws_url(live_server, match_id, tokens[1 - mover])) as other, \
-            connect(ws_url(live_server, match_id)) as watcher:  # fmt: skip
+    with (
+        connect(ws_url(live_server, match_id, tokens[1 - mover])) as other,
+        connect(ws_url(live_server, match_id)) as watcher,
+    ):
         receive(other), receive(watcher)
         trade = "pass " + "".join(hand[:2])
-        assert http.post(f"/v1/matches/{match_id}/moves", json={"move": trade, "version": 0},
-                         headers=auth(tokens[mover])).status_code == 200  # fmt: skip
+        assert (
+            http.post(
+                f"/v1/matches/{match_id}/moves", json={"move": trade, "version": 0}, headers=auth(tokens[mover])
+            ).status_code
+            == 200
+        )
         for socket in (other, watcher):
             text = socket.recv(timeout=20)
             while json.loads(text)["type"] == "ping":

@@ -83,8 +83,11 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
             if not moves:
                 continue
             text = moves[chooser.below(len(moves))]
-            answer = http.post(f"/v1/matches/{match_id}/moves", json={"move": text.split(" @")[0],
-                               "version": legal.json()["version"]}, headers=auth(tokens[seat]))  # fmt: skip
+            answer = http.post(
+                f"/v1/matches/{match_id}/moves",
+                json={"move": text.split(" @")[0], "version": legal.json()["version"]},
+                headers=auth(tokens[seat]),
+            )
             received[seat].append((answer.json().get("version", body["version"]), answer.text))
         else:
             pytest.fail(f"{game} match {match_id} did not end")

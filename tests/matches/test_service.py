@@ -92,8 +92,12 @@ def test_an_acknowledged_move_is_in_the_store_and_rebuilds_the_same_state(servic
     match_id, _ = two_players(service, mode="challenge")
     for _ in range(4):
         service.move(match_id, whose_turn(service, match_id), "pass", service.load(match_id).row.version)
-    assert [(m.version, m.move) for m in service.store.moves(match_id)] == [(1, "pass"), (2, "pass"), (3, "pass"),
-                                                                            (4, "pass")]  # fmt: skip
+    assert [(m.version, m.move) for m in service.store.moves(match_id)] == [
+        (1, "pass"),
+        (2, "pass"),
+        (3, "pass"),
+        (4, "pass"),
+    ]
     cached = service.load(match_id).state
     service._states.clear()  # another process, or after a restart: rebuilt from seed + log
     rebuilt = service.load(match_id).state
@@ -159,8 +163,11 @@ def test_bots_in_seats_move_through_the_gate(service: MatchService, clock: FakeC
     assert any(move.seat == 1 and move.move != "pass" for move in moves)
     state = service.load(made.match).state
     game = load_game(service.load(made.match).game.spec())
-    assert state is not None and game.replay(service.load(made.match).row.seed,
-                                             [(m.seat, m.move) for m in moves]).to_json() == state.to_json()  # fmt: skip
+    assert (
+        state is not None
+        and game.replay(service.load(made.match).row.seed, [(m.seat, m.move) for m in moves]).to_json()
+        == state.to_json()
+    )
 
 
 def test_a_turn_clock_runs_out_into_the_engines_timeout_move(service: MatchService, clock: FakeClock) -> None:
@@ -189,8 +196,9 @@ def test_simultaneous_hidden_bids_stay_hidden_until_everyone_has_bid(service: Ma
     assert seen_by_0["view"]["history"][-1] == [0, card.to_text()]
 
 
-def test_the_log_and_the_seed_come_out_only_at_the_end_and_replay_the_match(service: MatchService,
-                                                                           clock: FakeClock) -> None:  # fmt: skip
+def test_the_log_and_the_seed_come_out_only_at_the_end_and_replay_the_match(
+    service: MatchService, clock: FakeClock
+) -> None:
     made = service.create("highcard", {"players": 2, "cards": 3}, bots={"0": "random", "1": "greedy"})
     assert made.seat is None and made.token is None  # all bots: the creator watches
     with pytest.raises(NotOver):
@@ -207,8 +215,7 @@ def test_the_log_and_the_seed_come_out_only_at_the_end_and_replay_the_match(serv
         service.move(made.match, 0, "bid 1", loaded.state.version)
 
 
-def test_leaving_hands_the_seat_to_a_bot_and_a_rematch_keeps_the_seats(service: MatchService,
-                                                                     clock: FakeClock) -> None:  # fmt: skip
+def test_leaving_hands_the_seat_to_a_bot_and_a_rematch_keeps_the_seats(service: MatchService, clock: FakeClock) -> None:
     match_id, tokens = two_players(service, "highcard", cards=2)
     service.leave(match_id, 1, "random")
     assert service.load(match_id).seats[1].bot == "random"
