@@ -171,7 +171,7 @@ async def make_move(
     except StaleVersionError as error:
         current = service.body(service.load(match_id), seat)
         return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
-    answer = service.body(service.load(match_id), seat)
+    answer = service.body(moved.loaded, seat)
     return {**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()}
 
 
