@@ -22,7 +22,7 @@ A game runs in phases, each one kind of node of the protocol:
 [0, 1]
 >>> _ = state.act(0, "setup x=1,1,1,1,1 bid=3,3,3,3,3")
 >>> state.view(1)["setups"]
-[True, None]
+['sealed', None]
 >>> _ = state.act(1, "setup x=6,6,6,6,6 bid=2,2,2,2,2")
 >>> [text for seat, text in state.public_history(None)[2:]]
 ['start 1', 'white 4', 'purple 4', 'purple 6', 'purple 1']
@@ -85,6 +85,8 @@ from engine.rng import Rng
 #: The phases of a game, in order (``view(...)["phase"]``); a round is roll, lead, claim.
 SETUP, FIRST_PLAYER, ROLL, LEAD, CLAIM, OVER = "setup", "first_player", "roll", "lead", "claim", "over"
 BODY_KEYS = ("setups", "sheets", "start", "rounds_played", "white", "purple", "unclaimed", "lead", "end_reason")
+#: What the others see of a set-up handed in, in the view's ``setups``, until every set-up is in.
+SEALED = "sealed"
 #: The crossing the default set-up (a clock that runs out, the greedy bot) makes in every main row:
 #: a low number, so that a die showing it under that suit's lead may still win as a starfish (ruling 1).
 DEFAULT_CROSSING = 1
@@ -138,8 +140,8 @@ def _bid_token(bids: Mapping[str, int] | tuple[int, ...] | None) -> str | None:
 
 
 def _shown_setups(value: list[str | None], viewer: int | None, over: bool) -> list[Any]:
-    """Each seat's sealed set-up: whole to its owner; to the others only whether it is in."""
-    return [text if seat == viewer else text is not None for seat, text in enumerate(value)]
+    """Each seat's sealed set-up: whole to its owner; to the others ``"sealed"`` (None: not in yet)."""
+    return [text if seat == viewer or text is None else SEALED for seat, text in enumerate(value)]
 
 
 def _setup_secrets(value: list[str | None], viewer: int | None, over: bool) -> list[Any]:
@@ -321,7 +323,7 @@ class QwiplyState(State[QwiplyMove]):
                 leads.append((worth, ScoredMove[QwiplyMove](Lead(suit), 0, note("lead", suit.title, detail))))
             leads.sort(key=lambda pair: -pair[0])
             return [scored for _, scored in leads]
-        return [ScoredMove(move, 0) for move in self.legal_moves(seat)]
+        return list(listed_scored_setups(advice_bids(self.options)))
 
     def timeout_move(self, seat: int) -> QwiplyMove | None:
         """The move made for a seat whose clock runs out: the default set-up (1 crossed out in every
@@ -470,14 +472,15 @@ class QwiplyState(State[QwiplyMove]):
         if self.phase() == CLAIM and viewer == self.claimer():
             assert self.lead is not None and self.white is not None
             sheet = self.sheets[viewer]
-            choices = []
-            for claim in legal_claims(sheet, self.lead, self.unclaimed):
-                marking = marking_for(sheet, self.lead, self.white, claim.number, claim.to)
-                choices.append({"move": claim.to_text(), "rule": marking.rule,
-                                "row": None if marking.row is None else marking.row.key,
-                                "does": marking.describe(), "points": claim_points(sheet, marking, self.options)})
-            extras["choices"] = choices
+            extras["choices"] = [self._choice(sheet, claim) for claim in legal_claims(sheet, self.lead, self.unclaimed)]
         return extras
+
+    def _choice(self, sheet: Sheet, claim: Claim) -> JsonDict:
+        assert self.lead is not None and self.white is not None
+        marking = marking_for(sheet, self.lead, self.white, claim.number, claim.to)
+        row = None if marking.row is None else marking.row.key
+        points = claim_points(sheet, marking, self.options)
+        return {"move": claim.to_text(), "rule": marking.rule, "row": row, "does": marking.describe(), "points": points}
 
     def _advice(self, viewer: int | None) -> str | None:
         general = f"for your first few games the sheet recommends bids totalling about {self.options.bid_advice}"
@@ -486,6 +489,19 @@ class QwiplyState(State[QwiplyMove]):
         sealed = self.setups[viewer]
         bids = sealed.bids if sealed is not None else self.sheets[viewer].bids
         return general if bids is None else advice_for_bids(bids, self.options)
+
+    # --- rollback: the fields a move changes (sheets and moves are immutable values, shared) ----
+    def snapshot(self) -> Any:
+        return (list(self.setups), list(self.sheets), self.start, self.rounds_played, self.white, list(self.purple),
+                list(self.unclaimed), self.lead, self.end_reason, None if self.rng is None else self.rng.state,
+                len(self.history), self.version)  # fmt: skip
+
+    def restore(self, saved: Any) -> None:
+        (self.setups, self.sheets, self.start, self.rounds_played, self.white, self.purple, self.unclaimed,
+         self.lead, self.end_reason, rng_state, length, self.version) = saved  # fmt: skip
+        if rng_state is not None and self.rng is not None:
+            self.rng.state = rng_state
+        del self.history[length:]
 
     # --- JSON ----------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
@@ -619,6 +635,12 @@ def listed_setups(advice: tuple[int, ...]) -> tuple[Setup, ...]:
         for bids in itertools.product(LISTED_BIDS, repeat=len(MAIN_SUITS))
     )
     return (first, *(setup for setup in rest if setup != first))
+
+
+@functools.lru_cache(maxsize=8)
+def listed_scored_setups(advice: tuple[int, ...]) -> tuple[ScoredMove[QwiplyMove], ...]:
+    """:func:`listed_setups`, each scoring nothing now (a set-up is sealed), in the listed order."""
+    return tuple(ScoredMove[QwiplyMove](setup, 0) for setup in listed_setups(advice))
 
 
 def _read_setup(text: Any) -> Setup:

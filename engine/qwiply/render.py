@@ -28,8 +28,6 @@ def render_view(view: JsonDict) -> str:
     prompt = _prompt(view, options)
     if prompt:
         blocks.append(prompt)
-    if phase == "over" and view["end_reason"]:
-        blocks.append(f"the game ended: {view['end_reason']}")
     return "\n\n".join(blocks)
 
 
@@ -73,7 +71,7 @@ def _sheet_block(view: JsonDict, options: QwiplyOptions, owner: int, entry: dict
     sheet = Sheet.from_json(data)
     title = _who(view, owner)
     sealed = view["setups"][owner] if view["phase"] == "setup" else None
-    if isinstance(sealed, str):  # the viewer's own sealed set-up: its sheet as it will be
+    if isinstance(sealed, str) and sealed.startswith("setup"):  # the viewer's own: its sheet as it will be
         setup = parse_move(sealed)
         sheet = Sheet().with_setup(setup.crossed, setup.bids)  # type: ignore[union-attr]
         title += ": your set-up, sealed until everyone's is in"
