@@ -28,6 +28,8 @@ DEFAULTS: dict[str, list[tuple[str, str, int]]] = {
     "bop": [("bop", "greedy,greedy", 7), ("bop(players=3,mode=challenge)", "greedy,random,greedy", 8)],
     "pdq": [("pdq(players=3)", "quick,steady,slow", 3), ("pdq(players=3)", "random,greedy,random", 4),
             ("pdq(variant=pdl,players=2)", "steady,quick", 5)],  # fmt: skip
+    "qwiply": [("qwiply", "greedy,greedy", 7), ("qwiply(players=3,bids=hidden)", "greedy,random,greedy", 8),
+               ("qwiply(players=3)", "planner:4,greedy,random", 9)],
     "highcard": [("highcard(players=3)", "random,greedy,random", 1)],
 }
 

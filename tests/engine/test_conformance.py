@@ -38,6 +38,7 @@ CASES: dict[str, Case] = {
     "bop": Case(("bop", "bop(players=3,mode=challenge)"), games=1, every=2, garbage=2),
     "pdq": Case(("pdq(players=3)", "pdq(variant=pdl,players=2)", "pdq(variant=word-count,players=2,word_count_ms=4000)",
                  "pdq(variant=four-score,players=2,only_solvable=true)"), games=1, every=3),  # fmt: skip
+    "qwiply": Case(("qwiply", "qwiply(players=3,bids=hidden)"), bots=("random", "greedy", "planner:2"), every=3),
     "highcard": Case(("highcard", "highcard(players=3,cards=7)"), games=3),
 }
 GAMES = [name for name in registered_games()]
