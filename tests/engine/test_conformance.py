@@ -63,7 +63,7 @@ def test_seeded_bot_games_pass_every_check(name: str, spec: str, bot: str, seed:
 def test_every_game_says_what_it_hides_independently_of_its_views(name: str) -> None:
     assert name in HIDDEN, f"add {name}'s hidden parts to HIDDEN in tests/engine/conformance.py"
     state = load_game(name).new_initial_state(seed=SEED_BASE)
-    assert isinstance(HIDDEN[name](state.to_body(), 0), list)
+    assert isinstance(HIDDEN[name](state, 0), list)
 
 
 def test_the_leak_scan_finds_a_hand_shown_to_everyone() -> None:
