@@ -25,7 +25,7 @@ from engine.bots import Turn
 from engine.errors import ConfigError, EngineError
 from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, print_move, run_game
 from engine.three2fifteen.board import Board, format_board, parse_board
-from engine.three2fifteen.game import END_TEXT, LEGEND, Three2FifteenGame
+from engine.three2fifteen.game import LEGEND, Three2FifteenGame
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import scored_plays
 from engine.three2fifteen.moves import Play
@@ -74,17 +74,23 @@ def best_plays(board: Board, hand: Sequence[int], layout: Layout, limit: int = H
 
 
 def _board_text(arg: str) -> str:
+    """The board ``arg`` names: stdin for ``-``, a file's text, or the board itself written out (its
+    cells split by spaces, its rows by ``/`` or new lines)."""
     if arg == "-":
         return sys.stdin.read()
-    if "/" in arg or "\n" in arg:
-        return arg.replace("/", "\n")
     path = Path(arg)
-    if not path.is_file():
-        raise ConfigError(f"board: there is no file {arg!r} (a board written out splits its rows by '/')")
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"board: cannot read {arg!r}: {error}") from None
+        is_file = path.is_file()
+    except OSError:  # a name the file system refuses (too long): a board written out, or nothing
+        is_file = False
+    if is_file:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"board: cannot read {arg!r}: {error}") from None
+    if not any(char.isspace() for char in arg):
+        raise ConfigError(f"board: there is no file {arg!r} (a board written out splits cells by spaces, rows by '/')")
+    return arg.replace("/", "\n")
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -211,7 +217,9 @@ def run_play(args: argparse.Namespace) -> int:
     if not quiet:
         first = game.new_initial_state(args.seed).first_player
         out.write(f"Three2Fifteen ({game.spec()}), seed {args.seed}: {', '.join(names)}\n")
-        out.write(f"player {first} starts (drawn at random)\n{LEGEND}\n")
+        out.write(f"player {first} starts (drawn at random)\n")
+        if not people:
+            out.write(LEGEND + "\n")
 
     def show(state: State[Any], seat: int, move: Move, breakdown: Breakdown) -> None:
         if quiet or seat == CHANCE:
@@ -237,5 +245,5 @@ def run_play(args: argparse.Namespace) -> int:
     out.write(f"\n{game.render(state.view(None))}\n")
     for seat, score in enumerate(outcome.scores):
         out.write(f"  player {seat} ({names[seat]}): {score}\n")
-    out.write(f"winner: {' and '.join(f'player {w}' for w in outcome.winners)} ({END_TEXT[outcome.reason]})\n")
+    out.write(f"winner: {' and '.join(f'player {w}' for w in outcome.winners)}\n")
     return 0

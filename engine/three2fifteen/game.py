@@ -146,7 +146,12 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
         acting = view["acting"]
         for player, score in enumerate(view["scores"]):
             hand = hands[player]
-            held = f"hand {format_tokens(sorted(hand))}" if isinstance(hand, list) else f"{hand} tokens in hand"
+            if not isinstance(hand, list):
+                held = f"{hand} tokens in hand"
+            elif view["outcome"] is not None:
+                held = f"left in hand: {format_tokens(sorted(hand)) or 'none'}"
+            else:
+                held = f"{len(hand)} tokens in hand"  # the viewer's own: listed last, beside the prompt
             marks = []
             if player == seat:
                 marks.append("you")
