@@ -1,5 +1,5 @@
 """Three2Fifteen's rules as functions of a board: is a play legal, what does it score, what does it
-earn (repeats), may a player pass, whose turn is next, is the game over. The state (to come, on the
+earn (repeats), may a player pass, whose turn is next, is the game over. The state (``state.py``, on the
 engine protocol) only sequences turns and draws.
 
 The sheet's scoring, with every place it is silent ruled in ``RULINGS.md``:
