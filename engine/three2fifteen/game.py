@@ -104,13 +104,13 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
         if seed is None:
             raise StateError("three2fifteen state: a Three2Fifteen game always has a seed")
         board: Board = {}
-        for cell in json_list(body["board"], "board"):
-            if not isinstance(cell, list) or len(cell) != 3:
-                raise StateError("three2fifteen state: board cells are [row, column, token]")
-            where = (json_int(cell[0], "row"), json_int(cell[1], "column"))
+        for entry in json_list(body["board"], "board"):
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list) and len(entry[0]) == 2):
+                raise StateError("three2fifteen state: the board lists [[row, column], token] pairs")
+            where = (json_int(entry[0][0], "row"), json_int(entry[0][1], "column"))
             if where in board:
                 raise StateError(f"three2fifteen state: two tokens on {where[0]},{where[1]}")
-            board[where] = _token(cell[2])
+            board[where] = _token(entry[1])
         state = Three2FifteenState(
             self, seed, board=board,
             hands=[[_token(t) for t in json_list(hand, "hand")] for hand in json_list(body["hands"], "hands")],
@@ -140,7 +140,7 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
     def render(self, view: JsonDict) -> str:
         """The board with its squares marked, each player's score and tokens in hand, the bag, whose
         turn it is, and the viewer's own hand."""
-        board = {(r, c): value for r, c, value in view["board"]}
+        board = {(r, c): value for (r, c), value in view["board"]}
         seat, hands = view.get("seat"), view["hands"]
         lines = [format_board(board, self.layout), LEGEND, ""]
         acting = view["acting"]
