@@ -124,3 +124,11 @@ def test_bad_input_exits_2_with_one_line(argv: list[str], capsys: pytest.Capture
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("tablejudge: ") and err.count("\n") == 1
+
+
+def test_hint_refuses_a_board_file_that_is_not_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "board.bin"
+    path.write_bytes(b"\xff\xfe\x00board")
+    assert main(["three2fifteen-hint", str(path), "--hand", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tablejudge: board: cannot read") and err.count("\n") == 1

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from engine import load_game, load_state
 from engine.base import CHANCE, Breakdown, Draw
 from engine.bots import make_bot, play_game
-from engine.errors import EngineError, IllegalMoveError, NotationError, WrongPlayerError
+from engine.errors import ConfigError, EngineError, IllegalMoveError, NotationError, WrongPlayerError
 from engine.rng import Rng
 from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.movegen import generate_plays, scored_plays
@@ -344,3 +344,17 @@ def test_render_marks_the_squares_and_shows_only_the_viewers_hand() -> None:
     assert "<- you, to move" in mine and "3 8 1" not in mine and "1 3 8" not in mine
     spectator = game.render(state.view(None))
     assert "your hand" not in spectator and "0 2 11" not in spectator
+
+
+def test_a_move_of_another_game_is_refused() -> None:
+    from tests.engine.toy import Bid
+
+    state = Three2FifteenGame().new_initial_state(4)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.act(state.current, Bid(3))  # type: ignore[arg-type]
+    assert caught.value.rule == "unknown_move"
+
+
+def test_a_game_needs_a_seed_to_shuffle_its_bag() -> None:
+    with pytest.raises(ConfigError, match="give a seed"):
+        Three2FifteenGame().new_initial_state(None)
