@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from engine.bots import Bot, bot_names, make_bot, next_move
-from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
+from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
@@ -146,7 +146,10 @@ class MatchService:
                 raise BadRequest(f"seats={seats} but options.players={options['players']}")
             options["players"] = seats
         lexicon = self.settings.lexicon
-        made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
+        try:
+            made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
+        except ConfigError as error:  # the game's own rules for its options: a refusal, not a malformed body
+            raise BadRequest(f"{game} options: {error}") from None
         players = made.players
         chosen = self._bots(made, bots or {})
         clock_value = Clock.from_request(clock)
