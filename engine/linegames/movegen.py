@@ -1,0 +1,217 @@
+"""Every legal play for a hand on a board, and the brute-force reference it is tested against.
+
+The fast generator walks each row and column from every empty cell where a play could start,
+placing hand tiles in empty cells and reading the grid tiles it meets, and prunes as soon as the
+line so far cannot be a line whatever its wilds stand for (every unbroken part of a line is a line,
+so a line's beginning must be one). Each empty cell's perpendicular line is judged once per tile
+("cross-checks"), wilds solved on their own line. That is exact where each line's wilds are free
+(Q!nto's per-line binding). Under the shared binding (D!Git) a wild in two lines, or a line
+through a grid wild that has another line, makes a play whose every line works alone but not
+together possible, so those plays (and only those) are confirmed by the exact check,
+:func:`~engine.linegames.rules.check_play`: the fast path may over-approximate there but never
+decides alone.
+
+The brute-force enumerator tries every ordered choice of hand tiles from every cell in every row
+and column of a box around the board, stepping over grid tiles, and keeps what ``check_play``
+accepts: no pruning, no shared structure.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from engine.errors import IllegalMoveError
+from engine.linegames.grid import ACROSS, CENTRE, DOWN, NEIGHBOURS, ORTHOGONAL, OTHER, STEPS, Cell, bounds
+from engine.linegames.moves import Play
+from engine.linegames.rules import MAX_PLAY, check_play
+from engine.linegames.solver import LineSolver
+from engine.linegames.tiles import is_wild
+
+Placements = tuple[tuple[Cell, str], ...]
+
+
+def generate_plays(
+    solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str], max_tiles: int = MAX_PLAY
+) -> list[Play]:
+    """Every legal play of tiles from ``hand`` on ``board``, in a fixed order (by cells, then tiles)."""
+    if not hand:
+        return []
+    if not board:
+        return _first_plays(solver, hand, max_tiles)
+    counts = Counter(hand)
+    most = min(len(hand), max_tiles)
+    line_ok = solver.line_ok
+    shared = solver.shared
+    top, bottom, left, right = bounds(board)
+    found: dict[Placements, bool] = {}  # placements -> needs the exact check (shared binding only)
+    cross_cache: dict[tuple[Cell, str, str], tuple[bool, bool, bool]] = {}
+
+    def cross_check(cell: Cell, tile: str, cross: str) -> tuple[bool, bool, bool]:
+        """(works, makes a line, that line holds a wild) for ``tile`` at ``cell`` in direction ``cross``."""
+        key = (cell, tile, cross)
+        known = cross_cache.get(key)
+        if known is not None:
+            return known
+        dr, dc = STEPS[cross]
+        before: list[str] = []
+        r, c = cell[0] - dr, cell[1] - dc
+        while (r, c) in board:
+            before.append(board[(r, c)])
+            r, c = r - dr, c - dc
+        after: list[str] = []
+        r, c = cell[0] + dr, cell[1] + dc
+        while (r, c) in board:
+            after.append(board[(r, c)])
+            r, c = r + dr, c + dc
+        if not before and not after:
+            answer = (True, False, False)
+        else:
+            tiles = (*reversed(before), tile, *after)
+            answer = (line_ok(tiles), True, any(is_wild(t) for t in tiles))
+        cross_cache[key] = answer
+        return answer
+
+    for direction in ORTHOGONAL:
+        cross = OTHER[direction]
+        dr, dc = STEPS[direction]
+        lines = range(top - 1, bottom + 2) if direction == ACROSS else range(left - 1, right + 2)
+        lo, hi = (left, right) if direction == ACROSS else (top, bottom)
+        for index in lines:
+
+            def at(pos: int, index: int = index, direction: str = direction) -> Cell:
+                return (index, pos) if direction == ACROSS else (pos, index)
+
+            hooks = [
+                pos
+                for pos in range(lo - 1, hi + 2)
+                if at(pos) in board or any((at(pos)[0] + r, at(pos)[1] + c) in board for r, c in NEIGHBOURS)
+            ]
+            if not hooks:
+                continue
+
+            def extend(
+                pos: int,
+                tokens: tuple[str, ...],
+                placed: list[tuple[Cell, str]],
+                connected: bool,
+                wilds_shared: bool,
+                cross: str = cross,
+                direction: str = direction,
+            ) -> None:
+                cell = at(pos)
+                for tile, left_count in counts.items():
+                    if not left_count:
+                        continue
+                    works, has_line, line_wild = cross_check(cell, tile, cross)
+                    if not works:
+                        continue
+                    grown = (*tokens, tile)
+                    nxt = pos + 1
+                    absorbed = False
+                    grid_wild = False
+                    while at(nxt) in board:
+                        grid_tile = board[at(nxt)]
+                        grown = (*grown, grid_tile)
+                        grid_wild = grid_wild or is_wild(grid_tile)
+                        absorbed = True
+                        nxt += 1
+                    if len(grown) >= 2 and not line_ok(grown):
+                        continue
+                    hooked = connected or absorbed or has_line
+                    # A wild in a cross line (the tile placed, or a grid wild with a line of its own
+                    # along the play) or a grid wild in the main line may be in two lines at once.
+                    shared_here = wilds_shared or grid_wild or (has_line and line_wild)
+                    placed.append((cell, tile))
+                    counts[tile] -= 1
+                    if hooked and (direction == ACROSS or len(placed) > 1):
+                        key = tuple(sorted(placed))
+                        found[key] = found.get(key, False) or (shared and shared_here)
+                    if len(placed) < most:
+                        extend(nxt, grown, placed, hooked, shared_here)
+                    counts[tile] += 1
+                    placed.pop()
+
+            for start in range(lo - most, hi + 2):
+                cell = at(start)
+                if cell in board:
+                    continue
+                prefix: list[str] = []
+                back = start - 1
+                while at(back) in board:
+                    prefix.append(board[at(back)])
+                    back -= 1
+                if not prefix:
+                    first_hook = next((h for h in hooks if h >= start), None)
+                    if first_hook is None:
+                        continue
+                    empties = sum(at(p) not in board for p in range(start, first_hook + 1))
+                    if empties > most:
+                        continue
+                tokens = tuple(reversed(prefix))
+                extend(start, tokens, [], bool(prefix), any(is_wild(t) for t in tokens))
+
+    plays = []
+    for key, needs_exact in found.items():
+        if needs_exact:
+            try:
+                check_play(solver, board, dict(key), max_tiles=max_tiles)
+            except IllegalMoveError:
+                continue
+        plays.append(Play(key))
+    plays.sort(key=lambda play: play.placements)
+    return plays
+
+
+def _first_plays(solver: LineSolver, hand: Sequence[str], max_tiles: int) -> list[Play]:
+    """On an empty grid: every line of hand tiles through the centre, across or down."""
+    plays = set()
+    for size in range(1, min(len(hand), max_tiles) + 1):
+        for tiles in set(itertools.permutations(hand, size)):
+            if size > 1 and not solver.line_ok(tiles):
+                continue
+            for direction in (ACROSS, DOWN) if size > 1 else (ACROSS,):
+                dr, dc = STEPS[direction]
+                for shift in range(size):
+                    cells = [(CENTRE[0] + (i - shift) * dr, CENTRE[1] + (i - shift) * dc) for i in range(size)]
+                    plays.add(Play.of(zip(cells, tiles, strict=True)))
+    return sorted(plays, key=lambda play: play.placements)
+
+
+def brute_force_plays(
+    solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str], max_tiles: int = MAX_PLAY
+) -> list[Play]:
+    """The reference: every ordered choice of hand tiles from every cell of a box around the board,
+    across and down (stepping over grid tiles), judged by ``check_play``."""
+    if not hand:
+        return []
+    most = min(len(hand), max_tiles)
+    top, bottom, left, right = bounds(board)
+    reach = most + 1
+    choices = {perm for k in range(1, most + 1) for perm in itertools.permutations(hand, k)}
+    accepted: dict[Placements, Play] = {}
+    rejected: set[Placements] = set()
+    for dr, dc in (STEPS[ACROSS], STEPS[DOWN]):
+        for r0 in range(top - reach, bottom + reach + 1):
+            for c0 in range(left - reach, right + reach + 1):
+                if (r0, c0) in board:
+                    continue
+                for tiles in choices:
+                    placements: dict[Cell, str] = {}
+                    r, c = r0, c0
+                    for tile in tiles:
+                        while (r, c) in board:
+                            r, c = r + dr, c + dc
+                        placements[(r, c)] = tile
+                        r, c = r + dr, c + dc
+                    key = tuple(sorted(placements.items()))
+                    if key in accepted or key in rejected:
+                        continue
+                    try:
+                        check_play(solver, board, placements, max_tiles=max_tiles)
+                    except IllegalMoveError:
+                        rejected.add(key)
+                        continue
+                    accepted[key] = Play(key)
+    return sorted(accepted.values(), key=lambda play: play.placements)
