@@ -23,11 +23,24 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from engine.errors import IllegalMoveError
-from engine.linegames.grid import ACROSS, CENTRE, DOWN, NEIGHBOURS, ORTHOGONAL, OTHER, STEPS, Cell, bounds
+from engine.linegames.grid import (
+    ACROSS,
+    CENTRE,
+    DOWN,
+    NEIGHBOURS,
+    ORTHOGONAL,
+    OTHER,
+    STEPS,
+    Cell,
+    bounds,
+    play_lines,
+    run_through,
+)
 from engine.linegames.moves import Play
 from engine.linegames.rules import MAX_PLAY, check_play
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import is_wild
+from engine.rng import Rng
 
 Placements = tuple[tuple[Cell, str], ...]
 
@@ -46,36 +59,83 @@ def generate_plays(
     shared = solver.shared
     top, bottom, left, right = bounds(board)
     found: dict[Placements, bool] = {}  # placements -> needs the exact check (shared binding only)
-    cross_cache: dict[tuple[Cell, str, str], tuple[bool, bool, bool]] = {}
+    cross_cache: dict[tuple[Cell, str, str], tuple[bool, bool, bool, str]] = {}
+    pin_cache: dict[tuple[Cell, str], str | None] = {}
 
-    def cross_check(cell: Cell, tile: str, cross: str) -> tuple[bool, bool, bool]:
-        """(works, makes a line, that line holds a wild) for ``tile`` at ``cell`` in direction ``cross``."""
+    def pinned(cell: Cell, direction: str) -> str | None:
+        """Under the shared binding, the one tile the grid wild at ``cell`` can be, held by its grid line
+        in ``direction`` alone (a line with no other wild): then a play through it in the other
+        direction can read it as that tile, exactly. None when that line does not settle it."""
+        key = (cell, direction)
+        if key in pin_cache:
+            return pin_cache[key]
+        run = run_through(board, cell, direction)
+        tiles = tuple(board[c] for c in run)
+        found_pin = None
+        if len(run) >= 2 and sum(is_wild(t) for t in tiles) == 1:
+            (options,) = solver.slot_options(tiles)
+            if len(options) == 1:
+                (found_pin,) = options
+        pin_cache[key] = found_pin
+        return found_pin
+
+    def grid_token(cell: Cell, other: str) -> tuple[str, bool]:
+        """A grid tile as a line along the play reads it (a pinned wild as its tile), and whether the
+        play then needs the exact check for it (a wild with a line of its own in ``other`` direction)."""
+        tile = board[cell]
+        if not shared or not is_wild(tile):
+            return tile, False
+        r, c = cell
+        dr, dc = STEPS[other]
+        if (r + dr, c + dc) not in board and (r - dr, c - dc) not in board:
+            return tile, False
+        pin = pinned(cell, other)
+        return (pin, False) if pin is not None else (tile, True)
+
+    def cross_check(cell: Cell, tile: str, cross: str) -> tuple[bool, bool, bool, str]:
+        """For ``tile`` at ``cell`` and its line in direction ``cross``: (works, there is such a line, the
+        play needs the exact check for it, the token the line along the play reads for the tile)."""
         key = (cell, tile, cross)
         known = cross_cache.get(key)
         if known is not None:
             return known
         dr, dc = STEPS[cross]
+        along = OTHER[cross]
         before: list[str] = []
+        needs_exact = False
         r, c = cell[0] - dr, cell[1] - dc
         while (r, c) in board:
-            before.append(board[(r, c)])
+            token, exact = grid_token((r, c), along)
+            before.append(token)
+            needs_exact = needs_exact or exact
             r, c = r - dr, c - dc
         after: list[str] = []
         r, c = cell[0] + dr, cell[1] + dc
         while (r, c) in board:
-            after.append(board[(r, c)])
+            token, exact = grid_token((r, c), along)
+            after.append(token)
+            needs_exact = needs_exact or exact
             r, c = r + dr, c + dc
         if not before and not after:
-            answer = (True, False, False)
+            answer = (True, False, False, tile)
         else:
             tiles = (*reversed(before), tile, *after)
-            answer = (line_ok(tiles), True, any(is_wild(t) for t in tiles))
+            works = line_ok(tiles)
+            main_token = tile
+            if works and shared and is_wild(tile):
+                # A placed wild with a cross line: read along the play as the one tile its cross line
+                # allows, if it allows one and holds no other wild; else the play needs the exact check.
+                options = solver.slot_options(tiles)
+                if len(options) == 1 and len(options[0]) == 1:
+                    (main_token,) = options[0]
+                else:
+                    needs_exact = True
+            answer = (works, True, needs_exact, main_token)
         cross_cache[key] = answer
         return answer
 
     for direction in ORTHOGONAL:
         cross = OTHER[direction]
-        dr, dc = STEPS[direction]
         lines = range(top - 1, bottom + 2) if direction == ACROSS else range(left - 1, right + 2)
         lo, hi = (left, right) if direction == ACROSS else (top, bottom)
         for index in lines:
@@ -91,12 +151,14 @@ def generate_plays(
             if not hooks:
                 continue
 
+            # Under the shared binding a play needs the exact check when some wild in its lines is in two
+            # lines and no single line settles what it is (see ``grid_token`` and ``cross_check``).
             def extend(
                 pos: int,
                 tokens: tuple[str, ...],
                 placed: list[tuple[Cell, str]],
                 connected: bool,
-                wilds_shared: bool,
+                needs_exact: bool,
                 cross: str = cross,
                 direction: str = direction,
             ) -> None:
@@ -104,32 +166,29 @@ def generate_plays(
                 for tile, left_count in counts.items():
                     if not left_count:
                         continue
-                    works, has_line, line_wild = cross_check(cell, tile, cross)
+                    works, has_line, cross_exact, token = cross_check(cell, tile, cross)
                     if not works:
                         continue
-                    grown = (*tokens, tile)
+                    grown = (*tokens, token)
                     nxt = pos + 1
                     absorbed = False
-                    grid_wild = False
+                    exact = needs_exact or cross_exact
                     while at(nxt) in board:
-                        grid_tile = board[at(nxt)]
+                        grid_tile, grid_exact = grid_token(at(nxt), cross)
                         grown = (*grown, grid_tile)
-                        grid_wild = grid_wild or is_wild(grid_tile)
+                        exact = exact or grid_exact
                         absorbed = True
                         nxt += 1
                     if len(grown) >= 2 and not line_ok(grown):
                         continue
                     hooked = connected or absorbed or has_line
-                    # A wild in a cross line (the tile placed, or a grid wild with a line of its own
-                    # along the play) or a grid wild in the main line may be in two lines at once.
-                    shared_here = wilds_shared or grid_wild or (has_line and line_wild)
                     placed.append((cell, tile))
                     counts[tile] -= 1
                     if hooked and (direction == ACROSS or len(placed) > 1):
                         key = tuple(sorted(placed))
-                        found[key] = found.get(key, False) or (shared and shared_here)
+                        found[key] = found.get(key, False) or exact
                     if len(placed) < most:
-                        extend(nxt, grown, placed, hooked, shared_here)
+                        extend(nxt, grown, placed, hooked, exact)
                     counts[tile] += 1
                     placed.pop()
 
@@ -138,9 +197,12 @@ def generate_plays(
                 if cell in board:
                     continue
                 prefix: list[str] = []
+                prefix_exact = False
                 back = start - 1
                 while at(back) in board:
-                    prefix.append(board[at(back)])
+                    token, exact = grid_token(at(back), cross)
+                    prefix.append(token)
+                    prefix_exact = prefix_exact or exact
                     back -= 1
                 if not prefix:
                     first_hook = next((h for h in hooks if h >= start), None)
@@ -149,15 +211,13 @@ def generate_plays(
                     empties = sum(at(p) not in board for p in range(start, first_hook + 1))
                     if empties > most:
                         continue
-                tokens = tuple(reversed(prefix))
-                extend(start, tokens, [], bool(prefix), any(is_wild(t) for t in tokens))
+                extend(start, tuple(reversed(prefix)), [], bool(prefix), prefix_exact)
 
     plays = []
     for key, needs_exact in found.items():
-        if needs_exact:
-            try:
-                check_play(solver, board, dict(key), max_tiles=max_tiles)
-            except IllegalMoveError:
+        if needs_exact:  # the walk settled the geometry and each line alone: only the joint question is left
+            after = {**board, **dict(key)}
+            if not solver.check(after, play_lines(after, [cell for cell, _ in key])).valid:
                 continue
         plays.append(Play(key))
     plays.sort(key=lambda play: play.placements)
@@ -215,3 +275,32 @@ def brute_force_plays(
                         continue
                     accepted[key] = Play(key)
     return sorted(accepted.values(), key=lambda play: play.placements)
+
+
+def random_board(
+    solver: LineSolver, box: Sequence[str], seed: int, size: int, hand_size: int = MAX_PLAY
+) -> tuple[dict[Cell, str], list[str]]:
+    """A seeded position for tests and benchmarks: one player plays a random legal play from a hand of
+    ``hand_size`` each turn (passing, trading the whole hand, when there is none) until the grid holds
+    ``size`` tiles or more. Returns the grid and the tiles not on it (the rest of the box, shuffled)."""
+    rng = Rng(seed)
+    pile = list(box)
+    rng.shuffle(pile)
+    hand, pile = pile[:hand_size], pile[hand_size:]
+    board: dict[Cell, str] = {}
+    stuck = 0
+    while len(board) < size and stuck < 20:
+        plays = generate_plays(solver, board, hand)
+        if not plays:
+            stuck += 1
+            pile += hand
+            hand, pile = pile[:hand_size], pile[hand_size:]
+            continue
+        stuck = 0
+        chosen = plays[rng.below(len(plays))]
+        board.update(chosen.placements)
+        for tile in chosen.tiles():
+            hand.remove(tile)
+        drawn = hand_size - len(hand)
+        hand, pile = hand + pile[:drawn], pile[drawn:]
+    return board, hand + pile

@@ -78,6 +78,7 @@ class LineSolver:
         self.shared = shared
         self.directions = tuple(directions)
         self._cache: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+        self._options: dict[tuple[str, ...], tuple[frozenset[str], ...]] = {}
 
     # --- one line ---------------------------------------------------------------------------------
     def solve_line(self, tiles: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -124,6 +125,7 @@ class LineSolver:
         checked too)?"""
         constrained = list(dict.fromkeys(lines))
         if self.shared:
+            known = set(constrained)
             seen: set[Cell] = set()
             queue = [cell for line in constrained for cell in line.cells if is_wild(board[cell])]
             while queue:
@@ -132,7 +134,8 @@ class LineSolver:
                     continue
                 seen.add(cell)
                 for line in lines_through(board, cell, self.directions):
-                    if line not in constrained:
+                    if line not in known:
+                        known.add(line)
                         constrained.append(line)
                         queue.extend(c for c in line.cells if is_wild(board[c]) and c not in seen)
         tiles = {line: line.tiles(board) for line in constrained}
@@ -149,6 +152,23 @@ class LineSolver:
         readings = {line: tuple(chosen.get(cell, board[cell]) for cell in line.cells) for line in constrained}
         return LineCheck(tuple(constrained), (), readings, wild_cells)
 
+    def slot_options(self, tiles: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+        """For each wild place of a line (left to right), the values with which the line can still be
+        completed, the other wilds free (memoised: the lines of the grid come up again and again)."""
+        cache = self._options
+        known = cache.get(tiles)
+        if known is not None:
+            return known
+        if len(cache) >= self.CACHE_SIZE:
+            cache.clear()
+        options = []
+        for i, tile in enumerate(tiles):
+            if is_wild(tile):
+                head, tail = tiles[:i], tiles[i + 1 :]
+                options.append(frozenset(v for v in self.kit.domain(tile) if self.line_ok((*head, v, *tail))))
+        found = cache[tiles] = tuple(options)
+        return found
+
     def _joint(
         self,
         board: Mapping[Cell, str],
@@ -156,31 +176,39 @@ class LineSolver:
         tiles: Mapping[Line, tuple[str, ...]],
         wild_cells: Sequence[Cell],
     ) -> dict[Cell, str] | None:
-        """One tile per wild cell making every line a line at once (shared binding), or None."""
-        through: dict[Cell, list[Line]] = {cell: [] for cell in wild_cells}
-        for line in lines:
-            for cell in line.cells:
-                if cell in through:
-                    through[cell].append(line)
-        # Cells in two lines first: they are the ones that can conflict.
-        order = sorted(wild_cells, key=lambda cell: (-len(through[cell]), cell))
-        chosen: dict[Cell, str] = {}
+        """One tile per wild cell making every line a line at once (shared binding), or None.
 
-        def reading(line: Line) -> tuple[str, ...]:
-            return tuple(chosen.get(cell, tile) for cell, tile in zip(line.cells, tiles[line], strict=True))
+        Each cell's values start as those every line through it allows on its own (the lines'
+        memoised slot options); a backtracking search then picks one per cell, fewest values first,
+        keeping each line through the cell completable."""
+        through: dict[Cell, list[tuple[Line, int]]] = {cell: [] for cell in wild_cells}
+        values: dict[Cell, frozenset[str]] = {cell: frozenset(self.kit.domain(board[cell])) for cell in wild_cells}
+        for line in lines:
+            slots = [(i, cell) for i, cell in enumerate(line.cells) if cell in through]
+            for (i, cell), allowed in zip(slots, self.slot_options(tiles[line]), strict=True):
+                through[cell].append((line, i))
+                values[cell] &= allowed
+        if not all(values.values()):
+            return None
+        order = sorted(wild_cells, key=lambda cell: (len(values[cell]), -len(through[cell]), cell))
+        chosen: dict[Cell, str] = {}
+        current = {line: list(tiles[line]) for line in lines}
 
         def assign(k: int) -> bool:
             if k == len(order):
                 return True
             cell = order[k]
-            for value in self.kit.domain(board[cell]):
-                chosen[cell] = value
-                if all(self.line_ok(reading(line)) for line in through[cell]) and assign(k + 1):
+            for value in sorted(values[cell]):
+                for line, i in through[cell]:
+                    current[line][i] = value
+                if all(self.line_ok(tuple(current[line])) for line, _ in through[cell]) and assign(k + 1):
+                    chosen[cell] = value
                     return True
-            del chosen[cell]
+            for line, i in through[cell]:
+                current[line][i] = board[cell]
             return False
 
-        return dict(chosen) if assign(0) else None
+        return chosen if assign(0) else None
 
     def fits(self, board: Mapping[Cell, str], cell: Cell) -> LineCheck:
         """The check of every constraining line through ``cell`` (a swap's question)."""
