@@ -12,7 +12,7 @@ from engine.digit.rules import SOLVER, wild_values
 from engine.digit.tiles import DigitOptions
 from engine.linegames.grid import DOWN, lines_through, run_through
 
-from .example import EXAMPLE, Step, replay
+from .digit_example import EXAMPLE, Step, replay
 
 TURNS = [turn["turn"] for turn in EXAMPLE["turns"]]
 

@@ -10,7 +10,7 @@ from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import lines_through, parse_board
 from engine.linegames.supply import next_seat
 
-from .example import EXAMPLE, replay
+from .digit_example import EXAMPLE, replay
 
 
 def board(text: str) -> dict:
