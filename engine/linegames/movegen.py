@@ -304,3 +304,21 @@ def random_board(
         drawn = hand_size - len(hand)
         hand, pile = hand + pile[:drawn], pile[drawn:]
     return board, hand + pile
+
+
+def wild_position(
+    solver: LineSolver, box: Sequence[str], seed: int, size: int, wilds: int
+) -> tuple[dict[Cell, str], list[str], int]:
+    """:func:`random_board` from ``seed``, or from seed + 100, + 200 ... until ``wilds`` wilds are left
+    off the grid for a hand (random play puts wilds down eagerly). Returns the grid, the rest, the seed."""
+    while True:
+        board, rest = random_board(solver, box, seed, size)
+        if sum(is_wild(t) for t in rest) >= wilds:
+            return board, rest, seed
+        seed += 100
+
+
+def position_hand(rest: Sequence[str], wilds: int, size: int = MAX_PLAY) -> list[str]:
+    """A hand of ``size`` from the tiles not on the grid, ``wilds`` of them wild (in the rest's order)."""
+    wild = [t for t in rest if is_wild(t)][:wilds]
+    return wild + [t for t in rest if not is_wild(t)][: size - len(wild)]
