@@ -47,14 +47,25 @@ def same_or_distinct(values: Partial) -> bool:
 def cyclic_run(values: Partial, symbols: str) -> bool:
     """Consecutive in ``symbols`` order, rising or falling (not both), wrapping from the last symbol
     to the first ("9 -> 0"); no symbol twice. Undecided places must still fit the step."""
-    known = [(i, symbols.index(v)) for i, v in enumerate(values) if v is not None]
-    if len(values) > len(symbols):
-        return False
-    if len(known) < 2:
-        return True
     size = len(symbols)
-    (i0, n0), rest = known[0], known[1:]
-    return any(all((n - n0 - step * (i - i0)) % size == 0 for i, n in rest) for step in (1, -1))
+    if len(values) > size:
+        return False
+    rising = falling = True
+    first = -1
+    start = 0
+    for i, value in enumerate(values):
+        if value is None:
+            continue
+        n = symbols.index(value)
+        if first < 0:
+            first, start = i, n
+            continue
+        gap = i - first
+        rising = rising and (n - start - gap) % size == 0
+        falling = falling and (n - start + gap) % size == 0
+        if not (rising or falling):
+            return False
+    return True
 
 
 # --- kinds and rules ----------------------------------------------------------------------------

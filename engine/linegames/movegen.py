@@ -45,6 +45,9 @@ from engine.rng import Rng
 Placements = tuple[tuple[Cell, str], ...]
 
 
+Restriction = tuple[int, frozenset[str]]  # (place in a line, the tiles the wild there may be)
+
+
 def generate_plays(
     solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str], max_tiles: int = MAX_PLAY
 ) -> list[Play]:
@@ -59,78 +62,93 @@ def generate_plays(
     shared = solver.shared
     top, bottom, left, right = bounds(board)
     found: dict[Placements, bool] = {}  # placements -> needs the exact check (shared binding only)
-    cross_cache: dict[tuple[Cell, str, str], tuple[bool, bool, bool, str]] = {}
-    pin_cache: dict[tuple[Cell, str], str | None] = {}
+    other_cache: dict[tuple[Cell, str], tuple[str, bool, frozenset[str] | None]] = {}
+    cross_cache: dict[tuple[Cell, str, str], tuple[bool, bool, bool, str, frozenset[str] | None]] = {}
 
-    def pinned(cell: Cell, direction: str) -> str | None:
-        """Under the shared binding, the one tile the grid wild at ``cell`` can be, held by its grid line
-        in ``direction`` alone (a line with no other wild): then a play through it in the other
-        direction can read it as that tile, exactly. None when that line does not settle it."""
-        key = (cell, direction)
-        if key in pin_cache:
-            return pin_cache[key]
-        run = run_through(board, cell, direction)
-        tiles = tuple(board[c] for c in run)
-        found_pin = None
-        if len(run) >= 2 and sum(is_wild(t) for t in tiles) == 1:
-            (options,) = solver.slot_options(tiles)
-            if len(options) == 1:
-                (found_pin,) = options
-        pin_cache[key] = found_pin
-        return found_pin
-
-    def grid_token(cell: Cell, other: str) -> tuple[str, bool]:
-        """A grid tile as a line along the play reads it (a pinned wild as its tile), and whether the
-        play then needs the exact check for it (a wild with a line of its own in ``other`` direction)."""
+    # Under the shared binding a wild in two lines must be one tile in both. The walk handles the usual
+    # cases exactly: a wild whose other line holds no other wild may be what that line allows (its
+    # "restriction"; a single tile is simply read as that tile), and a line is checked with its
+    # restricted wilds kept to those tiles. A wild whose other line holds more wilds makes the play
+    # need the exact check (``LineSolver.check``) at the end.
+    def grid_token(cell: Cell, other: str) -> tuple[str, bool, frozenset[str] | None]:
+        """A grid tile as a line through it reads it: (token, needs the exact check, restriction)."""
+        key = (cell, other)
+        known = other_cache.get(key)
+        if known is not None:
+            return known
         tile = board[cell]
-        if not shared or not is_wild(tile):
-            return tile, False
-        r, c = cell
-        dr, dc = STEPS[other]
-        if (r + dr, c + dc) not in board and (r - dr, c - dc) not in board:
-            return tile, False
-        pin = pinned(cell, other)
-        return (pin, False) if pin is not None else (tile, True)
+        answer: tuple[str, bool, frozenset[str] | None] = (tile, False, None)
+        if shared and is_wild(tile):
+            run = run_through(board, cell, other)
+            if len(run) >= 2:
+                tiles = tuple(board[c] for c in run)
+                if sum(is_wild(t) for t in tiles) > 1:
+                    answer = (tile, True, None)
+                else:
+                    (options,) = solver.slot_options(tiles)
+                    answer = (next(iter(options)), False, None) if len(options) == 1 else (tile, False, options)
+        other_cache[key] = answer
+        return answer
 
-    def cross_check(cell: Cell, tile: str, cross: str) -> tuple[bool, bool, bool, str]:
-        """For ``tile`` at ``cell`` and its line in direction ``cross``: (works, there is such a line, the
-        play needs the exact check for it, the token the line along the play reads for the tile)."""
+    def restricted_ok(tiles: tuple[str, ...], restrictions: Sequence[Restriction]) -> bool:
+        """Is ``tiles`` a line with each restricted wild standing for one of its tiles (others free)?"""
+        if not restrictions:
+            return line_ok(tiles)
+        options = solver.slot_options(tiles)
+        choices = []
+        for at, allowed in restrictions:
+            fitting = allowed & options[sum(is_wild(t) for t in tiles[:at])]
+            if not fitting:
+                return False
+            choices.append(sorted(fitting))
+        if len(restrictions) == 1:
+            return True
+        for values in itertools.product(*choices):
+            trial = list(tiles)
+            for (at, _), value in zip(restrictions, values, strict=True):
+                trial[at] = value
+            if line_ok(tuple(trial)):
+                return True
+        return False
+
+    def cross_check(cell: Cell, tile: str, cross: str) -> tuple[bool, bool, bool, str, frozenset[str] | None]:
+        """``tile`` at ``cell`` and its line in direction ``cross``: (works, there is such a line, the play
+        needs the exact check, the token the line along the play reads for the tile, its restriction)."""
         key = (cell, tile, cross)
         known = cross_cache.get(key)
         if known is not None:
             return known
         dr, dc = STEPS[cross]
         along = OTHER[cross]
-        before: list[str] = []
-        needs_exact = False
+        before: list[tuple[str, bool, frozenset[str] | None]] = []
         r, c = cell[0] - dr, cell[1] - dc
         while (r, c) in board:
-            token, exact = grid_token((r, c), along)
-            before.append(token)
-            needs_exact = needs_exact or exact
+            before.append(grid_token((r, c), along))
             r, c = r - dr, c - dc
-        after: list[str] = []
+        after: list[tuple[str, bool, frozenset[str] | None]] = []
         r, c = cell[0] + dr, cell[1] + dc
         while (r, c) in board:
-            token, exact = grid_token((r, c), along)
-            after.append(token)
-            needs_exact = needs_exact or exact
+            after.append(grid_token((r, c), along))
             r, c = r + dr, c + dc
+        answer: tuple[bool, bool, bool, str, frozenset[str] | None]
         if not before and not after:
-            answer = (True, False, False, tile)
+            answer = (True, False, False, tile, None)
         else:
-            tiles = (*reversed(before), tile, *after)
-            works = line_ok(tiles)
-            main_token = tile
+            read = [*reversed(before), (tile, False, None), *after]
+            tiles = tuple(token for token, _, _ in read)
+            needs_exact = any(exact for _, exact, _ in read)
+            restrictions = [(i, allowed) for i, (_, _, allowed) in enumerate(read) if allowed is not None]
+            works = restricted_ok(tiles, restrictions)
+            main_token, restrict = tile, None
             if works and shared and is_wild(tile):
-                # A placed wild with a cross line: read along the play as the one tile its cross line
-                # allows, if it allows one and holds no other wild; else the play needs the exact check.
                 options = solver.slot_options(tiles)
-                if len(options) == 1 and len(options[0]) == 1:
+                if restrictions or len(options) > 1:
+                    needs_exact = True  # other wilds in its cross line: decided at the end
+                elif len(options[0]) == 1:
                     (main_token,) = options[0]
                 else:
-                    needs_exact = True
-            answer = (works, True, needs_exact, main_token)
+                    restrict = options[0]
+            answer = (works, True, needs_exact, main_token, restrict)
         cross_cache[key] = answer
         return answer
 
@@ -151,14 +169,13 @@ def generate_plays(
             if not hooks:
                 continue
 
-            # Under the shared binding a play needs the exact check when some wild in its lines is in two
-            # lines and no single line settles what it is (see ``grid_token`` and ``cross_check``).
             def extend(
                 pos: int,
                 tokens: tuple[str, ...],
                 placed: list[tuple[Cell, str]],
                 connected: bool,
                 needs_exact: bool,
+                restricted: tuple[Restriction, ...],
                 cross: str = cross,
                 direction: str = direction,
             ) -> None:
@@ -166,15 +183,18 @@ def generate_plays(
                 for tile, left_count in counts.items():
                     if not left_count:
                         continue
-                    works, has_line, cross_exact, token = cross_check(cell, tile, cross)
+                    works, has_line, cross_exact, token, restrict = cross_check(cell, tile, cross)
                     if not works:
                         continue
+                    limits = restricted if restrict is None else (*restricted, (len(tokens), restrict))
                     grown = (*tokens, token)
                     nxt = pos + 1
                     absorbed = False
                     exact = needs_exact or cross_exact
                     while at(nxt) in board:
-                        grid_tile, grid_exact = grid_token(at(nxt), cross)
+                        grid_tile, grid_exact, grid_limit = grid_token(at(nxt), cross)
+                        if grid_limit is not None:
+                            limits = (*limits, (len(grown), grid_limit))
                         grown = (*grown, grid_tile)
                         exact = exact or grid_exact
                         absorbed = True
@@ -186,9 +206,12 @@ def generate_plays(
                     counts[tile] -= 1
                     if hooked and (direction == ACROSS or len(placed) > 1):
                         key = tuple(sorted(placed))
-                        found[key] = found.get(key, False) or exact
+                        if exact:
+                            found[key] = True
+                        elif len(grown) == 1 or restricted_ok(grown, limits):
+                            found.setdefault(key, False)
                     if len(placed) < most:
-                        extend(nxt, grown, placed, hooked, exact)
+                        extend(nxt, grown, placed, hooked, exact, limits)
                     counts[tile] += 1
                     placed.pop()
 
@@ -196,13 +219,10 @@ def generate_plays(
                 cell = at(start)
                 if cell in board:
                     continue
-                prefix: list[str] = []
-                prefix_exact = False
+                prefix: list[tuple[str, bool, frozenset[str] | None]] = []
                 back = start - 1
                 while at(back) in board:
-                    token, exact = grid_token(at(back), cross)
-                    prefix.append(token)
-                    prefix_exact = prefix_exact or exact
+                    prefix.append(grid_token(at(back), cross))
                     back -= 1
                 if not prefix:
                     first_hook = next((h for h in hooks if h >= start), None)
@@ -211,7 +231,10 @@ def generate_plays(
                     empties = sum(at(p) not in board for p in range(start, first_hook + 1))
                     if empties > most:
                         continue
-                extend(start, tuple(reversed(prefix)), [], bool(prefix), prefix_exact)
+                read = list(reversed(prefix))
+                limits = tuple((i, allowed) for i, (_, _, allowed) in enumerate(read) if allowed is not None)
+                tokens = tuple(token for token, _, _ in read)
+                extend(start, tokens, [], bool(prefix), any(exact for _, exact, _ in read), limits)
 
     plays = []
     for key, needs_exact in found.items():

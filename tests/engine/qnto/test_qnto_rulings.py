@@ -67,6 +67,9 @@ def test_ruling_05_diagonals_at_most_five_all_same_or_all_different() -> None:
     ]  # fmt: skip
     six = {**{(i, i): "Hg" if i % 2 else "?g" for i in range(5)}, (4, 3): "Sk"}
     assert diagonal_lines({**six, (5, 5): "H?"}, [(5, 5)]) == []
+    # A diagonal is the whole run: a valid three inside an invalid four counts for nothing.
+    four = {(0, 0): "Cb", (1, 1): "Sy", (2, 2): "!y", (3, 3): "Dy"}
+    assert diagonal_lines(four, [(3, 3)]) == []
 
 
 def test_ruling_05_diagonals_are_ignored_for_swaps() -> None:
