@@ -36,7 +36,7 @@ from engine.linegames.grid import (
     play_lines,
     run_through,
 )
-from engine.linegames.moves import Play
+from engine.linegames.moves import Play, Swap
 from engine.linegames.rules import MAX_PLAY, check_play
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import is_wild
@@ -345,3 +345,18 @@ def position_hand(rest: Sequence[str], wilds: int, size: int = MAX_PLAY) -> list
     """A hand of ``size`` from the tiles not on the grid, ``wilds`` of them wild (in the rest's order)."""
     wild = [t for t in rest if is_wild(t)][:wilds]
     return wild + [t for t in rest if not is_wild(t)][: size - len(wild)]
+
+
+def single_swaps(solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str]) -> list[Swap]:
+    """Every one-step swap: a hand tile in place of a played wild where it works across and down
+    (sequences of swaps are legal too, but not listed: any of them is these steps one after another)."""
+    swaps = []
+    for cell in sorted(c for c, tile in board.items() if is_wild(tile)):
+        trial = dict(board)
+        for tile in sorted(set(hand)):
+            if tile == board[cell]:
+                continue
+            trial[cell] = tile
+            if solver.fits(trial, cell).valid:
+                swaps.append(Swap(((cell, tile),)))
+    return swaps

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.base import Breakdown, ScoreItem
+from engine.errors import ConfigError
 from engine.linegames.grid import ACROSS, DIAGONALS, DOWN, Cell, Line, play_lines
 from engine.linegames.lines import LineKind, LineRule, same_or_distinct
 from engine.linegames.rules import PlayCheck, SwapCheck, check_play, check_swaps, lengths_reached
@@ -129,7 +130,7 @@ def play(
     pile, or in Light the player's own). Raises IllegalMoveError (see
     :func:`engine.linegames.rules.check_play`)."""
     if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {', '.join(VARIANTS)}")
+        raise ConfigError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
     check = check_play(solver, board, placements, hand)
     scored = variant != "light"
     after = check.after

@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import ACROSS, DOWN, Line
+from engine.linegames.movegen import single_swaps
 from engine.linegames.rules import check_play, check_swaps, lengths_reached
 from engine.linegames.solver import LineSolver
 
@@ -120,3 +121,18 @@ def test_the_nth_tile_is_placed_when_a_line_goes_from_below_n_to_n_or_more() -> 
 def test_joining_two_short_runs_places_a_fifth_tile() -> None:
     three_and_three = {(0, 0), (0, 1), (0, 2), (0, 4), (0, 5), (0, 6)}
     assert lengths_reached(three_and_three, [line(7)], (5,)) == [(line(7), 5)]
+
+
+def test_single_swaps_are_the_one_step_swaps_check_swaps_accepts(shared: LineSolver) -> None:
+    hand = ["6k", "8k", "?k", "6r", "1y"]
+    listed = {swap.steps[0] for swap in single_swaps(shared, SWAP_BOARD, hand)}
+    wilds = [cell for cell, tile in SWAP_BOARD.items() if "?" in tile]
+    accepted = set()
+    for cell in wilds:
+        for tile in set(hand):
+            try:
+                check_swaps(shared, SWAP_BOARD, hand, [(cell, tile)])
+            except IllegalMoveError:
+                continue
+            accepted.add((cell, tile))
+    assert listed == accepted and ((0, 3), "6k") in listed and ((2, 3), "8k") in listed

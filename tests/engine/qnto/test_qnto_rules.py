@@ -127,5 +127,5 @@ def test_options() -> None:
 
 
 def test_an_unknown_variant_is_refused() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError):
         play(board("Sy"), {(0, 1): "!y"}, ["!y"], variant="heavy")
