@@ -205,10 +205,10 @@ def generate_plays(
                     placed.append((cell, tile))
                     counts[tile] -= 1
                     if hooked and (direction == ACROSS or len(placed) > 1):
-                        key = tuple(sorted(placed))
+                        key = tuple(placed)  # the walk places in reading order: already sorted
                         if exact:
                             found[key] = True
-                        elif len(grown) == 1 or restricted_ok(grown, limits):
+                        elif not limits or len(grown) == 1 or restricted_ok(grown, limits):
                             found.setdefault(key, False)
                     if len(placed) < most:
                         extend(nxt, grown, placed, hooked, exact, limits)
