@@ -1,7 +1,7 @@
 """D!Git and Q!nto speed: every legal play for a 5-tile hand holding two wilds on mid-game grids of
 about 30 tiles, against the brute-force enumerator timed in the same run.
 
-    taskset -c 1 .venv/bin/python benchmarks/line_games_movegen.py            # ~1 minute
+    taskset -c 1 .venv/bin/python benchmarks/line_games_movegen.py            # about 20 s
     taskset -c 1 .venv/bin/python benchmarks/line_games_movegen.py --quick    # brute force on a 12-tile grid
     taskset -c 1 .venv/bin/python benchmarks/line_games_movegen.py --full     # more grids, brute force on 3
 
