@@ -614,7 +614,7 @@ class PdqState(State[PdqMove]):
             if isinstance(error, StateError):
                 raise
             raise StateError(f"PDQ state: {error}") from None
-        state._check_consistency()
+        state.check_invariants()
         return state
 
     def check_invariants(self) -> None:

@@ -77,6 +77,17 @@ def test_inconsistent_states_are_refused(stack, path: list, value) -> None:
         state.game.state_from_json(no_generator)
 
 
+def test_cards_held_by_a_player_their_rounds_did_not_give_them_are_refused(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN"], players=2)
+    state.act(0, Claim("pendant", 100))
+    state.act(REFEREE, Close(400))
+    data = state.to_json()
+    assert data["state"]["collected"] == ["PNA", ""]
+    for collected in (["", "PNA"], ["NAP", ""]):  # every card still counted: another owner, another order
+        with pytest.raises(StateError, match="won"):
+            state.game.state_from_json(_tampered(data, ["state", "collected"], collected))
+
+
 def test_a_state_of_other_options_is_refused(stack, adjudicator) -> None:
     state = stack(["PNA", "DRU"], players=2)
     with pytest.raises(StateError):
