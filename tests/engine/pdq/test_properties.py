@@ -35,23 +35,6 @@ def check_invariants(state: PdqState) -> None:
         assert state.score_breakdown(player).total == score
 
 
-def test_check_invariants_finds_cards_that_are_not_conserved(stack) -> None:
-    state = stack(["PNA", "DRU", "TGN"], players=2)
-    state.act(0, Claim("pendant", 100))
-    state.act(REFEREE, Close(400))
-    state.check_invariants()
-    breakages = [
-        lambda s: s.deck.pop(),  # a card gone
-        lambda s: s.deck.append("Z"),  # a card out of thin air
-        lambda s: s.collected.__setitem__(0, "NAP"),  # the cards player 0 won, not in the order won
-        lambda s: s.collected.__setitem__(1, s.collected[1] + s.deck.pop()),  # a card nobody won
-    ]
-    for breakage in breakages:
-        broken = state.clone()
-        breakage(broken)
-        with pytest.raises(StateError):
-            broken.check_invariants()
-
 def check_round_trip(state: PdqState) -> None:
     data = state.to_json()
     assert json.loads(json.dumps(data)) == data
@@ -140,3 +123,21 @@ def test_any_move_either_applies_or_changes_nothing(adjudicator, seed: int, vari
         check_invariants(state)
     check_round_trip(state)
     assert game.replay(seed, state.history) == state
+
+
+def test_check_invariants_finds_cards_that_are_not_conserved(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN"], players=2)
+    state.act(0, Claim("pendant", 100))
+    state.act(REFEREE, Close(400))
+    state.check_invariants()
+    breakages = [
+        lambda s: s.deck.pop(),  # a card gone
+        lambda s: s.deck.append("Z"),  # a card out of thin air
+        lambda s: s.collected.__setitem__(0, "NAP"),  # the cards player 0 won, not in the order won
+        lambda s: s.collected.__setitem__(1, s.collected[1] + s.deck.pop()),  # a card nobody won
+    ]
+    for breakage in breakages:
+        broken = state.clone()
+        breakage(broken)
+        with pytest.raises(StateError):
+            broken.check_invariants()
