@@ -15,10 +15,11 @@ import statistics
 import time
 from collections import Counter
 
+from engine.base import CHANCE
 from engine.bop import BopGame, BopState
 from engine.bop.movegen import brute_force_plays, generate_plays, move_index
 from engine.bop.tiles import BOP
-from engine.bots import GreedyBot, parse_bots, play_game
+from engine.bots import GreedyBot, Turn, parse_bots, play_game
 
 MIN_TILES = 30
 
@@ -32,7 +33,7 @@ def mid_game_positions(game: BopGame, count: int) -> list[tuple[BopState, list[s
         seed += 1
         state = game.new_initial_state(seed)
         while len(state.board) < MIN_TILES and not state.is_terminal():
-            state.act(state.current, bot.choose_move(state))
+            state.act(state.current, bot.choose(Turn(state, state.current)))
         bops_on_board = sum(t == BOP for t in state.board.values())
         if state.is_terminal() or bops_on_board == 2:
             continue
@@ -93,7 +94,7 @@ def main() -> None:
     moves = 0
     for seed in range(games):
         final = play_game(game, parse_bots("greedy,greedy", 2, seed), seed=seed)
-        moves += len(final.history)
+        moves += sum(seat != CHANCE for seat, _ in final.history)  # the players' moves, not the draws
     elapsed = time.perf_counter() - started
     print(
         f"\ngreedy vs greedy: {games} complete games in {elapsed:.1f} s = {games / elapsed:.2f} games/s "

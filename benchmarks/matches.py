@@ -28,7 +28,6 @@ import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -36,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from tests.matches.servers import Server  # noqa: E402
 from tests.pg import new_database, temporary_postgres  # noqa: E402
 
-BASELINE_APP = '''
+BASELINE_APP = """
 from fastapi import FastAPI
 from pydantic import BaseModel
 from fastapi.responses import ORJSONResponse
@@ -51,7 +50,7 @@ ANSWER = {"version": 1, "breakdown": {"items": [], "total": 0}, "must_act": [0]}
 @app.post("/v1/matches/{match_id}/moves")
 async def move(match_id: str, body: MoveBody) -> dict:
     return ANSWER
-'''
+"""
 
 
 class Connection:
@@ -65,7 +64,9 @@ class Connection:
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
 
-    async def request(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+    async def request(
+        self, method: str, path: str, body: dict | None = None, token: str | None = None
+    ) -> tuple[int, dict]:
         assert self.reader is not None and self.writer is not None
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(data)}\r\n"
@@ -122,8 +123,15 @@ async def watch(url: str, match_id: str, token: str, stop: asyncio.Event, counts
                 continue
 
 
-async def play(url: str, match_id: str, tokens: dict[int, str], until: float, stats: dict, latencies: list[float],
-               baseline: bool = False) -> None:
+async def play(
+    url: str,
+    match_id: str,
+    tokens: dict[int, str],
+    until: float,
+    stats: dict,
+    latencies: list[float],
+    baseline: bool = False,
+) -> None:
     """One connection moving the match's seats in turn as fast as answers come back."""
     conn = Connection(*split(url))
     await conn.open()
@@ -136,8 +144,9 @@ async def play(url: str, match_id: str, tokens: dict[int, str], until: float, st
         version, mover = body["version"], body["must_act"][0]
     while time.perf_counter() < until:
         started = time.perf_counter()
-        status, body = await conn.request("POST", f"/v1/matches/{match_id}/moves", {"move": "pass", "version": version},
-                                          token=tokens[mover])
+        status, body = await conn.request(
+            "POST", f"/v1/matches/{match_id}/moves", {"move": "pass", "version": version}, token=tokens[mover]
+        )
         latencies.append(time.perf_counter() - started)
         if status != 200:
             stats["errors"] += 1
@@ -179,9 +188,13 @@ async def saturate(urls: list[str], connections: int, seconds: float, sockets: b
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
     latencies.sort()
-    return {"moves_per_s": stats["moves"] / elapsed, "errors": stats["errors"], "events": counts[0],
-            "p50_ms": 1000 * latencies[len(latencies) // 2] if latencies else 0,
-            "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)] if latencies else 0}
+    return {
+        "moves_per_s": stats["moves"] / elapsed,
+        "errors": stats["errors"],
+        "events": counts[0],
+        "p50_ms": 1000 * latencies[len(latencies) // 2] if latencies else 0,
+        "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)] if latencies else 0,
+    }
 
 
 def rss_kb(pid: int) -> int:
@@ -214,8 +227,13 @@ async def idle_sockets(url: str, count: int, pid: int) -> dict:
     alive = sum(1 for socket in sockets if socket.state is State.OPEN)
     for socket in sockets:
         await socket.close()
-    return {"sockets": count, "held": alive, "rss_before_mb": before / 1024, "rss_after_mb": after / 1024,
-            "kb_per_socket": (after - before) / count}
+    return {
+        "sockets": count,
+        "held": alive,
+        "rss_before_mb": before / 1024,
+        "rss_after_mb": after / 1024,
+        "kb_per_socket": (after - before) / count,
+    }
 
 
 def start_baseline(folder: Path) -> tuple[object, str]:
@@ -226,8 +244,21 @@ def start_baseline(folder: Path) -> tuple[object, str]:
     (folder / "bare_app.py").write_text(BASELINE_APP)
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(folder)}
-    command = [sys.executable, "-m", "uvicorn", "bare_app:app", "--port", str(port), "--loop", "uvloop", "--http",
-               "httptools", "--no-access-log", "--log-level", "warning"]
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "bare_app:app",
+        "--port",
+        str(port),
+        "--loop",
+        "uvloop",
+        "--http",
+        "httptools",
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ]
     process = subprocess.Popen(command, env=env, cwd=folder)
     import httpx
 
@@ -258,23 +289,34 @@ def main() -> int:
         stack.callback(process.terminate)  # type: ignore[attr-defined]
         baseline = asyncio.run(saturate([bare], args.connections, args.seconds, False, baseline=True))
         process.terminate()  # type: ignore[attr-defined]
-        print(f"  bare FastAPI POST endpoint       {baseline['moves_per_s']:8.0f} requests/s  "
-              f"p99 {baseline['p99_ms']:.1f} ms", flush=True)
+        print(
+            f"  bare FastAPI POST endpoint       {baseline['moves_per_s']:8.0f} requests/s  "
+            f"p99 {baseline['p99_ms']:.1f} ms",
+            flush=True,
+        )
         (base / "sqlite").mkdir()
         server = Server(base / "sqlite", bot_delay_ms=600).start()
         stack.callback(server.stop)
         sat = asyncio.run(saturate([server.url], args.connections, args.seconds, True))
         ratio = sat["moves_per_s"] / baseline["moves_per_s"]
-        print(f"  SQLite, 1 process, live sockets  {sat['moves_per_s']:8.0f} moves/s     = {ratio:.2f}x the bare "
-              f"endpoint (target >= 0.3x); errors {sat['errors']}; {sat['events']} live events read; "
-              f"p99 {sat['p99_ms']:.1f} ms", flush=True)
+        print(
+            f"  SQLite, 1 process, live sockets  {sat['moves_per_s']:8.0f} moves/s     = {ratio:.2f}x the bare "
+            f"endpoint (target >= 0.3x); errors {sat['errors']}; {sat['events']} live events read; "
+            f"p99 {sat['p99_ms']:.1f} ms",
+            flush=True,
+        )
         light = asyncio.run(saturate([server.url], 8, args.seconds, True))
-        print(f"  latency, ~8 moves in flight      p50 {light['p50_ms']:.1f} ms, p99 {light['p99_ms']:.1f} ms "
-              f"(target p99 < 50 ms), each committed before its answer; errors {light['errors']}", flush=True)
+        print(
+            f"  latency, ~8 moves in flight      p50 {light['p50_ms']:.1f} ms, p99 {light['p99_ms']:.1f} ms "
+            f"(target p99 < 50 ms), each committed before its answer; errors {light['errors']}",
+            flush=True,
+        )
         idle = asyncio.run(idle_sockets(server.url, args.idle, server.process.pid))  # type: ignore[union-attr]
-        print(f"  idle sockets                     {idle['held']} held by one process; "
-              f"{idle['kb_per_socket']:.1f} KiB each (RSS {idle['rss_before_mb']:.0f} -> {idle['rss_after_mb']:.0f} MiB)",
-              flush=True)
+        print(
+            f"  idle sockets                     {idle['held']} held by one process; "
+            f"{idle['kb_per_socket']:.1f} KiB each (RSS {idle['rss_before_mb']:.0f} -> {idle['rss_after_mb']:.0f} MiB)",
+            flush=True,
+        )
         server.stop()
         if not args.skip_postgres:
             with temporary_postgres() as pg:
@@ -285,10 +327,13 @@ def main() -> int:
                     servers.append(Server(base / name, database=database, bot_delay_ms=600).start())
                     stack.callback(servers[-1].stop)
                 pg_sat = asyncio.run(saturate([s.url for s in servers], args.connections, args.seconds, True))
-                print(f"  PostgreSQL, 2 processes          {pg_sat['moves_per_s']:8.0f} moves/s     = "
-                      f"{pg_sat['moves_per_s'] / baseline['moves_per_s']:.2f}x the bare endpoint; errors "
-                      f"{pg_sat['errors']}; {pg_sat['events']} live events read (across servers); "
-                      f"p99 {pg_sat['p99_ms']:.1f} ms", flush=True)
+                print(
+                    f"  PostgreSQL, 2 processes          {pg_sat['moves_per_s']:8.0f} moves/s     = "
+                    f"{pg_sat['moves_per_s'] / baseline['moves_per_s']:.2f}x the bare endpoint; errors "
+                    f"{pg_sat['errors']}; {pg_sat['events']} live events read (across servers); "
+                    f"p99 {pg_sat['p99_ms']:.1f} ms",
+                    flush=True,
+                )
                 for s in servers:
                     s.stop()
     return 0

@@ -25,7 +25,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.adjudicator import LocalAdjudicator  # noqa: E402
-from engine.pdq import PRESETS, Claim, PdqGame, PdqOptions, parse_bots, play_pdq_game  # noqa: E402
+from engine.base import CHANCE  # noqa: E402
+from engine.bots import parse_bots, play_game  # noqa: E402
+from engine.errors import EngineError, IllegalMoveError  # noqa: E402
+from engine.pdq import PRESETS, Claim, PdqGame, PdqOptions  # noqa: E402
 from engine.pdq.deck import place  # noqa: E402
 from engine.pdq.difficulty import BANDS, band  # noqa: E402
 from engine.rng import Rng  # noqa: E402
@@ -64,7 +67,8 @@ def speed(adjudicator: LocalAdjudicator, games: int) -> None:
         start = time.perf_counter()
         moves = 0
         for seed in range(games):
-            moves += len(play_pdq_game(game, parse_bots(names, game.options.players, seed), seed).history)
+            final = play_game(game, parse_bots(names, game.options.players, seed, game), seed)
+            moves += sum(seat != CHANCE for seat, _ in final.history)  # the players' and referee's, not the deals
         elapsed = time.perf_counter() - start
         print(f"  {variant:<20} {games / elapsed:>8.1f} games/s  {moves / elapsed:>9.0f} moves/s")
 
@@ -81,9 +85,12 @@ def speed(adjudicator: LocalAdjudicator, games: int) -> None:
             t1 = time.perf_counter()
             try:
                 state.act(player, Claim(word, 0))
-            except ValueError:
-                continue
-            t2 = time.perf_counter()
+            except IllegalMoveError as error:
+                if error.rule != "not_a_word":
+                    continue  # refused before the judge was asked: not a claim's cost
+            except EngineError:
+                continue  # not this seat's move now
+            t2 = time.perf_counter()  # a wrong word is judged, refused and rolled back: timed too
             bare_times.append(t1 - t0)
             engine_times.append(t2 - t1)
     engine_p50, bare_p50 = statistics.median(engine_times), statistics.median(bare_times)

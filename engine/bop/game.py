@@ -135,10 +135,7 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
         state.pending = _pending(body["pending"])
         if len(state.scores_) != self.options.players or state.first_player not in range(self.options.players):
             raise StateError("BOP! state: scores and first player must fit the number of players")
-        check_tiles(state)
-        check_turn_order(state)
-        if state.pending is not None:
-            check_pending(state)
+        state.check_invariants()
         return state
 
 

@@ -8,6 +8,7 @@ until they have all been drawn; a seeded game draws them at once).
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections import Counter
 from collections.abc import Sequence
@@ -44,6 +45,11 @@ BODY_KEYS = (
     "board", "hands", "pile", "scores", "current", "first_player", "first_draws", "skips", "passes_in_row",
     "last_turns", "over", "end_reason", "penalties", "turns", "draws_owed", "pending",
 )  # fmt: skip
+
+
+#: Not copied by a snapshot: the game is shared, the generator's state and the history's length are
+#: saved on their own.
+_NOT_ROLLED_BACK = ("game", "rng", "history")
 
 
 def _public_pending(pending: Any, viewer: int | None, over: bool) -> Any:
@@ -417,6 +423,33 @@ class BopState(State[BopMove]):
         self.over = True
         self.end_reason = reason
         self.pending = None
+
+    # --- invariants and rollback -------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """StateError unless the tiles are conserved (grid + hands + pile hold exactly the box's tiles,
+        and so does the position saved for a challenge) and the turn order fits the table: the checks
+        a loaded position passes."""
+        from engine.bop.game import check_pending, check_tiles, check_turn_order  # game.py imports this module
+
+        check_tiles(self)
+        check_turn_order(self)
+        if self.pending is not None:
+            check_pending(self)
+
+    def snapshot(self) -> Any:
+        """The fields a move changes, copied: cheaper than the saved body, and put back by
+        :meth:`restore` as they were, without the loader's checks (whose StateError would hide the
+        refusal being rolled back)."""
+        fields = {key: copy.copy(value) for key, value in vars(self).items() if key not in _NOT_ROLLED_BACK}
+        fields["hands"] = [list(hand) for hand in self.hands]
+        return fields, None if self.rng is None else self.rng.state, len(self.history)
+
+    def restore(self, saved: Any) -> None:
+        fields, rng_state, length = saved
+        self.__dict__.update(fields)
+        if rng_state is not None and self.rng is not None:
+            self.rng.state = rng_state
+        del self.history[length:]
 
     # --- JSON, text -------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:

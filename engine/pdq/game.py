@@ -626,8 +626,18 @@ class PdqState(State[PdqMove]):
             if isinstance(error, StateError):
                 raise
             raise StateError(f"PDQ state: {error}") from None
-        state._check_consistency()
+        state.check_invariants()
         return state
+
+    def check_invariants(self) -> None:
+        """StateError unless the cards are conserved (deck + collected + set aside + the row in play or
+        being dealt are exactly the game's deck), the round is one this game could deal, and each
+        player holds exactly the cards the finished rounds gave them, in the order won."""
+        self._check_consistency()
+        for player, cards in enumerate(self.collected):
+            won = "".join(record.taken for record in self.rounds if record.winner == player)
+            if cards != won:
+                raise StateError(f"PDQ state: player {player} holds {cards or 'no cards'}, but won {won or 'none'}")
 
     def _check_consistency(self) -> None:
         """The cards add up to the deck, and the round (if any) is one this game could deal."""

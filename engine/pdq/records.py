@@ -1,5 +1,5 @@
 """The values a PDQ game records: each claim, the round in play, each finished round, and the
-verdict ``apply`` returns. All convert to JSON and back without loss.
+verdict ``act`` returns. All convert to JSON and back without loss.
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def _deal_fields(data: Mapping[str, Any], what: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class ClaimRecord:
-    """A word a player said, when, and whether it was accepted (``reason`` says why not)."""
+    """A word a player said, and when. Claims are recorded only when valid (a wrong word is refused
+    and not recorded); ``valid``/``reason`` remain in the saved form."""
 
     player: int
     word: str
@@ -187,12 +188,14 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class Verdict(Breakdown):
-    """What ``apply`` returns: a :class:`~engine.base.Breakdown` (the cards a finished round gave
-    ``scorer``; empty otherwise) that also says whether the move was accepted and why not.
+    """What ``state.act`` returns for a move it played: a :class:`~engine.base.Breakdown` (the cards a
+    finished round gave ``scorer``; empty otherwise), with the judge's explanation and the round the
+    move finished.
 
-    A refused *claim* is not an error: saying a wrong word is something a player may do (and try
-    again); it is recorded in the round with its reason. Moves the rules forbid outright (a claim
-    out of time order, from a player outside a tie-break) raise typed errors instead.
+    A refused move is an error, raised before anything changes: a wrong word is
+    ``IllegalMoveError("not_a_word")`` with the judge's verdict in its ``details`` (the player may
+    try again), and is not recorded. So ``accepted`` is always true and ``reason`` None; they stay
+    for clients that read them.
     """
 
     accepted: bool = True

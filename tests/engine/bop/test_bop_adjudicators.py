@@ -11,7 +11,7 @@ from engine.adjudicator import HttpAdjudicator, LocalAdjudicator
 from engine.bop import BopGame
 from engine.bop.moves import parse_move
 from engine.bop.rules import AdjudicatorJudge
-from engine.bots import GreedyBot
+from engine.bots import GreedyBot, Turn
 from indexes.remote import Client
 
 from .conftest import position
@@ -56,6 +56,6 @@ def test_a_greedy_game_is_the_same_judged_either_way(http: HttpAdjudicator, adju
     remote = BopGame(adjudicator=http).new_initial_state(21)
     bot = GreedyBot()
     for _ in range(6):
-        move = bot.choose_move(local)
+        move = bot.choose(Turn(local, local.current))
         assert local.act(local.current, move) == remote.act(remote.current, move)
     assert local.to_json() == remote.to_json()

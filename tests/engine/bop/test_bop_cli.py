@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine.base import CHANCE
 from engine.bop import BopGame
 from engine.bop.board import format_board, parse_board
 from engine.bop.cli import _print_turn
@@ -38,8 +39,12 @@ def test_the_report_shows_what_could_have_been_played(capsys: pytest.CaptureFixt
 
 def test_play_json_is_a_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY, "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
-    assert state["over"] is True and state["game"] == "bop" and len(state["history"]) > 5
+    saved = json.loads(capsys.readouterr().out)
+    assert saved["state"]["over"] is True and saved["game"] == "bop" and saved["options"]["players"] == 2
+    players = [seat for seat, _ in saved["history"] if seat >= 0]
+    assert len(players) > 5 and set(players) == {0, 1}
+    state = BopGame(saved["options"]).state_from_json(saved)
+    assert state.is_terminal() and state.to_json() == saved
 
 
 def test_a_person_can_play_and_bad_moves_are_explained(
@@ -80,16 +85,17 @@ def test_hint_prints_the_best_plays_with_their_words(capsys: pytest.CaptureFixtu
 
 def test_hint_reads_the_board_the_game_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     main([*PLAY, "--json"])
-    state = json.loads(capsys.readouterr().out)
-    board = {(r, c): t for r, c, t in state["board"]}
-    spare = (state["hands"][0] + state["hands"][1] + state["pile"])[:4]
+    saved = json.loads(capsys.readouterr().out)
+    # Seed 7 ends with every tile on the grid: take the game halfway, where the player on turn holds a hand.
+    turns = [index for index, (seat, _) in enumerate(saved["history"]) if seat != CHANCE]
+    state = BopGame(saved["options"]).replay(saved["seed"], saved["history"][: turns[len(turns) // 2]])
     path = tmp_path / "board.txt"
-    path.write_text(format_board(board))
-    assert parse_board(path.read_text()) == board
-    assert main(["bop-hint", str(path), "--hand", " ".join(spare), "--json", "--limit", "0"]) == 0
+    path.write_text(format_board(state.board))
+    assert parse_board(path.read_text()) == state.board
+    assert main(["bop-hint", str(path), "--hand", " ".join(state.hand()), "--json", "--limit", "0"]) == 0
     hints = json.loads(capsys.readouterr().out)
-    points = [p["points"] for p in hints["plays"]]
-    assert points == sorted(points, reverse=True)
+    expected = [(scored.move.to_text(), scored.points) for scored in state.legal_plays()]
+    assert expected and [(p["move"], p["points"]) for p in hints["plays"]] == expected  # best first
 
 
 def test_with_a_person_at_the_table_the_report_covers_their_turns_only(
@@ -115,7 +121,7 @@ def test_a_bots_trade_stays_face_down_and_a_withdrawn_play_leaves_the_board(adju
     game = BopGame({"mode": "challenge"}, adjudicator=adjudicator)
     state = game.from_position(parse_board("Fk Rb Sb\n. . Hy"), [parse_tiles("Xk Mb"), parse_tiles("Lk Ty")])
     out = io.StringIO()
-    _print_turn(out, 1, 0, "greedy", Pass(("Xk",)), state.clone().apply(Pass(("Xk",))), state, public=True)
+    _print_turn(out, 1, 0, "greedy", Pass(("Xk",)), state.clone().act(0, Pass(("Xk",))), state, public=True)
     assert "pass (1 tiles traded)" in out.getvalue() and "Xk" not in out.getvalue()
     state.act(state.current, parse_move("2,2 Xk"))  # SHX: a bluff
     upheld = state.act(state.current, Challenge())

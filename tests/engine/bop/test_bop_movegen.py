@@ -68,7 +68,7 @@ def test_plays_are_ranked_and_each_scores_what_the_state_gives(game: BopGame) ->
     state = game.from_position(board, [hand, []])
     for scored in plays[:: max(1, len(plays) // 40)]:  # a spread of plays, best to worst
         assert scored.points == scored.breakdown.total
-        assert state.clone().apply(scored.move).total == scored.points
+        assert state.clone().act(0, scored.move).total == scored.points
 
 
 def test_no_tiles_no_plays() -> None:

@@ -10,11 +10,12 @@ from collections import Counter
 
 import pytest
 
+from engine.base import CHANCE, Draw
 from engine.bop import BopGame, BopState
 from engine.bop.game import draw_rank
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
 from engine.bop.tiles import BOP, DISTRIBUTION, BopOptions
-from engine.errors import ConfigError, GameOverError, IllegalMoveError, StateError, WrongPlayerError
+from engine.errors import ConfigError, GameOverError, IllegalMoveError, NotationError, StateError, WrongPlayerError
 
 from .conftest import position
 
@@ -22,10 +23,11 @@ B0 = "Fk Rb Sb/. . Hy"
 
 
 def refused(state: BopState, move: object, rule: str, player: int | None = None) -> None:
-    """The move is refused for ``rule`` and the state is exactly as it was."""
+    """The move, by ``player`` (default: the player on turn), is refused for ``rule`` and the state is
+    exactly as it was."""
     before = state.to_json()
     with pytest.raises(IllegalMoveError) as caught:
-        state.act(player, move)  # type: ignore[arg-type]
+        state.act(state.current if player is None else player, move)  # type: ignore[arg-type]
     assert caught.value.rule == rule, str(caught.value)
     assert state.to_json() == before
 
@@ -51,7 +53,7 @@ def test_set_up_deals_five_each_and_turns_the_piles_top_tile_as_starter(game: Bo
     assert [len(h) for h in state.hands] == [5, 5]
     assert list(state.board) == [(0, 0)]
     assert len(state.pile) == 60 - 10 - 1
-    state.check_tiles()
+    state.check_invariants()
 
 
 def test_player_closest_to_z_goes_first_and_ties_redraw(game: BopGame) -> None:
@@ -121,11 +123,15 @@ def test_every_other_refusal_changes_nothing(game: BopGame, challenge_game: BopG
     state = position(game, B0, "Mb Ty Xk Ng Lk", "Lg")
     refused(state, Play((((2, 2), "Mb"), ((2, 2), "Ty"))), "occupied")  # two tiles on one cell
     refused(state, parse_move("pass TyTy"), "not_in_hand")  # one Ty in hand, traded twice
-    refused(state, "not a move", "unknown_move")
+    refused(state, Draw("Lg", 0), "unknown_move")  # a player does not draw for themselves: chance does
     refused(position(challenge_game, B0, "Mb", "Lk"), Challenge(), "nothing_to_challenge")
     before = state.to_json()
-    for move, player in [(Challenge(), 5), (Pass(), -1), (Pass(), 1)]:
-        with pytest.raises(WrongPlayerError):
+    for text in ["not a move", 42]:  # text that reads as no move, and no move at all: notation errors
+        with pytest.raises(NotationError):
+            state.act(state.current, text)  # type: ignore[arg-type]
+        assert state.to_json() == before
+    for move, player in [(Challenge(), 5), (Pass(), CHANCE), (Pass(), 1), (Draw(state.pile[0], 0), CHANCE)]:
+        with pytest.raises(WrongPlayerError):  # no such seat; chance, with no tiles owed; not player 1's turn
             state.act(player, move)
         assert state.to_json() == before
     for _ in range(4):
@@ -250,11 +256,11 @@ def test_challenge_mode_lets_a_non_word_stand_until_challenged(challenge_game: B
 
 def test_a_successful_challenge_withdraws_the_tiles_and_ends_that_turn_without_score(challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Xk Mb")
-    before = state.to_json()
+    before = state.to_body()
     state.act(state.current, parse_move("2,2 Xk"))
     breakdown = state.act(1, Challenge())
     assert breakdown.items[0].label == "challenge upheld"
-    after = state.to_json()
+    after = state.to_body()
     for key in ("board", "hands", "pile", "scores"):
         assert after[key] == before[key], key
     assert state.current == 1
@@ -281,9 +287,21 @@ def test_a_failed_challenge_by_a_player_not_on_turn_skips_their_next_turn(adjudi
 def test_no_one_challenges_their_own_play_and_strict_mode_has_no_challenges(
     game: BopGame, challenge_game: BopGame
 ) -> None:
-    state = position(challenge_game, B0, "Mb", "Lk")
+    state = position(challenge_game, B0, "Mb Ty", "Lk")
     state.act(state.current, parse_move("2,2 Mb"))
-    refused(state, Challenge(), "own_play", player=0)
+    assert state.acting_players() == [1]  # the player who made the play is not offered a challenge
+    before = state.to_json()
+    with pytest.raises(WrongPlayerError):
+        state.act(0, Challenge())
+    assert state.to_json() == before
+    # Player 1 loses their turn (an earlier failed challenge): player 0 is on turn with their own play
+    # still open to a challenge, and may not challenge it.
+    skipping = position(challenge_game, B0, "Mb Ty", "Lk")
+    skipping.skips[1] = 1
+    skipping.act(0, parse_move("2,2 Mb"))
+    assert skipping.current == 0 and skipping.pending is not None and 0 in skipping.acting_players()
+    refused(skipping, Challenge(), "own_play", player=0)
+    assert Challenge() not in skipping.legal_moves(0)
     strict = position(game, B0, "Mb", "Lk")
     strict.act(strict.current, parse_move("2,2 Mb"))
     refused(strict, Challenge(), "no_challenges")
@@ -370,12 +388,17 @@ def test_a_saved_state_loads_exactly_and_bad_ones_are_state_errors(game: BopGame
     state.act(state.current, parse_move("2,2 Xk"))  # a pending play, with its saved position
     data = state.to_json()
     assert challenge_game.state_from_json(data) == state
+    body = data["state"]
     tampered = [
         {**data, "game": "pdq"},
-        {**data, "board": [*data["board"], [9, 9, "Zy"]]},  # a tile out of thin air
-        {**data, "hands": [data["hands"][0][1:], data["hands"][1]]},  # a tile gone
+        {**data, "state": {**body, "board": [*body["board"], [9, 9, "Zy"]]}},  # a tile out of thin air
+        {**data, "state": {**body, "hands": [body["hands"][0][1:], body["hands"][1]]}},  # a tile gone
+        {**data, "state": {**body, "pile": body["pile"][1:] + body["pile"][:1] * 2}},  # one tile twice
+        {**data, "state": {**body, "pending": {**body["pending"], "player": 5}}},
         {**data, "history": [[0, "not a move"]]},
-        {key: value for key, value in data.items() if key != "pile"},
+        {**data, "history": [[7, "pass"]]},  # a move by nobody at this table
+        {**data, "state": {key: value for key, value in body.items() if key != "pile"}},
+        {key: value for key, value in data.items() if key != "version"},
     ]
     for bad in tampered:
         with pytest.raises(StateError):
@@ -384,14 +407,42 @@ def test_a_saved_state_loads_exactly_and_bad_ones_are_state_errors(game: BopGame
         game.state_from_json(data)  # saved under other options (challenge mode)
 
 
+def test_check_invariants_finds_tiles_that_are_not_conserved(challenge_game: BopGame) -> None:
+    state = position(challenge_game, B0, "Xk Mb", "Lk")
+    state.act(state.current, parse_move("2,2 Xk"))  # a pending play, with its saved position
+    state.check_invariants()
+    moved = state.clone()
+    moved.board[(9, 9)] = moved.pile.pop()  # a tile moved from the pile to the grid: still the box's tiles
+    moved.check_invariants()
+    breakages = [
+        lambda s: s.hands[1].pop(),  # a tile gone
+        lambda s: s.pile.append(s.pile[0]),  # a tile twice
+        lambda s: s.board.update({(9, 9): "Zy"}),  # a tile out of thin air
+        lambda s: s.pending["before"].update(hands=[[], ["Lk"]]),  # the saved position lost player 0's Mb
+    ]
+    for breakage in breakages:
+        broken = state.clone()
+        breakage(broken)
+        with pytest.raises(StateError):
+            broken.check_invariants()
+    crowded = state.clone()
+    crowded.hands[0] += [crowded.pile.pop() for _ in range(5)]  # conserved, but ten tiles in one hand
+    with pytest.raises(StateError, match="at most 5"):
+        crowded.check_invariants()
+
+
 def test_views_hide_other_hands_the_pile_and_traded_tiles(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty Xk Ng Lk", "Lg Rg")
+    drawn = state.pile[:2]
     state.act(state.current, parse_move("pass XkNg"))
     view = state.view(1)
-    assert view["hand"] == ["Lg", "Rg"] and view["hand_sizes"] == [5, 2] and view["pile_size"] == len(state.pile)
-    assert "hands" not in view and "pile" not in view and "rng" not in view
-    assert view["history"] == [[0, "pass (2 tiles traded)"]]
-    assert state.view(0)["history"] == [[0, "pass XkNg"]]
+    assert view["hands"] == [5, ["Lg", "Rg"]] and view["pile_size"] == len(state.pile)
+    assert "pile" not in view and "rng" not in view and "seed" not in view
+    assert view["history"] == [[0, "pass (2 tiles traded)"], [CHANCE, "draw to 0"], [CHANCE, "draw to 0"]]
+    assert state.view(0)["history"] == [[0, "pass XkNg"], *([CHANCE, f"draw {tile} to 0"] for tile in drawn)]
+    assert state.view(0)["hands"] == [["Mb", "Ty", "Lk", *drawn], 2]
+    spectator = state.view(None)
+    assert spectator["hands"] == [5, 2] and spectator["history"] == view["history"]
     with pytest.raises(WrongPlayerError):
         state.view(2)
 

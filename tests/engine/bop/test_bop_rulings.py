@@ -10,7 +10,7 @@ from engine.bop.game import draw_rank
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
 from engine.bop.rules import check_words, score_play, tile_values
 from engine.bop.tiles import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, BopOptions
-from engine.bots import GreedyBot
+from engine.bots import GreedyBot, Turn
 from engine.errors import ConfigError, IllegalMoveError, WrongPlayerError
 
 from .conftest import position
@@ -42,13 +42,13 @@ def test_ruling_03_turns_go_up(adjudicator: object) -> None:
 def test_ruling_04_no_gaps(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty ? Lk Ng")
     refused(state, parse_move("2,1a Mb.Ty"), "gap")
-    over_tiles = [m for m in state.legal_moves() if isinstance(m, Play) and "." in m.to_text()]
+    over_tiles = [m for m in state.legal_moves(state.current) if isinstance(m, Play) and "." in m.to_text()]
     assert over_tiles, "a play around a grid tile exists here"
     state.act(state.current, over_tiles[0])  # a play that takes in a grid tile between its own is fine
 
 
 def test_ruling_05_single_tile_counts_both_lines(game: BopGame) -> None:
-    breakdown = position(game, B0, "? Mb").apply(parse_move("1,1 ?"))  # R? down and ?H across
+    breakdown = position(game, B0, "? Mb").act(0, parse_move("1,1 ?"))  # R? down and ?H across
     assert [item.label for item in breakdown.items] == ["across ?H", "down R?"]
     assert breakdown.total == 4
 
@@ -127,7 +127,12 @@ def test_ruling_15_challenge_window(adjudicator: object) -> None:
     swapped = position(game, COBWEB, "Sb", "By", "Lk")
     swapped.act(swapped.current, parse_move("-1,1 Sb"))
     swapped.act(swapped.current, Swap((0, 1), "By"))  # player 1 began their turn with a swap: the play stands
-    refused(swapped, Challenge(), "nothing_to_challenge", player=2)
+    assert swapped.acting_players() == [1]  # nobody else may act now: no challenge is offered
+    before = swapped.to_json()
+    with pytest.raises(WrongPlayerError):
+        swapped.act(2, Challenge())
+    assert swapped.to_json() == before
+    refused(swapped, Challenge(), "nothing_to_challenge", player=1)
 
 
 def test_ruling_18_last_play_judged_at_once(challenge_game: BopGame) -> None:
@@ -174,8 +179,8 @@ def test_ruling_21_two_to_eight_players(adjudicator: object, players: int) -> No
 def test_ruling_24_bots_challenge_bluffs(challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Qr Mb", "Lk Ty ? Ng Sy")
     state.act(state.current, parse_move("2,2 Qr"))
-    assert GreedyBot().choose_move(state) == Challenge()
-    plays = [m for m in state.legal_moves() if isinstance(m, Play)]
+    assert state.current == 1 and GreedyBot().choose(Turn(state, 1)) == Challenge()
+    plays = [m for m in state.legal_moves(1) if isinstance(m, Play)]
     assert plays
     for play in plays:  # listed plays are all words: bots never bluff
         after = {**state.board, **play.as_dict()}

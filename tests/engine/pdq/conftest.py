@@ -13,9 +13,14 @@ from typing import Any
 import pytest
 
 from engine.adjudicator import LocalAdjudicator
+from engine.base import Move
+from engine.errors import IllegalMoveError
+from engine.pdq.actions import Claim
 from engine.pdq.deck import deal_positions
 from engine.pdq.game import PdqGame, PdqState
+from engine.pdq.records import ClaimRecord, Verdict
 from indexes import Lexicon
+from indexes.pdq_rules import PDQ_REASONS
 
 
 def dealt_order(row: str) -> str:
@@ -29,13 +34,48 @@ def stacked_game(rows: list[str], adjudicator: LocalAdjudicator, **options: Any)
 
 
 def stacked_state(game: PdqGame, rows: list[str]) -> PdqState:
-    """A fresh game whose rounds deal ``rows`` in this order."""
+    """A fresh game whose rounds deal ``rows`` in this order: the first row in play, the others on top
+    of the deck in the order they come off it (a seeded state deals the top card at each chance node).
+
+    The stacked deck is not the seed's shuffle, so the seed's deals of the first row are not in its
+    history: it starts empty, as a game set up at a table would."""
     data = game.new_initial_state(seed=0).to_json()
+    body = data["state"]
     first, rest = rows[0], rows[1:]
-    data["deck"] = "".join(dealt_order(row) for row in rest)
+    body["deck"] = "".join(dealt_order(row) for row in rest)
     minimum = game.table_min_length(range(game.options.players))
-    data["round"] = {**data["round"], "letters": first, "answers": game.answer_count(first, minimum)}
+    body["round"] = {**body["round"], "letters": first, "answers": game.answer_count(first, minimum)}
+    data["history"], data["version"] = [], 0
     return game.state_from_json(data)
+
+
+def refusal(state: PdqState, seat: int, move: Move) -> IllegalMoveError:
+    """The move is refused with an IllegalMoveError and changes nothing (a wrong word is not recorded)."""
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as caught:
+        state.act(seat, move)
+    assert state.to_json() == before
+    return caught.value
+
+
+def accepted(state: PdqState, seat: int, claim: Claim) -> Verdict:
+    """The claim is played and stands: the newest valid claim of its round (which it may have ended)."""
+    verdict = state.act(seat, claim)
+    assert isinstance(verdict, Verdict)
+    record = verdict.finished
+    claims = record.claims if record is not None else state.round.claims  # type: ignore[union-attr]
+    assert claims[-1] == ClaimRecord(seat, claim.word, claim.at_ms, True)
+    return verdict
+
+
+def reason(state: PdqState, seat: int, move: Move) -> str:
+    """Why the claim is refused: the judge's reason (rule ``not_a_word``) or the engine's own rule
+    (PDL's ``not_longer``, ``extends_said_word``; Word Count's ``already_listed``)."""
+    error = refusal(state, seat, move)
+    why = error.details.get("reason", error.rule)
+    assert error.details["word"] == move.word  # type: ignore[attr-defined]
+    assert error.rule == ("not_a_word" if why in PDQ_REASONS else why), (error.rule, why)
+    return str(why)
 
 
 @pytest.fixture(scope="session")

@@ -6,11 +6,14 @@ import pytest
 
 from engine.adjudicator import HttpAdjudicator, LocalAdjudicator
 from engine.base import REFEREE
+from engine.bots import parse_bots, play_game
+from engine.errors import EngineError
 from engine.pdq.actions import Claim, Close, NoWord
-from engine.pdq.bots import parse_bots, play_pdq_game
 from engine.pdq.game import PdqGame
 from engine.pdq.report import round_report
 from indexes.remote import Client
+
+from .conftest import reason
 
 pytestmark = pytest.mark.server
 
@@ -30,7 +33,7 @@ def test_a_scripted_round_judged_over_http_matches_the_local_judge(
         state = game.new_initial_state(seed=12)
         letters = state.round.letters
         answers = judge.pdq(letters, sort="longest", limit=3).words
-        state.act(0, Claim("zzzzqq", 100))
+        assert reason(state, 0, Claim("zzzzqq", 100)) in ("wrong_start", "out_of_order", "not_in_lexicon")
         state.act(1, Claim(answers[2], 200))
         state.act(2, Claim(answers[0], 300))
         state.act(0, NoWord(400))
@@ -48,14 +51,13 @@ def test_a_bot_game_over_http_matches_the_local_game(
     results = []
     for judge in (adjudicator, http_adjudicator):
         game = PdqGame({"players": 2, "only_solvable": True}, judge)
-        results.append(play_pdq_game(game, parse_bots("quick,steady", 2, 5), 5).to_json())
+        results.append(play_game(game, parse_bots("quick,steady", 2, 5, game), 5).to_json())
     assert results[0] == results[1]
 
 
 def test_http_refusals_carry_the_same_reasons(http_adjudicator: HttpAdjudicator) -> None:
     game = PdqGame({"players": 2}, http_adjudicator)
     state = game.new_initial_state(1)
-    verdict = state.act(0, Claim("qqqqzzzz", 50))
-    assert not verdict.accepted and verdict.reason in ("wrong_start", "out_of_order", "not_in_lexicon")
-    with pytest.raises(ValueError):
+    assert reason(state, 0, Claim("qqqqzzzz", 50)) in ("wrong_start", "out_of_order", "not_in_lexicon")
+    with pytest.raises(EngineError):
         state.act(REFEREE, Close(1))

@@ -1,4 +1,4 @@
-"""PDQ bots: human-like delays, words drawn by commonness, a real-time game loop."""
+"""PDQ bots: human-like delays, words drawn by commonness, on the shared real-time loop."""
 
 from __future__ import annotations
 
@@ -6,16 +6,18 @@ import statistics
 
 import pytest
 
+from engine.base import REFEREE
+from engine.bots import GreedyBot, RandomBot, Turn, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
-from engine.pdq.actions import Claim, NoWord
-from engine.pdq.bots import PROFILES, BotProfile, PdqBot, hardness, next_event, parse_bots, play_pdq_game
+from engine.pdq.actions import Claim, Close, NoWord
+from engine.pdq.bots import PROFILES, BotProfile, PdqBot, hardness, seat_names
 from engine.pdq.game import PdqGame
 
 
 def test_a_bot_claims_a_familiar_answer_after_a_delay(stack, adjudicator) -> None:
     state = stack(["PNA", "DRU"], players=2)
     familiar = adjudicator.pdq("PNA", limit=PROFILES["steady"].vocabulary).words
-    moves = [PdqBot("steady", seed).next_move(state, 0) for seed in range(200)]
+    moves = [PdqBot("steady", seed).choose(Turn(state, 0)) for seed in range(200)]
     assert all(isinstance(m, Claim) and m.word in familiar for m in moves)
     words = [m.word for m in moves if isinstance(m, Claim)]
     assert words.count(familiar[0]) > words.count(familiar[-1])  # drawn by commonness
@@ -27,19 +29,20 @@ def test_a_bot_claims_a_familiar_answer_after_a_delay(stack, adjudicator) -> Non
 def test_bots_are_deterministic_and_plan_once(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     bot = PdqBot("quick", 7)
-    first = bot.next_move(state, 1)
-    assert bot.next_move(state, 1) == first == PdqBot("quick", 7).next_move(state, 1)
+    first = bot.choose(Turn(state, 1))
+    assert bot.choose(Turn(state, 1)) == first == PdqBot("quick", 7).choose(Turn(state, 1))
+    assert isinstance(first, Claim) and first.at_ms > 0
 
 
 def test_quick_bots_beat_slow_ones_on_average(adjudicator) -> None:
     game = PdqGame({"players": 2}, adjudicator)
-    wins = [play_pdq_game(game, parse_bots("quick,slow", 2, seed), seed).scores() for seed in range(5)]
+    wins = [play_game(game, parse_bots("quick,slow", 2, seed, game), seed).scores() for seed in range(5)]
     assert sum(q for q, _ in wins) > sum(s for _, s in wins)
 
 
 def test_a_stumped_bot_votes_no_word(stack) -> None:
     state = stack(["QZX", "PNA"], players=2)
-    move = PdqBot("steady", 1).next_move(state, 0)
+    move = PdqBot("steady", 1).choose(Turn(state, 0))
     assert isinstance(move, NoWord) and move.at_ms > 0
 
 
@@ -50,11 +53,12 @@ def test_hard_deals_take_longer() -> None:
 def test_the_loop_closes_the_window_when_it_runs_out_first(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     bots = [PdqBot(BotProfile("instant", 10, 0.0, 5, 1.0, 1.0, 100), 0), PdqBot("slow", 0)]
-    player, move = next_event(state, bots)
+    player, move = next_move(state, bots)
     assert player == 0 and isinstance(move, Claim) and move.at_ms == 10
     state.act(player, move)
-    player, move = next_event(state, bots)
-    assert player == -3 and move.to_text() == "close @310"
+    assert PdqBot("slow", 0).choose(Turn(state, 1)).at_ms > 310  # the slow bot would claim after the window
+    player, move = next_move(state, bots)
+    assert player == REFEREE and move == Close(310) and state.scheduled().move == move
 
 
 @pytest.mark.parametrize("variant", ["standard", "pdl", "solo", "word-count", "four-score", "younger-start-end"])
@@ -64,23 +68,39 @@ def test_bot_games_end_for_every_variant(adjudicator, variant: str) -> None:
         options["word_count_ms"] = 5000
     game = PdqGame(options, adjudicator)
     names = "quick" if variant == "solo" else "quick,steady,slow"
-    state = play_pdq_game(game, parse_bots(names, game.options.players, 3), 3)
+    state = play_game(game, parse_bots(names, game.options.players, 3, game), 3)
     assert state.is_terminal() and state.outcome() is not None and state.rounds
 
 
-def test_bad_bot_names_and_counts() -> None:
+def test_the_shared_bots_play_pdq_on_the_shared_loop(adjudicator) -> None:
+    game = PdqGame({"players": 3}, adjudicator)
+    bots = parse_bots("random,greedy,random", 3, 4, game)
+    assert [type(bot) for bot in bots] == [RandomBot, GreedyBot, RandomBot]
+    state = play_game(game, bots, 4)
+    assert state.is_terminal() and state.end_reason == "deck_spent" and sum(map(len, state.collected)) > 0
+    assert game.replay(4, state.history) == state
+
+
+def test_bad_bot_names_and_counts(adjudicator) -> None:
+    game = PdqGame({"players": 3}, adjudicator)
     with pytest.raises(ConfigError):
-        parse_bots("quick,genius", 2)
+        parse_bots("quick,genius,slow", 3, 0, game)
     with pytest.raises(ConfigError):
-        parse_bots("quick,steady", 3)
-    assert [b.name for b in parse_bots("slow", 3)] == ["slow"] * 3
+        parse_bots("quick,steady", 3, 0, game)
+    with pytest.raises(ConfigError):
+        parse_bots("quick,steady,slow", 3)  # without the game, only the shared bots are known
+    assert seat_names("slow", 3) == ["slow"] * 3  # one name fills every seat (tablejudge play pdq --bots slow)
+    assert [make_bot(name, 0, game).name for name in seat_names("slow", 3)] == ["slow"] * 3
+    with pytest.raises(ConfigError):
+        seat_names("quick,slow", 3)
 
 
 def test_a_bots_delay_is_configurable(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    slowed, quick = parse_bots("quick:20000,quick", 2, 9)
+    slowed, quick = parse_bots("quick:20000,quick", 2, 9, state.game)
+    assert isinstance(slowed, PdqBot) and isinstance(quick, PdqBot)
     assert slowed.profile.reaction_ms == 20_000 and quick.profile.reaction_ms == PROFILES["quick"].reaction_ms
-    assert slowed.next_move(state, 0).at_ms > 5 * PdqBot("quick", 9).next_move(state, 0).at_ms
+    assert slowed.choose(Turn(state, 0)).at_ms > 5 * PdqBot("quick", 9 * 1000).choose(Turn(state, 0)).at_ms
     for bad in ("quick:soon", "quick:-5", "genius:100"):
         with pytest.raises(ConfigError):
-            parse_bots(bad, 1)
+            make_bot(bad, 0, state.game)

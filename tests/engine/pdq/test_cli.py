@@ -100,7 +100,7 @@ def test_racing_bots_at_the_terminal_a_quick_word_wins(adjudicator) -> None:
     first = game.new_initial_state(3).round.letters
     word = adjudicator.pdq(first, limit=1).words[0]
     out = io.StringIO()
-    seats = _seats(["you", "quick", "steady"], 3, 3)
+    seats = _seats(game, ["you", "quick", "steady"], 3)
     play_race(game, seats, 3, io.StringIO(f"qqqq\n{word}\n"), out, clock=SteppingClock(0.05))
     text = out.getvalue()
     assert "QQQQ: " in text and "Try again." in text
@@ -116,7 +116,7 @@ def test_racing_bots_at_the_terminal_a_slow_word_is_too_late(adjudicator) -> Non
     first = game.new_initial_state(3).round.letters
     word = adjudicator.pdq(first, limit=1).words[0]
     out = io.StringIO()
-    play_race(game, _seats(["quick", "you"], 2, 3), 3, io.StringIO(f"{word}\n"), out, clock=SteppingClock(600.0))
+    play_race(game, _seats(game, ["quick", "you"], 3), 3, io.StringIO(f"{word}\n"), out, clock=SteppingClock(600.0))
     text = out.getvalue()
     assert "Too late!" in text.split("Round 2")[0] and "quick0 took" in text.split("Round 2")[0]
 

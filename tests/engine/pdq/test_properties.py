@@ -1,17 +1,21 @@
-"""Properties over many seeded games: cards are conserved, JSON round-trips, replays are exact,
-refused moves change nothing, views hide the deck."""
+"""Properties over many seeded games of every variant, on the shared loop with PDQ's own bots: cards
+are conserved (``check_invariants``), scores equal their breakdowns, JSON round-trips, replays are
+exact, refused moves change nothing, views hide the deck and the answer count. (The conformance suite
+checks the generic parts in depth for a few specs; these cover every variant.)"""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import EngineError
-from engine.pdq.actions import Claim, Close, NoWord, PdqMove
-from engine.pdq.bots import parse_bots, play_pdq_game
+from engine.base import REFEREE, Breakdown, Move, State
+from engine.bots import parse_bots, play_game
+from engine.errors import EngineError, StateError
+from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.records import Verdict
 
@@ -21,8 +25,10 @@ BOT_NAMES = ["quick", "steady", "slow"]
 
 
 def check_invariants(state: PdqState) -> None:
+    state.check_invariants()  # the cards add up to the deck; each player holds what their rounds gave them
     on_table = state.round.letters if state.round else ""
-    cards = Counter("".join(state.deck) + "".join(state.collected) + state.set_aside + on_table)
+    dealt = "".join(state.dealing.cards) if state.dealing else ""
+    cards = Counter("".join(state.deck) + "".join(state.collected) + state.set_aside + on_table + dealt)
     assert cards == Counter(state.options.deck())
     assert sum(len(r.taken) for r in state.rounds) == sum(len(c) for c in state.collected)
     for player, score in enumerate(state.scores()):
@@ -50,14 +56,15 @@ def check_views(state: PdqState) -> None:
 def play_checked(game: PdqGame, seed: int) -> PdqState:
     names = ",".join(BOT_NAMES[seat % 3] for seat in range(game.options.players))
 
-    def after(state: PdqState, _player: int, _move: PdqMove, verdict: Verdict) -> None:
+    def after(state: State[Move], _seat: int, _move: Move, verdict: Breakdown) -> None:
+        assert isinstance(state, PdqState) and isinstance(verdict, Verdict)
         check_invariants(state)
         check_round_trip(state)
         if verdict.finished is not None:
             check_views(state)
 
-    state = play_pdq_game(game, parse_bots(names, game.options.players, seed), seed, on_move=after)
-    assert state.is_terminal()
+    state = play_game(game, parse_bots(names, game.options.players, seed, game), seed, on_move=after)
+    assert isinstance(state, PdqState) and state.is_terminal()
     assert game.replay(seed, state.history) == state  # seed + moves replay the game exactly
     return state
 
@@ -110,9 +117,27 @@ def test_any_move_either_applies_or_changes_nothing(adjudicator, seed: int, vari
     for player, move in moves:
         before = state.to_json()
         try:
-            state.act(None if isinstance(move, Close) else player, move)
+            state.act(REFEREE if isinstance(move, Close) else player, move)
         except EngineError:
             assert state.to_json() == before
         check_invariants(state)
     check_round_trip(state)
     assert game.replay(seed, state.history) == state
+
+
+def test_check_invariants_finds_cards_that_are_not_conserved(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN"], players=2)
+    state.act(0, Claim("pendant", 100))
+    state.act(REFEREE, Close(400))
+    state.check_invariants()
+    breakages = [
+        lambda s: s.deck.pop(),  # a card gone
+        lambda s: s.deck.append("Z"),  # a card out of thin air
+        lambda s: s.collected.__setitem__(0, "NAP"),  # the cards player 0 won, not in the order won
+        lambda s: s.collected.__setitem__(1, s.collected[1] + s.deck.pop()),  # a card nobody won
+    ]
+    for breakage in breakages:
+        broken = state.clone()
+        breakage(broken)
+        with pytest.raises(StateError):
+            broken.check_invariants()

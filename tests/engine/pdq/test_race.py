@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import REFEREE
+from engine.base import CHANCE, REFEREE
 from engine.errors import GameOverError, IllegalMoveError, WrongPlayerError
 from engine.pdq.actions import Claim, Close, NoWord
-from engine.pdq.game import PdqState
+from engine.pdq.game import PACE_MS, PdqState
+from engine.pdq.records import ClaimRecord
+
+from .conftest import dealt_order, reason, refusal
 
 
 def play(state: PdqState, player: int, move: Claim | NoWord | Close):
@@ -16,9 +19,11 @@ def play(state: PdqState, player: int, move: Claim | NoWord | Close):
 
 def test_first_valid_claim_wins_the_cards_after_the_window(stack) -> None:
     state = stack(["PNA", "DRU", "TGN"], players=3)
-    assert state.current_player == SIMULTANEOUS
+    assert state.acting_players() == [0, 1, 2]  # everyone at once
     verdict = play(state, 1, Claim("pineapple", 1200))
-    assert verdict.accepted and verdict.finished is None
+    assert verdict.finished is None and verdict.scorer is None and verdict.total == 0
+    assert state.round.claims == [ClaimRecord(1, "pineapple", 1200, True)]
+    assert state.acting_players() == [0, 2]  # one valid claim a round: the others may still say a longer word
     assert state.deadline_ms == 1500
     verdict = state.act(REFEREE, Close(1500))
     assert verdict.finished is not None and verdict.finished.winner == 1
@@ -29,16 +34,18 @@ def test_first_valid_claim_wins_the_cards_after_the_window(stack) -> None:
 
 def test_ruling_06_invalid_claim_refused_with_its_reason_player_may_retry(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    verdict = play(state, 0, Claim("painter", 800))
-    assert not verdict.accepted and verdict.reason == "out_of_order"
-    assert "PAINTER" in verdict.explanation
-    assert state.deadline_ms is None  # a refused claim opens no window
+    error = refusal(state, 0, Claim("painter", 800))  # refused, and the state is exactly as it was
+    assert error.rule == "not_a_word" and error.details["reason"] == "out_of_order"
+    assert error.details["word"] == "painter" and "PAINTER" in str(error) and error.details["explanation"]
+    assert state.deadline_ms is None and state.scheduled() is None  # a refused claim opens no window
+    assert state.round.claims == [] and state.history == []  # nor is it recorded
+    assert state.acting_players() == [0, 1]  # and costs nothing: the player may try again
     verdict = play(state, 0, Claim("pendant", 1100))
-    assert verdict.accepted
-    assert [(c.word, c.valid, c.reason) for c in state.round.claims] == [
-        ("painter", False, "out_of_order"),
-        ("pendant", True, None),
-    ]
+    assert verdict.finished is None and state.deadline_ms == 1400
+    assert [(c.word, c.valid, c.reason) for c in state.round.claims] == [("pendant", True, None)]
+    # Also while a window is open: a wrong word by another player changes nothing.
+    assert reason(state, 1, Claim("pocahontas", 1200)) == "not_in_lexicon"
+    assert state.act(REFEREE, Close(1400)).finished.winner == 0
 
 
 def test_ruling_04_window_edge_exactly_window_ms_apart_is_simultaneous(stack) -> None:
@@ -175,11 +182,12 @@ def test_votes_after_a_valid_claim_and_double_votes_are_refused(stack) -> None:
 def test_ruling_07_one_valid_claim_per_player_per_round(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, Claim("pendant", 1000))
+    assert state.acting_players() == [1]  # a player with a valid claim has nothing more to do this round
     before = state.to_json()
-    with pytest.raises(IllegalMoveError) as error:
+    with pytest.raises(WrongPlayerError):
         play(state, 0, Claim("phenomenal", 1100))
-    assert error.value.rule == "already_claimed"
     assert state.to_json() == before
+    assert state.act(REFEREE, Close(1300)).finished.word == "pendant"
 
 
 def test_ruling_08_round_ends_when_every_player_has_a_valid_claim(stack) -> None:
@@ -191,43 +199,47 @@ def test_ruling_08_round_ends_when_every_player_has_a_valid_claim(stack) -> None
 
 def test_ruling_03_moves_come_in_time_order(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    play(state, 0, Claim("painter", 1000))
+    assert reason(state, 0, Claim("painter", 900)) == "out_of_order"  # refused: it leaves no time behind
+    play(state, 0, NoWord(1000))
     before = state.to_json()
     with pytest.raises(IllegalMoveError) as error:
         play(state, 1, Claim("pendant", 999))
     assert error.value.rule == "time_order"
     assert state.to_json() == before
     play(state, 1, Claim("pendant", 1000))  # the same millisecond is fine
+    assert state.round.clock_ms == 1000
 
 
-@pytest.mark.parametrize(
-    ("setup", "move", "rule"),
-    [
-        ([], Close(5000), "no_clock"),
-        ([(0, Claim("pendant", 1000))], Close(1299), "window_open"),
-    ],
-)
-def test_closing_needs_an_expired_window(stack, setup, move, rule) -> None:
+def test_closing_needs_an_expired_window(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    for player, earlier in setup:
-        play(state, player, earlier)
+    before = state.to_json()
+    assert state.scheduled() is None  # no valid claim, no window: the referee has nothing to close
+    with pytest.raises(WrongPlayerError):
+        state.act(REFEREE, Close(5000))
+    assert state.to_json() == before
+    play(state, 0, Claim("pendant", 1000))
     before = state.to_json()
     with pytest.raises(IllegalMoveError) as error:
-        state.act(0, move)
-    assert error.value.rule == rule
+        state.act(REFEREE, Close(1299))
+    assert error.value.rule == "window_open"
     assert state.to_json() == before
 
 
 def test_who_may_move(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     before = state.to_json()
-    for player, move in [(None, Claim("pendant", 10)), (2, Claim("pendant", 10)), (-1, NoWord(10)), (0, Close(10))]:
+    for player, move in [(None, Claim("pendant", 10)), (2, Claim("pendant", 10)), (CHANCE, NoWord(10)),
+                         (0, Close(10)), (REFEREE, Close(10)), (REFEREE, Claim("pendant", 10))]:  # fmt: skip
         with pytest.raises(WrongPlayerError):
             state.act(player, move)
     assert state.to_json() == before
     state.act(0, Claim("pendant", 10))
+    with pytest.raises(IllegalMoveError):  # the referee may act now, but only to close the round
+        state.act(REFEREE, Claim("pineapple", 20))
     state.act(REFEREE, Close(310))
-    assert state.history[-1] == (REFEREE, Close(310))
+    # The close is recorded as the referee's, then chance deals the next row card by card.
+    assert state.history[1:] == [(REFEREE, Close(310)), *((CHANCE, state.game.parse_move(f"draw {card}"))
+                                                           for card in dealt_order("DRU"))]  # fmt: skip
 
 
 def test_the_game_ends_when_the_deck_is_spent_and_most_cards_win(stack) -> None:
@@ -236,7 +248,7 @@ def test_the_game_ends_when_the_deck_is_spent_and_most_cards_win(stack) -> None:
     state.act(REFEREE, Close(1300))
     play(state, 0, Claim("drum", 1000))
     verdict = state.act(REFEREE, Close(1300))
-    assert state.is_terminal() and state.end_reason == "deck_spent" and state.current_player == -1
+    assert state.is_terminal() and state.end_reason == "deck_spent" and state.acting_players() == []
     assert verdict.finished.number == 2
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (6, 0) and outcome.winners == (0,)
@@ -279,14 +291,23 @@ def test_ruling_21_alternate_scoring_counts_j_k_q_x_z_twice_bonus_too(stack) -> 
         assert state.score_breakdown(player).total == state.scores()[player]
 
 
-def test_legal_moves_are_the_word_free_moves_legal_now(stack) -> None:
+def test_legal_moves_are_the_claims_the_judge_knows_and_the_moves_legal_now(stack, adjudicator) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    assert state.legal_moves() == [NoWord(0)]
+    words = adjudicator.pdq("PNA", variant="classic", min_length=4, limit=0).words
+    # Listed moves are made PACE_MS after the last one (a bot with no clock of its own), and never
+    # after the window closes.
+    assert state.legal_moves(0) == [*(Claim(word, PACE_MS) for word in words), NoWord(PACE_MS)]
+    assert state.legal_moves(REFEREE) == [] and state.legal_moves(CHANCE) == []
+    for move in state.legal_moves(0)[:: max(1, len(words) // 20)]:  # each listed move is accepted
+        state.clone().act(0, move)
     play(state, 0, Claim("pendant", 1000))
-    assert state.legal_moves() == [Close(1300)]
-    state.act(0, state.legal_moves()[0])
+    assert state.legal_moves(0) == []  # one valid claim a round
+    assert state.legal_moves(1) == [Claim(word, 1300) for word in words]  # the window's end; a word: no vote
+    assert state.legal_moves(REFEREE) == [Close(1300)]
+    ranked = state.scored_moves(1)  # the longest word wins a simultaneous claim: longest first
+    assert [len(s.move.word) for s in ranked] == sorted((len(w) for w in words), reverse=True)
+    assert {s.points for s in ranked} == {3}  # each worth the row's three cards
+    state.act(REFEREE, state.legal_moves(REFEREE)[0])
     assert state.round.number == 2
     word_count = stack(["PNA", "DRU"], players=2, variant="word-count")
-    assert word_count.legal_moves() == [NoWord(0), Close(60_000)]
-    with pytest.raises(NotImplementedError):
-        state.scored_moves()  # no turns to rank moves for: PDQ bots race instead
+    assert word_count.legal_moves(REFEREE) == [Close(60_000)] and word_count.legal_moves(0)[-1] == NoWord(PACE_MS)

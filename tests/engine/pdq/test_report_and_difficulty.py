@@ -9,12 +9,15 @@ import pytest
 from engine.base import REFEREE
 from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.difficulty import BANDS, band, deal_difficulty
-from engine.pdq.report import round_report
+from engine.pdq.report import reason_text, round_report
+
+from .conftest import reason, refusal
 
 
 def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    state.act(1, Claim("painter", 900))
+    assert reason(state, 1, Claim("painter", 900)) == "out_of_order"  # refused: not a claim of the round
+    state.act(1, NoWord(950))
     state.act(0, Claim("pendant", 1000))
     record = state.act(REFEREE, Close(1300)).finished
     report = round_report(state.game, record)
@@ -24,15 +27,16 @@ def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator
     assert report.band == band(common.count)
     data = report.to_json()
     assert json.loads(json.dumps(data)) == data
-    assert [(c["player"], c["word"], c["valid"], c["reason"]) for c in data["claims"]] == [
-        (1, "painter", False, "out_of_order"),
-        (0, "pendant", True, None),
+    assert [(c["player"], c["word"], c["valid"], c["reason"], c["why"]) for c in data["claims"]] == [
+        (0, "pendant", True, None, "valid"),
     ]
-    assert data["winner"] == 0 and data["taken"] == "PNA" and data["word_existed"]
+    assert data["votes"] == [1] and data["winner"] == 0 and data["taken"] == "PNA" and data["word_existed"]
     text = report.text(["Ann", "Bob"])
-    for expected in ("Round 1: P N A", "PAINTER", "letters not in order", "PENDANT", "Ann took PNA",
+    for expected in ("Round 1: P N A", "PENDANT", "@  1000 ms  ok", "no-word votes: Bob", "Ann took PNA",
                      common.words[0], longest.words[0]):  # fmt: skip
         assert expected in text
+    assert "PAINTER" not in text and "refused" not in text  # the refused word was told at once:
+    assert reason_text("out_of_order", state.options.word_rule) == "letters not in order"
 
 
 @pytest.mark.parametrize(
@@ -46,13 +50,10 @@ def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator
 def test_a_wrong_start_is_told_by_the_word_rule(stack, variant: str, word: str, why: str) -> None:
     players = {} if variant == "solo" else {"players": 2}
     state = stack(["PNA", "DRU"], variant=variant, **players)
-    assert state.act(0, Claim(word, 100)).reason == "wrong_start"
-    state.act(0, NoWord(200))
-    if variant != "solo":
-        state.act(1, NoWord(300))
-    report = round_report(state.game, state.rounds[0])
-    assert report.to_json()["claims"][0]["why"] == why
-    assert f"refused: {why}" in report.text()
+    error = refusal(state, 0, Claim(word, 100))
+    assert (error.rule, error.details["reason"]) == ("not_a_word", "wrong_start")
+    assert reason_text(error.details["reason"], state.options.word_rule) == why  # what the player is told
+    assert reason_text("wrong_start") == "does not start with an outside letter"  # the classic rule's words
 
 
 def test_a_no_word_report_says_whether_a_word_existed(stack) -> None:

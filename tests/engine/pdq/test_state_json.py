@@ -20,7 +20,7 @@ from .conftest import stacked_game, stacked_state
 
 def test_a_state_mid_round_round_trips(stack) -> None:
     state = stack(["PNA", "DRU"], players=3)
-    state.act(2, Claim("painter", 100))
+    state.act(2, NoWord(100))
     state.act(1, Claim("pendant", 200))
     data = state.to_json()
     again = state.game.state_from_json(data)
@@ -44,19 +44,24 @@ def _tampered(data: dict, path: list, value) -> dict:
     [
         (["game"], "bop"),
         (["format"], 99),
-        (["deck"], "AAAA"),  # cards that are not this deck
-        (["deck"], 7),
-        (["collected"], ["P"]),  # wrong number of players
-        (["round", "letters"], "PN"),
-        (["round", "kind"], "sudden-death"),
-        (["round", "claims"], [{"player": 0, "word": "x", "at_ms": 0, "valid": True, "reason": "too_short"}]),
-        (["round", "eligible"], [0, 5]),
+        (["version"], -1),
+        (["seed"], "3"),
+        (["lexicon"], {"name": "standard", "version": "an older list"}),
+        (["state", "deck"], "AAAA"),  # cards that are not this deck
+        (["state", "deck"], 7),
+        (["state", "collected"], ["P"]),  # wrong number of players
+        (["state", "round", "letters"], "PN"),
+        (["state", "round", "kind"], "sudden-death"),
+        (["state", "round", "claims"], [{"player": 0, "word": "x", "at_ms": 0, "valid": True, "reason": "too_short"}]),
+        (["state", "round", "eligible"], [0, 5]),
+        (["state", "dealing"], {"eligible": [0, 1], "kind": "regular", "cards": "", "redeals": 0}),  # and a round
+        (["state", "rng"], -1),
         (["options", "players"], 4),
-        (["end_reason"], "deck_spent"),
-        (["end_reason"], "bored"),
-        (["tie_players"], ["0"]),
+        (["state", "end_reason"], "deck_spent"),
+        (["state", "end_reason"], "bored"),
+        (["state", "tie_players"], ["0"]),
         (["history"], [[0, "shout pineapple"]]),
-        (["rounds"], [{"number": 1}]),
+        (["state", "rounds"], [{"number": 1}]),
     ],
 )
 def test_inconsistent_states_are_refused(stack, path: list, value) -> None:
@@ -64,9 +69,23 @@ def test_inconsistent_states_are_refused(stack, path: list, value) -> None:
     data = state.to_json()
     with pytest.raises(StateError):
         state.game.state_from_json(_tampered(data, path, value))
-    missing = {k: v for k, v in data.items() if k != "rng"}
+    for key in ("state", "history"):
+        with pytest.raises(StateError):
+            state.game.state_from_json({k: v for k, v in data.items() if k != key})
+    no_generator = {**data, "state": {k: v for k, v in data["state"].items() if k != "rng"}}
     with pytest.raises(StateError):
-        state.game.state_from_json(missing)
+        state.game.state_from_json(no_generator)
+
+
+def test_cards_held_by_a_player_their_rounds_did_not_give_them_are_refused(stack) -> None:
+    state = stack(["PNA", "DRU", "TGN"], players=2)
+    state.act(0, Claim("pendant", 100))
+    state.act(REFEREE, Close(400))
+    data = state.to_json()
+    assert data["state"]["collected"] == ["PNA", ""]
+    for collected in (["", "PNA"], ["NAP", ""]):  # every card still counted: another owner, another order
+        with pytest.raises(StateError, match="won"):
+            state.game.state_from_json(_tampered(data, ["state", "collected"], collected))
 
 
 def test_a_state_of_other_options_is_refused(stack, adjudicator) -> None:
@@ -124,16 +143,16 @@ json_values = st.recursive(
 def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data) -> None:
     rows = ["PNA", "DRU", "TGN"]
     state = stacked_state(stacked_game(rows, adjudicator, players=3), rows)
-    state.act(2, Claim("painter", 100))
+    state.act(2, NoWord(100))
     state.act(1, Claim("pendant", 200))
     state.act(REFEREE, Close(500))
-    # The round in play holds a refused claim, a vote and a valid claim with its window open.
-    state.act(0, Claim("underwear", 600))
+    # The round in play holds a vote and two valid claims, its window open.
     state.act(1, NoWord(650))
     state.act(2, Claim("drum", 700))
+    state.act(0, Claim("dreadful", 800))
     saved = state.to_json()
     paths = [p for p in _paths(saved) if p]
-    in_play = [p for p in paths if p[0] == "round"]  # what the next moves act on: tampered half the time
+    in_play = [p for p in paths if p[:2] == ("state", "round")]  # what the next moves act on: tampered half the time
     path = data.draw(st.sampled_from(in_play) if data.draw(st.booleans()) else st.sampled_from(paths))
     bad = _tampered(saved, list(path), data.draw(st.integers(-3, 9) | json_values))  # small numbers: seats, times
     try:
@@ -143,7 +162,7 @@ def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data
     assert state.game.state_from_json(loaded.to_json()) == loaded
     # A state that loads also plays on: every move either applies or raises an engine error
     # (a claim by a seat outside the round once loaded, then handed the cards to nobody: IndexError).
-    for player, move in [(None, Close(1000)), (0, NoWord(2000)), (1, NoWord(2000)), (2, NoWord(2000))]:
+    for player, move in [(REFEREE, Close(1000)), (0, NoWord(2000)), (1, NoWord(2000)), (2, NoWord(2000))]:
         with contextlib.suppress(EngineError):
             loaded.act(player, move)
     for player in range(3):  # and its views and scores can be read
@@ -152,20 +171,22 @@ def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data
 
 def test_a_round_in_play_is_checked_on_load(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    state.act(1, Claim("painter", 100))
+    state.act(1, Claim("pendant", 100))
     data = state.to_json()
-    claim = data["round"]["claims"][0]
+    assert state.game.state_from_json(data) == state
+    claim = data["state"]["round"]["claims"][0]
     for path, value in [
-        (["round", "claims"], [{**claim, "player": 7, "valid": True, "reason": None}]),
-        (["round", "claims"], [{**claim, "player": -1}]),
-        (["round", "claims"], [{**claim, "word": "PAIN TER"}]),
-        (["round", "claims"], [{**claim, "at_ms": 5000}]),  # after the round's clock
-        (["round", "votes"], [9]),
-        (["round", "votes"], [0, 0]),
-        (["round", "eligible"], []),
-        (["round", "clock_ms"], -5),
-        (["tie_players"], [5]),
-        (["history"], [[99, "claim painter @100"]]),
+        (["state", "round", "claims"], [{**claim, "player": 7}]),
+        (["state", "round", "claims"], [{**claim, "player": -1}]),
+        (["state", "round", "claims"], [{**claim, "word": "PAIN TER"}]),
+        (["state", "round", "claims"], [{**claim, "at_ms": 5000}]),  # after the round's clock
+        (["state", "round", "claims"], [{**claim, "valid": False, "reason": "out_of_order"}]),  # refused: never held
+        (["state", "round", "votes"], [9]),
+        (["state", "round", "votes"], [0, 0]),
+        (["state", "round", "eligible"], []),
+        (["state", "round", "clock_ms"], -5),
+        (["state", "tie_players"], [5]),
+        (["history"], [[99, "claim pendant @100"]]),
     ]:
         with pytest.raises(StateError):
             state.game.state_from_json(_tampered(data, path, value))

@@ -14,12 +14,14 @@ from engine.pdq.deck import DEFAULT_DISTRIBUTION
 from engine.pdq.game import PdqGame
 from engine.pdq.highscore import HighScores
 
+from .conftest import accepted, reason
+
 
 def test_experts_raise_the_minimum(stack) -> None:
-    for minimum, refused, accepted in [(5, "drum", "dreadful"), (6, "drums", "drugstore")]:
+    for minimum, short, long_enough in [(5, "drum", "dreadful"), (6, "drums", "drugstore")]:
         state = stack(["DRU"], players=2, variant="experts", min_length=minimum)
-        assert state.act(0, Claim(refused, 100)).reason == "too_short"
-        assert state.act(0, Claim(accepted, 200)).accepted
+        assert reason(state, 0, Claim(short, 100)) == "too_short"
+        accepted(state, 0, Claim(long_enough, 200))
     assert PdqOptions.preset("experts").min_length == 5
 
 
@@ -29,38 +31,38 @@ def test_younger_players_deal_two_cards_and_accept_three_letters(stack, adjudica
     state = PdqGame(options, adjudicator).new_initial_state(4)
     assert len(state.round.letters) == 2 and len(state.deck) == 76
     state = stack(["CT", "DG"], players=2, variant="younger")
-    assert state.act(0, Claim("cat", 100)).accepted
-    assert state.act(1, Claim("tic", 150)).accepted  # right to left: T then C
+    accepted(state, 0, Claim("cat", 100))
+    accepted(state, 1, Claim("tic", 150))  # right to left: T then C
 
 
 def test_ruling_22_younger_start_end_either_letter_starts(stack) -> None:
     state = stack(["CT", "DG"], players=3, variant="younger-start-end")
-    assert state.act(0, Claim("cactus", 100)).reason == "wrong_end"
-    assert state.act(0, Claim("cat", 110)).accepted
-    assert state.act(1, Claim("tic", 120)).accepted  # either letter may start it
-    assert state.act(2, Claim("city", 130)).reason == "wrong_end"
+    assert reason(state, 0, Claim("cactus", 100)) == "wrong_end"
+    accepted(state, 0, Claim("cat", 110))
+    accepted(state, 1, Claim("tic", 120))  # either letter may start it
+    assert reason(state, 2, Claim("city", 130)) == "wrong_end"
 
 
 def test_ruling_19_intergenerational_minimum_per_player(stack) -> None:
     state = stack(["DRU", "PNA"], players=3, variant="intergenerational", children=[2])
     assert [state.options.min_length_for(p) for p in range(3)] == [5, 5, 4]
-    assert state.act(0, Claim("drum", 100)).reason == "too_short"
-    assert state.act(2, Claim("drum", 200)).accepted
+    assert reason(state, 0, Claim("drum", 100)) == "too_short"
+    accepted(state, 2, Claim("drum", 200))
     explicit = PdqOptions.preset("standard", players=3, min_lengths=[6, 5, 3])
     assert [explicit.min_length_for(p) for p in range(3)] == [6, 5, 3]
 
 
 def test_ruling_24_any_which_way_starts_with_any_card_minimum_stays(stack) -> None:
-    assert stack(["PNA"], players=2).apply(Claim("nap", 1), player=0).reason == "too_short"
+    assert reason(stack(["PNA"], players=2), 0, Claim("nap", 1)) == "too_short"
     state = stack(["PNA"], players=2, variant="any-which-way")
-    assert state.act(0, Claim("snap", 50)).reason == "wrong_start"
-    assert state.act(0, Claim("napkin", 100)).accepted  # starts with the centre card
+    assert reason(state, 0, Claim("snap", 50)) == "wrong_start"
+    accepted(state, 0, Claim("napkin", 100))  # starts with the centre card
 
 
 def test_stuck_in_the_middle_words_may_start_before_the_outside_letters(stack) -> None:
     state = stack(["TGN"], players=2, variant="stuck-in-the-middle")
-    assert state.act(0, Claim("octagon", 100)).accepted
-    assert state.act(1, Claim("gnat", 150)).reason == "out_of_order"
+    accepted(state, 0, Claim("octagon", 100))
+    assert reason(state, 1, Claim("gnat", 150)) == "out_of_order"
 
 
 def test_ruling_23_four_score_removes_z_and_one_x_and_deals_four(adjudicator) -> None:
@@ -75,14 +77,14 @@ def test_ruling_23_four_score_removes_z_and_one_x_and_deals_four(adjudicator) ->
 
 def test_four_cards_are_dealt_inside_out_and_claimed_in_order(stack) -> None:
     state = stack(["STRA", "PNAD"], players=2, cards_per_round=4)
-    assert state.act(0, Claim("stare", 100)).reason == "out_of_order"
-    assert state.act(0, Claim("straight", 200)).accepted
+    assert reason(state, 0, Claim("stare", 100)) == "out_of_order"
+    accepted(state, 0, Claim("straight", 200))
 
 
 def test_ruling_15_solo_is_left_to_right_and_ends_when_stumped(stack, tmp_path) -> None:
     state = stack(["PNA", "DRU", "TGN"], variant="solo")
     assert state.options.players == 1 and state.options.word_rule == "left-to-right"
-    assert state.act(0, Claim("antelope", 100)).reason == "wrong_start"  # right to left is not allowed
+    assert reason(state, 0, Claim("antelope", 100)) == "wrong_start"  # right to left is not allowed
     verdict = state.act(0, Claim("pineapple", 900))
     assert verdict.finished is not None and verdict.finished.winner == 0  # alone: no window to wait for
     state.act(0, NoWord(5000))
@@ -112,13 +114,15 @@ def test_word_count_the_most_words_nobody_else_listed_wins(stack) -> None:
     state = stack(["PNA", "DRU"], players=3, variant="word-count", word_count_ms=30_000)
     assert state.deadline_ms == 30_000
     for player, at, word in [
-        (0, 1000, "pendant"), (1, 1500, "pendant"), (2, 1700, "painter"),
-        (0, 2000, "peninsula"), (1, 2500, "pinball"), (0, 3000, "pineapple"),
+        (0, 1000, "pendant"), (1, 1500, "pendant"), (0, 2000, "peninsula"), (1, 2500, "pinball"),
+        (0, 3000, "pineapple"),
     ]:  # fmt: skip
-        state.act(player, Claim(word, at))
-    assert state.act(0, Claim("pendant", 3500)).reason == "already_listed"
+        accepted(state, player, Claim(word, at))
+    assert reason(state, 2, Claim("painter", 3200)) == "out_of_order"  # a wrong word is on nobody's list
+    assert reason(state, 0, Claim("pendant", 3500)) == "already_listed"
     view = state.view(1)
     assert {c["player"] for c in view["round"]["claims"]} == {1}  # the others' lists stay hidden
+    assert view["round"]["listed"] == 5 and "answers" not in view["round"]
     with pytest.raises(IllegalMoveError) as error:
         state.act(REFEREE, Close(29_999))
     assert error.value.rule == "time_left"

@@ -13,7 +13,7 @@ from pathlib import Path
 from engine.bop import BopGame
 from engine.bop.board import format_board
 from engine.bop.movegen import brute_force_plays, generate_plays, move_index
-from engine.bots import GreedyBot
+from engine.bots import GreedyBot, Turn
 
 OUT = Path(__file__).with_name("movegen_counts.json")
 #: (seed, moves played first): boards of about 1, 5, 10, 20 and 35 tiles.
@@ -28,7 +28,7 @@ def main() -> None:
     for seed, moves in POSITIONS:
         state = game.new_initial_state(seed)
         for _ in range(moves):
-            state.act(state.current, bot.choose_move(state))
+            state.act(state.current, bot.choose(Turn(state, state.current)))
         hand = list(state.hand())
         on_board = sum(tile == "?" for tile in state.board.values())
         # The same hand with a BOP! tile in place of its last tile, when one is left to hold.
