@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -172,7 +173,7 @@ async def saturate(urls: list[str], connections: int, seconds: float, sockets: b
     counts = [0]
     watchers = []
     if sockets and not baseline:
-        for index, (url, match_id, tokens) in enumerate(matches):
+        for index, (_, match_id, tokens) in enumerate(matches):
             for seat in (0, 1):  # each seat's socket on the other server, when there are two
                 other = urls[(index + seat) % len(urls)]
                 watchers.append(asyncio.create_task(watch(other, match_id, tokens[seat], stop, counts)))
@@ -278,10 +279,8 @@ def main() -> int:
     parser.add_argument("--idle", type=int, default=2000)
     parser.add_argument("--skip-postgres", action="store_true")
     args = parser.parse_args()
-    try:
+    with contextlib.suppress(AttributeError, OSError):
         os.sched_setaffinity(0, {0})  # the load generator on one core, the servers on the other
-    except (AttributeError, OSError):
-        pass
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         base = Path(folder)
         print(f"match server benchmark: {args.connections} connections, {args.seconds:.0f} s phases", flush=True)
