@@ -734,7 +734,7 @@ class State(ABC, Generic[MoveT]):
             return self.scheduled() is not None
         return seat in self.acting_players()
 
-    def act(self, seat: int, move: MoveT | str, *, version: int | None = None) -> Breakdown:
+    def act(self, seat: int, move: Move | str, *, version: int | None = None) -> Breakdown:
         """The one gate for every move, whoever makes it. Checks, in order:
 
         1. the game is not over (:class:`GameOverError`);
@@ -754,7 +754,7 @@ class State(ABC, Generic[MoveT]):
             raise WrongPlayerError(self._why_not(seat))
         if version is not None and version != self.version:
             raise StaleVersionError(version, self.version)
-        parsed = self.game.read_move(move)
+        parsed: MoveT = self.game.read_move(move)  # type: ignore[arg-type]  # a move of another game fails in _apply
         saved = self.snapshot()
         try:
             breakdown = self._apply(seat, parsed)

@@ -28,7 +28,8 @@ from engine.bop.board import ACROSS, DOWN, STEPS, Cell, format_cell, play_direct
 from engine.bop.tiles import TILE, parse_tiles
 from engine.errors import IllegalMoveError, NotationError
 
-PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S+)")
+#: A play: the first tile's cell, the direction, then the tiles (spaces between them are allowed).
+PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S.*)")
 DIRECTION_CODES = {"a": ACROSS, "d": DOWN}
 
 
@@ -140,7 +141,7 @@ def parse_move(text: str) -> BopMove:
             f"move {text!r}: expected 'ROW,COL[a|d] TILES' (e.g. '3,-2a Cg?WkBg'), 'pass [TILES]', "
             "'swap ROW,COL TILE' or 'challenge'"
         )
-    row, col, code, body = int(match[1]), int(match[2]), match[3], match[4]
+    row, col, code, body = int(match[1]), int(match[2]), match[3], "".join(match[4].split())
     tokens = re.findall(r"\.|" + TILE.pattern, body)
     if "".join(tokens) != body or not tokens or tokens[0] == "." or tokens[-1] == ".":
         raise NotationError(f"move {text!r}: tiles are letter+colour (Sy) or ?, with '.' only between tiles")

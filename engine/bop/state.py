@@ -277,8 +277,13 @@ class BopState(State[BopMove]):
 
     def _take_from_hand(self, hand: list[str], tiles: Sequence[str]) -> list[str]:
         """The hand left after removing ``tiles`` (IllegalMoveError if they are not all in it)."""
-        missing = Counter(tiles) - Counter(hand)
+        held = Counter(hand)
+        missing = Counter(tiles) - held
         if missing:
+            short = [tile for tile in sorted(missing) if held[tile]]
+            if short:  # some of it is there, not as many as played
+                counts = ", ".join(f"{held[tile]} {tile}" for tile in short)
+                raise IllegalMoveError("not_in_hand", f"your hand holds only {counts}")
             raise IllegalMoveError("not_in_hand", f"not in your hand: {' '.join(sorted(missing.elements()))}")
         left = list(hand)
         for tile in tiles:
@@ -392,8 +397,13 @@ class BopState(State[BopMove]):
     def _end_turn(self, player: int) -> None:
         self.turns += 1
         self._used_turn(player)
-        if self.passes_in_row >= self.options.passes_to_end() and not self.over:
-            self._finish("every player passed in turn")
+        limit = self.options.passes_to_end()
+        if not self.over and limit is not None and self.passes_in_row >= limit:
+            self._finish(f"{limit} passes in a row (the table's pass limit)")
+        elif not self.over and not self.pile and self.passes_in_row >= self.players:
+            # The sheet ends a game only when the pile is spent and a player goes out. A game where
+            # everyone passed in turn with nothing left to draw is blocked: no hand will ever change.
+            self._finish("blocked: every player passed in turn and the pile is empty")
         nxt = player
         while not self.over:
             nxt = (nxt + 1) % self.players

@@ -86,7 +86,8 @@ def parse_tiles(text: str) -> list[str]:
         if tile != BOP and tile[0] not in CONSONANTS:
             raise NotationError(f"tile {tile!r}: {tile[0]} is not a BOP! consonant (vowels are not tiles)")
         if tile != BOP and tile[1] not in COLOUR_NAMES:
-            raise NotationError(f"tile {tile!r}: {tile[1]!r} is not a colour code ({', '.join(COLOUR_NAMES)})")
+            in_play = ", ".join(f"{code}={COLOUR_NAMES[code]}" for code in DEFAULT_PALETTE)
+            raise NotationError(f"tile {tile!r}: {tile[1]!r} is not a colour; the tiles' colours are {in_play}")
     return tiles
 
 
@@ -100,7 +101,8 @@ class BopOptions(Options):
     - ``colours``: letter -> one colour code per copy (``{"M": "kb", ...}``); letters not named keep
       the default; at least five colours in all;
     - ``bop_tiles``: how many BOP! tiles (the sheet: 2);
-    - ``pass_limit``: the game also ends after this many passes in a row (0: twice the players).
+    - ``pass_limit``: a house rule: the game also ends after this many passes in a row (0, the
+      default: only a blocked game ends so, when every player passed in turn and the pile is empty).
     """
 
     players: int = 2
@@ -145,8 +147,9 @@ class BopOptions(Options):
     def tile_counts(self) -> Counter[str]:
         return Counter(self.tile_set())
 
-    def passes_to_end(self) -> int:
-        return self.pass_limit or 2 * self.players
+    def passes_to_end(self) -> int | None:
+        """Passes in a row that end the game whatever the pile holds (the house rule), or None."""
+        return self.pass_limit or None
 
     def __hash__(self) -> int:
         return hash((self.players, self.mode, repr(self.colours), self.bop_tiles, self.pass_limit))

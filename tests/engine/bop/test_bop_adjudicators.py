@@ -15,7 +15,7 @@ from engine.bots import GreedyBot, Turn
 from indexes.remote import Client
 
 from .conftest import position
-from .test_bop_play_example import EXAMPLE, SHEET_SCORES, play_example
+from .test_bop_play_example import BY_THE_RULES, EXAMPLE, play_example
 from .test_bop_rules import B0, COBWEB, refused
 
 PATTERNS = ["C?WB", "S?", "?H", "Q?", "FRS", "QB", "N?NTV", "??", "JTTR??S", "B?S?"]
@@ -35,7 +35,7 @@ def test_fills_agree_line_by_line(http: HttpAdjudicator, adjudicator: LocalAdjud
 @pytest.mark.server
 def test_the_play_example_over_http(http: HttpAdjudicator) -> None:
     game = BopGame(adjudicator=http)
-    assert [breakdown.total for _, breakdown in play_example(game)] == SHEET_SCORES
+    assert [breakdown.total for _, breakdown in play_example(game)] == BY_THE_RULES
     assert EXAMPLE["turns"][3]["move"] == "2,-4a Cg?WkBg"
 
 

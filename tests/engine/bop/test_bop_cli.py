@@ -129,3 +129,61 @@ def test_a_bots_trade_stays_face_down_and_a_withdrawn_play_leaves_the_board(adju
     _print_turn(out, 2, 1, "human", Challenge(), upheld, state)
     assert "challenge upheld" in out.getvalue() and format_board(state.board) in out.getvalue()
     assert "Xk" not in format_board(state.board)
+
+
+# --- issue 10: the terminal game at a real table ----------------------------------------------------------
+def test_the_terminal_game_is_the_sheets_challenge_game_by_default(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    assert main([*PLAY[:6], "--seed", "7", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["mode"] == "challenge"
+    assert main([*PLAY[:6], "--seed", "7", "--mode", "strict", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["mode"] == "strict"
+
+
+def test_every_other_person_is_offered_the_challenge_and_the_device_is_handed_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Three people: whoever plays, each of the two others is asked whether to challenge.
+    typed = "\n" + "pass\n" + ("\n" * 3 + "pass\n") * 60
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = main(["play", "bop", "--players", "3", "--bots", "human,human,human", "--seed", "3", "--option", "pass_limit=6"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Hand the device to player" in out and "\033[2J" in out  # a cleared screen between people
+    assert out.count("How to write a move") <= 3  # the notation is shown once per person
+
+
+def test_a_person_sees_the_notation_from_their_own_hand_and_may_type_tiles_with_spaces(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = BopGame({"mode": "strict"})
+    state = game.new_initial_state(3)
+    hand = state.hands[state.current]
+    monkeypatch.setattr("sys.stdin", io.StringIO("0,1a " + " ".join(hand[:2]) + "\n" + "pass\n" * 80))
+    assert main(["play", "bop", "--bots", "human,greedy", "--seed", "3", "--mode", "strict", "--option",
+                 "pass_limit=8"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    letters = [tile for tile in hand if tile != "?"]
+    assert f"0,1a {''.join(letters[:2])}" in out  # the example is made of the person's own tiles
+    assert "expected 'ROW,COL" not in out  # "0,1a Ty Ry" reads as a play (refused or not, not a syntax error)
+
+
+def test_a_hand_holding_only_one_of_a_tile_says_so() -> None:
+    state = BopGame({"mode": "strict"}).from_position(parse_board("Fk Rb Sb/. . Hy"), [parse_tiles("? Mb"), []])
+    with pytest.raises(Exception, match=r"your hand holds only 1 \?"):
+        state.act(0, "1,0a ??")
+
+
+def test_a_bad_colour_code_lists_the_colours_in_play() -> None:
+    with pytest.raises(Exception, match="y=yellow, g=green, r=red, k=black, b=blue") as error:
+        parse_tiles("Sz")
+    assert "purple" not in str(error.value)
+
+
+def test_a_failed_challenge_names_the_word_that_justified_the_play(adjudicator: Any) -> None:
+    game = BopGame({"mode": "challenge"}, adjudicator=adjudicator)
+    state = game.from_position(parse_board("Fk Rb Sb\n. . Hy"), [parse_tiles("Mb"), parse_tiles("Lk")])
+    state.act(0, parse_move("2,2 Mb"))  # SHM: sham, shim, shmo
+    failed = state.act(1, Challenge())
+    detail = failed.items[0].detail
+    assert failed.items[0].label == "challenge failed" and "SHM" in detail and "sham" in detail

@@ -16,7 +16,9 @@ from engine.bop.moves import Play, parse_move
 from engine.bop.rules import check_words
 
 EXAMPLE = json.loads((Path(__file__).parent / "data" / "play_example.json").read_text())
-SHEET_SCORES = [7, 27, 13, 10, 10, 8, 6, 30]
+#: The totals the sheet prints, and what its own items add up to (turn 2: 7 + 3 + 5 + 10, printed 27).
+SHEET_PRINTED = [7, 27, 13, 10, 10, 8, 6, 30]
+BY_THE_RULES = [7, 25, 13, 10, 10, 8, 6, 30]
 
 
 def play_example(game: BopGame) -> list[tuple[dict[str, Any], Breakdown]]:
@@ -33,14 +35,17 @@ def play_example(game: BopGame) -> list[tuple[dict[str, Any], Breakdown]]:
     return results
 
 
-def test_the_fixture_holds_the_sheets_scores() -> None:
-    assert [turn["points"] for turn in EXAMPLE["turns"]] == SHEET_SCORES
+def test_the_fixture_holds_the_sheets_scores_and_says_where_the_printed_total_disagrees() -> None:
+    assert [turn.get("sheet_printed", turn["points"]) for turn in EXAMPLE["turns"]] == SHEET_PRINTED
+    assert [turn["points"] for turn in EXAMPLE["turns"]] == BY_THE_RULES
+    disagreeing = [number for number, turn in enumerate(EXAMPLE["turns"], 1) if "disagreement" in turn]
+    assert disagreeing == [2] and "7 + 3 = 10" in EXAMPLE["turns"][1]["disagreement"]
 
 
 @pytest.mark.parametrize("number", range(1, 9))
 def test_each_turn_scores_as_the_sheet(game: BopGame, number: int) -> None:
     turn, breakdown = play_example(game)[number - 1]
-    assert breakdown.total == turn["points"] == SHEET_SCORES[number - 1]
+    assert breakdown.total == turn["points"] == BY_THE_RULES[number - 1]
     got = [[item.label, item.points, list(item.values)] for item in breakdown.items]
     assert got == turn["items"]
 
@@ -70,3 +75,11 @@ def test_turn_5_gets_no_bonus_for_hb_as_neither_tile_was_played(game: BopGame) -
     _, breakdown = play_example(game)[4]
     hbt = next(item for item in breakdown.items if item.label == "down HBT")
     assert hbt.values == (1, 1, 1) and "bonus" not in hbt.detail
+
+
+def test_ruling_25_turn_2_scores_its_items_as_the_sheet_states_them(game: BopGame) -> None:
+    """The sheet itemises turn 2 as 7 across + 3 up/down + 5 + 10; its printed 27 is an addition slip."""
+    _, breakdown = play_example(game)[1]
+    items = {item.label: item.points for item in breakdown.items}
+    assert items == {"across WHMMY": 7, "down SHM": 3, "5-lttr word": 5, "all 5 tiles": 10}
+    assert breakdown.total == 25 != EXAMPLE["turns"][1]["sheet_printed"]

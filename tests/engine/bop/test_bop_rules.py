@@ -134,8 +134,8 @@ def test_every_other_refusal_changes_nothing(game: BopGame, challenge_game: BopG
         with pytest.raises(WrongPlayerError):  # no such seat; chance, with no tiles owed; not player 1's turn
             state.act(player, move)
         assert state.to_json() == before
-    for _ in range(4):
-        state.act(state.current, Pass())
+    state = position(BopGame({"pass_limit": 1}, adjudicator=game.adjudicator), B0, "Mb Ty Xk Ng Lk", "Lg")
+    state.act(state.current, Pass())  # the table's one-pass limit ends the game
     over = state.to_json()
     for move in [Pass(), parse_move("2,2 Mb"), Challenge(), Swap((0, 0), "Mb")]:
         with pytest.raises(GameOverError):
@@ -168,13 +168,12 @@ def test_wrong_player_and_game_over(game: BopGame) -> None:
     with pytest.raises(WrongPlayerError):
         state.act(7, parse_move("2,2 Mb"))
     assert state.to_json() == before
-    state.act(0, Pass())
-    state.act(1, Pass())
-    state.act(0, Pass())
-    state.act(1, Pass())
-    assert state.is_terminal()
+    limited = position(BopGame({"pass_limit": 2}, adjudicator=game.adjudicator), B0, "Mb", "Ty")
+    limited.act(0, Pass())
+    limited.act(1, Pass())
+    assert limited.is_terminal()
     with pytest.raises(GameOverError):
-        state.act(state.current, Pass())
+        limited.act(limited.current, Pass())
 
 
 # --- passes -----------------------------------------------------------------------------------------
@@ -337,22 +336,38 @@ def test_going_out_after_the_pile_is_empty_gives_every_other_player_one_last_tur
 
 
 def test_each_tile_left_in_hand_costs_a_point_bop_tiles_too(game: BopGame) -> None:
-    state = position(game, B0, "Mb ? Ty", "Lk")
-    for _ in range(4):
+    state = position(BopGame({"pass_limit": 2}, adjudicator=game.adjudicator), B0, "Mb ? Ty", "Lk")
+    for _ in range(2):
         state.act(state.current, Pass())
     assert state.penalties == [3, 1] and state.scores() == (-3, -1)
 
 
-def test_the_game_ends_after_every_player_passes_twice_in_a_row(game: BopGame, adjudicator: object) -> None:
-    state = position(game, B0, "Mb", "Lk")
-    for _ in range(3):
-        state.act(state.current, Pass())
+def test_ruling_20_passes_never_end_a_game_the_pile_can_still_refill(game: BopGame, adjudicator: object) -> None:
+    state = position(game, B0, "Mb Lk", "Ly Ty")
+    for number in range(40):  # twenty rounds of passes and trades: the pile could refill every hand
+        trade = tuple(state.hands[state.current][:1]) if number % 2 else ()
+        state.act(state.current, Pass(trade))
+        assert not state.is_terminal()
+    assert state.pile and state.passes_in_row == 40
+    quick = position(BopGame({"pass_limit": 3}, adjudicator=adjudicator), B0, "Mb", "Lk")  # type: ignore[arg-type]
+    for _ in range(2):
+        quick.act(quick.current, Pass())
+    assert not quick.is_terminal()
+    quick.act(quick.current, Pass())
+    assert quick.is_terminal() and quick.end_reason == "3 passes in a row (the table's pass limit)"
+
+
+def test_ruling_20_a_blocked_game_ends(game: BopGame) -> None:
+    """Every tile out of the box is on the grid or in a hand, and no hand can play: a blocked game."""
+    state = position(game, B0, "Qr", "Qk")
+    state.pile.clear()  # every other tile is out of play: the pile is spent
+    state.game.tile_counts = Counter(state.board.values()) + Counter(["Qr", "Qk"])  # the box, as this position has it
+    assert not state.legal_plays()  # Q next to FRS / H makes no word
+    state.act(state.current, Pass())
     assert not state.is_terminal()
     state.act(state.current, Pass())
-    assert state.is_terminal() and state.end_reason == "every player passed in turn"
-    quick = position(BopGame({"pass_limit": 1}, adjudicator=adjudicator), B0, "Mb", "Lk")  # type: ignore[arg-type]
-    quick.act(quick.current, Pass())
-    assert quick.is_terminal()
+    assert state.is_terminal() and state.end_reason.startswith("blocked")
+    assert state.penalties == [1, 1] and state.scores() == (-1, -1)
 
 
 # --- options -----------------------------------------------------------------------------------------------

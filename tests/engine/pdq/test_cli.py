@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from engine.pdq.actions import NoWord
 from engine.pdq.config import PdqOptions
 from engine.pdq.game import PdqGame
 from engine.pdq.highscore import HighScores
@@ -132,3 +133,54 @@ def test_racing_bots_at_the_terminal_a_slow_word_is_too_late(adjudicator) -> Non
 def test_bad_terminal_races_exit_2(argv, monkeypatch, capsys) -> None:
     code, out, err = run(argv, "", monkeypatch, capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_a_person_racing_a_bot_sees_every_row_and_gets_every_window(adjudicator) -> None:
+    """Issue 10: a word typed 1.4 s after the deal ended the round, and the bot then played the next
+    round alone, its row never shown. Every row is shown to the person, whatever ends the round before."""
+    from engine.pdq.cli import _seats, play_race
+
+    game = PdqGame({"players": 2}, adjudicator)
+    state = game.new_initial_state(3)
+    words = []
+    rows = []
+    probe = state.clone()
+    while probe.round is not None and len(rows) < 4:  # the first rows, and a word for each
+        rows.append(probe.round.letters)
+        found = adjudicator.pdq(probe.round.letters, limit=1).words
+        words.append(found[0] if found else "?")
+        for seat in (0, 1):
+            probe.act(seat, NoWord(probe.round.clock_ms))
+    typed = "".join(f"{word}\n" for word in words) + "?\n" * 40
+    out = io.StringIO()
+    play_race(game, _seats(game, ["you", "slow"], 3), 3, io.StringIO(typed), out, clock=SteppingClock(1.4))
+    text = out.getvalue()
+    shown = [line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("Round ")]
+    assert [row.replace(" ", "") for row in shown[:4]] == rows  # the person saw each row, in order
+    assert text.count("You took") >= 2  # 1.4 s is before the slow bot in each of those rounds
+
+
+def test_one_person_alone_is_told_to_play_the_solo_game(monkeypatch, capsys) -> None:
+    code, _, err = run(["play", "pdq", "--bots", "you"], "", monkeypatch, capsys)
+    assert code == 2 and "--solo" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["play", "pdq", "--bots", "quick", "--option", "players=2"], "--players"),
+        (["play", "pdq", "--bots", ""], "say who plays"),
+    ],
+)
+def test_seat_mistakes_are_clear_errors(argv, says, monkeypatch, capsys) -> None:
+    code, _, err = run(argv, "", monkeypatch, capsys)
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_solo_game_in_json_prints_only_json(tmp_path, monkeypatch, capsys) -> None:
+    code, out, _ = run(["play", "pdq", "--solo", "--json", "--seed", "3", "--scores", str(tmp_path / "s.db")],
+                       "zzzzqq\n12\n", monkeypatch, capsys)  # fmt: skip
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines() if line.strip()]  # every line is JSON
+    assert lines[0]["refused"]["rule"] == "not_a_word" and lines[1]["refused"]["rule"] == "bad_notation"
+    assert "result" in lines[-1]
