@@ -132,8 +132,7 @@ def test_a_bots_trade_stays_face_down_and_a_withdrawn_play_leaves_the_board(adju
 
 
 # --- issue 10: the terminal game at a real table ----------------------------------------------------------
-def test_the_terminal_game_is_the_sheets_challenge_game_by_default(monkeypatch: pytest.MonkeyPatch,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_the_terminal_game_is_the_sheets_challenge_game_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY[:6], "--seed", "7", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["options"]["mode"] == "challenge"
     assert main([*PLAY[:6], "--seed", "7", "--mode", "strict", "--json"]) == 0
@@ -146,7 +145,8 @@ def test_every_other_person_is_offered_the_challenge_and_the_device_is_handed_ov
     # Three people: whoever plays, each of the two others is asked whether to challenge.
     typed = "\n" + "pass\n" + ("\n" * 3 + "pass\n") * 60
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    code = main(["play", "bop", "--players", "3", "--bots", "human,human,human", "--seed", "3", "--option", "pass_limit=6"])
+    argv = ["play", "bop", "--players", "3", "--bots", "human,human,human", "--seed", "3", "--option", "pass_limit=6"]
+    code = main(argv)
     out = capsys.readouterr().out
     assert code == 0
     assert "Hand the device to player" in out and "\033[2J" in out  # a cleared screen between people
