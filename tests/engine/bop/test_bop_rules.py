@@ -357,12 +357,14 @@ def test_ruling_20_passes_never_end_a_game_the_pile_can_still_refill(game: BopGa
     assert quick.is_terminal() and quick.end_reason == "3 passes in a row (the table's pass limit)"
 
 
-def test_ruling_20_a_blocked_game_ends(game: BopGame) -> None:
-    """Every tile out of the box is on the grid or in a hand, and no hand can play: a blocked game."""
-    state = position(game, B0, "Qr", "Qk")
-    state.pile.clear()  # every other tile is out of play: the pile is spent
-    state.game.tile_counts = Counter(state.board.values()) + Counter(["Qr", "Qk"])  # the box, as this position has it
-    assert not state.legal_plays()  # Q next to FRS / H makes no word
+def test_ruling_20_a_blocked_game_ends(adjudicator: object) -> None:
+    """A genuinely blocked position: the starter Q, hands that make no word beside it, an empty pile."""
+    box = {"colours": None}
+    game = BopGame(box, adjudicator=adjudicator)  # type: ignore[arg-type]
+    state = game.from_position({(0, 0): "Qk"}, [["Qr"], ["Xk"]])
+    state.pile.clear()  # the rest of the box is out of play: nothing can be drawn
+    game.tile_counts = Counter(["Qk", "Qr", "Xk"])  # the box as this position holds it
+    assert not state.legal_plays()  # QQ and QX make no word
     state.act(state.current, Pass())
     assert not state.is_terminal()
     state.act(state.current, Pass())
