@@ -47,7 +47,9 @@ class Created(BaseModel):
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    invite: str = Field(min_length=1, max_length=400, description="the invite link, or its token")
+    invite: str = Field(
+        default="", max_length=400, description="the invite link, or its token (a public match needs none)"
+    )
     name: str = Field(default="", max_length=40)
 
 
@@ -140,7 +142,9 @@ async def listing(
     return {"status": status, "matches": service.listing(status)}
 
 
-@router.post("/{match_id}/join", response_model=Joined, summary="Take the next free seat with an invite")
+@router.post(
+    "/{match_id}/join", response_model=Joined, summary="Take the next free seat (with the invite, unless public)"
+)
 async def join(match_id: MatchId, body: JoinBody, service: ServiceDep) -> Joined:
     seat, token = service.join(match_id, body.invite, body.name)
     return Joined(match=match_id, seat=seat, token=token)
@@ -196,10 +200,27 @@ async def review(
     service: ServiceDep,
     version: Annotated[int, Query(ge=1, le=1_000_000)],
     authorization: Authorization = None,
+    seat: Annotated[
+        int | None, Query(ge=0, le=11, description="whose options: the mover's by default (the game's own move: yours)")
+    ] = None,
 ) -> dict[str, Any]:
     token = bearer(authorization)
+    asker = None if token is None else service.authenticate(match_id, token)
+    return service.review(match_id, version, asker, seat)
+
+
+@router.get("/{match_id}/turns", summary="Every move so far with its breakdown and the scores after it")
+async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> dict[str, Any]:
+    token = bearer(authorization)
     seat = None if token is None else service.authenticate(match_id, token)
-    return service.review(match_id, version, seat)
+    return service.turns(match_id, seat)
+
+
+@router.get("/{match_id}/replay", summary="The match as a spectator saw it at a version (a replay's step)")
+async def replay(
+    match_id: MatchId, service: ServiceDep, version: Annotated[int, Query(ge=0, le=1_000_000)]
+) -> dict[str, Any]:
+    return service.replay_view(match_id, version)
 
 
 @router.get("/{match_id}/legal", summary="Your legal moves now (the first `limit`)")
@@ -247,6 +268,11 @@ async def match_log(match_id: MatchId, service: ServiceDep) -> dict[str, Any]:
 
 
 qr_router = APIRouter(tags=["matches"])
+
+
+@qr_router.get("/v1/games", summary="The games a match can be made of: their options, seats and bots")
+async def games(service: ServiceDep) -> dict[str, Any]:
+    return {"games": service.games()}
 
 
 @qr_router.get(
