@@ -6,6 +6,7 @@ fuzzing checks them; errors become JSON answers in ``service/errors.py``.
 
 from __future__ import annotations
 
+import io
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
@@ -284,8 +285,11 @@ async def qr_code(text: Annotated[str, Query(min_length=1, max_length=512)]) -> 
     import segno  # a well-kept QR encoder; only this route needs it
 
     code = segno.make(text, error="m")
-    svg = code.svg_inline(scale=6, border=2, dark="#111", light="#fff")
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+    # A whole SVG document (with its namespace), so that an <img> shows it; svg_inline's fragment
+    # only works pasted into a page.
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=6, border=2, dark="#111", light="#fff", xmldecl=False, title="QR code")
+    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
 
 def live_route(websocket: WebSocket) -> Any:

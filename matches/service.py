@@ -508,7 +508,8 @@ class MatchService:
                           "scores": list(state.scores())})  # fmt: skip
         shown = state.public_history(seat)
         acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
-        for step, index, following in zip(steps, acts, [*acts[1:], len(shown)], strict=True):
+        ends = [*acts[1:], len(shown)] if acts else []
+        for step, index, following in zip(steps, acts, ends, strict=True):
             step["move"] = shown[index][1]
             step["chance"] = [text for _, text in shown[index + 1 : following]]
         opening = [text for _, text in shown[: acts[0] if acts else len(shown)]]
@@ -675,6 +676,8 @@ class MatchService:
 
     # --- events -------------------------------------------------------------------------------------
     def _emit(self, event: Event) -> None:
+        if event.kind != "move":  # a move's commit already marks the match; other changes mark it here
+            self.store.touch(event.match, self.clock_now())
         for listener in list(self.listeners):
             try:
                 listener(event)

@@ -55,6 +55,7 @@ def test_a_public_match_seats_anyone_and_a_private_one_only_with_its_invite(serv
 
 def test_turns_give_each_moves_breakdown_the_scores_after_it_and_hide_a_trade(service: MatchService) -> None:
     match_id, _ = two_players(service)
+    assert service.turns(match_id, 0)["turns"] == []
     made = play_a_few_bop_turns(service, match_id, 3)
     mover = whose_turn(service, match_id)
     trade = "".join(service.load(match_id).state.hands[mover][:2])  # type: ignore[union-attr]
@@ -142,6 +143,9 @@ def test_the_clock_says_the_servers_time_with_its_deadline(service: MatchService
 @pytest.mark.server
 def test_the_pages_calls_over_http(live_server: str) -> None:
     with httpx.Client(base_url=live_server, timeout=30) as http:
+        qr = http.get("/v1/qr", params={"text": f"{live_server}/play/abc?invite=xyz"})
+        assert qr.headers["content-type"] == "image/svg+xml" and qr.text.startswith("<svg")
+        assert 'xmlns="http://www.w3.org/2000/svg"' in qr.text  # a document an <img> can show
         games = http.get("/v1/games").json()["games"]
         assert {"bop", "pdq"} <= {game["game"] for game in games}
         made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann", "public": True}).json()
@@ -161,3 +165,35 @@ def test_the_pages_calls_over_http(live_server: str) -> None:
         other = http.get(f"/v1/matches/{made['match']}/review", params={"version": 1, "seat": 1 - mover},
                          headers=headers)  # fmt: skip
         assert other.status_code == 409 and other.json()["error"]["code"] == "not_over"
+
+
+def test_a_seat_taken_marks_the_match_for_other_servers(service: MatchService, clock: FakeClock) -> None:
+    made = service.create("bop", {"players": 2}, name="Ann")
+    before = service.store.changes([made.match])[made.match]
+    clock.advance(2)
+    service.join(made.match, made.invite, "Bob")  # the start changes no version: the mark must move
+    after = service.store.changes([made.match])[made.match]
+    assert after[0] == before[0] == 0 and after[1] > before[1]
+    assert service.store.versions([made.match]) == {made.match: 0}
+
+
+@pytest.mark.server
+def test_the_start_reaches_sockets_on_every_server_process(live_server: str) -> None:
+    """``tablejudge serve --workers 2``: of eight watchers some sit on each worker; the join goes
+    through one of them, and every watcher hears that the game has begun."""
+    from contextlib import ExitStack
+
+    from websockets.sync.client import connect
+
+    from tests.matches.test_http import receive, ws_url
+
+    with httpx.Client(base_url=live_server, timeout=30) as http, ExitStack() as stack:
+        made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+        sockets = [stack.enter_context(connect(ws_url(live_server, made["match"]))) for _ in range(8)]
+        for socket in sockets:
+            assert receive(socket)["match"]["status"] == "waiting"
+        http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
+        for socket in sockets:
+            event = receive(socket)
+            assert event["type"] == "update" and event["match"]["status"] == "playing"
+            assert [seat["name"] for seat in event["match"]["seats"]] == ["Ann", "Bob"]
