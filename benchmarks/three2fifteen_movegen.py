@@ -1,8 +1,10 @@
 """Three2Fifteen speed: every legal play for a hand of 3 on mid-game boards (20+ tokens), the fast
-generator against the brute-force enumerator timed in the same run.
+generator against the brute-force enumerator timed in the same run; then complete bot games per
+second on the engine (``play_game``), the greedy bot's fast ranking against the protocol's default
+one (each legal move tried on a clone of the state) in the same run.
 
     .venv/bin/python benchmarks/three2fifteen_movegen.py              # a short run (a few seconds)
-    .venv/bin/python benchmarks/three2fifteen_movegen.py --positions 60 --repeats 20
+    .venv/bin/python benchmarks/three2fifteen_movegen.py --positions 60 --repeats 20 --games 100
 
 Target (issue 13): p50 < 5 ms for all legal plays on mid-game boards.
 """
@@ -14,7 +16,10 @@ import statistics
 import time
 from collections.abc import Callable
 
+from engine.base import Move, State
+from engine.bots import Bot, Turn, make_bot, play_game
 from engine.three2fifteen.board import Board
+from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.movegen import brute_force_plays, generate_plays, scored_plays
 from engine.three2fifteen.positions import reached_position
 from engine.three2fifteen.tokens import Three2FifteenOptions
@@ -36,6 +41,27 @@ def mid_game_positions(options: Three2FifteenOptions, count: int) -> list[tuple[
     return found
 
 
+class CloneRankingGreedy:
+    """The greedy bot on the protocol's default ranking (``State.scored_moves``: each legal move
+    played on a clone): the baseline for the engine's own ranking from the fast generator."""
+
+    name = "greedy (clone ranking)"
+
+    def choose(self, turn: Turn) -> Move | None:
+        return State.scored_moves(turn._state, turn.seat)[0].move
+
+
+def bot_games(game: Three2FifteenGame, bots: list[Bot], seeds: range) -> tuple[float, list[int], list[str]]:
+    """(seconds, tokens placed in each game, each game's history as text) for complete games."""
+    placed, histories = [], []
+    start = time.perf_counter()
+    for seed in seeds:
+        state = play_game(game, bots, seed)
+        placed.append(len(state.to_body()["board"]))
+        histories.append(" | ".join(move.to_text() for _, move in state.history))
+    return time.perf_counter() - start, placed, histories
+
+
 def time_ms(function: Callable[..., object], *args: object) -> float:
     start = time.perf_counter()
     function(*args)
@@ -47,6 +73,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12, help="mid-game boards (default 12)")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs of the generator per board (default 5)")
     parser.add_argument("--brute", type=int, default=4, help="boards also timed by brute force (default 4)")
+    parser.add_argument("--games", type=int, default=20, help="complete bot games per pairing (default 20)")
     args = parser.parse_args()
 
     options = Three2FifteenOptions()
@@ -76,6 +103,27 @@ def main() -> None:
         f"-> the generator is {ratio:.0f}x faster on the same boards"
     )
     print(f"target (p50 < {TARGET_MS:g} ms): {'met' if p50 < TARGET_MS else 'NOT met'}")
+
+    game = Three2FifteenGame()
+    seeds = range(1, args.games + 1)
+    print(f"\ncomplete games, 2 players, classic board, one core ({args.games} seeds; the same seeds for each line):")
+    for names in (["greedy", "greedy"], ["random", "random"], ["greedy", "random"]):
+        bots = [make_bot(name, seat, game) for seat, name in enumerate(names)]
+        elapsed, placed, histories = bot_games(game, bots, seeds)
+        if names == ["greedy", "greedy"]:
+            fast_elapsed, fast_histories = elapsed, histories
+        print(
+            f"  {' vs '.join(names):<17} {args.games / elapsed:7.1f} games/s  "
+            f"(tokens placed a game: median {statistics.median(placed):.0f}, {sum(placed) / elapsed:,.0f} a second)"
+        )
+    few = range(1, max(2, args.games // 5) + 1)
+    elapsed, _, histories = bot_games(game, [CloneRankingGreedy(), CloneRankingGreedy()], few)
+    assert histories == fast_histories[: len(few)], "the two rankings must choose the same moves"
+    baseline = len(few) / elapsed
+    print(
+        f"  baseline: greedy ranking each legal move on a clone (the protocol's default), {len(few)} games: "
+        f"{baseline:.1f} games/s -> the engine's ranking is {args.games / fast_elapsed / baseline:.0f}x faster"
+    )
 
 
 if __name__ == "__main__":

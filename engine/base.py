@@ -440,14 +440,24 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
         self._adjudicator = adjudicator
         self._lexicon = lexicon if lexicon is not None else (adjudicator.lexicon if adjudicator else None)
+        self._spec: str | None = None
+        self._options_json: JsonDict | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"
 
     def spec(self) -> str:
         """The game as ``load_game`` reads it: ``"bop(players=3,mode=challenge)"``."""
-        options = self.options.to_text()
-        return f"{self.name}({options})" if options else self.name
+        if self._spec is None:  # a game never changes: worked out once
+            options = self.options.to_text()
+            self._spec = f"{self.name}({options})" if options else self.name
+        return self._spec
+
+    def options_json(self) -> JsonDict:
+        """``options.to_json()``, worked out once (every saved state and view holds it)."""
+        if self._options_json is None:
+            self._options_json = self.options.to_json()
+        return copy.deepcopy(self._options_json)
 
     @property
     def players(self) -> int:
@@ -541,7 +551,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             raise StateError(f"a {data['game']!r} state, not a {self.name} one")
         if data["format"] != self.format:
             raise StateError(f"a {self.name} state of format {data['format']!r}; this engine reads {self.format}")
-        if data["options"] != self.options.to_json():
+        if data["options"] != self.options_json():
             raise StateError(f"the state was saved under other {self.name} options than this game's")
         seed, version, history = data["seed"], data["version"], data["history"]
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -802,7 +812,7 @@ class State(ABC, Generic[MoveT]):
         data: JsonDict = {
             "game": self.game.name,
             "format": self.game.format,
-            "options": self.game.options.to_json(),
+            "options": self.game.options_json(),
             "seed": self.seed,
             "history": [[seat, move.to_text()] for seat, move in self.history],
             "version": self.version,
@@ -827,7 +837,7 @@ class State(ABC, Generic[MoveT]):
         outcome = self.outcome()
         return {
             "game": self.game.name,
-            "options": self.game.options.to_json(),
+            "options": self.game.options_json(),
             "seat": seat,
             "version": self.version,
             "acting": [s for s in self.acting_players() if s != CHANCE] if not over else [],

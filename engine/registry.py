@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "bop": "engine.bop.game:BopGame",
     "pdq": "engine.pdq.game:PdqGame",
+    "qwiply": "engine.qwiply.game:QwiplyGame",
+    "three2fifteen": "engine.three2fifteen.game:Three2FifteenGame",
 }
 
 _SPEC = re.compile(r"\s*(?P<name>[a-z][a-z0-9_]*)\s*(?:\((?P<options>.*)\))?\s*", re.S)

@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 
 from engine.base import CHANCE, JsonDict
@@ -137,7 +138,7 @@ class LiveHub:
 
     async def _send(self, connection: Connection, message: JsonDict) -> None:
         try:
-            await connection.socket.send_text(json.dumps(message, separators=(",", ":")))
+            await connection.socket.send_text(orjson.dumps(message).decode())
         except Exception:  # a socket gone: forget it
             self._drop(connection)
 

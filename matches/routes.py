@@ -93,6 +93,7 @@ class Moved(MatchBody):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "a parameter out of range, or options the game does not take"},
     401: {"model": ErrorBody, "description": "no seat token, or one that holds no seat here"},
     403: {"model": ErrorBody, "description": "not your turn, or a wrong invite"},
     404: {"model": ErrorBody, "description": "no such match"},
@@ -101,6 +102,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "description": "a stale version (the body holds the match to resync), the match is full, not started, or over",
     },
     413: {"model": ErrorBody, "description": "body too large"},
+    414: {"model": ErrorBody, "description": "request target too long"},
     422: {
         "model": ErrorBody,
         "description": "the move's notation cannot be read, the rules refuse it, "
@@ -109,6 +111,16 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 router = APIRouter(prefix="/v1/matches", tags=["matches"], responses=ERRORS)
+
+
+def declare_games(schema: dict[str, Any]) -> None:
+    """Name the registered games in the OpenAPI schema (the create body's ``game``): computed when
+    the app is made, so that an engine registered later appears without a change here."""
+    from engine.registry import registered_games
+
+    field = schema.get("components", {}).get("schemas", {}).get("CreateBody", {}).get("properties", {}).get("game")
+    if field is not None:
+        field["enum"] = registered_games()
 
 
 def get_service(request: Request) -> MatchService:
@@ -176,7 +188,7 @@ async def make_move(
     except StaleVersionError as error:
         current = service.body(service.load(match_id), seat)
         return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
-    answer = service.body(service.load(match_id), seat)
+    answer = service.body(moved.loaded, seat)
     return {**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()}
 
 
@@ -279,7 +291,11 @@ async def games(service: ServiceDep) -> dict[str, Any]:
 @qr_router.get(
     "/v1/qr",
     summary="A QR code (SVG) of a link, for an invite on the table",
-    responses={200: {"content": {"image/svg+xml": {}}}, 422: {"model": ErrorBody}},
+    responses={
+        200: {"content": {"image/svg+xml": {}}},
+        400: {"model": ErrorBody, "description": "no text, or too long"},
+        414: {"model": ErrorBody, "description": "request target too long"},
+    },
 )
 async def qr_code(text: Annotated[str, Query(min_length=1, max_length=512)]) -> Response:
     import segno  # a well-kept QR encoder; only this route needs it

@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from engine.bots import Bot, bot_names, make_bot, next_move
-from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
+from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
@@ -82,6 +82,8 @@ class Moved:
     breakdown: Breakdown
     seat: int
     move: Move
+    #: The match as it is after the move (its row brought up to date), to answer from.
+    loaded: Loaded
 
 
 @dataclass
@@ -144,7 +146,10 @@ class MatchService:
                 raise BadRequest(f"seats={seats} but options.players={options['players']}")
             options["players"] = seats
         lexicon = self.settings.lexicon
-        made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
+        try:
+            made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
+        except ConfigError as error:  # the game's own rules for its options: a refusal, not a malformed body
+            raise BadRequest(f"{game} options: {error}") from None
         players = made.players
         chosen = self._bots(made, bots or {})
         clock_value = Clock.from_request(clock)
@@ -254,7 +259,7 @@ class MatchService:
         game = self.game(row.game, row.options, row.lexicon)
         state = game.new_initial_state(row.seed)
         now = self.clock_now()
-        values = self._after(row, game, state, None, now)
+        values = self._after(row, game, state, None, now, self.store.seats(match_id))
         if self.store.update_match(match_id, 0, updated=now, **values):
             self._states[match_id] = state
             self._emit(Event(match_id, 0, kind="start"))
@@ -334,26 +339,33 @@ class MatchService:
         state, row = loaded.state, loaded.row
         assert state is not None
         before = state.version
-        saved = state.snapshot()
-        breakdown = state.act(seat, move, version=before)
+        breakdown = state.act(seat, move, version=before)  # refused: raises, and nothing changed
         try:
-            values = self._after(row, loaded.game, state, seat, now)
+            values = self._after(row, loaded.game, state, seat, now, loaded.seats)
             committed = self.store.commit_move(
                 row.id, before, MoveRow(state.version, seat, move.to_text(), now), updated=now, **values
             )
         except BaseException:
-            state.restore(saved)
+            self._states.pop(row.id, None)  # not stored: this copy is ahead of the store; rebuild it
             raise
         if not committed:
             self._states.pop(row.id, None)  # another server moved first: rebuild on the next load
             raise StaleVersionError(before, self.store.version(row.id) or before)
+        for name, value in {**values, "version": state.version, "updated": now}.items():
+            setattr(row, name, value)  # the row as stored, without reading it back
         if state.version % SNAPSHOT_EVERY == 0:
             self.store.save_snapshot(row.id, state.version, state.to_json())
         self._emit(Event(row.id, state.version, seat, move, breakdown))
-        return Moved(state.version, breakdown, seat, move)
+        return Moved(state.version, breakdown, seat, move, loaded)
 
     def _after(
-        self, row: MatchRow, game: Game[Any, Any, Any], state: State[Any], mover: int | None, now: float
+        self,
+        row: MatchRow,
+        game: Game[Any, Any, Any],
+        state: State[Any],
+        mover: int | None,
+        now: float,
+        seats: list[SeatRow],
     ) -> dict[str, Any]:
         """The match fields a new state implies: status, the real-time epoch, the clock, what is due."""
         values: dict[str, Any] = {"status": "over" if state.is_terminal() else "playing"}
@@ -369,7 +381,7 @@ class MatchService:
             else:
                 clock_state = clock.after_move(row.clock_state, mover, waiting, now)
         values["clock_state"] = clock_state
-        bot_seats = {seat.seat for seat in self.store.seats(row.id) if seat.bot is not None}
+        bot_seats = {seat.seat for seat in seats if seat.bot is not None}
         bots_due = now + self.settings.bot_delay_ms / 1000 if bot_seats & set(state.acting_players()) else None
         values["due"] = None if state.is_terminal() else _due(state, clock_state, started, bots_due)
         return values

@@ -1,11 +1,13 @@
-"""Qwiply (Ted Heidersdorf, v1.1): the trick-taking roll-and-write game. The rules core.
+"""Qwiply (Ted Heidersdorf, v1.1): the trick-taking roll-and-write game, registered as ``qwiply``.
 
-Pure values and functions, to be wrapped by the engine protocol's Game/State: the score sheet
-(:mod:`.sheet`), the options (:mod:`.options`), the moves and their notation (:mod:`.moves`), the
-marking, end and scoring rules (:mod:`.rules`) and the bots' building blocks (:mod:`.bots`).
-See README.md (how to read the sheet, the notation) and RULINGS.md.
+The rules core is pure values and functions: the score sheet (:mod:`.sheet`), the options
+(:mod:`.options`), the moves and their notation (:mod:`.moves`), the marking, end and scoring rules
+(:mod:`.rules`) and the bots' building blocks (:mod:`.bots`). :mod:`.game` sequences them on the
+engine protocol (:class:`QwiplyGame`, :class:`QwiplyState`) and :mod:`.render` draws a view.
+See README.md (how to play from the command line, how to read the sheet, the notation) and RULINGS.md.
 """
 
+from engine.qwiply.game import HiddenBidsState, QwiplyGame, QwiplyState
 from engine.qwiply.moves import PENALTY, Claim, Lead, QwiplyMove, Roll, Setup, parse_move
 from engine.qwiply.options import QwiplyOptions
 from engine.qwiply.rules import (
@@ -53,8 +55,11 @@ __all__ = [
     "Lead",
     "Mark",
     "Marking",
+    "HiddenBidsState",
+    "QwiplyGame",
     "QwiplyMove",
     "QwiplyOptions",
+    "QwiplyState",
     "Roll",
     "Setup",
     "Sheet",

@@ -8,6 +8,8 @@ bid planner that estimates every bid's expected score from simulated games.
 - :func:`playout`: a whole game from set-up sheets, every decision by a policy (greedy by default).
 - :func:`plan_bids` / :func:`plan_setup`: Monte Carlo over seeded playouts (an :class:`Rng` each):
   the expected points of each suit for each bid, and the bids that maximise them.
+- :class:`PlannerBot`: the game's own bot ``planner`` (``planner:GAMES``): it sets up with
+  :func:`plan_setup` and then plays greedily.
 
 >>> options = QwiplyOptions(players=3)
 >>> plan = plan_bids(options, (1, 1, 1, 1, 1), Rng(5), games=8, refinements=1)
@@ -20,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.base import ScoredMove
+from engine.base import Move, ScoredMove
+from engine.bots import Turn
+from engine.errors import ConfigError
 from engine.qwiply.moves import Claim, Roll, Setup
 from engine.qwiply.options import QwiplyOptions
 from engine.qwiply.rules import (
@@ -314,3 +318,42 @@ def _best_bid(wins: Sequence[int], options: QwiplyOptions) -> int:
 def _mean(values: Iterable[int]) -> float:
     items = list(values)
     return sum(items) / len(items)
+
+
+# --- the planner bot ------------------------------------------------------------------------------
+#: Simulated games per bid the planner bot plays by default (``planner:GAMES`` says otherwise): about
+#: 3 seconds of one core for its set-up in a 3-player game.
+PLANNER_GAMES = 16
+
+
+class PlannerBot:
+    """A bot of the shared protocol (``engine.bots.Bot``) that plans its set-up and then plays greedily.
+
+    At set-up it runs :func:`plan_setup` (the crossings of :data:`CANDIDATE_CROSSINGS`, every bid
+    judged in ``games`` simulated greedy games against players who set up as the sheet advises) and
+    hands in the plan; ``plan`` keeps it, with its expected points per suit and bid (``plan.text()``).
+    Leads and claims are the greedy bot's (``turn.ranked[0]``). Its own :class:`Rng` seeds the
+    simulations, so the game's chance is never touched and a seed replays its choices.
+    """
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0, name: str = "planner") -> None:
+        _, _, argument = name.partition(":")
+        if argument and (not argument.isdigit() or int(argument) < 1):
+            raise ConfigError(f"bot {name!r}: write planner or planner:GAMES, GAMES a whole number from 1")
+        self.games = int(argument) if argument else PLANNER_GAMES
+        self.rng = Rng(seed)
+        self.plan: BidPlan | None = None
+
+    def choose(self, turn: Turn) -> Move | None:
+        if turn.view.get("phase") == "setup":
+            options = turn.game.options
+            assert isinstance(options, QwiplyOptions)
+            self.plan = plan_setup(options, self.rng, games=self.games)
+            return self.plan.setup()
+        ranked = turn.ranked
+        return ranked[0].move if ranked else None
+
+    def __repr__(self) -> str:
+        return f"PlannerBot(games={self.games})"

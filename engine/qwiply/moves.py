@@ -4,8 +4,11 @@
 ``setup x=3,5,1,6,2 bid=3,2,4,3,3``         set-up: the number crossed out in each main row and
                                             the bid for each main suit, in sheet order (Sun, Palm
                                             Tree, Drink, Sunglasses, Water)
-``roll W4 1 2 3 6 6``                       the dice (a chance outcome): the white die, then the
-                                            purple dice (players + 1), written in rising order
+``start 2``                                 chance: player 2 is the first round's start player
+``white 4`` / ``purple 3``                  chance: one die of a round's roll (the white one, then
+                                            players + 1 purple ones), a chance node each
+``roll W4 1 2 3 6 6``                       a whole roll entered at once (a table with real dice):
+                                            the white die, then the purple dice in rising order
 ``lead sun``                                the start player's lead suit (never the starfish)
 ``claim 4``                                 claim a purple die showing 4; the rule decides where it
                                             goes (follow suit, the one row left, or a penalty)
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, Self
 
 from engine.base import Move
 from engine.errors import NotationError
@@ -40,8 +43,15 @@ PENALTY: Literal["penalty"] = "penalty"
 Target = Suit | Literal["penalty"] | None
 
 
+class _Value(Move):
+    """A Qwiply move: a frozen value, so a state's clone (and its history) shares it rather than copy it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
 @dataclass(frozen=True)
-class Setup(Move):
+class Setup(_Value):
     """A player's set-up: ``crossed[i]`` crossed out and ``bids[i]`` bid for main suit i (sheet order)."""
 
     crossed: tuple[int, ...]
@@ -50,12 +60,16 @@ class Setup(Move):
     def to_text(self) -> str:
         return f"setup x={_numbers(self.crossed)} bid={_numbers(self.bids)}"
 
+    def public_text(self) -> str | None:
+        # Sealed until every set-up is in (the state shows more once they are: State.redacted).
+        return SEALED_SETUP
+
     def __repr__(self) -> str:
         return f"Setup({self.to_text()!r})"
 
 
 @dataclass(frozen=True)
-class Roll(Move):
+class Roll(_Value):
     """The dice of a round: the white die and the purple dice (kept in rising order: dice have no identity)."""
 
     white: int
@@ -77,7 +91,34 @@ class Roll(Move):
 
 
 @dataclass(frozen=True)
-class Lead(Move):
+class Start(_Value):
+    """Chance: the first round's start player ("randomly determine the start player")."""
+
+    seat: int
+
+    def to_text(self) -> str:
+        return f"start {self.seat}"
+
+    def __repr__(self) -> str:
+        return f"Start({self.to_text()!r})"
+
+
+@dataclass(frozen=True)
+class Die(_Value):
+    """Chance: one die of the round's roll, the white one or a purple one (a chance node each)."""
+
+    colour: Literal["white", "purple"]
+    number: int
+
+    def to_text(self) -> str:
+        return f"{self.colour} {self.number}"
+
+    def __repr__(self) -> str:
+        return f"Die({self.to_text()!r})"
+
+
+@dataclass(frozen=True)
+class Lead(_Value):
     """The start player's lead suit for the round."""
 
     suit: Suit
@@ -90,7 +131,7 @@ class Lead(Move):
 
 
 @dataclass(frozen=True)
-class Claim(Move):
+class Claim(_Value):
     """Claim an unclaimed purple die showing ``number``; ``to`` names where it is marked, or None: the rule decides."""
 
     number: int
@@ -105,7 +146,9 @@ class Claim(Move):
         return f"Claim({self.to_text()!r})"
 
 
-QwiplyMove = Setup | Roll | Lead | Claim
+QwiplyMove = Setup | Start | Die | Roll | Lead | Claim
+#: What players other than its owner see of a set-up until every set-up is in.
+SEALED_SETUP = "setup (sealed)"
 
 _LIST = re.compile(r"[0-9]+(,[0-9]+)*")
 
@@ -124,6 +167,14 @@ def parse_move(text: str) -> QwiplyMove:
         return _parse_setup(text, args)
     if head == "roll":
         return _parse_roll(text, args)
+    if head == "start":
+        if len(args) != 1 or re.fullmatch(r"[0-9]+", args[0]) is None:
+            raise NotationError(f"move {text!r}: write 'start SEAT', e.g. 'start 2'")
+        return Start(int(args[0]))
+    if head in ("white", "purple"):
+        if len(args) != 1:
+            raise NotationError(f"move {text!r}: write '{head} NUMBER', e.g. '{head} 4'")
+        return Die("white" if head == "white" else "purple", _die(args[0], text))
     if head == "lead":
         if len(args) != 1:
             raise NotationError(f"move {text!r}: write 'lead SUIT', e.g. 'lead sun'")
@@ -136,7 +187,7 @@ def parse_move(text: str) -> QwiplyMove:
             return Claim(number)
         to: Target = PENALTY if args[1].lower() == PENALTY else parse_suit(args[1])
         return Claim(number, to)
-    raise NotationError(f"move {text!r}: expected setup, roll, lead or claim")
+    raise NotationError(f"move {text!r}: expected setup, start, white, purple, roll, lead or claim")
 
 
 def _parse_setup(text: str, args: list[str]) -> Setup:

@@ -127,6 +127,9 @@ class Sheet:
     penalties: int = 0
     bids: tuple[int, ...] | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Sheet:
+        return self  # immutable all through (tuples of enums and numbers): a state's clone may share it
+
     # --- reading ----------------------------------------------------------------------------------
     @property
     def is_set_up(self) -> bool:

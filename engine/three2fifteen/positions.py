@@ -1,5 +1,6 @@
-"""Positions reached by seeded play, for tests, regression data and benchmarks (until the game
-state lands on the engine protocol, this is the only thing here that deals and draws).
+"""Positions reached by seeded play, for tests, regression data and benchmarks: a quick deal and
+draw of its own, without the game's turn sequencing (``state.py``), so that any sequence of legal
+plays gives a board worth testing the move generator on.
 
 >>> board, hand, bag = reached_position(seed=3, turns=6)
 >>> len(hand), len(board) + len(bag) + len(hand) <= 81

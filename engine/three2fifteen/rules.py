@@ -1,5 +1,5 @@
 """Three2Fifteen's rules as functions of a board: is a play legal, what does it score, what does it
-earn (repeats), may a player pass, whose turn is next, is the game over. The state (to come, on the
+earn (repeats), may a player pass, whose turn is next, is the game over. The state (``state.py``, on the
 engine protocol) only sequences turns and draws.
 
 The sheet's scoring, with every place it is silent ruled in ``RULINGS.md``:
@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
-from engine.three2fifteen.board import NEIGHBOURS, Board, Cell, Run, format_cell, play_runs
+from engine.three2fifteen.board import ACROSS, DOWN, NEIGHBOURS, STEPS, Board, Cell, Run, format_cell, play_runs
 from engine.three2fifteen.layout import SQUARE_NAMES, Layout
 from engine.three2fifteen.tokens import MAX_RUN, TARGET, format_tokens
 
@@ -146,6 +146,21 @@ def repeats_earned(layout: Layout, cells: Iterable[Cell]) -> int:
     return sum(layout.is_repeat(cell) for cell in cells)
 
 
+def repeat_items(layout: Layout, cells: Iterable[Cell]) -> tuple[ScoreItem, ...]:
+    """An item worth nothing for each repeat square a play covers, so that its breakdown says why the
+    player moves again.
+
+    >>> from engine.three2fifteen.layout import named_layout
+    >>> [item.label for item in repeat_items(named_layout("classic"), [(0, 7), (0, 8)])]
+    ['repeat 0,7']
+    """
+    return tuple(
+        ScoreItem("repeat", f"repeat {format_cell(cell)}", 0, "another turn after the refill")
+        for cell in sorted(cells)
+        if layout.is_repeat(cell)
+    )
+
+
 # --- passing, turns and the end ------------------------------------------------------------------
 def anchor_cells(board: Mapping[Cell, int], layout: Layout) -> list[Cell]:
     """Empty cells a lone token could go to: those touching a token (the start square on an empty board)."""
@@ -203,3 +218,50 @@ def end_reason(tokens_left: int, passes_in_a_row: int, players: int) -> str | No
     if passes_in_a_row >= players:
         return "all_passed"
     return None
+
+
+# --- a whole position ------------------------------------------------------------------------------
+def board_problems(board: Mapping[Cell, int], layout: Layout) -> list[str]:
+    """Why no sequence of legal plays reaches ``board`` (empty: nothing found): a token off the board,
+    a run longer than three, a three not making 15, a two over 15, tokens that do not cover the start
+    square or are not all joined to it. Every legal play keeps each of these true, so a saved
+    position that breaks one was not reached by play.
+
+    >>> from engine.three2fifteen.layout import named_layout
+    >>> layout = named_layout("classic")
+    >>> board_problems({(7, 6): 9, (7, 7): 4, (7, 8): 2}, layout)
+    []
+    >>> board_problems({(7, 7): 9, (7, 8): 7, (0, 0): 1}, layout)
+    ['across 9+7 makes 16: a two makes at most 15', 'token at 0,0 is not joined to the start square 7,7']
+    """
+    problems = [f"token at {format_cell(cell)} is off the board" for cell in sorted(board) if not layout.on_board(cell)]
+    for direction in (ACROSS, DOWN):
+        dr, dc = STEPS[direction]
+        for r, c in sorted(board):
+            if (r - dr, c - dc) in board or (r + dr, c + dc) not in board:
+                continue  # not the first cell of a run
+            cells = [(r, c)]
+            while (cells[-1][0] + dr, cells[-1][1] + dc) in board:
+                cells.append((cells[-1][0] + dr, cells[-1][1] + dc))
+            run = Run(direction, tuple(cells), tuple(board[cell] for cell in cells))
+            if len(run) > MAX_RUN:
+                problems.append(f"{run.name}: {len(run)} tokens side by side; at most {MAX_RUN}")
+            elif len(run) == MAX_RUN and run.total != TARGET:
+                problems.append(f"{run.name} makes {run.total}: a three must make {TARGET}")
+            elif len(run) == 2 and run.total > TARGET:
+                problems.append(f"{run.name} makes {run.total}: a two makes at most {TARGET}")
+    if board:
+        joined = {layout.start} if layout.start in board else set()
+        frontier = list(joined)
+        while frontier:
+            r, c = frontier.pop()
+            for dr, dc in NEIGHBOURS:
+                cell = (r + dr, c + dc)
+                if cell in board and cell not in joined:
+                    joined.add(cell)
+                    frontier.append(cell)
+        problems += [
+            f"token at {format_cell(cell)} is not joined to the start square {format_cell(layout.start)}"
+            for cell in sorted(set(board) - joined)
+        ]
+    return problems

@@ -62,11 +62,24 @@ def head(pile: Any) -> list[Any]:
 #: What each game hides from a seat while it runs, written here independently of the engines' own declarations
 #: (``State.VIEW``), so that a wrong declaration is caught: (the state's body, the viewer) -> the secrets.
 #: A new engine adds its line; the conformance suite and the match server's leak test both search for them.
-HIDDEN: dict[str, Callable[[dict[str, Any], int | None], list[Any]]] = {
-    "highcard": lambda body, seat: [[bid] for bid in others(body["bids"], seat) if bid is not None],
-    "bop": lambda body, seat: [*others(body["hands"], seat), *head(body["pile"])],
-    "pdq": lambda body, seat: head(body["deck"]),
+HIDDEN: dict[str, Callable[[State[Any], int | None], list[Any]]] = {
+    "highcard": lambda state, seat: [[bid] for bid in others(state.to_body()["bids"], seat) if bid is not None],
+    "bop": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["pile"])],
+    "pdq": lambda state, seat: head(state.to_body()["deck"]),
+    "qwiply": lambda state, seat: qwiply_hidden(state, seat),
+    "three2fifteen": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
 }
+
+
+def qwiply_hidden(state: State[Any], seat: int | None) -> list[Any]:
+    """Others' sealed set-ups; with hidden bids, others' bids (unless the same as the viewer's own)."""
+    body = state.to_body()
+    own_setup = None if seat is None else body["setups"][seat]
+    found: list[Any] = [text for text in others(body["setups"], seat) if text is not None and text != own_setup]
+    if state.game.options.bids == "hidden":
+        own_bids = None if seat is None else body["sheets"][seat]["bids"]
+        found += [sheet["bids"] for sheet in others(body["sheets"], seat) if sheet["bids"] not in (None, own_bids)]
+    return found
 
 
 def swap_with_pile(hands: str, pile: str) -> Callable[[dict[str, Any], int | None, Rng], dict[str, Any] | None]:
@@ -89,18 +102,36 @@ def swap_with_pile(hands: str, pile: str) -> Callable[[dict[str, Any], int | Non
 #: Changes to a body that its viewer cannot tell apart from the real one (OpenSpiel's "resample from
 #: the information state"): the viewer's view must not change at all. This catches what searching for
 #: values cannot, such as a hidden small number.
-PERTURB: dict[str, Callable[[dict[str, Any], int | None, Rng], dict[str, Any] | None]] = {
-    "highcard": lambda body, seat, rng: {
-        **body,
-        "bids": [bid if owner == seat or bid is None else bid % 13 + 1 for owner, bid in enumerate(body["bids"])],
-    },
-    "bop": swap_with_pile("hands", "pile"),
-    "pdq": lambda body, seat, rng: {
-        **body,
-        "deck": body["deck"][1:] + body["deck"][:1],
-        "round": _renamed(body["round"], seat),
+PERTURB: dict[str, Callable[[State[Any], int | None, Rng], dict[str, Any] | None]] = {
+    "highcard": lambda state, seat, rng: _changed_bids(state.to_body(), seat),
+    "bop": lambda state, seat, rng: swap_with_pile("hands", "pile")(state.to_body(), seat, rng),
+    "qwiply": lambda state, seat, rng: _qwiply_bids(state, seat),
+    "three2fifteen": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
+    "pdq": lambda state, seat, rng: {
+        **state.to_body(),
+        "deck": state.to_body()["deck"][1:] + state.to_body()["deck"][:1],
+        "round": _renamed(state.to_body()["round"], seat),
     },
 }
+
+
+def _changed_bids(body: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    bids = [bid if owner == seat or bid is None else bid % 13 + 1 for owner, bid in enumerate(body["bids"])]
+    return {**body, "bids": bids}
+
+
+def _qwiply_bids(state: State[Any], seat: int | None) -> dict[str, Any] | None:
+    """Qwiply with hidden bids: the others' bids are theirs to know until the end."""
+    if state.game.options.bids != "hidden":
+        return None
+    body = state.to_body()
+    sheets = [
+        sheet
+        if owner == seat or sheet["bids"] is None
+        else {**sheet, "bids": {suit: (bid + 1) % 12 for suit, bid in sheet["bids"].items()}}
+        for owner, sheet in enumerate(body["sheets"])
+    ]
+    return {**body, "sheets": sheets}
 
 
 def _renamed(rnd: dict[str, Any] | None, seat: int | None) -> dict[str, Any] | None:
@@ -236,7 +267,7 @@ def assert_views_hide_secrets(state: State[Any]) -> None:
         ]
         secrets += [value for value in (state.seed, None if state.rng is None else state.rng.state) if value]
         if not over:
-            secrets += HIDDEN[state.game.name](body, viewer)
+            secrets += HIDDEN[state.game.name](state, viewer)
         found = leaks(view, secrets)
         assert not found, f"the view of {viewer} shows hidden values: {found[:3]}"
         for (seat, move), (shown_seat, shown) in zip(state.history, view["history"], strict=True):
@@ -248,7 +279,7 @@ def assert_views_hide_secrets(state: State[Any]) -> None:
     if perturb is not None and not over:
         rng = Rng(state.version + 1)
         for viewer in [*range(state.game.players), None]:
-            changed = perturb(state.to_body(), viewer, rng)
+            changed = perturb(state, viewer, rng)
             if changed is None:
                 continue
             try:

@@ -48,9 +48,8 @@ def secrets_at(state: State[Any], seat: int | None) -> list[Any]:
     """What ``seat`` must not see at this state: the game's hidden parts, the seed, the generator."""
     if state.is_terminal():
         return []  # the end reveals everything (the log gives the seed)
-    body = state.to_body()
     found: list[Any] = [state.seed, None if state.rng is None else state.rng.state]
-    found += HIDDEN[state.game.name](body, seat)
+    found += HIDDEN[state.game.name](state, seat)
     return [value for value in found if value is not None]
 
 

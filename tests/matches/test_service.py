@@ -147,7 +147,7 @@ def test_bad_create_requests_are_refused(service: MatchService) -> None:
         service.create("bop", {"players": 2}, clock={"turn_seconds": -1})
     with pytest.raises(BadRequest, match="seats"):
         service.create("bop", {"players": 3}, seats=2)
-    with pytest.raises(ValueError, match="players"):  # the engine's own option check (a ConfigError)
+    with pytest.raises(BadRequest, match="players"):  # the engine's own option check, as a refusal
         service.create("bop", {"players": 9})
 
 

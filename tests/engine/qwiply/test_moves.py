@@ -52,7 +52,7 @@ def test_moves_are_hashable_values() -> None:
     ("text", "match"),
     [
         ("", "empty"),
-        ("pass", "expected setup, roll, lead or claim"),
+        ("pass", "expected setup, start, white, purple, roll, lead or claim"),
         ("setup", "both x= .* and bid="),
         ("setup x=1,2,3,4,5", "both"),
         ("setup x=1,2,3,4,5 bid=3,3,3,3,3 bid=1,1,1,1,1", "write 'setup"),

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from engine import CHANCE, load_game
 from engine.errors import ConfigError
-from engine.qwiply.bots import playout, random_setup
-from engine.qwiply.moves import PENALTY, Claim, Roll, Setup, parse_move
+from engine.qwiply.bots import greedy_lead, playout, random_setup
+from engine.qwiply.moves import PENALTY, Claim, Die, Lead, Roll, Setup, Start, parse_move
 from engine.qwiply.options import QwiplyOptions
 from engine.qwiply.rules import (
     ALTERNATE,
@@ -182,3 +185,86 @@ def test_ruling_16_a_penalty_claims_the_die_and_marks_nothing() -> None:
     after = apply_marking(CROWDED, marking)
     assert after.rows == CROWDED.rows and after.penalties == CROWDED.penalties + 1
     assert score_sheet(after, QwiplyOptions()).total == score_sheet(CROWDED, QwiplyOptions()).total - 2
+
+
+# --- rulings of the engine (turn sequencing, chance, what others see) ---------------------------------
+def test_ruling_15_in_the_engine_the_first_start_player_is_a_chance_node_after_the_set_ups() -> None:
+    state = load_game("qwiply(players=3)").new_initial_state(seed=None)
+    for seat in range(3):
+        assert state.acting_players() != [CHANCE]
+        state.act(seat, "setup x=1,1,1,1,1 bid=3,3,3,3,3")
+    assert state.acting_players() == [CHANCE] and state.chance_outcomes() == [(Start(s), 1 / 3) for s in range(3)]
+    named = load_game("qwiply(players=3,first_player=2)").new_initial_state(seed=None)
+    for seat in range(3):
+        named.act(seat, "setup x=1,1,1,1,1 bid=3,3,3,3,3")
+    assert named.start == 2 and named.chance_outcomes()[0][0] == Die("white", 1)
+    seeded = load_game("qwiply(players=3)")
+    starts = {
+        seeded.replay(seed, [(s, "setup x=1,1,1,1,1 bid=3,3,3,3,3") for s in range(3)]).start for seed in range(30)
+    }
+    assert starts == {0, 1, 2}
+
+
+def test_ruling_17_the_roll_is_a_chance_node_per_die_or_entered_whole() -> None:
+    game = load_game("qwiply(players=2,first_player=0)")
+    state = game.new_initial_state(seed=None)
+    state.act(0, "setup x=1,1,1,1,1 bid=3,3,3,3,3")
+    state.act(1, "setup x=1,1,1,1,1 bid=3,3,3,3,3")
+    whole = state.clone()
+    for text in ("white 5", "purple 2", "purple 6", "purple 2"):
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 6 and all(p == 1 / 6 for _, p in outcomes)
+        state.act(CHANCE, text)
+    whole.act(CHANCE, "roll W5 6 2 2")
+    assert whole.roll() == state.roll() == Roll(5, (2, 2, 6))
+    assert whole.to_body() == state.to_body()
+    seeded = game.replay(3, [(0, "setup x=1,1,1,1,1 bid=3,3,3,3,3"), (1, "setup x=1,1,1,1,1 bid=3,3,3,3,3")])
+    assert [move.to_text().split()[0] for seat, move in seeded.history if seat == CHANCE] == [
+        "white", "purple", "purple", "purple"
+    ]  # fmt: skip
+
+
+def test_ruling_18_legal_moves_list_a_selection_of_set_ups_and_any_valid_one_is_accepted() -> None:
+    state = load_game("qwiply").new_initial_state(seed=None)
+    listed = state.legal_moves(0)
+    assert listed[0] == Setup((1, 1, 1, 1, 1), (3, 3, 3, 3, 3)) and len(listed) == 6 * 5**5
+    assert Setup((3, 1, 4, 1, 5), (9, 2, 6, 5, 3)) not in listed
+    state.act(0, "setup x=3,1,4,1,5 bid=9,2,6,5,3")
+    assert state.setups[0] == Setup((3, 1, 4, 1, 5), (9, 2, 6, 5, 3))
+
+
+def test_ruling_19_hidden_bids_hide_the_bids_the_standing_scores_and_a_claims_points() -> None:
+    state = load_game("qwiply(bids=hidden,first_player=0)").new_initial_state(seed=None)
+    state.act(0, "setup x=1,1,1,1,1 bid=0,3,3,3,3")
+    assert [text for _, text in state.view(1)["history"]] == ["setup (sealed)"]
+    state.act(1, "setup x=6,6,6,6,6 bid=3,3,3,3,3")
+    shown = [text for _, text in state.view(1)["history"]]
+    assert shown == ["setup x=1,1,1,1,1 bid=hidden", "setup x=6,6,6,6,6 bid=3,3,3,3,3"]
+    assert state.view(1)["scores"] == [None, 0] and state.view(0)["scores"] == [20, None]
+    state.act(CHANCE, "roll W2 3 4 5")
+    state.act(0, "lead sun")
+    breakdown = state.act(1, "claim 4")
+    assert breakdown.total == 0 and "hidden" in breakdown.items[0].detail and state.scores()[1] == 1
+
+
+def test_ruling_20_a_clock_that_runs_out_sets_up_by_the_advice_then_plays_greedily() -> None:
+    state = load_game("qwiply(first_player=1)").new_initial_state(seed=None)
+    assert state.timeout_move(0) == Setup((1, 1, 1, 1, 1), (3, 3, 3, 3, 3))
+    state.act(0, "setup x=2,2,2,2,2 bid=1,1,1,1,1")
+    state.act(1, state.timeout_move(1))
+    state.act(CHANCE, "roll W6 1 5 6")
+    assert state.timeout_move(1) == Lead(greedy_lead(state.sheets[1], state.roll(), state.options))
+    state.act(1, state.timeout_move(1))
+    assert state.timeout_move(0) == state.scored_moves(0)[0].move
+
+
+def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
+    from pathlib import Path
+
+    table = (Path(__file__).parents[3] / "engine" / "qwiply" / "RULINGS.md").read_text()
+    named = set(re.findall(r"`(test_ruling_\w+)`", table))
+    defined = {name for name in globals() if name.startswith("test_ruling_")}
+    assert named == defined
+    numbers = [int(n) for n in re.findall(r"^\| (\d+) \|", table, flags=re.MULTILINE)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert all(any(name.startswith(f"test_ruling_{n:02d}_") for name in named) for n in numbers)

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from engine.base import CHANCE, Outcome
+from engine.bots import make_bot, play_game
 from engine.errors import ConfigError, IllegalMoveError
+from engine.rng import Rng
+from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.layout import named_layout
 from engine.three2fifteen.movegen import generate_plays
+from engine.three2fifteen.moves import Pass, Play
 from engine.three2fifteen.rules import (
     HAND_BONUS,
     can_place,
@@ -154,3 +159,62 @@ def test_ruling_14_players_and_hand_size() -> None:
     for bad in ({"players": 1}, {"players": 5}, {"hand_size": 2}, {"hand_size": 6}):
         with pytest.raises(ConfigError):
             Three2FifteenOptions.from_mapping(bad)
+
+
+# --- rulings of the whole game (the state) ------------------------------------------------------
+def test_ruling_15_set_up_and_draws() -> None:
+    for players in (2, 3, 4):
+        game = Three2FifteenGame({"players": players})
+        starts = [game.new_initial_state(seed).first_player for seed in range(40)]
+        assert set(starts) == set(range(players))  # drawn at random: every seat starts some games
+        state = game.new_initial_state(11)
+        assert state.acting_players() == [state.first_player] and state.extra_turns == 0
+        rng = Rng(11)  # the set-up, step by step: the start player, the shuffle, the deal from the top
+        first = rng.below(players)
+        bag = Three2FifteenOptions().token_set()
+        rng.shuffle(bag)
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for turn in range(players):
+            hands[(first + turn) % players], bag = bag[:3], bag[3:]
+        assert (state.first_player, state.hands, state.bag) == (first, hands, bag)
+    game = Three2FifteenGame()
+    final = play_game(game, [make_bot("greedy"), make_bot("greedy")], 3)
+    state, short = game.new_initial_state(3), 0
+    for seat, move in final.history:
+        if seat == CHANCE:
+            continue
+        bag, held = list(state.bag), len(state.hands[seat])
+        state.act(seat, move)
+        if isinstance(move, Play):  # each refill takes the top of the bag, as far as the bag goes
+            drawn = min(len(move.placements), len(bag))
+            assert state.hands[seat][held - len(move.placements) :] == bag[:drawn] and state.bag == bag[drawn:]
+            short += drawn < len(move.placements)
+    assert short and state.end_reason == "all_tokens_played"  # the bag ran short before the end
+
+
+def test_ruling_16_timeout_move() -> None:
+    game = Three2FifteenGame()
+    stuck = game.from_position({(7, 7): 15}, [[1, 2, 3], [0, 5, 6]], current=0)
+    assert stuck.timeout_move(0) == Pass()  # passing is legal: the timed-out seat passes
+    state = game.from_position({(7, 7): 5, (7, 8): 4}, [[6, 1, 0], [2, 3, 7]], current=0)
+    ranked = state.scored_moves(0)
+    lowest = min(s.points for s in ranked)
+    move = state.timeout_move(0)
+    assert isinstance(move, Play) and lowest < ranked[0].points
+    assert move == min((s.move for s in ranked if s.points == lowest), key=lambda play: play.placements)
+    assert state.clone().act(0, move).total == lowest  # a legal play, the lowest-scoring one
+    assert state.timeout_move(1) is None  # not that seat's turn
+
+
+def test_ruling_17_final_scores_and_ties() -> None:
+    game = Three2FifteenGame()
+    tie = game.from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=0)
+    tie.points = [40, 40]
+    tie.act(0, "pass")
+    tie.act(1, "pass")
+    assert tie.outcome() == Outcome((40, 40), (0, 1), "all_passed")  # tokens left cost nothing; a tie is shared
+    ahead = game.from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=1)
+    ahead.points = [12, 11]
+    ahead.act(1, "pass")
+    ahead.act(0, "pass")
+    assert ahead.outcome() == Outcome((12, 11), (0,), "all_passed")

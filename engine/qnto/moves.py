@@ -1,0 +1,29 @@
+"""Q!nto's moves: the line games' notation (``engine.linegames.moves``) with Q!nto's tiles.
+
+================================  ==============================================================
+``0,2d Db!r``                     down from 0,2: blue diamond, red "!"
+``-2,1d ?b????``                  the blue wild and two Q!nto tiles
+``swap 0,-2 Hy``                  the yellow heart for the wild at 0,-2
+``swap -2,1 Sg -1,-1 Sr -1,1 ?b`` two swaps, then the blue wild just taken for the tile at -1,1
+``pass`` / ``pass Hy??``          pass, trading those tiles to the bottom of the pile
+================================  ==============================================================
+
+>>> parse_move("swap -2,1 Sg -1,-1 Sr -1,1 ?b").steps[-1]
+((-1, 1), '?b')
+>>> parse_move("0,2d Db!r").tiles()
+['Db', '!r']
+"""
+
+from __future__ import annotations
+
+from engine.linegames.moves import LineMove, Pass, Play, Swap, parse_line_move
+from engine.qnto.tiles import KIT
+
+QntoMove = LineMove
+
+__all__ = ["Pass", "Play", "QntoMove", "Swap", "parse_move"]
+
+
+def parse_move(text: str) -> QntoMove:
+    """Read a Q!nto move (see the module docstring); NotationError on bad syntax."""
+    return parse_line_move(text, KIT)
