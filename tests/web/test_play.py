@@ -66,8 +66,8 @@ class Table:
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
 
-    def legal_plays(self, seat: int) -> list[str]:
-        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 400}, headers=self.auth(seat))
+    def legal_plays(self, seat: int, limit: int = 400) -> list[str]:
+        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": limit}, headers=self.auth(seat))
         return [move for move in answer.json()["moves"] if PLAY.fullmatch(move)]
 
     def auth(self, seat: int) -> dict[str, str]:
@@ -92,6 +92,10 @@ def tap_tiles(page: Any, move: str) -> None:
     for square, tile in placements(move):
         page.locator(f".rack-tile[data-tile='{tile}']:not(.used)").first.click()
         page.locator(f".cell[data-cell='{square}']").click()
+
+
+def your_turn(page: Any) -> None:
+    page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')")
 
 
 def wait_for_moves(phones: list[Any], count: int) -> None:
@@ -133,7 +137,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, live_server: str, 
     # preview and again when played; nothing changes; a tap on the tile takes it back.
     mover = table.body()["must_act"][0]
     page = pages[mover]
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Your turn')")
+    your_turn(page)
     square, tile, reason = table.refused_tile(mover)
     page.locator(f".rack-tile[data-tile='{tile}']").first.click()
     page.locator(f".cell[data-cell='{square}']").click()
@@ -151,7 +155,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, live_server: str, 
     for turn in range(1, 4):
         mover = table.body()["must_act"][0]
         page = pages[mover]
-        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your turn')")
+        your_turn(page)
         move = table.legal_plays(mover)[0]
         if turn == 3:
             # Bob reloads: the same seat, the same rack. Ann loses her connection while Bob plays.
@@ -187,7 +191,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, live_server: str, 
     for count in range(4, 8):
         mover = table.body()["must_act"][0]
         page = pages[mover]
-        page.wait_for_function("document.getElementById('status').textContent.startsWith('Your turn')")
+        your_turn(page)
         page.locator("#bop-pass").click()
         if count == 4:
             for index in (0, 1):
@@ -272,3 +276,45 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
         assert word in report and "Most familiar" in report and "Longest" in report
     assert home.locator(".player.you .p-score").inner_text() == str(len(letters))
     shot(seat_page, tmp_path, "5-pdq-round")
+
+
+def test_the_bop_board_by_keyboard_alone(phones: Any, live_server: str) -> None:
+    """Arrow keys move on the grid, a letter places that tile, Backspace takes it back, Tab reaches
+    the play button; the focus is always visible."""
+    ann = phones("Ann")
+    home = ann.open("/play")
+    home.locator("#seat-1").select_option("greedy")
+    home.get_by_label("Your name").focus()
+    home.keyboard.type("Ann")
+    home.keyboard.press("Enter")  # submits the form
+    your_turn(home)
+    match = home.url.rsplit("/", 1)[1]
+    table = Table(live_server, match)
+    seat = table.seat_of(ann)
+    single = next(move for move in table.legal_plays(seat, 5000) if len(placements(move)) == 1 and "?" not in move)
+    [(square, tile)] = placements(single)
+    row, col = (int(part) for part in square.split(","))
+
+    home.locator(".cell[tabindex='0']").focus()
+    assert home.evaluate("document.activeElement.dataset.cell") == "0,0"  # the starter tile
+    assert home.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    for _ in range(abs(row)):
+        home.keyboard.press("ArrowDown" if row > 0 else "ArrowUp")
+    for _ in range(abs(col)):
+        home.keyboard.press("ArrowRight" if col > 0 else "ArrowLeft")
+    assert home.evaluate("document.activeElement.dataset.cell") == square
+    home.keyboard.press(tile[0])
+    assert home.locator(f".cell.placed[data-cell='{square}']").count() == 1
+    assert "placed this turn" in home.locator(f".cell[data-cell='{square}']").get_attribute("aria-label")
+    home.keyboard.press("Backspace")
+    assert home.locator(".cell.placed").count() == 0
+    home.keyboard.press(tile[0])
+    home.wait_for_selector("#bop-preview .breakdown")
+    for _ in range(30):
+        if home.evaluate("document.activeElement.id") == "bop-play":
+            break
+        home.keyboard.press("Tab")
+    assert home.evaluate("document.activeElement.id") == "bop-play"
+    home.keyboard.press("Enter")
+    home.wait_for_function("document.querySelectorAll('.sheet-list > li').length >= 1")
+    assert table.body()["version"] >= 1 and home.locator(".cell.placed").count() == 0

@@ -10,8 +10,12 @@ export function board(game) {
       game,
       own
         .then((module) => ({ name: game, ...module.default }))
-        .catch(() => import("./games/generic.js").then((module) => ({ ...module.default, name: game, title: game }))),
+        .catch(() => import("./games/generic.js").then((module) => ({ ...module.default, name: game, title: titled(game) }))),
     );
   }
   return loaded.get(game);
+}
+
+function titled(game) {
+  return game.charAt(0).toUpperCase() + game.slice(1).replace(/_/g, " ");
 }

@@ -73,7 +73,8 @@ export function seconds(ms) {
 
 /** A segmented choice made of real radio buttons (arrow keys and screen readers work as usual). */
 export function segmented(name, legend, choices, value, onchange) {
-  const set = h("fieldset", { class: "switch" }, h("legend", {}, legend));
+  // Up to three choices side by side; more as a grid of two columns.
+  const set = h("fieldset", { class: choices.length > 3 ? "switch grid-choice" : "switch" }, h("legend", {}, legend));
   for (const [choice, label] of choices) {
     const id = `${name}-${choice}`;
     // The radio button covers its own label, so a tap anywhere on the label is a tap on it.
