@@ -73,19 +73,33 @@ class Table:
     def auth(self, seat: int) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.tokens[seat]}"}
 
-    def refused_tile(self, seat: int) -> tuple[str, str, str]:
-        """A hand tile and an empty square next to the grid that make no word: (square, tile, reason)."""
+    def refused_play(self, seat: int) -> tuple[str, str]:
+        """A play of one or two hand tiles next to the grid that makes no word: (move, the reason)."""
         body = self.body(self.tokens[seat])
         board = {(r, c) for r, c, _ in body["view"]["board"]}
-        hand = [tile for tile in body["view"]["hands"][seat] if tile != "?"]
+        hand = sorted({tile for tile in body["view"]["hands"][seat] if tile != "?"})
         empty = sorted({(r + dr, c + dc) for r, c in board for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} - board)
-        for r, c in empty:
-            for tile in hand:
-                answer = self.http.post(f"/v1/matches/{self.match}/preview", json={"move": f"{r},{c} {tile}"},
-                                        headers=self.auth(seat))  # fmt: skip
-                if answer.status_code == 422 and answer.json()["error"].get("rule") == "not_a_word":
-                    return f"{r},{c}", tile, answer.json()["error"]["message"]
-        raise AssertionError("no refused single tile found")
+        singles = [f"{r},{c} {tile}" for r, c in empty for tile in hand]
+        pairs = [f"{r},{c}a {one}{two}" for r, c in empty if (r, c + 1) not in board
+                 for one in hand for two in hand if one != two]  # fmt: skip
+        for move in singles + pairs:
+            answer = self.http.post(f"/v1/matches/{self.match}/preview", json={"move": move}, headers=self.auth(seat))
+            if answer.status_code == 422 and answer.json()["error"].get("rule") == "not_a_word":
+                return move, answer.json()["error"]["message"]
+        raise AssertionError("no refused play found")
+
+
+@pytest.fixture
+def tables(live_server: str) -> Any:
+    made: list[Table] = []
+
+    def table(match: str) -> Table:
+        made.append(Table(live_server, match))
+        return made[-1]
+
+    yield table
+    for each in made:
+        each.http.close()
 
 
 def tap_tiles(page: Any, move: str) -> None:
@@ -104,7 +118,7 @@ def wait_for_moves(phones: list[Any], count: int) -> None:
         page.wait_for_function(f"document.querySelectorAll('.sheet-list > li').length === {count}")
 
 
-def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, live_server: str, tmp_path: Path) -> None:
+def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_server: str, tmp_path: Path) -> None:
     ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
 
     # Ann creates a strict game for two from the home page.
@@ -128,7 +142,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, live_server: str, 
     seat_page.get_by_role("button", name="Take a seat").click()
     for page in (home, seat_page, watch):
         page.wait_for_selector(".grid .cell")
-    table = Table(live_server, match)
+    table = tables(match)
     pages = {table.seat_of(ann): home, table.seat_of(bob): seat_page}
     assert sorted(pages) == [0, 1]
     assert watch.locator(".rack").inner_text().startswith("You are watching")
@@ -138,17 +152,18 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, live_server: str, 
     mover = table.body()["must_act"][0]
     page = pages[mover]
     your_turn(page)
-    square, tile, reason = table.refused_tile(mover)
-    page.locator(f".rack-tile[data-tile='{tile}']").first.click()
-    page.locator(f".cell[data-cell='{square}']").click()
+    refused, reason = table.refused_play(mover)
+    tap_tiles(page, refused)
     shown_reason = reason[0].upper() + reason[1:]
     page.wait_for_function(f"document.getElementById('bop-feedback').textContent === {json.dumps(shown_reason)}")
     page.evaluate("document.getElementById('bop-feedback').textContent = ''")
     page.locator("#bop-play").click()
     page.wait_for_function(f"document.getElementById('bop-feedback').textContent === {json.dumps(shown_reason)}")
     assert "is not a word" in shown_reason and table.body()["version"] == 0
-    assert page.locator(".rack-tile.used").count() == 1
-    page.locator(f".cell[data-cell='{square}']").click()  # tapped again: back in the rack
+    placed = placements(refused)
+    assert page.locator(".rack-tile.used").count() == len(placed)
+    for square, _ in placed:
+        page.locator(f".cell[data-cell='{square}']").click()  # tapped again: back in the rack
     assert page.locator(".rack-tile.used").count() == 0 and page.locator(".cell.placed").count() == 0
 
     # Three plays by tapping; the spectator sees each arrive, tiles on the grid and a line on the sheet.
@@ -278,7 +293,7 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
     shot(seat_page, tmp_path, "5-pdq-round")
 
 
-def test_the_bop_board_by_keyboard_alone(phones: Any, live_server: str) -> None:
+def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     """Arrow keys move on the grid, a letter places that tile, Backspace takes it back, Tab reaches
     the play button; the focus is always visible."""
     ann = phones("Ann")
@@ -289,7 +304,7 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, live_server: str) -> None:
     home.keyboard.press("Enter")  # submits the form
     your_turn(home)
     match = home.url.rsplit("/", 1)[1]
-    table = Table(live_server, match)
+    table = tables(match)
     seat = table.seat_of(ann)
     single = next(move for move in table.legal_plays(seat, 5000) if len(placements(move)) == 1 and "?" not in move)
     [(square, tile)] = placements(single)
