@@ -333,3 +333,30 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     home.keyboard.press("Enter")
     home.wait_for_function("document.querySelectorAll('.sheet-list > li').length >= 1")
     assert table.body()["version"] >= 1 and home.locator(".cell.placed").count() == 0
+
+
+def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
+    """Challenge mode against the greedy bot, whose plays are words: challenging one fails, and the
+    page says which words the play made, with examples, and who loses a turn."""
+    ann = phones("Ann")
+    home = ann.open("/play")
+    home.get_by_label("Non-words").select_option("challenge")
+    home.locator("#seat-1").select_option("greedy")
+    home.get_by_label("Your name").fill("Ann")
+    home.get_by_role("button", name="Create the game").click()
+    your_turn(home)
+    table = tables(home.url.rsplit("/", 1)[1])
+    seat = table.seat_of(ann)
+    if table.body(table.tokens[seat])["view"]["pending"] is None:  # Ann is first: she passes, the bot plays
+        home.locator("#bop-pass").click()
+        home.locator("#bop-pass-confirm").click()
+        home.wait_for_selector("#bop-challenge")
+    pending = table.body(table.tokens[seat])["view"]["pending"]
+    assert pending["player"] == 1 - seat
+    assert "It stands unless it is challenged" in home.locator(".pending").inner_text()
+    home.locator("#bop-challenge").click()
+    home.wait_for_function("document.getElementById('bop-feedback').textContent.startsWith('challenge failed')")
+    said = home.locator("#bop-feedback").inner_text()
+    assert re.search(r"stands: [A-Z?]+ \([a-z, ]+\)", said) and said.endswith("Ann loses a turn")
+    rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
+    home.wait_for_function(f"{rows}.some((text) => text.includes('challenged: challenge failed'))")

@@ -68,7 +68,14 @@ function bounds(keys, margin) {
   return { top: top - margin, left: left - margin, bottom: bottom + margin, right: right + margin };
 }
 
-function describeStep(step) {
+/** The engine's words with seats named and moves as their letters ("player 1" -> "Bob"). */
+function humanize(text, body) {
+  return String(text || "")
+    .replace(/-?\d+,-?\d+[ad]? ([A-Z][a-z]|\?|\.)+/g, (move) => move.split(" ")[1].replace(/[a-z.]/g, ""))
+    .replace(/\bplayer (\d+)(['’]s)?/g, (_, seat, owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
+}
+
+function describeStep(step, body) {
   const move = step.move || "";
   const items = step.breakdown?.items || [];
   if (move.startsWith("pass")) {
@@ -83,7 +90,7 @@ function describeStep(step) {
   }
   if (move === "challenge") {
     const verdict = items[0];
-    return verdict ? `challenged: ${verdict.label}. ${verdict.detail}` : "challenged";
+    return verdict ? `challenged: ${verdict.label}. ${humanize(verdict.detail, body)}` : "challenged";
   }
   const lines = items.filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop());
   return lines.length ? `played ${lines.join(", ")}` : `played ${move}`;
@@ -546,7 +553,7 @@ class BopBoard {
       if (seq !== this.previewSeq) return;
       this.preview.replaceChildren();
       this.playButton.textContent = "Play";
-      this.say(reason(error), true);
+      this.say(humanize(reason(error), this.ctx.body), true);
     }
   }
 
@@ -575,12 +582,12 @@ class BopBoard {
       this.swapAsk = null;
       this.preview.replaceChildren();
       const items = answer.breakdown?.items || [];
-      const said = done || (text === "challenge" ? `${items[0]?.label}: ${items[0]?.detail}` : `Played for ${plural(answer.breakdown?.total || 0, "point")}`);
+      const said = done || (text === "challenge" ? `${items[0]?.label}: ${humanize(items[0]?.detail, this.ctx.body)}` : `Played for ${plural(answer.breakdown?.total || 0, "point")}`);
       this.say(said);
       announce(said);
       this.render();
     } catch (error) {
-      this.say(reason(error), true);
+      this.say(humanize(reason(error), this.ctx.body), true);
       this.render();
     } finally {
       this.busy(false);
@@ -703,7 +710,7 @@ export default {
       .map((step) => ({
         version: step.version,
         seat: step.seat,
-        label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describeStep(step)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
+        label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describeStep(step, body)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
       }));
   },
   renderReview,
