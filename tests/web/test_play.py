@@ -357,6 +357,6 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
     home.locator("#bop-challenge").click()
     home.wait_for_function("document.getElementById('bop-feedback').textContent.startsWith('challenge failed')")
     said = home.locator("#bop-feedback").inner_text()
-    assert re.search(r"stands: [A-Z?]+ \([a-z, ]+\)", said) and said.endswith("Ann loses a turn")
+    assert re.search(r"stands: \S+ \([a-z, ]+\)", said) and said.endswith("Ann loses a turn")
     rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
     home.wait_for_function(f"{rows}.some((text) => text.includes('challenged: challenge failed'))")
