@@ -108,6 +108,16 @@ def tap_tiles(page: Any, move: str) -> None:
         page.locator(f".cell[data-cell='{square}']").click()
 
 
+#: Every control a thumb may need, on screen, smaller than 44 x 44 px: [tag, id or class, width, height].
+#: Links inside a sentence are exempt (as WCAG's target size allows); radio buttons and checkboxes are
+#: covered by their labels.
+SMALL_TARGETS = """[...document.querySelectorAll('button, a, input, select, summary, [role=gridcell]')]
+  .filter((e) => e.offsetParent && !(e.tagName === 'A' && e.closest('p')) && !['radio', 'checkbox'].includes(e.type))
+  .map((e) => [e.tagName, e.id || e.className, Math.round(e.getBoundingClientRect().width),
+               Math.round(e.getBoundingClientRect().height)])
+  .filter(([, , width, height]) => width < 44 || height < 44)"""
+
+
 def your_turn(page: Any) -> None:
     page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')")
 
@@ -126,6 +136,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
     home.get_by_label("Your name").fill("Ann")
     assert home.get_by_label("Non-words").input_value() == "strict"
     shot(home, tmp_path, "1-home")
+    assert home.evaluate(SMALL_TARGETS) == []
     home.get_by_role("button", name="Create the game").click()
     link = home.locator("#invite-link").input_value()
     assert "/play/" in link and "invite=" in link
@@ -133,6 +144,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
     home.wait_for_function("document.querySelector('img.qr').naturalWidth > 100")  # the QR code is drawn
     assert home.locator("#status").inner_text() == "Waiting for 1 more player"
     shot(home, tmp_path, "2-lobby")
+    assert home.evaluate(SMALL_TARGETS) == []
 
     # Eve watches; Bob opens the invite, gives his name, takes the seat: the game opens for all three.
     watch = eve.open(f"/play/{match}?watch=1")
@@ -189,6 +201,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
         assert page.locator("#bop-play").inner_text() == f"Play for {points.json()['breakdown']['total']}"
         if turn == 2:
             shot(page, tmp_path, "3-bop-mid-game")
+            assert page.evaluate(SMALL_TARGETS) == []
         page.locator("#bop-play").click()
         watching = [watch, pages[mover]] + ([] if turn == 3 else [pages[1 - mover]])
         wait_for_moves(watching, turn)
@@ -228,6 +241,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
     assert home.locator("svg.chart polyline").count() == 2
     home.wait_for_selector(".replay-board .mini-board")
     shot(home, tmp_path, "4-end-screen")
+    assert home.evaluate(SMALL_TARGETS) == []
     home.get_by_role("button", name="Previous move").click()
     home.wait_for_function("document.querySelector('.replay-caption').textContent.startsWith('Move 6 of 7')")
     home.get_by_role("button", name="The start").click()
@@ -255,12 +269,15 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
     home.get_by_role("button", name="Create the game").click()
     link = home.locator("#invite-link").input_value()
     match = link.split("/play/")[1].split("?")[0]
-    seat_page = bob.open(link.removeprefix(live_server))
+    # Bob finds the game among the open ones on the home page (a public game needs no invite).
+    seat_page = bob.open("/play")
+    seat_page.locator(f"a[href='/play/{match}?join=1']").click()
     seat_page.get_by_label("Your name").fill("Bob")
     seat_page.get_by_role("button", name="Take a seat").click()
     watch = eve.open(f"/play/{match}?watch=1")
     for page in (home, seat_page, watch):
         page.wait_for_selector(".deal .card-letter")
+    assert home.locator("#status").inner_text() == "Find a word!"
     letters = "".join(home.locator(".deal .card-letter").all_inner_texts())
     assert letters == "".join(watch.locator(".deal .card-letter").all_inner_texts())
 
@@ -291,6 +308,16 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
         assert word in report and "Most familiar" in report and "Longest" in report
     assert home.locator(".player.you .p-score").inner_text() == str(len(letters))
     shot(seat_page, tmp_path, "5-pdq-round")
+    assert seat_page.evaluate(SMALL_TARGETS) == []
+
+    # Bob closes the tab; the home page lists his games, and he is back in his seat.
+    seat_page.close()
+    again = bob.context.new_page()
+    again.goto(f"{live_server}/play")
+    again.locator(f"a.game-link[href='/play/{match}']").click()
+    again.wait_for_selector(".deal .card-letter")
+    assert again.locator(".player.you .p-name").inner_text().startswith("Bob")
+    assert again.locator("#pdq-word").is_visible()
 
 
 def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
