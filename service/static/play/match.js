@@ -265,6 +265,8 @@ class MatchPage {
       text = (this.plugin.status && this.plugin.status(body, this.context(null))) || this.defaultStatus();
     }
     if (this.statusLine.textContent !== text) this.statusLine.textContent = text;
+    const mine = body.status === "playing" && body.must_act.includes(this.you);
+    document.title = `${mine ? "Your turn · " : ""}${this.plugin.title}: Tablejudge`;
     this.statusLine.classList.toggle("yours", body.status === "playing" && body.must_act.includes(this.you));
   }
 
@@ -341,7 +343,7 @@ class MatchPage {
   showLobby() {
     const body = this.body;
     const saved = seats.get(this.id) || {};
-    const link = saved.invite || (body.public ? `${location.origin}/play/${this.id}?join=1` : null);
+    const link = reachable(saved.invite) || (body.public ? `${location.origin}/play/${this.id}?join=1` : null);
     if (!this.lobby) {
       this.lobby = { seatsList: h("ul", { class: "seat-list plain", "aria-label": "Seats" }) };
       const parts = [];
@@ -608,6 +610,21 @@ class MatchPage {
     });
     fill(this.reviewBox, h("h2", { id: "review-title" }, this.plugin.reviewTitle || "What could have been played"), h("ul", { class: "plain review-list" }, items));
   }
+}
+
+const LOOPBACK = /^(127\.|localhost$|\[::1\]$)/;
+
+/** The invite as the others can open it: a link the server made for its loopback address (no public
+ * address configured) is given this page's own address when this page was reached another way. */
+function reachable(link) {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    if (LOOPBACK.test(url.hostname) && !LOOPBACK.test(location.hostname)) return `${location.origin}${url.pathname}${url.search}`;
+  } catch (_) {
+    return link;
+  }
+  return link;
 }
 
 /** A breakdown as the rule sheet reads it: each item, its points, its detail. */

@@ -383,6 +383,7 @@ class BopBoard {
     if (tile === BOP && this.selected !== null && this.myTurn && this.hand[this.selected] !== BOP) {
       return this.askSwap(key, this.selected);
     }
+    if (tile === BOP && this.myTurn) return this.say("To swap this BOP! tile, tap one of your letter tiles first, then it.");
     if (tile) return this.say(`${tileName(tile)} is already on the board.`, true);
     if (this.ctx.you === null) return;
     if (this.selected === null) {
