@@ -128,7 +128,8 @@ class BopBoard {
     this.passButton = h("button", { type: "button", class: "secondary", id: "bop-pass", onclick: () => this.startTrade() }, "Pass…");
     this.actions = h("div", { class: "actions" }, this.playButton, this.backButton, this.passButton);
     this.tradeBar = h("div", { class: "trade", hidden: true });
-    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar), this.scroller, this.pendingBox, this.rack, this.feedback, this.preview, this.actions, this.tradeBar);
+    // Under the thumb, in this order: the rack, what the judge says, the buttons; the score's lines below.
+    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar), this.scroller, this.pendingBox, this.rack, this.feedback, this.actions, this.tradeBar, this.preview);
     this.grid.addEventListener("click", (event) => {
       const cell = event.target.closest(".cell");
       if (cell) this.tapCell(cell.dataset.cell);
@@ -184,6 +185,7 @@ class BopBoard {
     }
     if (message?.kind === "move" && this.swapAsk) this.swapAsk = null;
     this.render();
+    if (moved.length && !this.placed.size) this.reveal(this.lastCells);
     this.refreshPreview();
   }
 
@@ -289,6 +291,20 @@ class BopBoard {
     const y = ((box.top + box.bottom) / 2 - this.area.top + 0.5) * size;
     this.scroller.scrollLeft = x - this.scroller.clientWidth / 2;
     this.scroller.scrollTop = y - this.scroller.clientHeight / 2;
+  }
+
+  /** Scroll so that these squares (a move just made) are in view, if they are not already. */
+  reveal(keys) {
+    if (!keys.size || !this.area) return;
+    const box = bounds([...keys], 0);
+    const size = CELL * this.zoom;
+    const [x0, x1] = [(box.left - this.area.left) * size, (box.right - this.area.left + 1) * size];
+    const [y0, y1] = [(box.top - this.area.top) * size, (box.bottom - this.area.top + 1) * size];
+    const s = this.scroller;
+    const inside = x0 >= s.scrollLeft && x1 <= s.scrollLeft + s.clientWidth && y0 >= s.scrollTop && y1 <= s.scrollTop + s.clientHeight;
+    if (!inside) {
+      s.scrollTo({ left: (x0 + x1) / 2 - s.clientWidth / 2, top: (y0 + y1) / 2 - s.clientHeight / 2, behavior: "smooth" });
+    }
   }
 
   setZoom(zoom, keepCentre) {
