@@ -4,7 +4,7 @@
 import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
-import { h, fill, announce, plural, listWords, seconds, copyText, field } from "./ui.js";
+import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
   const watching = params.get("watch") === "1";
@@ -625,18 +625,6 @@ function reachable(link) {
     return link;
   }
   return link;
-}
-
-/** A breakdown as the rule sheet reads it: each item, its points, its detail. */
-export function breakdownList(breakdown) {
-  return h(
-    "ul",
-    { class: "breakdown plain" },
-    (breakdown?.items || []).map((item) =>
-      h("li", {}, h("span", { class: "b-label" }, item.label), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, item.detail) : null),
-    ),
-    breakdown?.items?.length > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown.total))) : null,
-  );
 }
 
 function fallbackReplay(view, element) {

@@ -125,3 +125,15 @@ export async function copyText(text, input) {
     return false;
   }
 }
+
+/** A breakdown as the rule sheet reads it: each item, its points, its detail. */
+export function breakdownList(breakdown) {
+  return h(
+    "ul",
+    { class: "breakdown plain" },
+    (breakdown?.items || []).map((item) =>
+      h("li", {}, h("span", { class: "b-label" }, item.label), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, item.detail) : null),
+    ),
+    breakdown?.items?.length > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown.total))) : null,
+  );
+}

@@ -1,8 +1,7 @@
 // BOP!: the grid (pan by scrolling, zoom with the buttons or two fingers), your rack, tap a tile then a
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
-import { h, fill, announce, plural } from "../ui.js";
-import { breakdownList } from "../match.js";
+import { h, fill, announce, plural, breakdownList } from "../ui.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
