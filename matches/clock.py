@@ -101,8 +101,10 @@ class Clock:
 
     def public(self, state: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
         """What clients are shown: the kind, the deadline (ms since the epoch) and each bank left."""
+        # now_ms: the server's time when the body was made, so a phone whose own clock is off can still
+        # count down (deadline_ms - now_ms from when the body arrived).
         if state is None:
-            return {**self.to_json(), "deadline_ms": None, "running": [], "banks_ms": None}
+            return {**self.to_json(), "deadline_ms": None, "running": [], "banks_ms": None, "now_ms": int(now * 1000)}
         banks = state.get("banks")
         if banks is not None:
             elapsed = now - state["since"]
@@ -115,4 +117,5 @@ class Clock:
             "deadline_ms": None if deadline is None else int(deadline * 1000),
             "running": list(state.get("running", [])),
             "banks_ms": banks,
+            "now_ms": int(now * 1000),
         }

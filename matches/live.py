@@ -9,7 +9,8 @@ body: it never needs a reload.
 
 Moves committed by another server process reach this one's sockets too: with PostgreSQL through
 ``LISTEN``/``NOTIFY``; with SQLite (one machine) by looking at the versions of the matches that
-have sockets here a few times a second.
+have sockets here a few times a second. Changes that are not moves (a seat taken or left, the start,
+a rematch) mark the match too (``Store.touch``), so they reach every server's sockets the same way.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class LiveHub:
         self.service = service
         self.connections: dict[str, set[Connection]] = defaultdict(set)
         self.known: dict[str, int] = {}
+        #: When each match last changed, as this process last told its sockets (``Store.changes``).
+        self.changed: dict[str, float] = {}
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[Any]] = []
         service.listeners.append(self.on_event)
@@ -103,6 +106,7 @@ class LiveHub:
             return
         version = 0 if loaded.state is None else loaded.state.version
         self.known[match_id] = version
+        self.changed[match_id] = max(self.changed.get(match_id, 0.0), loaded.row.updated)
         for connection in connections:
             if connection.version >= version and (event is None or event.kind == "move"):
                 continue
@@ -161,6 +165,7 @@ class LiveHub:
         connection.version = since if isinstance(since, int) and 0 <= since <= current else current
         self.connections[match_id].add(connection)
         self.known.setdefault(match_id, current)
+        self.changed.setdefault(match_id, loaded.row.updated)
         self._mark_seen(connection, force=True)
         await self._send(connection, {**self.update(loaded, connection, None), "type": "hello"})
         connection.version = current
@@ -262,13 +267,15 @@ class LiveHub:
             if not ids:
                 continue
             try:
-                versions = self.service.store.versions(ids)
+                changes = self.service.store.changes(ids)
             except Exception:
                 log.exception("polling match versions failed")
                 continue
-            for match_id, version in versions.items():
+            for match_id, (version, updated) in changes.items():
                 if version > self.known.get(match_id, -1):
                     await self.broadcast(match_id)
+                elif updated > self.changed.get(match_id, updated):  # seats, the start, a rematch
+                    await self.broadcast(match_id, Event(match_id, version, kind="seats"))
 
     async def _listen(self, url: str) -> None:
         """PostgreSQL: every server's commits arrive as notifications."""
@@ -279,10 +286,14 @@ class LiveHub:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     async for note in conn.notifies():
-                        match_id, _, version = note.payload.rpartition(":")
+                        match_id, version, *changed = note.payload.split(":")
                         self.wake()
-                        if match_id in self.connections and int(version) > self.known.get(match_id, -1):
+                        if match_id not in self.connections:
+                            continue
+                        if int(version) > self.known.get(match_id, -1):
                             await self.broadcast(match_id)
+                        elif changed:  # seats, the start, a rematch
+                            await self.broadcast(match_id, Event(match_id, int(version), kind="seats"))
             except asyncio.CancelledError:
                 raise
             except Exception:

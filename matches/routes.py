@@ -6,6 +6,7 @@ fuzzing checks them; errors become JSON answers in ``service/errors.py``.
 
 from __future__ import annotations
 
+import io
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
@@ -47,7 +48,9 @@ class Created(BaseModel):
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    invite: str = Field(min_length=1, max_length=400, description="the invite link, or its token")
+    invite: str = Field(
+        default="", max_length=400, description="the invite link, or its token (a public match needs none)"
+    )
     name: str = Field(default="", max_length=40)
 
 
@@ -152,7 +155,9 @@ async def listing(
     return {"status": status, "matches": service.listing(status)}
 
 
-@router.post("/{match_id}/join", response_model=Joined, summary="Take the next free seat with an invite")
+@router.post(
+    "/{match_id}/join", response_model=Joined, summary="Take the next free seat (with the invite, unless public)"
+)
 async def join(match_id: MatchId, body: JoinBody, service: ServiceDep) -> Joined:
     seat, token = service.join(match_id, body.invite, body.name)
     return Joined(match=match_id, seat=seat, token=token)
@@ -208,10 +213,27 @@ async def review(
     service: ServiceDep,
     version: Annotated[int, Query(ge=1, le=1_000_000)],
     authorization: Authorization = None,
+    seat: Annotated[
+        int | None, Query(ge=0, le=11, description="whose options: the mover's by default (the game's own move: yours)")
+    ] = None,
 ) -> dict[str, Any]:
     token = bearer(authorization)
+    asker = None if token is None else service.authenticate(match_id, token)
+    return service.review(match_id, version, asker, seat)
+
+
+@router.get("/{match_id}/turns", summary="Every move so far with its breakdown and the scores after it")
+async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> dict[str, Any]:
+    token = bearer(authorization)
     seat = None if token is None else service.authenticate(match_id, token)
-    return service.review(match_id, version, seat)
+    return service.turns(match_id, seat)
+
+
+@router.get("/{match_id}/replay", summary="The match as a spectator saw it at a version (a replay's step)")
+async def replay(
+    match_id: MatchId, service: ServiceDep, version: Annotated[int, Query(ge=0, le=1_000_000)]
+) -> dict[str, Any]:
+    return service.replay_view(match_id, version)
 
 
 @router.get("/{match_id}/legal", summary="Your legal moves now (the first `limit`)")
@@ -261,6 +283,11 @@ async def match_log(match_id: MatchId, service: ServiceDep) -> dict[str, Any]:
 qr_router = APIRouter(tags=["matches"])
 
 
+@qr_router.get("/v1/games", summary="The games a match can be made of: their options, seats and bots")
+async def games(service: ServiceDep) -> dict[str, Any]:
+    return {"games": service.games()}
+
+
 @qr_router.get(
     "/v1/qr",
     summary="A QR code (SVG) of a link, for an invite on the table",
@@ -274,8 +301,11 @@ async def qr_code(text: Annotated[str, Query(min_length=1, max_length=512)]) -> 
     import segno  # a well-kept QR encoder; only this route needs it
 
     code = segno.make(text, error="m")
-    svg = code.svg_inline(scale=6, border=2, dark="#111", light="#fff")
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+    # A whole SVG document (with its namespace), so that an <img> shows it; svg_inline's fragment
+    # only works pasted into a page.
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=6, border=2, dark="#111", light="#fff", xmldecl=False, title="QR code")
+    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
 
 def live_route(websocket: WebSocket) -> Any:

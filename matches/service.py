@@ -206,6 +206,18 @@ class MatchService:
             chosen[seat] = name
         return chosen
 
+    def games(self) -> list[JsonDict]:
+        """Every registered game with its options' defaults (``Options``), default seats and bots, so a
+        page can offer each in words. Loading a game opens no lexicon."""
+        listed = []
+        for name in registered_games():
+            cls = game_class(name)
+            defaults = cls.options_type().to_json()
+            listed.append({"game": name, "options": defaults, "players": defaults.get("players", 2),
+                           "bots": bot_names(cls), "word_game": bool(cls.word_questions),
+                           "about": (cls.options_type.__doc__ or "").strip()})  # fmt: skip
+        return listed
+
     def invite_link(self, match_id: str, invite: str) -> str:
         return f"{self.settings.public_url}/play/{match_id}?invite={invite}"
 
@@ -213,10 +225,11 @@ class MatchService:
         return f"{self.settings.public_url}/play/{match_id}?watch=1"
 
     def join(self, match_id: str, invite: str, name: str = "") -> tuple[int, str]:
-        """The next free seat and its token (403 for a wrong invite, 409 when the match is full)."""
+        """The next free seat and its token (403 for a wrong invite, 409 when the match is full). A public
+        match, listed for anyone to join, takes a seat without an invite; a wrong one is still refused."""
         row = self._row(match_id)
         token_part = invite.rsplit("invite=", 1)[-1].split("&")[0] if isinstance(invite, str) else ""
-        if not token_part or not matches(token_part, row.invite_hash):
+        if not (row.public and not token_part) and not (token_part and matches(token_part, row.invite_hash)):
             raise BadInvite("that invite is not this match's: ask for the link again")
         for seat in self.store.seats(match_id):
             if seat.free:
@@ -454,27 +467,91 @@ class MatchService:
         trial = state.clone()
         return trial.act(seat, self._read(loaded, text, self.clock_now()), version=state.version)
 
-    def review(self, match_id: str, version: int, seat: int | None) -> JsonDict:
-        """After the end (or for your own moves): the position before move ``version`` and what the seat
-        that made it could have done there (``State.review``)."""
+    def review(self, match_id: str, version: int, seat: int | None, subject: int | None = None) -> JsonDict:
+        """The position before move ``version`` and what ``subject`` (by default the seat that made the
+        move; for the game's own moves, the asker) could have done there (``State.review``).
+
+        A review may name words or a hand, so it waits until its position is behind the table: anyone's
+        once the match is over; before that only the asker's own, once the game's clock has moved on
+        from that position (PDQ: the round has ended, or the row's words would be a hint; a turn-based
+        game's position is behind it as soon as the move is made)."""
         row = self._row(match_id)
         moves = self.store.moves(match_id)
         if not 1 <= version <= len(moves):
             raise BadRequest(f"version must be a move of this match: 1 to {len(moves)}")
         mover = moves[version - 1].seat
-        if row.status != "over" and seat != mover:
-            raise NotOver("a review of another seat's move waits until the match is over")
+        if subject is None:
+            subject = mover if mover >= 0 else seat
         game = self.game(row.game, row.options, row.lexicon)
-        state = game.new_initial_state(row.seed)
-        for move in moves[: version - 1]:
-            state.act(move.seat, move.move)
+        if subject is not None and not 0 <= subject < game.players:
+            raise BadRequest(f"seat must be a seat of this match: 0 to {game.players - 1}")
+        state = self._state_at(row, game, moves, version - 1)
+        if row.status != "over":
+            if subject is None or subject != seat:
+                raise NotOver("a review of another seat's options waits until the match is over")
+            epoch = state.clock_epoch()
+            if epoch is not None and epoch == row.epoch:
+                raise NotOver("a review of the round in play waits until the round has ended")
+        if subject is None:  # a spectator, after the end, on the game's own move: whoever could act there
+            subject = next((s for s in state.acting_players() if s >= 0), 0)
         return {
             "match": match_id,
             "version": version,
-            "seat": mover,
+            "seat": subject,
+            "mover": mover,
             "move": moves[version - 1].move,
-            "review": state.review(mover) if mover >= 0 else None,
+            "review": state.review(subject),
         }
+
+    def turns(self, match_id: str, seat: int | None) -> JsonDict:
+        """Every move so far, as ``seat`` (None: a spectator) may see it, with its version, its breakdown
+        (what the live events carried), the scores after it and the chance outcomes that followed it
+        (tiles drawn, cards dealt, as ``seat`` may see them): the score sheet, the chart, a round's end."""
+        loaded = self.load(match_id)
+        row = loaded.row
+        moves = self.store.moves(match_id)
+        if row.status == "waiting":
+            return {"match": match_id, "version": 0, "turns": []}
+        state = loaded.game.new_initial_state(row.seed)
+        steps: list[JsonDict] = []
+        for move in moves:
+            breakdown = state.act(move.seat, move.move)
+            steps.append({"version": state.version, "seat": move.seat, "breakdown": breakdown.to_json(),
+                          "scores": list(state.scores())})  # fmt: skip
+        shown = state.public_history(seat)
+        acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
+        ends = [*acts[1:], len(shown)] if acts else []
+        for step, index, following in zip(steps, acts, ends, strict=True):
+            step["move"] = shown[index][1]
+            step["chance"] = [text for _, text in shown[index + 1 : following]]
+        opening = [text for _, text in shown[: acts[0] if acts else len(shown)]]
+        return {"match": match_id, "version": state.version, "opening": opening, "turns": steps}
+
+    def replay_view(self, match_id: str, version: int) -> JsonDict:
+        """The match as a spectator saw it at ``version`` (0: the set-up): the step-through replay.
+
+        Any spectator socket was sent exactly this at that version, so it is given at any time."""
+        row = self._row(match_id)
+        if row.status == "waiting":
+            raise NotPlaying("the match has not started: it waits for every seat to be taken")
+        moves = self.store.moves(match_id)
+        if not 0 <= version <= len(moves):
+            raise BadRequest(f"version must be 0 to {len(moves)} (the moves made so far)")
+        game = self.game(row.game, row.options, row.lexicon)
+        state = self._state_at(row, game, moves, version)
+        view = state.view(None)
+        view.pop("history", None)
+        last = moves[version - 1] if version else None
+        return {"match": match_id, "version": version, "seat": None if last is None else last.seat,
+                "move": None if last is None else state.public_history(None)[_act_index(state, version)][1],
+                "view": view}  # fmt: skip
+
+    def _state_at(self, row: MatchRow, game: Game[Any, Any, Any], moves: list[MoveRow], version: int) -> State[Any]:
+        """The state after the first ``version`` moves, replayed from the seed."""
+        state = game.new_initial_state(row.seed)
+        for move in moves[:version]:
+            state.act(move.seat, move.move)
+        return state
 
     # --- leaving, rematches, the log -------------------------------------------------------------------
     def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
@@ -611,6 +688,8 @@ class MatchService:
 
     # --- events -------------------------------------------------------------------------------------
     def _emit(self, event: Event) -> None:
+        if event.kind != "move":  # a move's commit already marks the match; other changes mark it here
+            self.store.touch(event.match, self.clock_now())
         for listener in list(self.listeners):
             try:
                 listener(event)
@@ -623,6 +702,12 @@ def _name(name: Any, seat: int) -> str:
     if len(text) > MAX_NAME:
         raise BadRequest(f"a name is at most {MAX_NAME} characters")
     return text or f"Player {seat + 1}"
+
+
+def _act_index(state: State[Any], version: int) -> int:
+    """Where move ``version`` (counted from 1, chance draws not counted) is in ``state.history``."""
+    acts = [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
+    return acts[version - 1]
 
 
 def _due(

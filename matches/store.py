@@ -164,8 +164,9 @@ class Store:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def _notify(self, match_id: str, version: int) -> None:
-        """Tell other servers that a match moved (inside the committing transaction)."""
+    def _notify(self, match_id: str, version: int, changed: bool = False) -> None:
+        """Tell other servers that a match moved, or (``changed``) changed otherwise, inside the
+        committing transaction."""
 
     def close(self) -> None:
         raise NotImplementedError
@@ -216,12 +217,25 @@ class Store:
         return int(rows[0][0]) if rows else None
 
     def versions(self, match_ids: Sequence[str]) -> dict[str, int]:
+        return {match_id: version for match_id, (version, _) in self.changes(match_ids).items()}
+
+    def changes(self, match_ids: Sequence[str]) -> dict[str, tuple[int, float]]:
+        """Each match's version and when it last changed (a move, a seat taken or left, the start, a
+        rematch): what a server polls to hear of what other servers did."""
         if not match_ids:
             return {}
         marks = ", ".join("?" * len(match_ids))
-        return {
-            mid: int(v) for mid, v in self._query(f"SELECT id, version FROM matches WHERE id IN ({marks})", match_ids)
-        }
+        rows = self._query(f"SELECT id, version, updated FROM matches WHERE id IN ({marks})", match_ids)
+        return {mid: (int(v), float(u)) for mid, v, u in rows}
+
+    def touch(self, match_id: str, now: float) -> None:
+        """Mark a change that is not a move (a seat taken or left, a rematch), so that every server's
+        sockets hear of it: ``updated`` for those that poll, a notification for those that listen."""
+        with self.transaction():
+            self._execute("UPDATE matches SET updated = ? WHERE id = ?", (now, match_id))
+            rows = self._query("SELECT version FROM matches WHERE id = ?", (match_id,))
+            if rows:
+                self._notify(match_id, int(rows[0][0]), changed=True)
 
     def seats(self, match_id: str) -> list[SeatRow]:
         rows = self._query(
@@ -433,8 +447,9 @@ class PostgresStore(Store):
             finally:
                 self._depth = 0
 
-    def _notify(self, match_id: str, version: int) -> None:
-        self._execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, f"{match_id}:{version}"))
+    def _notify(self, match_id: str, version: int, changed: bool = False) -> None:
+        payload = f"{match_id}:{version}" + (":changed" if changed else "")
+        self._execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, payload))
 
     def close(self) -> None:
         with self._lock:

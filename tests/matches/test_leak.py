@@ -62,12 +62,13 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
         tokens[joined["seat"]] = joined["token"]
     match_id = made["match"]
     received: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    watched: list[tuple[int, str]] = []  # what a spectator is given
     listeners = [Listener(ws_url(live_server, match_id, tokens[seat]), received[seat]) for seat in range(players)]
     for listener in listeners:
         listener.start()
     chooser = Rng(seed)
     try:
-        for _ in range(2000):
+        for step in range(2000):
             body = http.get(f"/v1/matches/{match_id}", headers=auth(tokens[0])).json()
             received[0].append((body["version"], json.dumps(body)))
             if body["status"] == "over":
@@ -88,6 +89,17 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
                 headers=auth(tokens[seat]),
             )
             received[seat].append((answer.json().get("version", body["version"]), answer.text))
+            if step % 5 == 0:  # what the pages ask for: the score sheet, a replay step, a review
+                for reader in range(players):
+                    turns = http.get(f"/v1/matches/{match_id}/turns", headers=auth(tokens[reader]))
+                    at = turns.json()["version"]
+                    received[reader].append((at, turns.text))
+                    review = http.get(f"/v1/matches/{match_id}/review", params={"version": max(at, 1), "seat": reader},
+                                      headers=auth(tokens[reader]))  # fmt: skip
+                    if review.status_code == 200:
+                        received[reader].append((at, review.text))
+                replay = http.get(f"/v1/matches/{match_id}/replay", params={"version": at})
+                watched.append((at, replay.text))
         else:
             pytest.fail(f"{game} match {match_id} did not end")
     finally:
@@ -104,7 +116,10 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
             found = leaks(json.loads(text), secrets_at(state, seat))
             assert not found, f"{game}: seat {seat} was sent {found[:2]} at version {version}"
             checked += 1
-    assert checked > 20
+    for version, text in watched:
+        found = leaks(json.loads(text), secrets_at(states[min(version, len(states) - 1)], None))
+        assert not found, f"{game}: a spectator was sent {found[:2]} at version {version}"
+    assert checked > 20 and watched
 
 
 def replayed_states(log: dict[str, Any]) -> list[State[Any]]:

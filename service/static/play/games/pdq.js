@@ -1,0 +1,273 @@
+// PDQ: the dealt cards, large; a word box and a claim button (the server times the claim when it
+// arrives); "no word"; each round's result for everyone, and its report: the words there were.
+import { h, fill, announce, plural, listWords } from "../ui.js";
+
+const RULES = {
+  classic: (l) => `Start with ${l[0]} or ${l[l.length - 1]}; the cards in order, read either way`,
+  "left-to-right": (l) => `Start with ${l[0]}; the cards in order, left to right`,
+  "start-end": (l) => `Start with ${l[0]} and end with ${l[l.length - 1]} (or the other way round), the cards in order`,
+  "any-order": () => "Start with any card; the others after it, in any order",
+  anywhere: () => "The cards in order, anywhere in the word, read either way",
+};
+
+const MODES = {
+  race: "The first valid word wins; a longer one within the window beats it",
+  longest: "Longest word wins: each new word must beat the standing one",
+  "word-count": "List as many words as you can; words nobody else found score",
+};
+
+function minLength(options, seat) {
+  if (options.min_lengths && seat !== null && seat !== undefined) return options.min_lengths[seat];
+  if (seat !== null && seat !== undefined && (options.children || []).includes(seat)) return options.child_min_length;
+  return options.min_length;
+}
+
+function seatName(body, seat) {
+  return body.seats[seat]?.name || `Player ${seat + 1}`;
+}
+
+/** A finished round in words, the same for every reader. */
+export function roundResult(record, body) {
+  const n = record.number;
+  if (record.outcome === "won") {
+    const bonus = record.bonus ? ` (with ${record.bonus} set aside before)` : "";
+    const how = record.word ? ` with ${record.word.toUpperCase()}` : "";
+    return `Round ${n}: ${seatName(body, record.winner)} wins${how} and takes ${record.taken}${bonus}.`;
+  }
+  if (record.outcome === "tie") {
+    const words = record.claims.filter((c) => c.valid && record.tied.includes(c.player)).map((c) => `${seatName(body, c.player)} ${c.word.toUpperCase()}`);
+    return `Round ${n}: a tie (${listWords(words)}); ${record.letters} is set aside for a tie-break.`;
+  }
+  const voters = (record.votes || []).map((v) => seatName(body, typeof v === "object" ? v.player : v));
+  const existed = record.answers > 0 ? `There were ${plural(record.answers, "word")}.` : "There was none.";
+  return `Round ${n}: no word${voters.length ? ` (${listWords(voters)} said so)` : ""}; ${record.letters} is set aside. ${existed}`;
+}
+
+/** The versions at which rounds ended: a move after which the next row was dealt, or the last move. */
+export function roundEnds(turns, over) {
+  const ends = [];
+  turns.forEach((step, i) => {
+    if ((step.chance && step.chance.length) || (over && i === turns.length - 1)) ends.push(step.version);
+  });
+  return ends;
+}
+
+function describeStep(step, body) {
+  const [head, word] = (step.move || "").split(/\s+/);
+  if (head === "claim") return `said ${word.toUpperCase()}`;
+  if (head === "noword") return "said no word";
+  if (head === "close") {
+    const items = step.breakdown?.items || [];
+    const who = (step.gainers || []).map((seat) => seatName(body, seat));
+    const what = items.map((item) => `${item.label.replace(/^round \d+ /, "").replace(/^set-aside /, "+")} ${item.detail}`).join(", ");
+    return items.length ? `round over: ${listWords(who) || "nobody"} takes ${what}` : "round over";
+  }
+  return step.move;
+}
+
+function cardsElement(letters, size = "big") {
+  return h("div", { class: `cards ${size}`, role: "img", "aria-label": `The cards: ${letters.split("").join(" ")}` },
+    letters.split("").map((letter) => h("span", { class: "card-letter", "aria-hidden": "true" }, letter)));
+}
+
+function reportElement(review) {
+  const data = review.review;
+  if (!data) return h("p", { class: "muted" }, "No report for this round.");
+  return h("div", { class: "report" },
+    h("p", {}, `${data.letters}: ${plural(data.count, "word")} fitted.`),
+    data.common.length ? h("p", {}, h("b", {}, "Most familiar: "), data.common.join(", ")) : null,
+    data.longest.length ? h("p", {}, h("b", {}, "Longest: "), data.longest.join(", ")) : null);
+}
+
+class PdqBoard {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.reported = new Map(); // round number -> report element
+    this.build();
+  }
+
+  build() {
+    this.info = h("p", { class: "pdq-info" });
+    this.cards = h("div", { class: "deal" });
+    this.rule = h("p", { class: "rule" });
+    this.input = h("input", { type: "text", id: "pdq-word", autocomplete: "off", autocapitalize: "none", autocorrect: "off", spellcheck: "false", enterkeyhint: "send", maxlength: 40 });
+    this.claimButton = h("button", { type: "submit", id: "pdq-claim" }, "Claim");
+    this.form = h("form", { class: "claim", autocomplete: "off", onsubmit: (event) => { event.preventDefault(); this.claim(); } },
+      h("label", { for: "pdq-word" }, "Your word"),
+      h("div", { class: "claim-row" }, this.input, this.claimButton));
+    this.noWord = h("button", { type: "button", class: "secondary", id: "pdq-noword", onclick: () => this.send("noword", "You said: no word.") }, "No word");
+    this.feedback = h("p", { class: "feedback", id: "pdq-feedback", role: "alert" });
+    this.claims = h("ul", { class: "claims plain", "aria-label": "Words said this round" });
+    this.result = h("section", { class: "result", id: "pdq-result", "aria-live": "polite", "aria-labelledby": "pdq-result-title" });
+    fill(this.ctx.root, this.info, this.cards, this.rule, this.form, this.noWord, this.feedback, this.claims, this.result);
+  }
+
+  get mayAct() {
+    const body = this.ctx.body;
+    return this.ctx.you !== null && body.status === "playing" && body.to_act.includes(this.ctx.you);
+  }
+
+  update(body) {
+    const view = body.view;
+    const round = view.round;
+    const letters = round ? round.letters : "";
+    const roundChanged = this.roundNumber !== round?.number;
+    this.roundNumber = round?.number;
+    this.info.textContent = [round ? `Round ${round.number}${round.kind === "tie-break" ? " (tie-break)" : ""}` : "", `${plural(view.deck_size, "card")} left`, view.set_aside ? `set aside: ${view.set_aside}` : ""].filter(Boolean).join(" · ");
+    if (roundChanged) {
+      fill(this.cards, letters ? cardsElement(letters) : null);
+      const min = minLength(view.options, this.ctx.you);
+      this.rule.textContent = letters ? `${(RULES[view.options.word_rule] || (() => ""))(letters)}; ${min}+ letters. ${MODES[view.options.mode] || ""}.` : "";
+      this.input.value = "";
+      if (this.feedback.classList.contains("problem")) this.say("");
+    }
+    const eligible = round ? round.eligible.includes(this.ctx.you) : false;
+    this.form.hidden = this.ctx.you === null || !eligible;
+    this.noWord.hidden = this.form.hidden;
+    this.input.disabled = !this.mayAct;
+    this.claimButton.disabled = !this.mayAct;
+    this.noWord.disabled = !this.mayAct || (round?.votes || []).some((v) => (typeof v === "object" ? v.player : v) === this.ctx.you);
+    fill(this.claims, (round?.claims || []).map((c) => h("li", {}, `${seatName(body, c.player)}: ${c.word.toUpperCase()}${c.valid ? " ✓" : ""}`)),
+      (round?.votes || []).map((v) => h("li", {}, `${seatName(body, typeof v === "object" ? v.player : v)}: no word`)));
+    this.showResult(body, roundChanged);
+  }
+
+  showResult(body, roundChanged) {
+    const rounds = body.view.rounds || [];
+    const last = rounds[rounds.length - 1];
+    if (!last) {
+      fill(this.result);
+      return;
+    }
+    if (this.shownRound === last.number) return;
+    this.shownRound = last.number;
+    const text = roundResult(last, body);
+    const report = h("div", { class: "report-slot" });
+    fill(this.result, h("h2", { id: "pdq-result-title" }, "Last round"), cardsElement(last.letters, "small"), h("p", { class: "round-result" }, text), report);
+    if (roundChanged) announce(text);
+    this.loadReport(last.number, rounds.length, report);
+  }
+
+  async loadReport(number, count, slot) {
+    if (this.ctx.you === null) {
+      fill(slot, h("p", { class: "muted small" }, "The words there were come with the game's report at the end."));
+      return;
+    }
+    try {
+      const turns = await this.ctx.turns(true);
+      const version = roundEnds(turns, false)[count - 1];
+      if (version === undefined) return;
+      const review = await this.ctx.review(version, this.ctx.you);
+      if (this.shownRound === number) fill(slot, reportElement(review));
+    } catch (error) {
+      fill(slot, h("p", { class: "muted small" }, error.message));
+    }
+  }
+
+  say(text, problem = false) {
+    this.feedback.textContent = text;
+    this.feedback.classList.toggle("problem", Boolean(problem && text));
+  }
+
+  claim() {
+    const word = this.input.value.trim().toLowerCase();
+    if (!word) return this.say("Type a word first.", true);
+    if (!/^[a-z]+$/.test(word)) return this.say("Only the letters a to z.", true);
+    return this.send(`claim ${word}`, null, word);
+  }
+
+  async send(text, done, word = null) {
+    const round = this.roundNumber;
+    try {
+      let answer;
+      try {
+        answer = await this.ctx.move(text);
+      } catch (error) {
+        // Everyone plays at once: a claim made as another arrived is sent again, if the row is the same.
+        if (error.code === "stale_version" && this.ctx.body.view?.round?.number === round) answer = await this.ctx.move(text);
+        else throw error;
+      }
+      this.say(done || (word ? `${word.toUpperCase()} counts: it is in.` : "Sent."));
+      if (word) this.input.value = "";
+      return answer;
+    } catch (error) {
+      const explanation = error.details?.explanation || error.message;
+      this.say(explanation, true);
+      this.input.select();
+      return null;
+    }
+  }
+
+  destroy() {}
+}
+
+function renderReplay(view, element, body) {
+  if (view.round) element.append(cardsElement(view.round.letters, "small"));
+  const rounds = view.rounds || [];
+  if (rounds.length) element.append(h("p", {}, roundResult(rounds[rounds.length - 1], body)));
+  const cards = (view.collected || []).map((cards, seat) => `${seatName(body, seat)}: ${cards || "no cards"}`);
+  element.append(h("p", { class: "muted small" }, cards.join(" · ")));
+}
+
+export default {
+  title: "PDQ",
+  tagline: "Three letter cards are dealt: be first to say a word that holds them in order.",
+  seats: { min: 1, max: 12, default: 2 },
+  options: [
+    {
+      name: "variant",
+      label: "Way to play",
+      choices: [
+        ["standard", "Standard: 3 cards, 4+ letters"],
+        ["experts", "Experts: 5+ letters"],
+        ["younger", "Younger players: 2 cards, 3+ letters"],
+        ["younger-start-end", "Younger, start and end: 2 cards"],
+        ["pdl", "PDL: the longest word wins"],
+        ["any-which-way", "Any-Which-Way: cards in any order"],
+        ["four-score", "Four Score: 4 cards"],
+        ["stuck-in-the-middle", "Stuck in the Middle: cards anywhere"],
+        ["word-count", "Word Count: list words for a minute"],
+        ["solo", "Solo: one player, left to right"],
+      ],
+    },
+    { name: "min_length", label: "Shortest word", type: "number", choices: [["", "As the way to play says"], [3, "3 letters"], [4, "4 letters"], [5, "5 letters"], [6, "6 letters"]], value: "" },
+    { name: "scoring", label: "Scoring", choices: [["cards", "One point a card"], ["alternate", "J K Q X Z count twice"]] },
+    { name: "only_solvable", label: "Deal only rows that have a word", type: "bool" },
+  ],
+  bots: { quick: "Bot: quick", steady: "Bot: steady", slow: "Bot: slow", greedy: "Bot: greedy", random: "Bot: random" },
+  specText(body) {
+    const options = body.options || {};
+    return `${plural(options.players, "player")} · ${options.variant}`;
+  },
+  seatInfo(body, seat) {
+    const cards = body.view?.collected?.[seat];
+    return cards === undefined ? "" : `${plural(cards.length, "card")}`;
+  },
+  status(body, ctx) {
+    const round = body.view?.round;
+    if (!round) return "";
+    const you = ctx.you;
+    if (you === null) return `Round ${round.number}: the players look for a word`;
+    if (!round.eligible.includes(you)) return `Round ${round.number}: a tie-break for the others`;
+    const mine = round.claims.find((c) => c.player === you && c.valid);
+    if (mine) return `Your word ${mine.word.toUpperCase()} is in: waiting for the round to end`;
+    if (body.to_act.includes(you)) return "Find a word!";
+    return `Round ${round.number}`;
+  },
+  describe: describeStep,
+  mount: (ctx) => new PdqBoard(ctx),
+  renderReplay,
+  reviewTitle: "The words there were, round by round",
+  reviewSteps(turns, body) {
+    const rounds = body.view?.rounds || [];
+    const ends = roundEnds(turns, true);
+    return rounds.map((record, i) => ({
+      version: ends[i],
+      seat: body.you,
+      label: roundResult(record, body),
+    })).filter((step) => step.version !== undefined);
+  },
+  renderReview(review, element) {
+    element.append(reportElement(review));
+  },
+};

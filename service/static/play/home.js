@@ -1,0 +1,253 @@
+// The home page: your games, a new game (the game and its options in words, seats, bots, a clock,
+// who may join), and the public games to join or watch.
+import { api, seats } from "./net.js";
+import { board } from "./games.js";
+import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
+
+const CLOCKS = [
+  ["", "No clock"],
+  ["turn:30", "30 seconds a move"],
+  ["turn:60", "1 minute a move"],
+  ["turn:120", "2 minutes a move"],
+  ["total:300:5", "5 minutes each, +5 s a move"],
+  ["total:600:10", "10 minutes each, +10 s a move"],
+];
+
+function clockBody(choice) {
+  const [kind, a, b] = choice.split(":");
+  if (kind === "turn") return { turn_seconds: Number(a) };
+  if (kind === "total") return { total_seconds: Number(a), increment_seconds: Number(b) };
+  return null;
+}
+
+export async function openHome(main) {
+  document.title = "Tablejudge: play a game";
+  const listed = (await api("/v1/games")).games;
+  const plugins = Object.fromEntries(await Promise.all(listed.map(async (g) => [g.game, await board(g.game)])));
+  const games = Object.fromEntries(listed.map((g) => [g.game, g]));
+
+  const mine = h("section", { class: "card", "aria-labelledby": "mine-title", hidden: true });
+  const create = newGameForm(games, plugins);
+  const open = h("section", { class: "card", "aria-labelledby": "open-title" });
+  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, open);
+  await Promise.all([showMine(mine, plugins), showOpen(open, plugins)]);
+}
+
+// --- your games ------------------------------------------------------------------------------
+async function showMine(section, plugins) {
+  const recent = seats.recent(6);
+  if (!recent.length) return;
+  const items = await Promise.all(
+    recent.map(async (entry) => {
+      let body = null;
+      try {
+        body = await api(`/v1/matches/${entry.match}`, { token: entry.token });
+      } catch (_) {
+        return null; // gone, or the seat was given up
+      }
+      const plugin = plugins[body.game] || (await board(body.game));
+      const names = body.seats.filter((s) => s.joined && s.seat !== body.you).map((s) => s.name);
+      const state = { waiting: "waiting for players", playing: body.must_act.includes(body.you) ? "your turn" : "playing", over: "over" }[body.status];
+      return h("li", {}, h("a", { class: "game-link", href: `/play/${body.match}` },
+        h("b", {}, plugin.title), ` with ${listWords(names) || "nobody yet"}`, h("span", { class: `tag ${body.status}` }, state)));
+    }),
+  );
+  const shown = items.filter(Boolean);
+  if (!shown.length) return;
+  section.hidden = false;
+  fill(section, h("h2", { id: "mine-title" }, "Your games"), h("ul", { class: "plain" }, shown));
+}
+
+// --- a new game --------------------------------------------------------------------------------
+function newGameForm(games, plugins) {
+  const names = Object.keys(games);
+  let chosen = names.includes("bop") ? "bop" : names[0];
+  const optionsBox = h("div", { class: "options" });
+  const seatsBox = h("div", { class: "seats" });
+  const blurb = h("p", { class: "blurb" });
+  const error = h("p", { class: "error", role: "alert" });
+  const clock = select("clock", CLOCKS, "");
+  const nameInput = h("input", { type: "text", id: "your-name", maxlength: 40, autocomplete: "nickname", value: seats.name, enterkeyhint: "go" });
+  const visibility = segmented("visibility", "Who can join", [["public", "Anyone"], ["private", "Only with the link"]], "public");
+  const submit = h("button", { type: "submit" }, "Create the game");
+
+  function showGame() {
+    const plugin = plugins[chosen];
+    const game = games[chosen];
+    blurb.textContent = plugin.tagline || "";
+    fill(optionsBox, optionFields(plugin, game));
+    showSeats();
+  }
+
+  function showSeats() {
+    const plugin = plugins[chosen];
+    const game = games[chosen];
+    const limits = { min: 1, max: 12, ...(plugin.seats || {}) };
+    const current = Number(seatsBox.querySelector("#players")?.value || limits.default || game.players || 2);
+    const count = Math.min(limits.max, Math.max(limits.min, current));
+    const players = select("players", range(limits.min, limits.max).map((n) => [n, plural(n, "player")]), count);
+    players.addEventListener("change", showSeats);
+    const botChoices = [["", "A person"], ...game.bots.map((bot) => [bot, (plugin.bots && plugin.bots[bot]) || `${bot} bot`])];
+    const rows = [h("li", {}, h("span", { class: "seat-name" }, "Seat 1"), h("span", { class: "seat-you" }, "You"))];
+    for (let seat = 1; seat < count; seat++) {
+      const picker = select(`seat-${seat}`, botChoices, "");
+      picker.setAttribute("aria-label", `Seat ${seat + 1}`);
+      rows.push(h("li", {}, h("label", { class: "seat-name", for: `seat-${seat}` }, `Seat ${seat + 1}`), picker));
+    }
+    fill(seatsBox, field("Players", players), h("ul", { class: "seat-list plain", "aria-label": "Who sits where" }, rows));
+  }
+
+  const gamePicker = segmented(
+    "game",
+    "Game",
+    names.map((name) => [name, plugins[name].title]),
+    chosen,
+    (name) => {
+      chosen = name;
+      showGame();
+    },
+  );
+
+  async function onSubmit(event) {
+    event.preventDefault();
+    error.textContent = "";
+    const plugin = plugins[chosen];
+    const count = Number(seatsBox.querySelector("#players").value);
+    const bots = {};
+    for (let seat = 1; seat < count; seat++) {
+      const bot = seatsBox.querySelector(`#seat-${seat}`).value;
+      if (bot) bots[String(seat)] = bot;
+    }
+    const name = nameInput.value.trim();
+    const body = {
+      game: chosen,
+      options: readOptions(plugin, optionsBox),
+      seats: count,
+      bots,
+      clock: clockBody(clock.value),
+      public: form.elements.visibility.value === "public",
+      name,
+    };
+    submit.disabled = true;
+    try {
+      const made = await api("/v1/matches", { method: "POST", body });
+      if (name) seats.name = name;
+      seats.save(made.match, { token: made.token, seat: made.seat, invite: made.invite, game: chosen, name });
+      location.assign(`/play/${made.match}`);
+    } catch (failure) {
+      error.textContent = failure.message;
+      submit.disabled = false;
+    }
+  }
+
+  const form = h(
+    "form",
+    { class: "card", id: "create", "aria-labelledby": "create-title", autocomplete: "off", novalidate: true, onsubmit: onSubmit },
+    h("h2", { id: "create-title" }, "New game"),
+    gamePicker,
+    blurb,
+    optionsBox,
+    seatsBox,
+    field("Clock", clock, "When a clock runs out, the server plays the game's time-out move (a pass)."),
+    visibility,
+    field("Your name", nameInput),
+    submit,
+    error,
+  );
+  showGame();
+  return form;
+}
+
+function range(low, high) {
+  return Array.from({ length: high - low + 1 }, (_, i) => low + i);
+}
+
+/** The option fields a board module declares, in words; the rest of the game's options keep their
+ * defaults. A game without a module gets one plain field per simple option. */
+function optionFields(plugin, game) {
+  const declared = plugin.options || genericOptions(game.options);
+  return declared.map((option) => {
+    const id = `option-${option.name}`;
+    const value = option.value !== undefined ? option.value : game.options[option.name];
+    if (option.choices) {
+      const control = select(id, option.choices, value ?? "");
+      control.dataset.option = option.name;
+      control.dataset.kind = option.type || (typeof game.options[option.name] === "number" ? "number" : "text");
+      return field(option.label, control, option.hint);
+    }
+    if (option.type === "bool") {
+      const box = h("input", { type: "checkbox", id, checked: Boolean(value), dataset: { option: option.name, kind: "bool" } });
+      return h("p", { class: "field check" }, box, h("label", { for: id }, option.label), option.hint ? h("span", { class: "hint" }, option.hint) : null);
+    }
+    const control = h("input", {
+      type: option.type === "number" ? "number" : "text",
+      id,
+      value: value ?? "",
+      inputmode: option.type === "number" ? "numeric" : null,
+      min: option.min,
+      max: option.max,
+      dataset: { option: option.name, kind: option.type || "text" },
+    });
+    return field(option.label, control, option.hint);
+  });
+}
+
+function genericOptions(defaults) {
+  return Object.entries(defaults)
+    .filter(([name, value]) => name !== "players" && ["boolean", "number", "string"].includes(typeof value))
+    .map(([name, value]) => ({
+      name,
+      label: name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()),
+      type: typeof value === "boolean" ? "bool" : typeof value === "number" ? "number" : "text",
+    }));
+}
+
+function readOptions(plugin, box) {
+  const options = {};
+  for (const control of box.querySelectorAll("[data-option]")) {
+    const kind = control.dataset.kind;
+    if (kind === "bool") options[control.dataset.option] = control.checked;
+    else if (control.value === "") continue; // "as the variant has it"
+    else options[control.dataset.option] = kind === "number" ? Number(control.value) : control.value;
+  }
+  return plugin.prepareOptions ? plugin.prepareOptions(options) : options;
+}
+
+// --- public games ------------------------------------------------------------------------------
+async function showOpen(section, plugins) {
+  const refresh = h("button", { type: "button", class: "secondary small", onclick: () => showOpen(section, plugins) }, "Refresh");
+  let open = [];
+  let playing = [];
+  try {
+    [open, playing] = await Promise.all([
+      api("/v1/matches?status=open").then((d) => d.matches),
+      api("/v1/matches?status=playing").then((d) => d.matches),
+    ]);
+  } catch (failure) {
+    fill(section, h("h2", { id: "open-title" }, "Open games"), h("p", { class: "error" }, failure.message), refresh);
+    return;
+  }
+  const title = async (game) => (plugins[game] || (await board(game))).title;
+  const openItems = await Promise.all(
+    open.slice(0, 20).map(async (m) =>
+      h("li", { class: "listed" },
+        h("span", {}, h("b", {}, await title(m.game)), ` · ${listWords(m.names) || "nobody yet"} · ${plural(m.free, "seat")} free`),
+        h("span", { class: "listed-actions" },
+          h("a", { class: "button", href: `/play/${m.match}?join=1` }, "Join"),
+          h("a", { class: "button secondary", href: `/play/${m.match}?watch=1` }, "Watch"))),
+    ),
+  );
+  const playingItems = await Promise.all(
+    playing.slice(0, 20).map(async (m) =>
+      h("li", { class: "listed" },
+        h("span", {}, h("b", {}, await title(m.game)), ` · ${listWords(m.names)}`),
+        h("span", { class: "listed-actions" }, h("a", { class: "button secondary", href: `/play/${m.match}?watch=1` }, "Watch"))),
+    ),
+  );
+  fill(
+    section,
+    h("div", { class: "section-head" }, h("h2", { id: "open-title" }, "Open games"), refresh),
+    openItems.length ? h("ul", { class: "plain" }, openItems) : h("p", { class: "muted" }, "No open game right now: create one above."),
+    playingItems.length ? [h("h3", {}, "Being played"), h("ul", { class: "plain" }, playingItems)] : null,
+  );
+}

@@ -1,0 +1,18 @@
+// The game pages' entry: /play is the home page, /play/{id} a match (?invite=..., ?join=1, ?watch=1).
+import { openHome } from "./home.js";
+import { openMatch } from "./match.js";
+import { h, fill } from "./ui.js";
+
+const main = document.getElementById("main");
+const path = location.pathname.replace(/\/+$/, "");
+const match = path.match(/^\/play\/([A-Za-z0-9_-]{1,40})$/);
+
+function failed(error) {
+  fill(
+    main,
+    h("section", { class: "card" }, h("h1", {}, "Something went wrong"), h("p", { role: "alert" }, error.message),
+      h("p", {}, h("a", { href: "/play" }, "Back to the games"))),
+  );
+}
+
+(match ? openMatch(main, match[1], new URLSearchParams(location.search)) : openHome(main)).catch(failed);

@@ -1,0 +1,139 @@
+// Small DOM helpers shared by the shell and the boards. No framework: elements made by h(), updated
+// in place where the screen must not jump (the board, the text box), rebuilt where it may.
+
+/** h("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child, ...) */
+export function h(tag, attrs = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
+    else if (name === "class") element.className = value;
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else if (name === "style" && typeof value === "object") {
+      for (const [property, setting] of Object.entries(value)) element.style.setProperty(property, setting);
+    }
+    else if (name in element && typeof value !== "string") element[name] = value;
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+export function append(element, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** Replace an element's children. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  return append(element, children);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...children) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) element.setAttribute(name, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** Say something to screen readers (the visible page says it too, in its own place). */
+export function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  region.textContent = "";
+  // A new text node after a tick, so the same sentence twice is read twice.
+  setTimeout(() => { region.textContent = text; }, 30);
+}
+
+export function plural(count, one, many = `${one}s`) {
+  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+}
+
+export function listWords(items) {
+  const list = items.filter(Boolean);
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+export function seconds(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  return `${minutes}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** A segmented choice made of real radio buttons (arrow keys and screen readers work as usual). */
+export function segmented(name, legend, choices, value, onchange) {
+  // Up to three choices side by side; more as a grid of two columns.
+  const set = h("fieldset", { class: choices.length > 3 ? "switch grid-choice" : "switch" }, h("legend", {}, legend));
+  for (const [choice, label] of choices) {
+    const id = `${name}-${choice}`;
+    // The radio button covers its own label, so a tap anywhere on the label is a tap on it.
+    set.append(
+      h("label", { for: id },
+        h("input", { type: "radio", name, id, value: choice, checked: choice === value, onchange: () => onchange?.(choice) }),
+        h("span", {}, label)),
+    );
+  }
+  return set;
+}
+
+export function field(label, control, hint) {
+  const id = control.id || `f-${Math.random().toString(36).slice(2, 9)}`;
+  control.id = id;
+  const parts = [h("label", { for: id }, label), control];
+  if (hint) {
+    const hintId = `${id}-hint`;
+    control.setAttribute("aria-describedby", hintId);
+    parts.push(h("span", { class: "hint", id: hintId }, hint));
+  }
+  return h("p", { class: "field" }, parts);
+}
+
+export function select(id, choices, value) {
+  return h(
+    "select",
+    { id },
+    choices.map(([choice, label]) => h("option", { value: choice, selected: String(choice) === String(value) }, label)),
+  );
+}
+
+/** Copy text; falls back to selecting it where the clipboard is not allowed (plain http on a LAN). */
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (_) {
+    if (input) {
+      input.focus();
+      input.select();
+      try {
+        return document.execCommand("copy");
+      } catch (_) {
+        return false;
+      }
+    }
+    return false;
+  }
+}
+
+/** A breakdown as the rule sheet reads it: each item, its points, its detail. */
+export function breakdownList(breakdown) {
+  return h(
+    "ul",
+    { class: "breakdown plain" },
+    (breakdown?.items || []).map((item) =>
+      h("li", {}, h("span", { class: "b-label" }, item.label), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, item.detail) : null),
+    ),
+    breakdown?.items?.length > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown.total))) : null,
+  );
+}

@@ -1,0 +1,64 @@
+"""The game pages in Debian's headless Chromium at phone size, against the real ``live_server``:
+each player a browser context of its own (its own localStorage, its own socket)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.service.test_page import CHROMIUM, CHROMIUM_ARGS, PHONE, _unavailable
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    import os
+
+    if not os.path.exists(CHROMIUM):
+        _unavailable("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Phone:
+    """One person's phone: a browser context at 360 x 740 with touch, and what it logged."""
+
+    def __init__(self, browser: Any, base: str, who: str) -> None:
+        self.base, self.who = base, who
+        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        self.context.set_default_timeout(15_000)
+        self.page = self.context.new_page()
+        self.other_hosts: list[str] = []
+        self.errors: list[str] = []
+        own = (base, base.replace("http://", "ws://"))
+        self.page.on("request", lambda r: None if r.url.startswith(own) else self.other_hosts.append(r.url))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def open(self, path: str) -> Any:
+        self.page.goto(self.base + path)
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def phones(browser: Any, live_server: str) -> Iterator[Callable[[str], Phone]]:
+    made: list[Phone] = []
+
+    def phone(who: str) -> Phone:
+        made.append(Phone(browser, live_server, who))
+        return made[-1]
+
+    yield phone
+    for each in made:
+        assert each.other_hosts == [], f"{each.who}'s page loaded from another host: {each.other_hosts}"
+        assert each.errors == [], f"{each.who}'s page failed: {each.errors}"
+        each.close()

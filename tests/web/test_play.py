@@ -1,0 +1,389 @@
+"""Whole games in a real browser at phone size, by tapping: two players and a spectator, each in a
+browser context of their own, against ``tablejudge serve --workers 2`` (a socket on one worker
+hears moves made through the other).
+
+BOP!: one creates, the other opens the invite link; a refused play shows the engine's reason next
+to the tiles; a tile tapped again goes back; three plays, a trade, passes to the end; a reload
+keeps the seat; a lost connection shows "reconnecting…" and catches up without a reload; the
+spectator sees every move arrive; the end screen (scores, chart, replay, reviews) and a rematch.
+PDQ: a wrong word and a right one, and all three phones show the same result.
+
+Screenshots of the home page, the lobby, a BOP! board mid-game, the end screen and a PDQ round are
+saved under the test's temporary folder (their paths are printed): look at them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import Phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S+)")
+
+
+def placements(move: str) -> list[tuple[str, str]]:
+    """``"3,-2a Cg?Wk"`` -> ``[("3,-2", "Cg"), ("3,-1", "?"), ("3,0", "Wk")]`` (``.`` steps over the grid)."""
+    found = PLAY.fullmatch(move)
+    assert found is not None, move
+    row, col, down = int(found[1]), int(found[2]), found[3] == "d"
+    tokens = re.findall(r"[A-Z][a-z]|\?|\.", found[4])
+    return [(f"{row + i},{col}" if down else f"{row},{col + i}", tile) for i, tile in enumerate(tokens) if tile != "."]
+
+
+def shot(page: Any, folder: Path, name: str) -> Path:
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    print(f"screenshot: {path}")
+    return path
+
+
+class Table:
+    """The server's side of the game, for the test to know what a player at the table would see."""
+
+    def __init__(self, base: str, match: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=30)
+        self.match = match
+        self.tokens: dict[int, str] = {}
+
+    def seat_of(self, phone: Phone) -> int:
+        stored = json.loads(phone.page.evaluate("localStorage.getItem('tablejudge.seats')"))
+        token = stored[self.match]["token"]
+        seat = int(self.body(token)["you"])
+        self.tokens[seat] = token
+        return seat
+
+    def body(self, token: str | None = None) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        answer = self.http.get(f"/v1/matches/{self.match}", headers=headers)
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    def legal_plays(self, seat: int, limit: int = 400) -> list[str]:
+        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": limit}, headers=self.auth(seat))
+        return [move for move in answer.json()["moves"] if PLAY.fullmatch(move)]
+
+    def auth(self, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    def refused_play(self, seat: int) -> tuple[str, str]:
+        """A play of one or two hand tiles next to the grid that makes no word: (move, the reason)."""
+        body = self.body(self.tokens[seat])
+        board = {(r, c) for r, c, _ in body["view"]["board"]}
+        hand = sorted({tile for tile in body["view"]["hands"][seat] if tile != "?"})
+        empty = sorted({(r + dr, c + dc) for r, c in board for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} - board)
+        singles = [f"{r},{c} {tile}" for r, c in empty for tile in hand]
+        pairs = [f"{r},{c}a {one}{two}" for r, c in empty if (r, c + 1) not in board
+                 for one in hand for two in hand if one != two]  # fmt: skip
+        for move in singles + pairs:
+            answer = self.http.post(f"/v1/matches/{self.match}/preview", json={"move": move}, headers=self.auth(seat))
+            if answer.status_code == 422 and answer.json()["error"].get("rule") == "not_a_word":
+                return move, answer.json()["error"]["message"]
+        raise AssertionError("no refused play found")
+
+
+@pytest.fixture
+def tables(live_server: str) -> Any:
+    made: list[Table] = []
+
+    def table(match: str) -> Table:
+        made.append(Table(live_server, match))
+        return made[-1]
+
+    yield table
+    for each in made:
+        each.http.close()
+
+
+def tap_tiles(page: Any, move: str) -> None:
+    for square, tile in placements(move):
+        page.locator(f".rack-tile[data-tile='{tile}']:not(.used)").first.click()
+        page.locator(f".cell[data-cell='{square}']").click()
+
+
+#: Every control a thumb may need, on screen, smaller than 44 x 44 px: [tag, id or class, width, height].
+#: Links inside a sentence are exempt (as WCAG's target size allows); radio buttons and checkboxes are
+#: covered by their labels.
+SMALL_TARGETS = """[...document.querySelectorAll('button, a, input, select, summary, [role=gridcell]')]
+  .filter((e) => e.offsetParent && !(e.tagName === 'A' && e.closest('p')) && !['radio', 'checkbox'].includes(e.type))
+  .map((e) => [e.tagName, e.id || e.className, Math.round(e.getBoundingClientRect().width),
+               Math.round(e.getBoundingClientRect().height)])
+  .filter(([, , width, height]) => width < 44 || height < 44)"""
+
+
+def your_turn(page: Any) -> None:
+    page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')")
+
+
+def wait_for_moves(phones: list[Any], count: int) -> None:
+    """Every phone's score sheet shows ``count`` moves (the spectator's included): they arrived live."""
+    for page in phones:
+        page.wait_for_function(f"document.querySelectorAll('.sheet-list > li').length === {count}")
+
+
+def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_server: str, tmp_path: Path) -> None:
+    ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
+
+    # Ann creates a strict game for two from the home page.
+    home = ann.open("/play")
+    home.get_by_label("Your name").fill("Ann")
+    assert home.get_by_label("Non-words").input_value() == "strict"
+    shot(home, tmp_path, "1-home")
+    assert home.evaluate(SMALL_TARGETS) == []
+    home.get_by_role("button", name="Create the game").click()
+    link = home.locator("#invite-link").input_value()
+    assert "/play/" in link and "invite=" in link
+    match = link.split("/play/")[1].split("?")[0]
+    home.wait_for_function("document.querySelector('img.qr').naturalWidth > 100")  # the QR code is drawn
+    assert home.locator("#status").inner_text() == "Waiting for 1 more player"
+    shot(home, tmp_path, "2-lobby")
+    assert home.evaluate(SMALL_TARGETS) == []
+
+    # Eve watches; Bob opens the invite, gives his name, takes the seat: the game opens for all three.
+    watch = eve.open(f"/play/{match}?watch=1")
+    watch.wait_for_selector(".seat-list")
+    seat_page = bob.open(link.removeprefix(live_server))
+    seat_page.get_by_label("Your name").fill("Bob")
+    seat_page.get_by_role("button", name="Take a seat").click()
+    for page in (home, seat_page, watch):
+        page.wait_for_selector(".grid .cell")
+    table = tables(match)
+    pages = {table.seat_of(ann): home, table.seat_of(bob): seat_page}
+    assert sorted(pages) == [0, 1]
+    assert watch.locator(".rack").inner_text().startswith("You are watching")
+
+    # Turn 1: first a tile that makes no word: the engine's reason shows next to the tiles, from the
+    # preview and again when played; nothing changes; a tap on the tile takes it back.
+    mover = table.body()["must_act"][0]
+    page = pages[mover]
+    your_turn(page)
+    refused, reason = table.refused_play(mover)
+    tap_tiles(page, refused)
+    shown_reason = reason[0].upper() + reason[1:]
+    page.wait_for_function(f"document.getElementById('bop-feedback').textContent === {json.dumps(shown_reason)}")
+    page.evaluate("document.getElementById('bop-feedback').textContent = ''")
+    page.locator("#bop-play").click()
+    page.wait_for_function(f"document.getElementById('bop-feedback').textContent === {json.dumps(shown_reason)}")
+    assert "is not a word" in shown_reason and table.body()["version"] == 0
+    placed = placements(refused)
+    assert page.locator(".rack-tile.used").count() == len(placed)
+    for square, _ in placed:
+        page.locator(f".cell[data-cell='{square}']").click()  # tapped again: back in the rack
+    assert page.locator(".rack-tile.used").count() == 0 and page.locator(".cell.placed").count() == 0
+
+    # Three plays by tapping; the spectator sees each arrive, tiles on the grid and a line on the sheet.
+    for turn in range(1, 4):
+        mover = table.body()["must_act"][0]
+        page = pages[mover]
+        your_turn(page)
+        move = table.legal_plays(mover)[0]
+        if turn == 3:
+            # Bob reloads: the same seat, the same rack. Ann loses her connection while Bob plays.
+            seat_page.reload()
+            seat_page.wait_for_selector(".rack .rack-tile")
+            assert seat_page.locator(".rack .rack-tile").count() == 5
+            assert seat_page.locator(".player.you .p-name").inner_text().startswith("Bob")
+            assert seat_page.locator(".match-head .tag").count() == 0  # not "watching"
+            offline = pages[1 - mover]
+            offline.context.set_offline(True)
+            offline.evaluate("window.tablejudgeMatch.live.drop()")
+            offline.wait_for_function("document.getElementById('connection').textContent === 'reconnecting…'")
+        tap_tiles(page, move)
+        page.wait_for_selector("#bop-preview .breakdown")
+        points = table.http.post(f"/v1/matches/{match}/preview", json={"move": move}, headers=table.auth(mover))
+        assert page.locator("#bop-play").inner_text() == f"Play for {points.json()['breakdown']['total']}"
+        if turn == 2:
+            shot(page, tmp_path, "3-bop-mid-game")
+            assert page.evaluate(SMALL_TARGETS) == []
+        page.locator("#bop-play").click()
+        watching = [watch, pages[mover]] + ([] if turn == 3 else [pages[1 - mover]])
+        wait_for_moves(watching, turn)
+        for square, _ in placements(move):
+            assert watch.locator(f".cell.filled[data-cell='{square}']").count() == 1
+        if turn == 3:
+            offline.context.set_offline(False)  # back: it catches up from its version, no reload
+            offline.wait_for_function("document.getElementById('connection').textContent === ''", timeout=20_000)
+            wait_for_moves([offline], 3)
+    scores = table.body()["view"]["scores"]
+    for page in (home, seat_page, watch):
+        assert [int(s) for s in page.locator(".player .p-score").all_inner_texts()] == scores
+
+    # A trade, then passes until the game ends (every player passed in turn).
+    for count in range(4, 8):
+        mover = table.body()["must_act"][0]
+        page = pages[mover]
+        your_turn(page)
+        page.locator("#bop-pass").click()
+        if count == 4:
+            for index in (0, 1):
+                page.locator(f".rack-tile[data-index='{index}']").click()
+            assert page.locator("#bop-pass-confirm").inner_text() == "Pass and trade 2 tiles"
+        page.locator("#bop-pass-confirm").click()
+        wait_for_moves([watch, page], count)
+        latest = watch.locator(".sheet-list > li").first.inner_text()
+        if count == 4:  # face down for the others while the game goes on
+            assert "passed and traded 2 tiles" in latest
+        elif count < 7:
+            assert latest.endswith("passed") or "\npassed\n" in latest
+
+    # The end: final scores, the chart, a replay to step through, what could have been played.
+    for page in (home, seat_page, watch):
+        page.wait_for_selector(".end .final li")
+    final = table.body()["view"]["scores"]
+    assert sorted(int(s) for s in home.locator(".final .f-score").all_inner_texts()) == sorted(final)
+    assert home.locator("svg.chart polyline").count() == 2
+    home.wait_for_selector(".replay-board .mini-board")
+    shot(home, tmp_path, "4-end-screen")
+    assert home.evaluate(SMALL_TARGETS) == []
+    home.get_by_role("button", name="Previous move").click()
+    home.wait_for_function("document.querySelector('.replay-caption').textContent.startsWith('Move 6 of 7')")
+    home.get_by_role("button", name="The start").click()
+    home.wait_for_function("document.querySelector('.replay-caption').textContent === 'The start'")
+    first_review = home.locator(".review-list details").first
+    first_review.locator("summary").click()
+    first_review.locator(".best li").first.wait_for()
+    assert "point" in first_review.locator(".best li").first.inner_text()
+
+    # A rematch: Ann asks, Bob follows the banner; the same seats, a new game.
+    home.locator("#rematch").click()
+    home.wait_for_url(re.compile(r"/play/(?!" + re.escape(match) + r")[A-Za-z0-9_-]+$"))
+    home.wait_for_selector(".rack .rack-tile")
+    seat_page.locator("#go-rematch").click()
+    seat_page.wait_for_selector(".rack .rack-tile")
+    assert seat_page.url == home.url
+
+
+def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server: str, tmp_path: Path) -> None:
+    ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
+    home = ann.open("/play")
+    home.get_by_label("PDQ").check()
+    home.get_by_label("Deal only rows that have a word").check()
+    home.get_by_label("Your name").fill("Ann")
+    home.get_by_role("button", name="Create the game").click()
+    link = home.locator("#invite-link").input_value()
+    match = link.split("/play/")[1].split("?")[0]
+    # Bob finds the game among the open ones on the home page (a public game needs no invite).
+    seat_page = bob.open("/play")
+    seat_page.locator(f"a[href='/play/{match}?join=1']").click()
+    seat_page.get_by_label("Your name").fill("Bob")
+    seat_page.get_by_role("button", name="Take a seat").click()
+    watch = eve.open(f"/play/{match}?watch=1")
+    for page in (home, seat_page, watch):
+        page.wait_for_selector(".deal .card-letter")
+    assert home.locator("#status").inner_text() == "Find a word!"
+    letters = "".join(home.locator(".deal .card-letter").all_inner_texts())
+    assert letters == "".join(watch.locator(".deal .card-letter").all_inner_texts())
+
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        right = http.get(f"/v1/pdq/{letters}", params={"variant": "classic", "min_length": 4, "limit": 1}).json()
+        word = right["words"][0]
+        checks = {w: http.get(f"/v1/pdq/{letters}/{w}", params={"variant": "classic"}).json()
+                  for w in ("table", "zebra", "quiz", "rhythm", "lynx")}  # fmt: skip
+        wrong = next(w for w, check in checks.items() if not check["valid"])
+        explanation = checks[wrong]["explanation"]
+
+    # Bob says a wrong word: he is told why, at once; Ann says a right one and takes the cards.
+    seat_page.get_by_label("Your word").fill(wrong)
+    seat_page.get_by_role("button", name="Claim").click()
+    seat_page.wait_for_selector("#pdq-feedback.problem")
+    assert seat_page.locator("#pdq-feedback").inner_text() == explanation
+    home.get_by_label("Your word").fill(word)
+    home.get_by_label("Your word").press("Enter")
+
+    results = []
+    for page in (home, seat_page, watch):
+        page.wait_for_selector(".round-result")
+        results.append(page.locator(".round-result").inner_text())
+    assert results == [f"Round 1: Ann wins with {word.upper()} and takes {letters}."] * 3
+    for page in (home, seat_page):  # each seat's report: the words there were, most familiar first
+        page.wait_for_selector(".report")
+        report = page.locator(".report").inner_text()
+        assert word in report and "Most familiar" in report and "Longest" in report
+    assert home.locator(".player.you .p-score").inner_text() == str(len(letters))
+    shot(seat_page, tmp_path, "5-pdq-round")
+    assert seat_page.evaluate(SMALL_TARGETS) == []
+
+    # Bob closes the tab; the home page lists his games, and he is back in his seat.
+    seat_page.close()
+    again = bob.context.new_page()
+    again.goto(f"{live_server}/play")
+    again.locator(f"a.game-link[href='/play/{match}']").click()
+    again.wait_for_selector(".deal .card-letter")
+    assert again.locator(".player.you .p-name").inner_text().startswith("Bob")
+    assert again.locator("#pdq-word").is_visible()
+
+
+def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
+    """Arrow keys move on the grid, a letter places that tile, Backspace takes it back, Tab reaches
+    the play button; the focus is always visible."""
+    ann = phones("Ann")
+    home = ann.open("/play")
+    home.locator("#seat-1").select_option("greedy")
+    home.get_by_label("Your name").focus()
+    home.keyboard.type("Ann")
+    home.keyboard.press("Enter")  # submits the form
+    your_turn(home)
+    match = home.url.rsplit("/", 1)[1]
+    table = tables(match)
+    seat = table.seat_of(ann)
+    single = next(move for move in table.legal_plays(seat, 5000) if len(placements(move)) == 1 and "?" not in move)
+    [(square, tile)] = placements(single)
+    row, col = (int(part) for part in square.split(","))
+
+    home.locator(".cell[tabindex='0']").focus()
+    assert home.evaluate("document.activeElement.dataset.cell") == "0,0"  # the starter tile
+    assert home.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    for _ in range(abs(row)):
+        home.keyboard.press("ArrowDown" if row > 0 else "ArrowUp")
+    for _ in range(abs(col)):
+        home.keyboard.press("ArrowRight" if col > 0 else "ArrowLeft")
+    assert home.evaluate("document.activeElement.dataset.cell") == square
+    home.keyboard.press(tile[0])
+    assert home.locator(f".cell.placed[data-cell='{square}']").count() == 1
+    assert "placed this turn" in home.locator(f".cell[data-cell='{square}']").get_attribute("aria-label")
+    home.keyboard.press("Backspace")
+    assert home.locator(".cell.placed").count() == 0
+    home.keyboard.press(tile[0])
+    home.wait_for_selector("#bop-preview .breakdown")
+    for _ in range(30):
+        if home.evaluate("document.activeElement.id") == "bop-play":
+            break
+        home.keyboard.press("Tab")
+    assert home.evaluate("document.activeElement.id") == "bop-play"
+    home.keyboard.press("Enter")
+    home.wait_for_function("document.querySelectorAll('.sheet-list > li').length >= 1")
+    assert table.body()["version"] >= 1 and home.locator(".cell.placed").count() == 0
+
+
+def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
+    """Challenge mode against the greedy bot, whose plays are words: challenging one fails, and the
+    page says which words the play made, with examples, and who loses a turn."""
+    ann = phones("Ann")
+    home = ann.open("/play")
+    home.get_by_label("Non-words").select_option("challenge")
+    home.locator("#seat-1").select_option("greedy")
+    home.get_by_label("Your name").fill("Ann")
+    home.get_by_role("button", name="Create the game").click()
+    your_turn(home)
+    table = tables(home.url.rsplit("/", 1)[1])
+    seat = table.seat_of(ann)
+    if table.body(table.tokens[seat])["view"]["pending"] is None:  # Ann is first: she passes, the bot plays
+        home.locator("#bop-pass").click()
+        home.locator("#bop-pass-confirm").click()
+        home.wait_for_selector("#bop-challenge")
+    pending = table.body(table.tokens[seat])["view"]["pending"]
+    assert pending["player"] == 1 - seat
+    assert "It stands unless it is challenged" in home.locator(".pending").inner_text()
+    home.locator("#bop-challenge").click()
+    home.wait_for_function("document.getElementById('bop-feedback').textContent.startsWith('challenge failed')")
+    said = home.locator("#bop-feedback").inner_text()
+    assert re.search(r"stands: \S+ \([a-z, ]+\)", said) and said.endswith("Ann loses a turn")
+    rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
+    home.wait_for_function(f"{rows}.some((text) => text.includes('challenged: challenge failed'))")
