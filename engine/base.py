@@ -823,11 +823,12 @@ class State(ABC, Generic[MoveT]):
             data["lexicon"] = lexicon
         return data
 
-    def view(self, seat: int | None) -> JsonDict:
+    def view(self, seat: int | None, history: bool = True) -> JsonDict:
         """What ``seat`` may see (None: a spectator), built from the declared visibility of each part.
 
         Never the seed, the generator, the pile's order or another seat's hidden things; the history
         shows each move whole to its owner and as its public text to the others (whole at the end).
+        ``history=False`` leaves it out (None): a bot or a live update does not need it again.
         """
         self._check_viewer(seat)
         over = self.is_terminal()
@@ -841,9 +842,9 @@ class State(ABC, Generic[MoveT]):
             "seat": seat,
             "version": self.version,
             "acting": [s for s in self.acting_players() if s != CHANCE] if not over else [],
-            "scores": list(self.scores()),
+            "scores": self.shown_scores(seat),
             "outcome": None if outcome is None else outcome.to_json(),
-            "history": self.public_history(seat),
+            "history": self.public_history(seat) if history else None,
             **shown,
             **self.view_extras(seat),
         }
@@ -858,6 +859,10 @@ class State(ABC, Generic[MoveT]):
         if part is None:
             raise StateError(f"{self.game.name}: the state's {key!r} declares no visibility (State.VIEW)")
         return part
+
+    def shown_scores(self, viewer: int | None) -> list[int | None]:
+        """The scores ``viewer`` may see (all, by default; a score that would tell a hidden bid: None)."""
+        return list(self.scores())
 
     def redacted(self, seat: int, move: MoveT, viewer: int | None) -> str | None:
         """What ``viewer`` sees of ``seat``'s ``move`` in the history, if not its whole text (None).

@@ -35,7 +35,9 @@ class Turn:
 
     @cached_property
     def view(self) -> JsonDict:
-        return self._state.view(self.seat)
+        """The seat's view, without the move history (its cost grows with the game; bots decide from
+        the position)."""
+        return self._state.view(self.seat, history=False)
 
     @cached_property
     def legal(self) -> list[Move]:

@@ -628,7 +628,7 @@ class MatchService:
         row, state = loaded.row, loaded.state
         view = None
         if state is not None:
-            view = state.view(seat)
+            view = state.view(seat, history=history)
             if not history:
                 view.pop("history", None)
         now = self.clock_now()

@@ -691,6 +691,7 @@ export default {
   options: [
     { name: "mode", label: "Non-words", choices: [["strict", "Refused at once by the judge"], ["challenge", "Allowed: the others may challenge"]] },
     { name: "bop_tiles", label: "BOP! tiles (stand for any consonant)", type: "number", choices: [[2, "Two, as in the box"], [1, "One"], [0, "None"]] },
+    { name: "pass_limit", label: "Passes that end the game", type: "number", choices: [[0, "None: only a blocked game ends so (the sheet)"], [4, "4 in a row (a house rule)"], [8, "8 in a row (a house rule)"]] },
   ],
   bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
   specText(body) {
