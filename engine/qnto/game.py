@@ -1,0 +1,323 @@
+"""The Q!nto game: options, the sheet's set-up, reading a saved position back (with its checks), and
+the grid as text for the terminal.
+
+Rules live in ``engine.qnto.rules`` (on the line games' core, ``engine.linegames``); the state that
+sequences turns is ``engine.qnto.state``.
+
+>>> game = QntoGame("variant=plus,players=3")
+>>> state = game.new_initial_state(seed=7)
+>>> [len(hand) for hand in state.hands], len(state.board), len(state.pile)
+([5, 5, 5], 1, 44)
+>>> light = QntoGame("variant=light").new_initial_state(seed=7)
+>>> [len(pile) for pile in light.own_piles], light.board
+([25, 25], {})
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.adjudicator import Adjudicator
+from engine.base import Game, JsonDict, check_keys, json_bool, json_int, json_list, json_str, parse_draw
+from engine.errors import ConfigError, NotationError, StateError
+from engine.linegames.grid import ORTHOGONAL, Cell, bounds, format_cell, lines_through
+from engine.linegames.moves import Play
+from engine.linegames.supply import HAND_SIZE, deal
+from engine.linegames.tiles import COLOUR_NAMES, is_wild
+from engine.qnto.movegen import generate_plays
+from engine.qnto.moves import parse_move
+from engine.qnto.rules import SAID, SOLVER
+from engine.qnto.state import BODY_KEYS, QntoMove, QntoState, position_problems
+from engine.qnto.tiles import COLOURS, KIT, SHAPE_NAMES, SHAPES, SYMBOLS, QntoOptions, draw_rank
+from engine.rng import Rng
+
+VARIANT_NAMES = {"classic": "Q!nto Classic", "plus": "Q!nto Plus", "light": "Q!nto Light"}
+LEGEND = (
+    "tiles: shape then colour; shapes "
+    + " ".join(f"{SYMBOLS[s]} {SHAPE_NAMES[s]} ({s})" for s in SHAPES)
+    + "; colours "
+    + " ".join(f"{c} {COLOUR_NAMES[c]}" for c in COLOURS)
+    + "; ? a wild, ?? a Q!nto tile"
+)
+
+
+def symbol(tile: str) -> str:
+    """A tile as the grid shows it: its shape's symbol, then its colour (``♠y``, ``♥?``, ``??``)."""
+    return SYMBOLS[tile[0]] + tile[1]
+
+
+class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
+    """Q!nto: colour-by-shape tiles in lines of 2 to 5 (Classic, Plus, Light)."""
+
+    name = "qnto"
+    options_type = QntoOptions
+    format = 1
+
+    #: Positions whose legal plays are kept (the gate, the bots and the hints ask for the same ones).
+    PLAYS_KEPT = 16
+
+    def __init__(
+        self,
+        options: QntoOptions | Mapping[str, Any] | str | None = None,
+        adjudicator: Adjudicator | None = None,
+        lexicon: str | None = None,
+    ) -> None:
+        super().__init__(options, adjudicator, lexicon)
+        self.tile_counts: Counter[str] = self.options.tile_counts()
+        self._plays: dict[tuple[tuple[tuple[Cell, str], ...], tuple[str, ...]], list[Play]] = {}
+
+    def plays(self, board: Mapping[Cell, str], hand: Sequence[str]) -> list[Play]:
+        """Every legal play of ``hand`` on ``board`` (the generator's order), memoised for the last few
+        positions: a memo of a pure function, so the game stays stateless in what it answers."""
+        key = (tuple(sorted(board.items())), tuple(sorted(hand)))
+        found = self._plays.get(key)
+        if found is None:
+            if len(self._plays) >= self.PLAYS_KEPT:
+                self._plays.clear()
+            found = self._plays[key] = generate_plays(board, hand)
+        return list(found)
+
+    def parse_move(self, text: str) -> QntoMove:  # type: ignore[override]
+        """A play (``0,2d Db!r``), a swap (``swap 0,-2 Hy``), a pass (``pass Hy??``), or chance's
+        draw (``draw Hy to 1``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a Q!nto move is text, not {type(text).__name__}")
+        draw = parse_draw(text, _one_tile)
+        return draw if draw is not None else parse_move(text)
+
+    def _new_state(self, seed: int | None) -> QntoState:
+        """The sheet's set-up: the draw for first player (high suit goes first, ties redraw; the tiles
+        returned and jumbled), then Classic and Plus: 5 tiles each, the rest stacked as the common
+        pile, its top tile face up at 0,0 as the starter; Light: all the tiles shared out equally as
+        each player's own pile, 5 drawn from it. Dealt from the first player round to the left
+        (RULINGS.md 16). Every later draw is a chance node that takes the top of a pile so made."""
+        if seed is None:
+            raise ConfigError("Q!nto is dealt from its own jumbled tiles: give a seed")
+        rng = Rng(seed)
+        players = self.players
+        draws, first = first_player_draw(self.options, rng)
+        tiles = self.options.tile_set()
+        rng.shuffle(tiles)
+        supply = deal(tiles, players, HAND_SIZE, personal=self.options.personal_piles)
+        order = [(first + k) % players for k in range(players)]  # the k-th share goes to order[k]
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for k, seat in enumerate(order):
+            hands[seat] = list(supply.hands[k])
+        board: dict[Cell, str] = {}
+        if supply.personal:
+            own_piles: list[list[str]] = [[] for _ in range(players)]
+            for k, seat in enumerate(order):
+                own_piles[seat] = list(supply.piles[k])
+            pile: list[str] = []
+        else:
+            own_piles = []
+            starter, *pile = supply.piles[0]
+            board[(0, 0)] = starter
+        state = QntoState(self, seed, board=board, hands=hands, pile=pile, own_piles=own_piles, first_player=first,
+                          first_draws=draws)  # fmt: skip
+        state.rng = rng
+        return state
+
+    def from_position(
+        self,
+        board: Mapping[Cell, str],
+        hands: Sequence[Sequence[str]],
+        current: int = 0,
+        seed: int = 0,
+        piles: Sequence[Sequence[str]] | None = None,
+    ) -> QntoState:
+        """A running state with a given grid and hands, ``current`` to move (hints, fixtures, tests).
+        The remaining tiles, shuffled by ``seed``, are the pile (Light: ``piles``, each player's own,
+        or the rest shared out equally). StateError if the position is not one play reaches."""
+        used = Counter(board.values()) + Counter(t for hand in hands for t in hand)
+        used += Counter(t for pile in piles or () for t in pile)
+        extra = used - self.tile_counts
+        if extra:
+            raise StateError(f"more tiles than the box holds: {' '.join(sorted(extra.elements()))}")
+        rest = sorted((self.tile_counts - used).elements())
+        rng = Rng(seed)
+        rng.shuffle(rest)
+        own_piles: list[list[str]] = []
+        if self.options.personal_piles:
+            if piles is None:
+                share = len(rest) // self.players
+                own_piles = [rest[i * share : (i + 1) * share] for i in range(self.players)]
+                rest = rest[self.players * share :]
+            else:
+                own_piles = [list(pile) for pile in piles]
+            if rest:
+                raise StateError(f"{len(rest)} tiles are in no hand, pile or grid cell")
+        # No draw for first player: the position was set, not dealt.
+        state = QntoState(self, seed, board=dict(board), hands=[list(hand) for hand in hands],
+                          pile=[] if self.options.personal_piles else rest, own_piles=own_piles,
+                          first_player=current, first_draws=[])  # fmt: skip
+        state.turns = 1 if board else 0
+        state.rng = rng
+        state.check_invariants()
+        return state
+
+    # --- saved bodies -----------------------------------------------------------------------------
+    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> QntoState:
+        check_keys(body, BODY_KEYS, "qnto state")
+        unknown = sorted(set(body) - set(BODY_KEYS))
+        if unknown:
+            raise StateError(f"qnto state: unknown key(s) {', '.join(unknown)}")
+        if seed is None:
+            raise StateError("qnto state: a Q!nto game always has a seed")
+        board: dict[Cell, str] = {}
+        for entry in json_list(body["board"], "board"):
+            if not isinstance(entry, list) or len(entry) != 3:
+                raise StateError("qnto state: the grid lists [row, column, tile] cells")
+            cell = (json_int(entry[0], "row"), json_int(entry[1], "column"))
+            if cell in board:
+                raise StateError(f"qnto state: two tiles on {format_cell(cell)}")
+            board[cell] = _tile(entry[2])
+        first_draws = []
+        for draw in json_list(body["first_draws"], "first_draws"):
+            rounds = []
+            for pair in json_list(draw, "first draw"):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise StateError("qnto state: a first draw is [seat, tile]")
+                rounds.append((json_int(pair[0], "first draw seat"), _tile(pair[1])))
+            first_draws.append(rounds)
+        state = QntoState(
+            self, seed, board=board,
+            hands=[_tiles(hand, "hand") for hand in json_list(body["hands"], "hands")],
+            pile=_tiles(body["pile"], "pile"),
+            own_piles=[_tiles(pile, "own pile") for pile in json_list(body["own_piles"], "own_piles")],
+            first_player=json_int(body["first_player"], "first_player"), first_draws=first_draws,
+        )  # fmt: skip
+        state.rng = rng
+        state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
+        state.current = json_int(body["current"], "current")
+        owed = body["draws_owed"]
+        if owed is not None:
+            pair = json_list(owed, "draws_owed")
+            if len(pair) != 2:
+                raise StateError("qnto state: draws_owed is [seat, tiles] or null")
+            state.draws_owed = (json_int(pair[0], "draws_owed seat"), json_int(pair[1], "draws_owed tiles"))
+        state.another_turn = json_bool(body["another_turn"], "another_turn")
+        state.idle_turns = json_int(body["idle_turns"], "idle_turns")
+        state.turns = json_int(body["turns"], "turns")
+        reason = body["end_reason"]
+        state.end_reason = None if reason is None else json_str(reason, "end_reason")
+        problems = position_problems(state)
+        if problems:
+            raise StateError(f"qnto state: {'; '.join(problems)}")
+        return state
+
+    # --- text ---------------------------------------------------------------------------------------
+    def render(self, view: JsonDict) -> str:
+        """The grid (each tile its shape's symbol and its colour's letter, so colour is never the only
+        cue), what each wild on it stands for, each player's score and tiles, the pile, whose turn it
+        is, and the viewer's own hand."""
+        board = {(r, c): tile for r, c, tile in view["board"]}
+        seat, hands, acting = view.get("seat"), view["hands"], view["acting"]
+        scored = self.options.scored
+        lines = [f"{VARIANT_NAMES[self.options.variant]}", format_grid(board), LEGEND]
+        lines += wild_lines(board)
+        lines.append("")
+        for player in range(self.players):
+            hand = hands[player]
+            held = len(hand) if isinstance(hand, list) else hand
+            tiles = f"{held} tile{'s' * (held != 1)} in hand"
+            if "own_pile_sizes" in view:
+                tiles += f", {view['own_pile_sizes'][player]} in their pile"
+            marks = (["you"] if player == seat else []) + (["to move"] if player in acting else [])
+            if player in acting and view["another_turn"]:
+                marks[-1] = "to move again (completed a Q!nto)"
+            tail = f"  <- {', '.join(marks)}" if marks else ""
+            points = f"{view['scores'][player]:>4} points, " if scored else ""
+            lines.append(f"player {player}: {points}{tiles}{tail}")
+        if "pile_size" in view and scored:
+            lines.append(f"draw pile: {view['pile_size']} tiles")
+        if seat is not None and isinstance(hands[seat], list):
+            lines.append(f"your hand: {hand_text(hands[seat])}")
+        outcome = view["outcome"]
+        if outcome is not None:
+            winners = " and ".join(f"player {w}" for w in outcome["winners"])
+            lines.append(f"game over: {outcome['reason']}; {winners} win{'s' * (len(outcome['winners']) == 1)}")
+            for player, hand in enumerate(hands):
+                if isinstance(hand, list) and hand:
+                    lines.append(f"player {player} kept: {' '.join(hand)}")
+        return "\n".join(lines)
+
+
+def format_grid(board: Mapping[Cell, str]) -> str:
+    """The grid with row and column numbers; tiles as :func:`symbol` s, ``.`` an empty cell. An empty
+    grid shows its centre, 0,0, where the first play goes."""
+    top, bottom, left, right = bounds(board)
+    rows = [" " * 4 + "".join(f"{c:>4}" for c in range(left, right + 1))]
+    for r in range(top, bottom + 1):
+        cells = "".join(f"{symbol(board[(r, c)]) if (r, c) in board else '.':>4}" for c in range(left, right + 1))
+        rows.append(f"{r:>4}{cells}")
+    return "\n".join(row.rstrip() for row in rows)
+
+
+def wild_lines(board: Mapping[Cell, str]) -> list[str]:
+    """What each wild on the grid stands for in each of its lines (``across: red spade``, or the
+    choices it still has there), and whether any single tile could be swapped in ("unswappable")."""
+    found = []
+    for cell in sorted(c for c, tile in board.items() if is_wild(tile)):
+        tile = board[cell]
+        parts = []
+        for line in lines_through(board, cell, ORTHOGONAL):
+            tiles = line.tiles(board)
+            slots = [i for i, t in enumerate(tiles) if is_wild(t)]
+            options = SOLVER.slot_options(tiles)[slots.index(line.cells.index(cell))]
+            parts.append(f"{SAID[line.direction]} {stands_for(options)}")
+        if not parts:
+            parts.append("in no line yet")
+        if not SOLVER.works_at(board, cell):
+            parts.append("unswappable")
+        found.append(f"  {format_cell(cell)} {symbol(tile)} {KIT.name(tile)}: {'; '.join(parts)}")
+    return ["wilds on the grid:", *found] if found else []
+
+
+def stands_for(options: frozenset[str]) -> str:
+    names = [KIT.name(tile) for tile in sorted(options, key=KIT.rank)]
+    if len(names) == 1:
+        return f"= {names[0]}"
+    if len(names) <= 3:
+        return "= " + " or ".join(names)
+    return f"= any of {len(names)} tiles"
+
+
+def hand_text(hand: Sequence[str]) -> str:
+    """``Sy (♠y yellow spade)  ?? (Q!nto tile)``: the notation to type, with the symbol and name."""
+    return "  ".join(f"{tile} ({symbol(tile) + ' ' if tile != '??' else ''}{KIT.name(tile)})" for tile in hand)
+
+
+def first_player_draw(options: QntoOptions, rng: Rng) -> tuple[list[list[tuple[int, str]]], int]:
+    """Each player draws a tile from the jumbled box; the highest suit goes first; tied players draw
+    again from the box jumbled anew (RULINGS.md 12). The draws, round by round, and the first player."""
+    draws: list[list[tuple[int, str]]] = []
+    contenders = list(range(options.players))
+    while True:
+        box = options.tile_set()
+        rng.shuffle(box)
+        drawn = list(zip(contenders, box, strict=False))
+        draws.append(drawn)
+        best = max(draw_rank(tile) for _, tile in drawn)
+        contenders = [seat for seat, tile in drawn if draw_rank(tile) == best]
+        if len(contenders) == 1:
+            return draws, contenders[0]
+
+
+def _one_tile(text: str) -> str:
+    tiles = KIT.parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"{text!r}: a draw takes one tile")
+    return tiles[0]
+
+
+def _tile(value: Any) -> str:
+    if not isinstance(value, str) or not KIT.is_tile(value):
+        raise StateError(f"qnto state: {value!r} is not a tile")
+    return value
+
+
+def _tiles(value: Any, what: str) -> list[str]:
+    return [_tile(tile) for tile in json_list(value, what)]
