@@ -22,30 +22,15 @@ from typing import Any
 from engine.adjudicator import Adjudicator
 from engine.base import Game, JsonDict, check_keys, json_bool, json_int, json_list, json_str, parse_draw
 from engine.errors import ConfigError, NotationError, StateError
-from engine.linegames.grid import ORTHOGONAL, Cell, bounds, format_cell, lines_through
+from engine.linegames.grid import Cell, format_cell
 from engine.linegames.moves import Play
 from engine.linegames.supply import HAND_SIZE, deal
-from engine.linegames.tiles import COLOUR_NAMES, is_wild
 from engine.qnto.movegen import generate_plays
 from engine.qnto.moves import parse_move
-from engine.qnto.rules import SAID, SOLVER
 from engine.qnto.state import BODY_KEYS, QntoMove, QntoState, position_problems
-from engine.qnto.tiles import COLOURS, KIT, SHAPE_NAMES, SHAPES, SYMBOLS, QntoOptions, draw_rank
+from engine.qnto.text import render_view
+from engine.qnto.tiles import KIT, QntoOptions, draw_rank
 from engine.rng import Rng
-
-VARIANT_NAMES = {"classic": "Q!nto Classic", "plus": "Q!nto Plus", "light": "Q!nto Light"}
-LEGEND = (
-    "tiles: shape then colour; shapes "
-    + " ".join(f"{SYMBOLS[s]} {SHAPE_NAMES[s]} ({s})" for s in SHAPES)
-    + "; colours "
-    + " ".join(f"{c} {COLOUR_NAMES[c]}" for c in COLOURS)
-    + "; ? a wild, ?? a Q!nto tile"
-)
-
-
-def symbol(tile: str) -> str:
-    """A tile as the grid shows it: its shape's symbol, then its colour (``♠y``, ``♥?``, ``??``)."""
-    return SYMBOLS[tile[0]] + tile[1]
 
 
 class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
@@ -212,82 +197,8 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
     def render(self, view: JsonDict) -> str:
         """The grid (each tile its shape's symbol and its colour's letter, so colour is never the only
         cue), what each wild on it stands for, each player's score and tiles, the pile, whose turn it
-        is, and the viewer's own hand."""
-        board = {(r, c): tile for r, c, tile in view["board"]}
-        seat, hands, acting = view.get("seat"), view["hands"], view["acting"]
-        scored = self.options.scored
-        lines = [f"{VARIANT_NAMES[self.options.variant]}", format_grid(board), LEGEND]
-        lines += wild_lines(board)
-        lines.append("")
-        for player in range(self.players):
-            hand = hands[player]
-            held = len(hand) if isinstance(hand, list) else hand
-            tiles = f"{held} tile{'s' * (held != 1)} in hand"
-            if "own_pile_sizes" in view:
-                tiles += f", {view['own_pile_sizes'][player]} in their pile"
-            marks = (["you"] if player == seat else []) + (["to move"] if player in acting else [])
-            if player in acting and view["another_turn"]:
-                marks[-1] = "to move again (completed a Q!nto)"
-            tail = f"  <- {', '.join(marks)}" if marks else ""
-            points = f"{view['scores'][player]:>4} points, " if scored else ""
-            lines.append(f"player {player}: {points}{tiles}{tail}")
-        if "pile_size" in view and scored:
-            lines.append(f"draw pile: {view['pile_size']} tiles")
-        if seat is not None and isinstance(hands[seat], list):
-            lines.append(f"your hand: {hand_text(hands[seat])}")
-        outcome = view["outcome"]
-        if outcome is not None:
-            winners = " and ".join(f"player {w}" for w in outcome["winners"])
-            lines.append(f"game over: {outcome['reason']}; {winners} win{'s' * (len(outcome['winners']) == 1)}")
-            for player, hand in enumerate(hands):
-                if isinstance(hand, list) and hand:
-                    lines.append(f"player {player} kept: {' '.join(hand)}")
-        return "\n".join(lines)
-
-
-def format_grid(board: Mapping[Cell, str]) -> str:
-    """The grid with row and column numbers; tiles as :func:`symbol` s, ``.`` an empty cell. An empty
-    grid shows its centre, 0,0, where the first play goes."""
-    top, bottom, left, right = bounds(board)
-    rows = [" " * 4 + "".join(f"{c:>4}" for c in range(left, right + 1))]
-    for r in range(top, bottom + 1):
-        cells = "".join(f"{symbol(board[(r, c)]) if (r, c) in board else '.':>4}" for c in range(left, right + 1))
-        rows.append(f"{r:>4}{cells}")
-    return "\n".join(row.rstrip() for row in rows)
-
-
-def wild_lines(board: Mapping[Cell, str]) -> list[str]:
-    """What each wild on the grid stands for in each of its lines (``across: red spade``, or the
-    choices it still has there), and whether any single tile could be swapped in ("unswappable")."""
-    found = []
-    for cell in sorted(c for c, tile in board.items() if is_wild(tile)):
-        tile = board[cell]
-        parts = []
-        for line in lines_through(board, cell, ORTHOGONAL):
-            tiles = line.tiles(board)
-            slots = [i for i, t in enumerate(tiles) if is_wild(t)]
-            options = SOLVER.slot_options(tiles)[slots.index(line.cells.index(cell))]
-            parts.append(f"{SAID[line.direction]} {stands_for(options)}")
-        if not parts:
-            parts.append("in no line yet")
-        if not SOLVER.works_at(board, cell):
-            parts.append("unswappable")
-        found.append(f"  {format_cell(cell)} {symbol(tile)} {KIT.name(tile)}: {'; '.join(parts)}")
-    return ["wilds on the grid:", *found] if found else []
-
-
-def stands_for(options: frozenset[str]) -> str:
-    names = [KIT.name(tile) for tile in sorted(options, key=KIT.rank)]
-    if len(names) == 1:
-        return f"= {names[0]}"
-    if len(names) <= 3:
-        return "= " + " or ".join(names)
-    return f"= any of {len(names)} tiles"
-
-
-def hand_text(hand: Sequence[str]) -> str:
-    """``Sy (♠y yellow spade)  ?? (Q!nto tile)``: the notation to type, with the symbol and name."""
-    return "  ".join(f"{tile} ({symbol(tile) + ' ' if tile != '??' else ''}{KIT.name(tile)})" for tile in hand)
+        is, and the viewer's own hand (``engine.qnto.text``)."""
+        return render_view(self.options, view)
 
 
 def first_player_draw(options: QntoOptions, rng: Rng) -> tuple[list[list[tuple[int, str]]], int]:
