@@ -114,8 +114,12 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
         piles: Sequence[Sequence[str]] | None = None,
     ) -> QntoState:
         """A running state with a given grid and hands, ``current`` to move (hints, fixtures, tests).
-        The remaining tiles, shuffled by ``seed``, are the pile (Light: ``piles``, each player's own,
-        or the rest shared out equally). StateError if the position is not one play reaches."""
+
+        ``piles``, top first: the common pile (one), or in Light each player's own; together with the
+        grid and the hands they must hold the whole box. Without them the remaining tiles, shuffled by
+        ``seed``, are the pile (Light: shared out equally). StateError if the tiles are not the box's or
+        the position is not one play reaches."""
+        personal = self.options.personal_piles
         used = Counter(board.values()) + Counter(t for hand in hands for t in hand)
         used += Counter(t for pile in piles or () for t in pile)
         extra = used - self.tile_counts
@@ -124,19 +128,16 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
         rest = sorted((self.tile_counts - used).elements())
         rng = Rng(seed)
         rng.shuffle(rest)
-        own_piles: list[list[str]] = []
-        if self.options.personal_piles:
-            if piles is None:
-                share = len(rest) // self.players
-                own_piles = [rest[i * share : (i + 1) * share] for i in range(self.players)]
-                rest = rest[self.players * share :]
-            else:
-                own_piles = [list(pile) for pile in piles]
-            if rest:
-                raise StateError(f"{len(rest)} tiles are in no hand, pile or grid cell")
+        if piles is None:
+            share = len(rest) // self.players if personal else len(rest)
+            stacks = [rest[i * share : (i + 1) * share] for i in range(self.players if personal else 1)]
+        elif len(piles) != (self.players if personal else 1):
+            raise StateError(f"{len(piles)} piles: Light has one per player, Classic and Plus one in all")
+        else:
+            stacks = [list(pile) for pile in piles]
         # No draw for first player: the position was set, not dealt.
         state = QntoState(self, seed, board=dict(board), hands=[list(hand) for hand in hands],
-                          pile=[] if self.options.personal_piles else rest, own_piles=own_piles,
+                          pile=[] if personal else stacks[0], own_piles=stacks if personal else [],
                           first_player=current, first_draws=[])  # fmt: skip
         state.turns = 1 if board else 0
         state.rng = rng

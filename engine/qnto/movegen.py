@@ -57,11 +57,8 @@ class PlayValue:
     points: int
     qntos: int
     went_out: bool
+    another_turn: bool
     tiles: int
-
-    @property
-    def another_turn(self) -> bool:
-        return self.qntos > 0 and not self.went_out
 
 
 def play_value(
@@ -79,10 +76,10 @@ def play_value(
     whole_hand = len(placements) == hand_size
     went_out = whole_hand and pile_size == 0
     if variant == "light":
-        return PlayValue(0, qntos, went_out, len(placements))
+        return PlayValue(0, qntos, went_out, qntos > 0 and not went_out, len(placements))
     points = sum(len(line) for line in lines) + QNTO_BONUS * qntos
     points += ALL_TILES_BONUS * whole_hand + FINAL_PLAY_BONUS * went_out
-    return PlayValue(points, qntos, went_out, len(placements))
+    return PlayValue(points, qntos, went_out, False, len(placements))
 
 
 def rank_key(value: PlayValue, move: Play) -> tuple[object, ...]:
