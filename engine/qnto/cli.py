@@ -37,7 +37,7 @@ from engine.qnto.tiles import KIT, SYMBOLS, VARIANTS, QntoOptions
 
 HINTS = 5
 RULE_TEXT = (
-    "Tiles: shape letter S ! D H C (♠ ! ♦ ♥ ♣) then colour y g r k b; ? is wild. A line holds 2 to 5 tiles,",
+    "Tiles: shape S ! D H C (or ♠ ! ♦ ♥ ♣) then colour y g r k b; ? is wild. A line holds 2 to 5 tiles,",
     "their colours all the same or all different, and their shapes likewise.",
 )
 

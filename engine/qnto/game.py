@@ -29,8 +29,11 @@ from engine.qnto.movegen import generate_plays
 from engine.qnto.moves import parse_move
 from engine.qnto.state import BODY_KEYS, QntoMove, QntoState, position_problems
 from engine.qnto.text import render_view
-from engine.qnto.tiles import KIT, QntoOptions, draw_rank
+from engine.qnto.tiles import KIT, SYMBOLS, QntoOptions, draw_rank
 from engine.rng import Rng
+
+#: The suits' symbols, as the grid shows them, to the notation's letters.
+LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOLS.items() if symbol != letter})
 
 
 class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
@@ -66,9 +69,10 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
 
     def parse_move(self, text: str) -> QntoMove:  # type: ignore[override]
         """A play (``0,2d Db!r``), a swap (``swap 0,-2 Hy``), a pass (``pass Hy??``), or chance's
-        draw (``draw Hy to 1``)."""
+        draw (``draw Hy to 1``). The shapes may be typed as the grid shows them (``0,2d ♦b!r``)."""
         if not isinstance(text, str):
             raise NotationError(f"a Q!nto move is text, not {type(text).__name__}")
+        text = text.translate(LETTERS)  # the grid's symbols typed back: ♠y is Sy
         draw = parse_draw(text, _one_tile)
         return draw if draw is not None else parse_move(text)
 

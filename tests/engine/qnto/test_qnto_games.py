@@ -87,6 +87,12 @@ def test_the_first_player_is_the_highest_suit_drawn() -> None:
         assert state.first_player == best[0]
 
 
+def test_moves_may_be_typed_with_the_grids_symbols() -> None:
+    assert CLASSIC.parse_move("0,2d ♦b!r") == CLASSIC.parse_move("0,2d Db!r")
+    assert CLASSIC.parse_move("swap 1,1 ♥?") == Swap((((1, 1), "H?"),))
+    assert CLASSIC.parse_move("draw ♣k to 1") == Draw("Ck", 1)
+
+
 def test_without_a_seed_there_is_no_deal() -> None:
     with pytest.raises(ConfigError, match="give a seed"):
         CLASSIC.new_initial_state(None)
