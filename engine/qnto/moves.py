@@ -8,6 +8,13 @@
 ``pass`` / ``pass Hy??``          pass, trading those tiles to the bottom of the pile
 ================================  ==============================================================
 
+The game (``engine.qnto.game.QntoGame.parse_move``) also reads chance's draws: ``draw Hy to 1``.
+
+A pass shows the other players how many tiles it traded, not which (they go face down):
+
+>>> parse_move("pass Hy??").public_text()
+'pass (2 tiles traded)'
+
 >>> parse_move("swap -2,1 Sg -1,-1 Sr -1,1 ?b").steps[-1]
 ((-1, 1), '?b')
 >>> parse_move("0,2d Db!r").tiles()
@@ -16,14 +23,28 @@
 
 from __future__ import annotations
 
-from engine.linegames.moves import LineMove, Pass, Play, Swap, parse_line_move
-from engine.qnto.tiles import KIT
+from dataclasses import dataclass
 
-QntoMove = LineMove
+from engine.linegames.moves import Pass as LinePass
+from engine.linegames.moves import Play, Swap, parse_line_move
+from engine.qnto.tiles import KIT
 
 __all__ = ["Pass", "Play", "QntoMove", "Swap", "parse_move"]
 
 
+@dataclass(frozen=True)
+class Pass(LinePass):
+    """Pass, trading ``trade`` to the bottom of the pile: the others see how many tiles, not which."""
+
+    def public_text(self) -> str | None:
+        count = len(self.trade)
+        return f"pass ({count} tile{'s' * (count != 1)} traded)" if count else None
+
+
+QntoMove = Play | Swap | Pass
+
+
 def parse_move(text: str) -> QntoMove:
     """Read a Q!nto move (see the module docstring); NotationError on bad syntax."""
-    return parse_line_move(text, KIT)
+    move = parse_line_move(text, KIT)
+    return Pass(move.trade) if isinstance(move, LinePass) else move

@@ -54,7 +54,11 @@ class QntoOptions(Options):
     - ``players``: 2 to 6;
     - ``colour_wilds``: the colour wilds' colours, one code per tile (default ``ygrb``);
     - ``shape_wilds``: the shape wilds' shapes, one code per tile (default ``SDHC``);
-    - ``qnto_tiles``: how many Q!nto tiles (default 2).
+    - ``qnto_tiles``: how many Q!nto tiles (default 2);
+    - ``idle_limit``: the game also ends after this many turns in a row on which nobody placed a tile
+      (passes and swaps; 0, the default: twice the number of players; RULINGS.md 18).
+
+    Light shares all the tiles out equally (RULINGS.md 17): a box that does not is refused.
     """
 
     variant: str = "classic"
@@ -62,6 +66,7 @@ class QntoOptions(Options):
     colour_wilds: str = "ygrb"
     shape_wilds: str = "SDHC"
     qnto_tiles: int = 2
+    idle_limit: int = 0
 
     def validate(self) -> None:
         require(self.variant in VARIANTS, f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
@@ -77,6 +82,19 @@ class QntoOptions(Options):
             f"shape_wilds are shape codes ({SHAPES}), one per tile",
         )
         require(isinstance(self.qnto_tiles, int) and 0 <= self.qnto_tiles <= 4, "qnto_tiles must be 0 to 4")
+        require(
+            isinstance(self.idle_limit, int) and not isinstance(self.idle_limit, bool) and self.idle_limit >= 0,
+            "idle_limit must be a whole number of 0 or more (0: twice the number of players)",
+        )
+        total = len(self.tile_set())
+        require(
+            not self.personal_piles or total % self.players == 0,
+            f"Q!nto Light shares all the tiles out equally: {total} tiles do not share among {self.players} players",
+        )
+
+    def turns_to_block(self) -> int:
+        """Turns in a row without a tile placed that end the game (RULINGS.md 18)."""
+        return self.idle_limit or 2 * self.players
 
     @property
     def scored(self) -> bool:

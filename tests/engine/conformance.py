@@ -68,7 +68,15 @@ HIDDEN: dict[str, Callable[[State[Any], int | None], list[Any]]] = {
     "pdq": lambda state, seat: head(state.to_body()["deck"]),
     "qwiply": lambda state, seat: qwiply_hidden(state, seat),
     "three2fifteen": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
+    "qnto": lambda state, seat: qnto_hidden(state, seat),
 }
+
+
+def qnto_hidden(state: State[Any], seat: int | None) -> list[Any]:
+    """Others' hands, the head of the common pile (Classic, Plus) and of every pile of one's own (Light:
+    face down, so hidden from their owners too)."""
+    body = state.to_body()
+    return [*others(body["hands"], seat), *head(body["pile"]), *(h for pile in body["own_piles"] for h in head(pile))]
 
 
 def qwiply_hidden(state: State[Any], seat: int | None) -> list[Any]:
@@ -107,12 +115,31 @@ PERTURB: dict[str, Callable[[State[Any], int | None, Rng], dict[str, Any] | None
     "bop": lambda state, seat, rng: swap_with_pile("hands", "pile")(state.to_body(), seat, rng),
     "qwiply": lambda state, seat, rng: _qwiply_bids(state, seat),
     "three2fifteen": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
+    "qnto": lambda state, seat, rng: _qnto_perturbed(state.to_body(), seat, rng),
     "pdq": lambda state, seat, rng: {
         **state.to_body(),
         "deck": state.to_body()["deck"][1:] + state.to_body()["deck"][:1],
         "round": _renamed(state.to_body()["round"], seat),
     },
 }
+
+
+def _qnto_perturbed(body: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any] | None:
+    """Q!nto: a tile of another seat's hand trades places with one of the common pile (Classic, Plus);
+    in Light with one of that seat's own pile, and every pile of one's own is turned over (their
+    order is hidden from their owners too)."""
+    if not body["own_piles"]:
+        return swap_with_pile("hands", "pile")(body, seat, rng)
+    owners = [owner for owner, pile in enumerate(body["own_piles"]) if owner != seat and pile]
+    if not owners:
+        return None
+    owner = owners[rng.below(len(owners))]
+    piles = [pile[::-1] for pile in body["own_piles"]]
+    traded = swap_with_pile("hand", "pile")({"hand": [body["hands"][owner]], "pile": piles[owner]}, None, rng)
+    if traded is not None:
+        piles[owner] = traded["pile"]
+    hands = [traded["hand"][0] if traded is not None and o == owner else h for o, h in enumerate(body["hands"])]
+    return {**body, "hands": hands, "own_piles": piles}
 
 
 def _changed_bids(body: dict[str, Any], seat: int | None) -> dict[str, Any]:

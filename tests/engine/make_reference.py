@@ -36,6 +36,11 @@ DEFAULTS: dict[str, list[tuple[str, str, int]]] = {
                       (f"three2fifteen(layout={T2F_SMALL})", "random,greedy", 6),
                       ("three2fifteen", "greedy,greedy", 2)],
     "highcard": [("highcard(players=3)", "random,greedy,random", 1)],
+    # Classic, Plus with three players, Light (another turns), a blocked Light game (idle_limit=1: the first
+    # turn without a tile placed ends it; the fewest tiles left win).
+    "qnto": [("qnto", "greedy,greedy", 7), ("qnto(variant=plus,players=3)", "greedy,random,greedy", 8),
+             ("qnto(variant=light)", "greedy,random", 9), ("qnto(variant=light,players=3,idle_limit=1)",
+                                                            "random,random,random", 4)],
 }
 
 

@@ -44,6 +44,9 @@ CASES: dict[str, Case] = {
                            "three2fifteen(layout=r.d.t.r/.d...d./d.t.t.d/...*.../d.t.t.d/.d...d./r.d.t.r)"),
                           games=3, every=2),  # fmt: skip
     "highcard": Case(("highcard", "highcard(players=3,cards=7)"), games=3),
+    # Each variant, random and greedy, one seed each; every move's legal plays are generated (about a
+    # thousand a hand), so the deep checks run at every other step.
+    "qnto": Case(("qnto", "qnto(variant=plus,players=3)", "qnto(variant=light)"), games=2, every=2, garbage=2),
 }
 GAMES = [name for name in registered_games()]
 PLAYS = [

@@ -107,3 +107,20 @@ def test_no_other_turn_makes_a_diagonal_that_counts(plus: list[Step]) -> None:
 
 def test_diagonals_never_decide_the_plays(classic: list[Step], plus: list[Step]) -> None:
     assert [s.board for s in classic] == [s.board for s in plus]
+
+
+@pytest.mark.parametrize("variant", ["classic", "plus"])
+def test_the_example_played_through_the_engine_scores_as_the_sheet(variant: str) -> None:
+    """The same deal as a running game: each turn through the engine's gate by the player the sheet
+    names, the refills drawn from the top of the pile as chance nodes, every breakdown as recorded."""
+    from engine.qnto.game import QntoGame
+
+    pile = EXAMPLE["pile"]
+    state = QntoGame(f"variant={variant}").from_position({(0, 0): pile[0]}, EXAMPLE["hands"], piles=[pile[1:]])
+    for turn in EXAMPLE["turns"]:
+        assert state.acting_players() == [turn["player"]]
+        breakdown = state.act(turn["player"], turn["move"])
+        assert [[i.kind, i.label, i.points, i.detail] for i in breakdown.items] == turn[variant]["items"]
+        state.check_invariants()
+    totals = [sum(t[variant]["points"] for t in EXAMPLE["turns"] if t["player"] == seat) for seat in (0, 1)]
+    assert list(state.scores()) == totals and totals[0] + totals[1] == sum(SHEET_CLASSIC) + (variant == "plus") * 12

@@ -139,3 +139,130 @@ def test_ruling_14_two_to_six_players() -> None:
     assert QntoOptions(players=6).players == 6
     with pytest.raises(ConfigError):
         QntoOptions(players=7)
+
+
+# --- the engine's rulings (set-up, turns, the end) ------------------------------------------------
+def test_ruling_16_set_up() -> None:
+    from engine.qnto.game import QntoGame, first_player_draw
+    from engine.rng import Rng
+
+    game = QntoGame("players=3")
+    state = game.new_initial_state(seed=4)
+    rng = Rng(4)
+    first_player_draw(game.options, rng)  # the draw for first player comes first, then the tiles are rejumbled
+    tiles = game.options.tile_set()
+    rng.shuffle(tiles)
+    order = [(state.first_player + k) % 3 for k in range(3)]  # dealt from the first player round to the left
+    assert [state.hands[seat] for seat in order] == [tiles[0:5], tiles[5:10], tiles[10:15]]
+    assert state.board == {(0, 0): tiles[15]} and state.pile == tiles[16:]  # the top of the pile starts the grid
+    light = QntoGame("variant=light").new_initial_state(seed=4)
+    assert light.board == {}  # no starter: every tile is in a pile
+    seat, tile = light.current, light.hands[light.current][0]
+    with pytest.raises(IllegalMoveError) as caught:
+        light.act(seat, f"1,1 {tile}")
+    assert caught.value.rule == "off_centre"
+    light.act(seat, f"0,0 {tile}")  # the first play covers the centre
+
+
+def test_ruling_17_light_shares_the_tiles_equally() -> None:
+    with pytest.raises(ConfigError, match="share"):
+        QntoOptions(variant="light", players=4, qnto_tiles=1)  # 59 tiles
+    assert QntoOptions(variant="classic", players=4, qnto_tiles=1).players == 4  # one common pile: any number
+    assert all(60 % players == 0 for players in range(2, 7))
+
+
+def test_ruling_18_a_blocked_game_ends() -> None:
+    from engine.qnto.game import QntoGame
+
+    classic = QntoGame().new_initial_state(seed=2)
+    classic.points = [7, 3]
+    for _ in range(3):
+        classic.act(classic.current, "pass")
+    assert not classic.is_terminal()
+    trade = sorted(classic.hands[classic.current])[:2]
+    classic.act(classic.current, "pass " + "".join(trade))  # the 4th idle turn: its draws come first
+    outcome = classic.outcome()
+    assert outcome is not None and outcome.winners == (0,) and "4 turns" in outcome.reason
+    assert [len(hand) for hand in classic.hands] == [5, 5]
+    # A play starts the count again.
+    again = QntoGame().new_initial_state(seed=2)
+    for _ in range(3):
+        again.act(again.current, "pass")
+    again.act(again.current, again.legal_plays(again.current)[0])
+    assert again.idle_turns == 0 and not again.is_terminal()
+    # A swap places no tile either. In Light the fewest tiles left win: player 1 holds fewer in their pile.
+    light = QntoGame("variant=light,idle_limit=2").from_position(
+        board("Sy ?y Dy Hy"), [["!y", "Sk", "Sg", "Sr", "Sb"], ["Hk", "Hb", "Ck", "Cb", "Db"]], seed=1
+    )
+    light.own_piles[0], light.own_piles[1] = light.own_piles[0] + light.own_piles[1][:3], light.own_piles[1][3:]
+    light.act(0, "swap 0,1 !y")
+    light.act(1, "pass")
+    outcome = light.outcome()
+    assert outcome is not None and outcome.winners == (1,)  # the fewest tiles left (hand and own pile)
+    assert outcome.scores == (0, 0)
+
+
+def test_ruling_19_draws_come_off_the_top_and_trades_go_under_in_the_order_given() -> None:
+    from engine.base import CHANCE
+    from engine.qnto.game import QntoGame
+
+    state = QntoGame().new_initial_state(seed=5)
+    seat = state.current
+    hand, top = list(state.hands[seat]), list(state.pile[:2])
+    traded = [hand[3], hand[0]]
+    state.act(seat, "pass " + "".join(traded))
+    assert state.pile[-2:] == traded
+    assert [move.tile for s, move in state.history if s == CHANCE] == top  # one chance node per tile
+
+
+def test_ruling_20_timeout_is_a_pass() -> None:
+    from engine.qnto.game import QntoGame
+    from engine.qnto.moves import Pass
+
+    state = QntoGame().new_initial_state(seed=5)
+    assert state.timeout_move(state.current) == Pass()
+    state.act(state.current, state.timeout_move(state.current))
+    assert state.idle_turns == 1
+
+
+def test_ruling_21_another_turn_is_a_whole_turn() -> None:
+    from engine.qnto.game import QntoGame
+
+    game = QntoGame("variant=light")
+    hands = [["Cy", "Ck", "?g", "Sr", "Sb"], ["Hk", "Hb", "!k", "Cb", "Db"]]
+    state = game.from_position(board("Sy !y Dy Hy"), hands, seed=3)
+    state.act(0, "0,4 Cy")
+    assert state.current == 0 and state.another_turn and len(state.hands[0]) == 5  # replenished first
+    state.act(0, "1,4 Ck")  # no Q!nto this time: the turn passes on
+    assert state.current == 1 and not state.another_turn
+    again = game.from_position(board("Sy !y Dy Hy"), hands, seed=3)
+    again.act(0, "0,4 Cy")
+    again.act(0, "pass")  # a pass (or a swap) uses the extra turn
+    assert again.current == 1 and not again.another_turn
+
+
+def test_ruling_22_tied_players_redraw() -> None:
+    from engine.qnto.game import QntoGame
+    from engine.qnto.state import first_player_problems
+
+    game = QntoGame("players=4")
+    state = next(s for s in map(game.new_initial_state, range(200)) if len(s.first_draws) > 1)
+    first, second = state.first_draws[0], state.first_draws[1]
+    best = max(draw_rank(tile) for _, tile in first)
+    assert sorted(seat for seat, _ in second) == [seat for seat, tile in first if draw_rank(tile) == best]
+    assert first_player_problems([[(0, "Sy"), (1, "Sb")], [(0, "Cy"), (1, "!k")]], 1, 2) == []  # colour: no tie-break
+    assert first_player_problems([[(0, "Sy"), (1, "Sb")]], 0, 2) != []
+
+
+def test_every_ruling_names_a_test_that_exists() -> None:
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    table = (root / "engine" / "qnto" / "RULINGS.md").read_text()
+    rows = [line for line in table.splitlines() if re.match(r"\| \d+ \|", line)]
+    assert [int(row.split("|")[1]) for row in rows] == list(range(1, len(rows) + 1))
+    sources = "".join(path.read_text() for path in (root / "tests" / "engine" / "qnto").glob("test_*.py"))
+    for row in rows:
+        names = re.findall(r"`(test_\w+)`", row)
+        assert names and all(f"def {name}(" in sources for name in names), row

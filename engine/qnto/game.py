@@ -1,0 +1,239 @@
+"""The Q!nto game: options, the sheet's set-up, reading a saved position back (with its checks), and
+the grid as text for the terminal.
+
+Rules live in ``engine.qnto.rules`` (on the line games' core, ``engine.linegames``); the state that
+sequences turns is ``engine.qnto.state``.
+
+>>> game = QntoGame("variant=plus,players=3")
+>>> state = game.new_initial_state(seed=7)
+>>> [len(hand) for hand in state.hands], len(state.board), len(state.pile)
+([5, 5, 5], 1, 44)
+>>> light = QntoGame("variant=light").new_initial_state(seed=7)
+>>> [len(pile) for pile in light.own_piles], light.board
+([25, 25], {})
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.adjudicator import Adjudicator
+from engine.base import Game, JsonDict, check_keys, json_bool, json_int, json_list, json_str, parse_draw
+from engine.errors import ConfigError, NotationError, StateError
+from engine.linegames.grid import Cell, format_cell
+from engine.linegames.moves import Play
+from engine.linegames.supply import HAND_SIZE, deal
+from engine.qnto.movegen import generate_plays
+from engine.qnto.moves import parse_move
+from engine.qnto.state import BODY_KEYS, QntoMove, QntoState, position_problems
+from engine.qnto.text import render_view
+from engine.qnto.tiles import KIT, SYMBOLS, QntoOptions, draw_rank
+from engine.rng import Rng
+
+#: The suits' symbols, as the grid shows them, to the notation's letters.
+LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOLS.items() if symbol != letter})
+
+
+class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
+    """Q!nto: colour-by-shape tiles in lines of 2 to 5 (Classic, Plus, Light)."""
+
+    name = "qnto"
+    options_type = QntoOptions
+    format = 1
+
+    #: Positions whose legal plays are kept (the gate, the bots and the hints ask for the same ones).
+    PLAYS_KEPT = 16
+
+    def __init__(
+        self,
+        options: QntoOptions | Mapping[str, Any] | str | None = None,
+        adjudicator: Adjudicator | None = None,
+        lexicon: str | None = None,
+    ) -> None:
+        super().__init__(options, adjudicator, lexicon)
+        self.tile_counts: Counter[str] = self.options.tile_counts()
+        self._plays: dict[tuple[tuple[tuple[Cell, str], ...], tuple[str, ...]], list[Play]] = {}
+
+    def plays(self, board: Mapping[Cell, str], hand: Sequence[str]) -> list[Play]:
+        """Every legal play of ``hand`` on ``board`` (the generator's order), memoised for the last few
+        positions: a memo of a pure function, so the game stays stateless in what it answers."""
+        key = (tuple(sorted(board.items())), tuple(sorted(hand)))
+        found = self._plays.get(key)
+        if found is None:
+            if len(self._plays) >= self.PLAYS_KEPT:
+                self._plays.clear()
+            found = self._plays[key] = generate_plays(board, hand)
+        return list(found)
+
+    def parse_move(self, text: str) -> QntoMove:  # type: ignore[override]
+        """A play (``0,2d Db!r``), a swap (``swap 0,-2 Hy``), a pass (``pass Hy??``), or chance's
+        draw (``draw Hy to 1``). The shapes may be typed as the grid shows them (``0,2d ♦b!r``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a Q!nto move is text, not {type(text).__name__}")
+        text = text.translate(LETTERS)  # the grid's symbols typed back: ♠y is Sy
+        draw = parse_draw(text, _one_tile)
+        return draw if draw is not None else parse_move(text)
+
+    def _new_state(self, seed: int | None) -> QntoState:
+        """The sheet's set-up: the draw for first player (high suit goes first, ties redraw; the tiles
+        returned and jumbled), then Classic and Plus: 5 tiles each, the rest stacked as the common
+        pile, its top tile face up at 0,0 as the starter; Light: all the tiles shared out equally as
+        each player's own pile, 5 drawn from it. Dealt from the first player round to the left
+        (RULINGS.md 16). Every later draw is a chance node that takes the top of a pile so made."""
+        if seed is None:
+            raise ConfigError("Q!nto is dealt from its own jumbled tiles: give a seed")
+        rng = Rng(seed)
+        players = self.players
+        draws, first = first_player_draw(self.options, rng)
+        tiles = self.options.tile_set()
+        rng.shuffle(tiles)
+        supply = deal(tiles, players, HAND_SIZE, personal=self.options.personal_piles)
+        order = [(first + k) % players for k in range(players)]  # the k-th share goes to order[k]
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for k, seat in enumerate(order):
+            hands[seat] = list(supply.hands[k])
+        board: dict[Cell, str] = {}
+        if supply.personal:
+            own_piles: list[list[str]] = [[] for _ in range(players)]
+            for k, seat in enumerate(order):
+                own_piles[seat] = list(supply.piles[k])
+            pile: list[str] = []
+        else:
+            own_piles = []
+            starter, *pile = supply.piles[0]
+            board[(0, 0)] = starter
+        state = QntoState(self, seed, board=board, hands=hands, pile=pile, own_piles=own_piles, first_player=first,
+                          first_draws=draws)  # fmt: skip
+        state.rng = rng
+        return state
+
+    def from_position(
+        self,
+        board: Mapping[Cell, str],
+        hands: Sequence[Sequence[str]],
+        current: int = 0,
+        seed: int = 0,
+        piles: Sequence[Sequence[str]] | None = None,
+    ) -> QntoState:
+        """A running state with a given grid and hands, ``current`` to move (hints, fixtures, tests).
+
+        ``piles``, top first: the common pile (one), or in Light each player's own; together with the
+        grid and the hands they must hold the whole box. Without them the remaining tiles, shuffled by
+        ``seed``, are the pile (Light: shared out equally). StateError if the tiles are not the box's or
+        the position is not one play reaches."""
+        personal = self.options.personal_piles
+        used = Counter(board.values()) + Counter(t for hand in hands for t in hand)
+        used += Counter(t for pile in piles or () for t in pile)
+        extra = used - self.tile_counts
+        if extra:
+            raise StateError(f"more tiles than the box holds: {' '.join(sorted(extra.elements()))}")
+        rest = sorted((self.tile_counts - used).elements())
+        rng = Rng(seed)
+        rng.shuffle(rest)
+        if piles is None:
+            share = len(rest) // self.players if personal else len(rest)
+            stacks = [rest[i * share : (i + 1) * share] for i in range(self.players if personal else 1)]
+        elif len(piles) != (self.players if personal else 1):
+            raise StateError(f"{len(piles)} piles: Light has one per player, Classic and Plus one in all")
+        else:
+            stacks = [list(pile) for pile in piles]
+        # No draw for first player: the position was set, not dealt.
+        state = QntoState(self, seed, board=dict(board), hands=[list(hand) for hand in hands],
+                          pile=[] if personal else stacks[0], own_piles=stacks if personal else [],
+                          first_player=current, first_draws=[])  # fmt: skip
+        state.turns = 1 if board else 0
+        state.rng = rng
+        state.check_invariants()
+        return state
+
+    # --- saved bodies -----------------------------------------------------------------------------
+    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> QntoState:
+        check_keys(body, BODY_KEYS, "qnto state")
+        unknown = sorted(set(body) - set(BODY_KEYS))
+        if unknown:
+            raise StateError(f"qnto state: unknown key(s) {', '.join(unknown)}")
+        if seed is None:
+            raise StateError("qnto state: a Q!nto game always has a seed")
+        board: dict[Cell, str] = {}
+        for entry in json_list(body["board"], "board"):
+            if not isinstance(entry, list) or len(entry) != 3:
+                raise StateError("qnto state: the grid lists [row, column, tile] cells")
+            cell = (json_int(entry[0], "row"), json_int(entry[1], "column"))
+            if cell in board:
+                raise StateError(f"qnto state: two tiles on {format_cell(cell)}")
+            board[cell] = _tile(entry[2])
+        first_draws = []
+        for draw in json_list(body["first_draws"], "first_draws"):
+            rounds = []
+            for pair in json_list(draw, "first draw"):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise StateError("qnto state: a first draw is [seat, tile]")
+                rounds.append((json_int(pair[0], "first draw seat"), _tile(pair[1])))
+            first_draws.append(rounds)
+        state = QntoState(
+            self, seed, board=board,
+            hands=[_tiles(hand, "hand") for hand in json_list(body["hands"], "hands")],
+            pile=_tiles(body["pile"], "pile"),
+            own_piles=[_tiles(pile, "own pile") for pile in json_list(body["own_piles"], "own_piles")],
+            first_player=json_int(body["first_player"], "first_player"), first_draws=first_draws,
+        )  # fmt: skip
+        state.rng = rng
+        state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
+        state.current = json_int(body["current"], "current")
+        owed = body["draws_owed"]
+        if owed is not None:
+            pair = json_list(owed, "draws_owed")
+            if len(pair) != 2:
+                raise StateError("qnto state: draws_owed is [seat, tiles] or null")
+            state.draws_owed = (json_int(pair[0], "draws_owed seat"), json_int(pair[1], "draws_owed tiles"))
+        state.another_turn = json_bool(body["another_turn"], "another_turn")
+        state.idle_turns = json_int(body["idle_turns"], "idle_turns")
+        state.turns = json_int(body["turns"], "turns")
+        reason = body["end_reason"]
+        state.end_reason = None if reason is None else json_str(reason, "end_reason")
+        problems = position_problems(state)
+        if problems:
+            raise StateError(f"qnto state: {'; '.join(problems)}")
+        return state
+
+    # --- text ---------------------------------------------------------------------------------------
+    def render(self, view: JsonDict) -> str:
+        """The grid (each tile its shape's symbol and its colour's letter, so colour is never the only
+        cue), what each wild on it stands for, each player's score and tiles, the pile, whose turn it
+        is, and the viewer's own hand (``engine.qnto.text``)."""
+        return render_view(self.options, view)
+
+
+def first_player_draw(options: QntoOptions, rng: Rng) -> tuple[list[list[tuple[int, str]]], int]:
+    """Each player draws a tile from the jumbled box; the highest suit goes first; tied players draw
+    again from the box jumbled anew (RULINGS.md 12). The draws, round by round, and the first player."""
+    draws: list[list[tuple[int, str]]] = []
+    contenders = list(range(options.players))
+    while True:
+        box = options.tile_set()
+        rng.shuffle(box)
+        drawn = list(zip(contenders, box, strict=False))
+        draws.append(drawn)
+        best = max(draw_rank(tile) for _, tile in drawn)
+        contenders = [seat for seat, tile in drawn if draw_rank(tile) == best]
+        if len(contenders) == 1:
+            return draws, contenders[0]
+
+
+def _one_tile(text: str) -> str:
+    tiles = KIT.parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"{text!r}: a draw takes one tile")
+    return tiles[0]
+
+
+def _tile(value: Any) -> str:
+    if not isinstance(value, str) or not KIT.is_tile(value):
+        raise StateError(f"qnto state: {value!r} is not a tile")
+    return value
+
+
+def _tiles(value: Any, what: str) -> list[str]:
+    return [_tile(tile) for tile in json_list(value, what)]
