@@ -140,7 +140,11 @@ def test_bop_hint_says_when_the_board_file_cannot_be_read(
 
 @pytest.mark.parametrize(
     ("board", "complaint"),
-    [("", "board: no rows"), ("Sy Xq", "'q' is not a colour; the tiles' colours are y=yellow"), ("Fk Rb Sb/. . Hy 9z", "'9z' is not a tile")],
+    [
+        ("", "board: no rows"),
+        ("Sy Xq", "'q' is not a colour; the tiles' colours are y=yellow"),
+        ("Fk Rb Sb/. . Hy 9z", "'9z' is not a tile"),
+    ],
 )
 def test_a_board_written_out_is_still_judged_as_a_board(
     capsys: pytest.CaptureFixture[str], board: str, complaint: str
