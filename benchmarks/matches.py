@@ -278,6 +278,7 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--idle", type=int, default=2000)
     parser.add_argument("--skip-postgres", action="store_true")
+    parser.add_argument("--skip-sqlite", action="store_true", help="the baseline and PostgreSQL phases only")
     args = parser.parse_args()
     with contextlib.suppress(AttributeError, OSError):
         os.sched_setaffinity(0, {0})  # the load generator on one core, the servers on the other
@@ -293,30 +294,32 @@ def main() -> int:
             f"p99 {baseline['p99_ms']:.1f} ms",
             flush=True,
         )
-        (base / "sqlite").mkdir()
-        server = Server(base / "sqlite", bot_delay_ms=600).start()
-        stack.callback(server.stop)
-        sat = asyncio.run(saturate([server.url], args.connections, args.seconds, True))
-        ratio = sat["moves_per_s"] / baseline["moves_per_s"]
-        print(
-            f"  SQLite, 1 process, live sockets  {sat['moves_per_s']:8.0f} moves/s     = {ratio:.2f}x the bare "
-            f"endpoint (target >= 0.3x); errors {sat['errors']}; {sat['events']} live events read; "
-            f"p99 {sat['p99_ms']:.1f} ms",
-            flush=True,
-        )
-        light = asyncio.run(saturate([server.url], 8, args.seconds, True))
-        print(
-            f"  latency, ~8 moves in flight      p50 {light['p50_ms']:.1f} ms, p99 {light['p99_ms']:.1f} ms "
-            f"(target p99 < 50 ms), each committed before its answer; errors {light['errors']}",
-            flush=True,
-        )
-        idle = asyncio.run(idle_sockets(server.url, args.idle, server.process.pid))  # type: ignore[union-attr]
-        print(
-            f"  idle sockets                     {idle['held']} held by one process; "
-            f"{idle['kb_per_socket']:.1f} KiB each (RSS {idle['rss_before_mb']:.0f} -> {idle['rss_after_mb']:.0f} MiB)",
-            flush=True,
-        )
-        server.stop()
+        if not args.skip_sqlite:
+            (base / "sqlite").mkdir()
+            server = Server(base / "sqlite", bot_delay_ms=600).start()
+            stack.callback(server.stop)
+            sat = asyncio.run(saturate([server.url], args.connections, args.seconds, True))
+            ratio = sat["moves_per_s"] / baseline["moves_per_s"]
+            print(
+                f"  SQLite, 1 process, live sockets  {sat['moves_per_s']:8.0f} moves/s     = {ratio:.2f}x the bare "
+                f"endpoint (target >= 0.3x); errors {sat['errors']}; {sat['events']} live events read; "
+                f"p99 {sat['p99_ms']:.1f} ms",
+                flush=True,
+            )
+            light = asyncio.run(saturate([server.url], 8, args.seconds, True))
+            print(
+                f"  latency, ~8 moves in flight      p50 {light['p50_ms']:.1f} ms, p99 {light['p99_ms']:.1f} ms "
+                f"(target p99 < 50 ms), each committed before its answer; errors {light['errors']}",
+                flush=True,
+            )
+            idle = asyncio.run(idle_sockets(server.url, args.idle, server.process.pid))  # type: ignore[union-attr]
+            print(
+                f"  idle sockets                     {idle['held']} held by one process; "
+                f"{idle['kb_per_socket']:.1f} KiB each "
+                f"(RSS {idle['rss_before_mb']:.0f} -> {idle['rss_after_mb']:.0f} MiB)",
+                flush=True,
+            )
+            server.stop()
         if not args.skip_postgres:
             with temporary_postgres() as pg:
                 database = new_database(pg, "bench")

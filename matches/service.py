@@ -273,8 +273,10 @@ class MatchService:
 
     def load(self, match_id: str) -> Loaded:
         """The match with its state rebuilt (from this process's cache, a snapshot, and the log)."""
-        row = self._row(match_id)
-        seats = self.store.seats(match_id)
+        found = self.store.match_and_seats(match_id) if isinstance(match_id, str) else None
+        if found is None:
+            raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
+        row, seats = found
         game = self.game(row.game, row.options, row.lexicon)
         clock = None if row.clock is None else Clock.from_request(row.clock)
         if row.status == "waiting":

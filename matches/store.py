@@ -9,12 +9,15 @@ by one transaction that moves the match from version N to N+1 *only if it is sti
 servers racing, one wins and the other is told its version is stale. A move is acknowledged only
 after that transaction has committed (store before you tell).
 
-- **SQLite** (``sqlite:///path`` or just a path): WAL mode, ``synchronous=NORMAL`` by default, so a
-  committed move survives the server being killed; ``synchronous=FULL`` (``TABLEJUDGE_SQLITE_SYNC=full``)
-  also survives the machine losing power, at an fsync per move. Several server processes on one
-  machine share the file.
+- **SQLite** (``sqlite:///path`` or just a path): WAL mode. Several server processes on one machine
+  share the file.
 - **PostgreSQL** (``postgresql://...``): for several machines; each commit also sends a
   ``NOTIFY`` so that every server's live sockets hear of every move (``matches.live``).
+
+Durability (``sync``, ``TABLEJUDGE_SYNC``): ``normal`` (the default) keeps every committed move
+when the server is killed (SQLite ``synchronous=NORMAL`` in WAL mode; PostgreSQL
+``synchronous_commit=off``: the database has the commit before it answers, and flushes it within
+a fraction of a second); ``full`` also keeps it when the machine loses power, at an fsync per move.
 """
 
 from __future__ import annotations
@@ -208,6 +211,20 @@ class Store:
                     (match.id, seat.seat, seat.name, seat.token_hash, seat.bot, seat.joined, seat.left_at),
                 )
 
+    def match_and_seats(self, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
+        """The match's row and its seats in one query (what every request reads first)."""
+        columns = ", ".join(f"m.{name}" for name in MATCH_COLUMNS)
+        rows = self._query(
+            f"SELECT {columns}, s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen "
+            "FROM matches m LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        width = len(MATCH_COLUMNS)
+        seats = [SeatRow(*row[width:]) for row in rows if row[width] is not None]
+        return _match(rows[0][:width]), seats
+
     def match(self, match_id: str) -> MatchRow | None:
         rows = self._query(f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches WHERE id = ?", (match_id,))
         return _match(rows[0]) if rows else None
@@ -351,13 +368,13 @@ def _match(row: tuple[Any, ...]) -> MatchRow:
 class SQLiteStore(Store):
     """The embedded default: one file, WAL mode, shared by every server process on the machine."""
 
-    def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: str | Path, sync: str = "normal") -> None:
         super().__init__()
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute(f"PRAGMA synchronous={synchronous}")
+        self._conn.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._conn.execute("PRAGMA busy_timeout=30000")
         self._depth = 0
@@ -405,12 +422,14 @@ class SQLiteStore(Store):
 class PostgresStore(Store):
     """For several servers on several machines: the same SQL, and NOTIFY on every committed move."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sync: str = "normal") -> None:
         super().__init__()
         import psycopg  # only when PostgreSQL is used
 
         self.url = url
         self._conn = psycopg.connect(url, autocommit=True)
+        if sync != "full":  # the commit is in the database when it answers; its flush to disk follows
+            self._conn.execute("SET synchronous_commit = off")
         self._depth = 0
 
     @property
@@ -451,17 +470,31 @@ class PostgresStore(Store):
         payload = f"{match_id}:{version}" + (":changed" if changed else "")
         self._execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, payload))
 
+    def commit_move(self, match_id: str, expected_version: int, move: MoveRow, **values: Any) -> bool:
+        """As the base, in one statement (one round trip, its own transaction): the match moves from
+        ``expected_version`` only if it is still there; the move is stored and announced only then."""
+        assert move.version == expected_version + 1
+        names = ", ".join(f"{key} = ?" for key in ("version", *values))
+        params = [move.version, *(_to_column(key, value) for key, value in values.items()), match_id, expected_version]
+        params += [move.version, move.seat, move.move, move.at, NOTIFY_CHANNEL, f"{match_id}:{move.version}"]
+        sql = (
+            f"WITH moved AS (UPDATE matches SET {names} WHERE id = ? AND version = ? RETURNING id), "
+            "stored AS (INSERT INTO moves (match_id, version, seat, move, at) SELECT id, ?, ?, ?, ? FROM moved "
+            "RETURNING match_id) SELECT pg_notify(?, ?) FROM stored"
+        )
+        return len(self._query(sql, params)) == 1  # autocommit: the statement is its own transaction
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
 
 
-def open_store(url: str, synchronous: str = "NORMAL") -> Store:
+def open_store(url: str, sync: str = "normal") -> Store:
     """A store from a URL: ``postgresql://...`` or a SQLite file (``sqlite:///path`` or a path)."""
     if url.startswith(("postgresql://", "postgres://")):
-        store: Store = PostgresStore(url)
+        store: Store = PostgresStore(url, sync=sync)
     else:
-        store = SQLiteStore(url.removeprefix("sqlite://"), synchronous=synchronous)
+        store = SQLiteStore(url.removeprefix("sqlite://"), sync=sync)
     store.migrate()
     return store
 

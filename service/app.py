@@ -121,7 +121,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 def _match_server(settings: Settings) -> tuple[MatchService, LiveHub]:
     """The match server on the configured store (SQLite in the data folder by default)."""
-    store = open_store(settings.database_url(), synchronous=settings.sqlite_sync.upper())
+    store = open_store(settings.database_url(), sync=settings.sync)
     service = MatchService(
         store,
         MatchSettings(public_url=settings.base_url(), bot_delay_ms=settings.bot_delay_ms,

@@ -82,8 +82,9 @@ class Settings:
     public_url: str = ""
     #: How long bots wait before a turn-based move (ms), so that people can follow.
     bot_delay_ms: int = 600
-    #: SQLite's ``synchronous``: ``normal`` survives a killed server, ``full`` also a power cut.
-    sqlite_sync: str = "normal"
+    #: How a move is committed: ``normal`` survives a killed server (SQLite ``synchronous=NORMAL``,
+    #: PostgreSQL ``synchronous_commit=off``), ``full`` also a power cut (an fsync per move).
+    sync: str = "normal"
 
     def __post_init__(self) -> None:
         served = self.lexicons or tuple(lexicon_names())
@@ -95,8 +96,8 @@ class Settings:
             raise SettingsError(
                 f"{PREFIX}DEFAULT_LEXICON {self.default_lexicon!r} is not served; served: {', '.join(served)}"
             )
-        if self.sqlite_sync not in ("normal", "full"):
-            raise SettingsError(f"{PREFIX}SQLITE_SYNC must be normal or full, got {self.sqlite_sync!r}")
+        if self.sync not in ("normal", "full"):
+            raise SettingsError(f"{PREFIX}SYNC must be normal or full, got {self.sync!r}")
         if self.database and not self.database.startswith(("postgresql://", "postgres://", "sqlite://")):
             raise SettingsError(f"{PREFIX}DATABASE must be postgresql://... or sqlite:///path, got {self.database!r}")
         if self.log_level not in LOG_LEVELS:
@@ -143,8 +144,8 @@ class Settings:
             values["public_url"] = public_url.strip().rstrip("/")
         if (delay := get("BOT_DELAY_MS")) is not None:
             values["bot_delay_ms"] = _whole("BOT_DELAY_MS", delay, 0, 60_000)
-        if (sync := get("SQLITE_SYNC")) is not None:
-            values["sqlite_sync"] = sync.strip().lower()
+        if (sync := get("SYNC")) is not None:
+            values["sync"] = sync.strip().lower()
         if "default_lexicon" not in values and "lexicons" in values and values["lexicons"]:
             # Serving only other lexicons: the first one named becomes the default.
             lexicon_list = values["lexicons"]
@@ -172,7 +173,7 @@ class Settings:
             PREFIX + "DATABASE": self.database,
             PREFIX + "PUBLIC_URL": self.public_url,
             PREFIX + "BOT_DELAY_MS": str(self.bot_delay_ms),
-            PREFIX + "SQLITE_SYNC": self.sqlite_sync,
+            PREFIX + "SYNC": self.sync,
         }
 
     def data_path(self) -> Path:
