@@ -15,8 +15,8 @@ import statistics
 import time
 from collections import Counter
 
+from engine.bop import BopGame, BopState
 from engine.bop.movegen import brute_force_plays, generate_plays, move_index
-from engine.bop.state import BopGame, BopState
 from engine.bop.tiles import BOP
 from engine.bots import GreedyBot, parse_bots, play_game
 
@@ -32,7 +32,7 @@ def mid_game_positions(game: BopGame, count: int) -> list[tuple[BopState, list[s
         seed += 1
         state = game.new_initial_state(seed)
         while len(state.board) < MIN_TILES and not state.is_terminal():
-            state.apply(bot.choose_move(state))
+            state.act(state.current, bot.choose_move(state))
         bops_on_board = sum(t == BOP for t in state.board.values())
         if state.is_terminal() or bops_on_board == 2:
             continue

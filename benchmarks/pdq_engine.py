@@ -80,7 +80,7 @@ def speed(adjudicator: LocalAdjudicator, games: int) -> None:
             lexicon.pdq_check(letters, word, variant="classic", min_length=4)
             t1 = time.perf_counter()
             try:
-                state.apply(Claim(word, 0), player=player)
+                state.act(player, Claim(word, 0))
             except ValueError:
                 continue
             t2 = time.perf_counter()

@@ -1,5 +1,50 @@
-"""Tablejudge's game engines: one subpackage per game, sharing the architecture in engine/README.md.
+"""Tablejudge's game engines: one subpackage per game, all speaking the protocol of engine/README.md.
 
-Shared parts: :mod:`engine.errors` (typed errors), :mod:`engine.rng` (the seeded generator inside
-every state), :mod:`engine.adjudicator` (who decides word questions).
+>>> import engine
+>>> engine.registered_games()[:2]
+['bop', 'pdq']
+>>> game = engine.load_game("bop(players=3)")
+>>> state = game.new_initial_state(seed=7)
+>>> engine.load_state(state.to_json()) == state
+True
+
+Importing this package loads no word index: a game opens its lexicon the first time it asks a
+word question.
 """
+
+from engine.base import CHANCE, REFEREE, Breakdown, Game, Move, Options, Outcome, ScoreItem, State
+from engine.errors import (
+    ConfigError,
+    EngineError,
+    GameOverError,
+    IllegalMoveError,
+    NotationError,
+    StaleVersionError,
+    StateError,
+    WrongPlayerError,
+)
+from engine.registry import game_class, load_game, load_state, registered_games
+
+__all__ = [
+    "CHANCE",
+    "REFEREE",
+    "Breakdown",
+    "ConfigError",
+    "EngineError",
+    "Game",
+    "GameOverError",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Options",
+    "Outcome",
+    "ScoreItem",
+    "StaleVersionError",
+    "State",
+    "StateError",
+    "WrongPlayerError",
+    "game_class",
+    "load_game",
+    "load_state",
+    "registered_games",
+]

@@ -4,21 +4,24 @@ Two implementations of one interface:
 
 - :class:`LocalAdjudicator` answers in-process from an ``indexes`` lexicon (fast; what bots and
   move generation use);
-- :class:`HttpAdjudicator` asks a running Tablejudge service through ``service.client`` (what a
-  game server uses when the judge runs elsewhere).
+- :class:`HttpAdjudicator` asks a running Tablejudge service through ``indexes.remote.Client``
+  (what a game server uses when the judge runs elsewhere).
 
 Both return the same result values (``indexes.results``), so an engine cannot tell them apart.
+Importing this module loads no index: a lexicon is opened when a :class:`LocalAdjudicator` is made,
+and games make theirs only when they first ask a word question (``Game.adjudicator``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from indexes import DEFAULT_LEXICON, Lexicon, open_lexicon
-from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult
+from indexes.paths import DEFAULT_LEXICON
 
 if TYPE_CHECKING:
-    from service.client import Client
+    from indexes.lexicon import Lexicon
+    from indexes.remote import Client
+    from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult
 
 
 @runtime_checkable
@@ -54,6 +57,8 @@ class LocalAdjudicator:
     """Answers from an in-process lexicon (memory-mapped; cheap to create)."""
 
     def __init__(self, lexicon: Lexicon | str = DEFAULT_LEXICON) -> None:
+        from indexes.lexicon import open_lexicon  # here, not at import: games without words stay light
+
         self.lex = open_lexicon(lexicon) if isinstance(lexicon, str) else lexicon
 
     @property
@@ -86,7 +91,7 @@ class LocalAdjudicator:
 
 
 class HttpAdjudicator:
-    """Asks a Tablejudge service over HTTP (``service.client.Client``)."""
+    """Asks a Tablejudge service over HTTP (``indexes.remote.Client``)."""
 
     def __init__(self, client: Client, lexicon: str = DEFAULT_LEXICON) -> None:
         self.client = client

@@ -1,13 +1,20 @@
-"""The pieces every game engine shares: options, game, state, move, breakdown, outcome.
+"""The engine protocol every game speaks: options, game, state, moves, chance, views, saved states.
 
-See ``engine/README.md`` for the architecture in prose. In short (OpenSpiel's shape, python-chess's
-values):
+``engine/README.md`` shows the whole protocol on one page, with a toy game. In short (OpenSpiel's
+shape, boardgame.io's gate, python-chess's values):
 
 - a :class:`Game` holds the rules and validated :class:`Options` and makes states from a seed;
-- a :class:`State` holds the position, applies moves (checking them first, so a refused move
-  changes nothing), converts to JSON and back without loss, and shows each player a view;
-- a move is a small frozen value with ``to_text()`` / the game's ``parse_move()`` and a readable
-  ``repr``;
+- a :class:`State` holds the position. ``acting_players()`` says which seats may act now (``[CHANCE]``
+  at a chance node, several seats where everyone may act at once), ``legal_moves(seat)`` what they
+  may do, and :meth:`State.act` is the one gate every move goes through;
+- chance (a draw, a deal, dice) is a chance node with ``chance_outcomes()``; a seeded state resolves
+  its own chance nodes with its :class:`~engine.rng.Rng` as they arise, and records each outcome in
+  ``history``, so a seed plus the history replays exactly; a state made without a seed waits for the
+  outcomes to be entered (real dice at a table);
+- ``view(seat)`` and ``view(None)`` (a spectator) are built from the visibility each part of the
+  state declares (:data:`State.VIEW`): public, owned by a seat, secret, or secret until the end;
+- ``to_json()`` is one envelope for every game, ``Game.state_from_json`` reads it back exactly;
+- a move is a small frozen value with ``to_text()`` and the game's ``parse_move()``;
 - every scoring returns a :class:`Breakdown` whose items add up to the points scored.
 """
 
@@ -17,17 +24,43 @@ import copy
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from engine.adjudicator import Adjudicator, LocalAdjudicator
-from engine.errors import ConfigError, StateError, WrongPlayerError
+from engine.errors import (
+    ConfigError,
+    EngineError,
+    GameOverError,
+    IllegalMoveError,
+    NotationError,
+    StaleVersionError,
+    StateError,
+    WrongPlayerError,
+)
+from engine.rng import Rng
+
+if TYPE_CHECKING:
+    from engine.adjudicator import Adjudicator
 
 JsonDict = dict[str, Any]
 MoveT = TypeVar("MoveT", bound="Move")
 StateT = TypeVar("StateT", bound="State[Any]")
 OptionsT = TypeVar("OptionsT", bound="Options")
+
+#: The seat of chance (OpenSpiel's ``kChancePlayerId``): draws, deals and dice.
+CHANCE = -1
+#: The seat of the game's own clock: moves the rules make when time runs out (PDQ's claim window).
+REFEREE = -3
+#: Seats that are not players, by name (for history and error messages).
+SEAT_NAMES = {CHANCE: "chance", REFEREE: "referee"}
+
+
+def seat_name(seat: int | None) -> str:
+    if seat is None:
+        return "a spectator"
+    return SEAT_NAMES.get(seat, f"player {seat}")
 
 
 # --- options ------------------------------------------------------------------------------------
@@ -37,7 +70,7 @@ class Options:
 
     Subclasses add fields with defaults and override :meth:`validate`. Build them with
     :meth:`from_mapping` (unknown names are errors) or :meth:`from_text` (``"players=3,mode=challenge"``,
-    OpenSpiel's ``load_game`` style).
+    OpenSpiel's ``load_game`` style). Every game has a ``players`` option.
     """
 
     def validate(self) -> None:
@@ -60,17 +93,60 @@ class Options:
 
     @classmethod
     def from_text(cls: type[OptionsT], text: str) -> OptionsT:
-        """``"players=3,mode=challenge"``; values are read as JSON when they parse, else as strings."""
-        values: dict[str, Any] = {}
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            name, sep, raw = part.partition("=")
-            if not sep:
-                raise ConfigError(f"option {part!r} is not name=value")
-            values[name.strip()] = option_value(raw)
-        return cls.from_mapping(values)
+        """``"players=3,mode=challenge"``; values are read as JSON when they parse, else as strings.
+
+        Commas inside brackets, braces or quotes belong to the value (``min_lengths=[5,4,4]``).
+        """
+        return cls.from_mapping(read_options_text(text))
 
     def to_json(self) -> JsonDict:
         return dataclasses.asdict(self)
+
+    def to_text(self) -> str:
+        """The options that differ from the defaults, as ``from_text`` reads them."""
+        defaults = type(self)().to_json()
+        return ",".join(
+            f"{name}={_option_text(value)}" for name, value in self.to_json().items() if value != defaults.get(name)
+        )
+
+
+def _option_text(value: Any) -> str:
+    return value if isinstance(value, str) and value and "," not in value and "=" not in value else json.dumps(value)
+
+
+def read_options_text(text: str) -> dict[str, Any]:
+    """``"players=3,mode=challenge"`` -> ``{"players": 3, "mode": "challenge"}`` (not yet validated)."""
+    values: dict[str, Any] = {}
+    for part in split_top_level(text):
+        name, sep, raw = part.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"option {part!r} is not name=value")
+        values[name.strip()] = option_value(raw)
+    return values
+
+
+def split_top_level(text: str, separator: str = ",") -> list[str]:
+    """``text`` split at separators outside brackets, braces and double quotes; empty parts dropped.
+
+    >>> split_top_level('a=1, b=[1,2], c={"x": "y,z"}')
+    ['a=1', 'b=[1,2]', 'c={"x": "y,z"}']
+    """
+    parts: list[str] = []
+    depth, quoted, start = 0, False, 0
+    for index, char in enumerate(text):
+        if quoted:
+            quoted = char != '"'
+        elif char == '"':
+            quoted = True
+        elif char in "[{(":
+            depth += 1
+        elif char in "]})":
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return [part.strip() for part in parts if part.strip()]
 
 
 def option_value(raw: str) -> Any:
@@ -98,8 +174,68 @@ class Move(ABC):
     @abstractmethod
     def to_text(self) -> str: ...
 
+    def public_text(self) -> str | None:
+        """What seats other than :meth:`owner` see of this move in the history; None: the whole text.
+
+        A pass that trades tiles shows how many, not which; a draw shows that a tile was drawn.
+        """
+        return None
+
+    def owner(self, mover: int) -> int | None:
+        """The seat that sees this move's whole text (the mover; a draw's drawer)."""
+        return mover
+
+    @property
+    def time_ms(self) -> int | None:
+        """When a real-time move was made, in the game's own clock (None: a turn-based move)."""
+        return None
+
     def __str__(self) -> str:
         return self.to_text()
+
+
+@dataclass(frozen=True)
+class Draw(Move):
+    """A chance move: ``tile`` comes off a face-down pile, to ``seat`` (None: face up, to the table).
+
+    Only the drawer sees which tile it was; the others see ``draw to player 1``.
+
+    >>> Draw("Sy", 1).to_text(), Draw("Sy", 1).public_text(), Draw("A").to_text()
+    ('draw Sy to 1', 'draw to 1', 'draw A')
+    """
+
+    tile: str
+    seat: int | None = None
+
+    def to_text(self) -> str:
+        return f"draw {self.tile}" + ("" if self.seat is None else f" to {self.seat}")
+
+    def public_text(self) -> str | None:
+        return None if self.seat is None else f"draw to {self.seat}"
+
+    def owner(self, mover: int) -> int | None:
+        return self.seat
+
+
+def parse_draw(text: str, tile: Callable[[str], str] = str) -> Draw | None:
+    """The :class:`Draw` written in ``text`` (``draw TILE [to SEAT]``), or None if it is no draw.
+
+    ``tile`` reads (and checks) the tile's notation and raises NotationError for a bad one.
+    """
+    words = text.split()
+    if not words or words[0].lower() != "draw":
+        return None
+    if len(words) == 2:
+        return Draw(tile(words[1]))
+    if len(words) == 4 and words[2].lower() == "to" and words[3].isdigit():
+        return Draw(tile(words[1]), int(words[3]))
+    raise NotationError(f"cannot read the draw {text!r}; write 'draw TILE' or 'draw TILE to SEAT'")
+
+
+def pile_outcomes(pile: Sequence[str], seat: int | None = None) -> list[tuple[Move, float]]:
+    """The chance outcomes of drawing one tile from ``pile``: each distinct tile, with its share."""
+    counts = Counter(pile)
+    return [(Draw(tile, seat), count / len(pile)) for tile, count in sorted(counts.items())]
 
 
 # --- scoring ------------------------------------------------------------------------------------
@@ -149,8 +285,13 @@ class Breakdown:
                 values=tuple(int(v) for v in i.get("values", ())),
             )
             for i in data.get("items", ())
-        )
+        )  # fmt: skip
         return cls(items)
+
+
+def note(kind: str, label: str, detail: str = "") -> Breakdown:
+    """A breakdown of one item worth nothing: what a pass, a swap or a chance move returns."""
+    return Breakdown((ScoreItem(kind, label, 0, detail),))
 
 
 @dataclass(frozen=True)
@@ -164,6 +305,12 @@ class Outcome:
     def to_json(self) -> JsonDict:
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
 
+    @classmethod
+    def by_score(cls, scores: Sequence[int], reason: str) -> Outcome:
+        """Highest score wins; equal highest scores share the win."""
+        best = max(scores)
+        return cls(tuple(scores), tuple(seat for seat, score in enumerate(scores) if score == best), reason)
+
 
 @dataclass(frozen=True)
 class ScoredMove(Generic[MoveT]):
@@ -174,81 +321,331 @@ class ScoredMove(Generic[MoveT]):
     breakdown: Breakdown = field(default_factory=Breakdown)
 
 
-# --- game and state -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Scheduled:
+    """The referee's next move, due at ``at_ms`` in the game's own clock (a claim window closing)."""
+
+    at_ms: int
+    move: Move
+
+
+# --- visibility: what each part of a state shows to whom -----------------------------------------
+class Part(ABC):
+    """How one key of a state's body shows in a view. Declared per key in :attr:`State.VIEW`."""
+
+    @abstractmethod
+    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
+        """The view's entries for this key (none, the value, or a redaction under some name)."""
+
+    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
+        """The values of this part ``viewer`` must not see (for the conformance suite's leak scan)."""
+        return []
+
+
+@dataclass(frozen=True)
+class Public(Part):
+    """Everyone sees it."""
+
+    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
+        return {key: value}
+
+
+@dataclass(frozen=True)
+class Owned(Part):
+    """A list with one entry per seat (the hands): each seat sees its own entry, and of the others only
+    ``redact(entry)`` (default: its length). Spectators see only redactions. Shown whole at the end
+    when ``reveal_at_end``."""
+
+    redact: Callable[[Any], Any] = len
+    reveal_at_end: bool = True
+
+    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
+        if over and self.reveal_at_end:
+            return {key: value}
+        return {key: [entry if seat == viewer else self.redact(entry) for seat, entry in enumerate(value)]}
+
+    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
+        if over and self.reveal_at_end:
+            return []
+        return [entry for seat, entry in enumerate(value) if seat != viewer]
+
+
+@dataclass(frozen=True)
+class Secret(Part):
+    """Nobody sees it (the pile's order, the generator); ``redact`` gives what shows instead, under
+    ``name`` (the pile's size as ``pile_size``). ``until_end``: shown whole once the game is over."""
+
+    redact: Callable[[Any], Any] | None = None
+    name: str | None = None
+    until_end: bool = False
+
+    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
+        if over and self.until_end:
+            return {key: value}
+        return {} if self.redact is None else {self.name or key: self.redact(value)}
+
+    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
+        return [] if over and self.until_end else [value]
+
+
+@dataclass(frozen=True)
+class Shown(Part):
+    """Shown through a function of (value, viewer, over): for parts with hidden fields inside.
+    ``hidden`` lists the values of it that ``viewer`` must not see, for the leak scan."""
+
+    show_as: Callable[[Any, int | None, bool], Any]
+    hidden: Callable[[Any, int | None, bool], list[Any]] = lambda value, viewer, over: []
+
+    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
+        return {key: self.show_as(value, viewer, over)}
+
+    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
+        return self.hidden(value, viewer, over)
+
+
+# --- game ---------------------------------------------------------------------------------------
 class Game(ABC, Generic[OptionsT, StateT, MoveT]):
-    """The rules of one game with one variant configuration. Stateless after construction."""
+    """The rules of one game with one variant configuration. Stateless after construction.
+
+    An engine sets :attr:`name` (its registry name), :attr:`options_type`, :attr:`format` (its saved
+    body's version) and, if it asks word questions, :attr:`word_questions` (the adjudicator's methods
+    it calls); games without words never open a lexicon.
+    """
 
     name: ClassVar[str]
     options_type: ClassVar[type[Options]]
+    #: The version of this engine's saved body ("state" in the envelope); bump it when that changes.
+    format: ClassVar[int] = 1
+    #: The :class:`~engine.adjudicator.Adjudicator` methods this game calls (empty: no words at all).
+    word_questions: ClassVar[tuple[str, ...]] = ()
+    #: Bots of this game's own, by name, beside the shared ``random`` and ``greedy``: each is made
+    #: from (seed, the name as written, which may carry an argument: ``steady:2500``).
+    bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
 
     def __init__(
         self,
         options: OptionsT | Mapping[str, Any] | str | None = None,
         adjudicator: Adjudicator | None = None,
+        lexicon: str | None = None,
     ) -> None:
         if isinstance(options, Options):
+            if not isinstance(options, self.options_type):
+                raise ConfigError(f"{type(options).__name__} are not {self.name} options")
             self.options: OptionsT = options  # type: ignore[assignment]
         elif isinstance(options, str):
             self.options = self.options_type.from_text(options)  # type: ignore[assignment]
         else:
             self.options = self.options_type.from_mapping(options)  # type: ignore[assignment]
-        self.adjudicator: Adjudicator = adjudicator if adjudicator is not None else LocalAdjudicator()
+        if adjudicator is not None and not self.word_questions:
+            raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
+        self._adjudicator = adjudicator
+        self._lexicon = lexicon if lexicon is not None else (adjudicator.lexicon if adjudicator else None)
+        self._spec: str | None = None
+        self._options_json: JsonDict | None = None
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.options}>"
+        return f"<{type(self).__name__} {self.spec()}>"
+
+    def spec(self) -> str:
+        """The game as ``load_game`` reads it: ``"bop(players=3,mode=challenge)"``."""
+        if self._spec is None:  # a game never changes: worked out once
+            options = self.options.to_text()
+            self._spec = f"{self.name}({options})" if options else self.name
+        return self._spec
+
+    def options_json(self) -> JsonDict:
+        """``options.to_json()``, worked out once (every saved state and view holds it)."""
+        if self._options_json is None:
+            self._options_json = self.options.to_json()
+        return copy.deepcopy(self._options_json)
+
+    @property
+    def players(self) -> int:
+        return int(self.options.players)  # type: ignore[attr-defined]
+
+    @property
+    def adjudicator(self) -> Adjudicator:
+        """Who answers this game's word questions; an in-process lexicon, opened on first use."""
+        if not self.word_questions:
+            raise ConfigError(f"{self.name} asks no word questions")
+        if self._adjudicator is None:
+            from engine.adjudicator import LocalAdjudicator
+
+            self._adjudicator = LocalAdjudicator(self._lexicon) if self._lexicon else LocalAdjudicator()
+        return self._adjudicator
+
+    @property
+    def lexicon(self) -> JsonDict | None:
+        """``{"name", "version"}`` of the lexicon that judges this game's words; None without words."""
+        if not self.word_questions:
+            return None
+        return {"name": self.adjudicator.lexicon, "version": self.adjudicator.version}
+
+    def render(self, view: JsonDict) -> str:
+        """A view as text for the terminal; engines override this with their board and hands."""
+        skip = {"game", "options", "history", "seat", "version", "outcome"}
+        return "\n".join(f"{key}: {json.dumps(value)}" for key, value in view.items() if key not in skip)
+
+    # --- what an engine writes -------------------------------------------------------------------
+    @abstractmethod
+    def _new_state(self, seed: int | None) -> StateT:
+        """The position after set-up. With a seed, every chance event of the set-up is drawn from
+        ``Rng(seed)``; ``seed=None`` (chance entered at a table) is for engines that support it."""
 
     @abstractmethod
-    def new_initial_state(self, seed: int) -> StateT:
-        """The position after set-up, every chance event drawn from ``Rng(seed)``."""
-
-    @abstractmethod
-    def state_from_json(self, data: Mapping[str, Any]) -> StateT:
-        """Inverse of ``State.to_json``; raises :class:`StateError` on anything inconsistent."""
+    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> StateT:
+        """Inverse of ``State.to_body``; raises :class:`StateError` on anything inconsistent."""
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:
         """Read a move's notation; raises :class:`NotationError` on bad syntax."""
 
-    def replay(self, seed: int, moves: Sequence[tuple[int, MoveT | str]]) -> StateT:
-        """The state after set-up from ``seed`` and ``(player, move)`` pairs, in order."""
+    def stamp(self, text: str, at_ms: int) -> MoveT:
+        """A real-time move as a server received it: ``text`` (no time in it), made at ``at_ms``.
+        Turn-based games ignore the time."""
+        del at_ms
+        return self.parse_move(text)
+
+    # --- shared -----------------------------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = 0) -> StateT:
+        """The state after set-up, its chance nodes resolved from ``seed`` (None: left for a table)."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ConfigError(f"a seed is a whole number, not {seed!r}")
+        state = self._new_state(seed)
+        state.resolve_chance()
+        return state
+
+    def read_move(self, move: MoveT | str) -> MoveT:
+        if isinstance(move, str):
+            return self.parse_move(move)
+        if not isinstance(move, Move):
+            raise NotationError(f"a move is text or a move value, not {type(move).__name__}")
+        return move
+
+    def replay(self, seed: int | None, history: Iterable[Sequence[Any]]) -> StateT:
+        """The state after set-up from ``seed`` and the ``(seat, move)`` pairs of a history.
+
+        A seeded game draws its chance outcomes again from the seed; those in the history are
+        checked against them (a mismatch: the history was made by another engine or options).
+        """
         state = self.new_initial_state(seed)
-        for player, move in moves:
-            state.apply(self.parse_move(move) if isinstance(move, str) else move, player=player)
+        recorded: list[str] = []
+        for seat, move in history:
+            if seat == CHANCE and seed is not None:
+                recorded.append(move if isinstance(move, str) else move.to_text())
+                continue
+            state.act(seat, move)
+        drawn = [move.to_text() for seat, move in state.history if seat == CHANCE]
+        if recorded and recorded != drawn[: len(recorded)]:
+            raise StateError(f"the history's chance outcomes are not the ones seed {seed} draws for this game")
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any], replay: bool = False) -> StateT:
+        """Read :meth:`State.to_json`'s envelope back: the same state, checked.
+
+        A state saved under another lexicon version is refused, unless ``replay``: then its seed and
+        history are replayed under this game's lexicon (a move that is now refused fails the load).
+        """
+        check_keys(data, ENVELOPE_KEYS, "saved state")
+        if data["game"] != self.name:
+            raise StateError(f"a {data['game']!r} state, not a {self.name} one")
+        if data["format"] != self.format:
+            raise StateError(f"a {self.name} state of format {data['format']!r}; this engine reads {self.format}")
+        if data["options"] != self.options_json():
+            raise StateError(f"the state was saved under other {self.name} options than this game's")
+        seed, version, history = data["seed"], data["version"], data["history"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise StateError(f"seed must be a whole number or null, not {seed!r}")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise StateError(f"version must be a whole number of 0 or more, not {version!r}")
+        if not isinstance(history, list) or not all(_history_entry(entry) for entry in history):
+            raise StateError("history must be a list of [seat, move text] pairs")
+        lexicon = self.lexicon
+        if data.get("lexicon") != lexicon:
+            saved = data.get("lexicon")
+            if not replay or lexicon is None:
+                raise StateError(
+                    f"the state was saved under lexicon {saved!r}, and this game judges by {lexicon!r}: "
+                    "load it with replay=True to replay its moves under this lexicon"
+                )
+            state = self.replay(seed, history)
+            if state.version != version:
+                raise StateError(f"the replay reached version {state.version}, not the saved {version}")
+            return state
+        body = data["state"]
+        check_keys(body, (RNG_KEY,), f"{self.name} state body")
+        rng_state = body[RNG_KEY]
+        if rng_state is not None and (isinstance(rng_state, bool) or not isinstance(rng_state, int)
+                                      or not 0 <= rng_state < 1 << 64):  # fmt: skip
+            raise StateError("rng must be null or a 64-bit unsigned integer")
+        if (rng_state is None) != (seed is None):
+            raise StateError("a seeded state has a generator, and a state without a seed has none")
+        rng = None if rng_state is None else Rng.from_json(rng_state)
+        try:
+            state = self._state_from_body({k: v for k, v in body.items() if k != RNG_KEY}, seed, rng)
+            state.history = [(seat, self.parse_move(text)) for seat, text in history]
+        except StateError:
+            raise
+        except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise StateError(f"{self.name} state: {error}") from None
+        state.version = version
+        state.check_history()
         return state
 
 
+#: The keys of every saved state, in order.
+ENVELOPE_KEYS = ("game", "format", "options", "seed", "history", "version", "state")
+#: The key of the generator's state inside the saved body.
+RNG_KEY = "rng"
+
+
+def _history_entry(entry: Any) -> bool:
+    return (
+        isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and not isinstance(entry[0], bool)
+        and isinstance(entry[1], str)
+    )  # fmt: skip
+
+
+# --- state --------------------------------------------------------------------------------------
 class State(ABC, Generic[MoveT]):
-    """A position. Mutable for speed (``apply``), ``clone()`` for a copy, JSON for storage.
+    """A position. Mutable for speed; :meth:`act` is the only way a move changes it.
 
-    Contract every engine keeps:
-
-    - ``apply(move, player)`` checks everything first and raises a typed ``EngineError``
-      (``NotationError``, ``IllegalMoveError(rule, ...)``, ``WrongPlayerError``,
-      ``GameOverError``) before changing anything;
-    - ``game.state_from_json(state.to_json())`` equals ``state``;
-    - ``view(player)`` is JSON holding only what that player may see;
-    - ``history`` lists ``(player, move)`` pairs, so ``game.replay(seed, history)`` rebuilds it.
+    What an engine writes: ``acting_players``, ``legal_moves``, ``_apply`` (check everything, raise
+    a typed error, then change the state), ``scores``, ``outcome``, ``to_body`` and :data:`VIEW`
+    (the visibility of every key of the body); at chance nodes ``chance_outcomes`` (and
+    ``sample_chance`` when the outcome is not a plain weighted pick, such as the top of a shuffled
+    pile); for timed games ``scheduled``; and ``timeout_move``.
     """
 
     game: Game[Any, Any, MoveT]
-    seed: int
+    seed: int | None
+    rng: Rng | None
     history: list[tuple[int, MoveT]]
+    version: int
 
-    @property
+    #: The visibility of every key of :meth:`to_body` (an undeclared key fails the view: deny by default).
+    VIEW: ClassVar[Mapping[str, Part]] = {}
+
+    def __init__(self, game: Game[Any, Any, MoveT], seed: int | None) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = None if seed is None else Rng(seed)
+        self.history = []
+        self.version = 0
+
+    # --- what an engine writes -------------------------------------------------------------------
     @abstractmethod
-    def current_player(self) -> int:
-        """Whose turn it is; -1 once the game is over."""
+    def acting_players(self) -> list[int]:
+        """The seats that may act now: empty when the game is over, ``[CHANCE]`` at a chance node."""
 
     @abstractmethod
-    def is_terminal(self) -> bool: ...
+    def legal_moves(self, seat: int) -> list[MoveT]:
+        """What ``seat`` may do now (an engine documents any it leaves out, e.g. BOP! bluffs)."""
 
     @abstractmethod
-    def legal_moves(self) -> list[MoveT]:
-        """The current player's legal moves (an engine documents any it leaves out, e.g. bluffs)."""
-
-    @abstractmethod
-    def apply(self, move: MoveT, player: int | None = None) -> Breakdown:
-        """Check and play ``move`` for ``player`` (default: the current player); its breakdown."""
+    def _apply(self, seat: int, move: MoveT) -> Breakdown:
+        """Check ``move`` by ``seat`` against the rules (raising a typed error before any change), then
+        play it. The gate has checked that the game runs and that the seat may act."""
 
     @abstractmethod
     def scores(self) -> tuple[int, ...]: ...
@@ -258,37 +655,250 @@ class State(ABC, Generic[MoveT]):
         """None while the game runs."""
 
     @abstractmethod
-    def to_json(self) -> JsonDict: ...
+    def to_body(self) -> JsonDict:
+        """The position as JSON (the envelope's ``"state"``): lossless, canonical (lists, sorted cells)."""
 
-    @abstractmethod
-    def view(self, player: int) -> JsonDict:
-        """What ``player`` may see: no other hands, no draw-pile order, no generator state."""
+    def is_terminal(self) -> bool:
+        return self.outcome() is not None
 
-    def scored_moves(self) -> list[ScoredMove[MoveT]]:
-        """Legal moves with the points each scores now, best first (ties in ``legal_moves`` order).
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """At a chance node: every outcome with its probability. Elsewhere: empty."""
+        return []
+
+    def sample_chance(self) -> MoveT:
+        """The outcome a seeded game takes at this chance node (default: a weighted pick by its Rng)."""
+        assert self.rng is not None
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise StateError("a chance node with no outcomes")
+        point = self.rng.random() * sum(probability for _, probability in outcomes)
+        for move, probability in outcomes:
+            point -= probability
+            if point < 0:
+                return move
+        return outcomes[-1][0]
+
+    def must_act(self, seat: int) -> bool:
+        """Does the game wait for ``seat``? (False: it may act, as a BOP! player may challenge.)"""
+        return True
+
+    def scheduled(self) -> Scheduled | None:
+        """The referee's next move and when it is due (a real-time game's window closing); None."""
+        return None
+
+    def timeout_move(self, seat: int) -> MoveT | None:
+        """The move made for ``seat`` when its clock runs out (a pass); None if the game has none."""
+        return None
+
+    def clock_epoch(self) -> int | None:
+        """For a real-time game, which stretch of its clock runs now (PDQ: the round); moves carry
+        times since that stretch began. None for turn-based games."""
+        return None
+
+    def clock_ms(self) -> int | None:
+        """For a real-time game, the time of its last move on the current stretch's clock (a server
+        never stamps a move earlier); None for turn-based games."""
+        return None
+
+    def scored_moves(self, seat: int) -> list[ScoredMove[MoveT]]:
+        """``seat``'s legal moves with the points each scores now, best first (ties: ``legal_moves`` order).
 
         This default tries each move on a clone; engines with a faster generator override it.
         """
-        player = self.current_player
         ranked: list[ScoredMove[MoveT]] = []
-        for move in self.legal_moves():
+        for move in self.legal_moves(seat):
             trial = self.clone()
-            breakdown = trial.apply(move, player=player)
+            breakdown = trial.act(seat, move)
             ranked.append(ScoredMove(move, breakdown.total, breakdown))
         ranked.sort(key=lambda scored: -scored.points)
         return ranked
 
+    def review(self, seat: int) -> JsonDict | None:
+        """What ``seat`` could have done here, for the after-game report ("what could I have played"):
+        engines with hints say (BOP!: the best plays; PDQ: the row's words). None: nothing to say.
+        It may use ``seat``'s hidden things, so it is shown to that seat, or to all once the game is over."""
+        return None
+
+    def check_invariants(self) -> None:
+        """Raise StateError if the position breaks one of the game's invariants (tiles conserved, say).
+        The conformance suite calls it after every move; loading a saved state may call it too."""
+
+    def view_extras(self, viewer: int | None) -> JsonDict:
+        """Public facts computed from the position for a view (a deadline, say); none by default."""
+        return {}
+
+    # --- the gate -------------------------------------------------------------------------------
+    def may_act(self, seat: int) -> bool:
+        """May ``seat`` act now? The acting seats may; the referee when a move of its is due."""
+        if seat == REFEREE:
+            return self.scheduled() is not None
+        return seat in self.acting_players()
+
+    def act(self, seat: int, move: MoveT | str, *, version: int | None = None) -> Breakdown:
+        """The one gate for every move, whoever makes it. Checks, in order:
+
+        1. the game is not over (:class:`GameOverError`);
+        2. ``seat`` may act now (:class:`WrongPlayerError`);
+        3. ``version``, when given, is the state's current one (:class:`StaleVersionError`);
+        4. the notation reads (:class:`NotationError`);
+        5. the engine's own rules (:class:`IllegalMoveError`, ...).
+
+        Then it plays the move, records it, counts the version up, and (seeded games) resolves the
+        chance nodes that follow. Anything raised leaves the state exactly as it was.
+        """
+        if self.is_terminal():
+            raise GameOverError("the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise WrongPlayerError(f"a seat is a whole number, not {seat!r}")
+        if not self.may_act(seat):
+            raise WrongPlayerError(self._why_not(seat))
+        if version is not None and version != self.version:
+            raise StaleVersionError(version, self.version)
+        parsed = self.game.read_move(move)
+        saved = self.snapshot()
+        try:
+            breakdown = self._apply(seat, parsed)
+            self.history.append((seat, parsed))
+            self.version += 1
+            self.resolve_chance()
+        except BaseException:
+            self.restore(saved)
+            raise
+        return breakdown
+
+    def _why_not(self, seat: int) -> str:
+        if seat not in (CHANCE, REFEREE) and not 0 <= seat < self.game.players:
+            return f"there is no {seat_name(seat)}; seats are 0 to {self.game.players - 1}"
+        acting = self.acting_players()
+        if acting == [CHANCE]:
+            return f"{seat_name(seat)} cannot act now: the game waits for chance (a draw, a deal or a roll)"
+        waiting = ", ".join(seat_name(s) for s in acting) or "nobody"
+        return f"{seat_name(seat)} cannot act now; waiting for {waiting}"
+
+    def resolve_chance(self) -> None:
+        """Seeded games: take every chance outcome now due, drawn with the state's Rng, and record it.
+        (A state without a seed stops at its chance nodes and waits for ``act(CHANCE, outcome)``.)"""
+        if self.rng is None:
+            return
+        while not self.is_terminal() and self.acting_players() == [CHANCE]:
+            move = self.sample_chance()
+            self._apply(CHANCE, move)
+            self.history.append((CHANCE, move))
+
+    # --- rollback -------------------------------------------------------------------------------
+    def snapshot(self) -> Any:
+        """Everything :meth:`restore` needs to put the state back (default: the saved body)."""
+        return (self.to_body(), None if self.rng is None else self.rng.state, len(self.history), self.version)
+
+    def restore(self, saved: Any) -> None:
+        """Put the state back as :meth:`snapshot` found it (in place: callers keep their reference)."""
+        body, rng_state, length, version = saved
+        self.restore_body(body)
+        if rng_state is not None and self.rng is not None:
+            self.rng.state = rng_state
+        del self.history[length:]
+        self.version = version
+
+    def restore_body(self, body: Mapping[str, Any]) -> None:
+        """Set the position to a body of :meth:`to_body` (the rollback, and a BOP! play withdrawn)."""
+        fresh = self.game._state_from_body(body, self.seed, self.rng)
+        keep = {"history": self.history, "version": self.version, "rng": self.rng, "seed": self.seed}
+        self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(keep)
+
+    # --- JSON and views -------------------------------------------------------------------------
+    def to_json(self) -> JsonDict:
+        """The saved-state envelope, the same for every game (``Game.state_from_json`` reads it)."""
+        data: JsonDict = {
+            "game": self.game.name,
+            "format": self.game.format,
+            "options": self.game.options_json(),
+            "seed": self.seed,
+            "history": [[seat, move.to_text()] for seat, move in self.history],
+            "version": self.version,
+            "state": {**self.to_body(), RNG_KEY: None if self.rng is None else self.rng.to_json()},
+        }
+        lexicon = self.game.lexicon
+        if lexicon is not None:
+            data["lexicon"] = lexicon
+        return data
+
+    def view(self, seat: int | None) -> JsonDict:
+        """What ``seat`` may see (None: a spectator), built from the declared visibility of each part.
+
+        Never the seed, the generator, the pile's order or another seat's hidden things; the history
+        shows each move whole to its owner and as its public text to the others (whole at the end).
+        """
+        self._check_viewer(seat)
+        over = self.is_terminal()
+        shown: JsonDict = {}
+        for key, value in self.to_body().items():
+            shown.update(self._part(key).show(key, value, seat, over))
+        outcome = self.outcome()
+        return {
+            "game": self.game.name,
+            "options": self.game.options_json(),
+            "seat": seat,
+            "version": self.version,
+            "acting": [s for s in self.acting_players() if s != CHANCE] if not over else [],
+            "scores": list(self.scores()),
+            "outcome": None if outcome is None else outcome.to_json(),
+            "history": self.public_history(seat),
+            **shown,
+            **self.view_extras(seat),
+        }
+
+    def _check_viewer(self, seat: int | None) -> None:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.game.players):  # fmt: skip
+            raise WrongPlayerError(f"there is no player {seat!r}; seats are 0 to {self.game.players - 1}")
+
+    def _part(self, key: str) -> Part:
+        part = self.VIEW.get(key)
+        if part is None:
+            raise StateError(f"{self.game.name}: the state's {key!r} declares no visibility (State.VIEW)")
+        return part
+
+    def redacted(self, seat: int, move: MoveT, viewer: int | None) -> str | None:
+        """What ``viewer`` sees of ``seat``'s ``move`` in the history, if not its whole text (None).
+
+        By default a move's :meth:`Move.public_text` for everyone but its owner, and the whole text
+        for all once the game is over; an engine whose options hide more overrides this."""
+        if self.is_terminal():
+            return None
+        public = move.public_text()
+        return None if public is None or (viewer is not None and move.owner(seat) == viewer) else public
+
+    def public_history(self, viewer: int | None) -> list[list[Any]]:
+        """``[seat, text]`` per move: whole, or as much as ``viewer`` may see (:meth:`redacted`)."""
+        shown = []
+        for seat, move in self.history:
+            hidden = self.redacted(seat, move, viewer)
+            shown.append([seat, move.to_text() if hidden is None else hidden])
+        return shown
+
+    def secrets(self, viewer: int | None) -> list[Any]:
+        """Every value of the position ``viewer`` must not see in its view: what the leak scan searches
+        for. (The history is checked entry by entry: each hidden move must show as its public text.)"""
+        over = self.is_terminal()
+        found: list[Any] = []
+        for key, value in self.to_body().items():
+            found.extend(self._part(key).secrets(value, viewer, over))
+        if self.rng is not None:
+            found.append(self.rng.state)
+        if self.seed is not None:
+            found.append(self.seed)
+        return found
+
+    def check_history(self) -> None:
+        """StateError unless every move in the history was made by a seat of this game."""
+        seats = set(range(self.game.players)) | {CHANCE, REFEREE}
+        if any(seat not in seats for seat, _ in self.history):
+            raise StateError("a move in the history was made by nobody at this table")
+
     def clone(self: StateT) -> StateT:
         """A deep copy of the position sharing the (stateless) game, its adjudicator and lexicon."""
         return copy.deepcopy(self, {id(self.game): self.game})
-
-    def check_player(self, player: int | None) -> int:
-        """The acting player (default: the current one); WrongPlayerError if it may not act."""
-        if player is None:
-            return self.current_player
-        if player != self.current_player:
-            raise WrongPlayerError(f"it is player {self.current_player}'s turn, not player {player}'s")
-        return player
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
@@ -303,3 +913,33 @@ def check_keys(data: Mapping[str, Any], required: Sequence[str], what: str) -> N
     missing = [key for key in required if key not in data]
     if missing:
         raise StateError(f"{what}: missing {', '.join(missing)}")
+
+
+# --- strict readers for saved bodies ----------------------------------------------------------
+def json_int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateError(f"{what}: expected a whole number, got {value!r}")
+    return value
+
+
+def json_str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise StateError(f"{what}: expected text, got {value!r}")
+    return value
+
+
+def json_list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise StateError(f"{what}: expected a list, got {value!r}")
+    return value
+
+
+def json_bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise StateError(f"{what}: expected true or false, got {value!r}")
+    return value
+
+
+def illegal(rule: str, message: str, **details: Any) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` to raise: ``raise illegal("occupied", "...")``."""
+    return IllegalMoveError(rule, message, details or None)

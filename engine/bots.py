@@ -1,8 +1,10 @@
-"""One bot interface for every engine, the two bots every engine gets, and a game loop.
+"""One bot interface for every engine, the two bots every engine gets, and the shared game loop.
 
-A bot is asked for a move only when it is its player's turn, and must decide from what that
-player may see (``state.view(player)``; an engine's ``legal_moves`` / ``scored_moves`` depend only
-on the public position and the current player's own hidden tiles, so they are fair to use).
+A bot never holds the state. When its seat may act it is handed a :class:`Turn`: the seat's view
+(``state.view(seat)``), its legal moves, those moves ranked by what they score now, the game's
+rules (and its word judge, for word games) — all built for that seat alone. It answers a move, or
+None when it declines a move it need not make (a BOP! challenge, say).
+
 Bots carry their own :class:`~engine.rng.Rng`, separate from the game's, so that a bot's choices
 never change the game's chance events.
 """
@@ -10,99 +12,169 @@ never change the game's chance events.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from functools import cached_property
+from typing import Any, Protocol
 
-from engine.base import Breakdown, Game, Move, State
+from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, ScoredMove, State
 from engine.errors import ConfigError, StateError
 from engine.rng import Rng
 
-MoveT = TypeVar("MoveT", bound=Move)
-
 #: A game loop gives up after this many moves (a safety net; every engine also ends by its rules).
-MAX_MOVES = 10_000
+MAX_MOVES = 20_000
+
+
+class Turn:
+    """What a bot is given when its seat may act: built for that seat, computed on first use."""
+
+    def __init__(self, state: State[Any], seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.game: Game[Any, Any, Any] = state.game
+        #: Does the game wait for this seat (False: the seat may act but need not)?
+        self.required = state.must_act(seat)
+
+    @cached_property
+    def view(self) -> JsonDict:
+        return self._state.view(self.seat)
+
+    @cached_property
+    def legal(self) -> list[Move]:
+        return list(self._state.legal_moves(self.seat))
+
+    @cached_property
+    def ranked(self) -> list[ScoredMove[Any]]:
+        return list(self._state.scored_moves(self.seat))
+
+    @property
+    def adjudicator(self) -> Any:
+        """The word judge (word games only): what a person at the table knows of words."""
+        return self.game.adjudicator
 
 
 class Bot(Protocol):
     name: str
 
-    def choose_move(self, state: State[MoveT]) -> MoveT:
-        """A legal move for ``state.current_player``."""
+    def choose(self, turn: Turn) -> Move | None:
+        """A legal move for ``turn.seat``, or None to let a move it need not make go."""
         ...
 
 
 class RandomBot:
-    """Uniformly random among ``state.legal_moves()``."""
+    """Uniformly random among the legal moves (and declining, when the seat need not act)."""
 
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose_move(self, state: State[MoveT]) -> MoveT:
-        moves = state.legal_moves()
-        if not moves:
-            raise StateError("no legal move to choose from")
-        return self.rng.choice(moves)
+    def choose(self, turn: Turn) -> Move | None:
+        moves = turn.legal
+        if not turn.required:
+            pick = self.rng.below(len(moves) + 1)
+            return moves[pick] if pick < len(moves) else None
+        return self.rng.choice(moves) if moves else None
 
     def __repr__(self) -> str:
         return "RandomBot()"
 
 
 class GreedyBot:
-    """The move that scores most now (``state.scored_moves()[0]``; ties: the engine's order)."""
+    """The move that scores most now (``turn.ranked[0]``; ties: the engine's order)."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
         del seed  # deterministic; the parameter keeps one constructor shape for every bot
 
-    def choose_move(self, state: State[MoveT]) -> MoveT:
-        ranked = state.scored_moves()
-        if not ranked:
-            raise StateError("no legal move to choose from")
-        return ranked[0].move
+    def choose(self, turn: Turn) -> Move | None:
+        ranked = turn.ranked
+        return ranked[0].move if ranked else None
 
     def __repr__(self) -> str:
         return "GreedyBot()"
 
 
+#: The bots every game gets; a game adds its own in ``Game.bots``.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    try:
+def bot_names(game: Game[Any, Any, Any] | type[Game[Any, Any, Any]]) -> list[str]:
+    """The bots a game (or game class) can seat: the shared ones, then its own."""
+    return [*BOTS, *(name for name in game.bots if name not in BOTS)]
+
+
+def make_bot(name: str, seed: int = 0, game: Game[Any, Any, Any] | None = None) -> Bot:
+    """The bot called ``name`` (a game's own bots first; ``NAME:ARG`` is passed on to them)."""
+    own = {} if game is None else dict(game.bots)
+    head = name.partition(":")[0]
+    if head in own:
+        return own[head](seed, name)  # type: ignore[no-any-return]
+    if name in BOTS:
         return BOTS[name](seed)
-    except KeyError:
-        raise ConfigError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+    known = ", ".join(bot_names(game) if game is not None else BOTS)
+    raise ConfigError(f"unknown bot {name!r}; known: {known}")
 
 
-def parse_bots(text: str, players: int, seed: int = 0) -> list[Bot]:
-    """``"greedy,random"`` -> one bot per player (each seeded from ``seed`` and its seat)."""
+def parse_bots(text: str, players: int, seed: int = 0, game: Game[Any, Any, Any] | None = None) -> list[Bot]:
+    """``"greedy,random"`` -> one bot per seat (each seeded from ``seed`` and its seat)."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     if len(names) != players:
         raise ConfigError(f"{players} players need {players} bots, got {len(names)} ({text!r})")
-    return [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(names)]
+    return [make_bot(name, seed * 1000 + seat, game) for seat, name in enumerate(names)]
 
 
-#: Called after each move: (state after the move, player, move, breakdown).
+#: Called after each move: (state after the move, seat, move, breakdown).
 MoveListener = Callable[[State[Any], int, Move, Breakdown], None]
+
+
+def next_move(state: State[Any], seats: Sequence[Bot | None]) -> tuple[int, Move] | None:
+    """What happens next: each acting seat's bot is asked (seats the game need not wait for first);
+    the earliest move in the game's clock wins (turn-based moves have no time: the first asked);
+    the referee's scheduled move comes when no one acts before it. None: no one acts."""
+    acting = state.acting_players()
+    if acting == [CHANCE]:
+        raise StateError("the game waits for a chance outcome: a state without a seed needs act(CHANCE, outcome)")
+    order = sorted(acting, key=lambda seat: (state.must_act(seat), seat))
+    best: tuple[int, int, int, Move] | None = None
+    for rank, seat in enumerate(order):
+        bot = seats[seat]
+        if bot is None:
+            continue
+        move = bot.choose(Turn(state, seat))
+        if move is None:
+            continue
+        key = (move.time_ms or 0, 0, rank, move)
+        if best is None or key[:3] < best[:3]:
+            best = key
+        if move.time_ms is None:
+            break  # turn-based: the first seat asked that acts, acts
+    scheduled = state.scheduled()
+    if scheduled is not None and (best is None or (scheduled.at_ms, 1) < (best[0], best[1])):
+        return REFEREE, scheduled.move
+    if best is None:
+        return None
+    return order[best[2]], best[3]
 
 
 def play_game(
     game: Game[Any, Any, Any],
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | None],
     seed: int,
     on_move: MoveListener | None = None,
     max_moves: int = MAX_MOVES,
 ) -> State[Any]:
-    """Play one game from ``seed`` to the end, each seat's bot choosing its moves."""
+    """Play one game from ``seed`` to the end, each seat's bot choosing its moves (the shared loop)."""
+    if len(bots) != game.players:
+        raise ConfigError(f"{game.players} players need {game.players} bots, got {len(bots)}")
     state = game.new_initial_state(seed)
     for _ in range(max_moves):
         if state.is_terminal():
             return state
-        player = state.current_player
-        move = bots[player].choose_move(state)
-        breakdown = state.apply(move, player=player)
+        chosen = next_move(state, bots)
+        if chosen is None:
+            raise StateError(f"nobody acts and no clock runs (seats {state.acting_players()} declined)")
+        seat, move = chosen
+        breakdown = state.act(seat, move)
         if on_move is not None:
-            on_move(state, player, move, breakdown)
+            on_move(state, seat, move, breakdown)
     raise StateError(f"game from seed {seed} did not end within {max_moves} moves")

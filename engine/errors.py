@@ -1,20 +1,29 @@
 """Engine errors, sorted by kind where the input is parsed or checked (python-chess style).
 
-All are ``ValueError``s. An engine raises them *before* it changes anything: a refused move
-leaves the state exactly as it was.
+They share one root with the word judge's input errors (``indexes.errors.TablejudgeError``, a
+``ValueError``), and each has a stable ``code`` that ``service/errors.py`` maps to an HTTP status
+in one place: ``bad_notation`` and ``illegal_move`` 422, ``wrong_player`` 403, ``game_over`` and
+``stale_version`` 409, ``bad_config`` and ``bad_state`` 400.
+
+An engine raises them *before* it changes anything: a refused move leaves the state exactly as
+it was (``State.act`` also puts it back should anything fail half-way).
 """
 
 from __future__ import annotations
 
+from typing import Any
 
-class EngineError(ValueError):
+from indexes.errors import TablejudgeError
+
+
+class EngineError(TablejudgeError):
     """Base of every error a move, a configuration or a saved state can cause."""
 
     code = "engine_error"
 
 
 class ConfigError(EngineError):
-    """An unknown option, or an option with a value out of range."""
+    """An unknown game or option, or an option with a value out of range."""
 
     code = "bad_config"
 
@@ -26,17 +35,22 @@ class NotationError(EngineError):
 
 
 class IllegalMoveError(EngineError):
-    """A well-formed move that the rules forbid now; ``rule`` names the rule it breaks."""
+    """A well-formed move that the rules forbid now.
+
+    ``rule`` names the rule it breaks (a stable name such as ``not_connected``); ``details`` holds
+    what a client may show beside the message (PDQ's verdict on a wrong word, say).
+    """
 
     code = "illegal_move"
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self.details: dict[str, Any] = dict(details or {})
 
 
 class WrongPlayerError(EngineError):
-    """A move by a player whose turn it is not."""
+    """A move by a seat that may not act now (or by a seat that does not exist)."""
 
     code = "wrong_player"
 
@@ -45,6 +59,17 @@ class GameOverError(EngineError):
     """A move after the game has ended."""
 
     code = "game_over"
+
+
+class StaleVersionError(EngineError):
+    """A move made against an older version of the state than the current one."""
+
+    code = "stale_version"
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"the move was made at version {expected}, but the game is at version {current}: resync")
+        self.expected = expected
+        self.current = current
 
 
 class StateError(EngineError):

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from indexes.errors import UnknownLexiconError
+from indexes.notation import echo
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LEXICON = "standard"
@@ -28,7 +29,9 @@ def lexicon_names() -> list[str]:
 
 def word_list_path(name: str) -> Path:
     path = wordlists_dir() / f"{name}.tsv"
-    if not name.replace("-", "").replace("_", "").isalnum() or not path.is_file():
-        known = ", ".join(lexicon_names()) or "none"
-        raise UnknownLexiconError(f"unknown lexicon {name!r}; known lexicons: {known}")
+    # Known names first: a name too long for the file system would make is_file() raise, not answer.
+    known_names = lexicon_names()
+    if not name.replace("-", "").replace("_", "").isalnum() or name not in known_names or not path.is_file():
+        known = ", ".join(known_names) or "none"
+        raise UnknownLexiconError(f"unknown lexicon {echo(name)}; known lexicons: {known}")
     return path

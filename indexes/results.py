@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -80,3 +82,58 @@ class WordResult(Result):
     skeleton: str
     zipf: float | None
     scowl_level: int | None
+
+
+def bop_result(
+    letters: str, lexicon: str, version: str, count: int, words: list[str], limit: int, offset: int
+) -> BopResult:
+    """The :class:`BopResult` of a listing (``valid``: any words at all), made for the hot path.
+
+    A frozen dataclass's ``__init__`` stores each field through ``object.__setattr__``, a call
+    apiece that came to a third of an exact BOP! query; this fills the new value's ``__dict__``
+    instead. The value is the same: equal, frozen, and with the same repr and JSON.
+    """
+    result = object.__new__(BopResult)
+    slots = result.__dict__
+    slots["letters"] = letters
+    slots["lexicon"] = lexicon
+    slots["version"] = version
+    slots["valid"] = count > 0
+    slots["count"] = count
+    slots["words"] = words
+    slots["limit"] = limit
+    slots["offset"] = offset
+    return result
+
+
+@dataclass(frozen=True)
+class BopChallenge:
+    lexicon: str
+    version: str
+    valid: bool
+    #: Indexes (0-based) of the lines that underlie no word; empty when the play stands.
+    invalid_lines: list[int]
+    explanation: str
+    lines: list[BopResult]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "lexicon": self.lexicon,
+            "version": self.version,
+            "valid": self.valid,
+            "invalid_lines": self.invalid_lines,
+            "explanation": self.explanation,
+            "lines": [line.to_json() for line in self.lines],
+        }
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any]) -> BopChallenge:
+        line_fields = {f.name for f in fields(BopResult)}
+        return cls(
+            lexicon=body["lexicon"],
+            version=body["version"],
+            valid=body["valid"],
+            invalid_lines=list(body["invalid_lines"]),
+            explanation=body["explanation"],
+            lines=[BopResult(**{k: v for k, v in line.items() if k in line_fields}) for line in body["lines"]],
+        )

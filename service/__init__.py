@@ -2,5 +2,5 @@
 
 ``create_app()`` in ``service.app`` builds the app from ``service.settings.Settings``; each resource
 has its router in ``service.routers``; errors become answers in ``service.errors``; the engines'
-HTTP client is ``service.client``. Run it with ``tablejudge serve``.
+HTTP client is ``indexes.remote``. Run it with ``tablejudge serve``.
 """

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Route
+from starlette.types import Receive, Scope, Send
 
+from matches import routes as match_routes
+from matches.live import LiveHub
+from matches.service import MatchService, MatchSettings
+from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
 from service.limits import InputLimits
+from service.params import declare_served_lexicons
 from service.responses import AnswerCache, ORJSONResponse
 from service.routers import bop, meta, page, pdq, words
 from service.settings import Settings
@@ -49,6 +58,78 @@ def _plain_routes(routes: list[BaseRoute]) -> list[BaseRoute]:
     ]
 
 
+class _MethodNotAllowed:
+    """Answers any request with 405 and the ``Allow`` header given (``service.errors`` writes the body)."""
+
+    def __init__(self, allowed: str) -> None:
+        self.allowed = allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise HTTPException(405, headers={"Allow": self.allowed})
+
+
+def _each_path_answers_for_itself(routes: list[BaseRoute]) -> list[BaseRoute]:
+    """The routes, so that each path answers every method as its schema says: its own, or 405 with ``Allow``.
+
+    Two things Starlette alone gets wrong. A concrete path must come before a template that also
+    matches it, as in OpenAPI (``/v1/bop/challenge`` is not letters for ``/v1/bop/{letters}``, so
+    ``GET /v1/bop/challenge`` is a 405 that allows POST, not a 400 about vowels). And a 405 must
+    allow every method of its path, where Starlette names those of the first route that matched
+    the path. So each path gets, after its routes, one more that answers any other method with 405
+    and ``Allow``: right behind them for a concrete path that moved ahead of a template, after all
+    the routes for the rest (a request never gets that far but for a 405).
+    """
+    methods: dict[str, set[str]] = {}
+    for route in routes:
+        if isinstance(route, Route):
+            methods.setdefault(route.path, set()).update(route.methods or ())
+
+    def refusal(path: str) -> Route:
+        # An ASGI app, not a function: Starlette would route only GET and HEAD to a function.
+        return Route(path, _MethodNotAllowed(", ".join(sorted(methods[path]))), include_in_schema=False)
+
+    def shadows(route: BaseRoute, path: str) -> bool:
+        """Is the route a template that a request for this concrete path would match?"""
+        return isinstance(route, Route) and bool(route.param_convertors) and route.path_regex.match(path) is not None
+
+    ordered: list[BaseRoute] = []
+    moved_ahead: set[str] = set()
+    for route in routes:
+        place = len(ordered)
+        if isinstance(route, Route) and not route.param_convertors:
+            place = next((index for index, earlier in enumerate(ordered) if shadows(earlier, route.path)), place)
+            if place < len(ordered):
+                moved_ahead.add(route.path)
+        ordered.insert(place, route)
+    for path in moved_ahead:  # right behind the last of the path's own routes
+        last = max(index for index, route in enumerate(ordered) if isinstance(route, Route) and route.path == path)
+        ordered.insert(last + 1, refusal(path))
+    return ordered + [refusal(path) for path in methods if path not in moved_ahead]
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The match server's background work (the scheduler, heartbeats, other servers' moves) runs
+    while the app serves."""
+    app.state.live.start()
+    try:
+        yield
+    finally:
+        await app.state.live.stop()
+        app.state.matches.store.close()
+
+
+def _match_server(settings: Settings) -> tuple[MatchService, LiveHub]:
+    """The match server on the configured store (SQLite in the data folder by default)."""
+    store = open_store(settings.database_url(), synchronous=settings.sqlite_sync.upper())
+    service = MatchService(
+        store,
+        MatchSettings(public_url=settings.base_url(), bot_delay_ms=settings.bot_delay_ms,
+                      lexicon=settings.default_lexicon),  # fmt: skip
+    )
+    return service, LiveHub(service)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     app = FastAPI(
@@ -57,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="A word judge for BOP! and PDQ",
         description=DESCRIPTION,
         default_response_class=ORJSONResponse,
+        lifespan=_lifespan,
     )
     app.state.settings = settings
     app.state.lexicons = open_served(settings.lexicons)
@@ -71,9 +153,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # include_router: this FastAPI keeps an included router nested, a second round of route
     # matching on every request; flat, a cached answer costs about a quarter less (measured
     # in-process), which issue 3's load target needs.
-    app.router.routes[:0] = [route for module in (bop, pdq, words, meta, page) for route in module.router.routes]
-    app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
-    app.router.routes[:] = _plain_routes(app.router.routes)
+    app.state.matches, app.state.live = _match_server(settings)
+    judge = [route for module in (bop, pdq, words, meta, page) for route in module.router.routes]
+    app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
+    app.add_api_websocket_route("/v1/matches/{match_id}/live", match_routes.live_route)
+    schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
+    declare_served_lexicons(schema, list(app.state.lexicons))
+    app.router.routes[:] = _each_path_answers_for_itself(_plain_routes(app.router.routes))
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     install_error_handlers(app)
 
@@ -84,7 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             CORSMiddleware,
             allow_origins=list(settings.cors_origins),
             allow_methods=["GET", "POST"],
-            allow_headers=["Content-Type", "If-None-Match"],
+            allow_headers=["Content-Type", "If-None-Match", "Authorization"],
             expose_headers=["ETag"],
             max_age=600,
         )

@@ -1,12 +1,12 @@
 """Every error becomes an HTTP answer here, and only here.
 
 The body is always ``{"error": {"code": ..., "message": ...}}``: ``code`` is a stable machine name
-(for the input errors, the ``code`` of the ``indexes.errors`` class, which ``service.client`` turns
+(for the input errors, the ``code`` of the ``indexes.errors`` class, which ``indexes.remote`` turns
 back into that class), ``message`` a sentence a person can read. Status codes:
 
 - 400: bad input (letters, word, variant, an option out of range), from the library or from
   FastAPI's own validation of the path and query;
-- 404: an unknown lexicon or route; 405: a method the route does not take;
+- 404: an unknown lexicon or route; 405: a method the path does not take (``Allow`` lists those it does);
 - 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
 - 422: a POST body that is not the JSON the route expects;
 - 500: only if a bug slips through; logged with its stack trace, never shown.
@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from indexes.errors import TablejudgeError
@@ -35,6 +35,14 @@ STATUS_OF_CODE = {
     "unknown_variant": 400,
     "bad_option": 400,
     "unknown_lexicon": 404,
+    # the engines' errors (engine.errors), as the match server answers them
+    "bad_notation": 422,
+    "illegal_move": 422,
+    "wrong_player": 403,
+    "game_over": 409,
+    "stale_version": 409,
+    "bad_config": 400,
+    "bad_state": 400,
 }
 
 #: Codes for the errors that come from HTTP itself rather than from the word judge.
@@ -49,6 +57,10 @@ CODE_OF_STATUS = {
 
 
 class ErrorDetail(BaseModel):
+    """``code`` and ``message`` always; an illegal move adds ``rule`` and ``details``, a stale one ``match``."""
+
+    model_config = ConfigDict(extra="allow")
+
     code: str
     message: str
 
@@ -59,8 +71,11 @@ class ErrorBody(BaseModel):
     error: ErrorDetail
 
 
-def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    return ORJSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None, extra: dict[str, Any] | None = None
+) -> Response:
+    body = {"code": code, "message": message, **(extra or {})}
+    return ORJSONResponse({"error": body}, status_code=status, headers=headers)
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -78,7 +93,11 @@ def _describe(error: dict[str, Any]) -> str:
 
 async def on_tablejudge_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, TablejudgeError)
-    return error_response(STATUS_OF_CODE.get(error.code, 400), error.code, str(error))
+    status = getattr(error, "status", None) or STATUS_OF_CODE.get(error.code, 400)
+    extra: dict[str, Any] = dict(getattr(error, "extra", {}))
+    if hasattr(error, "rule"):  # an illegal move: the rule it breaks, and what the engine said of it
+        extra.update(rule=error.rule, details=getattr(error, "details", {}))
+    return error_response(status, error.code, str(error), extra=extra)
 
 
 async def on_validation_error(request: Request, error: Exception) -> Response:
@@ -121,11 +140,16 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Exception, on_unexpected_error)
 
 
+#: ``responses=`` for every route: any request may be too long for the service (``service.limits``).
+TARGET_TOO_LONG_RESPONSES: dict[int | str, dict[str, Any]] = {
+    414: {"model": ErrorBody, "description": "the path and query are longer than the service takes"},
+}
 #: ``responses=`` for every route that can fail: documents the error body in the OpenAPI schema.
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     304: {"description": "not modified: the If-None-Match ETag is this answer's (no body)"},
     400: {"model": ErrorBody, "description": "bad input: letters, word, variant or an option out of range"},
     404: {"model": ErrorBody, "description": "unknown lexicon"},
+    **TARGET_TOO_LONG_RESPONSES,
 }
 #: The POST routes: the same errors, and no 304 (their answers carry no ETag).
 BODY_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {

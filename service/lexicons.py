@@ -57,9 +57,12 @@ def open_served(names: tuple[str, ...]) -> dict[str, ServedLexicon]:
 
 
 def lexicon_named(request: Request, name: str | None) -> Lexicon:
-    """The lexicon a request names, or the service's default; an unknown name is a 404."""
+    """The lexicon a request names, or the service's default if it names none; an unknown name is a 404.
+
+    An empty name is a name, and unknown: the schema lists the names served, and "" is not one.
+    """
     state = request.app.state
-    served: ServedLexicon | None = state.lexicons.get(name or state.settings.default_lexicon)
+    served: ServedLexicon | None = state.lexicons.get(state.settings.default_lexicon if name is None else name)
     if served is None:
         raise UnknownLexiconError(f"unknown lexicon {name!r}; this service serves: {', '.join(state.lexicons)}")
     return served.lexicon

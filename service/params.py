@@ -3,9 +3,15 @@
 Why not FastAPI's ``Query(ge=..., le=...)`` parameters: on this machine they cost ~45 µs a request
 (as much as a whole bare FastAPI request), and issue 3 asks the judge to serve at least 80% of a
 bare endpoint's requests per second. So the GET routes take only the ``Request`` and read their
-parameters with these small specs, which also write the OpenAPI ``parameters`` (``/docs`` and the
-schemathesis fuzz see the same bounds). A bad value raises the library's own error classes, so it
-answers exactly like a bad value the library finds itself (``service.errors``).
+parameters with these small specs, which also write the OpenAPI ``parameters``. A bad value raises
+the library's own error classes, so it answers exactly like a bad value the library finds itself
+(``service.errors``).
+
+The schema declares every constraint the service enforces, each from the one definition the
+service enforces: a letters or word parameter's ``pattern`` is the very regular expression the
+library's reader lets through (``indexes.notation``), an enum is the library's own tuple, a bound
+is the one ``read`` checks. A client generated from the schema can tell a valid request from an
+invalid one before sending it, and ``tests/service/test_fuzz.py`` checks both ways.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from indexes.errors import BadLettersError, BadOptionError, BadWordError, TablejudgeError
+from indexes import notation
+from indexes.errors import BadLettersError, BadOptionError, BadWordError, TablejudgeError, UnknownVariantError
+from indexes.lexicon import MAX_MIN_LENGTH
 
 #: The API pages word lists: at most this many words per answer (the library allows more).
 MAX_LIMIT = 1000
@@ -26,40 +34,100 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]{1,11}")
 
 @dataclass(frozen=True)
 class Text:
-    """A text parameter with a length bound; the library parses its content."""
+    """A text parameter with a length bound; the library parses its content, which ``syntax`` describes whole."""
 
     name: str
     description: str
     max_length: int
-    where: str = "query"
-    default: str | None = None
+    #: What the library's reader accepts (``indexes.notation``): the schema's ``pattern``.
+    syntax: re.Pattern[str]
+    #: The shortest text ``syntax`` admits (implied by it; stated for clients that read only lengths).
+    min_length: int
+    where: str = "path"
     example: str | None = None
     #: The error a value past ``max_length`` raises (so overlong letters are ``bad_letters``).
     error: type[TablejudgeError] = BadOptionError
 
     def read(self, values: Mapping[str, str]) -> str:
-        """The value given, else the default, else "" (for ``lexicon``: the service's default)."""
-        value = values.get(self.name, self.default) or ""
+        value = values.get(self.name, "")
         if len(value) > self.max_length:
             raise self.error(f"{self.name}: at most {self.max_length} characters, got {len(value)}")
         return value
 
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "string",
+            "minLength": self.min_length,
+            "maxLength": self.max_length,
+            "pattern": notation.openapi_pattern(self.syntax),
+        }
+
     def openapi(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {"type": "string", "maxLength": self.max_length}
-        if self.where == "path":
-            schema["minLength"] = 1
-        if self.default is not None:
-            schema["default"] = self.default
         spec: dict[str, Any] = {
             "name": self.name,
             "in": self.where,
             "required": self.where == "path",
             "description": self.description,
-            "schema": schema,
+            "schema": self.json_schema(),
         }
         if self.example is not None:
             spec["example"] = self.example
         return spec
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A query parameter naming one of a few things, spelt exactly as listed; absent, the default."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...]
+    default: str
+    #: What a choice is, for the error: "unknown PDQ variant 'sideways'; choose one of classic, ...".
+    what: str
+    error: type[TablejudgeError] = UnknownVariantError
+
+    def read(self, values: Mapping[str, str]) -> str:
+        value = values.get(self.name)
+        if value is None:
+            return self.default
+        if value not in self.choices:
+            # The library forgives case and "_" for "-"; the API takes what its schema lists, and nothing else.
+            raise self.error(f"unknown {self.what} {value!r}; choose one of {', '.join(self.choices)}")
+        return value
+
+    def openapi(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "in": "query",
+            "required": False,
+            "description": self.description,
+            "schema": {"type": "string", "enum": list(self.choices), "default": self.default},
+        }
+
+
+@dataclass(frozen=True)
+class LexiconName:
+    """``lexicon``: absent, the service's default; given, one it serves (``service.lexicons.lexicon_named``).
+
+    Which lexicons a service serves is a setting, so the schema's ``enum`` is filled in by the app
+    (``declare_served_lexicons``).
+    """
+
+    name: str = "lexicon"
+    description: str = "lexicon to judge by, one of those served (default: the service's default, `standard`)"
+
+    def read(self, values: Mapping[str, str]) -> str | None:
+        return values.get(self.name)
+
+    def openapi(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "in": "query",
+            "required": False,
+            "description": self.description,
+            "schema": {"type": "string"},
+        }
 
 
 @dataclass(frozen=True)
@@ -93,36 +161,72 @@ class Whole:
         }
 
 
-def openapi_parameters(*params: Text | Whole) -> dict[str, Any]:
+def openapi_parameters(*params: Text | Choice | LexiconName | Whole) -> dict[str, Any]:
     """``openapi_extra`` for a route that reads these parameters."""
     return {"parameters": [param.openapi() for param in params]}
 
 
+def declare_served_lexicons(schema: dict[str, Any], served: list[str]) -> None:
+    """Name the lexicons a service serves in its OpenAPI schema: each ``lexicon`` parameter and body field."""
+    components = schema.get("components", {}).get("schemas", {})
+    for operations in schema["paths"].values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["name"] == LEXICON.name and parameter["in"] == "query":
+                    parameter["schema"]["enum"] = list(served)
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+            field = components.get(body.get("$ref", "").rpartition("/")[2], {}).get("properties", {}).get(LEXICON.name)
+            for choice in [field, *field.get("anyOf", [])] if field else []:  # "lexicon": a string, or null
+                if choice.get("type") == "string":
+                    choice["enum"] = list(served)
+
+
 BOP_LETTERS = Text(
     "letters",
-    "BOP! consonant tiles, e.g. `FRS`; `?` (percent-encoded as `%3F`), `.` or `_` is the BOP! tile",
+    "BOP! consonant tiles, e.g. `FRS`: 2 to 32 consonants (Y is one), either case; `?` (percent-encoded as `%3F`),"
+    " `.` or `_` is the BOP! tile (at most 2); spaces, `-` and `,` between them are ignored",
     max_length=64,
-    where="path",
+    syntax=notation.BOP_LETTERS,
+    min_length=notation.MIN_BOP_LETTERS,
     example="WHMMY",
     error=BadLettersError,
 )
 PDQ_LETTERS = Text(
     "letters",
-    "2 to 4 PDQ cards as dealt, left to right, e.g. `PNA`",
+    "2 to 4 PDQ cards as dealt, left to right, e.g. `PNA`: letters A-Z, either case; spaces, `-` and `,` between"
+    " them are ignored",
     max_length=16,
-    where="path",
+    syntax=notation.PDQ_LETTERS,
+    min_length=notation.MIN_PDQ_LETTERS,
     example="PNA",
     error=BadLettersError,
 )
-WORD = Text("word", "the claimed word, letters a-z", max_length=128, where="path", example="whammy", error=BadWordError)
-LEXICON = Text("lexicon", "lexicon to judge by (default: the service's default, `standard`)", max_length=40)
-VARIANT = Text(
+WORD = Text(
+    "word",
+    "the claimed word: 1 to 64 letters A-Z, either case, spaces around it ignored",
+    max_length=128,
+    syntax=notation.CLAIMED_WORD,
+    min_length=1,
+    example="whammy",
+    error=BadWordError,
+)
+LEXICON = LexiconName()
+VARIANT = Choice(
     "variant",
     "PDQ variant: classic, left-to-right, start-end, any-order or anywhere",
-    max_length=32,
+    choices=notation.PDQ_VARIANTS,
     default="classic",
+    what="PDQ variant",
 )
-SORT = Text("sort", "listing order: common (most familiar first), longest, alpha", max_length=16, default="common")
+SORT = Choice(
+    "sort",
+    "listing order: common (most familiar first), longest, alpha",
+    choices=notation.PDQ_SORTS,
+    default="common",
+    what="sort order",
+)
 LIMIT = Whole("limit", f"words to list, 1 to {MAX_LIMIT}", default=20, low=1, high=MAX_LIMIT)
 OFFSET = Whole("offset", "words to skip first (for paging)", default=0, low=0, high=MAX_OFFSET)
-MIN_LENGTH = Whole("min_length", "shortest word allowed (the sheet's default: 4)", default=4, low=1, high=64)
+MIN_LENGTH = Whole(
+    "min_length", "shortest word allowed (the sheet's default: 4)", default=4, low=1, high=MAX_MIN_LENGTH
+)

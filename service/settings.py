@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from indexes import DEFAULT_LEXICON, lexicon_names
 
@@ -73,6 +74,16 @@ class Settings:
     max_body_bytes: int = 16384
     #: Each worker's cache of recent encoded answers, in MiB; 0 turns it off.
     answer_cache_mb: int = 16
+    #: Where the match server keeps its SQLite database (created on first start).
+    data_dir: str = ""
+    #: The matches' database: empty for SQLite in ``data_dir``, or ``postgresql://...`` to share it.
+    database: str = ""
+    #: The address invite links point to (default: http://HOST:PORT/).
+    public_url: str = ""
+    #: How long bots wait before a turn-based move (ms), so that people can follow.
+    bot_delay_ms: int = 600
+    #: SQLite's ``synchronous``: ``normal`` survives a killed server, ``full`` also a power cut.
+    sqlite_sync: str = "normal"
 
     def __post_init__(self) -> None:
         served = self.lexicons or tuple(lexicon_names())
@@ -84,6 +95,10 @@ class Settings:
             raise SettingsError(
                 f"{PREFIX}DEFAULT_LEXICON {self.default_lexicon!r} is not served; served: {', '.join(served)}"
             )
+        if self.sqlite_sync not in ("normal", "full"):
+            raise SettingsError(f"{PREFIX}SQLITE_SYNC must be normal or full, got {self.sqlite_sync!r}")
+        if self.database and not self.database.startswith(("postgresql://", "postgres://", "sqlite://")):
+            raise SettingsError(f"{PREFIX}DATABASE must be postgresql://... or sqlite:///path, got {self.database!r}")
         if self.log_level not in LOG_LEVELS:
             raise SettingsError(f"{PREFIX}LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}")
         object.__setattr__(self, "lexicons", served)
@@ -120,6 +135,16 @@ class Settings:
             values["max_body_bytes"] = _whole("MAX_BODY_BYTES", body, 1024, 1_048_576)
         if (cache_mb := get("ANSWER_CACHE_MB")) is not None:
             values["answer_cache_mb"] = _whole("ANSWER_CACHE_MB", cache_mb, 0, 4096)
+        if (data_dir := get("DATA")) is not None:
+            values["data_dir"] = data_dir.strip()
+        if (database := get("DATABASE")) is not None:
+            values["database"] = database.strip()
+        if (public_url := get("PUBLIC_URL")) is not None:
+            values["public_url"] = public_url.strip().rstrip("/")
+        if (delay := get("BOT_DELAY_MS")) is not None:
+            values["bot_delay_ms"] = _whole("BOT_DELAY_MS", delay, 0, 60_000)
+        if (sync := get("SQLITE_SYNC")) is not None:
+            values["sqlite_sync"] = sync.strip().lower()
         if "default_lexicon" not in values and "lexicons" in values and values["lexicons"]:
             # Serving only other lexicons: the first one named becomes the default.
             lexicon_list = values["lexicons"]
@@ -143,4 +168,23 @@ class Settings:
             PREFIX + "MAX_TARGET_BYTES": str(self.max_target_bytes),
             PREFIX + "MAX_BODY_BYTES": str(self.max_body_bytes),
             PREFIX + "ANSWER_CACHE_MB": str(self.answer_cache_mb),
+            PREFIX + "DATA": self.data_dir,
+            PREFIX + "DATABASE": self.database,
+            PREFIX + "PUBLIC_URL": self.public_url,
+            PREFIX + "BOT_DELAY_MS": str(self.bot_delay_ms),
+            PREFIX + "SQLITE_SYNC": self.sqlite_sync,
         }
+
+    def data_path(self) -> Path:
+        """The data folder: ``data_dir``, or ``$XDG_DATA_HOME/tablejudge`` (``~/.local/share/tablejudge``)."""
+        if self.data_dir:
+            return Path(self.data_dir).expanduser()
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "tablejudge"
+
+    def database_url(self) -> str:
+        return self.database or f"sqlite:///{self.data_path() / 'matches.sqlite3'}"
+
+    def base_url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
+        return self.public_url or f"http://{host}:{self.port}"

@@ -60,6 +60,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory):  # -> Iterator[str]
         **os.environ,
         "TABLEJUDGE_CORS_ORIGINS": LIVE_SERVER_CORS_ORIGIN,
         "TABLEJUDGE_LOG_LEVEL": "warning",
+        "TABLEJUDGE_DATA": str(tmp_path_factory.mktemp("live_server_data")),
+        "TABLEJUDGE_BOT_DELAY_MS": "50",
+        "TABLEJUDGE_PUBLIC_URL": f"http://127.0.0.1:{port}",
     }
     command = [sys.executable, "-m", "tablejudge.cli", "serve", "--port", str(port), "--workers", "2"]
     command += ["--lexicon", "standard"]

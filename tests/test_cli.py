@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from engine.bop.cli import PATH_ECHO
+from indexes.notation import echo
 from tablejudge.cli import main
 
 
@@ -67,12 +70,88 @@ def test_word(capsys: pytest.CaptureFixture[str]) -> None:
         (["pdq", "PNA", "--word", ""], "the word is empty"),
         (["word", "x" * 65], "at most 64"),
         (["word", "caf\u00e9\nbar"], "only the letters a-z"),  # a newline in the input stays on one line
+        (["pdq", ""], "PDQ letters: no cards; deal 2 to 4 letter cards"),
+        (["pdq", " - "], "PDQ letters: no cards; deal 2 to 4 letter cards"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and complaint in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["pdq", "P" * 1000], "PDQ letters 'PPPPPPPPPPPPPPPPPPPP'…: a deal is 2 to 4 cards, got 1000"),
+        (["pdq", "P?" * 500], "PDQ letters 'P?P?P?P?P?P?P?P?P?P?'…: only the letters A-Z are cards"),
+        (["bop", "B" * 1000], "BOP! letters: at most 32 tiles, got 1000"),
+        (["bop", "B" + " " * 998 + "A"], "BOP! letters 'B                   '…: 'A' is a vowel"),
+        (["bop", "FRS", "--word", "shmo" * 15 + "1"], "'shmoshmoshmoshmoshmo'… is not a word"),
+        (["pdq", "PNA", "--variant", "x" * 1000], "unknown PDQ variant 'xxxxxxxxxxxxxxxxxxxx'…;"),
+        (["bop", "FRS", "--lexicon", "k" * 1000], "unknown lexicon 'kkkkkkkkkkkkkkkkkkkk'…;"),
+    ],
+)
+def test_long_input_is_cut_in_complaints(capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert complaint in err and len(err) < 160
+
+
+def shown(path: str) -> str:
+    return echo(path, width=PATH_ECHO)
+
+
+def _hint_complaint(capsys: pytest.CaptureFixture[str], board: str) -> str:
+    code, out, err = run(capsys, "bop-hint", board, "--hand", "Mb")
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("tablejudge: board: ")
+    return err.removeprefix("tablejudge: ").rstrip("\n")
+
+
+def test_bop_hint_says_when_the_board_file_is_missing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    expected = "board: there is no file {} (a board written out splits cells by spaces, rows by '/')"
+    assert _hint_complaint(capsys, "nonexist.txt") == expected.format("'nonexist.txt'")
+    missing = str(tmp_path / "boards" / "b1")
+    assert _hint_complaint(capsys, missing) == expected.format(shown(missing))
+    # A name too long for the file system is no file either (it raised OSError from is_file()).
+    assert _hint_complaint(capsys, "x" * 5000) == expected.format(repr("x" * PATH_ECHO) + "…")
+
+
+def test_bop_hint_says_when_the_board_is_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert _hint_complaint(capsys, "/tmp") == "board: '/tmp' is a folder, not a board file"
+    assert _hint_complaint(capsys, str(tmp_path)) == f"board: {shown(str(tmp_path))} is a folder, not a board file"
+
+
+def test_bop_hint_says_when_the_board_file_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    binary = tmp_path / "b.txt"
+    binary.write_bytes(b"\xff\xfe Fk")
+    assert _hint_complaint(capsys, str(binary)) == f"board: {shown(str(binary))} is not a text file"
+    locked = tmp_path / "c.txt"
+    locked.write_text("Fk Rb Sb\n", encoding="utf-8")
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> str:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_text", refuse)  # tests often run as root, whom chmod does not stop
+    assert _hint_complaint(capsys, str(locked)) == f"board: cannot read {shown(str(locked))}: Permission denied"
+
+
+@pytest.mark.parametrize(
+    ("board", "complaint"),
+    [("", "board: no rows"), ("Sy Xq", "'q' is not a colour code"), ("Fk Rb Sb/. . Hy 9z", "'9z' is not a tile")],
+)
+def test_a_board_written_out_is_still_judged_as_a_board(
+    capsys: pytest.CaptureFixture[str], board: str, complaint: str
+) -> None:
+    code, _, err = run(capsys, "bop-hint", board, "--hand", "Mb")
+    assert code == 2 and err.count("\n") == 1 and complaint in err and "file" not in err
+
+
+def test_a_board_of_one_column_needs_no_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bop-hint", "Fk/Rb", "--hand", "Mb", "--limit", "1")
+    assert code == 0 and out.startswith("    0\n 0 Fk\n 1 Rb\n")
 
 
 def test_the_installed_console_script() -> None:

@@ -1,8 +1,12 @@
 """``tablejudge play bop`` (people and bots play in the terminal) and ``tablejudge bop-hint``.
 
 tablejudge play bop --players 2 --bots greedy,random --seed 7
-tablejudge play bop --bots human,greedy --mode challenge
+tablejudge play bop --bots human,greedy                     # the sheet's challenge game (the default)
+tablejudge play bop --bots human,human,greedy --mode strict # non-words refused outright
 tablejudge bop-hint board.txt --hand "Qr Jr Sb Ly ?"
+
+The game runs on the shared loop (``engine.play``): every seat that may act is asked, so in the
+challenge game every other player is offered the challenge of each play, people as well as bots.
 """
 
 from __future__ import annotations
@@ -11,40 +15,36 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.adjudicator import Adjudicator, LocalAdjudicator
-from engine.base import Breakdown
+from engine.base import CHANCE, Breakdown, Move, State
 from engine.bop.board import format_board, parse_board
+from engine.bop.game import BopGame
 from engine.bop.hints import best_plays, play_words
-from engine.bop.moves import BopMove, Challenge, Pass, Play
-from engine.bop.state import BopGame, BopState
-from engine.bop.tiles import COLOUR_NAMES, HAND_SIZE, MODES, parse_tiles
-from engine.bots import Bot, make_bot
+from engine.bop.moves import Challenge, Pass, Play
+from engine.bop.state import BopState
+from engine.bop.tiles import BOP, COLOUR_NAMES, DEFAULT_PALETTE, HAND_SIZE, MODES, parse_tiles
+from engine.bots import Turn
 from engine.errors import ConfigError, EngineError
-from indexes import DEFAULT_LEXICON
-
-HUMAN = "human"
+from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, run_game
+from indexes.notation import echo
+from indexes.paths import DEFAULT_LEXICON
 
 
 def register(play_subparsers: argparse._SubParsersAction) -> None:
     play = play_subparsers.add_parser("bop", help="BOP!: build consonant words crossword-style")
-    play.add_argument("--players", type=int, default=2, help="2 to 8 (default: %(default)s)")
+    add_game_arguments(play, "bop", default_bots=None)
     play.add_argument(
-        "--bots", default=None, help="one per seat: greedy, random or human (default: human then greedy bots)"
-    )
-    play.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed deals the same game")
-    play.add_argument(
-        "--mode", default="strict", choices=MODES, help="strict: non-words refused; challenge: as the sheet"
-    )
-    play.add_argument("--lexicon", default=DEFAULT_LEXICON, help="word list to judge by (default: %(default)s)")
+        "--mode", default=None, choices=MODES,
+        help="challenge (the sheet's game, the default): plays stand unless challenged; strict: non-words refused",
+    )  # fmt: skip
     play.add_argument(
         "--report",
         action="store_true",
         help="after each turn, show the best plays that were possible (only after people's turns when people play:"
         " a bot's best plays would show its hand)",
     )
-    play.add_argument("--json", action="store_true", help="print the finished game's state as JSON instead")
     play.set_defaults(run=run_play)
 
 
@@ -64,12 +64,39 @@ def _adjudicator(lexicon: str) -> Adjudicator:
     return LocalAdjudicator(lexicon)  # an unknown name fails in ensure_index before any build
 
 
+#: A file name is echoed longer than typed letters: its end is usually the part that is wrong.
+PATH_ECHO = 80
+
+
 def _board_text(arg: str) -> str:
+    """The board ``arg`` names: stdin for ``-``, a file's text, or the argument itself written out."""
     if arg == "-":
         return sys.stdin.read()
-    path = Path(arg)
-    if "\n" not in arg and path.is_file():
-        return path.read_text(encoding="utf-8")
+    if "\n" in arg or not arg.strip():  # Path("") is the current folder
+        return arg
+    path, shown = Path(arg), echo(arg, width=PATH_ECHO)
+    try:
+        is_folder, is_file = path.is_dir(), path.is_file()
+    except OSError:  # a name the file system refuses (too long): no file, so a board written out
+        is_folder = is_file = False
+    if is_folder:
+        raise ConfigError(f"board: {shown} is a folder, not a board file")
+    if is_file:
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise ConfigError(f"board: {shown} is not a text file") from None
+        except OSError as error:
+            raise ConfigError(f"board: cannot read {shown}: {error.strerror or error}") from None
+    # A board written out splits its cells by spaces; one without a space that is not a board
+    # either (one tile a row) was meant as a file name: "nonexist.txt" is no tile.
+    if not any(c.isspace() for c in arg):
+        try:
+            parse_board(arg)
+        except EngineError:
+            raise ConfigError(
+                f"board: there is no file {shown} (a board written out splits cells by spaces, rows by '/')"
+            ) from None
     return arg
 
 
@@ -99,33 +126,76 @@ def run_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-class HumanPlayer:
-    """A person at the terminal: sees their view, types moves; a bad move is explained and asked again."""
+def notation_help(hand: list[str]) -> str:
+    """How to write a move, with examples made from the player's own hand (shown once)."""
+    letters = [tile for tile in hand if tile != BOP] or ["Sy", "Tk"]
+    two = "".join(letters[:2])
+    colours = ", ".join(f"{code}={COLOUR_NAMES[code]}" for code in DEFAULT_PALETTE)
+    return (
+        "How to write a move (cells are ROW,COL; the starter tile is at 0,0; rows grow down, columns right):\n"
+        f"  0,1a {two}     play across from 0,1 ('a' across, 'd' down); tiles are letter + colour ({colours})\n"
+        f"  1,0d {letters[0]}.{letters[-1]}    '.' steps over a tile already on the grid\n"
+        "  0,1 ?          the BOP! tile is '?' (you say what it stands for only when challenged)\n"
+        f"  pass {letters[0]}       pass, trading those tiles ('pass' alone trades none)\n"
+        "  swap 3,-1 Bg   put Bg in place of the BOP! tile at 3,-1 and take it back\n"
+        "  challenge      challenge the play just made;  hint  the best plays;  moves  every legal move"
+    )
 
-    name = HUMAN
 
-    def __init__(self, out: TextIO, inp: TextIO) -> None:
-        self.out, self.inp = out, inp
+class BopPerson(HumanSeat):
+    """A person at the terminal playing BOP!: the board and their rack, hints, and (when several people
+    share the terminal) a cleared screen between turns, so nobody sees another's rack."""
 
-    def choose_move(self, state: BopState) -> BopMove:
-        view = state.view(state.current)
-        self.out.write(f"\nplayer {state.current}, your hand: {' '.join(view['hand'])}   (pile: {view['pile_size']})\n")
+    def __init__(self, out: TextIO, inp: TextIO, shared: bool) -> None:
+        super().__init__(out, inp)
+        self.shared = shared
+        self.helped = False
+
+    def choose(self, turn: Turn) -> Move | None:
+        view = turn.view
+        seat = turn.seat
+        if self.shared:
+            self.out.write("\033[2J\033[H" + f"Hand the device to player {seat}, then press Enter. ")
+            self.out.flush()
+            if not self.inp.readline():
+                raise EOFError("input ended")
+        state: BopState = turn._state  # type: ignore[assignment]
+        if not turn.required:
+            pending = view["pending"]
+            self.out.write(
+                f"\nplayer {seat}: player {pending['player']} played {pending['move']} (+{pending['points']}). "
+                "Challenge it? ('challenge', or Enter to let it stand): "
+            )
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                raise EOFError("input ended")
+            return Challenge() if line.strip().lower() in ("challenge", "c", "y", "yes") else None
+        hand = view["hands"][seat]
+        self.out.write(f"\n{format_board(state.board)}\nplayer {seat}, your hand: {' '.join(hand)}   "
+                       f"(pile: {view['pile_size']})\n")  # fmt: skip
+        if not self.helped:
+            self.out.write(notation_help(hand) + "\n")
+            self.helped = True
         while True:
-            self.out.write("move ('3,-2a Cg?WkBg', 'pass [tiles]', 'swap 3,-1 Bg', 'challenge', 'hint'): ")
+            self.out.write("move: ")
             self.out.flush()
             text = self.inp.readline()
             if not text:
                 raise EOFError("input ended")
             text = text.strip()
             if text == "hint":
-                for hint in best_plays(state.board, state.hand(), state.game.adjudicator, limit=5):
+                for hint in best_plays(state.board, hand, state.game.adjudicator, limit=5):
                     self.out.write(f"  {hint.text()}\n")
+                continue
+            if text in ("help", "moves"):
+                self.out.write(notation_help(hand) + "\n")
                 continue
             try:
                 move = state.game.parse_move(text)
-                state.clone().apply(move, player=state.current)  # refused moves are explained, not played
+                state.clone().act(seat, move)  # refused moves are explained, not played
                 return move
-            except EngineError as error:
+            except ValueError as error:
                 self.out.write(f"  {error}\n")
 
 
@@ -134,49 +204,72 @@ def _indent(text: str, by: str = "    ") -> str:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    game = BopGame({"players": args.players, "mode": args.mode}, adjudicator=_adjudicator(args.lexicon))
-    names = (args.bots or ",".join([HUMAN] + ["greedy"] * (args.players - 1))).split(",")
-    names = [name.strip() for name in names]
-    if len(names) != args.players:
-        raise ConfigError(f"{args.players} players need {args.players} --bots entries, got {len(names)}")
+    players = args.players or 2
+    if args.bots is None:
+        args.bots = ",".join([HUMAN] + ["greedy"] * (players - 1))
+    fixed: dict[str, Any] = {}
+    if args.mode is not None:
+        fixed["mode"] = args.mode
+    elif not any(item.startswith("mode=") for item in args.option):
+        fixed["mode"] = "challenge"  # the sheet's own game
+    game, names = game_from_args("bop", args, **fixed)
+    assert isinstance(game, BopGame)
     out = sys.stdout
-    seats: list[Bot | HumanPlayer] = [
-        HumanPlayer(out, sys.stdin) if name == HUMAN else make_bot(name, args.seed * 1000 + seat)
-        for seat, name in enumerate(names)
-    ]
-    state = game.new_initial_state(args.seed)
+    people = names.count(HUMAN)
+    seats: list[Any] = make_seats(game, names, args.seed, out, sys.stdin)
+    for seat, name in enumerate(names):
+        if name == HUMAN:
+            seats[seat] = BopPerson(out, sys.stdin, shared=people > 1)
     quiet = args.json
+    mode = game.options.mode
+    turn = 0
+    reports: dict[str, BopState] = {}
+
+    def show(state: State[Any], seat: int, move: Move, breakdown: Breakdown) -> None:
+        nonlocal turn
+        assert isinstance(state, BopState)
+        if seat == CHANCE or quiet:
+            return
+        turn += 1
+        # Traded tiles are face down: with people at the table, a bot's trade shows only its size.
+        # Several people in challenge mode: the words a play makes would tell them whether to challenge.
+        public = people > 0 and names[seat] != HUMAN
+        show_words = not (mode == "challenge" and people > 1)
+        _print_turn(out, turn, seat, names[seat], move, breakdown, state, public, show_words)
+        before = reports.pop("before", None)
+        if before is not None and isinstance(move, Play | Pass):
+            _print_report(out, before, move)
+
+    state = game.new_initial_state(args.seed)
     if not quiet:
-        colours = ", ".join(f"{code}={name}" for code, name in COLOUR_NAMES.items() if code in "ygrkb")
-        out.write(f"BOP! {args.players} players ({', '.join(names)}), seed {args.seed}, {args.mode} mode\n")
+        colours = ", ".join(f"{code}={name}" for code, name in COLOUR_NAMES.items() if code in DEFAULT_PALETTE)
+        out.write(f"BOP! {game.players} players ({', '.join(names)}), seed {args.seed}, {mode} mode\n")
         out.write(f"tiles are letter + colour ({colours}); ? is a BOP! tile\n")
         for round_number, draw in enumerate(state.first_draws, 1):
             drawn = ", ".join(f"player {p} drew {t}" for p, t in draw)
             out.write(f"draw for first player{' (redraw)' if round_number > 1 else ''}: {drawn}\n")
         out.write(f"player {state.first_player} goes first; starter tile {state.board[(0, 0)]}\n\n")
         out.write(format_board(state.board) + "\n")
-    people = names.count(HUMAN)
-    turn = 0
-    while not state.is_terminal():
-        player = state.current
-        # With people at the table, only their own turns are reported: a bot's best plays show its hand.
-        report = args.report and (names[player] == HUMAN or not people)
-        before = state.clone() if report else None
-        try:
-            move = seats[player].choose_move(state)
-        except EOFError:
-            print(f"tablejudge: input ended at player {player}'s turn; the game is abandoned", file=sys.stderr)
-            return 1
-        breakdown = state.apply(move, player=player)
-        turn += 1
-        if not quiet:
-            # Traded tiles are face down: with people at the table, a bot's trade shows only its size.
-            # Several people in challenge mode: the words a play makes would tell them whether to challenge.
-            public = people > 0 and names[player] != HUMAN
-            show_words = not (args.mode == "challenge" and people > 1)
-            _print_turn(out, turn, player, names[player], move, breakdown, state, public, show_words)
-            if before is not None:
-                _print_report(out, before, move)
+
+    class Reporting:
+        """Keeps the position before each turn that --report covers (people's turns when people play)."""
+
+        def __init__(self, seat: int, inner: Any) -> None:
+            self.seat, self.inner, self.name = seat, inner, inner.name
+
+        def choose(self, turn_: Turn) -> Move | None:
+            move = self.inner.choose(turn_)
+            if move is not None and turn_.required:
+                reports["before"] = turn_._state.clone()  # type: ignore[assignment]
+            return move
+
+    if args.report:
+        seats = [Reporting(seat, bot) if names[seat] == HUMAN or not people else bot for seat, bot in enumerate(seats)]
+    try:
+        state = run_game(game, seats, args.seed, on_move=show)  # type: ignore[assignment]
+    except EOFError:
+        print("tablejudge: input ended; the game is abandoned", file=sys.stderr)
+        return 1
     outcome = state.outcome()
     assert outcome is not None
     if quiet:
@@ -195,19 +288,17 @@ def _print_turn(
     turn: int,
     player: int,
     name: str,
-    move: BopMove,
+    move: Move,
     breakdown: Breakdown,
     state: BopState,
     public: bool = False,
     show_words: bool = True,
 ) -> None:
-    text = (
-        f"pass ({len(move.trade)} tiles traded)" if public and isinstance(move, Pass) and move.trade else move.to_text()
-    )
+    text = move.public_text() or move.to_text() if public else move.to_text()
     out.write(f"\nturn {turn}: player {player} ({name}) {text}  +{breakdown.total}\n")
     out.write(_indent(breakdown.text()) + "\n")
     withdrawn = isinstance(move, Challenge) and breakdown.items[0].label == "challenge upheld"
-    if isinstance(move, Pass) or (isinstance(move, Challenge) and not withdrawn):
+    if isinstance(move, Challenge) and not withdrawn:
         out.write(f"scores: {' | '.join(str(s) for s in state.scores())}\n")
         return
     if isinstance(move, Play) and show_words:
@@ -217,11 +308,11 @@ def _print_turn(
         out.write(
             "    words: " + "; ".join(f"{letters} ({', '.join(ex) or 'no word'})" for letters, ex in words) + "\n"
         )
-    out.write(format_board(state.board) + "\n")  # changed by the play, the swap or the withdrawal
+    out.write(format_board(state.board) + "\n")  # changed by the play, the swap or the withdrawal (or a pass: again)
     out.write(f"scores: {' | '.join(str(s) for s in state.scores())}   pile: {len(state.pile)}\n")
 
 
-def _print_report(out: TextIO, before: BopState, move: BopMove) -> None:
+def _print_report(out: TextIO, before: BopState, move: Move) -> None:
     hints = best_plays(before.board, before.hand(), before.game.adjudicator, limit=3)
     if hints and hints[0].move != move:
         out.write("  could have played:\n")

@@ -37,7 +37,6 @@ from engine.bop.moves import Play
 from engine.bop.rules import LineJudge, SkeletonJudge, check_words, score_play
 from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE
 from engine.errors import IllegalMoveError
-from indexes import open_lexicon
 
 
 @dataclass(frozen=True)
@@ -58,6 +57,8 @@ def move_index(lexicon: str = "standard") -> MoveIndex:
     """Skeletons (upper case) and a prefix map, from ``open_lexicon(lexicon).iter_skeletons()``."""
     index = _INDEXES.get(lexicon)
     if index is None:
+        from indexes.lexicon import open_lexicon  # here: importing the engine opens no lexicon
+
         skeletons = frozenset(sk.upper() for sk in open_lexicon(lexicon).iter_skeletons())
         following: dict[str, set[str]] = {}
         for sk in skeletons:

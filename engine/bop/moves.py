@@ -80,6 +80,10 @@ class Pass(Move):
     def to_text(self) -> str:
         return "pass" + (" " + "".join(self.trade) if self.trade else "")
 
+    def public_text(self) -> str | None:
+        """Traded tiles go face down: the others see how many, not which."""
+        return f"pass ({len(self.trade)} tiles traded)" if self.trade else None
+
     def __repr__(self) -> str:
         return f"Pass({self.to_text()!r})"
 

@@ -1,196 +1,105 @@
-"""The BOP! game and its state: set-up, turns, challenges, swaps, the end. Rules live in
-``engine.bop.rules`` (words, scoring) and ``engine.bop.board`` (geometry); this module sequences them.
+"""The BOP! position and its sequencing: turns, draws, challenges, swaps, the end.
+
+Rules live in ``engine.bop.rules`` (words, scoring) and ``engine.bop.board`` (geometry); set-up and
+reading saved positions in ``engine.bop.game``. Draws are chance nodes: after a play or a trade the
+player is owed tiles, and each comes off the top of the pile (``acting_players() == [CHANCE]``
+until they have all been drawn; a seeded game draws them at once).
 """
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from engine.adjudicator import Adjudicator
-from engine.base import Breakdown, Game, JsonDict, Outcome, ScoredMove, ScoreItem, State, check_keys
+from engine.base import (
+    CHANCE,
+    Breakdown,
+    Draw,
+    JsonDict,
+    Outcome,
+    Owned,
+    Public,
+    ScoredMove,
+    Secret,
+    Shown,
+    State,
+    note,
+    pile_outcomes,
+)
 from engine.bop.board import Board, Cell, format_board, format_cell, lines_through, play_lines
+from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, move_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
-from engine.bop.rules import AdjudicatorJudge, WordCheck, check_words, score_play
-from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, parse_tiles, tile_letter
-from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError, StateError, WrongPlayerError
-from engine.rng import Rng
+from engine.bop.rules import WordCheck, check_words, score_play
+from engine.bop.tiles import BOP, HAND_SIZE, BopOptions
+from engine.errors import IllegalMoveError, WrongPlayerError
 
-#: The parts of a state that a play changes, restored when a challenge withdraws it.
-POSITION_KEYS = (
-    "board", "hands", "pile", "scores", "current", "skips", "passes_in_row", "last_turns",
-    "over", "end_reason", "penalties", "turns",
+if TYPE_CHECKING:
+    from engine.bop.game import BopGame
+
+#: The keys of a saved BOP! body, in order.
+BODY_KEYS = (
+    "board", "hands", "pile", "scores", "current", "first_player", "first_draws", "skips", "passes_in_row",
+    "last_turns", "over", "end_reason", "penalties", "turns", "draws_owed", "pending",
 )  # fmt: skip
 
 
-class BopGame(Game[BopOptions, "BopState", BopMove]):
-    """BOP! with one variant configuration (``BopOptions``) and an adjudicator."""
-
-    name = "bop"
-    options_type = BopOptions
-
-    def __init__(
-        self, options: BopOptions | Mapping[str, Any] | str | None = None, adjudicator: Adjudicator | None = None
-    ) -> None:
-        super().__init__(options, adjudicator)
-        self.judge = AdjudicatorJudge(self.adjudicator)
-        self.tile_counts: Counter[str] = self.options.tile_counts()
-
-    def parse_move(self, text: str) -> BopMove:
-        return parse_move(text)
-
-    def new_initial_state(self, seed: int) -> BopState:
-        """The sheet's set-up: a draw for first player (closest to Z; ties redraw), tiles returned and
-        jumbled, 5 tiles each, the rest stacked as the pile, its top tile face up as the starter."""
-        rng = Rng(seed)
-        players = self.options.players
-        draws: list[list[tuple[int, str]]] = []
-        contenders = list(range(players))
-        while True:
-            bag = self.options.tile_set()
-            rng.shuffle(bag)
-            drawn = list(zip(contenders, bag, strict=False))
-            draws.append(drawn)
-            best = max(draw_rank(tile) for _, tile in drawn)
-            contenders = [player for player, tile in drawn if draw_rank(tile) == best]
-            if len(contenders) == 1:
-                break
-        first = contenders[0]
-        tiles = self.options.tile_set()
-        rng.shuffle(tiles)
-        hands: list[list[str]] = [[] for _ in range(players)]
-        for seat in range(players):  # dealt from the first player round to the left, 5 at a time
-            player = (first + seat) % players
-            hands[player], tiles = tiles[:HAND_SIZE], tiles[HAND_SIZE:]
-        starter, pile = tiles[0], tiles[1:]
-        return BopState(
-            self, seed=seed, board={(0, 0): starter}, hands=hands, pile=pile, current=first, rng=rng,
-            first_player=first, first_draws=draws,
-        )  # fmt: skip
-
-    def from_position(
-        self, board: Mapping[Cell, str], hands: Sequence[Sequence[str]], current: int = 0, seed: int = 0
-    ) -> BopState:
-        """A state with a given grid and hands (for hints, fixtures, tests); the remaining tiles,
-        shuffled by ``seed``, are the pile. StateError if the tiles are not in the box."""
-        used = Counter(board.values()) + Counter(t for hand in hands for t in hand)
-        rest = self.tile_counts - used
-        extra = used - self.tile_counts
-        if extra:
-            raise StateError(f"more tiles than the box holds: {', '.join(sorted(extra.elements()))}")
-        if len(hands) != self.options.players:
-            raise StateError(f"{len(hands)} hands for {self.options.players} players")
-        rng = Rng(seed)
-        pile = sorted(rest.elements())
-        rng.shuffle(pile)
-        return BopState(
-            self, seed=seed, board=dict(board), hands=[list(h) for h in hands], pile=pile, current=current, rng=rng,
-            first_player=current, first_draws=[],
-        )  # fmt: skip
-
-    def state_from_json(self, data: Mapping[str, Any]) -> BopState:
-        check_keys(data, ["game", "options", *POSITION_KEYS, "seed", "rng", "first_player", "first_draws",
-                          "pending", "history"], "BOP! state")  # fmt: skip
-        if data["game"] != self.name:
-            raise StateError(f"a {data['game']!r} state, not a BOP! one")
-        if data["options"] != self.options.to_json():
-            raise StateError("the state was saved under other options than this game's")
-        try:
-            rng_state = _int(data["rng"])
-            if not 0 <= rng_state < 1 << 64:
-                raise StateError("rng must be a 64-bit unsigned integer")
-            state = BopState(
-                self,
-                seed=_int(data["seed"]),
-                board={(_int(r), _int(c)): _tile(t) for r, c, t in _list(data["board"])},
-                hands=[[_tile(t) for t in _list(hand)] for hand in _list(data["hands"])],
-                pile=[_tile(t) for t in _list(data["pile"])],
-                current=_int(data["current"]),
-                rng=Rng.from_json(rng_state),
-                first_player=_int(data["first_player"]),
-                first_draws=[[(_int(p), _tile(t)) for p, t in _list(draw)] for draw in _list(data["first_draws"])],
-            )
-            state.scores_ = [_int(s) for s in _list(data["scores"])]
-            state.skips = [_int(s) for s in _list(data["skips"])]
-            state.passes_in_row = _int(data["passes_in_row"])
-            state.last_turns = None if data["last_turns"] is None else [_int(p) for p in _list(data["last_turns"])]
-            state.over = data["over"] if isinstance(data["over"], bool) else _fail("over must be true or false")
-            reason = data["end_reason"]
-            state.end_reason = reason if reason is None or isinstance(reason, str) else _fail("end_reason: text")
-            state.penalties = None if data["penalties"] is None else [_int(p) for p in _list(data["penalties"])]
-            state.turns = _int(data["turns"])
-            state.pending = copy.deepcopy(data["pending"])
-            state.history = [(_int(p), parse_move(_str(text))) for p, text in _list(data["history"])]
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, StateError):
-                raise
-            raise StateError(f"BOP! state: {error}") from error
-        if len(state.scores_) != self.options.players or state.first_player not in range(self.options.players):
-            raise StateError("BOP! state: scores and first player must fit the number of players")
-        state.check_tiles()
-        state.check_turn_order()
-        if state.pending is not None:
-            state.check_pending()
-        return state
+def _public_pending(pending: Any, viewer: int | None, over: bool) -> Any:
+    """The play that may be challenged, without the position saved before it (hands, pile)."""
+    return None if pending is None else {key: pending[key] for key in ("player", "move", "points")}
 
 
-def _fail(message: str) -> Any:
-    raise StateError(f"BOP! state: {message}")
-
-
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else _fail(f"{value!r} is not an integer")
-
-
-def _str(value: Any) -> str:
-    return value if isinstance(value, str) else _fail(f"{value!r} is not text")
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else _fail(f"{value!r} is not a list")
-
-
-def _tile(value: Any) -> str:
-    if not isinstance(value, str) or not TILE.fullmatch(value):
-        _fail(f"{value!r} is not a tile")
-    try:
-        return parse_tiles(value)[0]
-    except NotationError as error:
-        raise StateError(f"BOP! state: {error}") from None
-
-
-def draw_rank(tile: str) -> int:
-    """For the first-player draw, "closest to Z" goes first; the BOP! tile, no letter, ranks lowest."""
-    return -1 if tile == BOP else CONSONANTS.index(tile_letter(tile))
+def _pending_secrets(pending: Any, viewer: int | None) -> list[Any]:
+    """What the position saved before a challengeable play holds that ``viewer`` may not see."""
+    if pending is None:
+        return []
+    before = pending["before"]
+    hands = [hand for seat, hand in enumerate(before["hands"]) if seat != viewer]
+    # The player who made the play has drawn the top of that pile since: only the others may not know it.
+    return hands if viewer == pending["player"] else [before["pile"], *hands]
 
 
 class BopState(State[BopMove]):
     game: BopGame
 
+    VIEW = {
+        "board": Public(),
+        "hands": Owned(),
+        "pile": Secret(redact=len, name="pile_size"),
+        "scores": Public(),
+        "current": Public(),
+        "first_player": Public(),
+        "first_draws": Public(),
+        "skips": Public(),
+        "passes_in_row": Public(),
+        "last_turns": Public(),
+        "over": Public(),
+        "end_reason": Public(),
+        "penalties": Public(),
+        "turns": Public(),
+        "draws_owed": Public(),
+        "pending": Shown(_public_pending, hidden=lambda pending, viewer, over: _pending_secrets(pending, viewer)),
+    }
+
     def __init__(
         self,
         game: BopGame,
+        seed: int | None,
         *,
-        seed: int,
         board: Board,
         hands: list[list[str]],
         pile: list[str],
         current: int,
-        rng: Rng,
         first_player: int,
         first_draws: list[list[tuple[int, str]]],
     ) -> None:
-        self.game = game
-        self.seed = seed
+        super().__init__(game, seed)
         self.board = board
         self.hands = hands
         self.pile = pile  # pile[0] is the top
         self.current = current
-        self.rng = rng
         self.first_player = first_player
         self.first_draws = first_draws
         players = game.options.players
@@ -202,8 +111,9 @@ class BopState(State[BopMove]):
         self.end_reason: str | None = None
         self.penalties: list[int] | None = None
         self.turns = 0
+        #: (player, tiles) still to draw after a play or a trade: the chance node.
+        self.draws_owed: tuple[int, int] | None = None
         self.pending: dict[str, Any] | None = None  # challenge mode: the play that may be challenged
-        self.history: list[tuple[int, BopMove]] = []
 
     # --- questions -------------------------------------------------------------------------------
     @property
@@ -214,9 +124,18 @@ class BopState(State[BopMove]):
     def players(self) -> int:
         return self.game.options.players
 
-    @property
-    def current_player(self) -> int:
-        return -1 if self.over else self.current
+    def acting_players(self) -> list[int]:
+        """Chance while tiles are owed; else the player whose turn it is, and in challenge mode every
+        other player who may challenge the play just made."""
+        if self.over:
+            return []
+        if self.draws_owed is not None:
+            return [CHANCE]
+        challengers = [seat for seat in range(self.players) if seat != self.current and self.can_challenge(seat)]
+        return sorted([self.current, *challengers])
+
+    def must_act(self, seat: int) -> bool:
+        return seat == self.current
 
     def is_terminal(self) -> bool:
         return self.over
@@ -225,11 +144,7 @@ class BopState(State[BopMove]):
         return tuple(self.scores_)
 
     def outcome(self) -> Outcome | None:
-        if not self.over:
-            return None
-        best = max(self.scores_)
-        winners = tuple(p for p, s in enumerate(self.scores_) if s == best)
-        return Outcome(tuple(self.scores_), winners, self.end_reason or "")
+        return Outcome.by_score(self.scores_, self.end_reason or "") if self.over else None
 
     def hand(self, player: int | None = None) -> list[str]:
         return self.hands[self.current if player is None else player]
@@ -262,29 +177,51 @@ class BopState(State[BopMove]):
     def can_challenge(self, player: int) -> bool:
         return self.pending is not None and player != self.pending["player"]
 
-    def legal_moves(self) -> list[BopMove]:
-        """Challenge (when a play may be challenged), swaps, word plays best first, passes.
-        Bluffs (plays with non-words, allowed in challenge mode) are legal but not listed."""
+    def chance_outcomes(self) -> list[tuple[BopMove, float]]:
+        if self.draws_owed is None or self.over:
+            return []
+        return pile_outcomes(self.pile, self.draws_owed[0])  # type: ignore[return-value]
+
+    def sample_chance(self) -> BopMove:
+        assert self.draws_owed is not None
+        return Draw(self.pile[0], self.draws_owed[0])  # type: ignore[return-value]  # the top of the pile
+
+    def legal_moves(self, seat: int) -> list[BopMove]:
+        """Chance: the tiles that can come off the pile. The current player: challenge (when a play
+        may be challenged), swaps, word plays best first, passes. Another player: challenge, when they
+        may. Bluffs (plays with non-words, allowed in challenge mode) are legal but not listed."""
         if self.over:
             return []
-        moves: list[BopMove] = [Challenge()] if self.can_challenge(self.current) else []
+        if seat == CHANCE:
+            return [move for move, _ in self.chance_outcomes()]
+        if self.draws_owed is not None:
+            return []
+        if seat != self.current:
+            return [Challenge()] if self.can_challenge(seat) else []
+        moves: list[BopMove] = [Challenge()] if self.can_challenge(seat) else []
         moves += self.legal_swaps()
         moves += [scored.move for scored in self.legal_plays()]
         moves += self.legal_passes()
         return moves
 
-    def scored_moves(self) -> list[ScoredMove[BopMove]]:
-        """For the greedy bot: a challenge it knows succeeds first, then plays best first, then a
-        pass trading every letter tile in hand (what a player with no play does)."""
-        if self.over:
+    def scored_moves(self, seat: int) -> list[ScoredMove[BopMove]]:
+        """For the greedy bot: a challenge it knows succeeds first, then (its turn) plays best first,
+        then a pass trading every letter tile in hand (what a player with no play does)."""
+        if self.over or self.draws_owed is not None:
             return []
         ranked: list[ScoredMove[BopMove]] = []
-        if self.can_challenge(self.current) and not self.pending_check().valid:
+        if self.can_challenge(seat) and not self.pending_check().valid:
             ranked.append(ScoredMove(Challenge(), int(self.pending["points"])))  # type: ignore[index]
+        if seat != self.current:
+            return ranked
         ranked += self.legal_plays()  # type: ignore[arg-type]
-        letters = sorted(tile for tile in self.hands[self.current] if tile != BOP)  # BOP! tiles are worth keeping
+        letters = sorted(tile for tile in self.hands[seat] if tile != BOP)  # BOP! tiles are worth keeping
         ranked.append(ScoredMove(Pass(tuple(letters[: len(self.pile)])), 0))
         return ranked
+
+    def timeout_move(self, seat: int) -> BopMove | None:
+        """A player whose time runs out passes, trading nothing."""
+        return Pass() if seat == self.current and not self.over else None
 
     def pending_check(self) -> WordCheck:
         """The verdict on the play that may be challenged (the board has not changed since)."""
@@ -300,21 +237,37 @@ class BopState(State[BopMove]):
         return {(r, c): t for r, c, t in self.pending["before"]["board"]}
 
     # --- moves -----------------------------------------------------------------------------------
-    def apply(self, move: BopMove, player: int | None = None) -> Breakdown:
-        if self.over:
-            raise GameOverError("the game is over")
-        if player is not None and not 0 <= player < self.players:
-            raise WrongPlayerError(f"there is no player {player}")
+    def _apply(self, seat: int, move: BopMove) -> Breakdown:
+        if seat == CHANCE:
+            return self._draw(move)
         if isinstance(move, Challenge):
-            return self._challenge(self.current if player is None else player)
-        actor = self.check_player(player)
+            return self._challenge(seat)
+        if seat != self.current:
+            raise WrongPlayerError(f"it is player {self.current}'s turn: player {seat} may only challenge")
         if isinstance(move, Play):
-            return self._play(actor, move)
+            return self._play(seat, move)
         if isinstance(move, Pass):
-            return self._pass(actor, move)
+            return self._pass(seat, move)
         if isinstance(move, Swap):
-            return self._swap(actor, move)
+            return self._swap(seat, move)
         raise IllegalMoveError("unknown_move", f"{move!r} is not a BOP! move")
+
+    def _draw(self, move: BopMove) -> Breakdown:
+        owed = self.draws_owed
+        if not isinstance(move, Draw) or owed is None:
+            raise IllegalMoveError("not_a_draw", "chance draws a tile from the pile: 'draw TILE to SEAT'")
+        seat, count = owed
+        if move.seat != seat:
+            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+        if move.tile not in self.pile:
+            raise IllegalMoveError("not_in_pile", f"the pile holds no {move.tile}")
+        self.pile.remove(move.tile)  # the top one, in a seeded game
+        self.hands[seat].append(move.tile)
+        self.draws_owed = (seat, count - 1) if count > 1 else None
+        return note("draw", "draw", f"player {seat} draws a tile")
+
+    def _owe(self, player: int, count: int) -> None:
+        self.draws_owed = (player, count) if count else None
 
     def _take_from_hand(self, hand: list[str], tiles: Sequence[str]) -> list[str]:
         """The hand left after removing ``tiles`` (IllegalMoveError if they are not all in it)."""
@@ -341,29 +294,22 @@ class BopState(State[BopMove]):
         breakdown = score_play(after, lines, placements.keys())
         # Checked: now change the state. Challenge mode keeps the position before the play, should a
         # challenge withdraw it; strict mode has no use for it.
-        before = self._position() if self.options.mode == "challenge" else None
-        pending_before = self.pending
+        before = {**self.to_body(), "pending": None} if self.options.mode == "challenge" else None
         self.board = after
-        drawn, self.pile = self.pile[: HAND_SIZE - len(left)], self.pile[HAND_SIZE - len(left) :]
-        self.hands[player] = left + drawn
+        self.hands[player] = left
+        self._owe(player, min(HAND_SIZE - len(left), len(self.pile)))
         self.scores_[player] += breakdown.total
         self.passes_in_row = 0
         self.pending = None
-        if not self.pile and not self.hands[player] and self.last_turns is None:
+        if not self.pile and not left and self.last_turns is None:
             self.last_turns = [(player + k) % self.players for k in range(1, self.players)]
         self._end_turn(player)
         if before is not None:
             if self.over:
                 # Nobody plays after the game's last play, so nobody could challenge it: judge it now.
-                try:
-                    self._require_words(after, lines)
-                except IllegalMoveError:
-                    self._restore(before)
-                    self.pending = pending_before
-                    raise
+                self._require_words(after, lines)
             else:
                 self.pending = {"player": player, "move": move.to_text(), "points": breakdown.total, "before": before}
-        self.history.append((player, move))
         return breakdown
 
     def _require_words(self, after: Board, lines: list[Any]) -> None:
@@ -378,15 +324,13 @@ class BopState(State[BopMove]):
             )
         left = self._take_from_hand(self.hands[player], move.trade)
         # Checked: the traded tiles go to the bottom of the pile, new ones come from the top.
-        pile = self.pile + list(move.trade)
-        self.hands[player] = left + pile[: len(move.trade)]
-        self.pile = pile[len(move.trade) :]
+        self.pile = self.pile + list(move.trade)
+        self.hands[player] = left
+        self._owe(player, len(move.trade))
         self.pending = None
         self.passes_in_row += 1
         self._end_turn(player)
-        self.history.append((player, move))
-        detail = f"traded {len(move.trade)} tile(s)" if move.trade else "no trade"
-        return Breakdown((ScoreItem("pass", "pass", 0, detail),))
+        return note("pass", "pass", f"traded {len(move.trade)} tile(s)" if move.trade else "no trade")
 
     def _swap_check(self, cell: Cell, tile: str) -> WordCheck:
         swapped = {**self.board, cell: tile}
@@ -405,8 +349,7 @@ class BopState(State[BopMove]):
         self.board = {**self.board, move.cell: move.tile}
         self.hands[player] = left + [BOP]
         self.pending = None  # the swapper's turn has begun: the last play stands
-        self.history.append((player, move))
-        return Breakdown((ScoreItem("swap", "swap", 0, f"{move.tile} for the BOP! tile at {format_cell(move.cell)}"),))
+        return note("swap", "swap", f"{move.tile} for the BOP! tile at {format_cell(move.cell)}")
 
     def _challenge(self, challenger: int) -> Breakdown:
         if self.options.mode != "challenge":
@@ -420,22 +363,23 @@ class BopState(State[BopMove]):
         move_text, points = self.pending["move"], int(self.pending["points"])
         if not verdict.valid:
             # Upheld: the tiles are withdrawn (drawn tiles back on top of the pile) and that turn is over.
-            self._restore(self.pending["before"])
-            self.pending = None
+            self.restore_body(self.pending["before"])
             self._end_turn(challenged)
-            self.history.append((challenger, Challenge()))
             problems = "; ".join(verdict.problems())
             detail = f"{problems}: player {challenged}'s {move_text} withdrawn, {points} points lost"
-            return Breakdown((ScoreItem("challenge", "challenge upheld", 0, detail),))
+            return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
+        play = parse_move(move_text)
+        assert isinstance(play, Play)
+        words = play_words(self.pending_board(), play, self.game.adjudicator)
+        justified = "; ".join(f"{letters} ({', '.join(examples) or 'a word'})" for letters, examples in words)
         self.pending = None
         if challenger == self.current:
             self._end_turn(challenger)
         else:
             self.skips[challenger] += 1
-        self.history.append((challenger, Challenge()))
-        return Breakdown(
-            (ScoreItem("challenge", "challenge failed", 0, f"{move_text} stands; player {challenger} loses a turn"),)
+        return note(
+            "challenge", "challenge failed", f"{move_text} stands: {justified}; player {challenger} loses a turn"
         )
 
     # --- turn order and the end -------------------------------------------------------------------
@@ -462,42 +406,26 @@ class BopState(State[BopMove]):
                 self._finish("a player went out after the pile ran out, and the others had their last turn")
 
     def _finish(self, reason: str) -> None:
+        # Tiles owed are drawn first: the game ends on hands as they stand after the last draw.
+        if self.draws_owed is not None:
+            seat, count = self.draws_owed
+            self.hands[seat] += self.pile[:count]
+            self.pile = self.pile[count:]
+            self.draws_owed = None
         self.penalties = [len(hand) for hand in self.hands]
         self.scores_ = [score - penalty for score, penalty in zip(self.scores_, self.penalties, strict=True)]
         self.over = True
         self.end_reason = reason
         self.pending = None
 
-    def _position(self) -> JsonDict:
-        data = self.to_json()
-        return {key: data[key] for key in POSITION_KEYS}
-
-    def _restore(self, position: Mapping[str, Any]) -> None:
-        self.board = {(r, c): t for r, c, t in position["board"]}
-        self.hands = [list(h) for h in position["hands"]]
-        self.pile = list(position["pile"])
-        self.scores_ = list(position["scores"])
-        self.current = position["current"]
-        self.skips = list(position["skips"])
-        self.passes_in_row = position["passes_in_row"]
-        self.last_turns = None if position["last_turns"] is None else list(position["last_turns"])
-        self.over = position["over"]
-        self.end_reason = position["end_reason"]
-        self.penalties = None if position["penalties"] is None else list(position["penalties"])
-        self.turns = position["turns"]
-
-    # --- JSON, views, text -----------------------------------------------------------------------
-    def to_json(self) -> JsonDict:
+    # --- JSON, text -------------------------------------------------------------------------------
+    def to_body(self) -> JsonDict:
         return {
-            "game": self.game.name,
-            "options": self.options.to_json(),
-            "seed": self.seed,
             "board": [[r, c, t] for (r, c), t in sorted(self.board.items())],
             "hands": [list(hand) for hand in self.hands],
             "pile": list(self.pile),
             "scores": list(self.scores_),
             "current": self.current,
-            "rng": self.rng.to_json(),
             "first_player": self.first_player,
             "first_draws": [[[p, t] for p, t in draw] for draw in self.first_draws],
             "skips": list(self.skips),
@@ -507,87 +435,18 @@ class BopState(State[BopMove]):
             "end_reason": self.end_reason,
             "penalties": None if self.penalties is None else list(self.penalties),
             "turns": self.turns,
-            "pending": copy.deepcopy(self.pending),
-            "history": [[p, move.to_text()] for p, move in self.history],
+            "draws_owed": None if self.draws_owed is None else list(self.draws_owed),
+            "pending": None if self.pending is None else {**self.pending, "before": dict(self.pending["before"])},
         }
 
-    def view(self, player: int) -> JsonDict:
-        """What ``player`` may see: the grid, their own hand, everyone's hand size, the pile's size,
-        the scores, the public history (other players' traded tiles hidden). Never the pile order,
-        the generator state, or the hands saved for a challenge."""
-        if not 0 <= player < self.players:
-            raise WrongPlayerError(f"there is no player {player}")
+    def review(self, seat: int) -> JsonDict | None:
+        """The best plays ``seat``'s hand had here, with their words (the after-turn report)."""
+        if self.over or self.draws_owed is not None:
+            return None
+        from engine.bop.hints import best_plays
 
-        def public(p: int, move: BopMove) -> str:
-            if isinstance(move, Pass) and p != player and move.trade:
-                return f"pass ({len(move.trade)} tiles traded)"
-            return move.to_text()
-
-        return {
-            "game": self.game.name,
-            "options": self.options.to_json(),
-            "player": player,
-            "board": [[r, c, t] for (r, c), t in sorted(self.board.items())],
-            "hand": list(self.hands[player]),
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "pile_size": len(self.pile),
-            "scores": list(self.scores_),
-            "current": self.current_player,
-            "first_player": self.first_player,
-            "first_draws": [[[p, t] for p, t in draw] for draw in self.first_draws],
-            "skips": list(self.skips),
-            "last_turns": None if self.last_turns is None else list(self.last_turns),
-            "pending": None
-            if self.pending is None
-            else {"player": self.pending["player"], "move": self.pending["move"], "points": self.pending["points"]},
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "penalties": self.penalties,
-            "history": [[p, public(p, move)] for p, move in self.history],
-        }
-
-    def check_tiles(self) -> None:
-        """StateError unless grid + hands + pile hold exactly the box's tiles (the snapshot too)."""
-        held = Counter(self.board.values()) + Counter(self.pile)
-        for hand in self.hands:
-            held.update(hand)
-        if held != self.game.tile_counts:
-            raise StateError("the grid, hands and pile do not hold exactly the box's tiles")
-        if len(self.hands) != self.players or not 0 <= self.current < self.players:
-            raise StateError("hands or current player do not match the number of players")
-
-    def check_turn_order(self) -> None:
-        """StateError unless the turn-order fields fit the number of players."""
-        seats = range(self.players)
-        if len(self.skips) != self.players or any(skip < 0 for skip in self.skips):
-            raise StateError("skips must hold one count of 0 or more per player")
-        if self.last_turns is not None and not set(self.last_turns) <= set(seats):
-            raise StateError("last_turns names a player who is not in the game")
-        if self.over != (self.penalties is not None) or (self.penalties and len(self.penalties) != self.players):
-            raise StateError("a finished game has one penalty per player, a running one none")
-        if any(player not in seats for player, _ in self.history) or self.passes_in_row < 0 or self.turns < 0:
-            raise StateError("history, passes or turns out of range")
-
-    def check_pending(self) -> None:
-        """StateError unless the play awaiting a challenge is a play by a player, with its position."""
-        pending = self.pending
-        problem = "the play awaiting a challenge is not a valid saved play"
-        if not isinstance(pending, dict) or self.options.mode != "challenge" or self.over:
-            raise StateError(f"BOP! state: {problem}")
-        try:
-            move = parse_move(pending["move"])
-            well_formed = (
-                isinstance(move, Play)
-                and pending["player"] in range(self.players)
-                and isinstance(pending["points"], int)
-                and set(pending["before"]) == set(POSITION_KEYS)
-            )
-            if well_formed:  # loading the position before the play checks its tiles and turn order
-                self.game.state_from_json({**self.to_json(), **pending["before"], "pending": None})
-        except (KeyError, TypeError, EngineError) as error:
-            raise StateError(f"BOP! state: {problem} ({error})") from None
-        if not well_formed:
-            raise StateError(f"BOP! state: {problem}")
+        hints = best_plays(self.board, self.hands[seat], self.game.adjudicator, limit=5)
+        return {"hand": list(self.hands[seat]), "best": [hint.to_json() for hint in hints]}
 
     def board_text(self) -> str:
         return format_board(self.board)

@@ -1,18 +1,22 @@
 """PDQ (Gamewright, 2003): shout a word holding the dealt letters in order, first valid word wins.
 
-The engine follows the shared architecture (``engine/README.md``) and extends it for a game that
-everyone plays at once (``engine/pdq/README.md``); every ruling is in ``engine/pdq/RULINGS.md``.
+The engine speaks the shared protocol (``engine/README.md``): everyone acts at once while a round
+runs, each card is dealt at a chance node, and the referee's clock closes a claim window
+(``engine/pdq/README.md``); every ruling is in ``engine/pdq/RULINGS.md``.
 
->>> from engine.pdq import Claim, Close, PdqGame
+>>> from engine.pdq import PdqGame
 >>> state = PdqGame("variant=standard,players=3").new_initial_state(seed=3)
->>> state.apply(Claim("asking", 1800), player=2).accepted
-True
->>> state.apply(Close(2100)).finished.winner
+>>> state.acting_players()
+[0, 1, 2]
+>>> state.act(2, "claim asking @1800").total
+0
+>>> state.act(REFEREE, "close @2100").finished.winner
 2
 """
 
-from engine.pdq.actions import REFEREE, SIMULTANEOUS, Claim, Close, NoWord, PdqMove, parse_move
-from engine.pdq.bots import PROFILES, BotProfile, PdqBot, parse_bots, play_pdq_game
+from engine.base import REFEREE
+from engine.pdq.actions import Claim, Close, NoWord, PdqMove, parse_move
+from engine.pdq.bots import PROFILES, BotProfile, PdqBot, seat_names
 from engine.pdq.config import PRESETS, PdqOptions
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, DOUBLE_LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
@@ -27,7 +31,6 @@ __all__ = [
     "PRESETS",
     "PROFILES",
     "REFEREE",
-    "SIMULTANEOUS",
     "BotProfile",
     "Claim",
     "ClaimRecord",
@@ -44,8 +47,7 @@ __all__ = [
     "RoundReport",
     "Verdict",
     "deal_difficulty",
-    "parse_bots",
     "parse_move",
-    "play_pdq_game",
     "round_report",
+    "seat_names",
 ]

@@ -2,9 +2,9 @@
 
 Every move carries ``at_ms``: milliseconds since the round's cards were dealt, as the referee
 measured them. The engine takes times as input, so a test (or a replay) is exact. As for every
-engine, the player is not part of the move: ``state.apply(move, player=k)`` says who made it and
-``state.history`` records ``(player, move)`` pairs. :class:`Close` is the referee's, player
-:data:`REFEREE`.
+engine, the seat is not part of the move: ``state.act(seat, move)`` says who made it and
+``state.history`` records ``(seat, move)`` pairs. :class:`Close` is the referee's
+(``engine.base.REFEREE``).
 
 >>> parse_move("claim pineapple @1200")
 Claim(word='pineapple', at_ms=1200)
@@ -24,10 +24,6 @@ from engine.errors import NotationError
 from indexes.errors import BadWordError
 from indexes.notation import parse_word
 
-#: ``current_player`` while a round runs: everyone may act at once (OpenSpiel's simultaneous id).
-SIMULTANEOUS = -2
-#: The player recorded in ``history`` for the referee's clock (:class:`Close`).
-REFEREE = -3
 MAX_TIME_MS = 24 * 3600 * 1000
 
 _TIME = r"@(?P<at>\d{1,9})"
@@ -60,6 +56,10 @@ class Claim(Move):
     def to_text(self) -> str:
         return f"claim {self.word} @{self.at_ms}"
 
+    @property
+    def time_ms(self) -> int:
+        return self.at_ms
+
 
 @dataclass(frozen=True)
 class NoWord(Move):
@@ -74,6 +74,10 @@ class NoWord(Move):
     def to_text(self) -> str:
         return f"noword @{self.at_ms}"
 
+    @property
+    def time_ms(self) -> int:
+        return self.at_ms
+
 
 @dataclass(frozen=True)
 class Close(Move):
@@ -86,6 +90,10 @@ class Close(Move):
 
     def to_text(self) -> str:
         return f"close @{self.at_ms}"
+
+    @property
+    def time_ms(self) -> int:
+        return self.at_ms
 
 
 PdqMove = Claim | NoWord | Close

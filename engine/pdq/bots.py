@@ -1,11 +1,9 @@
 """PDQ bots: they claim a word after a human-like delay, drawn from the deal's answers by commonness.
 
-``engine.bots`` asks a bot for a move when it is its player's turn. In PDQ everyone plays at once,
-so a PDQ bot answers :meth:`PdqBot.next_move` instead: *the next move this seat will make, and
-when* (``at_ms`` is inside the move). :func:`play_pdq_game` is the real-time counterpart of
-``engine.bots.play_game``: it applies whichever planned move (or the referee's :class:`Close`) comes
-first, and asks again. ``choose_move(state, player)`` is the same question under the shared
-``Bot`` protocol's name.
+A PDQ bot is a bot of the shared protocol (``engine.bots``): handed its seat's :class:`Turn`, it
+answers the next move it will make in the round, with the time it makes it (``at_ms`` is inside the
+move). The shared loop (``engine.bots.play_game``) plays whichever seat's move comes first, or the
+referee's close when the claim window runs out before, and asks again.
 
 A bot decides from what its player may see (the row of cards, the claims said aloud) and asks the
 game's adjudicator for the deal's answers, as a person thinks of words. It has its own ``Rng``, so
@@ -16,17 +14,15 @@ the same answer.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from engine.errors import ConfigError, StateError
-from engine.pdq.actions import REFEREE, Claim, Close, NoWord, PdqMove
-from engine.pdq.game import PdqGame, PdqState
+from engine.base import JsonDict
+from engine.bots import Turn
+from engine.errors import ConfigError
+from engine.pdq.actions import Claim, NoWord, PdqMove
+from engine.pdq.config import PdqOptions
 from engine.pdq.pdl import extends_said_word
-from engine.pdq.records import Verdict
 from engine.rng import Rng
-
-MAX_MOVES = 20_000
 
 
 @dataclass(frozen=True)
@@ -72,7 +68,9 @@ def hardness(answers: int) -> float:
 
 
 class PdqBot:
-    """A seat played by the computer, with a :class:`BotProfile`."""
+    """A seat played by the computer, with a :class:`BotProfile`: a bot of the shared protocol
+    (``engine.bots.Bot``) whose moves carry the time it makes them, so the shared loop plays
+    whichever seat's move (or the referee's close) comes first."""
 
     def __init__(self, profile: BotProfile | str = "steady", seed: int = 0) -> None:
         if isinstance(profile, str):
@@ -82,38 +80,38 @@ class PdqBot:
         self.profile = profile
         self.name = profile.name
         self.rng = Rng(seed)
-        self._plans: dict[tuple[int, int, bool, int], list[PdqMove]] = {}
+        self._plans: dict[tuple[int, str, bool, int], list[PdqMove]] = {}
 
     def __repr__(self) -> str:
         return f"PdqBot({self.profile.name!r})"
 
-    # --- the shared protocol's name for the question ---------------------------------------------
-    def choose_move(self, state: PdqState, player: int = 0) -> PdqMove | None:
-        return self.next_move(state, player)
-
-    def next_move(self, state: PdqState, player: int) -> PdqMove | None:
-        """The next move ``player`` will make in this round (its time inside), or None: nothing more."""
-        rnd = state.round
-        if rnd is None or player not in rnd.eligible:
+    def choose(self, turn: Turn) -> PdqMove | None:
+        """The next move this seat will make in the round in play (its time inside), or None."""
+        rnd = turn.view["round"]
+        player = turn.seat
+        if rnd is None or player not in rnd["eligible"]:
             return None
-        mode = state.options.mode
-        valid = rnd.valid_claims()
-        mine = [c for c in rnd.claims if c.player == player]
-        if mode == "race" and any(c.valid for c in mine):
+        options: PdqOptions = turn.game.options
+        mode = options.mode
+        valid = [c for c in rnd["claims"] if c["valid"]]
+        mine = [c for c in rnd["claims"] if c["player"] == player]
+        if mode == "race" and any(c["valid"] for c in mine):
             return None  # one valid claim a round
         # One plan per situation: Word Count plans the round's list once; a race re-plans after a
         # refused claim; PDL re-plans whenever a new standing word is said.
         situation = {"word-count": 0, "race": len(mine), "longest": len(valid)}[mode]
-        key = (state.seed, rnd.number, rnd.kind == "tie-break", situation)
+        key = (rnd["number"], rnd["letters"], rnd["kind"] == "tie-break", situation)
         if key not in self._plans:
-            self._plans = {key: self._plan(state, player)}
+            self._plans = {key: self._plan(turn, rnd, options)}
         for move in self._plans[key]:
-            if isinstance(move, Claim) and any(c.word == move.word for c in mine):
+            if isinstance(move, Claim) and any(c["word"] == move.word for c in mine):
                 continue
-            if isinstance(move, NoWord) and player in rnd.votes:
+            if isinstance(move, NoWord) and player in rnd["votes"]:
                 continue
             if isinstance(move, NoWord) and mode == "race" and valid:
                 return None  # somebody found a word: nothing to vote on
+            if move.at_ms < rnd["clock_ms"]:  # the round's clock has passed the plan: act now
+                move = Claim(move.word, rnd["clock_ms"]) if isinstance(move, Claim) else NoWord(rnd["clock_ms"])
             return move
         return None
 
@@ -131,29 +129,27 @@ class PdqBot:
                 return word
         return words[-1]
 
-    def _answers(self, state: PdqState, player: int, limit: int) -> tuple[int, list[str]]:
-        """How many words the deal admits for ``player``, and the ``limit`` most familiar."""
-        assert state.round is not None
-        options = state.options
-        result = state.game.adjudicator.pdq(
-            state.round.letters, variant=options.word_rule, min_length=options.min_length_for(player), limit=limit
+    def _answers(self, turn: Turn, letters: str, options: PdqOptions, limit: int) -> tuple[int, list[str]]:
+        """How many words the deal admits for this seat, and the ``limit`` most familiar."""
+        result = turn.adjudicator.pdq(
+            letters, variant=options.word_rule, min_length=options.min_length_for(turn.seat), limit=limit
         )
         return result.count, list(result.words)
 
     def _stumped(self, count: int) -> bool:
         return count == 0 or self.rng.random() < math.exp(-count / self.profile.insight)
 
-    def _plan(self, state: PdqState, player: int) -> list[PdqMove]:
-        rnd = state.round
-        assert rnd is not None
-        mode = state.options.mode
-        start = rnd.clock_ms
+    def _plan(self, turn: Turn, rnd: JsonDict, options: PdqOptions) -> list[PdqMove]:
+        mode = options.mode
+        start = rnd["clock_ms"]
         if mode == "word-count":
-            return self._plan_word_count(state, player)
-        count, known = self._answers(state, player, self.profile.vocabulary * (4 if mode == "longest" else 1))
+            return self._plan_word_count(turn, rnd, options)
+        count, known = self._answers(turn, rnd["letters"], options,
+                                     self.profile.vocabulary * (4 if mode == "longest" else 1))  # fmt: skip
         if mode == "longest":
-            said = [c.word for c in rnd.valid_claims()]
-            if said and rnd.valid_claims()[-1].player == player:
+            said = [c["word"] for c in rnd["claims"] if c["valid"]]
+            standing = [c for c in rnd["claims"] if c["valid"]]
+            if standing and standing[-1]["player"] == turn.seat:
                 return []  # holding the standing word: wait for the others
             known = [w for w in known if len(w) > max(map(len, said), default=0) and not extends_said_word(w, said)]
             known = known[: self.profile.vocabulary]
@@ -162,11 +158,9 @@ class PdqBot:
             return [NoWord(start + int(self.profile.give_up_ms * (0.75 + 0.5 * self.rng.random())))]
         return [Claim(self._draw(known), start + self._delay(count))]
 
-    def _plan_word_count(self, state: PdqState, player: int) -> list[PdqMove]:
-        rnd = state.round
-        assert rnd is not None
-        limit = state.options.word_count_ms
-        count, known = self._answers(state, player, self.profile.vocabulary)
+    def _plan_word_count(self, turn: Turn, rnd: JsonDict, options: PdqOptions) -> list[PdqMove]:
+        limit = options.word_count_ms
+        count, known = self._answers(turn, rnd["letters"], options, self.profile.vocabulary)
         wanted = min(len(known), max(1, int(limit / max(1, self.profile.reaction_ms))))
         words: list[str] = []
         while known and len(words) < wanted:
@@ -174,7 +168,7 @@ class PdqBot:
             known.remove(word)
             words.append(word)
         moves: list[PdqMove] = []
-        at = rnd.clock_ms
+        at = rnd["clock_ms"]
         for word in words:
             at += self._delay(count)
             if at > limit:
@@ -200,62 +194,11 @@ def parse_profile(text: str) -> BotProfile:
     return replace(PROFILES[name], reaction_ms=int(delay))
 
 
-def parse_bots(text: str, players: int, seed: int = 0) -> list[PdqBot]:
-    """``"quick,steady:2500,slow"`` -> one bot per seat (each seeded from ``seed`` and its seat);
-    a single name fills every seat."""
+def seat_names(text: str, players: int) -> list[str]:
+    """``"quick,steady:2500,slow"`` -> one name per seat; a single name fills every seat."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     if len(names) == 1 and players > 1:
         names *= players
     if len(names) != players:
         raise ConfigError(f"{players} players need {players} bots, got {len(names)} ({text!r})")
-    return [PdqBot(parse_profile(name), seed * 1000 + seat) for seat, name in enumerate(names)]
-
-
-#: Called after each move: (state after the move, player, move, verdict).
-MoveListener = Callable[[PdqState, int, PdqMove, Verdict], None]
-
-
-def next_event(state: PdqState, bots: Sequence[PdqBot | None]) -> tuple[int, PdqMove] | None:
-    """What happens next in real time: the earliest planned move (ties: claims before the clock,
-    then by seat), or the referee's :class:`Close` when the window runs out first."""
-    rnd = state.round
-    if rnd is None:
-        return None
-    candidates: list[tuple[int, int, int, PdqMove]] = []
-    for player in rnd.eligible:
-        bot = bots[player]
-        move = bot.next_move(state, player) if bot is not None else None
-        if move is not None:
-            candidates.append((move.at_ms, 0, player, move))
-    deadline = state.deadline_ms
-    if deadline is not None:
-        at = max(deadline, rnd.clock_ms)
-        candidates.append((at, 1, REFEREE, Close(at)))
-    if not candidates:
-        return None
-    at, _, player, move = min(candidates, key=lambda c: (c[0], c[1], c[2]))
-    return player, move
-
-
-def play_pdq_game(
-    game: PdqGame,
-    bots: Sequence[PdqBot],
-    seed: int,
-    on_move: MoveListener | None = None,
-    max_moves: int = MAX_MOVES,
-) -> PdqState:
-    """Play one game from ``seed`` to the end with a bot in every seat."""
-    if len(bots) != game.options.players:
-        raise ConfigError(f"{game.options.players} players need {game.options.players} bots, got {len(bots)}")
-    state = game.new_initial_state(seed)
-    for _ in range(max_moves):
-        event = next_event(state, bots)
-        if event is None:
-            if state.is_terminal():
-                return state
-            raise StateError(f"round {state.round.number if state.round else '?'}: no bot acts and no clock runs")
-        player, move = event
-        verdict = state.apply(move, player=player)
-        if on_move is not None:
-            on_move(state, player, move, verdict)
-    raise StateError(f"PDQ game from seed {seed} did not end within {max_moves} moves")
+    return names

@@ -2,6 +2,7 @@
 
     tablejudge play pdq --solo --seed 3                      # type words; "?" or an empty line: stumped
     tablejudge play pdq --players 3 --bots quick,steady,slow --seed 3
+    tablejudge play pdq --players 3 --bots random,greedy,random --seed 4   # the shared bots, the shared loop
     tablejudge play pdq --players 2 --bots steady --variant pdl --json
     tablejudge play pdq --bots you,quick,steady --seed 3          # race two bots yourself
 
@@ -18,17 +19,18 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from engine.adjudicator import LocalAdjudicator
-from engine.base import option_value
-from engine.errors import ConfigError, IllegalMoveError, StateError
+from engine.base import Breakdown, Move, State
+from engine.bots import BOTS, Bot, make_bot, next_move
+from engine.errors import ConfigError, IllegalMoveError
 from engine.pdq.actions import Claim, NoWord
-from engine.pdq.bots import PROFILES, PdqBot, next_event, parse_bots, parse_profile, play_pdq_game
+from engine.pdq.bots import PROFILES, seat_names
 from engine.pdq.config import PRESETS, PdqOptions
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.highscore import HighScores
 from engine.pdq.records import Verdict
 from engine.pdq.report import reason_text, round_report
-from indexes import DEFAULT_LEXICON
+from engine.play import read_options
+from indexes.paths import DEFAULT_LEXICON
 
 STUMPED = {"", "?"}
 #: The seat name in ``--bots`` for the person at the terminal (``--bots you,quick,steady``).
@@ -46,8 +48,8 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, help="seats at the table (bot game; default: one per bot)")
     parser.add_argument(
         "--bots",
-        help=f"one bot per seat, comma-separated ({', '.join(PROFILES)}, each optionally NAME:MS); one name fills "
-        f"every seat; '{HUMAN}' in one seat races the bots yourself",
+        help=f"one bot per seat, comma-separated ({', '.join([*PROFILES, *BOTS])}; the PDQ bots optionally NAME:MS); "
+        f"one name fills every seat; '{HUMAN}' in one seat races the bots yourself",
     )
     parser.add_argument("--seed", type=int, default=0, help="shuffle seed (default: %(default)s)")
     parser.add_argument("--variant", help=f"the sheet's way to play: {', '.join(PRESETS)} (default: standard)")
@@ -62,21 +64,18 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--scores", help="solo high-score SQLite database (default: $XDG_DATA_HOME/tablejudge/pdq-solo.sqlite3)"
     )
-    parser.add_argument("--json", action="store_true", help="print each round report (and the result) as JSON")
+    parser.add_argument("--json", action="store_true", help="print only JSON: each round report, then the result")
     parser.set_defaults(run=run)
 
 
 def _options(args: argparse.Namespace, players: int | None) -> PdqOptions:
     if args.solo and args.variant not in (None, "solo"):
         raise ConfigError("--solo is its own variant; leave out --variant (or use --variant solo)")
-    chosen: dict[str, Any] = {}
-    for item in args.option:
-        name, sep, raw = item.partition("=")
-        if not sep or not name.strip():
-            raise ConfigError(f"--option {item!r} is not NAME=VALUE")
-        if name.strip() == "variant":  # it would mix a second preset into the first (a "solo" PDL)
-            raise ConfigError("choose the way to play with --variant (or --solo), not --option variant=...")
-        chosen[name.strip()] = option_value(raw)
+    chosen = read_options(args.option)
+    if "variant" in chosen:  # it would mix a second preset into the first (a "solo" PDL)
+        raise ConfigError("choose the way to play with --variant (or --solo), not --option variant=...")
+    if "players" in chosen:
+        raise ConfigError("say the number of seats with --players (or one --bots name per seat), not --option")
     preset = "solo" if args.solo else (args.variant or "standard")
     if players is not None:
         chosen["players"] = players
@@ -84,36 +83,33 @@ def _options(args: argparse.Namespace, players: int | None) -> PdqOptions:
 
 
 def run(args: argparse.Namespace) -> int:
-    adjudicator = LocalAdjudicator(args.lexicon)
     if args.solo:
         if args.bots or (args.players not in (None, 1)):
             raise ConfigError("--solo is one person alone: no --bots, no --players")
-        game = PdqGame(_options(args, None), adjudicator)
+        game = PdqGame(_options(args, None), lexicon=args.lexicon)
         return play_solo(game, args.seed, sys.stdin, sys.stdout, HighScores(args.scores), as_json=args.json)
-    if not args.bots:
+    if args.bots is None or not args.bots.strip():
         raise ConfigError("say who plays: --solo, or --bots NAMES (e.g. --players 3 --bots quick,steady,slow)")
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    players = args.players if args.players is not None else len(names)
-    game = PdqGame(_options(args, players), adjudicator)
+    players = args.players if args.players is not None else len([n for n in args.bots.split(",") if n.strip()])
+    names = seat_names(args.bots, players)
+    if names == [HUMAN]:
+        raise ConfigError(f"one person alone is the solo game: use --solo (or race bots: --bots {HUMAN},quick)")
+    game = PdqGame(_options(args, players), lexicon=args.lexicon)
     if HUMAN in names:
-        return play_race(game, _seats(names, game.options.players, args.seed), args.seed, sys.stdin, sys.stdout)
-    bots = parse_bots(args.bots, game.options.players, args.seed)
+        return play_race(game, _seats(game, names, args.seed), args.seed, sys.stdin, sys.stdout)
+    bots = [make_bot(name, args.seed * 1000 + seat, game) for seat, name in enumerate(names)]
     return play_bots(game, bots, args.seed, sys.stdout, as_json=args.json)
 
 
-def _seats(names: list[str], players: int, seed: int) -> list[PdqBot | None]:
+def _seats(game: PdqGame, names: list[str], seed: int) -> list[Bot | None]:
     """One seat per name: ``you`` (the person at the terminal, once) or a bot."""
-    if len(names) != players:
-        raise ConfigError(f"{players} players need {players} seats in --bots, got {len(names)}")
     if names.count(HUMAN) != 1:
         raise ConfigError(f"one seat can be '{HUMAN}' (the person at the terminal), not {names.count(HUMAN)}")
-    return [
-        None if name == HUMAN else PdqBot(parse_profile(name), seed * 1000 + seat) for seat, name in enumerate(names)
-    ]
+    return [None if name == HUMAN else make_bot(name, seed * 1000 + seat, game) for seat, name in enumerate(names)]
 
 
-def _print_report(game: PdqGame, verdict: Verdict, out: TextIO, as_json: bool, names: list[str]) -> None:
-    if verdict.finished is None:
+def _print_report(game: PdqGame, verdict: Breakdown, out: TextIO, as_json: bool, names: list[str]) -> None:
+    if not isinstance(verdict, Verdict) or verdict.finished is None:
         return
     report = round_report(game, verdict.finished)
     if as_json:
@@ -136,15 +132,26 @@ def _print_result(state: PdqState, out: TextIO, as_json: bool, names: list[str],
         out.write(f"Winner: {' and '.join(names[p] for p in outcome.winners)}\n")
 
 
-def play_bots(game: PdqGame, bots: list[Any], seed: int, out: TextIO, as_json: bool = False) -> int:
+def play_bots(game: PdqGame, bots: list[Bot], seed: int, out: TextIO, as_json: bool = False) -> int:
+    """A game of bots on the shared loop, each round's report printed as it ends."""
+    from engine.bots import play_game
+
     names = [f"{bot.name}{seat}" for seat, bot in enumerate(bots)]
     if not as_json:
         out.write(f"PDQ ({game.options.variant}), seed {seed}: {', '.join(names)}\n\n")
-    state = play_pdq_game(
-        game, bots, seed, on_move=lambda _s, _p, _m, verdict: _print_report(game, verdict, out, as_json, names)
-    )
+
+    def report(_state: State[Any], _seat: int, _move: Move, breakdown: Breakdown) -> None:
+        _print_report(game, breakdown, out, as_json, names)
+
+    state = play_game(game, bots, seed, on_move=report)
+    assert isinstance(state, PdqState)
     _print_result(state, out, as_json, names, {})
     return 0
+
+
+def _refusal(error: IllegalMoveError, word_rule: str) -> str:
+    reason = error.details.get("reason", error.rule)
+    return reason_text(reason, word_rule)
 
 
 def play_solo(
@@ -170,18 +177,22 @@ def play_solo(
             line = stdin.readline()
             text = line.strip()
             elapsed = max(rnd.clock_ms, int((time.monotonic() - dealt) * 1000))
-            if text in STUMPED or not line:
-                verdict = state.apply(NoWord(elapsed), player=0)
-            else:
-                try:
-                    verdict = state.apply(Claim(text, elapsed), player=0)
-                except ValueError as error:  # not a word at all (digits, punctuation): say so, ask again
+            try:
+                move = NoWord(elapsed) if text in STUMPED or not line else Claim(text, elapsed)
+                verdict = state.act(0, move)
+            except IllegalMoveError as error:  # a wrong word: say why, ask again
+                why = _refusal(error, game.options.word_rule)
+                if as_json:
+                    out.write(json.dumps({"refused": {"word": text, "rule": error.rule, "why": why}}) + "\n")
+                else:
+                    out.write(f"  {text.upper()}: {why}. {error.details.get('explanation', error)}. Try again.\n")
+                continue
+            except ValueError as error:  # not a word at all (digits, punctuation): say so, ask again
+                if as_json:
+                    out.write(json.dumps({"refused": {"word": text, "rule": "bad_notation", "why": str(error)}}) + "\n")
+                else:
                     out.write(f"  {error}\n")
-                    continue
-                if not verdict.accepted:
-                    why = reason_text(verdict.reason, game.options.word_rule)
-                    out.write(f"  {text.upper()}: {why}. {verdict.explanation}. Try again.\n")
-                    continue
+                continue
             _print_report(game, verdict, out, as_json, names)
     score = state.scores()[0]
     high = scores.record(game.options, score, seed)
@@ -197,7 +208,7 @@ def play_solo(
 
 def play_race(
     game: PdqGame,
-    seats: list[PdqBot | None],
+    seats: list[Bot | None],
     seed: int,
     stdin: TextIO,
     out: TextIO,
@@ -207,7 +218,8 @@ def play_race(
 
     The terminal cannot interrupt typing, so the race is settled when the word is entered: the
     time it took is the claim's time, every bot move planned before it is played first, and a
-    word entered after the round was won is too late. ``clock`` is the referee's clock (seconds).
+    word entered after the round was won is too late. Every row is shown, and the person's window
+    is the bots' window. ``clock`` is the referee's clock (seconds).
     """
     if game.options.mode != "race":
         raise ConfigError("racing bots at the terminal is for the main game and its word rules, not PDL or Word Count")
@@ -218,25 +230,23 @@ def play_race(
     out.write(f"PDQ ({game.options.variant}), seed {seed}: {', '.join(names)}. Type a word ({minimum}+ letters) "
               "as fast as you can; '?' or an empty line: no word.\n")  # fmt: skip
 
-    def run_bots(until: int | None) -> None:
-        """Play the bots' (and the referee's) moves up to ``until`` ms, or to the end of the round."""
-        rnd = state.round
-        while state.round is rnd and rnd is not None:
-            event = next_event(state, seats)
+    def run_bots(number: int, until: int | None) -> None:
+        """Play the bots' (and the referee's) moves of round ``number`` up to ``until`` ms, or to its end.
+        It never touches a later round: the person sees every row before anyone plays it."""
+        while state.round is not None and state.round.number == number:
+            event = next_move(state, seats)
             if event is None:
-                if until is None:
-                    raise StateError(f"round {rnd.number}: nobody left to end it")
+                return  # only the person can act now
+            seat, move = event
+            if until is not None and (move.time_ms or 0) > until:
                 return
-            player, move = event
-            if until is not None and move.at_ms > until:
-                return
-            _print_report(game, state.apply(move, player=player), out, False, names)
+            _print_report(game, state.act(seat, move), out, False, names)
 
     while state.round is not None:
         rnd = state.round
         if human not in rnd.eligible:
             out.write(f"\nRound {rnd.number}: {' '.join(rnd.letters)} (a tie-break without you)\n")
-            run_bots(None)
+            run_bots(rnd.number, None)
             continue
         out.write(f"\nRound {rnd.number} ({len(state.deck)} cards left): {' '.join(rnd.letters)}\n> ")
         out.flush()
@@ -244,22 +254,23 @@ def play_race(
         while state.round is rnd:
             line = stdin.readline()
             at = max(rnd.clock_ms, int((clock() - dealt) * 1000))
-            run_bots(at)
+            run_bots(rnd.number, at)
             if state.round is not rnd:
                 out.write("  Too late!\n")
                 break
             text = line.strip()
             try:
                 move = NoWord(at) if text in STUMPED or not line else Claim(text, at)
-                verdict = state.apply(move, player=human)
-            except (IllegalMoveError, ValueError) as error:  # not a word at all; a second vote
-                out.write(f"  {error}\n> ")
+                verdict = state.act(human, move)
+            except IllegalMoveError as error:
+                out.write(f"  {text.upper()}: {_refusal(error, game.options.word_rule)}. Try again.\n> ")
+                out.flush()
                 continue
-            if not verdict.accepted:
-                out.write(f"  {text.upper()}: {reason_text(verdict.reason, game.options.word_rule)}. Try again.\n> ")
+            except ValueError as error:  # not a word at all; not this seat's move now
+                out.write(f"  {error}\n> ")
                 out.flush()
                 continue
             _print_report(game, verdict, out, False, names)
-            run_bots(None)  # nothing more for you this round: the bots and the window finish it
+            run_bots(rnd.number, None)  # nothing more for you this round: the bots and the window finish it
     _print_result(state, out, False, names, {})
     return 0

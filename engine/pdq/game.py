@@ -1,44 +1,76 @@
-"""The PDQ game (rules + options) and its state (the position), in the shape of ``engine.base``.
+"""The PDQ game (rules + options) and its state (the position), on the shared engine protocol.
 
-PDQ is real time: everyone may act at once, so ``current_player`` is :data:`SIMULTANEOUS` while
-a round runs, and every move says who made it (``apply(move, player=k)``) and when (``at_ms``).
-A round ends by itself when its end condition is met (every eligible player has a valid claim,
-every eligible player voted "no word", everyone else passed on the standing PDL word), or when
-the referee's clock closes it (:class:`~engine.pdq.actions.Close`) once the claim window or the
-Word Count time has run out. ``state.deadline_ms`` says when that is.
+PDQ is real time: while a round runs every eligible player may act at once, so
+``acting_players()`` lists them all, and every move says when it was made (``at_ms``, since the
+round was dealt). A round ends by itself when its end condition is met (every eligible player has a
+valid claim, every eligible player voted "no word", everyone else passed on the standing PDL word),
+or when the referee's clock closes it (:class:`~engine.pdq.actions.Close`, by the ``REFEREE`` seat)
+once the claim window or the Word Count time has run out: ``state.scheduled()`` says when. Each
+card of a row is dealt face up at a chance node.
 
 >>> game = PdqGame({"players": 2})
 >>> state = game.new_initial_state(seed=3)
 >>> state.round.letters
 'ASI'
->>> verdict = state.apply(Claim("asking", 1800), player=0)
->>> verdict.accepted, state.deadline_ms
-(True, 2100)
->>> verdict = state.apply(Close(2100))
+>>> breakdown = state.act(0, "claim asking @1800")
+>>> state.scheduled()
+Scheduled(at_ms=2100, move=Close(at_ms=2100))
+>>> verdict = state.act(REFEREE, "close @2100")
 >>> verdict.scorer, verdict.total, state.scores()
 (0, 3, (3, 0))
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.base import Breakdown, Game, JsonDict, Outcome, ScoredMove, ScoreItem, State, check_keys
-from engine.errors import GameOverError, IllegalMoveError, StateError, WrongPlayerError
-from engine.pdq.actions import MAX_TIME_MS, REFEREE, SIMULTANEOUS, Claim, Close, NoWord, PdqMove, parse_move
+from engine.base import (
+    CHANCE,
+    REFEREE,
+    Breakdown,
+    Draw,
+    Game,
+    JsonDict,
+    Outcome,
+    Public,
+    Scheduled,
+    ScoredMove,
+    ScoreItem,
+    Secret,
+    Shown,
+    State,
+    check_keys,
+    json_int,
+    json_list,
+    parse_draw,
+    pile_outcomes,
+)
+from engine.errors import IllegalMoveError, NotationError, StateError, WrongPlayerError
+from engine.pdq.actions import MAX_TIME_MS, Claim, Close, NoWord, PdqMove, parse_move
 from engine.pdq.config import PdqOptions
-from engine.pdq.deck import card_value, place
+from engine.pdq.deck import LETTERS, card_value, place
 from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.pdl import extends_said_word
 from engine.pdq.records import ClaimRecord, Round, RoundRecord, Verdict
 from engine.rng import Rng
 
-FORMAT = 1
 #: Why a game ended (None while it runs): the deck could not deal another row, or solo stumped.
 END_REASONS = (None, "deck_spent", "stumped")
+#: How long after the last move the moves ``legal_moves`` lists are made (the pace of a bot that
+#: has no clock of its own; PDQ's own bots plan their times, as people do).
+PACE_MS = 1000
+BODY_KEYS = ("deck", "collected", "set_aside", "tie_players", "dealing", "round", "rounds", "end_reason")
+_TIME_SUFFIX = re.compile(r"\s*@\s*\S*\s*$")
+
+
+def _make_pdq_bot(seed: int, name: str) -> Any:
+    from engine.pdq.bots import PdqBot, parse_profile
+
+    return PdqBot(parse_profile(name), seed)
 
 
 class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
@@ -46,22 +78,34 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
 
     name = "pdq"
     options_type = PdqOptions
+    format = 2
+    word_questions = ("pdq", "pdq_check")
+    bots = {"quick": _make_pdq_bot, "steady": _make_pdq_bot, "slow": _make_pdq_bot}
 
-    def new_initial_state(self, seed: int) -> PdqState:
-        """Shuffle the deck with ``Rng(seed)`` and deal the first round."""
+    def _new_state(self, seed: int | None) -> PdqState:
+        """Shuffle the deck (seeded games; a table shuffles its own) and deal the first round."""
         state = PdqState(self, seed)
         state.deck = self.options.deck()
-        state.rng.shuffle(state.deck)
-        state.round = state._deal(tuple(range(self.options.players)), "regular")
-        if state.round is None:  # pragma: no cover - options validation guarantees one deal
-            raise StateError("the deck cannot deal a single round")
+        if state.rng is not None:
+            state.rng.shuffle(state.deck)
+        state._next_round(tuple(range(self.options.players)), "regular")
         return state
 
     def parse_move(self, text: str) -> PdqMove:
-        return parse_move(text)
+        if not isinstance(text, str):
+            raise NotationError(f"a PDQ move is text, not {type(text).__name__}")
+        draw = parse_draw(text, _card)
+        return draw if draw is not None else parse_move(text)  # type: ignore[return-value]
 
-    def state_from_json(self, data: Mapping[str, Any]) -> PdqState:
-        return PdqState.from_json(self, data)
+    def stamp(self, text: str, at_ms: int) -> PdqMove:
+        """``claim WORD`` or ``noword`` as a server received it, at ``at_ms`` on the round's clock (a
+        time written in the text is the client's and is replaced)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a PDQ move is text, not {type(text).__name__}")
+        return self.parse_move(f"{_TIME_SUFFIX.sub('', text)} @{at_ms}")
+
+    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> PdqState:
+        return PdqState.from_body(self, body, seed, rng)
 
     # --- word questions (all through the adjudicator) ------------------------------------------
     def answer_count(self, letters: str, min_length: int) -> int:
@@ -79,83 +123,189 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
         return min(self.options.min_length_for(p) for p in players)
 
 
+def _card(text: str) -> str:
+    card = text.strip().upper()
+    if len(card) != 1 or card not in LETTERS:
+        raise NotationError(f"a PDQ card is one letter A-Z, not {text!r}")
+    return card
+
+
+@dataclass
+class Dealing:
+    """A row being dealt: who will play it, and the cards dealt so far (in the order dealt)."""
+
+    eligible: tuple[int, ...]
+    kind: str
+    cards: list[str] = field(default_factory=list)
+    #: Unsolvable rows shuffled back so far (``only_solvable``).
+    redeals: int = 0
+
+    def to_json(self) -> JsonDict:
+        return {"eligible": list(self.eligible), "kind": self.kind, "cards": "".join(self.cards),
+                "redeals": self.redeals}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Dealing:
+        check_keys(data, ("eligible", "kind", "cards", "redeals"), "PDQ deal")
+        eligible = tuple(json_int(p, "deal eligible") for p in json_list(data["eligible"], "deal eligible"))
+        return cls(eligible, str(data["kind"]), list(_text(data["cards"], "deal cards")),
+                   json_int(data["redeals"], "deal redeals"))  # fmt: skip
+
+
+def _shown_round(value: Any, viewer: int | None, over: bool) -> Any:
+    """The round in play without its answer count (it would say whether "no word" is right) and, in
+    Word Count, without the other players' lists until the round ends."""
+    if value is None:
+        return None
+    claims = value["claims"]
+    if value.get("mode") == "word-count":
+        claims = [claim for claim in claims if claim["player"] == viewer]
+    shown = {key: item for key, item in value.items() if key not in ("answers", "mode")}
+    return {**shown, "claims": claims, "listed": len(value["claims"])}
+
+
 class PdqState(State[PdqMove]):
     """A PDQ position: the deck, the cards each player holds, what is set aside, the round in play.
 
     ``rounds`` lists the finished rounds (:class:`RoundRecord`); ``history`` the moves, as
-    ``(player, move)`` pairs, so ``game.replay(seed, state.history)`` rebuilds the state.
+    ``(seat, move)`` pairs, so ``game.replay(seed, state.history)`` rebuilds the state.
     """
 
-    def __init__(self, game: PdqGame, seed: int) -> None:
+    VIEW = {
+        "deck": Secret(redact=len, name="deck_size"),
+        "collected": Public(),
+        "set_aside": Public(),
+        "tie_players": Public(),
+        "dealing": Public(),
+        "round": Shown(_shown_round),
+        "rounds": Public(),
+        "end_reason": Public(),
+    }
+
+    def __init__(self, game: PdqGame, seed: int | None) -> None:
+        super().__init__(game, seed)
         self.game: PdqGame = game
         self.options = game.options
-        self.seed = seed
-        self.rng = Rng(seed)
         self.deck: list[str] = []
         self.collected: list[str] = [""] * game.options.players
         #: Cards set aside by a tie or a "no word" round; the next round's winner takes them.
         self.set_aside = ""
         #: Who may play the next rounds while a tie is being broken (None: everyone).
         self.tie_players: tuple[int, ...] | None = None
+        #: The row being dealt (a chance node per card), or None.
+        self.dealing: Dealing | None = None
         self.round: Round | None = None
         self.rounds: list[RoundRecord] = []
         self.end_reason: str | None = None
-        self.history: list[tuple[int, PdqMove]] = []
 
-    # --- the base interface --------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """:data:`SIMULTANEOUS` (-2) while a round runs (anyone eligible may act); -1 when over."""
-        return -1 if self.is_terminal() else SIMULTANEOUS
-
+    # --- who acts, and what they may do ---------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.round is None
+        return self.end_reason is not None
 
-    def legal_moves(self) -> list[PdqMove]:
-        """The moves with no word in them that are legal now, for some player or the referee.
-
-        Claims are left out: any word may be *tried* (a refused claim is recorded, not an error).
-        Bots find words to claim through the adjudicator (``engine.pdq.bots``).
-        """
-        rnd = self.round
-        if rnd is None:
+    def acting_players(self) -> list[int]:
+        """Chance while a row is dealt; then every eligible player who may still act in the round (in
+        the main game not one with a valid claim; in PDL not the holder of the standing word)."""
+        if self.is_terminal():
             return []
-        moves: list[PdqMove] = []
-        deadline = self.deadline_ms
-        if self.options.mode != "race" or not rnd.valid_claims():
-            moves.append(NoWord(rnd.clock_ms))
-        if deadline is not None and self.options.mode != "longest":
-            moves.append(Close(max(deadline, rnd.clock_ms)))
+        if self.dealing is not None:
+            return [CHANCE]
+        rnd = self.round
+        assert rnd is not None
+        valid = rnd.valid_claims()
+        if self.options.mode == "race":
+            return [p for p in rnd.eligible if all(c.player != p for c in valid)]
+        if self.options.mode == "longest" and valid:
+            return [p for p in rnd.eligible if p != valid[-1].player]
+        return list(rnd.eligible)
+
+    def chance_outcomes(self) -> list[tuple[PdqMove, float]]:
+        if self.dealing is None or self.is_terminal():
+            return []
+        return pile_outcomes(self.deck)  # type: ignore[return-value]
+
+    def sample_chance(self) -> PdqMove:
+        return Draw(self.deck[0])  # type: ignore[return-value]  # the top of the shuffled deck
+
+    def legal_moves(self, seat: int) -> list[PdqMove]:
+        """Chance: the cards that can come next. The referee: its close, when due. A player: a claim
+        of every word the judge knows for the row (PDL: that beats the standing word; Word Count: not
+        yet listed), :data:`PACE_MS` after the last move, and "no word" where a vote is allowed."""
+        if seat == CHANCE:
+            return [move for move, _ in self.chance_outcomes()]
+        scheduled = self.scheduled()
+        if seat == REFEREE:
+            return [scheduled.move] if scheduled is not None else []  # type: ignore[list-item]
+        rnd = self.round
+        if rnd is None or self.dealing is not None or seat not in self.acting_players():
+            return []
+        at = self._next_moment(rnd)
+        if at is None:
+            return []
+        moves: list[PdqMove] = [Claim(word, at) for word in self._claimable(rnd, seat)]
+        if self._may_vote(rnd, seat):
+            moves.append(NoWord(at))
         return moves
 
-    def scored_moves(self) -> list[ScoredMove[PdqMove]]:
-        """Not for PDQ: moves score nothing by themselves and there is no current player to rank
-        them for. Bots race with :mod:`engine.pdq.bots` instead."""
-        raise NotImplementedError("PDQ has no turns to rank moves for; use engine.pdq.bots.PdqBot")
+    def _next_moment(self, rnd: Round) -> int | None:
+        """When the listed moves are made: :data:`PACE_MS` after the last move (a bot with no clock of
+        its own thinks that long), but never after the window or the time closes; None once the
+        clock has reached it (a move exactly at the deadline is still accepted, but not listed)."""
+        deadline = self.deadline_ms
+        at = rnd.clock_ms + PACE_MS
+        if deadline is None:
+            return at
+        return None if rnd.clock_ms >= deadline else min(at, deadline)
 
-    def apply(self, move: PdqMove, player: int | None = None) -> Verdict:
-        """Check ``move`` by ``player`` (the referee for :class:`Close`) and play it.
+    def _claimable(self, rnd: Round, seat: int) -> list[str]:
+        result = self.game.adjudicator.pdq(
+            rnd.letters, variant=self.options.word_rule, min_length=self.options.min_length_for(seat), limit=0
+        )
+        words = list(result.words)
+        mode = self.options.mode
+        if mode == "longest":
+            words = [w for w in words if _pdl_refusal(rnd, w) is None]
+        elif mode == "word-count":
+            listed = {c.word for c in rnd.claims if c.player == seat}
+            words = [w for w in words if w not in listed]
+        return words
 
-        Raises before changing anything: ``GameOverError``, ``WrongPlayerError`` (no such player, or
-        not one of the tied players in a tie-break round), ``IllegalMoveError`` with rules
-        ``time_order``, ``window_closed``, ``time_up``, ``already_claimed``, ``already_voted``,
-        ``word_found``, ``window_open``, ``time_left``, ``no_clock``.
-        """
+    def _may_vote(self, rnd: Round, seat: int) -> bool:
+        if seat in rnd.votes:
+            return False
+        return not (self.options.mode == "race" and rnd.valid_claims())
+
+    def scored_moves(self, seat: int) -> list[ScoredMove[PdqMove]]:
+        """Claims, longest word first (the longest valid word wins a simultaneous claim), each worth
+        the cards a win takes; then "no word", worth nothing."""
+        moves = self.legal_moves(seat)
+        stake = self.options.cards_per_round + len(self.set_aside)
+        claims = sorted((m for m in moves if isinstance(m, Claim)), key=lambda m: -len(m.word))
+        ranked: list[ScoredMove[PdqMove]] = [ScoredMove(claim, stake) for claim in claims]
+        ranked += [ScoredMove(m, 0) for m in moves if not isinstance(m, Claim)]
+        return ranked
+
+    def scheduled(self) -> Scheduled | None:
+        """The referee closes the round when the claim window (or Word Count's time) runs out."""
+        deadline = self.deadline_ms
         rnd = self.round
-        if rnd is None:
-            raise GameOverError(f"the game is over ({self.end_reason})")
-        if isinstance(move, Close):
-            if player not in (None, REFEREE):
-                raise WrongPlayerError(f"only the referee's clock (player {REFEREE}) closes a round, not {player}")
-            actor = REFEREE
-            verdict = self._close(rnd, move)
-        elif isinstance(move, Claim | NoWord):
-            actor = self._check_seat(rnd, player)
-            verdict = self._claim(rnd, actor, move) if isinstance(move, Claim) else self._vote(rnd, actor, move)
-        else:
-            raise IllegalMoveError("not_a_pdq_move", f"{move!r} is not a PDQ move")
-        self.history.append((actor, move))
-        return verdict
+        if deadline is None or rnd is None or self.dealing is not None or self.options.mode == "longest":
+            return None
+        at = max(deadline, rnd.clock_ms)
+        return Scheduled(at, Close(at))
+
+    def timeout_move(self, seat: int) -> PdqMove | None:
+        """A player whose time runs out votes "no word" (the round moves on when everyone has)."""
+        rnd = self.round
+        if rnd is None or self.dealing is not None or seat not in self.acting_players():
+            return None
+        at = self._next_moment(rnd)
+        return NoWord(at) if at is not None and self._may_vote(rnd, seat) else None
+
+    def clock_epoch(self) -> int | None:
+        return None if self.round is None or self.dealing is not None else self.round.number
+
+    def clock_ms(self) -> int | None:
+        return None if self.round is None else self.round.clock_ms
 
     def scores(self) -> tuple[int, ...]:
         alternate = self.options.alternate_scoring
@@ -170,11 +320,7 @@ class PdqState(State[PdqMove]):
         return Breakdown(tuple(items))
 
     def outcome(self) -> Outcome | None:
-        if not self.is_terminal():
-            return None
-        scores = self.scores()
-        best = max(scores)
-        return Outcome(scores, tuple(p for p, s in enumerate(scores) if s == best), self.end_reason or "")
+        return Outcome.by_score(self.scores(), self.end_reason or "") if self.is_terminal() else None
 
     @property
     def deadline_ms(self) -> int | None:
@@ -190,23 +336,33 @@ class PdqState(State[PdqMove]):
             return None if first is None else first.at_ms + self.options.window_ms
         return None
 
-    def clone(self) -> PdqState:
-        """A copy sharing the (immutable) game and its adjudicator."""
-        return PdqState.from_json(self.game, self.to_json())
+    def redacted(self, seat: int, move: PdqMove, viewer: int | None) -> str | None:
+        """In Word Count each player's list is their own until the game ends: the others see that a
+        word was listed, not which (the finished rounds show the lists)."""
+        if self.options.mode == "word-count" and isinstance(move, Claim) and seat != viewer and not self.is_terminal():
+            return f"claim (a word) @{move.at_ms}"
+        return super().redacted(seat, move, viewer)
+
+    def view_extras(self, viewer: int | None) -> JsonDict:
+        return {"deadline_ms": self.deadline_ms}
 
     # --- moves ---------------------------------------------------------------------------------
-    def _check_seat(self, rnd: Round, player: int | None) -> int:
-        players = self.options.players
-        if player is None:
-            if players != 1:
-                raise WrongPlayerError("PDQ is played by everyone at once: say which player made the move")
-            player = 0
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-            raise WrongPlayerError(f"there is no player {player!r}; players are 0 to {players - 1}")
-        if player not in rnd.eligible:
-            tied = ", ".join(str(p) for p in rnd.eligible)
-            raise WrongPlayerError(f"round {rnd.number} is a tie-break: only players {tied} may play it")
-        return player
+    def _apply(self, seat: int, move: PdqMove) -> Breakdown:
+        """Raises before changing anything: ``IllegalMoveError`` with rules ``not_a_word`` (the judge's
+        reason in ``details``), ``not_longer``, ``extends_said_word``, ``already_listed``,
+        ``time_order``, ``window_closed``, ``time_up``, ``already_claimed``, ``already_voted``,
+        ``word_found``, ``window_open``, ``time_left``, ``no_clock``."""
+        if seat == CHANCE:
+            return self._deal_card(move)
+        rnd = self.round
+        assert rnd is not None
+        if isinstance(move, Close):
+            if seat != REFEREE:
+                raise WrongPlayerError(f"only the referee's clock closes a round, not player {seat}")
+            return self._close(rnd, move)
+        if seat == REFEREE or not isinstance(move, Claim | NoWord):
+            raise IllegalMoveError("not_a_pdq_move", f"{move!r} is not a move for {seat}")
+        return self._claim(rnd, seat, move) if isinstance(move, Claim) else self._vote(rnd, seat, move)
 
     def _check_time(self, rnd: Round, at_ms: int) -> None:
         if at_ms < rnd.clock_ms:
@@ -229,24 +385,26 @@ class PdqState(State[PdqMove]):
             raise IllegalMoveError(
                 "already_claimed", f"player {player} already claimed {mine[0].word.upper()} in this round"
             )
-        reason: str | None
         if mode == "word-count" and any(c.word == move.word for c in mine):
-            reason, explanation = "already_listed", f"{move.word.upper()} is already on player {player}'s list"
-        else:
-            check = self.game.adjudicator.pdq_check(
-                rnd.letters, move.word, variant=self.options.word_rule, min_length=self.options.min_length_for(player)
-            )
-            reason, explanation = check.reason, check.explanation
-            if reason is None and mode == "longest":
-                reason, explanation = _pdl_refusal(rnd, move.word) or (None, explanation)
-        record = ClaimRecord(player, move.word, move.at_ms, reason is None, reason)
-        with self._atomic():
-            rnd.claims.append(record)
-            rnd.clock_ms = move.at_ms
-            if record.valid and mode == "longest":
-                rnd.votes.clear()  # a new standing word: everyone may try to beat it again
-            finished = self._settle(rnd, move.at_ms, closing=False)
-        return self._verdict(record.valid, reason, explanation, finished)
+            raise IllegalMoveError("already_listed", f"{move.word.upper()} is already on player {player}'s list",
+                                   {"word": move.word})  # fmt: skip
+        check = self.game.adjudicator.pdq_check(
+            rnd.letters, move.word, variant=self.options.word_rule, min_length=self.options.min_length_for(player)
+        )
+        if check.reason is not None:
+            raise IllegalMoveError("not_a_word", f"{move.word.upper()}: {check.explanation}",
+                                   {"word": move.word, "reason": check.reason, "explanation": check.explanation})
+        if mode == "longest":
+            refusal = _pdl_refusal(rnd, move.word)
+            if refusal is not None:
+                raise IllegalMoveError(refusal[0], refusal[1], {"word": move.word, "reason": refusal[0]})
+        record = ClaimRecord(player, move.word, move.at_ms, True, None)
+        rnd.claims.append(record)
+        rnd.clock_ms = move.at_ms
+        if mode == "longest":
+            rnd.votes.clear()  # a new standing word: everyone may try to beat it again
+        finished = self._settle(rnd, move.at_ms, closing=False)
+        return self._verdict(check.explanation, finished)
 
     def _vote(self, rnd: Round, player: int, move: NoWord) -> Verdict:
         self._check_time(rnd, move.at_ms)
@@ -254,12 +412,11 @@ class PdqState(State[PdqMove]):
             raise IllegalMoveError("word_found", "a valid word has been claimed: the round ends when its window closes")
         if player in rnd.votes:
             raise IllegalMoveError("already_voted", f"player {player} has already voted in this round")
-        with self._atomic():
-            rnd.votes.append(player)
-            rnd.clock_ms = move.at_ms
-            finished = self._settle(rnd, move.at_ms, closing=False)
+        rnd.votes.append(player)
+        rnd.clock_ms = move.at_ms
+        finished = self._settle(rnd, move.at_ms, closing=False)
         voters = len(rnd.votes) if finished is None else len(finished.votes)
-        return self._verdict(True, None, f"player {player} votes no word ({voters} of {len(rnd.eligible)})", finished)
+        return self._verdict(f"player {player} votes no word ({voters} of {len(rnd.eligible)})", finished)
 
     def _close(self, rnd: Round, move: Close) -> Verdict:
         deadline = self.deadline_ms
@@ -272,43 +429,71 @@ class PdqState(State[PdqMove]):
             raise IllegalMoveError(rule, f"the round runs until {deadline} ms; {move.at_ms} ms is too early to close")
         if move.at_ms < rnd.clock_ms:
             raise IllegalMoveError("time_order", f"{move.at_ms} ms is before the last move at {rnd.clock_ms} ms")
-        with self._atomic():
-            rnd.clock_ms = move.at_ms
-            finished = self._settle(rnd, move.at_ms, closing=True)
-        return self._verdict(True, None, f"the clock closes round {rnd.number} at {move.at_ms} ms", finished)
+        rnd.clock_ms = move.at_ms
+        finished = self._settle(rnd, move.at_ms, closing=True)
+        return self._verdict(f"the clock closes round {rnd.number} at {move.at_ms} ms", finished)
 
-    @contextmanager
-    def _atomic(self) -> Iterator[None]:
-        """Every check is made before mutating; this is the safety net for the rest (an
-        adjudicator that fails while the next round is dealt): the state is put back as it was."""
-        # Only what a move can change (the round in play is changed in place; everything else is
-        # replaced or appended to), so that the safety net costs little on every move.
-        rnd = self.round
-        saved_round = None if rnd is None else (list(rnd.claims), list(rnd.votes), rnd.clock_ms)
-        saved = (list(self.deck), list(self.collected), self.set_aside, self.tie_players, rnd, len(self.rounds),
-                 self.end_reason, self.rng.state)  # fmt: skip
-        try:
-            yield
-        except BaseException:
-            (self.deck, self.collected, self.set_aside, self.tie_players, self.round, finished, self.end_reason,
-             self.rng.state) = saved  # fmt: skip
-            del self.rounds[finished:]
-            if rnd is not None and saved_round is not None:
-                rnd.claims, rnd.votes, rnd.clock_ms = saved_round
-            raise
+    def _deal_card(self, move: PdqMove) -> Breakdown:
+        dealing = self.dealing
+        if not isinstance(move, Draw) or move.seat is not None or dealing is None:
+            raise IllegalMoveError("not_a_deal", "chance deals a card face up: 'draw LETTER'")
+        if move.tile not in self.deck:
+            raise IllegalMoveError("not_in_deck", f"the deck holds no {move.tile}")
+        self.deck.remove(move.tile)  # the top one, in a seeded game
+        dealing.cards.append(move.tile)
+        if len(dealing.cards) == self.options.cards_per_round:
+            self._lay_row(dealing)
+        return Breakdown((ScoreItem("deal", "deal", 0, f"{move.tile} dealt"),))
 
-    def _verdict(self, accepted: bool, reason: str | None, explanation: str, finished: RoundRecord | None) -> Verdict:
+    def _lay_row(self, dealing: Dealing) -> None:
+        """The row is dealt: it is played, unless ``only_solvable`` sends an unsolvable one back."""
+        letters = place(dealing.cards)
+        answers = self.game.answer_count(letters, self.game.table_min_length(dealing.eligible))
+        if not answers and self.options.only_solvable and dealing.redeals < self.options.max_redeals:
+            # Back into the deck, which is shuffled (a seeded game's shuffle comes from its seed).
+            self.deck = dealing.cards + self.deck
+            if self.rng is not None:
+                self.rng.shuffle(self.deck)
+            dealing.cards = []
+            dealing.redeals += 1
+            return
+        self.round = Round(len(self.rounds) + 1, letters, dealing.kind, dealing.eligible, answers, dealing.redeals)
+        self.dealing = None
+
+    def _verdict(self, explanation: str, finished: RoundRecord | None) -> Verdict:
         items: tuple[ScoreItem, ...] = ()
         if finished is not None and finished.winner is not None:
             items = tuple(_cards_won(finished, self.options.alternate_scoring))
         return Verdict(
             items=items,
-            accepted=accepted,
-            reason=reason,
+            accepted=True,
+            reason=None,
             explanation=explanation,
             finished=finished,
             scorer=None if finished is None else finished.winner,
         )
+
+    # --- rollback: only what a move can change (cheaper than the whole body) ----------------------
+    def snapshot(self) -> Any:
+        rnd = self.round
+        saved_round = None if rnd is None else (rnd, list(rnd.claims), list(rnd.votes), rnd.clock_ms)
+        dealing = None if self.dealing is None else Dealing(**{**vars(self.dealing), "cards": list(self.dealing.cards)})
+        return (list(self.deck), list(self.collected), self.set_aside, self.tie_players, saved_round, dealing,
+                len(self.rounds), self.end_reason, None if self.rng is None else self.rng.state, len(self.history),
+                self.version)  # fmt: skip
+
+    def restore(self, saved: Any) -> None:
+        (self.deck, self.collected, self.set_aside, self.tie_players, saved_round, self.dealing, finished,
+         self.end_reason, rng_state, length, self.version) = saved  # fmt: skip
+        self.round = None
+        if saved_round is not None:
+            rnd, claims, votes, clock = saved_round
+            rnd.claims, rnd.votes, rnd.clock_ms = claims, votes, clock
+            self.round = rnd
+        del self.rounds[finished:]
+        if rng_state is not None and self.rng is not None:
+            self.rng.state = rng_state
+        del self.history[length:]
 
     # --- ending a round --------------------------------------------------------------------------
     def _settle(self, rnd: Round, at_ms: int, closing: bool) -> RoundRecord | None:
@@ -392,61 +577,32 @@ class PdqState(State[PdqMove]):
         return record
 
     def _next_round(self, eligible: tuple[int, ...], kind: str) -> None:
-        self.round = self._deal(eligible, kind)
-        if self.round is None:
+        """Deal the next row (a chance node per card), or end the game if the deck cannot make one."""
+        self.round = None
+        if len(self.deck) < self.options.cards_per_round:
             self.end_reason = "deck_spent"
+            return
+        self.dealing = Dealing(eligible, kind)
 
-    def _deal(self, eligible: tuple[int, ...], kind: str) -> Round | None:
-        """Deal the next row (centre first, then outward); None when the deck cannot make one.
-
-        With ``only_solvable``, a deal with no answer goes back into the deck, which is shuffled,
-        up to ``max_redeals`` times; after that the deal stands (the table can vote "no word").
-        """
-        size = self.options.cards_per_round
-        if len(self.deck) < size:
-            return None
-        minimum = self.game.table_min_length(eligible)
-        redeals = 0
-        while True:
-            letters = place(self.deck[:size])
-            answers = self.game.answer_count(letters, minimum)
-            if answers or not self.options.only_solvable or redeals >= self.options.max_redeals:
-                break
-            self.rng.shuffle(self.deck)
-            redeals += 1
-        del self.deck[:size]
-        return Round(len(self.rounds) + 1, letters, kind, eligible, answers, redeals)
-
-    # --- JSON and views ------------------------------------------------------------------------
-    def to_json(self) -> JsonDict:
+    # --- JSON ----------------------------------------------------------------------------------
+    def to_body(self) -> JsonDict:
         return {
-            "game": "pdq",
-            "format": FORMAT,
-            "options": self.options.to_json(),
-            "seed": self.seed,
-            "rng": self.rng.to_json(),
             "deck": "".join(self.deck),
             "collected": list(self.collected),
             "set_aside": self.set_aside,
             "tie_players": None if self.tie_players is None else list(self.tie_players),
-            "round": None if self.round is None else self.round.to_json(),
+            "dealing": None if self.dealing is None else self.dealing.to_json(),
+            "round": None if self.round is None else {**self.round.to_json(), "mode": self.options.mode},
             "rounds": [record.to_json() for record in self.rounds],
             "end_reason": self.end_reason,
-            "history": [[player, move.to_text()] for player, move in self.history],
         }
 
     @classmethod
-    def from_json(cls, game: PdqGame, data: Mapping[str, Any]) -> PdqState:
-        keys = ("game", "format", "options", "seed", "rng", "deck", "collected", "set_aside", "tie_players", "round",
-                "rounds", "end_reason", "history")  # fmt: skip
-        check_keys(data, keys, "PDQ state")
-        if data["game"] != "pdq" or data["format"] != FORMAT:
-            raise StateError(f"not a PDQ state of format {FORMAT}: game={data['game']!r} format={data['format']!r}")
-        if data["options"] != game.options.to_json():
-            raise StateError("the state was saved with other PDQ options than this game's")
+    def from_body(cls, game: PdqGame, data: Mapping[str, Any], seed: int | None, rng: Rng | None) -> PdqState:
+        check_keys(data, BODY_KEYS, "PDQ state")
         try:
-            state = cls(game, int(data["seed"]))
-            state.rng = Rng.from_json(int(data["rng"]))
+            state = cls(game, seed)
+            state.rng = rng
             state.deck = list(_text(data["deck"], "deck"))
             collected = data["collected"]
             if not isinstance(collected, list) or len(collected) != game.options.players:
@@ -457,12 +613,15 @@ class PdqState(State[PdqMove]):
             if tie is not None and not (isinstance(tie, list) and all(type(p) is int for p in tie)):
                 raise StateError(f"PDQ state: tie_players must be null or a list of players, got {tie!r}")
             state.tie_players = None if tie is None else tuple(tie)
-            state.round = None if data["round"] is None else Round.from_json(data["round"])
-            state.rounds = [RoundRecord.from_json(r) for r in data["rounds"]]
+            state.dealing = None if data["dealing"] is None else Dealing.from_json(data["dealing"])
+            rnd = data["round"]
+            if rnd is not None:
+                check_keys(rnd, ("mode",), "PDQ round")
+                state.round = Round.from_json({k: v for k, v in rnd.items() if k != "mode"})
+            state.rounds = [RoundRecord.from_json(r) for r in json_list(data["rounds"], "rounds")]
             if data["end_reason"] not in END_REASONS:
                 raise StateError(f"PDQ state: unknown end_reason {data['end_reason']!r}")
             state.end_reason = data["end_reason"]
-            state.history = [(int(player), parse_move(text)) for player, text in data["history"]]
         except (TypeError, ValueError) as error:
             if isinstance(error, StateError):
                 raise
@@ -473,16 +632,19 @@ class PdqState(State[PdqMove]):
     def _check_consistency(self) -> None:
         """The cards add up to the deck, and the round (if any) is one this game could deal."""
         on_table = "" if self.round is None else self.round.letters
-        everywhere = Counter("".join(self.deck) + "".join(self.collected) + self.set_aside + on_table)
+        dealt = "" if self.dealing is None else "".join(self.dealing.cards)
+        everywhere = Counter("".join(self.deck) + "".join(self.collected) + self.set_aside + on_table + dealt)
         if everywhere != Counter(self.options.deck()):
             raise StateError("PDQ state: the cards in it are not this game's deck")
-        if (self.round is None) != (self.end_reason is not None):
-            raise StateError("PDQ state: a game has a round in play exactly when it has not ended")
+        if sum(x is not None for x in (self.round, self.dealing, self.end_reason)) != 1:
+            raise StateError("PDQ state: a game is dealing a row, playing a round, or over: exactly one")
         seats = range(self.options.players)
         if self.tie_players is not None and not (self.tie_players and set(self.tie_players) <= set(seats)):
             raise StateError(f"PDQ state: tie_players {list(self.tie_players)} are not this game's players")
-        if any(player not in seats and player != REFEREE for player, _ in self.history):
-            raise StateError("PDQ state: a move in the history was made by nobody at this table")
+        dealing = self.dealing
+        if dealing is not None and (not dealing.eligible or not set(dealing.eligible) <= set(seats)
+                                    or len(dealing.cards) >= self.options.cards_per_round):  # fmt: skip
+            raise StateError("PDQ state: the row being dealt is not one this game could deal")
         rnd = self.round
         if rnd is not None:
             if len(rnd.letters) != self.options.cards_per_round:
@@ -497,41 +659,21 @@ class PdqState(State[PdqMove]):
             if not 0 <= rnd.clock_ms <= MAX_TIME_MS or times != sorted(times) or any(t > rnd.clock_ms for t in times):
                 raise StateError("PDQ state: the round's claims and clock are not in time order")
             for claim in rnd.claims:
-                if claim.player not in rnd.eligible or not (claim.word.isascii() and claim.word.isalpha()
-                                                           and claim.word.islower()):  # fmt: skip
+                if not claim.valid or claim.player not in rnd.eligible or not (
+                    claim.word.isascii() and claim.word.isalpha() and claim.word.islower()
+                ):
                     raise StateError(f"PDQ state: {claim} is not a claim this round could hold")
 
-    def view(self, player: int) -> JsonDict:
-        """What ``player`` may see (any number outside the seats: a spectator's view).
-
-        Hidden: the deck's order (only its size shows), the generator, the answer count of the
-        round in play (it would tell whether "no word" is right), and in a Word Count round the
-        other players' lists until the round ends.
-        """
+    def review(self, seat: int) -> JsonDict | None:
+        """The words the row in play admitted for ``seat``: the most familiar and the longest."""
         rnd = self.round
-        shown_round: JsonDict | None = None
-        if rnd is not None:
-            claims = [
-                c.to_json() for c in rnd.claims if self.options.mode != "word-count" or c.player == player
-            ]
-            shown_round = {
-                "number": rnd.number, "letters": rnd.letters, "kind": rnd.kind, "eligible": list(rnd.eligible),
-                "claims": claims, "listed": len(rnd.claims), "votes": list(rnd.votes), "clock_ms": rnd.clock_ms,
-                "deadline_ms": self.deadline_ms,
-            }  # fmt: skip
-        return {
-            "game": "pdq",
-            "player": player,
-            "options": self.options.to_json(),
-            "deck_size": len(self.deck),
-            "collected": list(self.collected),
-            "scores": list(self.scores()),
-            "set_aside": self.set_aside,
-            "tie_players": None if self.tie_players is None else list(self.tie_players),
-            "round": shown_round,
-            "rounds": [record.to_json() for record in self.rounds],
-            "end_reason": self.end_reason,
-        }
+        if rnd is None or self.dealing is not None:
+            return None
+        rule, minimum = self.options.word_rule, self.options.min_length_for(seat)
+        common = self.game.adjudicator.pdq(rnd.letters, variant=rule, min_length=minimum, limit=8)
+        longest = self.game.adjudicator.pdq(rnd.letters, variant=rule, min_length=minimum, sort="longest", limit=5)
+        return {"round": rnd.number, "letters": rnd.letters, "count": common.count, "common": list(common.words),
+                "longest": list(longest.words)}  # fmt: skip
 
     def __repr__(self) -> str:
         where = "over" if self.round is None else f"round {self.round.number} {self.round.letters}"

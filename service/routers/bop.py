@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from indexes.results import BopCheck, BopResult
 from service.challenge import MAX_LINES, judge_play
@@ -18,12 +18,25 @@ from service.responses import ORJSONResponse, cached_answer, fresh_answer
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
 
 
+def _json_integer(value: object) -> object:
+    """JSON Schema's integer, which the schema promises: ``5.0`` is one, but ``"5"`` and ``true`` are not."""
+    if isinstance(value, bool | str):  # pydantic's lax mode would read them as 5 and 1
+        raise ValueError("input should be a whole number, not a string or a boolean")
+    return value
+
+
 class ChallengeRequest(BaseModel):
     """Every line a BOP! play made, as the tiles read (``?`` for a BOP! tile)."""
 
-    letters: Annotated[list[Annotated[str, Field(max_length=64)]], Field(min_length=1, max_length=MAX_LINES)]
-    lexicon: Annotated[str | None, Field(max_length=40)] = None
-    limit: Annotated[int, Field(ge=1, le=100, description="example words per line")] = 5
+    #: Each line's letters are the path parameter's, with its schema; the library reads them (a bad line is a 400
+    #: that names it), pydantic only bounds their length.
+    letters: Annotated[
+        list[Annotated[str, Field(max_length=BOP_LETTERS.max_length, json_schema_extra=BOP_LETTERS.json_schema())]],
+        Field(min_length=1, max_length=MAX_LINES),
+    ]
+    #: One of the lexicons served, which the app's schema names (``service.params.declare_served_lexicons``).
+    lexicon: str | None = None
+    limit: Annotated[int, Field(ge=1, le=100, description="example words per line"), BeforeValidator(_json_integer)] = 5
 
     model_config = {"json_schema_extra": {"examples": [{"letters": ["FRS", "SH"], "lexicon": "standard"}]}}
 

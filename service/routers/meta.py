@@ -7,12 +7,13 @@ import os
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from service.errors import TARGET_TOO_LONG_RESPONSES
 from service.responses import ORJSONResponse, fresh_answer
 
 router = APIRouter(tags=["service"])
 
 
-@router.get("/v1/lexicons", summary="The lexicons served")
+@router.get("/v1/lexicons", summary="The lexicons served", responses=TARGET_TOO_LONG_RESPONSES)
 async def lexicons(request: Request) -> Response:
     """Each lexicon served: name, word and skeleton counts, version, source and licence."""
     state = request.app.state
@@ -26,7 +27,7 @@ async def lexicons(request: Request) -> Response:
     )
 
 
-@router.get("/healthz", summary="Health check")
+@router.get("/healthz", summary="Health check", responses=TARGET_TOO_LONG_RESPONSES)
 async def health(request: Request) -> Response:
     """Up, with the version of each lexicon this worker has open."""
     state = request.app.state

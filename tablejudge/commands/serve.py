@@ -35,6 +35,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="let a browser page on this origin call the API; repeat, or '*' (TABLEJUDGE_CORS_ORIGINS)",
     )
     serve.add_argument("--access-log", action="store_true", default=None, help="log every request")
+    serve.add_argument(
+        "--data", dest="data_dir", help="folder for the matches' SQLite database (TABLEJUDGE_DATA; default "
+        "$XDG_DATA_HOME/tablejudge, i.e. ~/.local/share/tablejudge)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--database", help="postgresql://... to share matches between servers (TABLEJUDGE_DATABASE; default: SQLite)"
+    )
+    serve.add_argument("--public-url", help="the address invite links point to (TABLEJUDGE_PUBLIC_URL)")
     serve.set_defaults(run=run)
 
 
@@ -43,7 +51,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     base = Settings.from_env()
     overrides: dict[str, object] = {
         name: getattr(args, name)
-        for name in ("host", "port", "workers", "access_log")
+        for name in ("host", "port", "workers", "access_log", "data_dir", "database", "public_url")
         if getattr(args, name) is not None
     }
     if args.lexicons:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from engine.base import Breakdown, Options, ScoreItem, require
-from engine.bop.state import BopGame
+from engine.bop import BopGame
 from engine.bots import BOTS, GreedyBot, RandomBot, make_bot, parse_bots, play_game
 from engine.errors import ConfigError, EngineError, StateError
 

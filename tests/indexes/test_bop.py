@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexes import Lexicon
+from indexes import BopResult, Lexicon
 from indexes.errors import BadLettersError, BadOptionError, BadWordError
+from indexes.lexicon import MAX_LIMIT
 from indexes.notation import CONSONANTS, skeleton
+from indexes.results import bop_result
 from tests.indexes.reference import bop_reference, ranked_words
 from tests.sheet_examples import BOP_LINES
 
@@ -79,6 +82,40 @@ def test_bad_word_and_options(lexicon: Lexicon) -> None:
         lexicon.bop("FRS", limit=-1)
     with pytest.raises(BadOptionError):
         lexicon.bop("FRS", offset=-5)
+
+
+@pytest.mark.parametrize("option", ["limit", "offset"])
+@pytest.mark.parametrize("bad", [-1, MAX_LIMIT + 1, True, 2.5, "3", None])
+def test_limit_and_offset_must_be_whole_numbers_in_range(lexicon: Lexicon, option: str, bad: object) -> None:
+    with pytest.raises(BadOptionError, match=f"{option} must be a whole number from 0 to {MAX_LIMIT}"):
+        lexicon.bop("FRS", **{option: bad})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("letters", ["RS", "FRS", "WHMMY", "QQX"])
+def test_pages_of_one_skeleton_agree_with_the_whole_list(lexicon: Lexicon, letters: str) -> None:
+    """Exact letters are looked up, counted and paged in one step: every page must agree with the whole list."""
+    expected = bop_reference(letters)
+    n = len(expected)
+    last = max(n - 1, 0)
+    for limit, offset in ((20, 0), (0, 0), (1, 0), (n, 0), (last, 1), (3, last), (5, n), (0, n + 4), (MAX_LIMIT, 0)):
+        result = lexicon.bop(letters, limit=limit, offset=offset)
+        assert (result.count, result.valid) == (n, n > 0)
+        assert result.words == (expected[offset : offset + limit] if limit else expected[offset:])
+
+
+def test_some_skeleton_has_more_words_than_a_page() -> None:
+    assert len(bop_reference("RS")) > 20  # so the pages above really leave words out
+
+
+def test_the_quick_result_is_the_dataclass_value() -> None:
+    words = ["fears", "fires"]
+    quick = bop_result("FRS", "std", "v1", 2, words, 20, 0)
+    made = BopResult(letters="FRS", lexicon="std", version="v1", valid=True, count=2, words=words, limit=20, offset=0)
+    assert quick == made and repr(quick) == repr(made) and quick.to_json() == made.to_json()
+    assert list(vars(quick)) == [field.name for field in dataclasses.fields(BopResult)]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.count = 3  # type: ignore[misc]
+    assert bop_result("QQX", "std", "v1", 0, [], 20, 0).valid is False
 
 
 def test_json_body_has_the_issue_fields(lexicon: Lexicon) -> None:

@@ -9,11 +9,23 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import httpx
 import pytest
 
 from indexes import Lexicon, lexicon_names
+from indexes.notation import (
+    BOP_LETTERS,
+    CLAIMED_WORD,
+    PDQ_LETTERS,
+    PDQ_SORTS,
+    PDQ_VARIANTS,
+    openapi_pattern,
+    parse_bop_letters,
+    parse_word,
+)
+from service.challenge import MAX_LINES
 from service.params import MAX_LIMIT
 from tests.conftest import LIVE_SERVER_CORS_ORIGIN
 
@@ -95,6 +107,13 @@ def test_a_bop_challenge_judges_every_line(http: httpx.Client, lexicon: Lexicon)
     assert challenged["lines"][0]["words"] == lexicon.bop("WHMMY", limit=1).words
 
 
+def test_a_challenge_limit_is_a_json_integer(http: httpx.Client, lexicon: Lexicon) -> None:
+    """JSON Schema's integer, as the schema says: 2.0 is one (and "2", true, 2.5 are not: see the errors below)."""
+    sent = b'{"letters": ["FRS"], "limit": 2.0}'
+    body = http.post("/v1/bop/challenge", content=sent, headers={"content-type": "application/json"}).json()
+    assert body["lines"] == [lexicon.bop("FRS", limit=2).to_json()]
+
+
 def test_lexicons_lists_what_is_served(http: httpx.Client, lexicon: Lexicon) -> None:
     body = http.get("/v1/lexicons").json()
     assert body["default"] == "standard"
@@ -128,6 +147,61 @@ def test_healthz_and_docs(http: httpx.Client, lexicon: Lexicon) -> None:
     # GET answers carry an ETag and may answer 304; the challenge (a POST) never does
     assert "304" in schema["paths"]["/v1/bop/{letters}"]["get"]["responses"]
     assert "304" not in schema["paths"]["/v1/bop/challenge"]["post"]["responses"]
+
+
+def test_the_schema_declares_what_the_service_enforces(http: httpx.Client) -> None:
+    """Each constraint comes from the definition the service enforces (``tests/service/test_fuzz.py`` tries them)."""
+    schema = http.get("/openapi.json").json()
+
+    def parameters(path: str) -> dict[str, dict]:
+        return {param["name"]: param["schema"] for param in schema["paths"][path]["get"]["parameters"]}
+
+    bop, pdq_check = parameters("/v1/bop/{letters}"), parameters("/v1/pdq/{letters}/{word}")
+    assert bop["letters"]["pattern"] == openapi_pattern(BOP_LETTERS)
+    assert (bop["letters"]["minLength"], bop["letters"]["maxLength"]) == (2, 64)
+    assert bop["limit"] == {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": 20}
+    assert bop["lexicon"]["enum"] == ["standard"]  # the lexicons this server serves (--lexicon standard)
+    assert pdq_check["letters"]["pattern"] == openapi_pattern(PDQ_LETTERS)
+    assert pdq_check["word"]["pattern"] == openapi_pattern(CLAIMED_WORD)
+    assert pdq_check["variant"]["enum"] == list(PDQ_VARIANTS)
+    assert parameters("/v1/pdq/{letters}")["sort"]["enum"] == list(PDQ_SORTS)
+    challenge = schema["components"]["schemas"]["ChallengeRequest"]["properties"]
+    assert challenge["letters"]["items"]["pattern"] == openapi_pattern(BOP_LETTERS)
+    assert (challenge["letters"]["minItems"], challenge["letters"]["maxItems"]) == (1, MAX_LINES)
+    assert {"type": "string", "enum": ["standard"]} in challenge["lexicon"]["anyOf"]
+    assert (challenge["limit"]["minimum"], challenge["limit"]["maximum"]) == (1, 100)
+
+
+def test_the_longest_requests_the_schema_admits_are_not_too_long(http: httpx.Client, lexicon: Lexicon) -> None:
+    """Their paths at their longest, in the whitespace that takes the most bytes, fit the default 2048-byte target."""
+    space = "\u3000"  # 3 bytes of UTF-8, 9 when percent-encoded
+    letters, word = space * 62 + "B?", space * 127 + "b"
+    assert parse_bop_letters(letters) == "B?" and parse_word(word) == "b"
+    check = http.get(f"/v1/bop/{quote(letters, safe='')}/{quote(word, safe='')}", params={"lexicon": "standard"})
+    assert len(str(check.url)) - len(str(http.base_url)) > 1700
+    assert check.status_code == 200 and check.json() == lexicon.bop_check("B?", "b").to_json()
+    deal = space * 14 + "PN"
+    pdq_check = http.get(
+        f"/v1/pdq/{quote(deal, safe='')}/{quote(word, safe='')}",
+        params={"variant": "left-to-right", "min_length": 64, "lexicon": "standard"},
+    )
+    assert pdq_check.status_code == 200, pdq_check.text
+
+
+def test_a_405_allows_every_method_of_its_path(http: httpx.Client) -> None:
+    """``Allow`` names what the schema documents for the path (and HEAD with GET, which Starlette answers)."""
+    for method, path, allowed in [
+        ("OPTIONS", "/v1/bop/challenge", "POST"),
+        ("GET", "/v1/bop/challenge", "POST"),
+        ("HEAD", "/v1/bop/challenge", "POST"),
+        ("OPTIONS", "/v1/bop/FRS", "GET, HEAD"),
+        ("DELETE", "/v1/pdq/PNA/painter", "GET, HEAD"),
+        ("POST", "/v1/lexicons", "GET, HEAD"),
+        ("PUT", "/healthz", "GET, HEAD"),
+        ("POST", "/static/app.js", "GET, HEAD"),
+    ]:
+        response = http.request(method, path)
+        assert (response.status_code, response.headers.get("allow")) == (405, allowed), (method, path)
 
 
 def test_the_page_and_its_files_come_from_this_host(http: httpx.Client) -> None:
@@ -171,7 +245,12 @@ def test_the_page_and_its_files_come_from_this_host(http: httpx.Client) -> None:
         ("GET", "/static/nothing.js", {}, 404, "not_found", []),
         ("DELETE", "/v1/bop/FRS", {}, 405, "method_not_allowed", ["DELETE"]),
         ("POST", "/v1/lexicons", {}, 405, "method_not_allowed", ["POST"]),
-        ("GET", "/v1/bop/challenge", {}, 400, "bad_letters", ["vowel"]),
+        # The API takes exactly what its schema lists; the library forgives case and "_" for "-".
+        ("GET", "/v1/pdq/PNA", {"variant": "Left_To_Right"}, 400, "unknown_variant", ["'Left_To_Right'"]),
+        ("GET", "/v1/pdq/PNA", {"sort": "LONGEST"}, 400, "unknown_variant", ["sort order", "common"]),
+        ("GET", "/v1/words/shmo", {"lexicon": ""}, 404, "unknown_lexicon", ["''", "standard"]),
+        # A concrete path is not a template's value: "challenge" is no letters, and GET no challenge.
+        ("GET", "/v1/bop/challenge", {}, 405, "method_not_allowed", ["GET"]),
         ("GET", "/v1/bop/" + "B" * 3000, {}, 414, "target_too_long", ["at most 2048"]),
         ("GET", "/v1/words/shmo", {"lexicon": "x" * 3000}, 414, "target_too_long", ["bytes long"]),
     ],
@@ -193,8 +272,12 @@ def test_bad_input_answers_a_readable_4xx(
         (b'{"letters": []}', {"content-type": "application/json"}, 422, "malformed_body"),
         (b'{"lexicon": "standard"}', {"content-type": "application/json"}, 422, "malformed_body"),
         (b'{"letters": ["FRS"], "limit": 5000}', {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"letters": ["FRS"], "limit": "5"}', {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"letters": ["FRS"], "limit": true}', {"content-type": "application/json"}, 422, "malformed_body"),
+        (b'{"letters": ["FRS"], "limit": 2.5}', {"content-type": "application/json"}, 422, "malformed_body"),
         (b'{"letters": ["FRS", "FAS"]}', {"content-type": "application/json"}, 400, "bad_letters"),
         (b'{"letters": ["FRS"], "lexicon": "klingon"}', {"content-type": "application/json"}, 404, "unknown_lexicon"),
+        (b'{"letters": ["FRS"], "lexicon": ""}', {"content-type": "application/json"}, 404, "unknown_lexicon"),
         (b'{"letters": ["' + b"B" * 20000 + b'"]}', {"content-type": "application/json"}, 413, "body_too_large"),
     ],
 )

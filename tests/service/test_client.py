@@ -1,4 +1,4 @@
-"""``service.client.Client`` against a real server: the same values and exceptions as in-process."""
+"""``indexes.remote.Client`` against a real server: the same values and exceptions as in-process."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from engine.adjudicator import HttpAdjudicator, LocalAdjudicator
 from indexes import Lexicon
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, UnknownLexiconError, UnknownVariantError
-from service.client import BopChallenge, Client, ServiceError
+from indexes.remote import BopChallenge, Client, ServiceError
 
 pytestmark = pytest.mark.server
 
@@ -34,6 +34,11 @@ def test_every_query_returns_the_librarys_value(client: Client, lexicon: Lexicon
         "XCN", "excellent", variant="start-end", min_length=3
     )
     assert client.word("shmo", lexicon="standard") == lexicon.word("shmo")
+    # The API takes only the names its schema lists; the client forgives what the library forgives.
+    assert client.pdq("PNA", variant="Left_To_Right", sort="LONGEST") == lexicon.pdq(
+        "PNA", variant="left-to-right", sort="longest"
+    )
+    assert client.pdq_check("PNA", "pan", variant=" Anywhere") == lexicon.pdq_check("PNA", "pan", variant="anywhere")
     # "." is the BOP! tile too, and ".." (two of them) must not be resolved away as a path segment.
     assert client.bop("..", limit=5) == lexicon.bop("??", limit=5)
     assert client.bop_check("C.WB", "cobweb") == lexicon.bop_check("C?WB", "cobweb")

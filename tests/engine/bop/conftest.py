@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import pytest
 
 from engine.adjudicator import LocalAdjudicator
+from engine.bop import BopGame, BopState
 from engine.bop.board import parse_board
-from engine.bop.state import BopGame, BopState
 from engine.bop.tiles import parse_tiles
 
 

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import pytest
 
 from engine.adjudicator import HttpAdjudicator, LocalAdjudicator
+from engine.bop import BopGame
 from engine.bop.moves import parse_move
 from engine.bop.rules import AdjudicatorJudge
-from engine.bop.state import BopGame
 from engine.bots import GreedyBot
-from service.client import Client
+from indexes.remote import Client
 
 from .conftest import position
 from .test_bop_play_example import EXAMPLE, SHEET_SCORES, play_example
@@ -46,8 +46,8 @@ def test_strict_refusals_swaps_and_challenges_over_http(http: HttpAdjudicator) -
     refused(position(strict, COBWEB, "Qr Sb"), parse_move("-1,1 Qr"), "not_a_word")
     assert [s.to_text() for s in position(strict, COBWEB, "Sb By").legal_swaps()] == ["swap 0,1 By"]
     challenge = position(BopGame({"mode": "challenge"}, adjudicator=http), B0, "Qr Mb", "Lk")
-    challenge.apply(parse_move("2,2 Qr"))
-    assert challenge.apply(parse_move("challenge")).items[0].label == "challenge upheld"
+    challenge.act(challenge.current, parse_move("2,2 Qr"))
+    assert challenge.act(challenge.current, parse_move("challenge")).items[0].label == "challenge upheld"
 
 
 @pytest.mark.server
@@ -57,5 +57,5 @@ def test_a_greedy_game_is_the_same_judged_either_way(http: HttpAdjudicator, adju
     bot = GreedyBot()
     for _ in range(6):
         move = bot.choose_move(local)
-        assert local.apply(move) == remote.apply(move)
+        assert local.act(local.current, move) == remote.act(remote.current, move)
     assert local.to_json() == remote.to_json()

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from engine.bop import BopGame
 from engine.bop.board import format_board, parse_board
 from engine.bop.cli import _print_turn
 from engine.bop.moves import Challenge, Pass, parse_move
-from engine.bop.state import BopGame
 from engine.bop.tiles import parse_tiles
 from tablejudge.cli import main
 
@@ -117,8 +117,8 @@ def test_a_bots_trade_stays_face_down_and_a_withdrawn_play_leaves_the_board(adju
     out = io.StringIO()
     _print_turn(out, 1, 0, "greedy", Pass(("Xk",)), state.clone().apply(Pass(("Xk",))), state, public=True)
     assert "pass (1 tiles traded)" in out.getvalue() and "Xk" not in out.getvalue()
-    state.apply(parse_move("2,2 Xk"))  # SHX: a bluff
-    upheld = state.apply(Challenge())
+    state.act(state.current, parse_move("2,2 Xk"))  # SHX: a bluff
+    upheld = state.act(state.current, Challenge())
     out = io.StringIO()
     _print_turn(out, 2, 1, "human", Challenge(), upheld, state)
     assert "challenge upheld" in out.getvalue() and format_board(state.board) in out.getvalue()

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base import Breakdown
+from engine.bop import BopGame, BopState
 from engine.bop.moves import Challenge, Pass, Play
-from engine.bop.state import BopGame, BopState
 from engine.bots import parse_bots
 from engine.errors import EngineError, StateError
 
@@ -52,7 +52,7 @@ def check_illegal_moves_change_nothing(state: BopState) -> None:
         attempts.append((Play.of({occupied: state.hands[player][0]}), player))
     for move, actor in attempts:
         with pytest.raises(EngineError):
-            state.apply(move, player=actor)
+            state.act(actor, move)
         assert state.to_json() == snapshot
 
 
@@ -68,7 +68,7 @@ def play_checked(game: BopGame, bots_text: str, seed: int) -> BopState:
         if moves % 5 == 1:
             check_illegal_moves_change_nothing(state)
         move = bots[player].choose_move(state)
-        check_move(state, before, player, move, state.apply(move, player=player))
+        check_move(state, before, player, move, state.act(player, move))
     replayed = game.replay(seed, state.history)
     assert replayed == state
     assert state.outcome() is not None
@@ -159,7 +159,7 @@ def test_games_with_bluffs_and_challenges_keep_every_invariant(adjudicator: Any,
         player = state.current
         before = state.clone()
         move = bots[player].choose_move(state)
-        breakdown = state.apply(move, player=player)
+        breakdown = state.act(player, move)
         check_move(state, before, player, move, breakdown)
         upheld += breakdown.items[0].label == "challenge upheld" if breakdown.items else 0
     assert upheld > 0, "the greedy bot challenged some bluffs"
@@ -180,7 +180,7 @@ def test_the_state_accepts_exactly_the_plays_the_generator_lists(
     for _ in range(moves):
         if state.is_terminal():
             return
-        state.apply(bot.choose_move(state))
+        state.act(state.current, bot.choose_move(state))
     if state.is_terminal() or not state.hand():
         return
     listed = {scored.move for scored in state.legal_plays()}
@@ -204,7 +204,7 @@ def tampered_states() -> list[dict[str, Any]]:
     bot = parse_bots("greedy,greedy", 2, 12)
     saved = []
     for _ in range(4):
-        state.apply(bot[state.current].choose_move(state))
+        state.act(state.current, bot[state.current].choose_move(state))
         saved.append(state.to_json())
     return saved
 

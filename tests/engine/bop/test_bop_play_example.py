@@ -10,10 +10,10 @@ import pytest
 
 from engine.adjudicator import LocalAdjudicator
 from engine.base import Breakdown
+from engine.bop import BopGame
 from engine.bop.board import lines_through
 from engine.bop.moves import Play, parse_move
 from engine.bop.rules import check_words
-from engine.bop.state import BopGame
 
 EXAMPLE = json.loads((Path(__file__).parent / "data" / "play_example.json").read_text())
 SHEET_SCORES = [7, 27, 13, 10, 10, 8, 6, 30]
@@ -27,7 +27,7 @@ def play_example(game: BopGame) -> list[tuple[dict[str, Any], Breakdown]]:
         move = parse_move(turn["move"])
         assert isinstance(move, Play)
         state = game.from_position(board, [move.tiles(), []])
-        breakdown = state.apply(move)
+        breakdown = state.act(state.current, move)
         results.append((turn, breakdown))
         board = state.board
     return results

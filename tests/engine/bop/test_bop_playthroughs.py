@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.bop.state import BopGame
+from engine.bop import BopGame
 from engine.bots import parse_bots
 
 GAMES = json.loads((Path(__file__).parent / "data" / "playthroughs.json").read_text())["games"]
@@ -31,6 +31,6 @@ def test_a_recorded_game_replays_move_for_move(adjudicator: Any, record: dict[st
         assert state.current == player
         move = game.parse_move(move_text)
         assert bots[player].choose_move(state) == move
-        assert state.apply(move, player=player).total == points
+        assert state.act(player, move).total == points
     outcome = state.outcome()
     assert outcome is not None and outcome.to_json() == record["final"]

@@ -10,8 +10,9 @@ from collections import Counter
 
 import pytest
 
+from engine.bop import BopGame, BopState
+from engine.bop.game import draw_rank
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
-from engine.bop.state import BopGame, BopState, draw_rank
 from engine.bop.tiles import BOP, DISTRIBUTION, BopOptions
 from engine.errors import ConfigError, GameOverError, IllegalMoveError, StateError, WrongPlayerError
 
@@ -24,7 +25,7 @@ def refused(state: BopState, move: object, rule: str, player: int | None = None)
     """The move is refused for ``rule`` and the state is exactly as it was."""
     before = state.to_json()
     with pytest.raises(IllegalMoveError) as caught:
-        state.apply(move, player=player)  # type: ignore[arg-type]
+        state.act(player, move)  # type: ignore[arg-type]
     assert caught.value.rule == rule, str(caught.value)
     assert state.to_json() == before
 
@@ -79,7 +80,7 @@ def test_same_seed_same_game(game: BopGame) -> None:
 def test_a_play_connects_scores_and_refills_the_hand(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty Xk Ng Lk")
     top_of_pile = state.pile[:1]
-    breakdown = state.apply(parse_move("2,2 Mb"))
+    breakdown = state.act(state.current, parse_move("2,2 Mb"))
     assert breakdown.total == 3 and [i.label for i in breakdown.items] == ["down SHM"]
     assert state.board[(2, 2)] == "Mb" and state.hands[0] == ["Ty", "Xk", "Ng", "Lk", *top_of_pile]
     assert state.scores() == (3, 0) and state.current == 1
@@ -125,14 +126,14 @@ def test_every_other_refusal_changes_nothing(game: BopGame, challenge_game: BopG
     before = state.to_json()
     for move, player in [(Challenge(), 5), (Pass(), -1), (Pass(), 1)]:
         with pytest.raises(WrongPlayerError):
-            state.apply(move, player=player)
+            state.act(player, move)
         assert state.to_json() == before
     for _ in range(4):
-        state.apply(Pass())
+        state.act(state.current, Pass())
     over = state.to_json()
     for move in [Pass(), parse_move("2,2 Mb"), Challenge(), Swap((0, 0), "Mb")]:
         with pytest.raises(GameOverError):
-            state.apply(move)
+            state.act(state.current, move)
         assert state.to_json() == over
 
 
@@ -157,24 +158,24 @@ def test_wrong_player_and_game_over(game: BopGame) -> None:
     state = position(game, B0, "Mb", "Ty")
     before = state.to_json()
     with pytest.raises(WrongPlayerError):
-        state.apply(parse_move("2,2 Mb"), player=1)
+        state.act(1, parse_move("2,2 Mb"))
     with pytest.raises(WrongPlayerError):
-        state.apply(parse_move("2,2 Mb"), player=7)
+        state.act(7, parse_move("2,2 Mb"))
     assert state.to_json() == before
-    state.apply(Pass(), player=0)
-    state.apply(Pass(), player=1)
-    state.apply(Pass(), player=0)
-    state.apply(Pass(), player=1)
+    state.act(0, Pass())
+    state.act(1, Pass())
+    state.act(0, Pass())
+    state.act(1, Pass())
     assert state.is_terminal()
     with pytest.raises(GameOverError):
-        state.apply(Pass())
+        state.act(state.current, Pass())
 
 
 # --- passes -----------------------------------------------------------------------------------------
 def test_a_pass_trades_tiles_to_the_bottom_of_the_pile_and_draws_from_the_top(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty Xk Ng Lk")
     pile = list(state.pile)
-    state.apply(parse_move("pass XkNg"))
+    state.act(state.current, parse_move("pass XkNg"))
     assert state.pile == pile[2:] + ["Xk", "Ng"]
     assert state.hands[0] == ["Mb", "Ty", "Lk", *pile[:2]]
     assert state.scores() == (0, 0) and state.current == 1
@@ -182,11 +183,11 @@ def test_a_pass_trades_tiles_to_the_bottom_of_the_pile_and_draws_from_the_top(ga
 
 def test_a_pass_may_trade_none_or_all(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty Xk Ng Lk")
-    state.apply(Pass(()))
+    state.act(state.current, Pass(()))
     assert state.hands[0] == ["Mb", "Ty", "Xk", "Ng", "Lk"]
-    state.apply(Pass(()))
+    state.act(state.current, Pass(()))
     pile = list(state.pile)
-    state.apply(parse_move("pass MbTyXkNgLk"))
+    state.act(state.current, parse_move("pass MbTyXkNgLk"))
     assert state.hands[0] == pile[:5]  # five new tiles from the top
     assert state.pile == pile[5:] + ["Mb", "Ty", "Xk", "Ng", "Lk"]  # the old five at the bottom
 
@@ -197,7 +198,7 @@ COBWEB = "Cg ? Wk Bg"
 
 def test_the_bop_tile_stands_for_a_consonant_that_makes_the_line_a_word(game: BopGame) -> None:
     state = position(game, "Cg . Wk Bg", "? Mb")
-    assert state.apply(parse_move("0,1 ?")).total == 4
+    assert state.act(state.current, parse_move("0,1 ?")).total == 4
 
 
 def test_an_extension_that_leaves_no_consonant_working_for_the_bop_tile_is_refused(game: BopGame) -> None:
@@ -205,22 +206,22 @@ def test_an_extension_that_leaves_no_consonant_working_for_the_bop_tile_is_refus
     refused(position(game, COBWEB, "Qr Sb"), parse_move("-1,1 Qr"), "not_a_word")
     state = position(game, COBWEB, "Qr Sb")
     # S?=SB (sub) works with C?WB=CBWB; only the new line S? scores (C?WB was not extended)
-    assert state.apply(parse_move("-1,1 Sb")).total == 2
+    assert state.act(state.current, parse_move("-1,1 Sb")).total == 2
 
 
 def test_a_bop_tile_in_a_play_scores_like_any_tile_and_has_no_colour(game: BopGame) -> None:
     state = position(game, "Hy . .", "Hg ? Mb")
-    breakdown = state.apply(parse_move("0,1a ?Hg"))  # H?H: no run through the colourless BOP! tile
+    breakdown = state.act(state.current, parse_move("0,1a ?Hg"))  # H?H: no run through the colourless BOP! tile
     assert breakdown.items[0].values == (1, 1, 1)
 
 
 def test_swap_a_hand_tile_that_works_for_the_bop_tile_and_take_it_back(game: BopGame) -> None:
     state = position(game, COBWEB, "By Sb")
-    breakdown = state.apply(parse_move("swap 0,1 By"))
+    breakdown = state.act(state.current, parse_move("swap 0,1 By"))
     assert breakdown.total == 0 and state.scores() == (0, 0)
     assert state.board[(0, 1)] == "By" and sorted(state.hands[0]) == sorted(["Sb", BOP])
     assert state.current == 0  # a swap is not a turn
-    state.apply(parse_move("1,1 ?"))  # and the BOP! tile may be reused at once (B?: bob, bib...)
+    state.act(state.current, parse_move("1,1 ?"))  # and the BOP! tile may be reused at once (B?: bob, bib...)
     assert state.board[(1, 1)] == BOP
 
 
@@ -240,9 +241,9 @@ def test_legal_swaps_list_only_tiles_that_work(game: BopGame) -> None:
 # --- challenge mode -----------------------------------------------------------------------------------
 def test_challenge_mode_lets_a_non_word_stand_until_challenged(challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Xk Mb")
-    assert state.apply(parse_move("2,2 Xk")).total == 3
+    assert state.act(state.current, parse_move("2,2 Xk")).total == 3
     assert state.pending is not None and state.board[(2, 2)] == "Xk"
-    state.apply(Pass())  # player 1 does not challenge: the play stands
+    state.act(state.current, Pass())  # player 1 does not challenge: the play stands
     assert state.pending is None and state.scores() == (3, 0)
     refused(state, Challenge(), "nothing_to_challenge")
 
@@ -250,8 +251,8 @@ def test_challenge_mode_lets_a_non_word_stand_until_challenged(challenge_game: B
 def test_a_successful_challenge_withdraws_the_tiles_and_ends_that_turn_without_score(challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Xk Mb")
     before = state.to_json()
-    state.apply(parse_move("2,2 Xk"))
-    breakdown = state.apply(Challenge(), player=1)
+    state.act(state.current, parse_move("2,2 Xk"))
+    breakdown = state.act(1, Challenge())
     assert breakdown.items[0].label == "challenge upheld"
     after = state.to_json()
     for key in ("board", "hands", "pile", "scores"):
@@ -261,8 +262,8 @@ def test_a_successful_challenge_withdraws_the_tiles_and_ends_that_turn_without_s
 
 def test_a_failed_challenge_costs_the_challenger_their_next_turn(challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Mb Ty", "Lk")
-    state.apply(parse_move("2,2 Mb"))
-    breakdown = state.apply(Challenge(), player=1)  # player 1 is next: this very turn is lost
+    state.act(state.current, parse_move("2,2 Mb"))
+    breakdown = state.act(1, Challenge())  # player 1 is next: this very turn is lost
     assert breakdown.items[0].label == "challenge failed"
     assert state.current == 0 and state.scores() == (3, 0)
 
@@ -270,10 +271,10 @@ def test_a_failed_challenge_costs_the_challenger_their_next_turn(challenge_game:
 def test_a_failed_challenge_by_a_player_not_on_turn_skips_their_next_turn(adjudicator: object) -> None:
     game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
     state = position(game, B0, "Mb", "Lk", "Ty")
-    state.apply(parse_move("2,2 Mb"))
-    state.apply(Challenge(), player=2)
+    state.act(state.current, parse_move("2,2 Mb"))
+    state.act(2, Challenge())
     assert state.skips == [0, 0, 1] and state.current == 1
-    state.apply(Pass())
+    state.act(state.current, Pass())
     assert state.current == 0 and state.skips == [0, 0, 0]
 
 
@@ -281,18 +282,18 @@ def test_no_one_challenges_their_own_play_and_strict_mode_has_no_challenges(
     game: BopGame, challenge_game: BopGame
 ) -> None:
     state = position(challenge_game, B0, "Mb", "Lk")
-    state.apply(parse_move("2,2 Mb"))
+    state.act(state.current, parse_move("2,2 Mb"))
     refused(state, Challenge(), "own_play", player=0)
     strict = position(game, B0, "Mb", "Lk")
-    strict.apply(parse_move("2,2 Mb"))
+    strict.act(strict.current, parse_move("2,2 Mb"))
     refused(strict, Challenge(), "no_challenges")
 
 
 def test_an_extension_breaking_the_bop_tiles_other_word_is_challengeable(challenge_game: BopGame) -> None:
     state = position(challenge_game, COBWEB, "Qr Sb", "Lk")
-    state.apply(parse_move("-1,1 Qr"))  # accepted for now
+    state.act(state.current, parse_move("-1,1 Qr"))  # accepted for now
     assert not state.pending_check().valid
-    assert state.apply(Challenge()).items[0].label == "challenge upheld"
+    assert state.act(state.current, Challenge()).items[0].label == "challenge upheld"
     assert (-1, 1) not in state.board
 
 
@@ -307,9 +308,9 @@ def exhausted(game: BopGame, board: str, hand0: str, hand1: str) -> BopState:
 
 def test_going_out_after_the_pile_is_empty_gives_every_other_player_one_last_turn(game: BopGame) -> None:
     state = exhausted(game, B0, "Mb", "Lk")
-    state.apply(parse_move("2,2 Mb"))
+    state.act(state.current, parse_move("2,2 Mb"))
     assert state.last_turns == [1] and not state.is_terminal()
-    state.apply(Pass())
+    state.act(state.current, Pass())
     assert state.is_terminal()
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
@@ -320,19 +321,19 @@ def test_going_out_after_the_pile_is_empty_gives_every_other_player_one_last_tur
 def test_each_tile_left_in_hand_costs_a_point_bop_tiles_too(game: BopGame) -> None:
     state = position(game, B0, "Mb ? Ty", "Lk")
     for _ in range(4):
-        state.apply(Pass())
+        state.act(state.current, Pass())
     assert state.penalties == [3, 1] and state.scores() == (-3, -1)
 
 
 def test_the_game_ends_after_every_player_passes_twice_in_a_row(game: BopGame, adjudicator: object) -> None:
     state = position(game, B0, "Mb", "Lk")
     for _ in range(3):
-        state.apply(Pass())
+        state.act(state.current, Pass())
     assert not state.is_terminal()
-    state.apply(Pass())
+    state.act(state.current, Pass())
     assert state.is_terminal() and state.end_reason == "every player passed in turn"
     quick = position(BopGame({"pass_limit": 1}, adjudicator=adjudicator), B0, "Mb", "Lk")  # type: ignore[arg-type]
-    quick.apply(Pass())
+    quick.act(quick.current, Pass())
     assert quick.is_terminal()
 
 
@@ -366,7 +367,7 @@ def test_options_from_text_and_colours_are_configurable() -> None:
 # --- saved states ---------------------------------------------------------------------------------------
 def test_a_saved_state_loads_exactly_and_bad_ones_are_state_errors(game: BopGame, challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Xk Mb", "Lk")
-    state.apply(parse_move("2,2 Xk"))  # a pending play, with its saved position
+    state.act(state.current, parse_move("2,2 Xk"))  # a pending play, with its saved position
     data = state.to_json()
     assert challenge_game.state_from_json(data) == state
     tampered = [
@@ -385,7 +386,7 @@ def test_a_saved_state_loads_exactly_and_bad_ones_are_state_errors(game: BopGame
 
 def test_views_hide_other_hands_the_pile_and_traded_tiles(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty Xk Ng Lk", "Lg Rg")
-    state.apply(parse_move("pass XkNg"))
+    state.act(state.current, parse_move("pass XkNg"))
     view = state.view(1)
     assert view["hand"] == ["Lg", "Rg"] and view["hand_sizes"] == [5, 2] and view["pile_size"] == len(state.pile)
     assert "hands" not in view and "pile" not in view and "rng" not in view

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.bop import BopGame
 from engine.bop.board import ACROSS, Line, lines_through, play_lines
+from engine.bop.game import draw_rank
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
 from engine.bop.rules import check_words, score_play, tile_values
-from engine.bop.state import BopGame, draw_rank
 from engine.bop.tiles import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, BopOptions
 from engine.bots import GreedyBot
 from engine.errors import ConfigError, IllegalMoveError, WrongPlayerError
@@ -34,7 +35,7 @@ def test_ruling_03_turns_go_up(adjudicator: object) -> None:
     seen = []
     for _ in range(4):
         seen.append(state.current)
-        state.apply(Pass())
+        state.act(state.current, Pass())
     assert seen == [0, 1, 2, 0]
 
 
@@ -43,7 +44,7 @@ def test_ruling_04_no_gaps(game: BopGame) -> None:
     refused(state, parse_move("2,1a Mb.Ty"), "gap")
     over_tiles = [m for m in state.legal_moves() if isinstance(m, Play) and "." in m.to_text()]
     assert over_tiles, "a play around a grid tile exists here"
-    state.apply(over_tiles[0])  # a play that takes in a grid tile between its own is fine
+    state.act(state.current, over_tiles[0])  # a play that takes in a grid tile between its own is fine
 
 
 def test_ruling_05_single_tile_counts_both_lines(game: BopGame) -> None:
@@ -80,7 +81,7 @@ def test_ruling_10_bop_tile_must_work_in_every_line(game: BopGame) -> None:
     cell = (0, 1)
     assert check_words(state.board, lines_through(state.board, cell), game.judge).working == {cell: frozenset("B")}
     refused(state, parse_move("-1,1 Qr"), "not_a_word")  # Q? alone is fine (quit), but not as QB
-    state.apply(parse_move("-1,1 Sb"))  # S? as SB (sub) keeps B working
+    state.act(state.current, parse_move("-1,1 Sb"))  # S? as SB (sub) keeps B working
     assert game.from_position(state.board, [["By"], []]).legal_swaps() == [Swap(cell, "By")]
 
 
@@ -103,8 +104,8 @@ def test_ruling_13_swaps(challenge_game: BopGame) -> None:
     state = position(challenge_game, COBWEB, "Sb By", "Lk")
     refused(state, Swap((0, 1), "Sb"), "swap_does_not_work")  # judged at once even in challenge mode
     with pytest.raises(WrongPlayerError):
-        state.apply(Swap((0, 1), "By"), player=1)
-    state.apply(Swap((0, 1), "By"))
+        state.act(1, Swap((0, 1), "By"))
+    state.act(state.current, Swap((0, 1), "By"))
     assert state.current == 0 and state.scores() == (0, 0) and BOP in state.hands[0]
 
 
@@ -113,19 +114,19 @@ def test_ruling_14_trade_at_most_the_pile(game: BopGame) -> None:
     state.hands[1] += state.pile[1:]
     state.pile = state.pile[:1]
     refused(state, parse_move("pass MbTy"), "trade_exceeds_pile")
-    state.apply(parse_move("pass Ty"))
+    state.act(state.current, parse_move("pass Ty"))
     assert state.pile == ["Ty"]
 
 
 def test_ruling_15_challenge_window(adjudicator: object) -> None:
     game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
     state = position(game, B0, "Mb", "Lk", "Ty")
-    state.apply(parse_move("2,2 Mb"))
-    state.apply(Challenge(), player=2)  # fails: one challenge per play
+    state.act(state.current, parse_move("2,2 Mb"))
+    state.act(2, Challenge())  # fails: one challenge per play
     refused(state, Challenge(), "nothing_to_challenge", player=1)
     swapped = position(game, COBWEB, "Sb", "By", "Lk")
-    swapped.apply(parse_move("-1,1 Sb"))
-    swapped.apply(Swap((0, 1), "By"))  # player 1 began their turn with a swap: the play stands
+    swapped.act(swapped.current, parse_move("-1,1 Sb"))
+    swapped.act(swapped.current, Swap((0, 1), "By"))  # player 1 began their turn with a swap: the play stands
     refused(swapped, Challenge(), "nothing_to_challenge", player=2)
 
 
@@ -134,29 +135,29 @@ def test_ruling_18_last_play_judged_at_once(challenge_game: BopGame) -> None:
     state.last_turns = [0]  # player 1 went out: this is player 0's last turn
     with pytest.raises(IllegalMoveError) as caught:
         before = state.to_json()
-        state.apply(parse_move("2,2 Qr"))
+        state.act(state.current, parse_move("2,2 Qr"))
     assert caught.value.rule == "not_a_word" and state.to_json() == before
-    state.apply(parse_move("2,2 Mb"))
+    state.act(state.current, parse_move("2,2 Mb"))
     assert state.is_terminal() and state.pending is None
 
 
 def test_ruling_18_a_refused_last_play_leaves_the_previous_play_challengeable(challenge_game: BopGame) -> None:
     state = exhausted(challenge_game, B0, "Mb", "Qr")
-    state.apply(parse_move("2,2 Mb"))  # player 0 goes out; player 1 has one last turn
+    state.act(state.current, parse_move("2,2 Mb"))  # player 0 goes out; player 1 has one last turn
     assert state.pending is not None
     refused(state, parse_move("0,3 Qr"), "not_a_word", player=1)  # FRSQ would end the game unjudged
-    assert state.apply(Challenge()).items[0].label == "challenge failed"  # SHM stands; turn lost
+    assert state.act(state.current, Challenge()).items[0].label == "challenge failed"  # SHM stands; turn lost
     assert state.is_terminal()
 
 
 def test_ruling_19_lost_turn_counts_as_last_turn(adjudicator: object) -> None:
     game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
     state = exhausted(game, B0, "Mb", "Lk")
-    state.apply(parse_move("2,2 Mb"))  # player 0 goes out on an empty pile
+    state.act(state.current, parse_move("2,2 Mb"))  # player 0 goes out on an empty pile
     assert state.last_turns == [1, 2]
-    state.apply(Challenge())  # player 1 challenges a good word: their last turn is lost
+    state.act(state.current, Challenge())  # player 1 challenges a good word: their last turn is lost
     assert state.last_turns == [2] and state.current == 2
-    state.apply(Pass())
+    state.act(state.current, Pass())
     assert state.is_terminal()
 
 
@@ -172,7 +173,7 @@ def test_ruling_21_two_to_eight_players(adjudicator: object, players: int) -> No
 
 def test_ruling_24_bots_challenge_bluffs(challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Qr Mb", "Lk Ty ? Ng Sy")
-    state.apply(parse_move("2,2 Qr"))
+    state.act(state.current, parse_move("2,2 Qr"))
     assert GreedyBot().choose_move(state) == Challenge()
     plays = [m for m in state.legal_moves() if isinstance(m, Play)]
     assert plays
@@ -190,5 +191,5 @@ def test_ruling_27_a_bop_starter_tile_stays_and_can_be_swapped(game: BopGame) ->
     assert plays and all(
         (0, 0) in {c for line in play_lines(state.board, p.move.as_dict()) for c in line.cells} for p in plays
     )
-    state.apply(Swap((0, 0), hand[0]))
+    state.act(state.current, Swap((0, 0), hand[0]))
     assert state.board == {(0, 0): hand[0]} and BOP in state.hand() and state.scores() == (0, 0)

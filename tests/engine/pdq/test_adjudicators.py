@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.adjudicator import HttpAdjudicator, LocalAdjudicator
+from engine.base import REFEREE
 from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.bots import parse_bots, play_pdq_game
 from engine.pdq.game import PdqGame
 from engine.pdq.report import round_report
-from service.client import Client
+from indexes.remote import Client
 
 pytestmark = pytest.mark.server
 
@@ -29,11 +30,11 @@ def test_a_scripted_round_judged_over_http_matches_the_local_judge(
         state = game.new_initial_state(seed=12)
         letters = state.round.letters
         answers = judge.pdq(letters, sort="longest", limit=3).words
-        state.apply(Claim("zzzzqq", 100), player=0)
-        state.apply(Claim(answers[2], 200), player=1)
-        state.apply(Claim(answers[0], 300), player=2)
-        state.apply(NoWord(400), player=0)
-        verdict = state.apply(NoWord(500), player=1)
+        state.act(0, Claim("zzzzqq", 100))
+        state.act(1, Claim(answers[2], 200))
+        state.act(2, Claim(answers[0], 300))
+        state.act(0, NoWord(400))
+        verdict = state.act(1, NoWord(500))
         assert verdict.finished is not None and verdict.finished.winner == 2
         assert round_report(game, verdict.finished).to_json()["count"] == verdict.finished.answers
         states.append(state.to_json())
@@ -54,7 +55,7 @@ def test_a_bot_game_over_http_matches_the_local_game(
 def test_http_refusals_carry_the_same_reasons(http_adjudicator: HttpAdjudicator) -> None:
     game = PdqGame({"players": 2}, http_adjudicator)
     state = game.new_initial_state(1)
-    verdict = state.apply(Claim("qqqqzzzz", 50), player=0)
+    verdict = state.act(0, Claim("qqqqzzzz", 50))
     assert not verdict.accepted and verdict.reason in ("wrong_start", "out_of_order", "not_in_lexicon")
     with pytest.raises(ValueError):
-        state.apply(Close(1))
+        state.act(REFEREE, Close(1))

@@ -52,7 +52,7 @@ def test_the_loop_closes_the_window_when_it_runs_out_first(stack) -> None:
     bots = [PdqBot(BotProfile("instant", 10, 0.0, 5, 1.0, 1.0, 100), 0), PdqBot("slow", 0)]
     player, move = next_event(state, bots)
     assert player == 0 and isinstance(move, Claim) and move.at_ms == 10
-    state.apply(move, player=player)
+    state.act(player, move)
     player, move = next_event(state, bots)
     assert player == -3 and move.to_text() == "close @310"
 

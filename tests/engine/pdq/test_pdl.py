@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.base import REFEREE
 from engine.errors import IllegalMoveError
 from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.pdl import extends_said_word, suffix_of
@@ -48,46 +49,46 @@ def test_other_longer_words_are_not_mere_suffixes(word: str, base: str) -> None:
 
 def test_ruling_16_pdl_back_and_forth_until_nobody_beats_the_standing_word(stack) -> None:
     state = stack(["PNA", "DRU"], players=3, variant="pdl")
-    assert state.apply(Claim("pendant", 1000), player=0).accepted
-    assert state.apply(Claim("pinball", 2000), player=1).reason == "not_longer"  # equal length does not beat
-    assert state.apply(Claim("pancreas", 3000), player=1).accepted
-    state.apply(NoWord(4000), player=2)
-    assert state.apply(Claim("peninsula", 5000), player=0).accepted  # a new standing word: votes start over
+    assert state.act(0, Claim("pendant", 1000)).accepted
+    assert state.act(1, Claim("pinball", 2000)).reason == "not_longer"  # equal length does not beat
+    assert state.act(1, Claim("pancreas", 3000)).accepted
+    state.act(2, NoWord(4000))
+    assert state.act(0, Claim("peninsula", 5000)).accepted  # a new standing word: votes start over
     assert state.round.votes == []
-    assert state.apply(Claim("pendants", 6000), player=2).reason == "not_longer"
-    state.apply(NoWord(7000), player=1)
-    record = state.apply(NoWord(8000), player=2).finished
+    assert state.act(2, Claim("pendants", 6000)).reason == "not_longer"
+    state.act(1, NoWord(7000))
+    record = state.act(2, NoWord(8000)).finished
     assert record is not None and record.winner == 0 and record.word == "peninsula"
     assert state.collected == ["PNA", "", ""]
 
 
 def test_pdl_suffix_rule_a_plural_or_ly_ed_ing_cannot_beat_a_word_said(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="pdl")
-    state.apply(Claim("pineapple", 1000), player=0)
-    verdict = state.apply(Claim("pineapples", 2000), player=1)
+    state.act(0, Claim("pineapple", 1000))
+    verdict = state.act(1, Claim("pineapples", 2000))
     assert not verdict.accepted and verdict.reason == "extends_said_word"
     assert "PINEAPPLE" in verdict.explanation
     state = stack(["PNA", "DRU"], players=2, variant="pdl")
-    assert state.apply(Claim("personal", 1000), player=0).accepted
-    assert state.apply(Claim("personally", 2000), player=1).reason == "extends_said_word"  # -LY
-    assert state.apply(Claim("phenomenally", 3000), player=1).accepted
-    assert state.apply(Claim("planetariums", 4000), player=0).reason == "not_longer"
-    assert state.apply(Claim("presidentially", 5000), player=0).reason == "not_in_lexicon"  # the lexicon first
+    assert state.act(0, Claim("personal", 1000)).accepted
+    assert state.act(1, Claim("personally", 2000)).reason == "extends_said_word"  # -LY
+    assert state.act(1, Claim("phenomenally", 3000)).accepted
+    assert state.act(0, Claim("planetariums", 4000)).reason == "not_longer"
+    assert state.act(0, Claim("presidentially", 5000)).reason == "not_in_lexicon"  # the lexicon first
 
 
 def test_ruling_17_pdl_suffix_rule_covers_every_word_said(stack) -> None:
     state = stack(["DRU", "PNA"], players=2, variant="pdl")
-    state.apply(Claim("drum", 1000), player=0)
-    state.apply(Claim("dreadful", 2000), player=1)
-    state.apply(Claim("understand", 3000), player=0)
-    assert state.apply(Claim("understanding", 4000), player=1).reason == "extends_said_word"
-    assert state.apply(Claim("dreadfully", 5000), player=1).reason == "not_longer"
+    state.act(0, Claim("drum", 1000))
+    state.act(1, Claim("dreadful", 2000))
+    state.act(0, Claim("understand", 3000))
+    assert state.act(1, Claim("understanding", 4000)).reason == "extends_said_word"
+    assert state.act(1, Claim("dreadfully", 5000)).reason == "not_longer"
     # A word said earlier, no longer the standing word, still cannot be beaten by its extension:
     # DANGEROUSLY (11) would beat UNDERSTAND (10), but DANGEROUS was said before it.
     state = stack(["DRU", "PNA"], players=2, variant="pdl")
-    state.apply(Claim("dangerous", 1000), player=0)
-    state.apply(Claim("understand", 2000), player=1)
-    verdict = state.apply(Claim("dangerously", 3000), player=0)
+    state.act(0, Claim("dangerous", 1000))
+    state.act(1, Claim("understand", 2000))
+    verdict = state.act(0, Claim("dangerously", 3000))
     assert (verdict.accepted, verdict.reason) == (False, "extends_said_word")
     assert "DANGEROUS + -LY" in verdict.explanation
 
@@ -95,8 +96,8 @@ def test_ruling_17_pdl_suffix_rule_covers_every_word_said(stack) -> None:
 def test_ruling_16_pdl_rounds_have_no_clock_and_nobody_saying_a_word_is_no_word(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="pdl")
     with pytest.raises(IllegalMoveError) as error:
-        state.apply(Close(10_000))
+        state.act(REFEREE, Close(10_000))
     assert error.value.rule == "no_clock"
-    state.apply(NoWord(1000), player=0)
-    record = state.apply(NoWord(2000), player=1).finished
+    state.act(0, NoWord(1000))
+    record = state.act(1, NoWord(2000)).finished
     assert record.outcome == "no_word" and state.set_aside == "PNA"

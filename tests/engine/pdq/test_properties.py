@@ -110,7 +110,7 @@ def test_any_move_either_applies_or_changes_nothing(adjudicator, seed: int, vari
     for player, move in moves:
         before = state.to_json()
         try:
-            state.apply(move, player=None if isinstance(move, Close) else player)
+            state.act(None if isinstance(move, Close) else player, move)
         except EngineError:
             assert state.to_json() == before
         check_invariants(state)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from engine.base import REFEREE
 from engine.errors import GameOverError, IllegalMoveError, WrongPlayerError
-from engine.pdq.actions import REFEREE, SIMULTANEOUS, Claim, Close, NoWord
+from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.game import PdqState
 
 
 def play(state: PdqState, player: int, move: Claim | NoWord | Close):
-    return state.apply(move, player=player)
+    return state.act(player, move)
 
 
 def test_first_valid_claim_wins_the_cards_after_the_window(stack) -> None:
@@ -19,7 +20,7 @@ def test_first_valid_claim_wins_the_cards_after_the_window(stack) -> None:
     verdict = play(state, 1, Claim("pineapple", 1200))
     assert verdict.accepted and verdict.finished is None
     assert state.deadline_ms == 1500
-    verdict = state.apply(Close(1500))
+    verdict = state.act(REFEREE, Close(1500))
     assert verdict.finished is not None and verdict.finished.winner == 1
     assert verdict.scorer == 1 and verdict.total == 3
     assert state.collected == ["", "PNA", ""]
@@ -56,7 +57,7 @@ def test_ruling_04_window_edge_one_ms_more_is_too_late(stack) -> None:
         play(state, 1, Claim("pineapple", 1301))
     assert error.value.rule == "window_closed"
     assert state.to_json() == before
-    assert state.apply(Close(1300)).finished.winner == 0
+    assert state.act(REFEREE, Close(1300)).finished.winner == 0
 
 
 def test_a_configured_window(stack) -> None:
@@ -80,7 +81,7 @@ def test_longest_word_wins_among_simultaneous_claims(stack) -> None:
     state = stack(["PNA", "DRU"], players=3)
     play(state, 0, Claim("pendant", 1000))
     play(state, 2, Claim("phenomenal", 1200))
-    record = state.apply(Close(1300)).finished
+    record = state.act(REFEREE, Close(1300)).finished
     assert record.winner == 2 and record.word == "phenomenal"
     assert state.collected == ["", "", "PNA"]
 
@@ -89,7 +90,7 @@ def test_equal_length_ties_set_the_cards_aside_for_a_tie_break_round(stack) -> N
     state = stack(["PNA", "DRU", "TGN"], players=3)
     play(state, 0, Claim("pendant", 1000))  # 7 letters
     play(state, 1, Claim("pinball", 1100))  # 7 letters
-    record = state.apply(Close(1300)).finished
+    record = state.act(REFEREE, Close(1300)).finished
     assert record.outcome == "tie" and record.tied == (0, 1) and record.set_aside == "PNA"
     assert state.set_aside == "PNA" and state.tie_players == (0, 1)
     assert state.round.kind == "tie-break" and state.round.eligible == (0, 1)
@@ -98,7 +99,7 @@ def test_equal_length_ties_set_the_cards_aside_for_a_tie_break_round(stack) -> N
         play(state, 2, Claim("drum", 500))  # only the tied players may claim
     assert state.to_json() == before
     verdict = play(state, 1, Claim("drum", 700))
-    verdict = state.apply(Close(1000))
+    verdict = state.act(REFEREE, Close(1000))
     assert verdict.finished.winner == 1 and verdict.finished.bonus == "PNA"
     assert state.collected[1] == "DRUPNA" and state.set_aside == "" and state.tie_players is None
     assert verdict.total == 6
@@ -112,10 +113,10 @@ def test_ruling_10_a_tie_within_a_tie_break_narrows_it(stack) -> None:
     assert state.tie_players == (0, 1, 2)
     play(state, 0, Claim("drum", 500))
     play(state, 2, Claim("drug", 600))
-    state.apply(Close(800))
+    state.act(REFEREE, Close(800))
     assert state.tie_players == (0, 2) and state.set_aside == "PNADRU"
     play(state, 2, Claim("tagging", 900))
-    record = state.apply(Close(1200)).finished
+    record = state.act(REFEREE, Close(1200)).finished
     assert record.winner == 2 and record.taken == "TGNPNADRU"
 
 
@@ -123,7 +124,7 @@ def test_ruling_11_no_word_in_a_tie_break_keeps_the_tie(stack) -> None:
     state = stack(["PNA", "QZX", "DRU"], players=3)
     play(state, 0, Claim("pendant", 1000))
     play(state, 1, Claim("pinball", 1000))
-    state.apply(Close(1300))
+    state.act(REFEREE, Close(1300))
     play(state, 0, NoWord(4000))
     record = play(state, 1, NoWord(5000)).finished
     assert record.outcome == "no_word" and record.votes == (0, 1)
@@ -139,7 +140,7 @@ def test_no_word_votes_set_the_cards_aside_and_the_next_winner_takes_them(stack)
     assert record.outcome == "no_word" and record.set_aside == "QZX" and not record.word_existed
     assert state.set_aside == "QZX" and state.round.letters == "PNA" and state.round.kind == "regular"
     play(state, 0, Claim("peninsula", 900))
-    verdict = state.apply(Close(1200))
+    verdict = state.act(REFEREE, Close(1200))
     assert verdict.finished.taken == "PNAQZX" and verdict.finished.bonus == "QZX"
     assert [item.kind for item in verdict.items] == ["round", "bonus"]
 
@@ -156,7 +157,7 @@ def test_ruling_13_a_voter_may_still_claim(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, NoWord(3000))
     play(state, 0, Claim("pendant", 3500))
-    assert state.apply(Close(3800)).finished.winner == 0
+    assert state.act(REFEREE, Close(3800)).finished.winner == 0
 
 
 def test_votes_after_a_valid_claim_and_double_votes_are_refused(stack) -> None:
@@ -212,7 +213,7 @@ def test_closing_needs_an_expired_window(stack, setup, move, rule) -> None:
         play(state, player, earlier)
     before = state.to_json()
     with pytest.raises(IllegalMoveError) as error:
-        state.apply(move)
+        state.act(0, move)
     assert error.value.rule == rule
     assert state.to_json() == before
 
@@ -222,19 +223,19 @@ def test_who_may_move(stack) -> None:
     before = state.to_json()
     for player, move in [(None, Claim("pendant", 10)), (2, Claim("pendant", 10)), (-1, NoWord(10)), (0, Close(10))]:
         with pytest.raises(WrongPlayerError):
-            state.apply(move, player=player)
+            state.act(player, move)
     assert state.to_json() == before
-    state.apply(Claim("pendant", 10), player=0)
-    state.apply(Close(310), player=REFEREE)
+    state.act(0, Claim("pendant", 10))
+    state.act(REFEREE, Close(310))
     assert state.history[-1] == (REFEREE, Close(310))
 
 
 def test_the_game_ends_when_the_deck_is_spent_and_most_cards_win(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
     play(state, 0, Claim("pendant", 1000))
-    state.apply(Close(1300))
+    state.act(REFEREE, Close(1300))
     play(state, 0, Claim("drum", 1000))
-    verdict = state.apply(Close(1300))
+    verdict = state.act(REFEREE, Close(1300))
     assert state.is_terminal() and state.end_reason == "deck_spent" and state.current_player == -1
     assert verdict.finished.number == 2
     outcome = state.outcome()
@@ -246,7 +247,7 @@ def test_the_game_ends_when_the_deck_is_spent_and_most_cards_win(stack) -> None:
 def test_ruling_14_cards_set_aside_at_the_end_go_to_nobody(stack) -> None:
     state = stack(["PNA", "QZX"], players=2)
     play(state, 0, Claim("pendant", 1000))
-    state.apply(Close(1300))
+    state.act(REFEREE, Close(1300))
     play(state, 0, NoWord(1))
     play(state, 1, NoWord(2))
     assert state.is_terminal() and state.set_aside == "QZX" and state.scores() == (3, 0)
@@ -266,12 +267,12 @@ def test_ruling_14_a_short_remainder_of_the_deck_is_not_dealt(adjudicator) -> No
 def test_ruling_21_alternate_scoring_counts_j_k_q_x_z_twice_bonus_too(stack) -> None:
     state = stack(["XCN", "JKQ", "PNA"], players=2, scoring="alternate")
     play(state, 0, Claim("excellent", 1000))
-    verdict = state.apply(Close(1300))
+    verdict = state.act(REFEREE, Close(1300))
     assert verdict.total == 4 and verdict.items[0].values == (2, 1, 1)
     play(state, 0, NoWord(1))
     play(state, 1, NoWord(1))
     play(state, 1, Claim("pendant", 1000))
-    verdict = state.apply(Close(1300))
+    verdict = state.act(REFEREE, Close(1300))
     assert verdict.total == 3 + 6
     assert state.scores() == (4, 9)
     for player in range(2):
@@ -283,7 +284,7 @@ def test_legal_moves_are_the_word_free_moves_legal_now(stack) -> None:
     assert state.legal_moves() == [NoWord(0)]
     play(state, 0, Claim("pendant", 1000))
     assert state.legal_moves() == [Close(1300)]
-    state.apply(state.legal_moves()[0])
+    state.act(0, state.legal_moves()[0])
     assert state.round.number == 2
     word_count = stack(["PNA", "DRU"], players=2, variant="word-count")
     assert word_count.legal_moves() == [NoWord(0), Close(60_000)]

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from engine.base import REFEREE
 from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.difficulty import BANDS, band, deal_difficulty
 from engine.pdq.report import round_report
@@ -13,9 +14,9 @@ from engine.pdq.report import round_report
 
 def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    state.apply(Claim("painter", 900), player=1)
-    state.apply(Claim("pendant", 1000), player=0)
-    record = state.apply(Close(1300)).finished
+    state.act(1, Claim("painter", 900))
+    state.act(0, Claim("pendant", 1000))
+    record = state.act(REFEREE, Close(1300)).finished
     report = round_report(state.game, record)
     common = adjudicator.pdq("PNA", limit=5)
     longest = adjudicator.pdq("PNA", sort="longest", limit=5)
@@ -45,10 +46,10 @@ def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator
 def test_a_wrong_start_is_told_by_the_word_rule(stack, variant: str, word: str, why: str) -> None:
     players = {} if variant == "solo" else {"players": 2}
     state = stack(["PNA", "DRU"], variant=variant, **players)
-    assert state.apply(Claim(word, 100), player=0).reason == "wrong_start"
-    state.apply(NoWord(200), player=0)
+    assert state.act(0, Claim(word, 100)).reason == "wrong_start"
+    state.act(0, NoWord(200))
     if variant != "solo":
-        state.apply(NoWord(300), player=1)
+        state.act(1, NoWord(300))
     report = round_report(state.game, state.rounds[0])
     assert report.to_json()["claims"][0]["why"] == why
     assert f"refused: {why}" in report.text()
@@ -56,24 +57,24 @@ def test_a_wrong_start_is_told_by_the_word_rule(stack, variant: str, word: str, 
 
 def test_a_no_word_report_says_whether_a_word_existed(stack) -> None:
     state = stack(["QZX", "PNA", "DRU"], players=2)
-    state.apply(NoWord(1), player=0)
-    empty = round_report(state.game, state.apply(NoWord(2), player=1).finished)
+    state.act(0, NoWord(1))
+    empty = round_report(state.game, state.act(1, NoWord(2)).finished)
     assert not empty.word_existed and empty.count == 0 and "there really was no word" in empty.text()
-    state.apply(NoWord(1), player=0)
-    full = round_report(state.game, state.apply(NoWord(2), player=1).finished)
+    state.act(0, NoWord(1))
+    full = round_report(state.game, state.act(1, NoWord(2)).finished)
     assert full.word_existed and "a word existed" in full.text() and full.most_familiar
 
 
 def test_the_solo_report_says_where_the_player_got_stuck(stack) -> None:
     state = stack(["PNA", "DRU"], variant="solo")
-    report = round_report(state.game, state.apply(NoWord(9000)).finished)
+    report = round_report(state.game, state.act(0, NoWord(9000)).finished)
     assert report.stumped and report.to_json()["stumped"] and "stumped: PNA set aside (a word existed)" in report.text()
 
 
 def test_ruling_19_report_counts_per_player_when_minimums_differ(stack, adjudicator) -> None:
     state = stack(["DRU", "PNA"], players=2, min_lengths=[6, 3])
-    state.apply(Claim("drum", 10), player=1)
-    report = round_report(state.game, state.apply(Close(310)).finished)
+    state.act(1, Claim("drum", 10))
+    report = round_report(state.game, state.act(REFEREE, Close(310)).finished)
     assert report.min_length == 3
     assert report.count_by_player == {
         0: adjudicator.pdq("DRU", min_length=6, limit=1).count,
@@ -83,10 +84,10 @@ def test_ruling_19_report_counts_per_player_when_minimums_differ(stack, adjudica
 
 def test_the_word_count_report_shows_each_list_and_its_unique_words(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="word-count")
-    state.apply(Claim("pendant", 100), player=0)
-    state.apply(Claim("pinball", 200), player=0)
-    state.apply(Claim("pendant", 300), player=1)
-    report = round_report(state.game, state.apply(Close(60_000)).finished)
+    state.act(0, Claim("pendant", 100))
+    state.act(0, Claim("pinball", 200))
+    state.act(1, Claim("pendant", 300))
+    report = round_report(state.game, state.act(REFEREE, Close(60_000)).finished)
     assert report.lists == {0: {"valid": ["pendant", "pinball"], "unique": ["pinball"]},
                             1: {"valid": ["pendant"], "unique": []}}  # fmt: skip
 

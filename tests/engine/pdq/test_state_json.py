@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.adjudicator import LocalAdjudicator
+from engine.base import REFEREE
 from engine.errors import EngineError, StateError
 from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.game import PdqGame
@@ -19,13 +20,13 @@ from .conftest import stacked_game, stacked_state
 
 def test_a_state_mid_round_round_trips(stack) -> None:
     state = stack(["PNA", "DRU"], players=3)
-    state.apply(Claim("painter", 100), player=2)
-    state.apply(Claim("pendant", 200), player=1)
+    state.act(2, Claim("painter", 100))
+    state.act(1, Claim("pendant", 200))
     data = state.to_json()
     again = state.game.state_from_json(data)
     assert again == state and again.deadline_ms == 500
-    again.apply(Close(500))
-    state.apply(Close(500))
+    again.act(REFEREE, Close(500))
+    state.act(REFEREE, Close(500))
     assert again == state  # the loaded state plays on exactly as the original
 
 
@@ -90,14 +91,14 @@ def test_a_judge_failing_while_the_next_round_is_dealt_leaves_the_state_as_it_wa
     adjudicator = FailingDealAdjudicator(lexicon)
     game = stacked_game(["PNA", "DRU", "TGN"], adjudicator, players=2)
     state = stacked_state(game, ["PNA", "DRU", "TGN"])
-    state.apply(Claim("pendant", 100), player=0)
+    state.act(0, Claim("pendant", 100))
     before = state.to_json()
     adjudicator.failing = True
     with pytest.raises(ConnectionError):
-        state.apply(Claim("pineapple", 200), player=1)  # ends the round, so deals the next one
+        state.act(1, Claim("pineapple", 200))  # ends the round, so deals the next one
     assert state.to_json() == before
     adjudicator.failing = False
-    assert state.apply(Claim("pineapple", 200), player=1).finished.winner == 1
+    assert state.act(1, Claim("pineapple", 200)).finished.winner == 1
 
 
 def _paths(value, prefix=()):  # -> Iterator[tuple]
@@ -123,13 +124,13 @@ json_values = st.recursive(
 def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data) -> None:
     rows = ["PNA", "DRU", "TGN"]
     state = stacked_state(stacked_game(rows, adjudicator, players=3), rows)
-    state.apply(Claim("painter", 100), player=2)
-    state.apply(Claim("pendant", 200), player=1)
-    state.apply(Close(500))
+    state.act(2, Claim("painter", 100))
+    state.act(1, Claim("pendant", 200))
+    state.act(REFEREE, Close(500))
     # The round in play holds a refused claim, a vote and a valid claim with its window open.
-    state.apply(Claim("underwear", 600), player=0)
-    state.apply(NoWord(650), player=1)
-    state.apply(Claim("drum", 700), player=2)
+    state.act(0, Claim("underwear", 600))
+    state.act(1, NoWord(650))
+    state.act(2, Claim("drum", 700))
     saved = state.to_json()
     paths = [p for p in _paths(saved) if p]
     in_play = [p for p in paths if p[0] == "round"]  # what the next moves act on: tampered half the time
@@ -144,14 +145,14 @@ def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data
     # (a claim by a seat outside the round once loaded, then handed the cards to nobody: IndexError).
     for player, move in [(None, Close(1000)), (0, NoWord(2000)), (1, NoWord(2000)), (2, NoWord(2000))]:
         with contextlib.suppress(EngineError):
-            loaded.apply(move, player=player)
+            loaded.act(player, move)
     for player in range(3):  # and its views and scores can be read
         loaded.view(player), loaded.score_breakdown(player), loaded.outcome()
 
 
 def test_a_round_in_play_is_checked_on_load(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    state.apply(Claim("painter", 100), player=1)
+    state.act(1, Claim("painter", 100))
     data = state.to_json()
     claim = data["round"]["claims"][0]
     for path, value in [

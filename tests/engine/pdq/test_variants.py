@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.base import REFEREE
 from engine.errors import ConfigError, IllegalMoveError
 from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.config import PdqOptions
@@ -17,8 +18,8 @@ from engine.pdq.highscore import HighScores
 def test_experts_raise_the_minimum(stack) -> None:
     for minimum, refused, accepted in [(5, "drum", "dreadful"), (6, "drums", "drugstore")]:
         state = stack(["DRU"], players=2, variant="experts", min_length=minimum)
-        assert state.apply(Claim(refused, 100), player=0).reason == "too_short"
-        assert state.apply(Claim(accepted, 200), player=0).accepted
+        assert state.act(0, Claim(refused, 100)).reason == "too_short"
+        assert state.act(0, Claim(accepted, 200)).accepted
     assert PdqOptions.preset("experts").min_length == 5
 
 
@@ -28,23 +29,23 @@ def test_younger_players_deal_two_cards_and_accept_three_letters(stack, adjudica
     state = PdqGame(options, adjudicator).new_initial_state(4)
     assert len(state.round.letters) == 2 and len(state.deck) == 76
     state = stack(["CT", "DG"], players=2, variant="younger")
-    assert state.apply(Claim("cat", 100), player=0).accepted
-    assert state.apply(Claim("tic", 150), player=1).accepted  # right to left: T then C
+    assert state.act(0, Claim("cat", 100)).accepted
+    assert state.act(1, Claim("tic", 150)).accepted  # right to left: T then C
 
 
 def test_ruling_22_younger_start_end_either_letter_starts(stack) -> None:
     state = stack(["CT", "DG"], players=3, variant="younger-start-end")
-    assert state.apply(Claim("cactus", 100), player=0).reason == "wrong_end"
-    assert state.apply(Claim("cat", 110), player=0).accepted
-    assert state.apply(Claim("tic", 120), player=1).accepted  # either letter may start it
-    assert state.apply(Claim("city", 130), player=2).reason == "wrong_end"
+    assert state.act(0, Claim("cactus", 100)).reason == "wrong_end"
+    assert state.act(0, Claim("cat", 110)).accepted
+    assert state.act(1, Claim("tic", 120)).accepted  # either letter may start it
+    assert state.act(2, Claim("city", 130)).reason == "wrong_end"
 
 
 def test_ruling_19_intergenerational_minimum_per_player(stack) -> None:
     state = stack(["DRU", "PNA"], players=3, variant="intergenerational", children=[2])
     assert [state.options.min_length_for(p) for p in range(3)] == [5, 5, 4]
-    assert state.apply(Claim("drum", 100), player=0).reason == "too_short"
-    assert state.apply(Claim("drum", 200), player=2).accepted
+    assert state.act(0, Claim("drum", 100)).reason == "too_short"
+    assert state.act(2, Claim("drum", 200)).accepted
     explicit = PdqOptions.preset("standard", players=3, min_lengths=[6, 5, 3])
     assert [explicit.min_length_for(p) for p in range(3)] == [6, 5, 3]
 
@@ -52,14 +53,14 @@ def test_ruling_19_intergenerational_minimum_per_player(stack) -> None:
 def test_ruling_24_any_which_way_starts_with_any_card_minimum_stays(stack) -> None:
     assert stack(["PNA"], players=2).apply(Claim("nap", 1), player=0).reason == "too_short"
     state = stack(["PNA"], players=2, variant="any-which-way")
-    assert state.apply(Claim("snap", 50), player=0).reason == "wrong_start"
-    assert state.apply(Claim("napkin", 100), player=0).accepted  # starts with the centre card
+    assert state.act(0, Claim("snap", 50)).reason == "wrong_start"
+    assert state.act(0, Claim("napkin", 100)).accepted  # starts with the centre card
 
 
 def test_stuck_in_the_middle_words_may_start_before_the_outside_letters(stack) -> None:
     state = stack(["TGN"], players=2, variant="stuck-in-the-middle")
-    assert state.apply(Claim("octagon", 100), player=0).accepted
-    assert state.apply(Claim("gnat", 150), player=1).reason == "out_of_order"
+    assert state.act(0, Claim("octagon", 100)).accepted
+    assert state.act(1, Claim("gnat", 150)).reason == "out_of_order"
 
 
 def test_ruling_23_four_score_removes_z_and_one_x_and_deals_four(adjudicator) -> None:
@@ -74,17 +75,17 @@ def test_ruling_23_four_score_removes_z_and_one_x_and_deals_four(adjudicator) ->
 
 def test_four_cards_are_dealt_inside_out_and_claimed_in_order(stack) -> None:
     state = stack(["STRA", "PNAD"], players=2, cards_per_round=4)
-    assert state.apply(Claim("stare", 100), player=0).reason == "out_of_order"
-    assert state.apply(Claim("straight", 200), player=0).accepted
+    assert state.act(0, Claim("stare", 100)).reason == "out_of_order"
+    assert state.act(0, Claim("straight", 200)).accepted
 
 
 def test_ruling_15_solo_is_left_to_right_and_ends_when_stumped(stack, tmp_path) -> None:
     state = stack(["PNA", "DRU", "TGN"], variant="solo")
     assert state.options.players == 1 and state.options.word_rule == "left-to-right"
-    assert state.apply(Claim("antelope", 100)).reason == "wrong_start"  # right to left is not allowed
-    verdict = state.apply(Claim("pineapple", 900))
+    assert state.act(0, Claim("antelope", 100)).reason == "wrong_start"  # right to left is not allowed
+    verdict = state.act(0, Claim("pineapple", 900))
     assert verdict.finished is not None and verdict.finished.winner == 0  # alone: no window to wait for
-    state.apply(NoWord(5000))
+    state.act(0, NoWord(5000))
     assert state.is_terminal() and state.end_reason == "stumped" and state.scores() == (3,)
     assert state.set_aside == "DRU" and state.deck == list("GTN")  # the rest is never dealt
     scores = HighScores(tmp_path / "solo.sqlite3")
@@ -97,8 +98,8 @@ def test_ruling_15_solo_is_left_to_right_and_ends_when_stumped(stack, tmp_path) 
 
 def test_solo_through_the_whole_deck(stack) -> None:
     state = stack(["PNA", "DRU"], variant="solo")
-    state.apply(Claim("pineapple", 1))
-    state.apply(Claim("drum", 1))
+    state.act(0, Claim("pineapple", 1))
+    state.act(0, Claim("drum", 1))
     assert state.end_reason == "deck_spent" and state.scores() == (6,)
 
 
@@ -114,14 +115,14 @@ def test_word_count_the_most_words_nobody_else_listed_wins(stack) -> None:
         (0, 1000, "pendant"), (1, 1500, "pendant"), (2, 1700, "painter"),
         (0, 2000, "peninsula"), (1, 2500, "pinball"), (0, 3000, "pineapple"),
     ]:  # fmt: skip
-        state.apply(Claim(word, at), player=player)
-    assert state.apply(Claim("pendant", 3500), player=0).reason == "already_listed"
+        state.act(player, Claim(word, at))
+    assert state.act(0, Claim("pendant", 3500)).reason == "already_listed"
     view = state.view(1)
     assert {c["player"] for c in view["round"]["claims"]} == {1}  # the others' lists stay hidden
     with pytest.raises(IllegalMoveError) as error:
-        state.apply(Close(29_999))
+        state.act(REFEREE, Close(29_999))
     assert error.value.rule == "time_left"
-    record = state.apply(Close(30_000)).finished
+    record = state.act(REFEREE, Close(30_000)).finished
     assert record.winner == 0 and record.word is None  # peninsula + pineapple unique; pendant shared
     assert state.collected[0] == "PNA"
 
@@ -129,25 +130,25 @@ def test_word_count_the_most_words_nobody_else_listed_wins(stack) -> None:
 def test_word_count_claims_after_the_time_are_refused(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="word-count", word_count_ms=10_000)
     with pytest.raises(IllegalMoveError) as error:
-        state.apply(Claim("pendant", 10_001), player=0)
+        state.act(0, Claim("pendant", 10_001))
     assert error.value.rule == "time_up"
 
 
 def test_ruling_18_word_count_ends_early_when_everyone_is_done_and_ties_go_to_a_tie_break(stack) -> None:
     state = stack(["PNA", "DRU", "TGN"], players=2, variant="word-count")
-    state.apply(Claim("pendant", 1000), player=0)
-    state.apply(Claim("pinball", 1000), player=1)
-    state.apply(NoWord(2000), player=0)
-    record = state.apply(NoWord(2500), player=1).finished
+    state.act(0, Claim("pendant", 1000))
+    state.act(1, Claim("pinball", 1000))
+    state.act(0, NoWord(2000))
+    record = state.act(1, NoWord(2500)).finished
     assert record.outcome == "tie" and record.tied == (0, 1)
     assert state.round.kind == "tie-break"
 
 
 def test_ruling_18_word_count_with_no_unique_word_is_a_no_word_round(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="word-count")
-    state.apply(Claim("pendant", 1000), player=0)
-    state.apply(Claim("pendant", 1000), player=1)
-    record = state.apply(Close(60_000)).finished
+    state.act(0, Claim("pendant", 1000))
+    state.act(1, Claim("pendant", 1000))
+    record = state.act(REFEREE, Close(60_000)).finished
     assert record.outcome == "no_word" and state.set_aside == "PNA"
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.bop import BopGame
 from engine.bop.board import format_board
 from engine.bop.movegen import brute_force_plays, generate_plays, move_index
-from engine.bop.state import BopGame
 from engine.bots import GreedyBot
 
 OUT = Path(__file__).with_name("movegen_counts.json")
@@ -28,7 +28,7 @@ def main() -> None:
     for seed, moves in POSITIONS:
         state = game.new_initial_state(seed)
         for _ in range(moves):
-            state.apply(bot.choose_move(state))
+            state.act(state.current, bot.choose_move(state))
         hand = list(state.hand())
         on_board = sum(tile == "?" for tile in state.board.values())
         # The same hand with a BOP! tile in place of its last tile, when one is left to hold.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.bop.state import BopGame
+from engine.bop import BopGame
 from engine.bots import parse_bots
 
 OUT = Path(__file__).with_name("playthroughs.json")
@@ -29,7 +29,7 @@ def main() -> None:
         while not state.is_terminal():
             player = state.current
             move = bots[player].choose_move(state)
-            points = state.apply(move, player=player).total
+            points = state.act(player, move).total
             moves.append(f"{player} {move.to_text()} {points:+d}")
         outcome = state.outcome()
         assert outcome is not None

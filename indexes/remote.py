@@ -1,4 +1,4 @@
-"""A small HTTP client for the Tablejudge service, for game engines that judge over the network.
+"""A small HTTP client for the Tablejudge service: the same questions as a lexicon, asked over the network.
 
 It returns the same result values as the in-process library (``indexes.results``) and raises the
 same exceptions (``indexes.errors``) for bad input, so an engine cannot tell the two apart::
@@ -26,9 +26,8 @@ from indexes.errors import (
     UnknownLexiconError,
     UnknownVariantError,
 )
-from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_word
-from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
-from service.challenge import BopChallenge
+from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_sort, parse_variant, parse_word
+from indexes.results import BopChallenge, BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
 
 __all__ = ["BopChallenge", "Client", "ServiceError"]
 
@@ -124,6 +123,9 @@ class Client:
         lexicon: str | None = None,
     ) -> PdqResult:
         path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}"
+        # The API takes a variant and an order exactly as its schema lists them; the library also forgives
+        # "Left_To_Right", so the client reads them as the library does, and asks in the API's terms.
+        variant, sort = parse_variant(variant), parse_sort(sort)
         return self._fetch(
             PdqResult, path, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset,
             lexicon=lexicon,
@@ -133,7 +135,7 @@ class Client:
         self, letters: str, word: str, variant: str = "classic", min_length: int = 4, lexicon: str | None = None
     ) -> PdqCheck:
         path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}/{_segment(word, parse_word)}"
-        return self._fetch(PdqCheck, path, variant=variant, min_length=min_length, lexicon=lexicon)
+        return self._fetch(PdqCheck, path, variant=parse_variant(variant), min_length=min_length, lexicon=lexicon)
 
     def word(self, word: str, lexicon: str | None = None) -> WordResult:
         return self._fetch(WordResult, f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon)

@@ -1,0 +1,298 @@
+"""The match server under load (issue 11), loopback only: ``python benchmarks/matches.py``.
+
+Phases, each against a baseline or target measured in the same run:
+
+1. **Saturation, SQLite, one process.** Many BOP! matches at once, each seat passing as soon as it
+   may, with a live socket per seat attached and read; moves per second next to a bare FastAPI
+   endpoint taking the same POST body at the same connection count (``load_baseline.py``'s kind of
+   app, on the same uvicorn settings). Target: at least 0.3x, zero errors.
+2. **Latency.** About 8 moves in flight; each move's round trip, committed to the store before its
+   answer: p50, p99 (target p99 < 50 ms).
+3. **Saturation, PostgreSQL, two processes** sharing one database (a server the script starts in a
+   temporary folder), the matches split between them.
+4. **Idle sockets.** 2,000 idle WebSocket connections held by one process; its memory per connection.
+
+The load generator is a small HTTP/1.1 keep-alive client on raw asyncio streams (httpx's async pool
+collapses past about ten connections here), in this process, pinned to its own core where possible.
+Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from statistics import median
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.matches.servers import Server  # noqa: E402
+from tests.pg import new_database, temporary_postgres  # noqa: E402
+
+BASELINE_APP = '''
+from fastapi import FastAPI
+from pydantic import BaseModel
+from fastapi.responses import ORJSONResponse
+
+class MoveBody(BaseModel):
+    move: str
+    version: int
+
+app = FastAPI(default_response_class=ORJSONResponse)
+ANSWER = {"version": 1, "breakdown": {"items": [], "total": 0}, "must_act": [0]}
+
+@app.post("/v1/matches/{match_id}/moves")
+async def move(match_id: str, body: MoveBody) -> dict:
+    return ANSWER
+'''
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection: send a request, read the whole answer."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def request(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+        assert self.reader is not None and self.writer is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(data)}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length)
+        return status, json.loads(payload) if payload else {}
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def split(url: str) -> tuple[str, int]:
+    host, port = url.removeprefix("http://").split(":")
+    return host, int(port)
+
+
+async def new_match(url: str) -> tuple[str, dict[int, str]]:
+    conn = Connection(*split(url))
+    await conn.open()
+    status, made = await conn.request("POST", "/v1/matches", {"game": "bop", "seats": 2, "name": "a"})
+    assert status == 201, made
+    status, joined = await conn.request("POST", f"/v1/matches/{made['match']}/join", {"invite": made["invite"]})
+    assert status == 200, joined
+    conn.close()
+    return made["match"], {0: made["token"], 1: joined["token"]}
+
+
+async def watch(url: str, match_id: str, token: str, stop: asyncio.Event, counts: list[int]) -> None:
+    """A live socket that reads everything it is sent (as a phone would)."""
+    from websockets.asyncio.client import connect
+
+    ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live?token={token}"
+    async with connect(ws, max_size=None) as socket:
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(socket.recv(), timeout=0.2)
+                counts[0] += 1
+            except TimeoutError:
+                continue
+
+
+async def play(url: str, match_id: str, tokens: dict[int, str], until: float, stats: dict, latencies: list[float],
+               baseline: bool = False) -> None:
+    """One connection moving the match's seats in turn as fast as answers come back."""
+    conn = Connection(*split(url))
+    await conn.open()
+    version, mover = 0, 0
+    if not baseline:
+        status, body = await conn.request("GET", f"/v1/matches/{match_id}", token=tokens[0])
+        while body["status"] != "playing":
+            match_id, tokens = await new_match(url)
+            status, body = await conn.request("GET", f"/v1/matches/{match_id}", token=tokens[0])
+        version, mover = body["version"], body["must_act"][0]
+    while time.perf_counter() < until:
+        started = time.perf_counter()
+        status, body = await conn.request("POST", f"/v1/matches/{match_id}/moves", {"move": "pass", "version": version},
+                                          token=tokens[mover])
+        latencies.append(time.perf_counter() - started)
+        if status != 200:
+            stats["errors"] += 1
+            if not baseline and "match" in body.get("error", {}):
+                version = body["error"]["match"]["version"]
+            continue
+        stats["moves"] += 1
+        if not baseline:
+            if body["status"] == "over":
+                match_id, tokens = await new_match(url)
+                status, body = await conn.request("GET", f"/v1/matches/{match_id}", token=tokens[0])
+            version, mover = body["version"], (body["must_act"] or [0])[0]
+    conn.close()
+
+
+async def saturate(urls: list[str], connections: int, seconds: float, sockets: bool, baseline: bool = False) -> dict:
+    matches = []
+    for index in range(connections):
+        url = urls[index % len(urls)]
+        match_id, tokens = ("x", {0: "", 1: ""}) if baseline else await new_match(url)
+        matches.append((url, match_id, tokens))
+    stop = asyncio.Event()
+    counts = [0]
+    watchers = []
+    if sockets and not baseline:
+        for index, (url, match_id, tokens) in enumerate(matches):
+            for seat in (0, 1):  # each seat's socket on the other server, when there are two
+                other = urls[(index + seat) % len(urls)]
+                watchers.append(asyncio.create_task(watch(other, match_id, tokens[seat], stop, counts)))
+        await asyncio.sleep(1.0)
+    stats = {"moves": 0, "errors": 0}
+    latencies: list[float] = []
+    warm = time.perf_counter() + 1.0
+    await asyncio.gather(*(play(url, m, t, warm, {"moves": 0, "errors": 0}, [], baseline) for url, m, t in matches))
+    until = time.perf_counter() + seconds
+    start = time.perf_counter()
+    await asyncio.gather(*(play(url, m, t, until, stats, latencies, baseline) for url, m, t in matches))
+    elapsed = time.perf_counter() - start
+    stop.set()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    latencies.sort()
+    return {"moves_per_s": stats["moves"] / elapsed, "errors": stats["errors"], "events": counts[0],
+            "p50_ms": 1000 * latencies[len(latencies) // 2] if latencies else 0,
+            "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)] if latencies else 0}
+
+
+def rss_kb(pid: int) -> int:
+    """Resident memory of a process and its children (uvicorn's worker), in KiB."""
+    total = 0
+    pids = [pid] + [int(p) for p in os.popen(f"pgrep -P {pid}").read().split()]
+    for each in pids:
+        for line in Path(f"/proc/{each}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
+
+
+async def idle_sockets(url: str, count: int, pid: int) -> dict:
+    from websockets.asyncio.client import connect
+
+    match_id, tokens = await new_match(url)
+    await asyncio.sleep(1)
+    before = rss_kb(pid)
+    ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
+    sockets = []
+    for index in range(count):
+        sockets.append(await connect(ws))
+        if index % 200 == 199:
+            await asyncio.sleep(0.05)
+    await asyncio.sleep(2)
+    after = rss_kb(pid)
+    from websockets.protocol import State
+
+    alive = sum(1 for socket in sockets if socket.state is State.OPEN)
+    for socket in sockets:
+        await socket.close()
+    return {"sockets": count, "held": alive, "rss_before_mb": before / 1024, "rss_after_mb": after / 1024,
+            "kb_per_socket": (after - before) / count}
+
+
+def start_baseline(folder: Path) -> tuple[object, str]:
+    import subprocess
+
+    from tests.conftest import free_port
+
+    (folder / "bare_app.py").write_text(BASELINE_APP)
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    command = [sys.executable, "-m", "uvicorn", "bare_app:app", "--port", str(port), "--loop", "uvloop", "--http",
+               "httptools", "--no-access-log", "--log-level", "warning"]
+    process = subprocess.Popen(command, env=env, cwd=folder)
+    import httpx
+
+    for _ in range(100):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/docs", timeout=1)
+            break
+        except httpx.TransportError:
+            time.sleep(0.1)
+    return process, f"http://127.0.0.1:{port}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--idle", type=int, default=2000)
+    parser.add_argument("--skip-postgres", action="store_true")
+    args = parser.parse_args()
+    try:
+        os.sched_setaffinity(0, {0})  # the load generator on one core, the servers on the other
+    except (AttributeError, OSError):
+        pass
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        base = Path(folder)
+        print(f"match server benchmark: {args.connections} connections, {args.seconds:.0f} s phases", flush=True)
+        process, bare = start_baseline(base)
+        stack.callback(process.terminate)  # type: ignore[attr-defined]
+        baseline = asyncio.run(saturate([bare], args.connections, args.seconds, False, baseline=True))
+        process.terminate()  # type: ignore[attr-defined]
+        print(f"  bare FastAPI POST endpoint       {baseline['moves_per_s']:8.0f} requests/s  "
+              f"p99 {baseline['p99_ms']:.1f} ms", flush=True)
+        (base / "sqlite").mkdir()
+        server = Server(base / "sqlite", bot_delay_ms=600).start()
+        stack.callback(server.stop)
+        sat = asyncio.run(saturate([server.url], args.connections, args.seconds, True))
+        ratio = sat["moves_per_s"] / baseline["moves_per_s"]
+        print(f"  SQLite, 1 process, live sockets  {sat['moves_per_s']:8.0f} moves/s     = {ratio:.2f}x the bare "
+              f"endpoint (target >= 0.3x); errors {sat['errors']}; {sat['events']} live events read; "
+              f"p99 {sat['p99_ms']:.1f} ms", flush=True)
+        light = asyncio.run(saturate([server.url], 8, args.seconds, True))
+        print(f"  latency, ~8 moves in flight      p50 {light['p50_ms']:.1f} ms, p99 {light['p99_ms']:.1f} ms "
+              f"(target p99 < 50 ms), each committed before its answer; errors {light['errors']}", flush=True)
+        idle = asyncio.run(idle_sockets(server.url, args.idle, server.process.pid))  # type: ignore[union-attr]
+        print(f"  idle sockets                     {idle['held']} held by one process; "
+              f"{idle['kb_per_socket']:.1f} KiB each (RSS {idle['rss_before_mb']:.0f} -> {idle['rss_after_mb']:.0f} MiB)",
+              flush=True)
+        server.stop()
+        if not args.skip_postgres:
+            with temporary_postgres() as pg:
+                database = new_database(pg, "bench")
+                servers = []
+                for name in ("a", "b"):
+                    (base / name).mkdir()
+                    servers.append(Server(base / name, database=database, bot_delay_ms=600).start())
+                    stack.callback(servers[-1].stop)
+                pg_sat = asyncio.run(saturate([s.url for s in servers], args.connections, args.seconds, True))
+                print(f"  PostgreSQL, 2 processes          {pg_sat['moves_per_s']:8.0f} moves/s     = "
+                      f"{pg_sat['moves_per_s'] / baseline['moves_per_s']:.2f}x the bare endpoint; errors "
+                      f"{pg_sat['errors']}; {pg_sat['events']} live events read (across servers); "
+                      f"p99 {pg_sat['p99_ms']:.1f} ms", flush=True)
+                for s in servers:
+                    s.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

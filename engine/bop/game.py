@@ -1,0 +1,235 @@
+"""The BOP! game: options, the sheet's set-up, and reading a saved position back (with its checks).
+
+Rules live in ``engine.bop.rules`` (words, scoring) and ``engine.bop.board`` (geometry); the state
+that sequences turns is ``engine.bop.state``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.adjudicator import Adjudicator
+from engine.base import Draw, Game, check_keys, json_bool, json_int, json_list, json_str, parse_draw
+from engine.bop.board import Cell
+from engine.bop.moves import BopMove, Play, parse_move
+from engine.bop.rules import AdjudicatorJudge
+from engine.bop.state import BODY_KEYS, BopState
+from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, parse_tiles, tile_letter
+from engine.errors import ConfigError, EngineError, NotationError, StateError
+from engine.rng import Rng
+
+
+class BopGame(Game[BopOptions, BopState, BopMove]):
+    """BOP! with one variant configuration (``BopOptions``) and an adjudicator."""
+
+    name = "bop"
+    options_type = BopOptions
+    format = 2
+    word_questions = ("bop", "bop_lines")
+
+    def __init__(
+        self,
+        options: BopOptions | Mapping[str, Any] | str | None = None,
+        adjudicator: Adjudicator | None = None,
+        lexicon: str | None = None,
+    ) -> None:
+        super().__init__(options, adjudicator, lexicon)
+        self.tile_counts: Counter[str] = self.options.tile_counts()
+
+    @property
+    def judge(self) -> AdjudicatorJudge:
+        return AdjudicatorJudge(self.adjudicator)
+
+    def parse_move(self, text: str) -> BopMove | Draw:  # type: ignore[override]
+        if not isinstance(text, str):
+            raise NotationError(f"a BOP! move is text, not {type(text).__name__}")
+        draw = parse_draw(text, _one_tile)
+        return draw if draw is not None else parse_move(text)
+
+    def _new_state(self, seed: int | None) -> BopState:
+        """The sheet's set-up: a draw for first player (closest to Z; ties redraw), tiles returned and
+        jumbled, 5 tiles each, the rest stacked as the pile, its top tile face up as the starter.
+
+        The jumbling is the set-up's chance, drawn from the seed; every later draw is a chance node
+        that takes the top of the pile so made."""
+        if seed is None:
+            raise ConfigError("BOP! is dealt from its own shuffled pile: give a seed")
+        rng = Rng(seed)
+        players = self.options.players
+        draws: list[list[tuple[int, str]]] = []
+        contenders = list(range(players))
+        while True:
+            bag = self.options.tile_set()
+            rng.shuffle(bag)
+            drawn = list(zip(contenders, bag, strict=False))
+            draws.append(drawn)
+            best = max(draw_rank(tile) for _, tile in drawn)
+            contenders = [player for player, tile in drawn if draw_rank(tile) == best]
+            if len(contenders) == 1:
+                break
+        first = contenders[0]
+        tiles = self.options.tile_set()
+        rng.shuffle(tiles)
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for seat in range(players):  # dealt from the first player round to the left, 5 at a time
+            player = (first + seat) % players
+            hands[player], tiles = tiles[:HAND_SIZE], tiles[HAND_SIZE:]
+        starter, pile = tiles[0], tiles[1:]
+        state = BopState(self, seed, board={(0, 0): starter}, hands=hands, pile=pile, current=first,
+                         first_player=first, first_draws=draws)  # fmt: skip
+        state.rng = rng
+        return state
+
+    def from_position(
+        self, board: Mapping[Cell, str], hands: Sequence[Sequence[str]], current: int = 0, seed: int = 0
+    ) -> BopState:
+        """A state with a given grid and hands (for hints, fixtures, tests); the remaining tiles,
+        shuffled by ``seed``, are the pile. StateError if the tiles are not in the box."""
+        used = Counter(board.values()) + Counter(t for hand in hands for t in hand)
+        extra = used - self.tile_counts
+        if extra:
+            raise StateError(f"more tiles than the box holds: {', '.join(sorted(extra.elements()))}")
+        if len(hands) != self.options.players:
+            raise StateError(f"{len(hands)} hands for {self.options.players} players")
+        state = BopState(self, seed, board=dict(board), hands=[list(h) for h in hands], pile=[], current=current,
+                         first_player=current, first_draws=[])  # fmt: skip
+        assert state.rng is not None
+        state.pile = sorted((self.tile_counts - used).elements())
+        state.rng.shuffle(state.pile)
+        return state
+
+    # --- saved bodies -----------------------------------------------------------------------------
+    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> BopState:
+        check_keys(body, BODY_KEYS, "BOP! state")
+        if seed is None:
+            raise StateError("BOP! state: a BOP! game always has a seed")
+        state = BopState(
+            self,
+            seed,
+            board={(json_int(r, "row"), json_int(c, "column")): _tile(t) for r, c, t in _cells(body["board"])},
+            hands=[[_tile(t) for t in json_list(hand, "hand")] for hand in json_list(body["hands"], "hands")],
+            pile=[_tile(t) for t in json_list(body["pile"], "pile")],
+            current=json_int(body["current"], "current"),
+            first_player=json_int(body["first_player"], "first_player"),
+            first_draws=[[(json_int(p, "draw seat"), _tile(t)) for p, t in json_list(draw, "draw")]
+                         for draw in json_list(body["first_draws"], "first_draws")],  # fmt: skip
+        )
+        state.rng = rng
+        state.scores_ = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
+        state.skips = [json_int(s, "skips") for s in json_list(body["skips"], "skips")]
+        state.passes_in_row = json_int(body["passes_in_row"], "passes_in_row")
+        last = body["last_turns"]
+        state.last_turns = None if last is None else [json_int(p, "last_turns") for p in json_list(last, "last")]
+        state.over = json_bool(body["over"], "over")
+        reason = body["end_reason"]
+        state.end_reason = None if reason is None else json_str(reason, "end_reason")
+        penalties = body["penalties"]
+        state.penalties = None if penalties is None else [json_int(p, "penalty") for p in json_list(penalties, "p")]
+        state.turns = json_int(body["turns"], "turns")
+        owed = body["draws_owed"]
+        if owed is not None:
+            seat, count = json_list(owed, "draws_owed")
+            state.draws_owed = (json_int(seat, "draws_owed seat"), json_int(count, "draws_owed count"))
+        state.pending = _pending(body["pending"])
+        if len(state.scores_) != self.options.players or state.first_player not in range(self.options.players):
+            raise StateError("BOP! state: scores and first player must fit the number of players")
+        check_tiles(state)
+        check_turn_order(state)
+        if state.pending is not None:
+            check_pending(state)
+        return state
+
+
+def draw_rank(tile: str) -> int:
+    """For the first-player draw, "closest to Z" goes first; the BOP! tile, no letter, ranks lowest."""
+    return -1 if tile == BOP else CONSONANTS.index(tile_letter(tile))
+
+
+def _one_tile(text: str) -> str:
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"{text!r}: a draw takes one tile")
+    return tiles[0]
+
+
+def _cells(value: Any) -> list[Any]:
+    cells = json_list(value, "board")
+    if not all(isinstance(cell, list) and len(cell) == 3 for cell in cells):
+        raise StateError("BOP! state: board cells are [row, column, tile]")
+    return cells
+
+
+def _tile(value: Any) -> str:
+    if not isinstance(value, str) or not TILE.fullmatch(value):
+        raise StateError(f"BOP! state: {value!r} is not a tile")
+    try:
+        return parse_tiles(value)[0]
+    except NotationError as error:
+        raise StateError(f"BOP! state: {error}") from None
+
+
+def _pending(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise StateError("BOP! state: the play awaiting a challenge is not a valid saved play")
+    return {key: (dict(item) if isinstance(item, dict) else item) for key, item in value.items()}
+
+
+# --- the invariants a loaded position must keep --------------------------------------------------
+def check_tiles(state: BopState) -> None:
+    """StateError unless grid + hands + pile hold exactly the box's tiles (the snapshot too)."""
+    held = Counter(state.board.values()) + Counter(state.pile)
+    for hand in state.hands:
+        held.update(hand)
+    if held != state.game.tile_counts:
+        raise StateError("the grid, hands and pile do not hold exactly the box's tiles")
+    if len(state.hands) != state.players or not 0 <= state.current < state.players:
+        raise StateError("hands or current player do not match the number of players")
+
+
+def check_turn_order(state: BopState) -> None:
+    """StateError unless the turn-order fields fit the number of players."""
+    seats = range(state.players)
+    if len(state.skips) != state.players or any(skip < 0 for skip in state.skips):
+        raise StateError("skips must hold one count of 0 or more per player")
+    if state.last_turns is not None and not set(state.last_turns) <= set(seats):
+        raise StateError("last_turns names a player who is not in the game")
+    if state.over != (state.penalties is not None) or (state.penalties and len(state.penalties) != state.players):
+        raise StateError("a finished game has one penalty per player, a running one none")
+    if state.passes_in_row < 0 or state.turns < 0:
+        raise StateError("passes or turns out of range")
+    if state.draws_owed is not None:
+        seat, count = state.draws_owed
+        if seat not in seats or not 1 <= count <= min(HAND_SIZE, len(state.pile)) or state.over:
+            raise StateError("draws_owed must name a player and 1 to 5 tiles the pile holds")
+        if len(state.hands[seat]) + count > HAND_SIZE:
+            raise StateError("draws_owed would fill a hand beyond 5 tiles")
+    if any(len(hand) > HAND_SIZE for hand in state.hands):
+        raise StateError("a hand holds at most 5 tiles")
+
+
+def check_pending(state: BopState) -> None:
+    """StateError unless the play awaiting a challenge is a play by a player, with its position."""
+    pending = state.pending
+    problem = "the play awaiting a challenge is not a valid saved play"
+    if not isinstance(pending, dict) or state.options.mode != "challenge" or state.over:
+        raise StateError(f"BOP! state: {problem}")
+    try:
+        move = parse_move(pending["move"])
+        well_formed = (
+            isinstance(move, Play)
+            and pending["player"] in range(state.players)
+            and isinstance(pending["points"], int)
+            and isinstance(pending["before"], dict)
+            and set(pending["before"]) == set(BODY_KEYS)
+            and pending["before"]["pending"] is None
+        )
+        if well_formed:  # loading the position before the play checks its tiles and turn order
+            state.game._state_from_body(pending["before"], state.seed, None)
+    except (KeyError, TypeError, EngineError) as error:
+        raise StateError(f"BOP! state: {problem} ({error})") from None
+    if not well_formed:
+        raise StateError(f"BOP! state: {problem}")

@@ -1,0 +1,180 @@
+"""The Three2Fifteen game: options, the set-up (a random start player, a shuffled bag, the deal),
+reading a saved position back with its checks, and the board as text for the terminal.
+
+Rules live in ``engine.three2fifteen.rules`` and ``board``; the state that sequences turns is
+``engine.three2fifteen.state``.
+
+>>> game = Three2FifteenGame("players=3")
+>>> state = game.new_initial_state(seed=7)
+>>> state.acting_players() == [state.first_player], [len(hand) for hand in state.hands], len(state.bag)
+(True, [3, 3, 3], 72)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.adjudicator import Adjudicator
+from engine.base import Game, JsonDict, check_keys, json_int, json_list, json_str, parse_draw
+from engine.errors import ConfigError, NotationError, StateError
+from engine.rng import Rng
+from engine.three2fifteen.board import Board, Cell, format_board
+from engine.three2fifteen.layout import Layout
+from engine.three2fifteen.moves import parse_move
+from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState, position_problems
+from engine.three2fifteen.tokens import MAX_TOKEN, MIN_TOKEN, Three2FifteenOptions, format_tokens, parse_token
+
+#: How a game ends, in words (``Outcome.reason`` is the rules' short name).
+END_TEXT = {
+    "all_tokens_played": "every token is on the board",
+    "all_passed": "every player passed in a row: nobody can place a token",
+}
+LEGEND = "squares: d double, t triple, r repeat (play again), * start (a double); numbers are tokens"
+
+
+class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove]):
+    """Three2Fifteen: tokens placed crossword-style, every three making 15."""
+
+    name = "three2fifteen"
+    options_type = Three2FifteenOptions
+    format = 1
+
+    def __init__(
+        self,
+        options: Three2FifteenOptions | Mapping[str, Any] | str | None = None,
+        adjudicator: Adjudicator | None = None,
+        lexicon: str | None = None,
+    ) -> None:
+        super().__init__(options, adjudicator, lexicon)
+        self.layout: Layout = self.options.board_layout()
+        self.token_counts: Counter[int] = self.options.token_counts()
+
+    def parse_move(self, text: str) -> T2fMove:
+        """A play (``7,6a 7 8``), ``pass``, or chance's draw (``draw 7 to 1``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a Three2Fifteen move is text, not {type(text).__name__}")
+        draw = parse_draw(text, _token_text)
+        return draw if draw is not None else parse_move(text)
+
+    def _new_state(self, seed: int | None) -> Three2FifteenState:
+        """The set-up (ruling 15): the start player drawn at random, the bag shuffled, each hand dealt
+        from the top of the bag starting with the start player. Every later draw is a chance node
+        that takes the top of the bag so made."""
+        if seed is None:
+            raise ConfigError("Three2Fifteen is dealt from its own shuffled bag: give a seed")
+        rng = Rng(seed)
+        players, size = self.players, self.options.hand_size
+        first = rng.below(players)
+        bag = self.options.token_set()
+        rng.shuffle(bag)
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for turn in range(players):
+            seat = (first + turn) % players
+            hands[seat], bag = bag[:size], bag[size:]
+        state = Three2FifteenState(self, seed, board={}, hands=hands, bag=bag, first_player=first)
+        state.rng = rng
+        return state
+
+    def from_position(
+        self, board: Mapping[Cell, int], hands: Sequence[Sequence[int]], current: int = 0, seed: int = 0
+    ) -> Three2FifteenState:
+        """A running state with a given board and hands, ``current`` to move (hints, fixtures, tests);
+        the remaining tokens, shuffled by ``seed``, are the bag. StateError if the position is not one
+        play reaches (tokens not in the bag, a broken board, a short hand while the bag holds tokens)."""
+        used = Counter(board.values()) + Counter(token for hand in hands for token in hand)
+        extra = used - self.token_counts
+        if extra:
+            raise StateError(f"more tokens than the bag holds: {format_tokens(sorted(extra.elements()))}")
+        state = Three2FifteenState(self, seed, board=dict(board), hands=[list(hand) for hand in hands],
+                                   bag=sorted((self.token_counts - used).elements()), first_player=current)  # fmt: skip
+        assert state.rng is not None
+        state.rng.shuffle(state.bag)
+        state.turns = 1 if board else 0
+        state.check_invariants()
+        return state
+
+    # --- saved bodies -----------------------------------------------------------------------------
+    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> Three2FifteenState:
+        check_keys(body, BODY_KEYS, "three2fifteen state")
+        unknown = sorted(set(body) - set(BODY_KEYS))
+        if unknown:
+            raise StateError(f"three2fifteen state: unknown key(s) {', '.join(unknown)}")
+        if seed is None:
+            raise StateError("three2fifteen state: a Three2Fifteen game always has a seed")
+        board: Board = {}
+        for entry in json_list(body["board"], "board"):
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list) and len(entry[0]) == 2):
+                raise StateError("three2fifteen state: the board lists [[row, column], token] pairs")
+            where = (json_int(entry[0][0], "row"), json_int(entry[0][1], "column"))
+            if where in board:
+                raise StateError(f"three2fifteen state: two tokens on {where[0]},{where[1]}")
+            board[where] = _token(entry[1])
+        state = Three2FifteenState(
+            self, seed, board=board,
+            hands=[[_token(t) for t in json_list(hand, "hand")] for hand in json_list(body["hands"], "hands")],
+            bag=[_token(t) for t in json_list(body["bag"], "bag")],
+            first_player=json_int(body["first_player"], "first_player"),
+        )  # fmt: skip
+        state.rng = rng
+        state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
+        state.current = json_int(body["current"], "current")
+        state.extra_turns = json_int(body["extra_turns"], "extra_turns")
+        state.passes_in_row = json_int(body["passes_in_row"], "passes_in_row")
+        state.turns = json_int(body["turns"], "turns")
+        owed = body["draws_owed"]
+        if owed is not None:
+            pair = json_list(owed, "draws_owed")
+            if len(pair) != 2:
+                raise StateError("three2fifteen state: draws_owed is [seat, tokens] or null")
+            state.draws_owed = (json_int(pair[0], "draws_owed seat"), json_int(pair[1], "draws_owed tokens"))
+        reason = body["end_reason"]
+        state.end_reason = None if reason is None else json_str(reason, "end_reason")
+        problems = position_problems(state)
+        if problems:
+            raise StateError(f"three2fifteen state: {'; '.join(problems)}")
+        return state
+
+    # --- text ---------------------------------------------------------------------------------------
+    def render(self, view: JsonDict) -> str:
+        """The board with its squares marked, each player's score and tokens in hand, the bag, whose
+        turn it is, and the viewer's own hand."""
+        board = {(r, c): value for (r, c), value in view["board"]}
+        seat, hands = view.get("seat"), view["hands"]
+        lines = [format_board(board, self.layout), LEGEND, ""]
+        acting = view["acting"]
+        for player, score in enumerate(view["scores"]):
+            hand = hands[player]
+            if not isinstance(hand, list):
+                held = f"{hand} tokens in hand"
+            elif view["outcome"] is not None:
+                held = f"left in hand: {format_tokens(sorted(hand)) or 'none'}"
+            else:
+                held = f"{len(hand)} tokens in hand"  # the viewer's own: listed last, beside the prompt
+            marks = []
+            if player == seat:
+                marks.append("you")
+            if player in acting:
+                extra = view["extra_turns"]
+                marks.append("to move" + (f", {extra} more turn{'s' if extra > 1 else ''} owed" if extra else ""))
+            tail = f"  <- {', '.join(marks)}" if marks else ""
+            lines.append(f"player {player}: {score:>4} points, {held}{tail}")
+        lines.append(f"bag: {view['bag_size']} tokens" if "bag_size" in view else f"bag: {len(view['bag'])} tokens")
+        if seat is not None and isinstance(hands[seat], list) and view["outcome"] is None:
+            lines.append(f"your hand: {format_tokens(sorted(hands[seat]))}")
+        outcome = view["outcome"]
+        if outcome is not None:
+            lines.append(f"game over: {END_TEXT.get(outcome['reason'], outcome['reason'])}")
+        return "\n".join(lines)
+
+
+def _token_text(text: str) -> str:
+    """A draw's token as written in its notation (``draw 7 to 1``): checked, canonical."""
+    return str(parse_token(text))
+
+
+def _token(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_TOKEN <= value <= MAX_TOKEN:
+        raise StateError(f"three2fifteen state: {value!r} is not a token (a whole number {MIN_TOKEN} to {MAX_TOKEN})")
+    return value

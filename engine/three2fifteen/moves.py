@@ -1,0 +1,132 @@
+"""Three2Fifteen moves: small frozen values with a text notation.
+
+Cells are ``row,col`` from the top-left ``0,0`` (the classic board's start square is ``7,7``);
+tokens are their values, 0 to 15, separated by spaces.
+
+=========================  ====================================================================
+``7,7 5``                  one token: a 5 on row 7, column 7
+``7,6a 7 8``               across (``a``) from 7,6: a 7 on 7,6 and an 8 on 7,7
+``6,7d 7 2 6``             down (``d``) from 6,7: 7 on 6,7, 2 on 7,7, 6 on 8,7
+``7,6a 2 . 4``             ``.`` is a cell the play does not cover (here a token already played:
+                           2 and 4 surround it)
+``7,6=2 7,8=4``            the same play, cell by cell (``ROW,COL=VALUE``, any order)
+``pass``                   pass (only with no legal placement: see RULINGS.md)
+=========================  ====================================================================
+
+``to_text()`` writes the first form (the cell-by-cell form only for tokens that are not in one
+line, which the rules refuse but the notation still names).
+
+>>> move = parse_move("7,6a 2 . 4")
+>>> move
+Play('7,6a 2 . 4')
+>>> move == parse_move("7,8=4 7,6=2") and parse_move(move.to_text()) == move
+True
+>>> move.as_dict()
+{(7, 6): 2, (7, 8): 4}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from engine.base import Move
+from engine.errors import IllegalMoveError, NotationError
+from engine.three2fifteen.board import ACROSS, DOWN, STEPS, Cell, format_cell, play_direction
+from engine.three2fifteen.tokens import parse_token
+
+HEAD = re.compile(r"(\d+),(\d+)([ad]?)")
+EXPLICIT = re.compile(r"(\d+),(\d+)=(\S+)")
+DIRECTION_CODES = {"a": ACROSS, "d": DOWN}
+
+
+@dataclass(frozen=True)
+class Play(Move):
+    """Tokens placed this turn: ``((row, col), value)`` pairs, sorted by cell."""
+
+    placements: tuple[tuple[Cell, int], ...]
+
+    @classmethod
+    def of(cls, placements: Mapping[Cell, int] | Iterable[tuple[Cell, int]]) -> Play:
+        items = placements.items() if isinstance(placements, Mapping) else placements
+        return cls(tuple(sorted(items)))
+
+    def cells(self) -> list[Cell]:
+        return [cell for cell, _ in self.placements]
+
+    def values(self) -> list[int]:
+        return [value for _, value in self.placements]
+
+    def as_dict(self) -> dict[Cell, int]:
+        return dict(self.placements)
+
+    def to_text(self) -> str:
+        cells = self.cells()
+        try:
+            direction = play_direction(cells)
+        except IllegalMoveError:
+            return " ".join(f"{format_cell(cell)}={value}" for cell, value in self.placements)
+        if direction is None:
+            return f"{format_cell(cells[0])} {self.placements[0][1]}"
+        dr, dc = STEPS[direction]
+        placed = self.as_dict()
+        (r0, c0), (r1, c1) = cells[0], cells[-1]
+        span = (r1 - r0) if direction == DOWN else (c1 - c0)
+        steps = (placed.get((r0 + i * dr, c0 + i * dc)) for i in range(span + 1))
+        return f"{format_cell(cells[0])}{direction[0]} " + " ".join("." if v is None else str(v) for v in steps)
+
+    def __repr__(self) -> str:
+        return f"Play({self.to_text()!r})"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    """Pass the turn (the rules allow it only when no token of the hand can be placed)."""
+
+    def to_text(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+Three2FifteenMove = Play | Pass
+
+
+def parse_move(text: str) -> Three2FifteenMove:
+    """Read a move's notation (see the module docstring); NotationError on bad syntax."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty move")
+    if [word.lower() for word in words] == ["pass"]:
+        return Pass()
+    if all("=" in word for word in words):
+        return _explicit(text, words)
+    head = HEAD.fullmatch(words[0])
+    steps = words[1:]
+    if head is None or not steps:
+        raise NotationError(
+            f"move {text!r}: expected 'ROW,COL[a|d] TOKENS' (e.g. '7,6a 7 8'), 'ROW,COL=VALUE ...' or 'pass'"
+        )
+    if steps[0] == "." or steps[-1] == ".":
+        raise NotationError(f"move {text!r}: '.' stands only between tokens")
+    if len(steps) > 1 and not head[3]:
+        raise NotationError(f"move {text!r}: a play of several tokens needs a direction (a or d) after the cell")
+    row, col = int(head[1]), int(head[2])
+    dr, dc = STEPS[DIRECTION_CODES.get(head[3] or "a", ACROSS)]
+    placements = [((row + i * dr, col + i * dc), parse_token(step)) for i, step in enumerate(steps) if step != "."]
+    return Play.of(placements)
+
+
+def _explicit(text: str, words: list[str]) -> Play:
+    placements: dict[Cell, int] = {}
+    for word in words:
+        match = EXPLICIT.fullmatch(word)
+        if match is None:
+            raise NotationError(f"move {text!r}: write each token as ROW,COL=VALUE (e.g. 7,6=2)")
+        cell = (int(match[1]), int(match[2]))
+        if cell in placements:
+            raise NotationError(f"move {text!r}: cell {format_cell(cell)} is named twice")
+        placements[cell] = parse_token(match[3])
+    return Play.of(placements)

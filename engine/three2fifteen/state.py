@@ -1,0 +1,333 @@
+"""The Three2Fifteen position and its sequencing: turns, extra turns, refill draws, passes, the end.
+
+Rules live in ``engine.three2fifteen.rules`` and ``board`` (pure functions of a board); set-up and
+reading saved positions in ``engine.three2fifteen.game``. Draws are chance nodes: after a play the
+player is owed tokens to refill the hand, and each comes off the top of the bag shuffled at set-up
+(``acting_players() == [CHANCE]`` until they have all been drawn; a seeded game draws them at once,
+as BOP!'s pile does). A repeat square's extra turn comes after the refill.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, cast
+
+from engine.base import (
+    CHANCE,
+    Breakdown,
+    Draw,
+    JsonDict,
+    Outcome,
+    Owned,
+    Public,
+    ScoredMove,
+    Secret,
+    State,
+    illegal,
+    note,
+    pile_outcomes,
+)
+from engine.errors import StateError
+from engine.three2fifteen.board import Board
+from engine.three2fifteen.layout import Layout
+from engine.three2fifteen.movegen import generate_plays, scored_plays
+from engine.three2fifteen.moves import Pass, Play
+from engine.three2fifteen.rules import (
+    board_problems,
+    check_hand,
+    check_pass,
+    check_play,
+    end_reason,
+    repeat_items,
+    repeats_earned,
+    score_play,
+    turn_after,
+)
+from engine.three2fifteen.tokens import Three2FifteenOptions, format_tokens, parse_token
+
+if TYPE_CHECKING:
+    from engine.three2fifteen.game import Three2FifteenGame
+
+#: Every move a Three2Fifteen state takes: a player's play or pass, chance's draw.
+T2fMove = Play | Pass | Draw
+
+#: The keys of a saved Three2Fifteen body, in order.
+BODY_KEYS = (
+    "board", "hands", "bag", "scores", "first_player", "current", "extra_turns", "passes_in_row", "draws_owed",
+    "turns", "end_reason",
+)  # fmt: skip
+
+#: How many best plays a review (the after-turn report) lists.
+REVIEW_PLAYS = 5
+
+
+class Three2FifteenState(State[T2fMove]):
+    game: Three2FifteenGame
+
+    VIEW = {
+        "board": Public(),
+        "hands": Owned(),  # the others see how many tokens each hand holds
+        "bag": Secret(redact=len, name="bag_size"),
+        "scores": Public(),
+        "first_player": Public(),
+        "current": Public(),
+        "extra_turns": Public(),
+        "passes_in_row": Public(),
+        "draws_owed": Public(),
+        "turns": Public(),
+        "end_reason": Public(),
+    }
+
+    def __init__(
+        self, game: Three2FifteenGame, seed: int | None, *, board: Board, hands: list[list[int]], bag: list[int],
+        first_player: int,
+    ) -> None:  # fmt: skip
+        super().__init__(game, seed)
+        self.board = board
+        self.hands = hands
+        self.bag = bag  # bag[0] is the top: the next token drawn
+        self.first_player = first_player
+        self.current = first_player
+        self.points: list[int] = [0] * game.players
+        #: turns still owed to ``current`` after this one (repeat squares)
+        self.extra_turns = 0
+        self.passes_in_row = 0
+        #: (seat, tokens) still to draw after a play: the chance node
+        self.draws_owed: tuple[int, int] | None = None
+        self.turns = 0
+        self.end_reason: str | None = None
+
+    # --- questions -------------------------------------------------------------------------------
+    @property
+    def options(self) -> Three2FifteenOptions:
+        return self.game.options
+
+    @property
+    def layout(self) -> Layout:
+        return self.game.layout
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def tokens_left(self) -> int:
+        """Tokens not yet on the board: in the bag and in every hand."""
+        return len(self.bag) + sum(len(hand) for hand in self.hands)
+
+    def acting_players(self) -> list[int]:
+        if self.over:
+            return []
+        return [CHANCE] if self.draws_owed is not None else [self.current]
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.points)
+
+    def outcome(self) -> Outcome | None:
+        return Outcome.by_score(self.points, self.end_reason) if self.end_reason is not None else None
+
+    def _to_move(self, seat: int) -> bool:
+        return not self.over and self.draws_owed is None and seat == self.current
+
+    def legal_moves(self, seat: int) -> list[T2fMove]:
+        """Chance: the tokens the bag can give. The player to move: every legal play (the fast
+        generator's order), or only ``pass`` when none exists (ruling 12)."""
+        if seat == CHANCE:
+            return [move for move, _ in self.chance_outcomes()]
+        if not self._to_move(seat):
+            return []
+        plays: list[T2fMove] = list(generate_plays(self.board, self.hands[seat], self.layout))
+        return plays or [Pass()]
+
+    def scored_moves(self, seat: int) -> list[ScoredMove[T2fMove]]:
+        """Every legal play with its breakdown, best first (ties by placements), from the fast
+        generator; a pass when there is none."""
+        if not self._to_move(seat):
+            return []
+        # ScoredMove is invariant in its move type; a list of plays is a list of moves all the same.
+        ranked = cast(list[ScoredMove[T2fMove]], scored_plays(self.board, self.hands[seat], self.layout))
+        return ranked or [ScoredMove(Pass(), 0, self._pass_note(seat))]
+
+    def chance_outcomes(self) -> list[tuple[T2fMove, float]]:
+        if self.draws_owed is None or self.over:
+            return []
+        return pile_outcomes([str(value) for value in self.bag], self.draws_owed[0])  # type: ignore[return-value]
+
+    def sample_chance(self) -> T2fMove:
+        assert self.draws_owed is not None
+        return Draw(str(self.bag[0]), self.draws_owed[0])  # the top of the bag
+
+    def timeout_move(self, seat: int) -> T2fMove | None:
+        """A seat whose clock runs out passes when it may; as a pass is legal only with no play
+        (ruling 12), one that can place plays its lowest-scoring legal play (ruling 16)."""
+        if not self._to_move(seat):
+            return None
+        ranked = self.scored_moves(seat)
+        lowest = min(ranked, key=lambda scored: (scored.points, _order(scored.move)))
+        return lowest.move
+
+    def review(self, seat: int) -> JsonDict | None:
+        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played")."""
+        if self.over or self.draws_owed is not None:
+            return None
+        best = scored_plays(self.board, self.hands[seat], self.layout)[:REVIEW_PLAYS]
+        return {
+            "hand": list(self.hands[seat]),
+            "best": [{"move": s.move.to_text(), "points": s.points, "breakdown": s.breakdown.to_json()} for s in best],
+        }
+
+    def view_extras(self, viewer: int | None) -> JsonDict:
+        """The board's squares, row by row (``.`` plain, ``d`` double, ``t`` triple, ``r`` repeat,
+        ``*`` start), so that a client draws the board from the view alone."""
+        return {"squares": list(self.layout.rows)}
+
+    # --- moves -----------------------------------------------------------------------------------
+    def _apply(self, seat: int, move: T2fMove) -> Breakdown:
+        if seat == CHANCE:
+            return self._draw(move)
+        if isinstance(move, Play):
+            return self._play(seat, move)
+        if isinstance(move, Pass):
+            return self._pass(seat)
+        if isinstance(move, Draw):
+            raise illegal("not_a_play", "only chance draws tokens; play tokens from your hand ('7,6a 7 8') or 'pass'")
+        raise illegal("unknown_move", f"{move!r} is not a Three2Fifteen move")
+
+    def _draw(self, move: T2fMove) -> Breakdown:
+        owed = self.draws_owed
+        if not isinstance(move, Draw) or owed is None:
+            raise illegal("not_a_draw", "chance draws a token from the bag: 'draw VALUE to SEAT'")
+        seat, count = owed
+        if move.seat != seat:
+            raise illegal("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+        value = parse_token(move.tile)
+        if value not in self.bag:
+            raise illegal("not_in_bag", f"the bag holds no {value}")
+        self.bag.remove(value)  # the top one, in a seeded game
+        self.hands[seat].append(value)
+        self.draws_owed = (seat, count - 1) if count > 1 else None
+        return note("draw", "draw", f"player {seat} draws a token")
+
+    def _play(self, seat: int, move: Play) -> Breakdown:
+        hand = self.hands[seat]
+        check_hand(hand, move.values())
+        placements = move.as_dict()
+        runs = check_play(self.board, placements, self.layout)
+        scored = score_play(self.layout, placements, runs)
+        breakdown = Breakdown(scored.items + repeat_items(self.layout, placements))
+        left = list(hand)
+        for value in move.values():
+            left.remove(value)
+        owed = min(self.options.hand_size - len(left), len(self.bag))
+        current, extra = turn_after(seat, self.players, self.extra_turns, repeats_earned(self.layout, placements))
+        # Checked: now change the state.
+        self.board = {**self.board, **placements}
+        self.hands[seat] = left
+        self.draws_owed = (seat, owed) if owed else None
+        self.points[seat] += breakdown.total
+        self.passes_in_row = 0
+        self._end_turn(current, extra)
+        return breakdown
+
+    def _pass_note(self, seat: int) -> Breakdown:
+        why = "no token of the hand can be placed" if self.hands[seat] else "no tokens in hand"
+        return note("pass", "pass", why)
+
+    def _pass(self, seat: int) -> Breakdown:
+        check_pass(self.board, self.hands[seat], self.layout)
+        breakdown = self._pass_note(seat)
+        current, extra = turn_after(seat, self.players, self.extra_turns, passed=True)
+        self.passes_in_row += 1
+        self._end_turn(current, extra)
+        return breakdown
+
+    def _end_turn(self, current: int, extra_turns: int) -> None:
+        self.turns += 1
+        self.end_reason = end_reason(self.tokens_left(), self.passes_in_row, self.players)
+        if self.over:  # nothing is owed once the game is over (the bag is empty or nobody can place)
+            self.draws_owed = None
+            extra_turns = 0
+        self.current, self.extra_turns = current, extra_turns
+
+    # --- invariants ------------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """StateError unless the position is one that play reaches (see :func:`position_problems`)."""
+        problems = position_problems(self)
+        if problems:
+            raise StateError(f"three2fifteen state: {'; '.join(problems)}")
+
+    # --- JSON ------------------------------------------------------------------------------------
+    def to_body(self) -> JsonDict:
+        return {
+            # [[row, col], token] rather than BOP!'s [row, col, tile]: three small numbers in a row is
+            # what a hand looks like, and the conformance suite's leak scan searches views for hands.
+            "board": [[[r, c], value] for (r, c), value in sorted(self.board.items())],
+            "hands": [list(hand) for hand in self.hands],
+            "bag": list(self.bag),
+            "scores": list(self.points),
+            "first_player": self.first_player,
+            "current": self.current,
+            "extra_turns": self.extra_turns,
+            "passes_in_row": self.passes_in_row,
+            "draws_owed": None if self.draws_owed is None else list(self.draws_owed),
+            "turns": self.turns,
+            "end_reason": self.end_reason,
+        }
+
+    def __repr__(self) -> str:
+        status = f"over ({self.end_reason})" if self.over else f"player {self.current} to move"
+        return f"<Three2FifteenState turn {self.turns}, {len(self.board)} tokens down, bag {len(self.bag)}, {status}>"
+
+
+def _order(move: T2fMove) -> Any:
+    return move.placements if isinstance(move, Play) else ()
+
+
+def position_problems(state: Three2FifteenState) -> list[str]:
+    """Everything that makes ``state`` a position no game reaches: tokens not exactly the bag's 81,
+    a board no sequence of plays makes, hands too big or left short while the bag still holds
+    tokens, draws owed that do not refill a hand, counters out of range, an end that does not fit."""
+    options, players = state.options, state.players
+    problems = board_problems(state.board, state.layout)
+    held = Counter(state.board.values()) + Counter(state.bag)
+    for hand in state.hands:
+        held.update(hand)
+    if held != state.game.token_counts:
+        problems.append("the board, the hands and the bag do not hold exactly the bag's 81 tokens")
+    if len(state.hands) != players or len(state.points) != players:
+        problems.append(f"one hand and one score per player ({players})")
+        return problems
+    seats = range(players)
+    if state.first_player not in seats or state.current not in seats:
+        problems.append("first_player and current must be seats of the game")
+    if any(score < 0 for score in state.points):
+        problems.append("a score is never below 0")
+    if state.extra_turns < 0 or state.turns < 0 or not 0 <= state.passes_in_row <= players:
+        problems.append("extra_turns and turns are 0 or more, passes_in_row 0 to the number of players")
+    if state.passes_in_row > state.turns:
+        problems.append("more passes in a row than turns played")
+    drawer, owed = state.draws_owed if state.draws_owed is not None else (None, 0)
+    if state.draws_owed is not None and (drawer not in seats or owed < 1):
+        problems.append("draws_owed names a seat and 1 or more tokens")
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > options.hand_size:
+            problems.append(f"player {seat} holds {len(hand)} tokens; a hand holds {options.hand_size}")
+        missing = options.hand_size - len(hand)
+        if seat == drawer:
+            if owed != min(missing, len(state.bag)):
+                problems.append(f"player {seat} is owed {owed} tokens, but refilling the hand takes {missing}")
+        elif missing and state.bag:
+            problems.append(f"player {seat}'s hand ({format_tokens(hand)}) is short while the bag holds tokens")
+    if state.end_reason != end_reason(state.tokens_left(), state.passes_in_row, players):
+        problems.append(f"the game's end ({state.end_reason}) does not fit its tokens and passes")
+    if state.over and (state.draws_owed is not None or state.extra_turns):
+        problems.append("a finished game owes no draws and no turns")
+    if not state.board and (state.turns or state.current != state.first_player):
+        problems.append("an empty board: nobody has played (the first player always can), so the first player moves")
+    return problems

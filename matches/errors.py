@@ -1,0 +1,56 @@
+"""The match server's own errors: each a ``TablejudgeError`` with a stable code and its HTTP status.
+
+Engine errors (a bad move) keep their own classes (``engine.errors``); ``service/errors.py`` maps
+every code to a status in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from indexes.errors import TablejudgeError
+
+
+class MatchError(TablejudgeError):
+    """Base of the match server's errors. ``extra`` goes into the error body beside code and message."""
+
+    code = "match_error"
+    status = 400
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.extra = extra
+
+
+class UnknownMatch(MatchError):
+    code, status = "unknown_match", 404
+
+
+class Unauthorized(MatchError):
+    """No seat token, or one that is no seat's in this match."""
+
+    code, status = "unauthorized", 401
+
+
+class BadInvite(MatchError):
+    code, status = "bad_invite", 403
+
+
+class MatchFull(MatchError):
+    code, status = "match_full", 409
+
+
+class NotPlaying(MatchError):
+    """The match has not started yet, or is over, for something that needs it running."""
+
+    code, status = "not_playing", 409
+
+
+class NotOver(MatchError):
+    code, status = "not_over", 409
+
+
+class BadRequest(MatchError):
+    """A create/join/move body that names things the server cannot use (an unknown bot, 9 seats)."""
+
+    code, status = "bad_match_request", 422

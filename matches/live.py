@@ -1,0 +1,300 @@
+"""Live play: a WebSocket per client, versioned events, reconnection, heartbeats, and the scheduler that
+plays bots, runs out clocks and closes claim windows.
+
+Every event a socket receives holds the match's new ``version`` and the match body as that socket's
+seat may see it (``MatchService.body``), built afresh for each reader; the move itself is shown
+as its reader may see it (another seat's trade, face down). A client that reconnects says the last
+version it saw (``?since=N``) and is sent the moves it missed, as it may see them, with the current
+body: it never needs a reload.
+
+Moves committed by another server process reach this one's sockets too: with PostgreSQL through
+``LISTEN``/``NOTIFY``; with SQLite (one machine) by looking at the versions of the matches that
+have sockets here a few times a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from fastapi import WebSocket, WebSocketDisconnect
+
+from engine.base import CHANCE, JsonDict
+from engine.errors import EngineError, StaleVersionError
+from indexes.errors import TablejudgeError
+from matches.errors import MatchError
+from matches.service import Event, MatchService
+from matches.store import NOTIFY_CHANNEL, PostgresStore
+
+log = logging.getLogger("tablejudge.matches")
+
+#: Seconds between the server's pings; a socket silent for three of them is dropped.
+HEARTBEAT = 15.0
+#: How often (seconds) this process looks for moves made by other processes (SQLite).
+POLL = 0.2
+
+
+@dataclass(eq=False)
+class Connection:
+    socket: WebSocket
+    match: str
+    seat: int | None
+    version: int = 0
+    last_heard: float = field(default_factory=time.monotonic)
+    last_seen_stored: float = 0.0
+
+
+class LiveHub:
+    """The sockets of this process, by match, and what they are sent."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.connections: dict[str, set[Connection]] = defaultdict(set)
+        self.known: dict[str, int] = {}
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[Any]] = []
+        service.listeners.append(self.on_event)
+
+    # --- running -----------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._tasks = [asyncio.create_task(self._schedule()), asyncio.create_task(self._heartbeat())]
+        if isinstance(self.service.store, PostgresStore):
+            self._tasks.append(asyncio.create_task(self._listen(self.service.store.url)))
+        else:
+            self._tasks.append(asyncio.create_task(self._poll()))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for connections in list(self.connections.values()):
+            for connection in list(connections):
+                with contextlib.suppress(Exception):
+                    await connection.socket.close(code=1001)
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    # --- events ------------------------------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        """A change committed by this process: tell this process's sockets, and the scheduler."""
+        self.wake()
+        if self.connections.get(event.match):
+            self._tasks.append(asyncio.get_running_loop().create_task(self.broadcast(event.match, event)))
+            self._tasks = [task for task in self._tasks if not task.done()]
+
+    async def broadcast(self, match_id: str, event: Event | None = None) -> None:
+        """Send each socket of the match what it has not seen, as its seat may see it."""
+        connections = list(self.connections.get(match_id, ()))
+        if not connections:
+            return
+        try:
+            loaded = self.service.load(match_id)
+        except MatchError:
+            return
+        version = 0 if loaded.state is None else loaded.state.version
+        self.known[match_id] = version
+        for connection in connections:
+            if connection.version >= version and (event is None or event.kind == "move"):
+                continue
+            message = self.update(loaded, connection, event)
+            connection.version = version
+            await self._send(connection, message)
+
+    def update(self, loaded: Any, connection: Connection, event: Event | None) -> JsonDict:
+        """The message for one socket: the moves it missed (as its seat sees them), and the match."""
+        state = loaded.state
+        missed: list[JsonDict] = []
+        if state is not None and connection.version < state.version:
+            shown = state.public_history(connection.seat)
+            # History entries of the moves after the version the socket saw (chance entries inside).
+            acts = [i for i, (seat, _) in enumerate(state.history) if seat != CHANCE]
+            for index in acts[connection.version :]:
+                seat, text = shown[index]
+                missed.append({"seat": seat, "move": text})
+        message: JsonDict = {
+            "type": "update",
+            "version": 0 if state is None else state.version,
+            "kind": "sync" if event is None else event.kind,
+            "moves": missed,
+            "match": self.service.body(loaded, connection.seat),
+        }
+        if event is not None and event.breakdown is not None and len(missed) == 1:
+            message["breakdown"] = event.breakdown.to_json()
+        return message
+
+    async def _send(self, connection: Connection, message: JsonDict) -> None:
+        try:
+            await connection.socket.send_text(orjson.dumps(message).decode())
+        except Exception:  # a socket gone: forget it
+            self._drop(connection)
+
+    def _drop(self, connection: Connection) -> None:
+        connections = self.connections.get(connection.match)
+        if connections is not None:
+            connections.discard(connection)
+            if not connections:
+                self.connections.pop(connection.match, None)
+
+    # --- one socket ------------------------------------------------------------------------------------
+    async def serve(self, socket: WebSocket, match_id: str, token: str | None, since: int | None) -> None:
+        """A client's live socket: the seat's (with a token) or a spectator's; moves may come in on it."""
+        await socket.accept()
+        try:
+            seat = None if not token else self.service.authenticate(match_id, token)
+            loaded = self.service.load(match_id)
+        except TablejudgeError as error:
+            await socket.send_text(json.dumps({"type": "error", "error": _error(error)}))
+            await socket.close(code=4401 if getattr(error, "status", 400) == 401 else 4404)
+            return
+        connection = Connection(socket, match_id, seat)
+        current = 0 if loaded.state is None else loaded.state.version
+        connection.version = since if isinstance(since, int) and 0 <= since <= current else current
+        self.connections[match_id].add(connection)
+        self.known.setdefault(match_id, current)
+        self._mark_seen(connection, force=True)
+        await self._send(connection, {**self.update(loaded, connection, None), "type": "hello"})
+        connection.version = current
+        try:
+            while True:
+                text = await socket.receive_text()
+                connection.last_heard = time.monotonic()
+                self._mark_seen(connection)
+                await self._handle(connection, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self._drop(connection)
+
+    async def _handle(self, connection: Connection, text: str) -> None:
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            await self._send(connection, {"type": "error", "error": {"code": "bad_message", "message": "not JSON"}})
+            return
+        if not isinstance(message, dict):
+            return
+        kind = message.get("type")
+        if kind == "ping":
+            await self._send(connection, {"type": "pong", "t": message.get("t")})
+        elif kind == "move":
+            if connection.seat is None:
+                error = {"code": "unauthorized", "message": "a spectator's socket cannot move; connect with a token"}
+                await self._send(connection, {"type": "error", "id": message.get("id"), "error": error})
+                return
+            try:
+                moved = self.service.move(
+                    connection.match, connection.seat, message.get("move"), message.get("version")
+                )
+            except TablejudgeError as error:
+                body = _error(error)
+                if isinstance(error, StaleVersionError):
+                    loaded = self.service.load(connection.match)
+                    body["match"] = self.service.body(loaded, connection.seat)
+                await self._send(connection, {"type": "error", "id": message.get("id"), "error": body})
+                return
+            await self._send(
+                connection,
+                {
+                    "type": "ack",
+                    "id": message.get("id"),
+                    "version": moved.version,
+                    "breakdown": moved.breakdown.to_json(),
+                },
+            )
+        elif kind == "pong":
+            pass
+
+    def _mark_seen(self, connection: Connection, force: bool = False) -> None:
+        if connection.seat is None:
+            return
+        now = time.monotonic()
+        if force or now - connection.last_seen_stored > HEARTBEAT:
+            connection.last_seen_stored = now
+            with contextlib.suppress(Exception):
+                self.service.seen(connection.match, connection.seat)
+
+    # --- background work -------------------------------------------------------------------------------
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            now = time.monotonic()
+            for connections in list(self.connections.values()):
+                for connection in list(connections):
+                    if now - connection.last_heard > 3 * HEARTBEAT:
+                        self._drop(connection)
+                        with contextlib.suppress(Exception):
+                            await connection.socket.close(code=1001)
+                    else:
+                        await self._send(connection, {"type": "ping", "t": int(time.time() * 1000)})
+
+    async def _schedule(self) -> None:
+        """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
+        store = self.service.store
+        while True:
+            try:
+                for match_id in store.due(time.time()):
+                    while self.service.run_due(match_id):
+                        await asyncio.sleep(0)
+                next_due = store.next_due()
+            except Exception:
+                log.exception("the match scheduler failed; it goes on")
+                next_due = None
+            wait = 0.5 if next_due is None else min(0.5, max(0.005, next_due - time.time()))
+            self._wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+
+    async def _poll(self) -> None:
+        """SQLite: moves made by other processes on this machine reach this process's sockets."""
+        while True:
+            await asyncio.sleep(POLL)
+            ids = list(self.connections)
+            if not ids:
+                continue
+            try:
+                versions = self.service.store.versions(ids)
+            except Exception:
+                log.exception("polling match versions failed")
+                continue
+            for match_id, version in versions.items():
+                if version > self.known.get(match_id, -1):
+                    await self.broadcast(match_id)
+
+    async def _listen(self, url: str) -> None:
+        """PostgreSQL: every server's commits arrive as notifications."""
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    async for note in conn.notifies():
+                        match_id, _, version = note.payload.rpartition(":")
+                        self.wake()
+                        if match_id in self.connections and int(version) > self.known.get(match_id, -1):
+                            await self.broadcast(match_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the PostgreSQL listener failed; reconnecting")
+                await asyncio.sleep(1)
+
+
+def _error(error: Exception) -> JsonDict:
+    body: JsonDict = {"code": getattr(error, "code", "error"), "message": str(error)}
+    if isinstance(error, EngineError) and hasattr(error, "rule"):
+        body["rule"] = error.rule
+        body["details"] = getattr(error, "details", {})
+    if isinstance(error, MatchError):
+        body.update(error.extra)
+    return body

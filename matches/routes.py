@@ -1,0 +1,272 @@
+"""The match server's HTTP and WebSocket routes: a thin layer over ``MatchService``.
+
+Request and response bodies are pydantic models, so the OpenAPI schema documents them and the
+fuzzing checks them; errors become JSON answers in ``service/errors.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.errors import StaleVersionError
+from matches.errors import Unauthorized
+from matches.service import MatchService
+from service.errors import ErrorBody
+from service.responses import ORJSONResponse
+
+GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
+MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"
+
+
+class CreateBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(pattern=GAME_NAME, description="a registered game: bop, pdq, ...")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options, by name")
+    seats: int | None = Field(default=None, ge=1, le=12, description="players (default: the game's)")
+    bots: dict[str, str] = Field(default_factory=dict, description='seat -> bot name, e.g. {"1": "greedy"}')
+    clock: dict[str, float] | None = Field(
+        default=None, description='{"turn_seconds": 60} or {"total_seconds": 300, "increment_seconds": 5}'
+    )
+    public: bool = Field(default=True, description="listed among open matches (else invite only)")
+    name: str = Field(default="", max_length=40, description="the creator's name")
+
+
+class Created(BaseModel):
+    match: str
+    invite: str = Field(description="the invite link; send it to the other players")
+    seat: int | None = Field(description="the creator's seat (null: every seat is a bot's)")
+    token: str | None = Field(description="the creator's seat token: send it as Authorization: Bearer <token>")
+    spectate: str
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(min_length=1, max_length=400, description="the invite link, or its token")
+    name: str = Field(default="", max_length=40)
+
+
+class Joined(BaseModel):
+    match: str
+    seat: int
+    token: str
+
+
+class MoveBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    move: str = Field(min_length=1, max_length=400, description="the move in the game's notation ('pass', ...)")
+    version: int = Field(ge=0, description="the match's version the move was made at (from its last body)")
+
+
+class LeaveBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    bot: str = Field(default="greedy", pattern=r"^[a-z][a-z0-9_:]{0,31}$", description="the bot that takes the seat")
+
+
+class MatchBody(BaseModel):
+    """A match as one seat (or a spectator) may see it."""
+
+    model_config = ConfigDict(extra="allow")
+
+    match: str
+    game: str
+    status: str
+    version: int
+    to_act: list[int]
+    seats: list[dict[str, Any]]
+    view: dict[str, Any] | None
+    clock: dict[str, Any] | None
+
+
+class Moved(MatchBody):
+    breakdown: dict[str, Any]
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorBody, "description": "no seat token, or one that holds no seat here"},
+    403: {"model": ErrorBody, "description": "not your turn, or a wrong invite"},
+    404: {"model": ErrorBody, "description": "no such match"},
+    409: {
+        "model": ErrorBody,
+        "description": "a stale version (the body holds the match to resync), the match is full, not started, or over",
+    },
+    413: {"model": ErrorBody, "description": "body too large"},
+    422: {
+        "model": ErrorBody,
+        "description": "the move's notation cannot be read, the rules refuse it, "
+        "or the body is not what the route takes",
+    },
+}
+
+router = APIRouter(prefix="/v1/matches", tags=["matches"], responses=ERRORS)
+
+
+def get_service(request: Request) -> MatchService:
+    service: MatchService = request.app.state.matches
+    return service
+
+
+ServiceDep = Annotated[MatchService, Depends(get_service)]
+MatchId = Annotated[str, Path(pattern=MATCH_ID, description="the match's id")]
+Authorization = Annotated[str | None, Header(description="Bearer <seat token>")]
+
+
+def bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("send the seat token as: Authorization: Bearer <token>")
+    return token.strip()
+
+
+@router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
+async def create(body: CreateBody, service: ServiceDep) -> Created:
+    made = service.create(body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name)
+    return Created(match=made.match, invite=made.invite, seat=made.seat, token=made.token, spectate=made.spectate)
+
+
+@router.get("", summary="Public matches: open ones to join, running ones to watch")
+async def listing(
+    service: ServiceDep, status: Annotated[str, Query(pattern=r"^(open|playing|over)$")] = "open"
+) -> dict[str, Any]:
+    return {"status": status, "matches": service.listing(status)}
+
+
+@router.post("/{match_id}/join", response_model=Joined, summary="Take the next free seat with an invite")
+async def join(match_id: MatchId, body: JoinBody, service: ServiceDep) -> Joined:
+    seat, token = service.join(match_id, body.invite, body.name)
+    return Joined(match=match_id, seat=seat, token=token)
+
+
+@router.get("/{match_id}", response_model=MatchBody, summary="The match as your seat (or a spectator) sees it")
+async def get_match(
+    match_id: MatchId,
+    service: ServiceDep,
+    authorization: Authorization = None,
+    history: bool = False,
+) -> dict[str, Any]:
+    token = bearer(authorization)
+    seat = None if token is None else service.authenticate(match_id, token)
+    return service.body(service.load(match_id), seat, history=history)
+
+
+@router.post("/{match_id}/moves", response_model=Moved, summary="Make a move (the one gate)")
+async def make_move(
+    match_id: MatchId,
+    body: MoveBody,
+    service: ServiceDep,
+    authorization: Authorization = None,
+) -> Any:
+    seat = service.authenticate(match_id, bearer(authorization))
+    try:
+        moved = service.move(match_id, seat, body.move, body.version)
+    except StaleVersionError as error:
+        current = service.body(service.load(match_id), seat)
+        return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
+    answer = service.body(moved.loaded, seat)
+    return {**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()}
+
+
+class PreviewBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    move: str = Field(min_length=1, max_length=400, description="the move to try, in the game's notation")
+
+
+@router.post("/{match_id}/preview", summary="What a move would score (nothing is played)")
+async def preview(
+    match_id: MatchId, body: PreviewBody, service: ServiceDep, authorization: Authorization = None
+) -> dict[str, Any]:
+    seat = service.authenticate(match_id, bearer(authorization))
+    breakdown = service.preview(match_id, seat, body.move)
+    return {"match": match_id, "seat": seat, "move": body.move, "breakdown": breakdown.to_json()}
+
+
+@router.get("/{match_id}/review", summary="What the mover of a move could have played instead")
+async def review(
+    match_id: MatchId,
+    service: ServiceDep,
+    version: Annotated[int, Query(ge=1, le=1_000_000)],
+    authorization: Authorization = None,
+) -> dict[str, Any]:
+    token = bearer(authorization)
+    seat = None if token is None else service.authenticate(match_id, token)
+    return service.review(match_id, version, seat)
+
+
+@router.get("/{match_id}/legal", summary="Your legal moves now (the first `limit`)")
+async def legal(
+    match_id: MatchId,
+    service: ServiceDep,
+    authorization: Authorization = None,
+    limit: Annotated[int, Query(ge=1, le=5000)] = 200,
+) -> dict[str, Any]:
+    seat = service.authenticate(match_id, bearer(authorization))
+    loaded = service.load(match_id)
+    state = loaded.state
+    moves = [] if state is None or state.is_terminal() else state.legal_moves(seat)
+    return {
+        "match": match_id,
+        "seat": seat,
+        "version": 0 if state is None else state.version,
+        "count": len(moves),
+        "moves": [move.to_text() for move in moves[:limit]],
+    }
+
+
+@router.post("/{match_id}/leave", response_model=MatchBody, summary="Leave your seat (a bot plays it on)")
+async def leave(
+    match_id: MatchId,
+    service: ServiceDep,
+    authorization: Authorization = None,
+    body: Annotated[LeaveBody | None, Body()] = None,
+) -> dict[str, Any]:
+    seat = service.authenticate(match_id, bearer(authorization))
+    service.leave(match_id, seat, (body or LeaveBody()).bot)
+    return service.body(service.load(match_id), None)
+
+
+@router.post("/{match_id}/rematch", summary="A new match with the same seats and a new seed")
+async def rematch(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> dict[str, Any]:
+    seat = service.authenticate(match_id, bearer(authorization))
+    new_id = service.rematch(match_id, seat)
+    return {"match": new_id, "seat": seat, "rematch_of": match_id}
+
+
+@router.get("/{match_id}/log", summary="After the end: the seed and every move, to replay the match")
+async def match_log(match_id: MatchId, service: ServiceDep) -> dict[str, Any]:
+    return service.log(match_id)
+
+
+qr_router = APIRouter(tags=["matches"])
+
+
+@qr_router.get(
+    "/v1/qr",
+    summary="A QR code (SVG) of a link, for an invite on the table",
+    responses={200: {"content": {"image/svg+xml": {}}}, 422: {"model": ErrorBody}},
+)
+async def qr_code(text: Annotated[str, Query(min_length=1, max_length=512)]) -> Response:
+    import segno  # a well-kept QR encoder; only this route needs it
+
+    code = segno.make(text, error="m")
+    svg = code.svg_inline(scale=6, border=2, dark="#111", light="#fff")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+
+def live_route(websocket: WebSocket) -> Any:
+    """``/v1/matches/{id}/live?token=...&since=N``: the match's events for a seat, or a spectator."""
+    hub = websocket.app.state.live
+    match_id = websocket.path_params["match_id"]
+    token = websocket.query_params.get("token")
+    since_text = websocket.query_params.get("since")
+    since = int(since_text) if since_text and since_text.isdigit() and len(since_text) < 10 else None
+    return hub.serve(websocket, match_id, token, since)

@@ -1,0 +1,635 @@
+"""The match server's core: creating and joining matches, the one gate every move goes through, and
+the views each client is sent. The HTTP and WebSocket layers (``matches.routes``, ``matches.live``)
+only translate; everything a client can do happens here.
+
+The gate, in order (boardgame.io's master, with the store first):
+
+1. the seat token -> the seat (401 without one; tokens are compared as hashes in constant time);
+2. may this seat act now (403);
+3. the client's ``version`` is the match's (409, with the current match body to resync from);
+4. the notation reads (422, the engine's message);
+5. the engine applies it (422 with the rule it breaks; nothing changes);
+6. the move is committed to the store (a transaction that succeeds only at that version);
+7. only then is it answered and broadcast.
+
+Everything a client is sent is built from ``state.view(seat)`` (or the spectator's view): no other
+hand, no pile order, no seed, no generator state. The seed comes out only when the match is over.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
+from engine.bots import Bot, bot_names, make_bot, next_move
+from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
+from engine.registry import game_class, load_game, registered_games
+from matches.clock import GRACE, Clock
+from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
+from matches.store import MatchRow, MoveRow, SeatRow, Store
+from matches.tokens import digest, matches, new_match_id, new_seed, new_token
+
+log = logging.getLogger("tablejudge.matches")
+
+MAX_SEATS = 12
+MAX_NAME = 40
+#: A snapshot is kept every this many moves, so a state is never rebuilt from more than that many.
+SNAPSHOT_EVERY = 50
+#: States kept in memory by one server process.
+CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    #: Where invite links point: the server's public address (e.g. http://192.168.1.20:8000).
+    public_url: str = "http://127.0.0.1:8000"
+    #: How long a bot waits before a turn-based move, so people can follow (ms).
+    bot_delay_ms: int = 600
+    #: Lexicon for word games.
+    lexicon: str | None = None
+
+
+@dataclass
+class Loaded:
+    """A match as the service works on it: its row, seats, game and (once started) state."""
+
+    row: MatchRow
+    seats: list[SeatRow]
+    game: Game[Any, Any, Any]
+    state: State[Any] | None
+    clock: Clock | None = None
+
+
+@dataclass
+class Created:
+    match: str
+    invite: str
+    invite_token: str
+    seat: int | None
+    token: str | None
+    spectate: str
+
+
+@dataclass
+class Moved:
+    version: int
+    breakdown: Breakdown
+    seat: int
+    move: Move
+    #: The match as it is after the move (its row brought up to date), to answer from.
+    loaded: Loaded
+
+
+@dataclass
+class Event:
+    """What a committed change tells the live sockets: the match id and its new version."""
+
+    match: str
+    version: int
+    seat: int | None = None
+    move: Move | None = None
+    breakdown: Breakdown | None = None
+    kind: str = "move"
+
+
+Listener = Callable[[Event], None]
+
+
+@dataclass
+class MatchService:
+    store: Store
+    settings: MatchSettings = field(default_factory=MatchSettings)
+    clock_now: Callable[[], float] = time.time
+
+    def __post_init__(self) -> None:
+        self._games: dict[str, Game[Any, Any, Any]] = {}
+        self._states: OrderedDict[str, State[Any]] = OrderedDict()
+        self.listeners: list[Listener] = []
+
+    # --- games ---------------------------------------------------------------------------------------
+    def game(self, name: str, options: JsonDict, lexicon: str | None) -> Game[Any, Any, Any]:
+        key = json.dumps([name, options, lexicon], sort_keys=True)
+        game = self._games.get(key)
+        if game is None:
+            cls = game_class(name)
+            game = cls(options, lexicon=lexicon if cls.word_questions else None)
+            self._games[key] = game
+        return game
+
+    # --- creating and joining ----------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        options: JsonDict | None = None,
+        seats: int | None = None,
+        bots: dict[str, str] | None = None,
+        clock: Any = None,
+        public: bool = True,
+        name: str = "",
+    ) -> Created:
+        """A new match; the creator takes the first seat no bot has (none: they only watch)."""
+        if game not in registered_games():
+            raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
+        options = dict(options or {})
+        if not isinstance(options, dict):
+            raise BadRequest("options must be an object of option names and values")
+        if seats is not None:
+            if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= MAX_SEATS:
+                raise BadRequest(f"seats must be a whole number from 1 to {MAX_SEATS}")
+            if "players" in options and options["players"] != seats:
+                raise BadRequest(f"seats={seats} but options.players={options['players']}")
+            options["players"] = seats
+        lexicon = self.settings.lexicon
+        made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
+        players = made.players
+        chosen = self._bots(made, bots or {})
+        clock_value = Clock.from_request(clock)
+        creator = next((seat for seat in range(players) if seat not in chosen), None)
+        token = new_token() if creator is not None else None
+        invite = new_token()
+        now = self.clock_now()
+        match_id = new_match_id()
+        row = MatchRow(
+            id=match_id,
+            game=game,
+            options=made.options.to_json(),
+            seats=players,
+            seed=new_seed(),
+            status="waiting",
+            public=bool(public),
+            invite_hash=digest(invite),
+            clock=None if clock_value is None else clock_value.to_json(),
+            clock_state=None,
+            version=0,
+            epoch=None,
+            epoch_started=None,
+            due=None,
+            created=now,
+            updated=now,
+            lexicon=made.adjudicator.lexicon if made.word_questions else None,
+        )
+        seat_rows = [
+            SeatRow(seat, name=chosen.get(seat), bot=chosen.get(seat), joined=now if seat in chosen else None)
+            for seat in range(players)
+        ]
+        if creator is not None:
+            seat_rows[creator] = SeatRow(creator, _name(name, creator), digest(token or ""), None, now)
+        self.store.create_match(row, seat_rows)
+        self._start_if_full(match_id)
+        return Created(
+            match_id, self.invite_link(match_id, invite), invite, creator, token, self.spectate_link(match_id)
+        )
+
+    def _bots(self, game: Game[Any, Any, Any], bots: dict[str, str]) -> dict[int, str]:
+        if not isinstance(bots, dict):
+            raise BadRequest('bots maps seats to bot names: {"1": "greedy"}')
+        chosen: dict[int, str] = {}
+        for key, name in bots.items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else key
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+                raise BadRequest(f"bots: {key!r} is not a seat of this game (0 to {game.players - 1})")
+            if not isinstance(name, str) or not name:
+                raise BadRequest(f"bots: seat {seat} needs a bot's name ({', '.join(bot_names(game))})")
+            try:
+                make_bot(name, 0, game)
+            except ValueError as error:
+                raise BadRequest(f"bots: {error}") from None
+            chosen[seat] = name
+        return chosen
+
+    def invite_link(self, match_id: str, invite: str) -> str:
+        return f"{self.settings.public_url}/play/{match_id}?invite={invite}"
+
+    def spectate_link(self, match_id: str) -> str:
+        return f"{self.settings.public_url}/play/{match_id}?watch=1"
+
+    def join(self, match_id: str, invite: str, name: str = "") -> tuple[int, str]:
+        """The next free seat and its token (403 for a wrong invite, 409 when the match is full)."""
+        row = self._row(match_id)
+        token_part = invite.rsplit("invite=", 1)[-1].split("&")[0] if isinstance(invite, str) else ""
+        if not token_part or not matches(token_part, row.invite_hash):
+            raise BadInvite("that invite is not this match's: ask for the link again")
+        for seat in self.store.seats(match_id):
+            if seat.free:
+                token = new_token()
+                if self.store.take_seat(match_id, seat.seat, _name(name, seat.seat), digest(token), self.clock_now()):
+                    self._start_if_full(match_id)
+                    self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+                    return seat.seat, token
+        raise MatchFull("every seat of this match is taken; you can still watch it")
+
+    def authenticate(self, match_id: str, token: str | None) -> int:
+        """The seat a token holds in this match (401 if none)."""
+        if not token:
+            raise Unauthorized("this needs your seat's token: Authorization: Bearer <token>")
+        found = None
+        for seat in self.store.seats(match_id):  # every seat compared, so the time says nothing
+            if seat.token_hash is not None and matches(token, seat.token_hash):
+                found = seat.seat
+        if found is None:
+            raise Unauthorized("that token holds no seat in this match")
+        return found
+
+    def _start_if_full(self, match_id: str) -> None:
+        row = self._row(match_id)
+        if row.status != "waiting" or any(seat.free for seat in self.store.seats(match_id)):
+            return
+        game = self.game(row.game, row.options, row.lexicon)
+        state = game.new_initial_state(row.seed)
+        now = self.clock_now()
+        values = self._after(row, game, state, None, now, self.store.seats(match_id))
+        if self.store.update_match(match_id, 0, updated=now, **values):
+            self._states[match_id] = state
+            self._emit(Event(match_id, 0, kind="start"))
+
+    # --- the state -----------------------------------------------------------------------------------
+    def _row(self, match_id: str) -> MatchRow:
+        row = self.store.match(match_id) if isinstance(match_id, str) else None
+        if row is None:
+            raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
+        return row
+
+    def load(self, match_id: str) -> Loaded:
+        """The match with its state rebuilt (from this process's cache, a snapshot, and the log)."""
+        row = self._row(match_id)
+        seats = self.store.seats(match_id)
+        game = self.game(row.game, row.options, row.lexicon)
+        clock = None if row.clock is None else Clock.from_request(row.clock)
+        if row.status == "waiting":
+            return Loaded(row, seats, game, None, clock)
+        state = self._states.get(match_id)
+        if state is None or state.version > row.version:
+            state = self._rebuild(row, game)
+        elif state.version < row.version:  # another server moved it: catch up from the log
+            for move in self.store.moves(match_id, since=state.version):
+                state.act(move.seat, move.move)
+        self._states[match_id] = state
+        self._states.move_to_end(match_id)
+        while len(self._states) > CACHE_SIZE:
+            self._states.popitem(last=False)
+        return Loaded(row, seats, game, state, clock)
+
+    def _rebuild(self, row: MatchRow, game: Game[Any, Any, Any]) -> State[Any]:
+        snapshot = self.store.snapshot(row.id)
+        if snapshot is not None and snapshot[0] <= row.version:
+            state = game.state_from_json(snapshot[1])
+        else:
+            state = game.new_initial_state(row.seed)
+        for move in self.store.moves(row.id, since=state.version):
+            if move.version > row.version:
+                break
+            state.act(move.seat, move.move)
+        return state
+
+    # --- the gate ------------------------------------------------------------------------------------
+    def move(self, match_id: str, seat: int, text: Any, version: Any) -> Moved:
+        """Play ``text`` for ``seat`` (already authenticated) against ``version``: steps 2 to 7."""
+        loaded = self.load(match_id)
+        state = loaded.state
+        if state is None:
+            raise NotPlaying("the match has not started: it waits for every seat to be taken")
+        if state.is_terminal():
+            raise GameOverError("the game is over")
+        if not state.may_act(seat):
+            raise WrongPlayerError(state._why_not(seat))
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise BadRequest("version must be the match's version as a whole number (from its last body)")
+        if version != state.version:
+            raise StaleVersionError(version, state.version)
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("move must be the move's text in the game's notation")
+        now = self.clock_now()
+        move = self._read(loaded, text, now)
+        return self._play(loaded, seat, move, now)
+
+    def _read(self, loaded: Loaded, text: str, now: float) -> Move:
+        """The move as the engine reads it; a real-time game's moves are timed here, on receipt."""
+        state, row = loaded.state, loaded.row
+        assert state is not None
+        epoch = state.clock_epoch()
+        if epoch is None or row.epoch_started is None:
+            return loaded.game.parse_move(text)
+        at_ms = max(int((now - row.epoch_started) * 1000), state.clock_ms() or 0)
+        return loaded.game.stamp(text, at_ms)
+
+    def _play(self, loaded: Loaded, seat: int, move: Move, now: float) -> Moved:
+        """Apply on the cached state, commit, and only then tell; a lost commit race is a stale move."""
+        state, row = loaded.state, loaded.row
+        assert state is not None
+        before = state.version
+        breakdown = state.act(seat, move, version=before)  # refused: raises, and nothing changed
+        try:
+            values = self._after(row, loaded.game, state, seat, now, loaded.seats)
+            committed = self.store.commit_move(
+                row.id, before, MoveRow(state.version, seat, move.to_text(), now), updated=now, **values
+            )
+        except BaseException:
+            self._states.pop(row.id, None)  # not stored: this copy is ahead of the store; rebuild it
+            raise
+        if not committed:
+            self._states.pop(row.id, None)  # another server moved first: rebuild on the next load
+            raise StaleVersionError(before, self.store.version(row.id) or before)
+        for name, value in {**values, "version": state.version, "updated": now}.items():
+            setattr(row, name, value)  # the row as stored, without reading it back
+        if state.version % SNAPSHOT_EVERY == 0:
+            self.store.save_snapshot(row.id, state.version, state.to_json())
+        self._emit(Event(row.id, state.version, seat, move, breakdown))
+        return Moved(state.version, breakdown, seat, move, loaded)
+
+    def _after(
+        self,
+        row: MatchRow,
+        game: Game[Any, Any, Any],
+        state: State[Any],
+        mover: int | None,
+        now: float,
+        seats: list[SeatRow],
+    ) -> dict[str, Any]:
+        """The match fields a new state implies: status, the real-time epoch, the clock, what is due."""
+        values: dict[str, Any] = {"status": "over" if state.is_terminal() else "playing"}
+        epoch = state.clock_epoch()
+        started = row.epoch_started if epoch == row.epoch else (now if epoch is not None else None)
+        values.update(epoch=epoch, epoch_started=started)
+        clock = None if row.clock is None else Clock.from_request(row.clock)
+        clock_state = None
+        if clock is not None and not state.is_terminal():
+            waiting = [seat for seat in state.acting_players() if seat >= 0 and state.must_act(seat)]
+            if row.clock_state is None or mover is None:
+                clock_state = clock.start(waiting, now, seats=game.players)
+            else:
+                clock_state = clock.after_move(row.clock_state, mover, waiting, now)
+        values["clock_state"] = clock_state
+        bot_seats = {seat.seat for seat in seats if seat.bot is not None}
+        bots_due = now + self.settings.bot_delay_ms / 1000 if bot_seats & set(state.acting_players()) else None
+        values["due"] = None if state.is_terminal() else _due(state, clock_state, started, bots_due)
+        return values
+
+    def _seat_bots(self, row: MatchRow, state: State[Any]) -> list[Bot | None]:
+        """A bot for each bot seat, seeded from the match's seed, the seat and the moment, so that
+        every server process makes the same choice (and a replay makes it again)."""
+        moment = state.clock_epoch()
+        moment = state.version if moment is None else moment
+        game = state.game
+        bots: list[Bot | None] = []
+        for seat in self.store.seats(row.id):
+            if seat.bot is None:
+                bots.append(None)
+            else:
+                mixed = (row.seed * 1_000_003 + seat.seat * 10_007 + moment) & ((1 << 63) - 1)
+                bots.append(make_bot(seat.bot, mixed, game))
+        return bots
+
+    # --- what the server does by itself: bots, clocks, the referee ------------------------------------
+    def run_due(self, match_id: str) -> bool:
+        """Do what is due for a match now (one move at most); True if something was played."""
+        try:
+            loaded = self.load(match_id)
+        except UnknownMatch:
+            return False
+        state, row = loaded.state, loaded.row
+        if state is None or state.is_terminal() or row.status != "playing":
+            return False
+        now = self.clock_now()
+        action, bots_due = self._due_action(loaded, now)
+        if action is None:  # nothing yet: when to look again (the bots declined, or move later)
+            due = _due(state, row.clock_state, row.epoch_started, bots_due)
+            self.store.update_match(row.id, state.version, due=None if due is None else max(due, now + 0.05))
+            return False
+        seat, move = action
+        try:
+            self._play(loaded, seat, move, now)
+        except StaleVersionError:
+            return False
+        return True
+
+    def _due_action(self, loaded: Loaded, now: float) -> tuple[tuple[int, Move] | None, float | None]:
+        """The move due now (a timeout, the referee's, a bot's), or None and when a bot will move."""
+        state, row, clock = loaded.state, loaded.row, loaded.clock
+        assert state is not None
+        if clock is not None and row.clock_state is not None:
+            for seat in clock.expired(row.clock_state, now):
+                move = state.timeout_move(seat)
+                if move is not None and state.may_act(seat):
+                    return (seat, move), None
+        scheduled = state.scheduled()
+        if (
+            scheduled is not None
+            and row.epoch_started is not None
+            and row.epoch_started + scheduled.at_ms / 1000 <= now
+        ):
+            return (REFEREE, scheduled.move), None
+        bots = self._seat_bots(row, state)
+        if not any(bot is not None for bot in bots):
+            return None, None
+        chosen = next_move(state, bots)
+        if chosen is None or chosen[0] == REFEREE:
+            return None, None  # the bots let it go: nothing from them until the next move
+        seat, move = chosen
+        if move.time_ms is not None:  # a real-time bot's move comes at its own time
+            if row.epoch_started is None:
+                return None, None
+            at = row.epoch_started + move.time_ms / 1000
+            return ((seat, move), None) if at <= now else (None, at)
+        ready = row.updated + self.settings.bot_delay_ms / 1000
+        return ((seat, move), None) if ready <= now else (None, ready)
+
+    def preview(self, match_id: str, seat: int, text: Any) -> Breakdown:
+        """What a move would score, from the engine's own rules, on a copy: nothing is stored or told.
+        The same checks as the gate (a refused move raises the same error)."""
+        loaded = self.load(match_id)
+        state = loaded.state
+        if state is None:
+            raise NotPlaying("the match has not started: it waits for every seat to be taken")
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("move must be the move's text in the game's notation")
+        trial = state.clone()
+        return trial.act(seat, self._read(loaded, text, self.clock_now()), version=state.version)
+
+    def review(self, match_id: str, version: int, seat: int | None) -> JsonDict:
+        """After the end (or for your own moves): the position before move ``version`` and what the seat
+        that made it could have done there (``State.review``)."""
+        row = self._row(match_id)
+        moves = self.store.moves(match_id)
+        if not 1 <= version <= len(moves):
+            raise BadRequest(f"version must be a move of this match: 1 to {len(moves)}")
+        mover = moves[version - 1].seat
+        if row.status != "over" and seat != mover:
+            raise NotOver("a review of another seat's move waits until the match is over")
+        game = self.game(row.game, row.options, row.lexicon)
+        state = game.new_initial_state(row.seed)
+        for move in moves[: version - 1]:
+            state.act(move.seat, move.move)
+        return {
+            "match": match_id,
+            "version": version,
+            "seat": mover,
+            "move": moves[version - 1].move,
+            "review": state.review(mover) if mover >= 0 else None,
+        }
+
+    # --- leaving, rematches, the log -------------------------------------------------------------------
+    def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
+        """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie")."""
+        loaded = self.load(match_id)
+        try:
+            make_bot(bot, 0, loaded.game)
+        except ValueError as error:
+            raise BadRequest(f"bot: {error}") from None
+        if loaded.row.status == "waiting":  # before the start, leaving frees the seat
+            self.store.update_seat(match_id, seat, name=None, token_hash=None, joined=None)
+        else:
+            self.store.update_seat(match_id, seat, bot=bot, token_hash=None, left_at=self.clock_now())
+        if loaded.row.status == "playing":
+            self.store.update_match(match_id, None, due=self.clock_now())  # the bot may have to move
+        self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+
+    def rematch(self, match_id: str, seat: int) -> str:
+        """The same seats (people keep their tokens), a new seed; the same match for everyone who asks."""
+        row = self._row(match_id)
+        if row.status != "over":
+            raise NotOver("a rematch follows a finished match")
+        if row.rematch is not None:
+            return row.rematch
+        now = self.clock_now()
+        new_id = new_match_id()
+        seats = self.store.seats(match_id)
+        new_row = MatchRow(
+            id=new_id,
+            game=row.game,
+            options=row.options,
+            seats=row.seats,
+            seed=new_seed(),
+            status="waiting",
+            public=row.public,
+            invite_hash=row.invite_hash,
+            clock=row.clock,
+            clock_state=None,
+            version=0,
+            epoch=None,
+            epoch_started=None,
+            due=None,
+            created=now,
+            updated=now,
+            rematch_of=match_id,
+            lexicon=row.lexicon,
+        )
+        self.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
+        if not self.store.update_match(match_id, row.version, rematch=new_id):
+            return self._row(match_id).rematch or new_id
+        self._start_if_full(new_id)
+        self._emit(Event(match_id, row.version, kind="rematch"))
+        return new_id
+
+    def log(self, match_id: str) -> JsonDict:
+        """After the end: the seed and every move, so anyone can replay the match with the engine."""
+        row = self._row(match_id)
+        if row.status != "over":
+            raise NotOver("the log (and the seed) is given once the match is over")
+        game = self.game(row.game, row.options, row.lexicon)
+        return {
+            "match": row.id,
+            "game": row.game,
+            "spec": game.spec(),
+            "options": row.options,
+            "seed": row.seed,
+            "lexicon": game.lexicon,
+            "moves": [[move.seat, move.move] for move in self.store.moves(match_id)],
+        }
+
+    # --- what clients are sent --------------------------------------------------------------------------
+    def body(self, loaded: Loaded, seat: int | None, history: bool = False) -> JsonDict:
+        """The match as ``seat`` (None: a spectator) may see it."""
+        row, state = loaded.row, loaded.state
+        view = None
+        if state is not None:
+            view = state.view(seat)
+            if not history:
+                view.pop("history", None)
+        now = self.clock_now()
+        return {
+            "match": row.id,
+            "game": row.game,
+            "spec": loaded.game.spec(),
+            "options": row.options,
+            "status": row.status,
+            "public": row.public,
+            "version": 0 if state is None else state.version,
+            "to_act": [] if state is None else [s for s in state.acting_players() if s not in (CHANCE, REFEREE)],
+            "must_act": [] if state is None else [s for s in state.acting_players() if s >= 0 and state.must_act(s)],
+            "you": seat,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "joined": not s.free,
+                    "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
+                    "left": s.left_at is not None,
+                }
+                for s in loaded.seats
+            ],
+            "view": view,
+            "clock": None if loaded.clock is None else loaded.clock.public(row.clock_state, now),
+            "outcome": None if state is None or state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
+            "rematch": row.rematch,
+            "rematch_of": row.rematch_of,
+            "spectate": self.spectate_link(row.id),
+        }
+
+    def listing(self, status: str) -> list[JsonDict]:
+        if status not in ("waiting", "open", "playing", "over"):
+            raise BadRequest("status is open (waiting for players), playing or over")
+        rows = self.store.listing("waiting" if status == "open" else status)
+        shown = []
+        for row in rows:
+            seats = self.store.seats(row.id)
+            shown.append(
+                {
+                    "match": row.id,
+                    "game": row.game,
+                    "spec": self.game(row.game, row.options, row.lexicon).spec(),
+                    "status": row.status,
+                    "seats": row.seats,
+                    "free": sum(1 for s in seats if s.free),
+                    "names": [s.name for s in seats if not s.free],
+                    "created": row.created,
+                }
+            )
+        return shown
+
+    def seen(self, match_id: str, seat: int) -> None:
+        self.store.update_seat(match_id, seat, seen=self.clock_now())
+
+    # --- events -------------------------------------------------------------------------------------
+    def _emit(self, event: Event) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(event)
+            except Exception:  # a broken socket must not undo a committed move
+                log.exception("a live listener failed on %s", event)
+
+
+def _name(name: Any, seat: int) -> str:
+    text = name.strip() if isinstance(name, str) else ""
+    if len(text) > MAX_NAME:
+        raise BadRequest(f"a name is at most {MAX_NAME} characters")
+    return text or f"Player {seat + 1}"
+
+
+def _due(
+    state: State[Any], clock_state: dict[str, Any] | None, epoch_started: float | None, bots_due: float | None
+) -> float | None:
+    """When the server must next act for a match: a clock running out, the referee, a bot's move."""
+    times = [] if bots_due is None else [bots_due]
+    if clock_state is not None and clock_state.get("deadline") is not None:
+        times.append(clock_state["deadline"] + GRACE)
+    scheduled = state.scheduled()
+    if scheduled is not None and epoch_started is not None:
+        times.append(epoch_started + scheduled.at_ms / 1000)
+    return min(times) if times else None

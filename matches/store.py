@@ -1,0 +1,455 @@
+"""Where matches live: an event log per match, in SQLite (the embedded default) or PostgreSQL.
+
+A match is its game, options, secret seed, seats and move log; its state is rebuilt by replaying
+the log (the engines are deterministic), with snapshots to start from. Both stores run the same
+SQL and pass the same tests (``tests/matches/test_store.py``).
+
+Moves on one match are serialised by the database, not by a lock in one process: a move is stored
+by one transaction that moves the match from version N to N+1 *only if it is still at N*; of two
+servers racing, one wins and the other is told its version is stale. A move is acknowledged only
+after that transaction has committed (store before you tell).
+
+- **SQLite** (``sqlite:///path`` or just a path): WAL mode, ``synchronous=NORMAL`` by default, so a
+  committed move survives the server being killed; ``synchronous=FULL`` (``TABLEJUDGE_SQLITE_SYNC=full``)
+  also survives the machine losing power, at an fsync per move. Several server processes on one
+  machine share the file.
+- **PostgreSQL** (``postgresql://...``): for several machines; each commit also sends a
+  ``NOTIFY`` so that every server's live sockets hear of every move (``matches.live``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+#: Each schema version's statements, applied in order on first start (versioned migrations).
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE matches (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seats INTEGER NOT NULL,
+            seed BIGINT NOT NULL,
+            status TEXT NOT NULL,
+            public INTEGER NOT NULL,
+            invite_hash TEXT NOT NULL,
+            clock TEXT,
+            clock_state TEXT,
+            version INTEGER NOT NULL,
+            epoch INTEGER,
+            epoch_started DOUBLE PRECISION,
+            due DOUBLE PRECISION,
+            created DOUBLE PRECISION NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            rematch TEXT,
+            rematch_of TEXT,
+            lexicon TEXT
+        )""",
+        """CREATE TABLE seats (
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            seat INTEGER NOT NULL,
+            name TEXT,
+            token_hash TEXT,
+            bot TEXT,
+            joined DOUBLE PRECISION,
+            left_at DOUBLE PRECISION,
+            seen DOUBLE PRECISION,
+            PRIMARY KEY (match_id, seat)
+        )""",
+        """CREATE TABLE moves (
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            version INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, version)
+        )""",
+        """CREATE TABLE snapshots (
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            version INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (match_id, version)
+        )""",
+        "CREATE INDEX matches_listing ON matches (status, public, created)",
+        "CREATE INDEX matches_due ON matches (due)",
+    ],
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+NOTIFY_CHANNEL = "tablejudge_moves"
+
+
+@dataclass
+class MatchRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: int
+    seed: int
+    status: str
+    public: bool
+    invite_hash: str
+    clock: dict[str, Any] | None
+    clock_state: dict[str, Any] | None
+    version: int
+    epoch: int | None
+    epoch_started: float | None
+    due: float | None
+    created: float
+    updated: float
+    rematch: str | None = None
+    rematch_of: str | None = None
+    lexicon: str | None = None
+
+
+JSON_COLUMNS = ("options", "clock", "clock_state")
+MATCH_COLUMNS = [f.name for f in fields(MatchRow)]
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    joined: float | None = None
+    left_at: float | None = None
+    #: When a live socket of this seat's last answered a heartbeat (presence across servers).
+    seen: float | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.token_hash is None and self.bot is None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    version: int
+    seat: int
+    move: str
+    at: float
+
+
+@dataclass
+class Updates:
+    """What a move (or a start, a timeout) changes in the match row besides its version."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+class Store:
+    """The SQL both databases run; subclasses connect and translate the few differences."""
+
+    placeholder = "?"
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()  # one connection per process, shared by its threads
+
+    # --- what a subclass provides --------------------------------------------------------------
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        raise NotImplementedError
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def _notify(self, match_id: str, version: int) -> None:
+        """Tell other servers that a match moved (inside the committing transaction)."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def kind(self) -> str:
+        raise NotImplementedError
+
+    # --- schema ------------------------------------------------------------------------------------
+    def migrate(self) -> int:
+        """Create or upgrade the schema; the version it is at."""
+        with self.transaction():
+            self._execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            rows = self._query("SELECT version FROM schema_version")
+            current = rows[0][0] if rows else 0
+            if current > SCHEMA_VERSION:
+                raise RuntimeError(f"the database is at schema {current}, newer than this server's {SCHEMA_VERSION}")
+            for statements in MIGRATIONS[current:]:
+                for statement in statements:
+                    self._execute(statement)
+            if rows:
+                self._execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+            else:
+                self._execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+        return SCHEMA_VERSION
+
+    # --- matches -------------------------------------------------------------------------------------
+    def create_match(self, match: MatchRow, seats: list[SeatRow]) -> None:
+        values = [_to_column(name, getattr(match, name)) for name in MATCH_COLUMNS]
+        with self.transaction():
+            self._execute(
+                f"INSERT INTO matches ({', '.join(MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(MATCH_COLUMNS))})",
+                values,
+            )
+            for seat in seats:
+                self._execute(
+                    "INSERT INTO seats (match_id, seat, name, token_hash, bot, joined, left_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (match.id, seat.seat, seat.name, seat.token_hash, seat.bot, seat.joined, seat.left_at),
+                )
+
+    def match(self, match_id: str) -> MatchRow | None:
+        rows = self._query(f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches WHERE id = ?", (match_id,))
+        return _match(rows[0]) if rows else None
+
+    def version(self, match_id: str) -> int | None:
+        rows = self._query("SELECT version FROM matches WHERE id = ?", (match_id,))
+        return int(rows[0][0]) if rows else None
+
+    def versions(self, match_ids: Sequence[str]) -> dict[str, int]:
+        if not match_ids:
+            return {}
+        marks = ", ".join("?" * len(match_ids))
+        return {
+            mid: int(v) for mid, v in self._query(f"SELECT id, version FROM matches WHERE id IN ({marks})", match_ids)
+        }
+
+    def seats(self, match_id: str) -> list[SeatRow]:
+        rows = self._query(
+            "SELECT seat, name, token_hash, bot, joined, left_at, seen FROM seats WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        )
+        return [SeatRow(*row) for row in rows]
+
+    def listing(self, status: str, limit: int = 50) -> list[MatchRow]:
+        rows = self._query(
+            f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches "
+            "WHERE status = ? AND public = 1 ORDER BY created DESC LIMIT ?",
+            (status, limit),
+        )
+        return [_match(row) for row in rows]
+
+    def take_seat(self, match_id: str, seat: int, name: str, token_hash: str, now: float) -> bool:
+        """Give a free seat to a person; False if someone took it first."""
+        with self.transaction():
+            return (
+                self._execute(
+                    "UPDATE seats SET name = ?, token_hash = ?, joined = ? "
+                    "WHERE match_id = ? AND seat = ? AND token_hash IS NULL AND bot IS NULL",
+                    (name, token_hash, now, match_id, seat),
+                )
+                == 1
+            )
+
+    def update_seat(self, match_id: str, seat: int, **values: Any) -> None:
+        names = ", ".join(f"{key} = ?" for key in values)
+        with self.transaction():
+            self._execute(
+                f"UPDATE seats SET {names} WHERE match_id = ? AND seat = ?", (*values.values(), match_id, seat)
+            )
+
+    def update_match(self, match_id: str, expected_version: int | None = None, **values: Any) -> bool:
+        """Change match fields (only if still at ``expected_version``, when given)."""
+        names = ", ".join(f"{key} = ?" for key in values)
+        params = [_to_column(key, value) for key, value in values.items()]
+        where = "id = ?" + ("" if expected_version is None else " AND version = ?")
+        params += [match_id] + ([] if expected_version is None else [expected_version])
+        with self.transaction():
+            return self._execute(f"UPDATE matches SET {names} WHERE {where}", params) == 1
+
+    # --- moves -------------------------------------------------------------------------------------
+    def commit_move(self, match_id: str, expected_version: int, move: MoveRow, **values: Any) -> bool:
+        """Store ``move`` as version ``expected_version + 1`` and change the match row, atomically, only
+        if the match is still at ``expected_version``. False: another move got there first."""
+        assert move.version == expected_version + 1
+        names = ", ".join(f"{key} = ?" for key in ("version", *values))
+        params = [move.version, *(_to_column(key, value) for key, value in values.items()), match_id, expected_version]
+        with self.transaction():
+            if self._execute(f"UPDATE matches SET {names} WHERE id = ? AND version = ?", params) != 1:
+                return False
+            self._execute(
+                "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, move.version, move.seat, move.move, move.at),
+            )
+            self._notify(match_id, move.version)
+        return True
+
+    def moves(self, match_id: str, since: int = 0) -> list[MoveRow]:
+        rows = self._query(
+            "SELECT version, seat, move, at FROM moves WHERE match_id = ? AND version > ? ORDER BY version",
+            (match_id, since),
+        )
+        return [MoveRow(int(v), int(s), m, float(a)) for v, s, m, a in rows]
+
+    def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
+        with self.transaction():
+            self._execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+            self._execute(
+                "INSERT INTO snapshots (match_id, version, state) VALUES (?, ?, ?)",
+                (match_id, version, json.dumps(state, separators=(",", ":"))),
+            )
+
+    def snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
+        rows = self._query(
+            "SELECT version, state FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT 1", (match_id,)
+        )
+        return (int(rows[0][0]), json.loads(rows[0][1])) if rows else None
+
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        """Matches with something due now (a clock run out, a bot to move, a window to close)."""
+        rows = self._query(
+            "SELECT id FROM matches WHERE status = 'playing' AND due IS NOT NULL AND due <= ? ORDER BY due LIMIT ?",
+            (now, limit),
+        )
+        return [row[0] for row in rows]
+
+    def next_due(self) -> float | None:
+        rows = self._query("SELECT MIN(due) FROM matches WHERE status = 'playing' AND due IS NOT NULL")
+        return None if not rows or rows[0][0] is None else float(rows[0][0])
+
+
+def _to_column(name: str, value: Any) -> Any:
+    if name in JSON_COLUMNS:
+        return None if value is None else json.dumps(value, separators=(",", ":"))
+    if name == "public":
+        return 1 if value else 0
+    return value
+
+
+def _match(row: tuple[Any, ...]) -> MatchRow:
+    values = dict(zip(MATCH_COLUMNS, row, strict=True))
+    for name in JSON_COLUMNS:
+        values[name] = None if values[name] is None else json.loads(values[name])
+    values["public"] = bool(values["public"])
+    return MatchRow(**values)
+
+
+# --- SQLite ------------------------------------------------------------------------------------------
+class SQLiteStore(Store):
+    """The embedded default: one file, WAL mode, shared by every server process on the machine."""
+
+    def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute(f"PRAGMA synchronous={synchronous}")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._conn.execute("PRAGMA busy_timeout=30000")
+        self._depth = 0
+
+    @property
+    def kind(self) -> str:
+        return "sqlite"
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with self._lock:
+            return self._conn.execute(sql, params).rowcount
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:  # nested: part of the outer transaction
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._conn.execute("BEGIN IMMEDIATE")  # the write lock now: serialises racing servers
+            self._depth = 1
+            try:
+                yield
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+            finally:
+                self._depth = 0
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+# --- PostgreSQL ----------------------------------------------------------------------------------------
+class PostgresStore(Store):
+    """For several servers on several machines: the same SQL, and NOTIFY on every committed move."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import psycopg  # only when PostgreSQL is used
+
+        self.url = url
+        self._conn = psycopg.connect(url, autocommit=True)
+        self._depth = 0
+
+    @property
+    def kind(self) -> str:
+        return "postgresql"
+
+    @staticmethod
+    def _sql(sql: str) -> str:
+        return sql.replace("?", "%s")
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with self._lock:
+            cursor = self._conn.execute(self._sql(sql), list(params))  # type: ignore[call-overload]
+            return int(cursor.rowcount)
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return list(self._conn.execute(self._sql(sql), list(params)).fetchall())  # type: ignore[call-overload]
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
+            try:
+                with self._conn.transaction():
+                    yield
+            finally:
+                self._depth = 0
+
+    def _notify(self, match_id: str, version: int) -> None:
+        self._execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, f"{match_id}:{version}"))
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def open_store(url: str, synchronous: str = "NORMAL") -> Store:
+    """A store from a URL: ``postgresql://...`` or a SQLite file (``sqlite:///path`` or a path)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        store: Store = PostgresStore(url)
+    else:
+        store = SQLiteStore(url.removeprefix("sqlite://"), synchronous=synchronous)
+    store.migrate()
+    return store
+
+
+def now() -> float:
+    return time.time()

@@ -1,0 +1,66 @@
+"""Match-server fixtures: both stores (SQLite in a temporary folder, a real PostgreSQL server started
+in one), and a service on each with a clock the tests move by hand."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from matches.service import MatchService, MatchSettings
+from matches.store import Store, open_store
+from tests.pg import new_database, postgres_bin, temporary_postgres
+
+_names = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    if postgres_bin() is None:
+        if os.environ.get("TABLEJUDGE_REQUIRE_POSTGRES"):
+            pytest.fail("Debian's postgresql is not installed (apt-get install postgresql)")
+        pytest.skip("Debian's postgresql is not installed (apt-get install postgresql)")
+    with temporary_postgres() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty store's URL: each test runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'matches.sqlite3'}"
+    server: str = request.getfixturevalue("postgres_server")
+    return new_database(server, f"test_{next(_names)}_{os.getpid()}")
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[Store]:
+    store = open_store(store_url)
+    yield store
+    store.close()
+
+
+class FakeClock:
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def service(store: Store, clock: FakeClock) -> MatchService:
+    return MatchService(
+        store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"), clock_now=clock
+    )

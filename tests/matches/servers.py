@@ -1,0 +1,78 @@
+"""Real ``tablejudge serve`` processes for the match server's tests: started on a free port with a
+data folder or a database, stopped politely or killed with SIGKILL."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.conftest import free_port
+
+
+class Server:
+    def __init__(self, data: Path, database: str = "", workers: int = 1, bot_delay_ms: int = 20) -> None:
+        self.data, self.database, self.workers, self.bot_delay_ms = data, database, workers, bot_delay_ms
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = data / f"serve-{self.port}.log"
+
+    def start(self) -> Server:
+        env = {
+            **os.environ,
+            "TABLEJUDGE_DATA": str(self.data),
+            "TABLEJUDGE_DATABASE": self.database,
+            "TABLEJUDGE_BOT_DELAY_MS": str(self.bot_delay_ms),
+            "TABLEJUDGE_LOG_LEVEL": "warning",
+            "TABLEJUDGE_PUBLIC_URL": self.url,
+        }
+        command = [
+            sys.executable,
+            "-m",
+            "tablejudge.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+            "--lexicon",
+            "standard",
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+            )
+        deadline = time.monotonic() + 120
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"tablejudge serve exited:\n{self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"tablejudge serve did not start:\n{self.log.read_text()[-2000:]}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group: no shutdown, no flush, as a crash or a power-off of the process."""
+        if self.process is not None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.process = None

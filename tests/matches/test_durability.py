@@ -1,0 +1,141 @@
+"""An acknowledged move survives a killed server; several servers share matches on PostgreSQL.
+
+A real ``tablejudge serve`` plays a run of matches (people at some seats, bots at the others); it is
+killed with SIGKILL in the middle, restarted on the same store, and every move any client was told
+of (an HTTP answer, a live event) is found in the log, and the matches play on from there.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.matches.servers import Server
+from tests.matches.test_http import auth, ws_url
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+
+def run_matches(server: Server, matches: int, told: list[tuple[str, int, str]], stop: threading.Event) -> None:
+    """People pass in BOP! matches against greedy bots until ``stop``; every move they are told of is kept."""
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        seats = []
+        for _ in range(matches):
+            made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "bots": {"1": "greedy"}}).json()
+            seats.append((made["match"], made["token"]))
+        while not stop.is_set():
+            for match_id, token in seats:
+                try:
+                    body = http.get(f"/v1/matches/{match_id}", headers=auth(token), params={"history": True}).json()
+                    for version, (seat, text) in enumerate(
+                        (entry for entry in body["view"]["history"] if entry[0] >= 0), start=1
+                    ):
+                        told.append((match_id, version, text if seat == 0 else ""))
+                    if 0 in body["must_act"]:
+                        answer = http.post(
+                            f"/v1/matches/{match_id}/moves",
+                            headers=auth(token),
+                            json={"move": "pass", "version": body["version"]},
+                        )
+                        if answer.status_code == 200:
+                            told.append((match_id, answer.json()["version"], "pass"))
+                except (httpx.TransportError, ValueError, KeyError):
+                    return  # the server is gone
+
+
+def stored_moves(database: Path) -> dict[tuple[str, int], str]:
+    with sqlite3.connect(database) as db:
+        return {(m, v): text for m, v, text in db.execute("SELECT match_id, version, move FROM moves")}
+
+
+def test_every_acknowledged_move_survives_a_sigkill(tmp_path: Path) -> None:
+    server = Server(tmp_path, workers=1).start()
+    told: list[tuple[str, int, str]] = []
+    stop = threading.Event()
+    player = threading.Thread(target=run_matches, args=(server, 4, told, stop), daemon=True)
+    player.start()
+    deadline = time.monotonic() + 60
+    while len({(m, v) for m, v, _ in told}) < 40 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    server.kill()  # mid-run: moves are in flight
+    stop.set()
+    player.join(timeout=10)
+    assert len(told) >= 40, "the matches did not get going"
+    stored = stored_moves(tmp_path / "matches.sqlite3")
+    for match_id, version, text in told:
+        assert (match_id, version) in stored, f"acknowledged move {version} of {match_id} was lost"
+        if text:
+            assert stored[(match_id, version)] == text
+    restarted = Server(tmp_path, workers=1).start()
+    try:
+        with httpx.Client(base_url=restarted.url, timeout=10) as http:
+            match_id = told[0][0]
+            body = http.get(f"/v1/matches/{match_id}").json()
+            assert body["version"] >= max(v for m, v in stored if m == match_id)  # its bot may move at once
+            assert body["status"] in ("playing", "over")  # rebuilt from the log, and it plays on
+    finally:
+        restarted.stop()
+
+
+def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server: str) -> None:
+    """A move made through one server reaches a live socket held by the other (NOTIFY), and the bots
+    and clocks of a match are played once however many servers run."""
+    from tests.pg import new_database
+
+    database = new_database(postgres_server, "two_servers")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = Server(tmp_path / "a", database=database).start()
+    second = Server(tmp_path / "b", database=database).start()
+    try:
+        with httpx.Client(timeout=10) as http:
+            made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
+            joined = http.post(f"{second.url}/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+            tokens = {0: made["token"], 1: joined["token"]}
+            body = http.get(f"{second.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()
+            mover = body["must_act"][0]
+            with connect(ws_url(second.url, made["match"], tokens[1 - mover])) as socket:
+                assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+                moved = http.post(
+                    f"{first.url}/v1/matches/{made['match']}/moves",
+                    headers=auth(tokens[mover]),
+                    json={"move": "pass", "version": 0},
+                )
+                assert moved.status_code == 200
+                event: dict[str, Any] = {"type": "ping"}
+                while event["type"] == "ping":
+                    event = json.loads(socket.recv(timeout=10))
+                assert event["version"] == 1 and event["moves"] == [{"seat": mover, "move": "pass"}]
+            stale = http.post(
+                f"{second.url}/v1/matches/{made['match']}/moves",
+                headers=auth(tokens[mover]),
+                json={"move": "pass", "version": 0},
+            )
+            assert stale.status_code in (403, 409)  # the other server knows the move was made
+            bots = http.post(
+                f"{first.url}/v1/matches",
+                json={"game": "pdq", "seats": 2, "bots": {"0": "quick:300", "1": "quick:300"}},
+            ).json()
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                state = http.get(f"{second.url}/v1/matches/{bots['match']}").json()
+                if state["status"] == "over":
+                    break
+                time.sleep(0.5)
+            assert state["status"] == "over"
+            log = http.get(f"{first.url}/v1/matches/{bots['match']}/log").json()
+            from engine import load_game
+
+            replayed = load_game(log["spec"]).replay(log["seed"], log["moves"])  # each move once, in order
+            assert replayed.is_terminal() and replayed.version == len(log["moves"])
+    finally:
+        first.stop()
+        second.stop()

@@ -1,0 +1,173 @@
+"""The match server over real HTTP and WebSockets (``tablejudge serve --workers 2`` on SQLite): every
+bad input a readable 4xx, live events to seats and spectators, reconnection from a version, and a
+move made through one worker reaching a socket held by the other."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+pytestmark = pytest.mark.server
+
+
+def ws_url(base: str, match_id: str, token: str | None = None, since: int | None = None) -> str:
+    query = "&".join(
+        part for part in (f"token={token}" if token else "", f"since={since}" if since is not None else "") if part
+    )
+    return base.replace("http://", "ws://") + f"/v1/matches/{match_id}/live" + (f"?{query}" if query else "")
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def http(live_server: str) -> Any:
+    with httpx.Client(base_url=live_server, timeout=30) as client:
+        yield client
+
+
+def new_bop(http: httpx.Client, **extra: Any) -> tuple[str, dict[int, str]]:
+    made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann", **extra})
+    assert made.status_code == 201, made.text
+    body = made.json()
+    joined = http.post(f"/v1/matches/{body['match']}/join", json={"invite": body["invite"], "name": "Bob"})
+    assert joined.status_code == 200, joined.text
+    return body["match"], {0: body["token"], 1: joined.json()["token"]}
+
+
+def current(http: httpx.Client, match_id: str, token: str) -> dict[str, Any]:
+    answer = http.get(f"/v1/matches/{match_id}", headers=auth(token))
+    assert answer.status_code == 200
+    return answer.json()
+
+
+def test_create_join_and_move_over_http(http: httpx.Client) -> None:
+    match_id, tokens = new_bop(http)
+    body = current(http, match_id, tokens[0])
+    assert body["status"] == "playing" and body["you"] == 0 and body["version"] == 0
+    assert isinstance(body["view"]["hands"][0], list) and body["view"]["hands"][1] == 5  # only its own hand
+    mover = body["must_act"][0]
+    moved = http.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": 0}, headers=auth(tokens[mover]))
+    assert moved.status_code == 200
+    assert moved.json()["version"] == 1 and moved.json()["breakdown"]["total"] == 0
+    assert moved.json()["must_act"] == [1 - mover]
+
+
+def error(answer: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert answer.status_code == status, answer.text
+    body = answer.json()["error"]
+    assert body["code"] == code and len(body["message"]) > 10
+    return dict(body)
+
+
+def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Client) -> None:
+    match_id, tokens = new_bop(http)
+    body = current(http, match_id, tokens[0])
+    mover, other = body["must_act"][0], 1 - body["must_act"][0]
+    url = f"/v1/matches/{match_id}/moves"
+    error(http.get("/v1/matches/nosuchmatch"), 404, "unknown_match")
+    error(http.post(url, json={"move": "pass", "version": 0}), 401, "unauthorized")
+    error(
+        http.post(url, json={"move": "pass", "version": 0}, headers={"Authorization": "Bearer nope"}),
+        401,
+        "unauthorized",
+    )
+    other_match, other_tokens = new_bop(http)
+    error(http.post(url, json={"move": "pass", "version": 0}, headers=auth(other_tokens[0])), 401, "unauthorized")
+    error(http.post(url, json={"move": "pass", "version": 0}, headers=auth(tokens[other])), 403, "wrong_player")
+    stale = error(
+        http.post(url, json={"move": "pass", "version": 7}, headers=auth(tokens[mover])), 409, "stale_version"
+    )
+    assert stale["match"]["version"] == 0 and stale["match"]["you"] == mover  # the view to resync from
+    error(http.post(url, json={"move": "9,9x ZZZ", "version": 0}, headers=auth(tokens[mover])), 422, "bad_notation")
+    illegal = error(
+        http.post(url, json={"move": "5,5 Zy", "version": 0}, headers=auth(tokens[mover])), 422, "illegal_move"
+    )
+    assert illegal["rule"] in ("not_in_hand", "not_connected")
+    error(http.post(url, json={"move": "pass"}, headers=auth(tokens[mover])), 422, "malformed_body")
+    error(
+        http.post(url, content=b"{", headers={**auth(tokens[mover]), "Content-Type": "application/json"}),
+        422,
+        "malformed_body",
+    )
+    error(http.post(url, json={"move": "x" * 20_000, "version": 0}, headers=auth(tokens[mover])), 413, "body_too_large")
+    error(http.post(f"/v1/matches/{match_id}/join", json={"invite": "wrong", "name": "Eve"}), 403, "bad_invite")
+    error(http.get(f"/v1/matches/{match_id}/log"), 409, "not_over")
+    error(http.post("/v1/matches", json={"game": "Chess!"}), 422, "malformed_body")  # not a game's name at all
+    error(http.post("/v1/matches", json={"game": "nosuchgame"}), 422, "bad_match_request")
+    assert current(http, match_id, tokens[0])["version"] == 0  # nothing changed
+    assert current(http, other_match, other_tokens[0])["version"] == 0
+
+
+def test_a_full_match_answers_409_and_the_spectator_sees_no_hand(http: httpx.Client) -> None:
+    made = http.post("/v1/matches", json={"game": "bop", "seats": 2}).json()
+    assert http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).status_code == 200
+    error(http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}), 409, "match_full")
+    spectator = http.get(f"/v1/matches/{made['match']}").json()
+    assert spectator["you"] is None and spectator["view"]["hands"] == [5, 5]
+
+
+def receive(socket: Any) -> dict[str, Any]:
+    while True:
+        message = json.loads(socket.recv(timeout=20))
+        if message["type"] != "ping":
+            return dict(message)
+
+
+def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
+    http: httpx.Client, live_server: str
+) -> None:
+    match_id, tokens = new_bop(http, options={"mode": "challenge"})
+    mover = current(http, match_id, tokens[0])["must_act"][0]
+    with (
+        connect(ws_url(live_server, match_id, tokens[1 - mover])) as seat_socket,
+        connect(ws_url(live_server, match_id)) as watcher,
+    ):
+        assert receive(seat_socket)["type"] == "hello" and receive(watcher)["type"] == "hello"
+        # The move goes in over HTTP (to either worker); both sockets hear of it.
+        http.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": 0}, headers=auth(tokens[mover]))
+        for socket, seat in ((seat_socket, 1 - mover), (watcher, None)):
+            event = receive(socket)
+            assert event["type"] == "update" and event["version"] == 1
+            assert event["moves"] == [{"seat": mover, "move": "pass"}] and event["match"]["you"] == seat
+        # A move sent on the socket is answered on it.
+        seat_socket.send(json.dumps({"type": "move", "move": "pass", "version": 1, "id": 9}))
+        answers = [receive(seat_socket), receive(seat_socket)]
+        assert {"ack", "update"} == {a["type"] for a in answers}
+        ack = next(a for a in answers if a["type"] == "ack")
+        assert ack["id"] == 9 and ack["version"] == 2
+        seat_socket.send(json.dumps({"type": "move", "move": "pass", "version": 1, "id": 10}))
+        refused = receive(seat_socket)
+        assert refused["type"] == "error" and refused["error"]["code"] in ("wrong_player", "stale_version")
+    with connect(ws_url(live_server, match_id, tokens[mover], since=1)) as again:
+        hello = receive(again)
+        assert hello["version"] == 2 and hello["moves"] == [{"seat": 1 - mover, "move": "pass"}]
+
+
+def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_server: str) -> None:
+    match_id, tokens = new_bop(http)
+    body = current(http, match_id, tokens[0])
+    mover = body["must_act"][0]
+    hand = current(http, match_id, tokens[mover])["view"]["hands"][mover]
+    with (
+        connect(ws_url(live_server, match_id, tokens[1 - mover])) as other,
+        connect(ws_url(live_server, match_id)) as watcher,
+    ):
+        receive(other), receive(watcher)
+        trade = "pass " + "".join(hand[:2])
+        assert (
+            http.post(
+                f"/v1/matches/{match_id}/moves", json={"move": trade, "version": 0}, headers=auth(tokens[mover])
+            ).status_code
+            == 200
+        )
+        for socket in (other, watcher):
+            text = socket.recv(timeout=20)
+            while json.loads(text)["type"] == "ping":
+                text = socket.recv(timeout=20)
+            assert "".join(hand[:2]) not in text and "pass (2 tiles traded)" in text

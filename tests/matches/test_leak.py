@@ -1,0 +1,125 @@
+"""Hidden information never leaves the server: whole matches played through the real server, every
+byte each seat receives (HTTP answers, live events, errors) kept, and afterwards, with the seed the
+log reveals, each message searched for what its reader must not know at that version: another
+seat's tiles, the pile's order (its next tiles in a row), the seed, the generator's state."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import defaultdict
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from engine import load_game
+from engine.base import State
+from engine.rng import Rng
+from tests.engine.conformance import HIDDEN, leaks
+from tests.matches.test_http import auth, ws_url
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+GAMES = [("bop", {"players": 2}), ("bop", {"players": 3, "mode": "challenge"}), ("pdq", {"players": 2})]
+
+
+class Listener(threading.Thread):
+    """One seat's live socket, keeping every message it receives."""
+
+    def __init__(self, url: str, received: list[tuple[int, str]]) -> None:
+        super().__init__(daemon=True)
+        self.url, self.received, self.stop = url, received, threading.Event()
+
+    def run(self) -> None:
+        with connect(self.url) as socket:
+            while not self.stop.is_set():
+                try:
+                    text = socket.recv(timeout=0.2)
+                except TimeoutError:
+                    continue
+                message = json.loads(text)
+                if "version" in message:
+                    self.received.append((int(message["version"]), text))
+
+
+def secrets_at(state: State[Any], seat: int | None) -> list[Any]:
+    """What ``seat`` must not see at this state: the game's hidden parts, the seed, the generator."""
+    if state.is_terminal():
+        return []  # the end reveals everything (the log gives the seed)
+    found: list[Any] = [state.seed, None if state.rng is None else state.rng.state]
+    found += HIDDEN[state.game.name](state, seat)
+    return [value for value in found if value is not None]
+
+
+def play_match(http: httpx.Client, live_server: str, game: str, options: dict[str, Any], seed: int) -> None:
+    players = options["players"]
+    made = http.post("/v1/matches", json={"game": game, "options": options, "name": "seat0"}).json()
+    tokens = {0: made["token"]}
+    for _ in range(players - 1):
+        joined = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+        tokens[joined["seat"]] = joined["token"]
+    match_id = made["match"]
+    received: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    listeners = [Listener(ws_url(live_server, match_id, tokens[seat]), received[seat]) for seat in range(players)]
+    for listener in listeners:
+        listener.start()
+    chooser = Rng(seed)
+    try:
+        for _ in range(2000):
+            body = http.get(f"/v1/matches/{match_id}", headers=auth(tokens[0])).json()
+            received[0].append((body["version"], json.dumps(body)))
+            if body["status"] == "over":
+                break
+            acting = body["must_act"] or body["to_act"]
+            if not acting:
+                continue  # a PDQ window closing: the server's clock acts
+            seat = acting[chooser.below(len(acting))]
+            legal = http.get(f"/v1/matches/{match_id}/legal", params={"limit": 60}, headers=auth(tokens[seat]))
+            received[seat].append((body["version"], legal.text))
+            moves = legal.json()["moves"]
+            if not moves:
+                continue
+            text = moves[chooser.below(len(moves))]
+            answer = http.post(
+                f"/v1/matches/{match_id}/moves",
+                json={"move": text.split(" @")[0], "version": legal.json()["version"]},
+                headers=auth(tokens[seat]),
+            )
+            received[seat].append((answer.json().get("version", body["version"]), answer.text))
+        else:
+            pytest.fail(f"{game} match {match_id} did not end")
+    finally:
+        for listener in listeners:
+            listener.stop.set()
+        for listener in listeners:
+            listener.join(timeout=5)
+    log = http.get(f"/v1/matches/{match_id}/log").json()
+    states = replayed_states(log)
+    checked = 0
+    for seat, messages in received.items():
+        for version, text in messages:
+            state = states[min(version, len(states) - 1)]
+            found = leaks(json.loads(text), secrets_at(state, seat))
+            assert not found, f"{game}: seat {seat} was sent {found[:2]} at version {version}"
+            checked += 1
+    assert checked > 20
+
+
+def replayed_states(log: dict[str, Any]) -> list[State[Any]]:
+    """The state at every version of a finished match, rebuilt from its seed and moves."""
+    game = load_game(log["spec"])
+    state = game.new_initial_state(log["seed"])
+    states = [state.clone()]
+    for seat, move in log["moves"]:
+        state.act(seat, move)
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[f"{g}-{o['players']}" for g, o in GAMES])
+def test_no_seat_is_ever_sent_another_seats_hidden_things(live_server: str, game: str, options: dict[str, Any]) -> None:
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        for seed in range(2):
+            play_match(http, live_server, game, options, seed)
