@@ -103,7 +103,16 @@ class Board:
     # --- series ------------------------------------------------------------------------------
     def run(self, spot: Spot, direction: str) -> tuple[Spot, ...]:
         """The maximal run of tiles through ``spot`` (occupied) at its level, in ``direction``."""
-        return run_through(self.tile_at, spot, direction)
+        dr, dc = STEPS[direction]
+        r, c, level = spot
+        stacks = self.stacks
+        start = -1
+        while len(stacks.get((r + start * dr, c + start * dc), ())) >= level:
+            start -= 1
+        end = 1
+        while len(stacks.get((r + end * dr, c + end * dc), ())) >= level:
+            end += 1
+        return tuple((r + i * dr, c + i * dc, level) for i in range(start + 1, end))
 
     def stack_spots(self, cell: Cell) -> tuple[Spot, ...]:
         return tuple((cell[0], cell[1], level) for level in range(1, self.height(cell) + 1))
@@ -197,17 +206,20 @@ class Series:
 def series_problem(tiles: Sequence[str]) -> tuple[str, str] | None:
     """Why a run of tiles is no series, as (rule, message): ``too_long``, ``two_wilds_in_series`` or
     ``not_a_series`` (None: it is one)."""
-    names = ", ".join(tile_name(tile) for tile in tiles)
     if len(tiles) > MAX_SERIES:
-        return "too_long", f"{names}: a series holds at most {MAX_SERIES} tiles"
+        return "too_long", f"{_names(tiles)}: a series holds at most {MAX_SERIES} tiles"
     if sum(1 for tile in tiles if is_wild(tile)) > 1:
-        return "two_wilds_in_series", f"{names}: only one wild per series"
+        return "two_wilds_in_series", f"{_names(tiles)}: only one wild per series"
     if not is_series([face(tile) for tile in tiles]):
         return "not_a_series", (
-            f"{names}: a series is the same colour in all different numbers, or the same number in all different "
-            "colours (never the same colour and the same number)"
+            f"{_names(tiles)}: a series is the same colour in all different numbers, or the same number in all "
+            "different colours (never the same colour and the same number)"
         )
     return None
+
+
+def _names(tiles: Sequence[str]) -> str:
+    return ", ".join(tile_name(tile) for tile in tiles)
 
 
 # --- text ----------------------------------------------------------------------------------------

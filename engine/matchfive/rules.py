@@ -181,8 +181,13 @@ def play_series(after: Board, spots: Sequence[Spot], direction: str | None) -> t
 def check_play(board: Board, hand: Sequence[str], placements: Mapping[Spot, str]) -> PlayCheck:
     """The whole check of a play; IllegalMoveError (see each rule's function) or the checked play."""
     check_hand(hand, list(placements.values()))
+    direction = check_geometry(board, sorted(placements))
+    return check_series(board, placements, direction)
+
+
+def check_series(board: Board, placements: Mapping[Spot, str], direction: str | None) -> PlayCheck:
+    """The series of a play whose tiles and geometry are checked: each must be a series."""
     spots = sorted(placements)
-    direction = check_geometry(board, spots)
     after = board.with_placements(placements)
     series = play_series(after, spots, direction)
     for one in series:

@@ -68,6 +68,7 @@ HIDDEN: dict[str, Callable[[State[Any], int | None], list[Any]]] = {
     "pdq": lambda state, seat: head(state.to_body()["deck"]),
     "qwiply": lambda state, seat: qwiply_hidden(state, seat),
     "three2fifteen": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
+    "matchfive": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
 }
 
 
@@ -107,6 +108,7 @@ PERTURB: dict[str, Callable[[State[Any], int | None, Rng], dict[str, Any] | None
     "bop": lambda state, seat, rng: swap_with_pile("hands", "pile")(state.to_body(), seat, rng),
     "qwiply": lambda state, seat, rng: _qwiply_bids(state, seat),
     "three2fifteen": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
+    "matchfive": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
     "pdq": lambda state, seat, rng: {
         **state.to_body(),
         "deck": state.to_body()["deck"][1:] + state.to_body()["deck"][:1],
