@@ -22,8 +22,8 @@ cell around the grouping, across, down and up, stepping over tiles, and keeps wh
 >>> from engine.matchfive.board import parse_stacks
 >>> board = parse_stacks("0,0:3r 0,1:2r 0,2:1r")
 >>> plays = scored_plays(board, ["5r", "4r", "2b", "3y", "4g"])
->>> [(scored.move.to_text(), scored.points) for scored in plays if scored.points == 25]
-[('0,-2:1a 4r 5r', 25), ('0,-2:1a 5r 4r', 25), ('0,3:1a 4r 5r', 25), ('0,3:1a 5r 4r', 25)]
+>>> [scored.move.to_text() for scored in plays if scored.points == 25]  # the red five, completed
+['0,-2:1a 4r 5r', '0,-2:1a 5r 4r', '0,-1:1a 4r . . . 5r', '0,-1:1a 5r . . . 4r', '0,3:1a 4r 5r', '0,3:1a 5r 4r']
 >>> {p.move for p in plays} == brute_force_plays(board, ["5r", "4r", "2b", "3y", "4g"])
 True
 """
