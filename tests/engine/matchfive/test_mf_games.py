@@ -147,8 +147,9 @@ def test_draws_are_chance_nodes_taking_the_top_of_the_bag_and_refusing_others() 
     assert state.timeout_move(seat) is None
     saved = state.to_json()
     missing = next(t for t in state.hands[1 - seat] if t != "*")
-    for bad, rule in ((f"draw {state.bag[0]} to {1 - seat}", "wrong_drawer"), (f"draw {missing} to {seat}", "not_in_bag"),
-                      ("pass", "not_a_draw")):  # fmt: skip
+    refusals = [(f"draw {state.bag[0]} to {1 - seat}", "wrong_drawer"), (f"draw {missing} to {seat}", "not_in_bag"),
+                ("pass", "not_a_draw")]  # fmt: skip
+    for bad, rule in refusals:
         with pytest.raises(IllegalMoveError) as caught:
             state.act(CHANCE, bad)
         assert caught.value.rule == rule and state.to_json() == saved
