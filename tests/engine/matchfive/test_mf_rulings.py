@@ -119,6 +119,9 @@ def test_ruling_08_locks_close_the_sides() -> None:
     accepted(table, "0,0:2u 3b 3y")  # stacking on a locked tile
     after_play_4 = parse_stacks(SHEET[3]["after"])  # blue 4 above the locked red 4 is free
     assert [s.tiles for s in accepted(after_play_4, "0,3:2 5b").series] == [("5r", "5b"), ("5b", "4b")]
+    # The blue 5 completes the blue column (and is its first, locked); the red 5 of the same play beside it stands.
+    same_play = accepted(board("1,1:1b 2,1:2b 3,1:3b 4,1:4b"), "0,1:1a 5b 5r")
+    assert same_play.locks == ((0, 1, 1), (4, 1, 1)) and score_play(same_play).total == 10 + 15 + 10
 
 
 def test_ruling_09_series_through_a_lock_may_grow_away_from_it() -> None:
