@@ -109,3 +109,17 @@ def test_the_hint_command_refuses_bad_input_in_one_line(
     assert main(["matchfive-hint", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_generic_runner_plays_match_five_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without its own cli.py, ``engine.play``'s runner would seat it: the render is all it needs."""
+    import argparse
+
+    from engine.play import register_generic
+
+    parser = argparse.ArgumentParser()
+    register_generic(parser.add_subparsers(dest="game"), "matchfive")
+    args = parser.parse_args(["matchfive", "--bots", "greedy,random", "--seed", "3"])
+    assert args.run(args) == 0
+    out = capsys.readouterr().out
+    assert "player 0: 0,0:1u 1b 5b  +6" in out and "HEIGHT:TOP" in out and "winner: player 0" in out
