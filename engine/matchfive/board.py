@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -42,7 +42,6 @@ ACROSS, DOWN, UP = "across", "down", "up"
 #: One step along each horizontal direction.
 STEPS: dict[str, Cell] = {ACROSS: (0, 1), DOWN: (1, 0)}
 HORIZONTAL: tuple[str, str] = (ACROSS, DOWN)
-OTHER = {ACROSS: DOWN, DOWN: ACROSS}
 #: The cells beside a cell (a tile's horizontal neighbours are at the same level in these).
 NEIGHBOURS: tuple[Cell, ...] = ((0, 1), (0, -1), (1, 0), (-1, 0))
 ORIGIN: Cell = (0, 0)
@@ -163,19 +162,6 @@ class Board:
     def to_json(self) -> list[list[object]]:
         """``[[[row, col], "5r 5b 5y"], ...]`` sorted by cell; a stack is one text, bottom first."""
         return [[[r, c], " ".join(stack)] for (r, c), stack in sorted(self.stacks.items())]
-
-
-def run_through(lookup: Callable[[Spot], str | None], spot: Spot, direction: str) -> tuple[Spot, ...]:
-    """The maximal run of occupied spots through ``spot`` at its level, ``lookup`` saying what is where."""
-    dr, dc = STEPS[direction]
-    r, c, level = spot
-    start = 0
-    while lookup((r + (start - 1) * dr, c + (start - 1) * dc, level)) is not None:
-        start -= 1
-    end = 0
-    while lookup((r + (end + 1) * dr, c + (end + 1) * dc, level)) is not None:
-        end += 1
-    return tuple((r + i * dr, c + i * dc, level) for i in range(start, end + 1))
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,6 @@ SERIES = LineRule(
     "the same colour in all different numbers, or the same number in all different colours",
 )
 
-FACE = re.compile(f"[{NUMBERS}][{COLOURS}]")
 HAND_TILE = re.compile(rf"[{NUMBERS}][{COLOURS}]|\{WILD}")
 PLACED_TILE = re.compile(rf"\{WILD}?[{NUMBERS}][{COLOURS}]")
 
