@@ -69,6 +69,7 @@ HIDDEN: dict[str, Callable[[State[Any], int | None], list[Any]]] = {
     "qwiply": lambda state, seat: qwiply_hidden(state, seat),
     "three2fifteen": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
     "qnto": lambda state, seat: qnto_hidden(state, seat),
+    "matchfive": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
 }
 
 
@@ -116,6 +117,7 @@ PERTURB: dict[str, Callable[[State[Any], int | None, Rng], dict[str, Any] | None
     "qwiply": lambda state, seat, rng: _qwiply_bids(state, seat),
     "three2fifteen": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
     "qnto": lambda state, seat, rng: _qnto_perturbed(state.to_body(), seat, rng),
+    "matchfive": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
     "pdq": lambda state, seat, rng: {
         **state.to_body(),
         "deck": state.to_body()["deck"][1:] + state.to_body()["deck"][:1],

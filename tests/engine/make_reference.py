@@ -35,6 +35,9 @@ DEFAULTS: dict[str, list[tuple[str, str, int]]] = {
     "three2fifteen": [("three2fifteen", "greedy,greedy", 3), ("three2fifteen(players=3)", "greedy,random,greedy", 12),
                       (f"three2fifteen(layout={T2F_SMALL})", "random,greedy", 6),
                       ("three2fifteen", "greedy,greedy", 2)],
+    # Two greedy players to the end; three with a random one; six players on a bag of one of each tile.
+    "matchfive": [("matchfive", "greedy,greedy", 3), ("matchfive(players=3)", "greedy,random,greedy", 8),
+                  ("matchfive(players=6,copies=1,wilds=5)", "greedy,random,greedy,random,greedy,random", 4)],
     "highcard": [("highcard(players=3)", "random,greedy,random", 1)],
     # Classic, Plus with three players, Light (another turns), a blocked Light game (idle_limit=1: the first
     # turn without a tile placed ends it; the fewest tiles left win).

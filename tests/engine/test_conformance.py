@@ -43,6 +43,8 @@ CASES: dict[str, Case] = {
     "three2fifteen": Case(("three2fifteen", "three2fifteen(players=4,hand_size=5)",
                            "three2fifteen(layout=r.d.t.r/.d...d./d.t.t.d/...*.../d.t.t.d/.d...d./r.d.t.r)"),
                           games=3, every=2),  # fmt: skip
+    # Two players on the default bag; four on a bag of one of each tile and two wilds (short games).
+    "matchfive": Case(("matchfive", "matchfive(players=4,copies=1,wilds=2)"), games=1, every=3, garbage=2),
     "highcard": Case(("highcard", "highcard(players=3,cards=7)"), games=3),
     # Each variant, random and greedy, one seed each; every move's legal plays are generated (about a
     # thousand a hand), so the deep checks run at every other step.
