@@ -91,7 +91,10 @@ def load_state(
     """
     if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
         raise StateError("a saved state is a JSON object naming its game")
-    cls = game_class(data["game"])
+    try:
+        cls = game_class(data["game"])
+    except ConfigError as error:
+        raise StateError(f"the saved state's game: {error}") from None
     options = data.get("options")
     if not isinstance(options, Mapping):
         raise StateError("a saved state names its options")
