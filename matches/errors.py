@@ -40,6 +40,12 @@ class MatchFull(MatchError):
     code, status = "match_full", 409
 
 
+class AlreadySeated(MatchError):
+    """A join from someone who already holds a seat here (their token came with it)."""
+
+    code, status = "already_seated", 409
+
+
 class NotPlaying(MatchError):
     """The match has not started yet, or is over, for something that needs it running."""
 

@@ -14,7 +14,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import StaleVersionError
-from matches.errors import Unauthorized
+from matches.errors import AlreadySeated, Unauthorized
 from matches.service import MatchService
 from service.errors import ErrorBody
 from service.responses import ORJSONResponse
@@ -158,7 +158,11 @@ async def listing(
 @router.post(
     "/{match_id}/join", response_model=Joined, summary="Take the next free seat (with the invite, unless public)"
 )
-async def join(match_id: MatchId, body: JoinBody, service: ServiceDep) -> Joined:
+async def join(match_id: MatchId, body: JoinBody, service: ServiceDep, authorization: Authorization = None) -> Joined:
+    token = bearer(authorization)
+    if token is not None:  # a seat's own token: this browser already sits here
+        held = service.authenticate(match_id, token)
+        raise AlreadySeated(f"you already hold seat {held + 1} of this match", seat=held)
     seat, token = service.join(match_id, body.invite, body.name)
     return Joined(match=match_id, seat=seat, token=token)
 

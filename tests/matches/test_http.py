@@ -104,6 +104,14 @@ def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Clien
     assert current(http, other_match, other_tokens[0])["version"] == 0
 
 
+def test_joining_twice_is_refused_and_changes_nothing(http: httpx.Client) -> None:
+    made = http.post("/v1/matches", json={"game": "bop", "seats": 3, "public": False}).json()
+    again = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}, headers=auth(made["token"]))
+    assert error(again, 409, "already_seated")["seat"] == 0
+    body = http.get(f"/v1/matches/{made['match']}").json()
+    assert [seat["joined"] for seat in body["seats"]] == [True, False, False]
+
+
 def test_a_full_match_answers_409_and_the_spectator_sees_no_hand(http: httpx.Client) -> None:
     made = http.post("/v1/matches", json={"game": "bop", "seats": 2}).json()
     assert http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).status_code == 200
