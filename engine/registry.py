@@ -30,6 +30,7 @@ GAMES: dict[str, str] = {
     "pdq": "engine.pdq.game:PdqGame",
     "qwiply": "engine.qwiply.game:QwiplyGame",
     "three2fifteen": "engine.three2fifteen.game:Three2FifteenGame",
+    "digit": "engine.digit.game:DigitGame",
 }
 
 _SPEC = re.compile(r"\s*(?P<name>[a-z][a-z0-9_]*)\s*(?:\((?P<options>.*)\))?\s*", re.S)

@@ -68,6 +68,11 @@ HIDDEN: dict[str, Callable[[State[Any], int | None], list[Any]]] = {
     "pdq": lambda state, seat: head(state.to_body()["deck"]),
     "qwiply": lambda state, seat: qwiply_hidden(state, seat),
     "three2fifteen": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
+    # Not the viewer's own pile: its bottom holds the tiles the viewer traded there, in the order traded.
+    "digit": lambda state, seat: [
+        *others(state.to_body()["hands"], seat),
+        *(run for pile in others(state.to_body()["piles"], seat) for run in head(pile)),
+    ],
 }
 
 
@@ -107,12 +112,30 @@ PERTURB: dict[str, Callable[[State[Any], int | None, Rng], dict[str, Any] | None
     "bop": lambda state, seat, rng: swap_with_pile("hands", "pile")(state.to_body(), seat, rng),
     "qwiply": lambda state, seat, rng: _qwiply_bids(state, seat),
     "three2fifteen": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
+    "digit": lambda state, seat, rng: swap_with_own_pile(state.to_body(), seat, rng),
     "pdq": lambda state, seat, rng: {
         **state.to_body(),
         "deck": state.to_body()["deck"][1:] + state.to_body()["deck"][:1],
         "round": _renamed(state.to_body()["round"], seat),
     },
 }
+
+
+def swap_with_own_pile(body: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any] | None:
+    """A perturbation for games with a pile per player (D!Git): a tile of another seat's hand trades
+    places with a different tile of that seat's own pile, and every pile (the viewer's too: it lies
+    face down) is turned upside down."""
+    hands, piles = [list(h) for h in body["hands"]], [list(p)[::-1] for p in body["piles"]]
+    owners = [o for o, hand in enumerate(hands) if o != seat and hand and any(t not in hand for t in piles[o])]
+    if owners:
+        owner = owners[rng.below(len(owners))]
+        hand, pile = hands[owner], piles[owner]
+        different = [j for j, tile in enumerate(pile) if tile not in hand]
+        i, j = rng.below(len(hand)), different[rng.below(len(different))]
+        hand[i], pile[j] = pile[j], hand[i]
+    elif piles == body["piles"]:
+        return None
+    return {**body, "hands": hands, "piles": piles}
 
 
 def _changed_bids(body: dict[str, Any], seat: int | None) -> dict[str, Any]:

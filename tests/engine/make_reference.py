@@ -35,6 +35,10 @@ DEFAULTS: dict[str, list[tuple[str, str, int]]] = {
     "three2fifteen": [("three2fifteen", "greedy,greedy", 3), ("three2fifteen(players=3)", "greedy,random,greedy", 12),
                       (f"three2fifteen(layout={T2F_SMALL})", "random,greedy", 6),
                       ("three2fifteen", "greedy,greedy", 2)],
+    # Two greedy players; three with a random one; five, as in the sheet's play example; no wilds at all.
+    "digit": [("digit", "greedy,greedy", 7), ("digit(players=3)", "greedy,random,greedy", 8),
+              ("digit(players=5)", "greedy,greedy,random,greedy,greedy", 5),
+              ('digit(blanks="",digit_tiles=0)', "random,greedy", 4)],
     "highcard": [("highcard(players=3)", "random,greedy,random", 1)],
 }
 

@@ -43,6 +43,8 @@ CASES: dict[str, Case] = {
     "three2fifteen": Case(("three2fifteen", "three2fifteen(players=4,hand_size=5)",
                            "three2fifteen(layout=r.d.t.r/.d...d./d.t.t.d/...*.../d.t.t.d/.d...d./r.d.t.r)"),
                           games=3, every=2),  # fmt: skip
+    # Random play passes often (many trades to choose from): its games are the long ones.
+    "digit": Case(("digit", "digit(players=3)"), games=2, every=2, garbage=2),
     "highcard": Case(("highcard", "highcard(players=3,cards=7)"), games=3),
 }
 GAMES = [name for name in registered_games()]
