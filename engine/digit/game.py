@@ -100,6 +100,18 @@ class DigitGame(Game[DigitOptions, DigitState, AnyDigitMove]):
         state.check_invariants()
         return state
 
+    def from_position(
+        self, board: Mapping[Cell, str], hands: Sequence[Sequence[str]], piles: Sequence[Sequence[str]],
+        current: int = 0, seed: int = 0,
+    ) -> DigitState:  # fmt: skip
+        """A running game with a given grid, hands and piles (top first), ``current`` to move: hints,
+        fixtures, tests. StateError if it is no position play reaches (see ``position_problems``)."""
+        state = DigitState(self, seed, board=dict(board), hands=[list(h) for h in hands],
+                           piles=[list(p) for p in piles], first_player=current, first_draws=[])  # fmt: skip
+        state.turns = 1 if board else 0
+        state.check_invariants()
+        return state
+
     # --- saved bodies -----------------------------------------------------------------------------
     def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> DigitState:
         check_keys(body, BODY_KEYS, "digit state")

@@ -200,8 +200,11 @@ class DigitState(State[AnyDigitMove]):
         return pile[: len(pile) - below]
 
     def timeout_move(self, seat: int) -> AnyDigitMove | None:
-        """A player whose time runs out passes, trading nothing."""
-        return DigitPass() if self._to_move(seat) else None
+        """A player whose time runs out passes, trading nothing; on the empty grid, where the first
+        turn is a play, the first tile of their hand goes on the centre cell (ruling 22)."""
+        if not self._to_move(seat):
+            return None
+        return DigitPass() if self.board else Play.of({CENTRE: self.hands[seat][0]})
 
     def review(self, seat: int) -> JsonDict | None:
         """The best moves ``seat`` had here, each with its whole breakdown ("what could I have played")."""
