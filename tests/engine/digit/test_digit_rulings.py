@@ -12,6 +12,7 @@ from engine.bots import make_bot, play_game
 from engine.digit.game import DigitGame
 from engine.digit.movegen import can_act
 from engine.digit.moves import DigitPass, Play
+from engine.digit.state import DigitState
 from engine.digit.rules import SOLVER, pass_turn, play, swap, wild_values
 from engine.digit.tiles import KIT, DigitOptions, draw_rank
 from engine.errors import ConfigError, IllegalMoveError
@@ -165,6 +166,7 @@ def test_ruling_17_scores_are_0_until_the_end_then_the_tiles_left_negated() -> N
     seen: list[tuple[int, ...]] = []
     final = play_game(game, [make_bot("greedy"), make_bot("greedy")], 21,
                       on_move=lambda state, seat, move, breakdown: seen.append(state.scores()))  # fmt: skip
+    assert isinstance(final, DigitState)
     assert set(seen[:-1]) == {(0, 0)}
     outcome = final.outcome()
     assert outcome is not None and outcome.reason == "out"
