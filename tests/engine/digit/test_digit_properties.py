@@ -138,7 +138,7 @@ def mid_game() -> DigitState:
         seat = state.current
         move = bots[seat].choose(Turn(state, seat))
         assert move is not None
-        state.act(seat, move)
+        state.act(seat, move.to_text())
     return state
 
 
