@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.base import (
@@ -441,15 +442,17 @@ def position_problems(state: DigitState) -> list[str]:
     return problems
 
 
-def grid_problems(board: dict[Cell, str]) -> list[str]:
-    """A grid that play makes: empty, or covering the centre, in one piece, every line a line with one
-    tile for each wild in both its lines."""
+def grid_problems(board: Mapping[Cell, str], centre: bool = True) -> list[str]:
+    """A grid that play makes: empty, or covering the centre (unless ``centre`` is False: a grid
+    written out by hand for hints), in one piece, every line a line with one tile for each wild in
+    both its lines."""
     if not board:
         return []
     problems = []
-    if CENTRE not in board:
+    if centre and CENTRE not in board:
         problems.append("the grid does not cover the centre cell 0,0")
-    seen, todo = {CENTRE} & board.keys(), [CENTRE] if CENTRE in board else []
+    start = CENTRE if CENTRE in board else min(board)
+    seen, todo = {start}, [start]
     while todo:
         r, c = todo.pop()
         for dr, dc in NEIGHBOURS:
