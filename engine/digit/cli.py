@@ -13,6 +13,7 @@ number and colour letter, each wild as what it stands for), their own hand, and 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from collections import Counter
@@ -24,6 +25,7 @@ from engine.base import CHANCE, Breakdown, Move, ScoredMove, State
 from engine.bots import Turn
 from engine.digit.game import DigitGame, format_grid
 from engine.digit.movegen import explained, rank_moves
+from engine.digit.rules import SOLVER
 from engine.digit.state import DigitState, grid_problems
 from engine.digit.tiles import KIT, DigitOptions
 from engine.errors import ConfigError, EngineError, NotationError
@@ -127,8 +129,10 @@ def run_hint(args: argparse.Namespace) -> int:
 
 # --- a person at the terminal --------------------------------------------------------------------
 def notation_help(hand: Sequence[str], board: dict[Cell, str]) -> str:
-    """How to write a move, with examples from the player's own hand."""
-    a, b = (list(hand) + ["9y", "8g"])[:2]
+    """How to write a move, with examples from the player's own hand (two tiles that make a line, when
+    it holds two)."""
+    pairs = [(a, b) for a, b in itertools.permutations(hand, 2) if SOLVER.line_ok((a, b))]
+    a, b = pairs[0] if pairs else (list(hand) + ["9y", "9g"])[:2]
     cell = "0,0" if not board else "ROW,COL"
     examples = (
         (f"{cell} {a}", "one tile"),
