@@ -32,6 +32,7 @@ GAMES: dict[str, str] = {
     "three2fifteen": "engine.three2fifteen.game:Three2FifteenGame",
     "qnto": "engine.qnto.game:QntoGame",
     "matchfive": "engine.matchfive.game:MatchFiveGame",
+    "digit": "engine.digit.game:DigitGame",
 }
 
 _SPEC = re.compile(r"\s*(?P<name>[a-z][a-z0-9_]*)\s*(?:\((?P<options>.*)\))?\s*", re.S)

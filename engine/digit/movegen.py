@@ -1,26 +1,42 @@
-"""Every legal D!Git play for a hand on a board, best first, and the brute-force reference.
+"""Every legal D!Git play for a hand on a board, best first, and the brute-force reference; the swaps a
+hand allows; the ranking the greedy bot and hints use; whether anyone can still place a tile.
 
 The generator is the line games' (``engine.linegames.movegen``) with D!Git's lines and the shared
 binding: plays in which a wild sits in two lines are confirmed by the exact check. D!Git scores
-nothing, so "best" is what wins the race to run out of tiles: a play that earns another turn first,
-then more tiles placed.
+nothing, so "best" is what wins the race to run out of tiles: going out, then a play that earns
+another turn, then more tiles placed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
-from engine.base import ScoredMove
-from engine.digit.rules import SOLVER, play
+from engine.base import Breakdown, ScoredMove, ScoreItem
+from engine.digit.moves import DigitMove, DigitPass
+from engine.digit.rules import BONUS_LENGTHS, SOLVER, pass_breakdown, pass_turn, play, race_items, swap
+from engine.digit.tiles import KIT
+from engine.errors import IllegalMoveError
 from engine.linegames import movegen
-from engine.linegames.grid import Cell
-from engine.linegames.moves import Play
+from engine.linegames.grid import NEIGHBOURS, Cell, play_lines
+from engine.linegames.moves import Play, Swap
+from engine.linegames.rules import check_play, lengths_reached
 from engine.linegames.solver import LineSolver
+from engine.linegames.tiles import is_wild
 
 
 def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], solver: LineSolver = SOLVER) -> list[Play]:
     """Every legal play of tiles from ``hand``, ordered by cells and tiles."""
-    return movegen.generate_plays(solver, board, hand)
+    if solver is not SOLVER:
+        return movegen.generate_plays(solver, board, hand)
+    return list(_plays(tuple(sorted(board.items())), tuple(sorted(hand))))
+
+
+@lru_cache(maxsize=64)
+def _plays(board: tuple[tuple[Cell, str], ...], hand: tuple[str, ...]) -> tuple[Play, ...]:
+    # A turn asks for the same position's plays several times (the legal moves, the bot's ranking,
+    # the hints); the answer depends on the grid and the hand's tiles only.
+    return tuple(movegen.generate_plays(SOLVER, dict(board), hand))
 
 
 def brute_force_plays(board: Mapping[Cell, str], hand: Sequence[str], solver: LineSolver = SOLVER) -> list[Play]:
@@ -35,3 +51,88 @@ def ranked_plays(board: Mapping[Cell, str], hand: Sequence[str], solver: LineSol
         scored.append((not turn.another_turn, -len(move.placements), move.placements, turn, move))
     scored.sort(key=lambda entry: entry[:3])
     return [ScoredMove(move, 0, turn.breakdown) for *_, turn, move in scored]
+
+
+def generate_swaps(board: Mapping[Cell, str], hand: Sequence[str]) -> list[Swap]:
+    """Every one-step swap: a hand tile in place of a played wild where it works across and down."""
+    return movegen.single_swaps(SOLVER, board, hand)
+
+
+def rank_moves(board: Mapping[Cell, str], hand: Sequence[str], pile_size: int) -> list[ScoredMove[DigitMove]]:
+    """The moves of a player with ``hand`` and a pile of ``pile_size``, best first, every one worth 0
+    points (D!Git has none):
+
+    1. plays: going out first, then those earning another turn, then more tiles, then fewer wilds
+       spent (a wild kept is a play kept), then by cells;
+    2. swaps putting a numbered tile in for a played wild (the wild comes back to the hand for a later
+       play); a wild for a wild is left out: it gains nothing and two players could trade the same
+       two wilds back and forth for ever;
+    3. a pass trading the tiles longest in hand (the first in hand order, as many as the pile holds):
+       passing again and again brings every tile of the pile round to the hand.
+
+    Each breakdown says why the move ranks there (tiles placed, 5th or 10th tiles, going out); the
+    move's own breakdown, with what every wild stands for, comes from playing it (:func:`explained`).
+    """
+    ranked: list[tuple[tuple[object, ...], ScoredMove[DigitMove]]] = []
+    before = board.keys()
+    for move in generate_plays(board, hand):
+        after = {**board, **move.as_dict()}
+        reached = lengths_reached(before, play_lines(after, move.cells()), BONUS_LENGTHS)
+        went_out = len(move.placements) == len(hand) and pile_size == 0
+        another = bool(reached) and not went_out
+        wilds = sum(is_wild(tile) for tile in move.tiles())
+        count = len(move.placements)
+        items = [ScoreItem("tiles", "tiles placed", 0, f"{count} tile{'s' * (count > 1)}: {', '.join(move.tiles())}")]
+        items += race_items(after, reached if not went_out else (), went_out)
+        key = (not went_out, not another, -count, wilds, move.placements)
+        ranked.append((key, ScoredMove(move, 0, Breakdown(tuple(items)))))
+    ranked.sort(key=lambda entry: entry[0])
+    moves: list[ScoredMove[DigitMove]] = [scored for _, scored in ranked]
+    if not board:
+        return moves  # the first turn is a play
+    for option in generate_swaps(board, hand):
+        ((cell, tile),) = option.steps
+        if not is_wild(tile):
+            detail = f"{KIT.name(tile)} for the {KIT.name(board[cell])}: the wild back in hand"
+            moves.append(ScoredMove(option, 0, Breakdown((ScoreItem("swap", "swap", 0, detail),))))
+    trade = tuple(hand[: min(len(hand), pile_size)])
+    moves.append(ScoredMove(DigitPass(trade), 0, pass_breakdown(trade)))
+    return moves
+
+
+def explained(board: Mapping[Cell, str], hand: Sequence[str], pile: Sequence[str], scored: ScoredMove[DigitMove]
+              ) -> ScoredMove[DigitMove]:  # fmt: skip
+    """``scored`` with the breakdown making the move gives: each wild with what it can stand for, the
+    lines made, a swap's steps, a pass's trade."""
+    move = scored.move
+    if isinstance(move, Play):
+        breakdown = play(board, move.as_dict(), hand, pile).breakdown
+    elif isinstance(move, Swap):
+        breakdown = swap(board, hand, move.steps).breakdown
+    else:
+        breakdown = pass_turn(hand, pile, move.trade)[2]
+    return ScoredMove(move, 0, breakdown)
+
+
+def can_act(board: Mapping[Cell, str], tiles: Sequence[str]) -> bool:
+    """Could a player holding ``tiles`` place one of them alone, or swap a numbered one for a played
+    wild? (Any play of several tiles has a tile touching the grid that could be placed alone: every
+    unbroken part of a line is a line.) False: such a player can only pass.
+
+    Wilds are tried first and the search stops at the first tile that works: usually at once, and a
+    full search only when the answer is no."""
+    distinct = sorted(set(tiles), key=lambda tile: (not is_wild(tile), tile))
+    if not distinct:
+        return False
+    if not board:
+        return True  # the first play: any tile on the centre cell
+    frontier = sorted({(r + dr, c + dc) for r, c in board for dr, dc in NEIGHBOURS} - board.keys())
+    for tile in distinct:
+        for cell in frontier:
+            try:
+                check_play(SOLVER, board, {cell: tile})
+            except IllegalMoveError:
+                continue
+            return True
+    numbered = [tile for tile in distinct if not is_wild(tile)]
+    return bool(numbered) and bool(generate_swaps(board, numbered))

@@ -7,24 +7,64 @@
 ``swap 0,1 ?g``                   the blank green tile for the wild at 0,1
 ``swap -1,2 8k -3,2 ?k``          black 8 for the wild at -1,2, then that wild for the one at -3,2
 ``pass`` / ``pass 9y?k``          pass, trading those tiles to the bottom of your own pile
+``draw 9y to 1``                  chance: player 1 draws the yellow 9 from the top of their pile
 ================================  ==============================================================
+
+A pass's traded tiles go face down to the bottom of the passer's pile: the other players see how
+many, not which (:meth:`DigitPass.public_text`).
 
 >>> parse_move("-3,-1a ?y?r..6b").cells()
 [(-3, -1), (-3, 0), (-3, 3)]
 >>> parse_move("swap -1,2 8k -3,2 ?k").steps
 (((-1, 2), '8k'), ((-3, 2), '?k'))
+>>> parse_move("pass 9y?k").public_text()
+'pass (2 tiles traded)'
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from engine.base import Draw, parse_draw
 from engine.digit.tiles import KIT
-from engine.linegames.moves import LineMove, Pass, Play, Swap, parse_line_move
+from engine.errors import NotationError
+from engine.linegames.moves import Pass, Play, Swap, parse_line_move
 
-DigitMove = LineMove
 
-__all__ = ["DigitMove", "Pass", "Play", "Swap", "parse_move"]
+@dataclass(frozen=True)
+class DigitPass(Pass):
+    """A D!Git pass: the trade is the passer's own business."""
+
+    def public_text(self) -> str | None:
+        """Traded tiles go face down to the bottom of one's own pile: the others see how many."""
+        count = len(self.trade)
+        return f"pass ({count} tile{'s' * (count != 1)} traded)" if self.trade else None
+
+
+DigitMove = Play | Swap | DigitPass
+#: Every move a D!Git state takes: a player's play, swap or pass, and chance's draw.
+AnyDigitMove = Play | Swap | DigitPass | Draw
+
+__all__ = ["AnyDigitMove", "DigitMove", "DigitPass", "Draw", "Play", "Swap", "parse_any_move", "parse_move"]
 
 
 def parse_move(text: str) -> DigitMove:
-    """Read a D!Git move (see the module docstring); NotationError on bad syntax."""
-    return parse_line_move(text, KIT)
+    """Read a player's D!Git move (see the module docstring); NotationError on bad syntax."""
+    move = parse_line_move(text, KIT)
+    return DigitPass(move.trade) if isinstance(move, Pass) else move
+
+
+def parse_any_move(text: str) -> AnyDigitMove:
+    """A player's move, or chance's draw (``draw 9y to 1``)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a D!Git move is text, not {type(text).__name__}")
+    draw = parse_draw(text, one_tile)
+    return draw if draw is not None else parse_move(text)
+
+
+def one_tile(text: str) -> str:
+    """A draw's tile, checked: ``9y``, ``?g``, ``??``."""
+    tiles = KIT.parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"{text!r}: a draw takes one tile")
+    return tiles[0]

@@ -134,19 +134,25 @@ def play(
     went_out = not new_hand
     items = [_placed_item(check, solver)]
     items += line_items(check.after, check.lines, check.check)
-    for line, n in reached:
-        items.append(
-            ScoreItem(
-                "another_turn",
-                f"{n}th tile",
-                0,
-                f"placed the {n}th tile of {line.direction} {' '.join(line.tiles(check.after))}: "
-                "replenish to 5 and take another turn",
-            )
+    items += race_items(check.after, reached, went_out)
+    return PlayTurn(check, new_hand, new_pile, reached, went_out, Breakdown(tuple(items)))
+
+
+def race_items(after: Mapping[Cell, str], reached: Sequence[tuple[Line, int]], went_out: bool) -> list[ScoreItem]:
+    """What a play did in the race to run out of tiles: each 5th or 10th tile placed, going out."""
+    items = [
+        ScoreItem(
+            "another_turn",
+            f"{n}th tile",
+            0,
+            f"placed the {n}th tile of {line.direction} {' '.join(line.tiles(after))}: "
+            "replenish to 5 and take another turn",
         )
+        for line, n in reached
+    ]
     if went_out:
         items.append(ScoreItem("out", "out of tiles", 0, "played the last tile: wins"))
-    return PlayTurn(check, new_hand, new_pile, reached, went_out, Breakdown(tuple(items)))
+    return items
 
 
 def _placed_item(check: PlayCheck, solver: LineSolver) -> ScoreItem:
@@ -193,5 +199,9 @@ def swap(
 def pass_turn(hand: Sequence[str], pile: Sequence[str], traded: Sequence[str]) -> tuple[Tiles, Tiles, Breakdown]:
     """Pass, trading ``traded`` to the bottom of the player's own pile and drawing as many."""
     new_hand, new_pile = trade(hand, pile, traded)
+    return new_hand, new_pile, pass_breakdown(traded)
+
+
+def pass_breakdown(traded: Sequence[str]) -> Breakdown:
     detail = f"traded {len(traded)} tile{'s' * (len(traded) != 1)}" if traded else "no trade"
-    return new_hand, new_pile, Breakdown((ScoreItem("pass", "pass", 0, detail),))
+    return Breakdown((ScoreItem("pass", "pass", 0, detail),))

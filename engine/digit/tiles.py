@@ -54,6 +54,9 @@ class DigitOptions(Options):
     - ``players``: 2 to 6 (the 60 tiles share out equally among 2, 3, 4, 5 or 6);
     - ``blanks``: the blank tiles' colours, one code per tile (default one of each colour);
     - ``digit_tiles``: how many D!Git tiles (default 5).
+
+    The tiles must share out equally among the players ("distribute tiles face down equally"):
+    50 + blanks + D!Git tiles a multiple of ``players`` (RULINGS.md 16).
     """
 
     players: int = 2
@@ -69,6 +72,11 @@ class DigitOptions(Options):
             f"blanks are colour codes ({COLOURS}), one per blank tile",
         )
         require(isinstance(self.digit_tiles, int) and 0 <= self.digit_tiles <= 10, "digit_tiles must be 0 to 10")
+        total = len(NUMBERS) * len(COLOURS) + len(self.blanks) + self.digit_tiles
+        require(
+            total % self.players == 0,
+            f"the {total} tiles do not share out equally among {self.players} players (change blanks or digit_tiles)",
+        )
 
     def tile_set(self) -> list[str]:
         """All tiles in the box, in a fixed order (the set-up shuffles a copy)."""

@@ -70,6 +70,11 @@ HIDDEN: dict[str, Callable[[State[Any], int | None], list[Any]]] = {
     "three2fifteen": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
     "qnto": lambda state, seat: qnto_hidden(state, seat),
     "matchfive": lambda state, seat: [*others(state.to_body()["hands"], seat), *head(state.to_body()["bag"])],
+    # Not the viewer's own pile: its bottom holds the tiles the viewer traded there, in the order traded.
+    "digit": lambda state, seat: [
+        *others(state.to_body()["hands"], seat),
+        *(run for pile in others(state.to_body()["piles"], seat) for run in head(pile)),
+    ],
 }
 
 
@@ -118,6 +123,7 @@ PERTURB: dict[str, Callable[[State[Any], int | None, Rng], dict[str, Any] | None
     "three2fifteen": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
     "qnto": lambda state, seat, rng: _qnto_perturbed(state.to_body(), seat, rng),
     "matchfive": lambda state, seat, rng: swap_with_pile("hands", "bag")(state.to_body(), seat, rng),
+    "digit": lambda state, seat, rng: swap_with_own_pile(state.to_body(), seat, rng),
     "pdq": lambda state, seat, rng: {
         **state.to_body(),
         "deck": state.to_body()["deck"][1:] + state.to_body()["deck"][:1],
@@ -142,6 +148,21 @@ def _qnto_perturbed(body: dict[str, Any], seat: int | None, rng: Rng) -> dict[st
         piles[owner] = traded["pile"]
     hands = [traded["hand"][0] if traded is not None and o == owner else h for o, h in enumerate(body["hands"])]
     return {**body, "hands": hands, "own_piles": piles}
+def swap_with_own_pile(body: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any] | None:
+    """A perturbation for games with a pile per player (D!Git): a tile of another seat's hand trades
+    places with a different tile of that seat's own pile, and every pile (the viewer's too: it lies
+    face down) is turned upside down."""
+    hands, piles = [list(h) for h in body["hands"]], [list(p)[::-1] for p in body["piles"]]
+    owners = [o for o, hand in enumerate(hands) if o != seat and hand and any(t not in hand for t in piles[o])]
+    if owners:
+        owner = owners[rng.below(len(owners))]
+        hand, pile = hands[owner], piles[owner]
+        different = [j for j, tile in enumerate(pile) if tile not in hand]
+        i, j = rng.below(len(hand)), different[rng.below(len(different))]
+        hand[i], pile[j] = pile[j], hand[i]
+    elif piles == body["piles"]:
+        return None
+    return {**body, "hands": hands, "piles": piles}
 
 
 def _changed_bids(body: dict[str, Any], seat: int | None) -> dict[str, Any]:

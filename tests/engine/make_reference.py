@@ -38,6 +38,10 @@ DEFAULTS: dict[str, list[tuple[str, str, int]]] = {
     # Two greedy players to the end; three with a random one; six players on a bag of one of each tile.
     "matchfive": [("matchfive", "greedy,greedy", 3), ("matchfive(players=3)", "greedy,random,greedy", 8),
                   ("matchfive(players=6,copies=1,wilds=5)", "greedy,random,greedy,random,greedy,random", 4)],
+    # Two greedy players; three with a random one; five, as in the sheet's play example; no wilds at all.
+    "digit": [("digit", "greedy,greedy", 7), ("digit(players=3)", "greedy,random,greedy", 8),
+              ("digit(players=5)", "greedy,greedy,random,greedy,greedy", 5),
+              ('digit(blanks="",digit_tiles=0)', "random,greedy", 4)],
     "highcard": [("highcard(players=3)", "random,greedy,random", 1)],
     # Classic, Plus with three players, Light (another turns), a blocked Light game (idle_limit=1: the first
     # turn without a tile placed ends it; the fewest tiles left win).

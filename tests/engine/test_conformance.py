@@ -45,6 +45,8 @@ CASES: dict[str, Case] = {
                           games=3, every=2),  # fmt: skip
     # Two players on the default bag; four on a bag of one of each tile and two wilds (short games).
     "matchfive": Case(("matchfive", "matchfive(players=4,copies=1,wilds=2)"), games=1, every=3, garbage=2),
+    # Random play passes often (many trades to choose from): its games are the long ones.
+    "digit": Case(("digit", "digit(players=3)"), games=2, every=2, garbage=2),
     "highcard": Case(("highcard", "highcard(players=3,cards=7)"), games=3),
     # Each variant, random and greedy, one seed each; every move's legal plays are generated (about a
     # thousand a hand), so the deep checks run at every other step.

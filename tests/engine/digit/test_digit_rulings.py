@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from engine.base import CHANCE, Draw
+from engine.bots import make_bot, play_game
+from engine.digit.game import DigitGame
+from engine.digit.movegen import can_act
+from engine.digit.moves import DigitPass, Play
 from engine.digit.rules import SOLVER, pass_turn, play, swap, wild_values
+from engine.digit.state import DigitState
 from engine.digit.tiles import KIT, DigitOptions, draw_rank
 from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import lines_through, parse_board
 from engine.linegames.supply import next_seat
+from engine.rng import Rng
 
 from .digit_example import EXAMPLE, replay
 
@@ -128,3 +138,110 @@ def test_ruling_14_a_play_uses_hand_tiles_only_five_at_most() -> None:
     assert rule_of(play, board("1y"), {(0, 1): "1g"}, ["1k"]) == "not_in_hand"
     six = {(1, c): f"{c}y" for c in range(6)}
     assert rule_of(play, board("1y"), six, list(six.values())) == "too_many_tiles"
+
+
+def test_ruling_15_the_play_example_has_five_players() -> None:
+    steps = {step.turn["turn"]: step for step in replay()}
+    assert EXAMPLE["players"] == 5 and [len(stack) for stack in EXAMPLE["stacks"]] == [12] * 5
+    assert steps["11"].seat == steps["6c"].seat == 0  # the yellow blank taken on 6c comes back on 11
+
+
+# --- the engine (engine/digit/game.py, state.py) ------------------------------------------------
+def rectangle() -> dict[tuple[int, int], str]:
+    """All 50 numbered tiles: five full sequences across (one per colour), ten full lines of a number
+    down. No tile can go beside it: every line there would be too long."""
+    return {(row - 2, number - 4): f"{number}{colour}" for row, colour in enumerate("ygrkb") for number in range(10)}
+
+
+def test_ruling_16_the_tiles_share_out_equally() -> None:
+    for players, blanks, digits in ((3, "ygrkb", 4), (4, "ygrkb", 4), (6, "ygrk", 5)):
+        with pytest.raises(ConfigError, match="share out equally"):
+            DigitOptions(players=players, blanks=blanks, digit_tiles=digits)
+    state = DigitGame({"players": 6, "blanks": "", "digit_tiles": 4}).new_initial_state(seed=2)  # 54 tiles
+    assert [len(hand) + len(pile) for hand, pile in zip(state.hands, state.piles, strict=True)] == [9] * 6
+
+
+def test_ruling_17_scores_are_0_until_the_end_then_the_tiles_left_negated() -> None:
+    game = DigitGame()
+    seen: list[tuple[int, ...]] = []
+    final = play_game(game, [make_bot("greedy"), make_bot("greedy")], 21,
+                      on_move=lambda state, seat, move, breakdown: seen.append(state.scores()))  # fmt: skip
+    assert isinstance(final, DigitState)
+    assert set(seen[:-1]) == {(0, 0)}
+    outcome = final.outcome()
+    assert outcome is not None and outcome.reason == "out"
+    assert outcome.scores == tuple(-final.tiles_left(seat) for seat in range(2)) == seen[-1]
+    (winner,) = outcome.winners
+    assert outcome.scores[winner] == 0 and final.hands[winner] == [] and final.piles[winner] == []
+
+
+def test_ruling_18_a_blocked_game_ends_and_the_fewest_tiles_left_win() -> None:
+    wilds = ["?y", "?g", "?r", "?k", "?b", "??", "??", "??", "??", "??"]
+    state = DigitGame("players=2").from_position(rectangle(), [wilds[:5], wilds[5:]], [[], []])
+    assert state.blocked()
+    state.act(0, "pass")
+    state.act(1, "pass")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "blocked" and outcome.winners == (0, 1)  # 5 tiles each
+    # A numbered tile that could be swapped for a played wild keeps the game going (the wild comes back
+    # to a hand); a wild that could be swapped for it does not count (it gains nothing).
+    board = {**rectangle(), (2, 5): "??"}  # a D!Git tile as blue 9
+    assert can_act(board, ["9b"]) and not can_act(board, ["?b", "?y"])
+    assert swap(board, ["?b"], [((2, 5), "?b")]).board[(2, 5)] == "?b"  # legal, but not counted
+
+
+def test_ruling_19_the_first_turn_is_a_play() -> None:
+    state = DigitGame().new_initial_state(seed=5)
+    seat = state.current
+    assert all(isinstance(move, Play) for move in state.legal_moves(seat))
+    with pytest.raises(IllegalMoveError) as caught:
+        state.act(seat, "pass")
+    assert caught.value.rule == "first_play"
+
+
+def test_ruling_20_set_up_draws_then_deals_each_seat_a_share_in_seat_order() -> None:
+    game = DigitGame("players=3")
+    state = game.new_initial_state(seed=31)
+    rng = Rng(31)
+    for _ in state.first_draws:  # the first-player draw: the box jumbled once per round
+        rng.shuffle(game.options.tile_set())
+    tiles = game.options.tile_set()
+    rng.shuffle(tiles)
+    for seat in range(3):
+        assert state.hands[seat] + state.piles[seat] == tiles[seat * 20 : (seat + 1) * 20]
+    # Every later draw is a chance node: the top of the drawer's own pile.
+    seat = state.current
+    move = max((m for m in state.legal_moves(seat) if isinstance(m, Play)), key=lambda m: len(m.placements))
+    top = state.piles[seat][: len(move.placements)]
+    state.act(seat, move)
+    assert [m for s, m in state.history if s == CHANCE] == [Draw(tile, seat) for tile in top]
+
+
+def test_ruling_21_a_trade_goes_face_down_under_ones_own_pile() -> None:
+    state = DigitGame().new_initial_state(seed=6)
+    state.act(state.current, next(m for m in state.legal_moves(state.current) if isinstance(m, Play)))
+    seat = state.current
+    hand, pile = list(state.hands[seat]), list(state.piles[seat])
+    state.act(seat, DigitPass((hand[4], hand[0])))
+    assert state.piles[seat] == pile[2:] + [hand[4], hand[0]]  # in the order written, under the pile
+    assert state.hands[seat] == hand[1:4] + pile[:2]  # the draws come from above the tiles traded
+    assert state.view(1 - seat)["history"][-3] == [seat, "pass (2 tiles traded)"]
+    assert state.view(seat)["history"][-3] == [seat, f"pass {hand[4]}{hand[0]}"]
+
+
+def test_ruling_22_a_player_whose_time_runs_out_passes() -> None:
+    state = DigitGame().new_initial_state(seed=7)
+    seat = state.current
+    assert state.timeout_move(seat) == Play.of({(0, 0): state.hands[seat][0]})  # the first turn is a play
+    state.act(seat, "0,0 " + state.hands[seat][0])
+    assert state.timeout_move(state.current) == DigitPass() and state.timeout_move(seat) is None
+
+
+def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
+    table = (Path(__file__).parents[3] / "engine" / "digit" / "RULINGS.md").read_text()
+    named = set(re.findall(r"`(test_ruling_\w+)`", table))
+    defined = {name for name in globals() if name.startswith("test_ruling_")}
+    assert named == defined
+    numbers = [int(n) for n in re.findall(r"^\| (\d+) \|", table, flags=re.MULTILINE)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert all(any(name.startswith(f"test_ruling_{n:02d}_") for name in named) for n in numbers)

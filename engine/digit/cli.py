@@ -1,0 +1,245 @@
+"""``tablejudge play digit`` (people and bots in the terminal) and ``tablejudge digit-hint``.
+
+    tablejudge play digit --bots human,greedy --seed 3                  # you against the greedy bot
+    tablejudge play digit --players 5 --bots greedy,random,greedy,greedy,random --seed 7
+    tablejudge play digit --bots human,greedy --option blanks=yyggr --option digit_tiles=5
+    tablejudge digit-hint "9y ?? ./. 0g ." --hand "8g 1r 1k ?? 4b"
+
+The game runs on the shared loop and flags (``engine.play``); a person sees the grid (every tile's
+number and colour letter, each wild as what it stands for), their own hand, and may ask for ``hint``
+(the best moves now, with what each does), ``moves`` (every legal one) or ``help`` (the notation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.base import CHANCE, Breakdown, Move, ScoredMove, State
+from engine.bots import Turn
+from engine.digit.game import DigitGame, format_grid
+from engine.digit.movegen import explained, rank_moves
+from engine.digit.rules import SOLVER
+from engine.digit.state import DigitState, grid_problems
+from engine.digit.tiles import KIT, DigitOptions
+from engine.errors import ConfigError, EngineError, NotationError
+from engine.linegames.grid import Cell, parse_board
+from engine.linegames.moves import Play
+from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, print_move, run_game
+
+HINTS = 5
+
+
+def register(play_subparsers: argparse._SubParsersAction) -> None:
+    play = play_subparsers.add_parser(
+        "digit",
+        help="D!Git: numbered tiles in lines of one number or one colour in sequence; first out of tiles wins",
+        description="Play D!Git: you (human) against bots, or bots alone. Without --bots: you against greedy "
+        "bots. Options: players (2-6), blanks (the blank tiles' colours, default ygrkb), digit_tiles (default 5).",
+    )
+    add_game_arguments(play, "digit", default_bots=None)
+    play.set_defaults(run=run_play)
+
+
+def register_commands(subparsers: argparse._SubParsersAction) -> None:
+    hint = subparsers.add_parser("digit-hint", help="D!Git: the best moves for a hand on a grid")
+    hint.add_argument(
+        "board", help="the grid: rows of tiles and dots split by '/' (top-left is 0,0), e.g. '9y ?? ./. 0g .', "
+        "or a file holding it (rows on lines; a header of column numbers and row numbers first is read too), "
+        "'-' for stdin",
+    )  # fmt: skip
+    hint.add_argument("--hand", required=True, help='your tiles, e.g. "8g 1r 1k ?? 4b"')
+    hint.add_argument("--pile", type=int, default=10, help="tiles left in your pile (0: a play of your whole "
+                      "hand goes out); default %(default)s")  # fmt: skip
+    hint.add_argument("--limit", type=int, default=HINTS, help="moves to show; 0 shows all (default: %(default)s)")
+    hint.add_argument("--json", action="store_true", help="print JSON")
+    hint.set_defaults(run=run_hint)
+
+
+# --- hints ---------------------------------------------------------------------------------------
+def hint_text(number: int, scored: ScoredMove[Any]) -> str:
+    """``  1. 0,3a 4g??        tiles placed: 2 tiles: 4g, ?? (= green 5); 5th tile: ...``"""
+    items = "; ".join(f"{item.label}: {item.detail}" for item in scored.breakdown.items)
+    return f"{number:>3}. {scored.move.to_text():<18} {items}"
+
+
+def best_moves(board: dict[Cell, str], hand: Sequence[str], pile: Sequence[str], limit: int = HINTS
+               ) -> list[ScoredMove[Any]]:  # fmt: skip
+    """The ``limit`` best moves (0: all) for ``hand`` on ``board`` with ``pile`` behind it, each with
+    the breakdown making it gives."""
+    ranked = rank_moves(board, hand, len(pile))
+    return [explained(board, hand, pile, scored) for scored in (ranked[:limit] if limit else ranked)]
+
+
+def read_board(arg: str) -> dict[Cell, str]:
+    """The grid ``arg`` names: stdin for ``-``, a file's text, or the grid written out (rows split by
+    ``/``). Without row and column numbers its top-left cell is 0,0; it need not cover 0,0 (the first
+    play is long past), but it must be in one piece, every line a line."""
+    if arg == "-":
+        text = sys.stdin.read()
+    elif Path(arg).is_file():
+        try:
+            text = Path(arg).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"board: cannot read {arg!r}: {error}") from None
+    else:
+        text = arg
+    try:
+        board = parse_board(text, KIT)
+    except NotationError as error:
+        raise ConfigError(str(error)) from None
+    if not board:
+        raise ConfigError("board: no tiles (on the empty grid the first play covers 0,0: any tile there will do)")
+    problems = grid_problems(board, centre=False)
+    if problems:
+        raise ConfigError(f"board: {problems[0]}")
+    return board
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    board = read_board(args.board)
+    try:
+        hand = KIT.parse_tiles(args.hand)
+    except NotationError as error:
+        raise ConfigError(f"--hand: {error}") from None
+    if not 1 <= len(hand) <= 5:
+        raise ConfigError(f"--hand: a hand holds 1 to 5 tiles, not {len(hand)}")
+    extra = Counter(board.values()) + Counter(hand) - DigitOptions().tile_counts()
+    if extra:
+        raise ConfigError(f"more tiles than the box holds: {' '.join(sorted(extra.elements()))}")
+    if args.limit < 0 or args.pile < 0:
+        raise ConfigError("--limit and --pile must be 0 or more")
+    moves = best_moves(board, hand, ["??"] * args.pile, args.limit)
+    if args.json:
+        found = [{"move": s.move.to_text(), "breakdown": s.breakdown.to_json()} for s in moves]
+        print(json.dumps({"hand": hand, "moves": found}))
+        return 0
+    print(format_grid(board))
+    print(f"hand: {' '.join(hand)}")
+    for number, scored in enumerate(moves, 1):
+        print(hint_text(number, scored))
+    return 0
+
+
+# --- a person at the terminal --------------------------------------------------------------------
+def notation_help(hand: Sequence[str], board: dict[Cell, str]) -> str:
+    """How to write a move, with examples from the player's own hand (two tiles that make a line, when
+    it holds two)."""
+    pairs = [(a, b) for a, b in itertools.permutations(hand, 2) if SOLVER.line_ok((a, b))]
+    a, b = pairs[0] if pairs else (list(hand) + ["9y", "9g"])[:2]
+    cell = "0,0" if not board else "ROW,COL"
+    examples = (
+        (f"{cell} {a}", "one tile"),
+        (f"{cell}a {a}{b}", "tiles across from that cell ('d': down); '.' steps over a tile on the grid"),
+        (f"swap ROW,COL {a}", "a tile of your hand for the wild there (several pairs: one after another)"),
+        (f"pass  /  pass {a}{b}", "pass, trading those tiles to the bottom of your own pile"),
+        ("hint / moves / help", "the best moves now / every legal move / this text"),
+    )
+    width = max(len(example) for example, _ in examples)
+    return "\n".join(
+        (
+            "How to write a move (cells are ROW,COL; rows grow downwards, columns to the right; the first play "
+            "covers 0,0):",
+            *(f"  {example:<{width}}  {meaning}" for example, meaning in examples),
+            "A line is one number in all different colours (at most 5) or one colour in sequence, up or down, "
+            "wrapping 9 to 0 (at most 10). A 5th or 10th tile of a line gives another turn; first out of tiles wins.",
+        )
+    )
+
+
+class DigitPerson(HumanSeat):
+    """A person at the terminal: the grid and their hand, hints, and (when several people share the
+    terminal) a cleared screen between turns, so that nobody sees another's hand."""
+
+    def __init__(self, out: TextIO, inp: TextIO, shared: bool) -> None:
+        super().__init__(out, inp)
+        self.shared = shared
+        self.helped = False
+
+    def _line(self) -> str:
+        line = self.inp.readline()
+        if not line:
+            raise EOFError("input ended")
+        return line.strip()
+
+    def choose(self, turn: Turn) -> Move | None:
+        state: DigitState = turn._state  # type: ignore[assignment]
+        game, seat = state.game, turn.seat
+        if self.shared:
+            self.out.write("\033[2J\033[H" + f"Hand the device to player {seat}, then press Enter. ")
+            self.out.flush()
+            self._line()
+        self.out.write(f"\n{game.render(turn.view)}\n")
+        if not self.helped:
+            self.out.write(notation_help(state.hands[seat], state.board) + "\n")
+            self.helped = True
+        while True:
+            self.out.write(f"player {seat}, your move: ")
+            self.out.flush()
+            text = self._line()
+            if not text:
+                continue
+            if text == "hint":
+                hints = state.hints(seat)
+                self.out.write("\n".join(hint_text(n, s) for n, s in enumerate(hints, 1)) + "\n")
+                continue
+            if text == "help":
+                self.out.write(notation_help(state.hands[seat], state.board) + "\n")
+                continue
+            if text == "moves":
+                legal = turn.legal
+                shown = ", ".join(move.to_text() for move in legal[:30])
+                self.out.write(f"  {len(legal)} legal: {shown}{' ...' if len(legal) > 30 else ''}\n")
+                continue
+            try:
+                move = game.parse_move(text)
+                state.clone().act(seat, move)  # refused moves are explained, not played
+                return move
+            except EngineError as error:
+                self.out.write(f"  {error}\n")
+
+
+def run_play(args: argparse.Namespace) -> int:
+    if args.bots is None:
+        args.bots = ",".join([HUMAN] + ["greedy"] * ((args.players or 2) - 1))
+    game, names = game_from_args("digit", args)
+    assert isinstance(game, DigitGame)
+    out = sys.stdout
+    people = [seat for seat, name in enumerate(names) if name == HUMAN]
+    seats: list[Any] = make_seats(game, names, args.seed, out, sys.stdin)
+    for seat in people:
+        seats[seat] = DigitPerson(out, sys.stdin, shared=len(people) > 1)
+    viewer = people[0] if len(people) == 1 else None
+    quiet = args.json
+    if not quiet:
+        first = game.new_initial_state(args.seed)
+        drawn = ", ".join(f"player {seat} {tile}" for seat, tile in first.first_draws[-1])
+        out.write(f"D!Git ({game.spec()}), seed {args.seed}: {', '.join(names)}\n")
+        out.write(f"player {first.first_player} starts (the first-player draw: {drawn})\n")
+
+    def show(state: State[Any], seat: int, move: Move, breakdown: Breakdown) -> None:
+        if quiet or seat == CHANCE:
+            return  # a draw shows in the hand it fills
+        assert isinstance(state, DigitState)
+        out.write("\n")
+        print_move(out, state, seat, move, breakdown, viewer)
+        out.write("\n".join("    " + item.detail for item in breakdown.items) + "\n")
+        if isinstance(move, Play) and state.extra_turn and state.current == seat:
+            out.write(f"player {seat} placed a 5th or 10th tile: another turn\n")
+
+    try:
+        state = run_game(game, seats, args.seed, on_move=show)
+    except EOFError:
+        print("tablejudge: input ended; the game is abandoned", file=sys.stderr)
+        return 1
+    if quiet:
+        print(json.dumps(state.to_json()))
+        return 0
+    out.write(f"\n{game.render(state.view(None))}\n")
+    return 0
