@@ -177,9 +177,11 @@ class Settings:
         }
 
     def data_path(self) -> Path:
-        """The data folder: ``data_dir``, or ``$XDG_DATA_HOME/tablejudge`` (``~/.local/share/tablejudge``)."""
-        if self.data_dir:
-            return Path(self.data_dir).expanduser()
+        """The data folder: ``data_dir`` (``TABLEJUDGE_DATA``), or ``$XDG_DATA_HOME/tablejudge``
+        (``~/.local/share/tablejudge``)."""
+        folder = self.data_dir or os.environ.get(PREFIX + "DATA", "")
+        if folder:
+            return Path(folder).expanduser()
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         return Path(base) / "tablejudge"
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from indexes import Lexicon, open_lexicon
+
+# The tests keep their matches in a folder of their own, never in the user's data folder (an app made
+# in-process, or a server the tests start, would otherwise open ~/.local/share/tablejudge).
+os.environ["TABLEJUDGE_DATA"] = tempfile.mkdtemp(prefix="tablejudge-tests-")
+os.environ.pop("TABLEJUDGE_DATABASE", None)
 
 # Deterministic property tests in CI (a failure reproduces); a few hundred examples each.
 settings.register_profile(
