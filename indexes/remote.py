@@ -26,6 +26,7 @@ from indexes.errors import (
     UnknownLexiconError,
     UnknownVariantError,
 )
+from indexes.glosses import Definition, Sense
 from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_sort, parse_variant, parse_word
 from indexes.results import BopChallenge, BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
 
@@ -139,6 +140,14 @@ class Client:
 
     def word(self, word: str, lexicon: str | None = None) -> WordResult:
         return self._fetch(WordResult, f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon)
+
+    def define(self, word: str, lexicon: str | None = None) -> Definition | None:
+        """What the word means (the ``definition`` of ``GET /v1/words/{word}``), as ``Lexicon.define``."""
+        body = self._get(f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon)["definition"]
+        if body is None:
+            return None
+        senses = [Sense(s["lemma"], s["part_of_speech"], s["definition"]) for s in body["senses"]]
+        return Definition(body["word"], list(body["lemmas"]), senses, body["source"])
 
     def bop_challenge(self, lines: list[str], lexicon: str | None = None, limit: int = 5) -> BopChallenge:
         payload: dict[str, object] = {"letters": list(lines), "limit": limit}

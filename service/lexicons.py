@@ -1,8 +1,8 @@
 """The lexicons a running service serves, and how a request picks one (``lexicon_named``).
 
 Each worker opens its lexicons once at start (memory-mapped, so the workers share one copy of
-the index files) and warms the wildcard automaton, so the first ``?`` challenge at a table is as
-fast as the rest.
+the index files) and warms the wildcard automaton and the glosses, so the first ``?`` challenge
+and the first definition at a table are as fast as the rest.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from indexes.paths import word_list_path
 
 LICENCE = (
     "word list: SCOWL, permissive licence (wordlists/SCOWL-COPYRIGHT); "
-    "Zipf frequencies: wordfreq, CC-BY-SA 4.0 (wordlists/ATTRIBUTION.md)"
+    "Zipf frequencies: wordfreq, CC-BY-SA 4.0 (wordlists/ATTRIBUTION.md); "
+    "definitions: WordNet 3.0, Copyright 2006 by Princeton University (wordlists/WORDNET-LICENSE)"
 )
 
 
@@ -52,6 +53,7 @@ def open_served(names: tuple[str, ...]) -> dict[str, ServedLexicon]:
     for name in names:
         lexicon = open_lexicon(name)
         lexicon.bop("B?", limit=1)  # builds the wildcard automaton now rather than in a request
+        lexicon.define("a")  # and opens the glosses (compiled once per machine, on the first start)
         served[name] = ServedLexicon(lexicon, _source_line(name))
     return served
 

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from indexes import Lexicon, lexicon_names
+from indexes.glosses import word_with_definition
 from indexes.notation import (
     BOP_LETTERS,
     CLAIMED_WORD,
@@ -71,15 +72,30 @@ def error_of(response: httpx.Response) -> tuple[int, str, str]:
             {"variant": "left-to-right", "min_length": 6},
             lambda lex: lex.pdq_check("XCN", "excellent", variant="left-to-right", min_length=6),
         ),
-        ("/v1/words/shmo", {}, lambda lex: lex.word("shmo")),
-        ("/v1/words/pocahontas", {"lexicon": "standard"}, lambda lex: lex.word("pocahontas")),
+        ("/v1/words/shmo", {}, lambda lex: word_with_definition(lex, "shmo")),
+        ("/v1/words/pocahontas", {"lexicon": "standard"}, lambda lex: word_with_definition(lex, "pocahontas")),
     ],
 )
 def test_queries_serve_the_librarys_json(http: httpx.Client, lexicon: Lexicon, path, params, expected) -> None:
     response = http.get(path, params=params)
     assert response.status_code == 200, response.text
     assert response.headers["content-type"] == "application/json"
-    assert response.json() == expected(lexicon).to_json()
+    want = expected(lexicon)
+    assert response.json() == (want if isinstance(want, dict) else want.to_json())
+
+
+def test_a_word_comes_with_its_definition(http: httpx.Client, lexicon: Lexicon) -> None:
+    """WordNet's senses; an inflected form's from its lemma; null, plainly, where WordNet has none."""
+    mojos = http.get("/v1/words/MOJOS").json()
+    assert mojos["valid"] is True and mojos["definition"]["lemmas"] == ["mojo"]
+    assert mojos["definition"]["senses"] == [
+        {"lemma": "mojo", "part_of_speech": "noun", "definition": "a magic power or magic spell"}
+    ]
+    assert mojos["definition"]["source"] == "WordNet 3.0"
+    the = http.get("/v1/words/the").json()
+    assert the["valid"] is True and the["definition"] is None
+    gloss_licence = http.get("/v1/lexicons").json()["lexicons"][0]["licence"]
+    assert "WordNet 3.0" in gloss_licence and "WORDNET-LICENSE" in gloss_licence
 
 
 def test_limit_defaults_to_20_and_offset_pages_on(http: httpx.Client, lexicon: Lexicon) -> None:
