@@ -62,6 +62,12 @@ def _segment(text: str, parse: Callable[[str], str]) -> str:
     return quote(text, safe="").replace(".", "%2E")
 
 
+def _pdq_segment(letters: str) -> str:
+    """PDQ cards as a segment; ``deal`` as typed would ask for a deal (``/v1/pdq/deal``), so it goes in capitals."""
+    segment = _segment(letters, parse_pdq_letters)
+    return segment.upper() if segment == "deal" else segment
+
+
 def _result(cls: type[R], body: Mapping[str, Any]) -> R:
     """The result value from a body, ignoring fields a newer service may have added."""
     return cls(**{f.name: body[f.name] for f in fields(cls)})
@@ -123,7 +129,7 @@ class Client:
         offset: int = 0,
         lexicon: str | None = None,
     ) -> PdqResult:
-        path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}"
+        path = f"/v1/pdq/{_pdq_segment(letters)}"
         # The API takes a variant and an order exactly as its schema lists them; the library also forgives
         # "Left_To_Right", so the client reads them as the library does, and asks in the API's terms.
         variant, sort = parse_variant(variant), parse_sort(sort)
@@ -135,7 +141,10 @@ class Client:
     def pdq_check(
         self, letters: str, word: str, variant: str = "classic", min_length: int = 4, lexicon: str | None = None
     ) -> PdqCheck:
-        path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}/{_segment(word, parse_word)}"
+        # "difficulty" as typed would ask for the deal's difficulty (service.routers.pdq): the word is read
+        # in either case, so it is sent in capitals.
+        spelt = _segment(word, parse_word)
+        path = f"/v1/pdq/{_pdq_segment(letters)}/{spelt.upper() if spelt == 'difficulty' else spelt}"
         return self._fetch(PdqCheck, path, variant=parse_variant(variant), min_length=min_length, lexicon=lexicon)
 
     def word(self, word: str, lexicon: str | None = None) -> WordResult:

@@ -43,6 +43,8 @@ STATUS_OF_CODE = {
     "stale_version": 409,
     "bad_config": 400,
     "bad_state": 400,
+    # a PDQ row asked for in a band its rules rarely deal (engine.pdq.difficulty)
+    "no_deal_in_band": 422,
 }
 
 #: Codes for the errors that come from HTTP itself rather than from the word judge.

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.pdq.difficulty import SOLVABLE_BANDS
 from indexes import notation
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, TablejudgeError, UnknownVariantError
 from indexes.lexicon import MAX_MIN_LENGTH
@@ -161,7 +162,31 @@ class Whole:
         }
 
 
-def openapi_parameters(*params: Text | Choice | LexiconName | Whole) -> dict[str, Any]:
+@dataclass(frozen=True)
+class MaybeWhole:
+    """A whole-number query parameter within [low, high] with no default: absent, the route chooses (None)."""
+
+    name: str
+    description: str
+    low: int
+    high: int
+
+    def read(self, values: Mapping[str, str]) -> int | None:
+        if self.name not in values:
+            return None
+        return Whole(self.name, self.description, self.low, self.low, self.high).read(values)
+
+    def openapi(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "in": "query",
+            "required": False,
+            "description": self.description,
+            "schema": {"type": "integer", "minimum": self.low, "maximum": self.high},
+        }
+
+
+def openapi_parameters(*params: Text | Choice | LexiconName | Whole | MaybeWhole) -> dict[str, Any]:
     """``openapi_extra`` for a route that reads these parameters."""
     return {"parameters": [param.openapi() for param in params]}
 
@@ -229,4 +254,17 @@ LIMIT = Whole("limit", f"words to list, 1 to {MAX_LIMIT}", default=20, low=1, hi
 OFFSET = Whole("offset", "words to skip first (for paging)", default=0, low=0, high=MAX_OFFSET)
 MIN_LENGTH = Whole(
     "min_length", "shortest word allowed (the sheet's default: 4)", default=4, low=1, high=MAX_MIN_LENGTH
+)
+EXAMPLES = Whole("examples", "how many of the commonest and of the longest words to show", default=5, low=1, high=50)
+BAND = Choice(
+    "band",
+    f"the difficulty band to deal in: {', '.join(SOLVABLE_BANDS)} (the PDQ engine's bands, by answer count)",
+    choices=SOLVABLE_BANDS,
+    default="medium",
+    what="difficulty band",
+    error=BadOptionError,
+)
+CARDS = Whole("cards", "cards in the row: 3 as the sheet deals, 4 for Four Score, 2 for the youngest", 3, 2, 4)
+SEED = MaybeWhole(
+    "seed", "the shuffle's seed: the same seed and options always deal the same row (absent: a fresh one)", 0, 2**32 - 1
 )

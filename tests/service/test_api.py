@@ -416,3 +416,64 @@ def test_keep_alive_requests_answer_in_milliseconds(http: httpx.Client) -> None:
         timings.append(time.perf_counter() - start)
         assert response.status_code == 200
     assert statistics.median(timings) < 0.015, f"median {statistics.median(timings) * 1000:.1f} ms"
+
+
+# --- PDQ deal difficulty over HTTP (issue 17) ------------------------------------------------------------------
+def test_a_deals_difficulty_is_the_engines_figures(http: httpx.Client, lexicon: Lexicon) -> None:
+    from engine.adjudicator import LocalAdjudicator
+    from engine.pdq.difficulty import deal_figures
+
+    body = http.get("/v1/pdq/p-n-a/difficulty", params={"variant": "anywhere", "examples": 3}).json()
+    expected = deal_figures(LocalAdjudicator(lexicon), "PNA", "anywhere", 4, 3).to_json()
+    assert body == {**expected, "lexicon": "standard", "version": lexicon.version}
+    assert body["band"] == "easy" and len(body["commonest"]) == len(body["longest"]) == 3
+    hard = http.get("/v1/pdq/QZX/difficulty").json()
+    assert (hard["count"], hard["band"], hard["commonest"]) == (0, "none", [])
+    # the word "difficulty" is still checked against a deal, written in capitals (and by the client)
+    check = http.get("/v1/pdq/DFC/DIFFICULTY").json()
+    assert check["word"] == "difficulty" and check["valid"] is True
+
+
+def test_a_deal_in_a_band_is_solvable_and_repeats_with_its_seed(http: httpx.Client, lexicon: Lexicon) -> None:
+    for band in ("hard", "medium", "easy"):
+        params = {"band": band, "seed": 42, "variant": "left-to-right", "cards": 4}
+        dealt = http.get("/v1/pdq/deal", params=params)
+        body = dealt.json()
+        assert dealt.status_code == 200 and body["band"] == band and len(body["letters"]) == 4
+        assert body["count"] == lexicon.pdq(body["letters"], variant="left-to-right", limit=1).count > 0
+        assert http.get("/v1/pdq/deal", params=params).json() == body
+        assert "public" in dealt.headers["cache-control"]
+    fresh = http.get("/v1/pdq/deal")
+    assert fresh.headers["cache-control"] == "no-store" and fresh.json()["band"] == "medium"
+    again = http.get("/v1/pdq/deal", params={"seed": fresh.json()["seed"]}).json()
+    assert again["letters"] == fresh.json()["letters"]  # the seed it says it used deals it again
+    words = http.get("/v1/pdq/DEAL").json()  # the cards D-E-A-L, in capitals, are a deal to list
+    assert words["letters"] == "DEAL" and words["count"] > 0
+
+
+@pytest.mark.parametrize(
+    ("params", "status", "code", "said"),
+    [
+        ({"band": "none"}, 400, "bad_option", "choose one of hard, medium, easy"),
+        ({"cards": 5}, 400, "bad_option", "cards must be a whole number from 2 to 4"),
+        ({"seed": -1}, 400, "bad_option", "seed must be a whole number from 0 to 4294967295"),
+        ({"seed": "x"}, 400, "bad_option", "seed must be"),
+        ({"variant": "sideways"}, 400, "unknown_variant", "sideways"),
+    ],
+)
+def test_a_bad_deal_request_is_a_clear_4xx(http: httpx.Client, params: dict, status: int, code: str, said: str) -> None:
+    assert error_of(http.get("/v1/pdq/deal", params=params))[:2] == (status, code)
+    assert said in error_of(http.get("/v1/pdq/deal", params=params))[2]
+
+
+def test_a_band_the_rules_rarely_deal_is_a_422_that_says_so(http: httpx.Client) -> None:
+    """Two cards in the classic game almost always have hundreds of answers; some seeds find no hard row."""
+    refused = [
+        error_of(response)
+        for seed in range(12)
+        if (response := http.get("/v1/pdq/deal", params={"band": "hard", "cards": 2, "seed": seed})).status_code
+        != 200
+    ]
+    assert refused, "every seed found a hard row of two cards: the refusal is untested"
+    assert {(status, code) for status, code, _ in refused} == {(422, "no_deal_in_band")}
+    assert "try another band" in refused[0][2]
