@@ -13,6 +13,7 @@ from fastapi import Request
 
 from indexes import Lexicon, open_lexicon
 from indexes.errors import UnknownLexiconError
+from indexes.house_rules import RuledLexicon
 from indexes.paths import word_list_path
 
 LICENCE = (
@@ -68,3 +69,11 @@ def lexicon_named(request: Request, name: str | None) -> Lexicon:
     if served is None:
         raise UnknownLexiconError(f"unknown lexicon {name!r}; this service serves: {', '.join(state.lexicons)}")
     return served.lexicon
+
+
+def ruled_lexicon(request: Request, lexicon: Lexicon, rules_id: str | None) -> RuledLexicon | None:
+    """The lexicon under the house rules a request names (stored by the match server), or None if it names
+    none; an unknown id is a 404."""
+    if rules_id is None:
+        return None
+    return RuledLexicon(lexicon, request.app.state.matches.house_rules(rules_id))

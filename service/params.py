@@ -24,6 +24,7 @@ from typing import Any
 from engine.pdq.difficulty import SOLVABLE_BANDS
 from indexes import notation
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, TablejudgeError, UnknownVariantError
+from indexes.house_rules import HOUSE_RULES_ID
 from indexes.lexicon import MAX_MIN_LENGTH
 
 #: The API pages word lists: at most this many words per answer (the library allows more).
@@ -186,7 +187,31 @@ class MaybeWhole:
         }
 
 
-def openapi_parameters(*params: Text | Choice | LexiconName | Whole | MaybeWhole) -> dict[str, Any]:
+@dataclass(frozen=True)
+class HouseRulesId:
+    """``house_rules``: absent, the lexicon alone; given, the id of stored house rules (``indexes.house_rules``)."""
+
+    name: str = "house_rules"
+    description: str = (
+        "the id of house rules to judge under (made by POST /v1/house-rules): a denied word is no word, an allowed"
+        " one is; the answer's `house_rules` says which rule decided"
+    )
+
+    def read(self, values: Mapping[str, str]) -> str | None:
+        value = values.get(self.name)
+        if value is not None and HOUSE_RULES_ID.fullmatch(value) is None:
+            raise BadOptionError(f"house_rules: {notation.echo(value)} is no house rules id (hr- and 10 characters)")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": notation.openapi_pattern(HOUSE_RULES_ID)}
+
+    def openapi(self) -> dict[str, Any]:
+        return {"name": self.name, "in": "query", "required": False, "description": self.description,
+                "schema": self.json_schema()}  # fmt: skip
+
+
+def openapi_parameters(*params: Text | Choice | LexiconName | Whole | MaybeWhole | HouseRulesId) -> dict[str, Any]:
     """``openapi_extra`` for a route that reads these parameters."""
     return {"parameters": [param.openapi() for param in params]}
 
@@ -268,3 +293,4 @@ CARDS = Whole("cards", "cards in the row: 3 as the sheet deals, 4 for Four Score
 SEED = MaybeWhole(
     "seed", "the shuffle's seed: the same seed and options always deal the same row (absent: a fresh one)", 0, 2**32 - 1
 )
+HOUSE_RULES = HouseRulesId()

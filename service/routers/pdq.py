@@ -20,11 +20,12 @@ from engine.pdq.difficulty import deal_figures, deal_in_band
 from indexes.notation import parse_pdq_letters, parse_variant
 from indexes.results import PdqCheck, PdqResult
 from service.errors import ERROR_RESPONSES, ErrorBody
-from service.lexicons import lexicon_named
+from service.lexicons import lexicon_named, ruled_lexicon
 from service.params import (
     BAND,
     CARDS,
     EXAMPLES,
+    HOUSE_RULES,
     LEXICON,
     LIMIT,
     MIN_LENGTH,
@@ -36,7 +37,7 @@ from service.params import (
     WORD,
     openapi_parameters,
 )
-from service.responses import ORJSONResponse, cached_answer, fresh_answer
+from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
 
 router = APIRouter(prefix="/v1/pdq", tags=["PDQ"])
 
@@ -137,7 +138,7 @@ async def pdq_difficulty(request: Request) -> Response:
     "/{letters}",
     summary="PDQ: the words a deal admits",
     responses={200: {"model": PdqResult}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, SORT, LIMIT, OFFSET),
+    openapi_extra=openapi_parameters(PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, SORT, LIMIT, OFFSET, HOUSE_RULES),
 )
 async def pdq_words(request: Request) -> Response:
     """The words the deal admits, most familiar first (or longest first, for PDL, or A to Z)."""
@@ -147,6 +148,15 @@ async def pdq_words(request: Request) -> Response:
     letters, lex = PDQ_LETTERS.read(request.path_params), lexicon_named(request, LEXICON.read(query))
     variant, min_length, sort = VARIANT.read(query), MIN_LENGTH.read(query), SORT.read(query)
     limit, offset = LIMIT.read(query), OFFSET.read(query)
+    ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
+    if ruled is not None:
+        return fresh_answer(
+            request,
+            lex.version,
+            lambda: ruled_body(
+                *ruled.pdq(letters, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset)
+            ),
+        )
     return fresh_answer(
         request,
         lex.version,
@@ -158,7 +168,7 @@ async def pdq_words(request: Request) -> Response:
     "/{letters}/{word}",
     summary="PDQ: check a claimed word",
     responses={200: {"model": PdqCheck}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, WORD, LEXICON, VARIANT, MIN_LENGTH),
+    openapi_extra=openapi_parameters(PDQ_LETTERS, WORD, LEXICON, VARIANT, MIN_LENGTH, HOUSE_RULES),
 )
 async def pdq_check(request: Request) -> Response:
     """Does the claimed word fit the deal? The reason if not, and where each card stands in it."""
@@ -168,6 +178,13 @@ async def pdq_check(request: Request) -> Response:
     letters, word = PDQ_LETTERS.read(request.path_params), WORD.read(request.path_params)
     lex = lexicon_named(request, LEXICON.read(query))
     variant, min_length = VARIANT.read(query), MIN_LENGTH.read(query)
+    ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
+    if ruled is not None:
+        return fresh_answer(
+            request,
+            lex.version,
+            lambda: ruled_body(*ruled.pdq_check(letters, word, variant=variant, min_length=min_length)),
+        )
     return fresh_answer(
         request, lex.version, lambda: lex.pdq_check(letters, word, variant=variant, min_length=min_length)
     )

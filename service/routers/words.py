@@ -11,8 +11,8 @@ from pydantic import BaseModel
 
 from indexes.glosses import Definition, open_glosses, word_with_definition
 from service.errors import ERROR_RESPONSES
-from service.lexicons import lexicon_named
-from service.params import LEXICON, WORD, openapi_parameters
+from service.lexicons import lexicon_named, ruled_lexicon
+from service.params import HOUSE_RULES, LEXICON, WORD, openapi_parameters
 from service.responses import cached_answer, fresh_answer
 
 router = APIRouter(prefix="/v1/words", tags=["words"])
@@ -41,7 +41,7 @@ def _answer_version(lexicon_version: str, gloss_version: str) -> str:
     "/{word}",
     summary="Is it a word, and what does it mean?",
     responses={200: {"model": WordAnswer}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(WORD, LEXICON),
+    openapi_extra=openapi_parameters(WORD, LEXICON, HOUSE_RULES),
 )
 async def word(request: Request) -> Response:
     """Whether the word is in the lexicon; its BOP! skeleton, Zipf frequency and SCOWL level; and its
@@ -52,4 +52,13 @@ async def word(request: Request) -> Response:
     word = WORD.read(request.path_params)
     lex = lexicon_named(request, LEXICON.read(request.query_params))
     version = _answer_version(lex.version, open_glosses().version)
+    ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(request.query_params))
+    if ruled is not None:
+        rules = ruled
+
+        def under_rules() -> dict[str, object]:
+            result, ruling = rules.word(word)
+            return {**word_with_definition(lex, word), "valid": result.valid, "house_rules": ruling.to_json()}
+
+        return fresh_answer(request, version, under_rules)
     return fresh_answer(request, version, lambda: word_with_definition(lex, word))
