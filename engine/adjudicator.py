@@ -157,8 +157,8 @@ class HttpAdjudicator:
         return self.client.bop(letters, limit=limit, lexicon=self._lexicon, house_rules=self.house_rules_id)
 
     def bop_lines(self, lines: list[str], limit: int = 5) -> list[BopResult]:
-        challenge = self.client.bop_challenge(lines, lexicon=self._lexicon, limit=limit, house_rules=self.house_rules_id)
-        return challenge.lines
+        rules = self.house_rules_id
+        return self.client.bop_challenge(lines, lexicon=self._lexicon, limit=limit, house_rules=rules).lines
 
     def bop_check(self, letters: str, word: str) -> BopCheck:
         return self.client.bop_check(letters, word, lexicon=self._lexicon, house_rules=self.house_rules_id)
