@@ -477,3 +477,76 @@ def test_a_band_the_rules_rarely_deal_is_a_422_that_says_so(http: httpx.Client) 
     assert refused, "every seed found a hard row of two cards: the refusal is untested"
     assert {(status, code) for status, code, _ in refused} == {(422, "no_deal_in_band")}
     assert "try another band" in refused[0][2]
+
+
+# --- house rules (issue 17) --------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def house_rules(http: httpx.Client) -> str:
+    made = http.post("/v1/house-rules", json={"name": "Our table", "allow": ["za"], "deny": ["shmo", "fears"]})
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def test_house_rules_get_an_id_that_names_them(http: httpx.Client, house_rules: str) -> None:
+    again = http.post("/v1/house-rules", json={"name": "Our table", "allow": ["za"], "deny": ["fears", "shmo"]})
+    assert again.status_code == 201 and again.json()["id"] == house_rules  # the same rules, the same id
+    got = http.get(f"/v1/house-rules/{house_rules}").json()
+    assert got == {"id": house_rules, "name": "Our table", "allow": ["za"], "deny": ["fears", "shmo"]}
+    assert error_of(http.get("/v1/house-rules/hr-aaaaaaaaaa"))[:2] == (404, "unknown_house_rules")
+
+
+def test_every_answer_under_house_rules_says_so_and_which_rule_decided(http: httpx.Client, house_rules: str) -> None:
+    under = {"house_rules": house_rules}
+    word = http.get("/v1/words/za", params=under).json()
+    assert word["valid"] is True and word["house_rules"]["decided_by"] == "allow"
+    assert word["house_rules"]["explanation"] == "ZA stands by the house rules 'Our table', which allow ZA"
+    check = http.get("/v1/bop/SHM/shmo", params=under).json()
+    assert (check["valid"], check["reason"], check["house_rules"]["decided_by"]) == (
+        False, "denied_by_house_rules", "deny"
+    )  # fmt: skip
+    pdq = http.get("/v1/pdq/ZA/za", params={**under, "min_length": 2}).json()
+    assert pdq["valid"] is True and pdq["house_rules"]["allowed"] == ["za"]
+    listing = http.get("/v1/bop/FRS", params={**under, "limit": 100}).json()
+    assert "fears" not in listing["words"] and listing["house_rules"]["denied"] == ["fears"]
+    plain = http.get("/v1/bop/FRS").json()
+    assert "house_rules" not in plain and listing["count"] == plain["count"] - 1
+    deal = http.get("/v1/pdq/ZA", params={**under, "min_length": 2, "limit": 1000}).json()
+    assert "za" in deal["words"] and deal["house_rules"]["allowed"] == ["za"]
+    challenge = http.post("/v1/bop/challenge", json={"letters": ["Z", "SH"], "house_rules": house_rules})
+    assert challenge.status_code == 400  # a line of one tile is still no line
+    challenge = http.post("/v1/bop/challenge", json={"letters": ["FRS", "SHM"], "house_rules": house_rules}).json()
+    assert challenge["valid"] is True and challenge["house_rules"]["denied"] == ["fears", "shmo"]
+    assert [line["decided_by"] for line in challenge["house_rules"]["lines"]] == ["lexicon", "lexicon"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "said"),
+    [
+        ({"name": "T", "allow": ["Qi"]}, 422, "malformed_body", "allow.0"),
+        ({"name": "T", "deny": ["q-i"]}, 422, "malformed_body", "deny.0"),
+        ({"name": "T", "allow": ["qi"], "deny": ["qi"]}, 422, "bad_house_rules", "both allowed and denied"),
+        ({"name": "", "allow": ["qi"]}, 422, "malformed_body", "name"),
+        ({"name": "T", "allow": ["ab"] * 251}, 422, "malformed_body", "at most 250"),
+        ({"allow": ["qi"]}, 422, "malformed_body", "name: field required"),
+        ({"name": "T", "allow": ["qi"], "colour": "red"}, 422, "malformed_body", "colour"),
+    ],
+)
+def test_bad_house_rules_are_a_clear_4xx(http: httpx.Client, body: dict, status: int, code: str, said: str) -> None:
+    got = error_of(http.post("/v1/house-rules", json=body))
+    assert got[:2] == (status, code) and said in got[2], got
+
+
+def test_an_unknown_or_malformed_house_rules_id_is_refused(http: httpx.Client) -> None:
+    assert error_of(http.get("/v1/words/za", params={"house_rules": "hr-aaaaaaaaaa"}))[:2] == (404, "unknown_house_rules")
+    assert error_of(http.get("/v1/words/za", params={"house_rules": "ours"}))[:2] == (400, "bad_option")
+    refused = http.post("/v1/bop/challenge", json={"letters": ["FRS"], "house_rules": "ours"})
+    assert error_of(refused)[:2] == (422, "malformed_body")
+
+
+def test_a_match_names_house_rules_and_says_so(http: httpx.Client, house_rules: str) -> None:
+    made = http.post("/v1/matches", json={"game": "pdq", "house_rules": house_rules, "bots": {"1": "quick"}})
+    assert made.status_code == 201, made.text
+    body = http.get(f"/v1/matches/{made.json()['match']}").json()
+    assert body["house_rules"]["id"] == house_rules
+    unknown = http.post("/v1/matches", json={"game": "pdq", "house_rules": "hr-aaaaaaaaaa"})
+    assert error_of(unknown)[:2] == (404, "unknown_house_rules")
