@@ -537,7 +537,8 @@ def test_bad_house_rules_are_a_clear_4xx(http: httpx.Client, body: dict, status:
 
 
 def test_an_unknown_or_malformed_house_rules_id_is_refused(http: httpx.Client) -> None:
-    assert error_of(http.get("/v1/words/za", params={"house_rules": "hr-aaaaaaaaaa"}))[:2] == (404, "unknown_house_rules")
+    unknown = http.get("/v1/words/za", params={"house_rules": "hr-aaaaaaaaaa"})
+    assert error_of(unknown)[:2] == (404, "unknown_house_rules")
     assert error_of(http.get("/v1/words/za", params={"house_rules": "ours"}))[:2] == (400, "bad_option")
     refused = http.post("/v1/bop/challenge", json={"letters": ["FRS"], "house_rules": "ours"})
     assert error_of(refused)[:2] == (422, "malformed_body")
