@@ -72,7 +72,11 @@ async def make_house_rules(request: Request, body: HouseRulesBody) -> Any:
     "/{rules_id}",
     response_model=HouseRules,
     summary="House rules by id",
-    responses={404: {"model": ErrorBody, "description": "no house rules with that id"}, **TARGET_TOO_LONG_RESPONSES},
+    responses={
+        400: {"model": ErrorBody, "description": "not a house rules id (hr- and ten characters)"},
+        404: {"model": ErrorBody, "description": "no house rules with that id"},
+        **TARGET_TOO_LONG_RESPONSES,
+    },
 )
 async def get_house_rules(request: Request, rules_id: RULES_ID) -> Any:
     return request.app.state.matches.house_rules(rules_id).to_json()
