@@ -135,15 +135,22 @@ def ensure_glosses(force: bool = False) -> tuple[Path, str]:
 
 
 class GlossBook:
-    """The compiled glosses, memory-mapped. Open with :func:`open_glosses`."""
+    """The compiled glosses, memory-mapped. Open with :func:`open_glosses`; ``folder=None``: a book with
+    no entries (word lists of one's own, without a gloss file beside them)."""
 
-    def __init__(self, folder: Path, version: str) -> None:
+    def __init__(self, folder: Path | None, version: str) -> None:
         self.version = version
-        self._words = marisa_trie.Trie().mmap(str(folder / "words.marisa"))
-        with open(folder / "entries.txt", "rb") as text:
-            self._text = mmap.mmap(text.fileno(), 0, access=mmap.ACCESS_READ)
-        offsets = np.load(folder / "offsets.npy", mmap_mode="r", allow_pickle=False).view(np.ndarray)
-        self._offsets = memoryview(offsets)  # plain Python ints on indexing
+        self._text: bytes | mmap.mmap
+        if folder is None:
+            self._words = marisa_trie.Trie()
+            self._text = b""
+            self._offsets = memoryview(bytes(4)).cast("I")  # one offset, 0
+        else:
+            self._words = marisa_trie.Trie().mmap(str(folder / "words.marisa"))
+            with open(folder / "entries.txt", "rb") as text:
+                self._text = mmap.mmap(text.fileno(), 0, access=mmap.ACCESS_READ)
+            offsets = np.load(folder / "offsets.npy", mmap_mode="r", allow_pickle=False).view(np.ndarray)
+            self._offsets = memoryview(offsets)  # plain Python ints on indexing
         self._size = len(self._words)
 
     def __len__(self) -> int:
@@ -193,5 +200,8 @@ def word_with_definition(lexicon: Lexicon, word: str) -> dict[str, object]:
 
 @cache
 def open_glosses() -> GlossBook:
-    """The glosses, compiled first if need be; one instance per process, shared by every lexicon."""
+    """The glosses, compiled first if need be; one instance per process, shared by every lexicon. Word
+    lists of one's own (``TABLEJUDGE_WORDLISTS``) without a ``glosses.txt`` define nothing."""
+    if not gloss_path().is_file():
+        return GlossBook(None, "none")
     return GlossBook(*ensure_glosses())

@@ -125,6 +125,17 @@ def test_the_compiled_copy_follows_the_gloss_file(sandbox: Path) -> None:
     assert GlossBook(folder, "").define("shmo") is not None  # stale: compiled again
 
 
+def test_word_lists_without_a_gloss_file_define_nothing(sandbox: Path) -> None:
+    from indexes.glosses import open_glosses
+
+    open_glosses.cache_clear()
+    try:
+        book = open_glosses()
+        assert len(book) == 0 and book.define("mojo") is None and book.version == "none"
+    finally:
+        open_glosses.cache_clear()
+
+
 @pytest.mark.parametrize(
     "line", ["mojo\tx\tno such part of speech", "mojo", "mojos\t=mojo", "Mojo\tn\tcapital", "mojo\tn\tone\tn"]
 )
