@@ -230,8 +230,8 @@ class RuledLexicon:
         subject = f"the line {tiles}"
         if not denied and not allowed:
             return base, _ruling(self.rules, "lexicon", [], [], subject)
-        everything = self.lexicon.bop(tiles, limit=0).words
-        words = [w for w in everything if w not in set(denied)] + allowed  # unranked words after the ranked
+        everything, out = self.lexicon.bop(tiles, limit=0).words, set(denied)
+        words = [w for w in everything if w not in out] + allowed  # unranked words after the ranked
         result = bop_result(tiles, self.name, self.version, len(words), _page(words, limit, offset), limit, offset)
         decided = _decider(base.count > 0, result.count > 0)
         return result, _ruling(self.rules, decided, allowed, denied, subject)
@@ -261,7 +261,8 @@ class RuledLexicon:
         if not denied and not allowed:
             return base, _ruling(self.rules, "lexicon", [], [], subject)
         everything = self.lexicon.pdq(cards, variant=rule, min_length=min_length, sort=order, limit=0).words
-        kept = [w for w in everything if w not in set(denied)]
+        out = set(denied)
+        kept = [w for w in everything if w not in out]
         if order == "alpha":
             words = sorted(kept + allowed)
         elif order == "longest":  # stable: a listed word after the lexicon's words of its length
