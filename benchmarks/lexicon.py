@@ -8,7 +8,9 @@ the whole exact BOP! query, lex.bop(letters, limit=20) from typed letters to the
 within 10x of that dict lookup (issue 10: distinct queries, and nothing cached between them);
 one or two '?' at least 100x faster than a compiled-regex scan over all skeletons; PDQ classic
 (count + first 20) at least 200x, 'anywhere' at least 30x faster than a regex scan over the word
-list; all index files at most 40 MB; opening under 50 ms; building under 20 s.
+list; all index files at most 40 MB; opening under 50 ms; building under 20 s. Issue 17:
+lex.define(word) p50 under 20 us (beside a dict of pre-built definitions), the gloss file at most
+15 MB, and a lexicon that opens and answers without reading the glosses.
 Ratios hold on a noisy machine; the absolute times are printed for reference only.
 """
 
@@ -30,8 +32,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from indexes import open_lexicon, skeleton  # noqa: E402
+from indexes import Lexicon, open_lexicon, skeleton  # noqa: E402
 from indexes.build import ensure_index  # noqa: E402
+from indexes.glosses import gloss_path  # noqa: E402
 from indexes.notation import CONSONANTS  # noqa: E402
 
 T = tuple[str, ...]
@@ -61,11 +64,15 @@ def main() -> int:
     parser.add_argument("--lexicon", default="standard")
     parser.add_argument("--queries", type=int, default=2000)
     parser.add_argument("--exact-only", action="store_true", help="only the exact BOP! rows (a few seconds)")
+    parser.add_argument("--define-only", action="store_true", help="only the definition rows (a few seconds)")
     args = parser.parse_args()
     rng = random.Random(7)
     lex = open_lexicon(args.lexicon)
     words = lex.spellings(np.arange(len(lex)))  # most familiar first
     print(f"lexicon {lex.name} {lex.version[:12]}: {len(lex)} words, {lex.manifest['skeletons']} skeletons")
+
+    if args.define_only:
+        return definitions(lex, words, rng, args.queries)
 
     # --- exact skeleton -> ranked words, against a dict of pre-built lists -------------------
     by_skeleton: dict[str, list[str]] = {}
@@ -87,6 +94,7 @@ def main() -> int:
           f"{lowered_time * 1e6:10.2f} us   {whole / lowered_time:8.1f}x slower   (target: at most 10x)")
     if args.exact_only:
         return 0
+    definitions(lex, words, rng, args.queries)
 
     # --- one or two '?', against a compiled regex over every skeleton --------------------------
     def regex_skeletons(pattern: str) -> list[str]:
@@ -154,6 +162,32 @@ def main() -> int:
         start = time.perf_counter()
         ensure_index(args.lexicon, progress=False)
         print(f"build from the word list: {time.perf_counter() - start:.1f} s (target: < 20 s)")
+    return 0
+
+
+def definitions(lex: Lexicon, words: list[str], rng: random.Random, queries: int) -> int:
+    """lex.define(word) from a typed word, against a dict of the same definitions pre-built; the
+    gloss file's size; and whether opening a lexicon and answering reads the glosses (it must not)."""
+    probe = (
+        "import time, indexes.glosses as G, indexes.lexicon as L; from indexes.build import ensure_index; "
+        f"lex = L.Lexicon(ensure_index({lex.name!r})); lex.bop('FRS'); lex.pdq('PNA'); lex.word('shmo'); "
+        "read = G.open_glosses.cache_info().currsize; t = time.perf_counter(); lex.define('mojos'); "
+        "print(read, time.perf_counter() - t)"
+    )
+    read, first = subprocess.check_output([sys.executable, "-c", probe], text=True).split()
+    print(f"glosses read by opening a lexicon and answering BOP!, PDQ and word queries: {read} (target: 0); "
+          f"the first define in that process: {float(first) * 1e3:.1f} ms")
+    sample = rng.sample(words, min(queries, len(words)))
+    typed = [word.upper() for word in sample]
+    built = {word: lex.define(word) for word in sample}
+    ours = p50(lex.define, typed)
+    baseline = p50(lambda word: built[word.lower()], typed)
+    print(f"{'lex.define(word), typed':<34} {ours * 1e6:10.2f} us   {'dict of pre-built definitions':<28} "
+          f"{baseline * 1e6:10.2f} us   {ours / baseline:8.1f}x slower   (target: p50 < 20 us)")
+    defined = sum(1 for word in words if lex.define(word) is not None)
+    size = gloss_path().stat().st_size
+    print(f"{lex.name} words with a definition: {defined} of {len(words)} ({100 * defined / len(words):.1f}%); "
+          f"gloss file {size / 1e6:.1f} MB (target: <= 15 MB)")
     return 0
 
 

@@ -28,6 +28,9 @@ _WHERE = {
     "TablejudgeError": "indexes.errors",
     "UnknownLexiconError": "indexes.errors",
     "UnknownVariantError": "indexes.errors",
+    "Definition": "indexes.glosses",
+    "Sense": "indexes.glosses",
+    "open_glosses": "indexes.glosses",
     "Lexicon": "indexes.lexicon",
     "open_lexicon": "indexes.lexicon",
     "PDQ_SORTS": "indexes.notation",
@@ -53,6 +56,7 @@ __all__ = [
     "BopCheck",
     "BopResult",
     "DEFAULT_LEXICON",
+    "Definition",
     "Lexicon",
     "MalformedWordListError",
     "PDQ_REASONS",
@@ -60,11 +64,13 @@ __all__ = [
     "PDQ_VARIANTS",
     "PdqCheck",
     "PdqResult",
+    "Sense",
     "TablejudgeError",
     "UnknownLexiconError",
     "UnknownVariantError",
     "WordResult",
     "lexicon_names",
+    "open_glosses",
     "open_lexicon",
     "skeleton",
 ]
@@ -79,6 +85,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
         UnknownLexiconError,
         UnknownVariantError,
     )
+    from indexes.glosses import Definition, Sense, open_glosses
     from indexes.lexicon import Lexicon, open_lexicon
     from indexes.notation import PDQ_SORTS, PDQ_VARIANTS, skeleton
     from indexes.paths import DEFAULT_LEXICON, lexicon_names

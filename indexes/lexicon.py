@@ -18,6 +18,7 @@ import marisa_trie
 import numpy as np
 
 from indexes.build import POSITION_BITS, ensure_index, read_manifest
+from indexes.glosses import Definition, open_glosses
 from indexes.notation import (
     BOP_TILE,
     MAX_WORD_LENGTH,
@@ -116,6 +117,13 @@ class Lexicon:
             zipf=None if rank is None else int(self._zipf[rank]) / 100,
             scowl_level=None if rank is None else int(self._level[rank]),
         )
+
+    def define(self, word: str) -> Definition | None:
+        """What the word means: WordNet's first sense or two (its lemma's, for an inflected form such
+        as ``mojos``), or None where WordNet has no entry. The glosses are shared by every lexicon and
+        read on the first call (``indexes.glosses``); a lexicon never asked opens without them.
+        """
+        return open_glosses().define(parse_word(word))
 
     # --- BOP! ---------------------------------------------------------------------------------
     def _wildcard_automaton(self) -> ahocorasick.Automaton:

@@ -11,7 +11,7 @@ same exceptions (``indexes.errors``) for bad input, so an engine cannot tell the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -26,6 +26,8 @@ from indexes.errors import (
     UnknownLexiconError,
     UnknownVariantError,
 )
+from indexes.glosses import Definition, Sense
+from indexes.house_rules import BadHouseRulesError, UnknownHouseRulesError
 from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_sort, parse_variant, parse_word
 from indexes.results import BopChallenge, BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
 
@@ -33,8 +35,12 @@ __all__ = ["BopChallenge", "Client", "ServiceError"]
 
 #: The exception class for each error code the service sends for bad input.
 ERROR_CLASSES: dict[str, type[TablejudgeError]] = {
-    cls.code: cls for cls in (BadLettersError, BadWordError, UnknownVariantError, BadOptionError, UnknownLexiconError)
-}
+    cls.code: cls
+    for cls in (
+        BadLettersError, BadWordError, UnknownVariantError, BadOptionError, UnknownLexiconError, BadHouseRulesError,
+        UnknownHouseRulesError,
+    )
+}  # fmt: skip
 
 R = TypeVar("R", bound=Result)
 
@@ -59,6 +65,12 @@ def _segment(text: str, parse: Callable[[str], str]) -> str:
     if "/" in text:
         parse(text)  # always raises: no letter, tile or word holds a "/"
     return quote(text, safe="").replace(".", "%2E")
+
+
+def _pdq_segment(letters: str) -> str:
+    """PDQ cards as a segment; ``deal`` as typed would ask for a deal (``/v1/pdq/deal``), so it goes in capitals."""
+    segment = _segment(letters, parse_pdq_letters)
+    return segment.upper() if segment == "deal" else segment
 
 
 def _result(cls: type[R], body: Mapping[str, Any]) -> R:
@@ -104,13 +116,19 @@ class Client:
         return _result(cls, self._get(path, **params))
 
     # --- the API ------------------------------------------------------------------------------
-    def bop(self, letters: str, limit: int = 20, offset: int = 0, lexicon: str | None = None) -> BopResult:
+    # ``house_rules``: the id of house rules to judge under (``indexes.house_rules``); the answer is the
+    # same value, with the rules' verdict.
+    def bop(
+        self, letters: str, limit: int = 20, offset: int = 0, lexicon: str | None = None, house_rules: str | None = None
+    ) -> BopResult:
         path = f"/v1/bop/{_segment(letters, parse_bop_letters)}"
-        return self._fetch(BopResult, path, limit=limit, offset=offset, lexicon=lexicon)
+        return self._fetch(BopResult, path, limit=limit, offset=offset, lexicon=lexicon, house_rules=house_rules)
 
-    def bop_check(self, letters: str, word: str, lexicon: str | None = None) -> BopCheck:
+    def bop_check(
+        self, letters: str, word: str, lexicon: str | None = None, house_rules: str | None = None
+    ) -> BopCheck:
         path = f"/v1/bop/{_segment(letters, parse_bop_letters)}/{_segment(word, parse_word)}"
-        return self._fetch(BopCheck, path, lexicon=lexicon)
+        return self._fetch(BopCheck, path, lexicon=lexicon, house_rules=house_rules)
 
     def pdq(
         self,
@@ -121,30 +139,63 @@ class Client:
         limit: int = 20,
         offset: int = 0,
         lexicon: str | None = None,
+        house_rules: str | None = None,
     ) -> PdqResult:
-        path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}"
+        path = f"/v1/pdq/{_pdq_segment(letters)}"
         # The API takes a variant and an order exactly as its schema lists them; the library also forgives
         # "Left_To_Right", so the client reads them as the library does, and asks in the API's terms.
         variant, sort = parse_variant(variant), parse_sort(sort)
         return self._fetch(
             PdqResult, path, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset,
-            lexicon=lexicon,
+            lexicon=lexicon, house_rules=house_rules,
         )  # fmt: skip
 
     def pdq_check(
-        self, letters: str, word: str, variant: str = "classic", min_length: int = 4, lexicon: str | None = None
+        self,
+        letters: str,
+        word: str,
+        variant: str = "classic",
+        min_length: int = 4,
+        lexicon: str | None = None,
+        house_rules: str | None = None,
     ) -> PdqCheck:
-        path = f"/v1/pdq/{_segment(letters, parse_pdq_letters)}/{_segment(word, parse_word)}"
-        return self._fetch(PdqCheck, path, variant=parse_variant(variant), min_length=min_length, lexicon=lexicon)
+        # "difficulty" as typed would ask for the deal's difficulty (service.routers.pdq): the word is read
+        # in either case, so it is sent in capitals.
+        spelt = _segment(word, parse_word)
+        path = f"/v1/pdq/{_pdq_segment(letters)}/{spelt.upper() if spelt == 'difficulty' else spelt}"
+        return self._fetch(
+            PdqCheck, path, variant=parse_variant(variant), min_length=min_length, lexicon=lexicon,
+            house_rules=house_rules,
+        )  # fmt: skip
 
-    def word(self, word: str, lexicon: str | None = None) -> WordResult:
-        return self._fetch(WordResult, f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon)
+    def word(self, word: str, lexicon: str | None = None, house_rules: str | None = None) -> WordResult:
+        return self._fetch(
+            WordResult, f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon, house_rules=house_rules
+        )
 
-    def bop_challenge(self, lines: list[str], lexicon: str | None = None, limit: int = 5) -> BopChallenge:
+    def define(self, word: str, lexicon: str | None = None) -> Definition | None:
+        """What the word means (the ``definition`` of ``GET /v1/words/{word}``), as ``Lexicon.define``."""
+        body = self._get(f"/v1/words/{_segment(word, parse_word)}", lexicon=lexicon)["definition"]
+        if body is None:
+            return None
+        senses = [Sense(s["lemma"], s["part_of_speech"], s["definition"]) for s in body["senses"]]
+        return Definition(body["word"], list(body["lemmas"]), senses, body["source"])
+
+    def bop_challenge(
+        self, lines: list[str], lexicon: str | None = None, limit: int = 5, house_rules: str | None = None
+    ) -> BopChallenge:
         payload: dict[str, object] = {"letters": list(lines), "limit": limit}
         if lexicon is not None:
             payload["lexicon"] = lexicon
+        if house_rules is not None:
+            payload["house_rules"] = house_rules
         return BopChallenge.from_json(self._answer(self._http.post("/v1/bop/challenge", json=payload)))
+
+    def make_house_rules(self, name: str, allow: Sequence[str] = (), deny: Sequence[str] = ()) -> str:
+        """Keep house rules on the service; their id."""
+        payload = {"name": name, "allow": list(allow), "deny": list(deny)}
+        body = self._answer(self._http.post("/v1/house-rules", json=payload))
+        return str(body["id"])
 
     def lexicons(self) -> list[dict[str, Any]]:
         return list(self._get("/v1/lexicons")["lexicons"])

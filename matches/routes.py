@@ -14,6 +14,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import StaleVersionError
+from indexes.house_rules import HOUSE_RULES_ID
+from indexes.notation import openapi_pattern
 from matches.errors import AlreadySeated, Unauthorized
 from matches.service import MatchService
 from service.errors import ErrorBody
@@ -35,6 +37,11 @@ class CreateBody(BaseModel):
     )
     public: bool = Field(default=True, description="listed among open matches (else invite only)")
     name: str = Field(default="", max_length=40, description="the creator's name")
+    house_rules: str | None = Field(
+        default=None,
+        pattern=openapi_pattern(HOUSE_RULES_ID),
+        description="the id of house rules (POST /v1/house-rules) a word game is judged under",
+    )
 
 
 class Created(BaseModel):
@@ -144,7 +151,9 @@ def bearer(authorization: str | None) -> str | None:
 
 @router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
 async def create(body: CreateBody, service: ServiceDep) -> Created:
-    made = service.create(body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name)
+    made = service.create(
+        body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules
+    )
     return Created(match=made.match, invite=made.invite, seat=made.seat, token=made.token, spectate=made.spectate)
 
 

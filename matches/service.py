@@ -26,13 +26,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.adjudicator import HouseRulesAdjudicator
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from engine.bots import Bot, bot_names, make_bot, next_move
 from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
+from indexes.house_rules import HouseRules, UnknownHouseRulesError
+from indexes.paths import DEFAULT_LEXICON
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
-from matches.store import MatchRow, MoveRow, SeatRow, Store
+from matches.store import HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 log = logging.getLogger("tablejudge.matches")
@@ -110,17 +113,51 @@ class MatchService:
     def __post_init__(self) -> None:
         self._games: dict[str, Game[Any, Any, Any]] = {}
         self._states: OrderedDict[str, State[Any]] = OrderedDict()
+        self._house_rules: dict[str, HouseRules] = {}
         self.listeners: list[Listener] = []
 
     # --- games ---------------------------------------------------------------------------------------
-    def game(self, name: str, options: JsonDict, lexicon: str | None) -> Game[Any, Any, Any]:
-        key = json.dumps([name, options, lexicon], sort_keys=True)
+    def game(
+        self, name: str, options: JsonDict, lexicon: str | None, house_rules: str | None = None
+    ) -> Game[Any, Any, Any]:
+        """The game a match plays; a word game under house rules is judged by them (``HouseRulesAdjudicator``)."""
+        key = json.dumps([name, options, lexicon, house_rules], sort_keys=True)
         game = self._games.get(key)
         if game is None:
             cls = game_class(name)
-            game = cls(options, lexicon=lexicon if cls.word_questions else None)
+            if cls.word_questions and house_rules is not None:
+                rules = self.house_rules(house_rules)
+                game = cls(options, adjudicator=HouseRulesAdjudicator(rules, lexicon or DEFAULT_LEXICON))
+            else:
+                game = cls(options, lexicon=lexicon if cls.word_questions else None)
             self._games[key] = game
         return game
+
+    def _game_of(self, row: MatchRow) -> Game[Any, Any, Any]:
+        return self.game(row.game, row.options, row.lexicon, row.house_rules)
+
+    # --- house rules ---------------------------------------------------------------------------------
+    def create_house_rules(self, name: Any, allow: Any, deny: Any) -> HouseRules:
+        """Check and keep a table's overlay; its id is a digest of its content, so the same rules made twice
+        are the same rules (``indexes.house_rules``)."""
+        rules = HouseRules.make(name, allow, deny)
+        self.store.save_house_rules(HouseRulesRow(rules.id, rules.name, list(rules.allow), list(rules.deny),
+                                                  self.clock_now()))  # fmt: skip
+        self._house_rules[rules.id] = rules
+        return rules
+
+    def house_rules(self, rules_id: str) -> HouseRules:
+        """Stored house rules by id (kept in memory once read: they never change); 404 for an unknown id."""
+        rules = self._house_rules.get(rules_id) if isinstance(rules_id, str) else None
+        if rules is None:
+            row = self.store.house_rules(rules_id) if isinstance(rules_id, str) else None
+            if row is None:
+                raise UnknownHouseRulesError(
+                    f"no house rules {str(rules_id)[:40]!r}: make them first (POST /v1/house-rules)"
+                )
+            rules = HouseRules.make(row.name, row.allow, row.deny)
+            self._house_rules[rules_id] = rules
+        return rules
 
     # --- creating and joining ----------------------------------------------------------------------
     def create(
@@ -132,8 +169,10 @@ class MatchService:
         clock: Any = None,
         public: bool = True,
         name: str = "",
+        house_rules: str | None = None,
     ) -> Created:
-        """A new match; the creator takes the first seat no bot has (none: they only watch)."""
+        """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
+        names stored house rules for a word game's adjudicator."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
@@ -146,6 +185,10 @@ class MatchService:
                 raise BadRequest(f"seats={seats} but options.players={options['players']}")
             options["players"] = seats
         lexicon = self.settings.lexicon
+        if house_rules is not None:
+            if not game_class(game).word_questions:
+                raise BadRequest(f"{game} is played without words: house rules have nothing to judge")
+            self.house_rules(house_rules)  # an unknown id is a 404 before anything is made
         try:
             made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
         except ConfigError as error:  # the game's own rules for its options: a refusal, not a malformed body
@@ -176,6 +219,7 @@ class MatchService:
             created=now,
             updated=now,
             lexicon=made.adjudicator.lexicon if made.word_questions else None,
+            house_rules=house_rules,
         )
         seat_rows = [
             SeatRow(seat, name=chosen.get(seat), bot=chosen.get(seat), joined=now if seat in chosen else None)
@@ -256,7 +300,7 @@ class MatchService:
         row = self._row(match_id)
         if row.status != "waiting" or any(seat.free for seat in self.store.seats(match_id)):
             return
-        game = self.game(row.game, row.options, row.lexicon)
+        game = self._game_of(row)
         state = game.new_initial_state(row.seed)
         now = self.clock_now()
         values = self._after(row, game, state, None, now, self.store.seats(match_id))
@@ -277,7 +321,7 @@ class MatchService:
         if found is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
         row, seats = found
-        game = self.game(row.game, row.options, row.lexicon)
+        game = self._game_of(row)
         clock = None if row.clock is None else Clock.from_request(row.clock)
         if row.status == "waiting":
             return Loaded(row, seats, game, None, clock)
@@ -484,7 +528,7 @@ class MatchService:
         mover = moves[version - 1].seat
         if subject is None:
             subject = mover if mover >= 0 else seat
-        game = self.game(row.game, row.options, row.lexicon)
+        game = self._game_of(row)
         if subject is not None and not 0 <= subject < game.players:
             raise BadRequest(f"seat must be a seat of this match: 0 to {game.players - 1}")
         state = self._state_at(row, game, moves, version - 1)
@@ -539,7 +583,7 @@ class MatchService:
         moves = self.store.moves(match_id)
         if not 0 <= version <= len(moves):
             raise BadRequest(f"version must be 0 to {len(moves)} (the moves made so far)")
-        game = self.game(row.game, row.options, row.lexicon)
+        game = self._game_of(row)
         state = self._state_at(row, game, moves, version)
         view = state.view(None)
         view.pop("history", None)
@@ -600,6 +644,7 @@ class MatchService:
             updated=now,
             rematch_of=match_id,
             lexicon=row.lexicon,
+            house_rules=row.house_rules,
         )
         self.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
         if not self.store.update_match(match_id, row.version, rematch=new_id):
@@ -613,7 +658,7 @@ class MatchService:
         row = self._row(match_id)
         if row.status != "over":
             raise NotOver("the log (and the seed) is given once the match is over")
-        game = self.game(row.game, row.options, row.lexicon)
+        game = self._game_of(row)
         return {
             "match": row.id,
             "game": row.game,
@@ -621,6 +666,7 @@ class MatchService:
             "options": row.options,
             "seed": row.seed,
             "lexicon": game.lexicon,
+            "house_rules": self._rules_json(row),
             "moves": [[move.seat, move.move] for move in self.store.moves(match_id)],
         }
 
@@ -662,7 +708,12 @@ class MatchService:
             "rematch": row.rematch,
             "rematch_of": row.rematch_of,
             "spectate": self.spectate_link(row.id),
+            # Under house rules, every answer says so: the rules the words are judged by.
+            "house_rules": self._rules_json(row),
         }
+
+    def _rules_json(self, row: MatchRow) -> JsonDict | None:
+        return None if row.house_rules is None else self.house_rules(row.house_rules).to_json()
 
     def listing(self, status: str) -> list[JsonDict]:
         if status not in ("waiting", "open", "playing", "over"):
@@ -675,7 +726,7 @@ class MatchService:
                 {
                     "match": row.id,
                     "game": row.game,
-                    "spec": self.game(row.game, row.options, row.lexicon).spec(),
+                    "spec": self._game_of(row).spec(),
                     "status": row.status,
                     "seats": row.seats,
                     "free": sum(1 for s in seats if s.free),

@@ -84,6 +84,18 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX matches_listing ON matches (status, public, created)",
         "CREATE INDEX matches_due ON matches (due)",
     ],
+    [
+        # House rules (issue 17): a table's overlay on the lexicon, which a match or a challenge names by
+        # id. A row never changes once made (its id is a digest of its content).
+        """CREATE TABLE house_rules (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            allow_words TEXT NOT NULL,
+            deny_words TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL
+        )""",
+        "ALTER TABLE matches ADD COLUMN house_rules TEXT",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"
@@ -110,6 +122,19 @@ class MatchRow:
     rematch: str | None = None
     rematch_of: str | None = None
     lexicon: str | None = None
+    #: The id of the house rules the match is judged under (None: the lexicon alone).
+    house_rules: str | None = None
+
+
+@dataclass(frozen=True)
+class HouseRulesRow:
+    """A stored overlay: its name and word lists (``indexes.house_rules.HouseRules`` checks them)."""
+
+    id: str
+    name: str
+    allow: list[str]
+    deny: list[str]
+    created: float
 
 
 JSON_COLUMNS = ("options", "clock", "clock_state")
@@ -296,6 +321,25 @@ class Store:
         params += [match_id] + ([] if expected_version is None else [expected_version])
         with self.transaction():
             return self._execute(f"UPDATE matches SET {names} WHERE {where}", params) == 1
+
+    # --- house rules ---------------------------------------------------------------------------------
+    def save_house_rules(self, rules: HouseRulesRow) -> None:
+        """Keep an overlay; the same one saved twice (the same id: the same content) is kept once."""
+        with self.transaction():
+            self._execute(
+                "INSERT INTO house_rules (id, name, allow_words, deny_words, created) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO NOTHING",
+                (rules.id, rules.name, json.dumps(rules.allow), json.dumps(rules.deny), rules.created),
+            )
+
+    def house_rules(self, rules_id: str) -> HouseRulesRow | None:
+        rows = self._query(
+            "SELECT id, name, allow_words, deny_words, created FROM house_rules WHERE id = ?", (rules_id,)
+        )
+        if not rows:
+            return None
+        found, name, allow, deny, created = rows[0]
+        return HouseRulesRow(found, name, json.loads(allow), json.loads(deny), float(created))
 
     # --- moves -------------------------------------------------------------------------------------
     def commit_move(self, match_id: str, expected_version: int, move: MoveRow, **values: Any) -> bool:

@@ -24,7 +24,7 @@ from service.lexicons import open_served
 from service.limits import InputLimits
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache, ORJSONResponse
-from service.routers import bop, meta, page, pdq, play, words
+from service.routers import bop, house_rules, meta, page, pdq, play, words
 from service.settings import Settings
 
 DESCRIPTION = """
@@ -154,7 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # matching on every request; flat, a cached answer costs about a quarter less (measured
     # in-process), which issue 3's load target needs.
     app.state.matches, app.state.live = _match_server(settings)
-    judge = [route for module in (bop, pdq, words, meta, page, play) for route in module.router.routes]
+    judge = [route for module in (bop, pdq, words, house_rules, meta, page, play) for route in module.router.routes]
     app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
     app.add_api_websocket_route("/v1/matches/{match_id}/live", match_routes.live_route)
     schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes

@@ -7,9 +7,12 @@ underlies a word (the BOP! sheet: "All tiles played must ... form valid wrds").
 
 from __future__ import annotations
 
+from typing import Any
+
 from indexes import Lexicon
 from indexes.errors import TablejudgeError
-from indexes.results import BopChallenge
+from indexes.house_rules import HouseRuling, RuledLexicon
+from indexes.results import BopChallenge, BopResult
 
 #: A play of up to five tiles makes at most six lines; the bound leaves room for house rules.
 MAX_LINES = 32
@@ -37,3 +40,39 @@ def judge_play(lexicon: Lexicon, lines: list[str], limit: int = 5) -> BopChallen
         explanation=explanation,
         lines=results,
     )
+
+
+def judge_ruled_play(ruled: RuledLexicon, lines: list[str], limit: int = 5) -> tuple[BopChallenge, dict[str, Any]]:
+    """A play judged under house rules, and what they decided: the verdict as :func:`judge_play` gives it,
+    and a ruling for the whole play (the rule that decided it) with each line's."""
+    results: list[BopResult] = []
+    rulings: list[HouseRuling] = []
+    for number, letters in enumerate(lines, 1):
+        try:
+            result, line_ruling = ruled.bop(letters, limit=limit)
+        except TablejudgeError as error:
+            raise type(error)(f"line {number}: {error}") from None
+        results.append(result)
+        rulings.append(line_ruling)
+    invalid = [index for index, result in enumerate(results) if not result.valid]
+    rules = ruled.rules
+    if not invalid:
+        explanation = f"the play stands: every line ({', '.join(r.letters for r in results)}) underlies a word"
+        deciders = {ruling.decided_by for ruling in rulings}
+        decided = "allow" if "allow" in deciders else "lexicon"
+    else:
+        bad = ", ".join(results[index].letters for index in invalid)
+        explanation = f"the challenge succeeds: under the house rules {rules.name!r}, no word has the consonants {bad}"
+        decided = "deny" if all(rulings[index].decided_by == "deny" for index in invalid) else "lexicon"
+    deciding = [r.explanation for r in rulings if r.decided_by != "lexicon"]
+    verdict = BopChallenge(ruled.name, ruled.version, not invalid, invalid, explanation, results)
+    ruling: dict[str, Any] = {
+        "id": rules.id,
+        "name": rules.name,
+        "decided_by": decided,
+        "allowed": sorted({w for r in rulings for w in r.allowed}),
+        "denied": sorted({w for r in rulings for w in r.denied}),
+        "explanation": "; ".join(deciding) or f"the house rules {rules.name!r} changed no line's verdict",
+        "lines": [r.to_json() for r in rulings],
+    }
+    return verdict, ruling

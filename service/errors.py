@@ -6,9 +6,9 @@ back into that class), ``message`` a sentence a person can read. Status codes:
 
 - 400: bad input (letters, word, variant, an option out of range), from the library or from
   FastAPI's own validation of the path and query;
-- 404: an unknown lexicon or route; 405: a method the path does not take (``Allow`` lists those it does);
+- 404: an unknown lexicon, house rules or route; 405: a method the path does not take (``Allow`` lists those it does);
 - 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
-- 422: a POST body that is not the JSON the route expects;
+- 422: a POST body that is not the JSON the route expects (or house rules that contradict themselves);
 - 500: only if a bug slips through; logged with its stack trace, never shown.
 """
 
@@ -35,6 +35,9 @@ STATUS_OF_CODE = {
     "unknown_variant": 400,
     "bad_option": 400,
     "unknown_lexicon": 404,
+    # house rules (indexes.house_rules): a list the service cannot keep, an id it does not know
+    "bad_house_rules": 422,
+    "unknown_house_rules": 404,
     # the engines' errors (engine.errors), as the match server answers them
     "bad_notation": 422,
     "illegal_move": 422,
@@ -43,6 +46,8 @@ STATUS_OF_CODE = {
     "stale_version": 409,
     "bad_config": 400,
     "bad_state": 400,
+    # a PDQ row asked for in a band its rules rarely deal (engine.pdq.difficulty)
+    "no_deal_in_band": 422,
 }
 
 #: Codes for the errors that come from HTTP itself rather than from the word judge.

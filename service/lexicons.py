@@ -1,8 +1,8 @@
 """The lexicons a running service serves, and how a request picks one (``lexicon_named``).
 
 Each worker opens its lexicons once at start (memory-mapped, so the workers share one copy of
-the index files) and warms the wildcard automaton, so the first ``?`` challenge at a table is as
-fast as the rest.
+the index files) and warms the wildcard automaton and the glosses, so the first ``?`` challenge
+and the first definition at a table are as fast as the rest.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from fastapi import Request
 
 from indexes import Lexicon, open_lexicon
 from indexes.errors import UnknownLexiconError
+from indexes.house_rules import RuledLexicon
 from indexes.paths import word_list_path
 
 LICENCE = (
     "word list: SCOWL, permissive licence (wordlists/SCOWL-COPYRIGHT); "
-    "Zipf frequencies: wordfreq, CC-BY-SA 4.0 (wordlists/ATTRIBUTION.md)"
+    "Zipf frequencies: wordfreq, CC-BY-SA 4.0 (wordlists/ATTRIBUTION.md); "
+    "definitions: WordNet 3.0, Copyright 2006 by Princeton University (wordlists/WORDNET-LICENSE)"
 )
 
 
@@ -52,6 +54,7 @@ def open_served(names: tuple[str, ...]) -> dict[str, ServedLexicon]:
     for name in names:
         lexicon = open_lexicon(name)
         lexicon.bop("B?", limit=1)  # builds the wildcard automaton now rather than in a request
+        lexicon.define("a")  # and opens the glosses (compiled once per machine, on the first start)
         served[name] = ServedLexicon(lexicon, _source_line(name))
     return served
 
@@ -66,3 +69,11 @@ def lexicon_named(request: Request, name: str | None) -> Lexicon:
     if served is None:
         raise UnknownLexiconError(f"unknown lexicon {name!r}; this service serves: {', '.join(state.lexicons)}")
     return served.lexicon
+
+
+def ruled_lexicon(request: Request, lexicon: Lexicon, rules_id: str | None) -> RuledLexicon | None:
+    """The lexicon under the house rules a request names (stored by the match server), or None if it names
+    none; an unknown id is a 404."""
+    if rules_id is None:
+        return None
+    return RuledLexicon(lexicon, request.app.state.matches.house_rules(rules_id))

@@ -21,8 +21,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.pdq.difficulty import SOLVABLE_BANDS
 from indexes import notation
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, TablejudgeError, UnknownVariantError
+from indexes.house_rules import HOUSE_RULES_ID
 from indexes.lexicon import MAX_MIN_LENGTH
 
 #: The API pages word lists: at most this many words per answer (the library allows more).
@@ -161,7 +163,55 @@ class Whole:
         }
 
 
-def openapi_parameters(*params: Text | Choice | LexiconName | Whole) -> dict[str, Any]:
+@dataclass(frozen=True)
+class MaybeWhole:
+    """A whole-number query parameter within [low, high] with no default: absent, the route chooses (None)."""
+
+    name: str
+    description: str
+    low: int
+    high: int
+
+    def read(self, values: Mapping[str, str]) -> int | None:
+        if self.name not in values:
+            return None
+        return Whole(self.name, self.description, self.low, self.low, self.high).read(values)
+
+    def openapi(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "in": "query",
+            "required": False,
+            "description": self.description,
+            "schema": {"type": "integer", "minimum": self.low, "maximum": self.high},
+        }
+
+
+@dataclass(frozen=True)
+class HouseRulesId:
+    """``house_rules``: absent, the lexicon alone; given, the id of stored house rules (``indexes.house_rules``)."""
+
+    name: str = "house_rules"
+    description: str = (
+        "the id of house rules to judge under (made by POST /v1/house-rules): a denied word is no word, an allowed"
+        " one is; the answer's `house_rules` says which rule decided"
+    )
+
+    def read(self, values: Mapping[str, str]) -> str | None:
+        value = values.get(self.name)
+        if value is not None and HOUSE_RULES_ID.fullmatch(value) is None:
+            raise BadOptionError(f"house_rules: {notation.echo(value)} is no house rules id (hr- and 10 characters)")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": notation.openapi_pattern(HOUSE_RULES_ID)}
+
+    def openapi(self) -> dict[str, Any]:
+        return {"name": self.name, "in": "query", "required": False, "description": self.description,
+                "schema": self.json_schema()}  # fmt: skip
+
+
+def openapi_parameters(*params: Text | Choice | LexiconName | Whole | MaybeWhole | HouseRulesId) -> dict[str, Any]:
     """``openapi_extra`` for a route that reads these parameters."""
     return {"parameters": [param.openapi() for param in params]}
 
@@ -230,3 +280,17 @@ OFFSET = Whole("offset", "words to skip first (for paging)", default=0, low=0, h
 MIN_LENGTH = Whole(
     "min_length", "shortest word allowed (the sheet's default: 4)", default=4, low=1, high=MAX_MIN_LENGTH
 )
+EXAMPLES = Whole("examples", "how many of the commonest and of the longest words to show", default=5, low=1, high=50)
+BAND = Choice(
+    "band",
+    f"the difficulty band to deal in: {', '.join(SOLVABLE_BANDS)} (the PDQ engine's bands, by answer count)",
+    choices=SOLVABLE_BANDS,
+    default="medium",
+    what="difficulty band",
+    error=BadOptionError,
+)
+CARDS = Whole("cards", "cards in the row: 3 as the sheet deals, 4 for Four Score, 2 for the youngest", 3, 2, 4)
+SEED = MaybeWhole(
+    "seed", "the shuffle's seed: the same seed and options always deal the same row (absent: a fresh one)", 0, 2**32 - 1
+)
+HOUSE_RULES = HouseRulesId()

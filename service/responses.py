@@ -106,6 +106,11 @@ def cached_answer(request: Request) -> Response | None:
     return None if hit is None else _answer(request, *hit)
 
 
+def ruled_body(result: Result, ruling: Result) -> dict[str, Any]:
+    """An answer under house rules: the result's fields and ``house_rules``, what the rules decided."""
+    return {**result.to_json(), "house_rules": ruling.to_json()}
+
+
 def fresh_answer(request: Request, version: str, produce: Callable[[], Result | Mapping[str, Any]]) -> Response:
     """The body ``produce()`` makes, with ETag and Cache-Control; 304 if If-None-Match matches.
 

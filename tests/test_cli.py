@@ -42,7 +42,11 @@ def test_pdq_listing_check_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_word(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "word", "shmo", "--json")
-    assert json.loads(out)["valid"] is True
+    assert json.loads(out)["valid"] is True and json.loads(out)["definition"]["lemmas"] == ["shmo"]
+    code, out, _ = run(capsys, "word", "mojos")
+    assert out.splitlines()[1:] == ["  mojo, noun: a magic power or magic spell"]
+    code, out, _ = run(capsys, "word", "the")
+    assert out.splitlines()[1:] == ["  WordNet has no definition of the"]
     code, out, _ = run(capsys, "word", "texas")
     assert out.startswith("NOT VALID")
     code, out, _ = run(capsys, "word", "texas", "--lexicon", "complete")

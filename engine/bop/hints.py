@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from engine.adjudicator import Adjudicator
 from engine.base import Breakdown, JsonDict
 from engine.bop.board import Cell, line_letters, play_lines
-from engine.bop.movegen import generate_plays, move_index
+from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import Play
 from engine.bop.rules import AdjudicatorJudge, check_words
 from engine.bop.tiles import BOP
@@ -61,6 +61,6 @@ def play_words(
 
 def best_plays(board: Mapping[Cell, str], hand: Sequence[str], adjudicator: Adjudicator, limit: int = 10) -> list[Hint]:
     """The ``limit`` best plays (0: all) for ``hand`` on ``board``, with their words."""
-    ranked = generate_plays(board, hand, move_index(adjudicator.lexicon))
+    ranked = generate_plays(board, hand, judge_index(adjudicator))
     chosen = ranked[:limit] if limit else ranked
     return [Hint(s.move, s.points, s.breakdown, play_words(board, s.move, adjudicator)) for s in chosen]

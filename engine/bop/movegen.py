@@ -20,6 +20,7 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.base import ScoredMove
 from engine.bop.board import (
@@ -37,6 +38,11 @@ from engine.bop.moves import Play
 from engine.bop.rules import LineJudge, SkeletonJudge, check_words, score_play
 from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE
 from engine.errors import IllegalMoveError
+from indexes.notation import skeleton
+
+if TYPE_CHECKING:
+    from engine.adjudicator import Adjudicator
+    from indexes.house_rules import HouseRules
 
 
 @dataclass(frozen=True)
@@ -50,23 +56,39 @@ class MoveIndex:
     judge: SkeletonJudge
 
 
-_INDEXES: dict[str, MoveIndex] = {}
+_INDEXES: dict[tuple[str, str | None], MoveIndex] = {}
 
 
-def move_index(lexicon: str = "standard") -> MoveIndex:
-    """Skeletons (upper case) and a prefix map, from ``open_lexicon(lexicon).iter_skeletons()``."""
-    index = _INDEXES.get(lexicon)
+def move_index(lexicon: str = "standard", rules: HouseRules | None = None) -> MoveIndex:
+    """Skeletons (upper case) and a prefix map, from ``open_lexicon(lexicon).iter_skeletons()``; under
+    house rules, with the skeletons of the words they allow, and without those whose every word they deny."""
+    index = _INDEXES.get((lexicon, None if rules is None else rules.id))
     if index is None:
         from indexes.lexicon import open_lexicon  # here: importing the engine opens no lexicon
 
-        skeletons = frozenset(sk.upper() for sk in open_lexicon(lexicon).iter_skeletons())
+        lex = open_lexicon(lexicon)
+        skeletons = {sk.upper() for sk in lex.iter_skeletons()}
+        if rules is not None:
+            denied = set(rules.deny)
+            for word in rules.deny:
+                sk = skeleton(word)
+                if len(sk) >= 2 and all(w in denied for w in lex.skeleton_words(sk)):
+                    skeletons.discard(sk.upper())
+            skeletons.update(skeleton(word).upper() for word in rules.allow if len(skeleton(word)) >= 2)
         following: dict[str, set[str]] = {}
         for sk in skeletons:
             for i in range(len(sk)):
                 following.setdefault(sk[:i], set()).add(sk[i])
         children = {prefix: "".join(sorted(letters)) for prefix, letters in following.items()}
-        index = _INDEXES[lexicon] = MoveIndex(lexicon, skeletons, children, SkeletonJudge(skeletons))
+        frozen = frozenset(skeletons)
+        index = MoveIndex(lexicon, frozen, children, SkeletonJudge(frozen))
+        _INDEXES[(lexicon, None if rules is None else rules.id)] = index
     return index
+
+
+def judge_index(adjudicator: Adjudicator) -> MoveIndex:
+    """The move index that agrees with an adjudicator: its lexicon's, under its house rules if it has any."""
+    return move_index(adjudicator.lexicon, getattr(adjudicator, "house_rules", None))
 
 
 def bop_domains(board: Mapping[Cell, str], judge: LineJudge) -> dict[tuple[Cell, str], frozenset[str]]:

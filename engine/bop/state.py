@@ -31,7 +31,7 @@ from engine.base import (
 )
 from engine.bop.board import Board, Cell, format_board, format_cell, lines_through, play_lines
 from engine.bop.hints import play_words
-from engine.bop.movegen import generate_plays, move_index
+from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
 from engine.bop.rules import WordCheck, check_words, score_play
 from engine.bop.tiles import BOP, HAND_SIZE, BopOptions
@@ -159,7 +159,7 @@ class BopState(State[BopMove]):
         """Every play of the current player whose lines are words, best first (hints, bots)."""
         if self.over:
             return []
-        return generate_plays(self.board, self.hands[self.current], move_index(self.game.adjudicator.lexicon))
+        return generate_plays(self.board, self.hands[self.current], judge_index(self.game.adjudicator))
 
     def legal_swaps(self) -> list[Swap]:
         if self.over:

@@ -9,11 +9,11 @@ from fastapi.responses import Response
 from pydantic import BaseModel, BeforeValidator, Field
 
 from indexes.results import BopCheck, BopResult
-from service.challenge import MAX_LINES, judge_play
+from service.challenge import MAX_LINES, judge_play, judge_ruled_play
 from service.errors import BODY_ERROR_RESPONSES, ERROR_RESPONSES
-from service.lexicons import lexicon_named
-from service.params import BOP_LETTERS, LEXICON, LIMIT, OFFSET, WORD, openapi_parameters
-from service.responses import ORJSONResponse, cached_answer, fresh_answer
+from service.lexicons import lexicon_named, ruled_lexicon
+from service.params import BOP_LETTERS, HOUSE_RULES, LEXICON, LIMIT, OFFSET, WORD, openapi_parameters
+from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
 
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
 
@@ -37,6 +37,8 @@ class ChallengeRequest(BaseModel):
     #: One of the lexicons served, which the app's schema names (``service.params.declare_served_lexicons``).
     lexicon: str | None = None
     limit: Annotated[int, Field(ge=1, le=100, description="example words per line"), BeforeValidator(_json_integer)] = 5
+    house_rules: str | None = Field(default=None, pattern=HOUSE_RULES.json_schema()["pattern"],
+                                    description=HOUSE_RULES.description)  # fmt: skip
 
     model_config = {"json_schema_extra": {"examples": [{"letters": ["FRS", "SH"], "lexicon": "standard"}]}}
 
@@ -45,15 +47,19 @@ class ChallengeRequest(BaseModel):
     "/{letters}",
     summary="BOP!: the words under a line of tiles",
     responses={200: {"model": BopResult}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(BOP_LETTERS, LEXICON, LIMIT, OFFSET),
+    openapi_extra=openapi_parameters(BOP_LETTERS, LEXICON, LIMIT, OFFSET, HOUSE_RULES),
 )
 async def bop_words(request: Request) -> Response:
-    """The words whose consonants are exactly these tiles, most familiar first."""
+    """The words whose consonants are exactly these tiles, most familiar first (under house rules: without
+    the words they deny, with those they allow after the lexicon's)."""
     if (cached := cached_answer(request)) is not None:
         return cached
     query = request.query_params
     letters, lex = BOP_LETTERS.read(request.path_params), lexicon_named(request, LEXICON.read(query))
     limit, offset = LIMIT.read(query), OFFSET.read(query)
+    ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
+    if ruled is not None:
+        return fresh_answer(request, lex.version, lambda: ruled_body(*ruled.bop(letters, limit=limit, offset=offset)))
     return fresh_answer(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset))
 
 
@@ -61,7 +67,7 @@ async def bop_words(request: Request) -> Response:
     "/{letters}/{word}",
     summary="BOP!: check a claimed word",
     responses={200: {"model": BopCheck}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(BOP_LETTERS, WORD, LEXICON),
+    openapi_extra=openapi_parameters(BOP_LETTERS, WORD, LEXICON, HOUSE_RULES),
 )
 async def bop_check(request: Request) -> Response:
     """Does the claimed word underlie these tiles? The reason if not; what each BOP! tile stands for."""
@@ -69,6 +75,9 @@ async def bop_check(request: Request) -> Response:
         return cached
     letters, word = BOP_LETTERS.read(request.path_params), WORD.read(request.path_params)
     lex = lexicon_named(request, LEXICON.read(request.query_params))
+    ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(request.query_params))
+    if ruled is not None:
+        return fresh_answer(request, lex.version, lambda: ruled_body(*ruled.bop_check(letters, word)))
     return fresh_answer(request, lex.version, lambda: lex.bop_check(letters, word))
 
 
@@ -76,4 +85,8 @@ async def bop_check(request: Request) -> Response:
 async def bop_challenge(request: Request, body: ChallengeRequest) -> Response:
     """A challenge to a whole BOP! play: one verdict, and each line's verdict with example words."""
     lex = lexicon_named(request, body.lexicon)
+    ruled = ruled_lexicon(request, lex, body.house_rules)
+    if ruled is not None:
+        verdict, ruling = judge_ruled_play(ruled, body.letters, limit=body.limit)
+        return ORJSONResponse({**verdict.to_json(), "house_rules": ruling})
     return ORJSONResponse(judge_play(lex, body.letters, limit=body.limit).to_json())

@@ -11,6 +11,7 @@ const REASONS = {
   wrong_start: "Wrong first letter",
   wrong_end: "Wrong last letter",
   out_of_order: "Letters out of order",
+  denied_by_house_rules: "Denied by your house rules",
 };
 
 const HINTS = {
@@ -20,7 +21,8 @@ const HINTS = {
 
 const $ = (id) => document.getElementById(id);
 const form = $("judge");
-const state = { query: null, shown: 0, count: 0, lexicons: [] };
+const state = { query: null, shown: 0, count: 0, lexicons: [], houseRules: [] };
+const HOUSE_ID = /^hr-[a-z2-7]{10}$/;
 
 function game() {
   return form.elements.game.value;
@@ -85,6 +87,7 @@ function readQuery() {
     params: {},
   };
   if (state.lexicons.length > 1) query.params.lexicon = form.elements.lexicon.value;
+  if ($("house-rules").value) query.params.house_rules = $("house-rules").value;
   if (kind === "pdq") {
     query.params.variant = form.elements.variant.value;
     query.params.min_length = form.elements.min_length.value || "4";
@@ -120,8 +123,11 @@ async function judge(event) {
     const wordPath = query.word ? `${base}/${segment(query.word, "word")}` : null;
     const listing = ask(base, listParams(query, 0));
     const check = wordPath ? ask(wordPath, query.params) : null;
-    const [list, claimed] = await Promise.all([listing, check]);
+    // The meaning is a courtesy: if it cannot be had, the verdict still stands.
+    const meaning = query.word ? define(query.word).catch(() => undefined) : null;
+    const [list, claimed, entry] = await Promise.all([listing, check, meaning]);
     showVerdict(query, list, claimed);
+    showMeaning($("meaning"), claimed ? claimed.word : null, entry);
     showWords(list, false);
     revealVerdict();
   } catch (error) {
@@ -150,7 +156,7 @@ function revealVerdict() {
 
 function showError(message) {
   $("result").classList.remove("idle");
-  for (const id of ["verdict", "reason", "explanation", "alignment"]) $(id).hidden = true;
+  for (const id of ["verdict", "reason", "explanation", "alignment", "meaning", "house-ruling"]) $(id).hidden = true;
   show($("error"), message);
   $("examples").hidden = true;
 }
@@ -164,6 +170,8 @@ function showVerdict(query, list, claimed) {
   verdict.className = `verdict ${valid ? "valid" : "invalid"}`;
   verdict.hidden = false;
 
+  const ruling = (claimed || list).house_rules;
+  show($("house-ruling"), ruling ? `House rules “${ruling.name}”: ${ruling.explanation}` : "");
   if (claimed) {
     show($("reason"), valid ? `${claimed.word.toUpperCase()} counts` : REASONS[claimed.reason] || "Does not count");
     show($("explanation"), claimed.explanation);
@@ -234,7 +242,13 @@ function showWords(list, append) {
   if (!append) items.replaceChildren();
   for (const word of list.words) {
     const item = document.createElement("li");
-    item.textContent = word;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "word";
+    button.textContent = word;
+    button.setAttribute("aria-expanded", "false");
+    button.addEventListener("click", () => toggleMeaning(item, button, word));
+    item.append(button);
     items.append(item);
   }
   state.shown = items.children.length;
@@ -267,6 +281,143 @@ async function reorder() {
     showWords(await ask(listPath(state.query), listParams(state.query, 0)), false);
   } catch (error) {
     showError(error.message);
+  }
+}
+
+// --- meanings -------------------------------------------------------------------------------
+const meanings = new Map();
+
+async function define(word) {
+  // The definition of GET /v1/words/{word}: WordNet's first sense or two, or null where it has none.
+  const key = word.trim().toLowerCase();
+  if (!meanings.has(key)) {
+    const body = await ask(`/v1/words/${segment(key, "word")}`, {});
+    meanings.set(key, body.definition);
+  }
+  return meanings.get(key);
+}
+
+function showMeaning(box, word, definition) {
+  // ``definition`` undefined: no answer to show; null: WordNet has no entry, said plainly.
+  box.replaceChildren();
+  if (!word || definition === undefined) {
+    box.hidden = true;
+    return;
+  }
+  box.classList.toggle("none", definition === null);
+  if (definition === null) {
+    box.append(Object.assign(document.createElement("p"), { textContent: `No meaning on record for ${word.toUpperCase()}: WordNet does not list it.` }));
+  } else {
+    for (const sense of definition.senses) {
+      const line = document.createElement("p");
+      const lemma = sense.lemma === definition.word ? "" : `${sense.lemma}, `;
+      line.append(
+        Object.assign(document.createElement("span"), { className: "pos", textContent: `${lemma}${sense.part_of_speech}` }),
+        ` ${sense.definition}`,
+      );
+      box.append(line);
+    }
+  }
+  box.hidden = false;
+}
+
+async function toggleMeaning(item, button, word) {
+  const open = item.querySelector(".meaning");
+  if (open) {
+    open.remove();
+    item.classList.remove("open");
+    button.setAttribute("aria-expanded", "false");
+    return;
+  }
+  const box = document.createElement("div");
+  box.className = "meaning";
+  box.setAttribute("aria-live", "polite");
+  item.append(box);
+  item.classList.add("open");
+  button.setAttribute("aria-expanded", "true");
+  try {
+    showMeaning(box, word, await define(word));
+  } catch (error) {
+    box.textContent = error.message;
+  }
+}
+
+// --- house rules ----------------------------------------------------------------------------
+function rememberedHouseRules() {
+  try {
+    const kept = JSON.parse(localStorage.getItem("tablejudge.houseRules") || "[]");
+    return Array.isArray(kept) ? kept.filter((r) => r && HOUSE_ID.test(r.id) && typeof r.name === "string") : [];
+  } catch (_) {
+    return [];
+  }
+}
+
+function keepHouseRules(rules) {
+  state.houseRules = [rules, ...state.houseRules.filter((r) => r.id !== rules.id)].slice(0, 20);
+  try {
+    localStorage.setItem("tablejudge.houseRules", JSON.stringify(state.houseRules));
+    localStorage.setItem("tablejudge.houseRule", rules.id); // made or shared just now: the table's choice
+  } catch (_) {
+    /* private browsing: kept until the page closes */
+  }
+  listHouseRules(rules.id);
+}
+
+function listHouseRules(selected) {
+  const select = $("house-rules");
+  select.replaceChildren(select.options[0] || Object.assign(document.createElement("option"), { value: "" }));
+  for (const rules of state.houseRules) {
+    const option = document.createElement("option");
+    option.value = rules.id;
+    const allow = rules.allow.length ? ` · allow ${rules.allow.join(" ")}` : "";
+    const deny = rules.deny.length ? ` · deny ${rules.deny.join(" ")}` : "";
+    option.textContent = `${rules.name}${allow}${deny}`.slice(0, 80);
+    select.append(option);
+  }
+  select.value = selected || "";
+}
+
+function houseWords(text) {
+  return text.toLowerCase().split(/[\s,;]+/).filter(Boolean);
+}
+
+async function saveHouseRules() {
+  const button = $("house-save");
+  button.disabled = true;
+  $("house-error").hidden = true;
+  try {
+    const response = await fetch("/v1/house-rules", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({
+        name: $("house-name").value.trim() || "Our table",
+        allow: houseWords($("house-allow").value),
+        deny: houseWords($("house-deny").value),
+      }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
+    keepHouseRules(body);
+    const link = `${location.origin}/?house_rules=${body.id}`;
+    show($("house-saved"), `Saved as ${body.id}. Other phones at the table can open ${link}`);
+    $("house-new").open = false;
+  } catch (error) {
+    show($("house-error"), error.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function loadSharedHouseRules() {
+  // A link shared at the table (/?house_rules=hr-...) brings its rules onto this phone.
+  const shared = new URLSearchParams(location.search).get("house_rules");
+  if (!shared) return;
+  try {
+    if (!HOUSE_ID.test(shared)) throw new Error(`'${shared}' is no house rules id`);
+    keepHouseRules(await ask(`/v1/house-rules/${shared}`, {}));
+  } catch (error) {
+    show($("house-error"), `The shared house rules: ${error.message}`);
+    $("house-new").open = true;
   }
 }
 
@@ -314,9 +465,33 @@ function start() {
   for (const radio of document.querySelectorAll('input[name="order"]')) radio.addEventListener("change", reorder);
   $("lexicon").addEventListener("change", describeLexicon);
   $("more").addEventListener("click", more);
+  $("house-save").addEventListener("click", saveHouseRules);
+  for (const id of ["house-name", "house-allow", "house-deny"]) {
+    $(id).addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault(); // Enter here saves the rules rather than judging
+      saveHouseRules();
+    });
+  }
+  let chosen = "";
+  try {
+    chosen = localStorage.getItem("tablejudge.houseRule") || "";
+  } catch (_) {
+    /* private browsing */
+  }
+  state.houseRules = rememberedHouseRules();
+  listHouseRules(state.houseRules.some((r) => r.id === chosen) ? chosen : "");
+  $("house-rules").addEventListener("change", () => {
+    try {
+      localStorage.setItem("tablejudge.houseRule", $("house-rules").value);
+    } catch (_) {
+      /* private browsing */
+    }
+  });
   form.addEventListener("submit", judge);
   onGameChange();
   loadLexicons();
+  loadSharedHouseRules();
 }
 
 start();

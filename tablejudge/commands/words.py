@@ -6,7 +6,8 @@ import argparse
 import json
 
 from indexes import DEFAULT_LEXICON, PDQ_SORTS, PDQ_VARIANTS, open_lexicon
-from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
+from indexes.glosses import Definition, word_with_definition
+from indexes.results import BopCheck, BopResult, PdqCheck, PdqResult, Result
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -83,6 +84,23 @@ def run_pdq(args: argparse.Namespace) -> int:
 
 
 def run_word(args: argparse.Namespace) -> int:
-    result: WordResult = _open(args).word(args.word)
-    where = "is" if result.valid else "is not"
-    return _emit(args, result, f"{_verdict(result.valid)}: {result.word} {where} in the {result.lexicon} lexicon")
+    lex = _open(args)
+    body = word_with_definition(lex, args.word)
+    if args.json:
+        print(json.dumps(body, ensure_ascii=False))
+        return 0
+    where = "is" if body["valid"] else "is not"
+    print(f"{_verdict(bool(body['valid']))}: {body['word']} {where} in the {body['lexicon']} lexicon")
+    print(meaning_text(lex.define(args.word), str(body["word"])))
+    return 0
+
+
+def meaning_text(definition: Definition | None, word: str) -> str:
+    """The definition as lines for the terminal, or a plain word that there is none."""
+    if definition is None:
+        return f"  WordNet has no definition of {word}"
+    lines = []
+    for sense in definition.senses:
+        lemma = "" if sense.lemma == word else f"{sense.lemma}, "  # an inflected form: whose sense it is
+        lines.append(f"  {lemma}{sense.part_of_speech}: {sense.definition}")
+    return "\n".join(lines)

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from indexes import Lexicon, lexicon_names
+from indexes.glosses import word_with_definition
 from indexes.notation import (
     BOP_LETTERS,
     CLAIMED_WORD,
@@ -71,15 +72,30 @@ def error_of(response: httpx.Response) -> tuple[int, str, str]:
             {"variant": "left-to-right", "min_length": 6},
             lambda lex: lex.pdq_check("XCN", "excellent", variant="left-to-right", min_length=6),
         ),
-        ("/v1/words/shmo", {}, lambda lex: lex.word("shmo")),
-        ("/v1/words/pocahontas", {"lexicon": "standard"}, lambda lex: lex.word("pocahontas")),
+        ("/v1/words/shmo", {}, lambda lex: word_with_definition(lex, "shmo")),
+        ("/v1/words/pocahontas", {"lexicon": "standard"}, lambda lex: word_with_definition(lex, "pocahontas")),
     ],
 )
 def test_queries_serve_the_librarys_json(http: httpx.Client, lexicon: Lexicon, path, params, expected) -> None:
     response = http.get(path, params=params)
     assert response.status_code == 200, response.text
     assert response.headers["content-type"] == "application/json"
-    assert response.json() == expected(lexicon).to_json()
+    want = expected(lexicon)
+    assert response.json() == (want if isinstance(want, dict) else want.to_json())
+
+
+def test_a_word_comes_with_its_definition(http: httpx.Client, lexicon: Lexicon) -> None:
+    """WordNet's senses; an inflected form's from its lemma; null, plainly, where WordNet has none."""
+    mojos = http.get("/v1/words/MOJOS").json()
+    assert mojos["valid"] is True and mojos["definition"]["lemmas"] == ["mojo"]
+    assert mojos["definition"]["senses"] == [
+        {"lemma": "mojo", "part_of_speech": "noun", "definition": "a magic power or magic spell"}
+    ]
+    assert mojos["definition"]["source"] == "WordNet 3.0"
+    the = http.get("/v1/words/the").json()
+    assert the["valid"] is True and the["definition"] is None
+    gloss_licence = http.get("/v1/lexicons").json()["lexicons"][0]["licence"]
+    assert "WordNet 3.0" in gloss_licence and "WORDNET-LICENSE" in gloss_licence
 
 
 def test_limit_defaults_to_20_and_offset_pages_on(http: httpx.Client, lexicon: Lexicon) -> None:
@@ -400,3 +416,138 @@ def test_keep_alive_requests_answer_in_milliseconds(http: httpx.Client) -> None:
         timings.append(time.perf_counter() - start)
         assert response.status_code == 200
     assert statistics.median(timings) < 0.015, f"median {statistics.median(timings) * 1000:.1f} ms"
+
+
+# --- PDQ deal difficulty over HTTP (issue 17) ------------------------------------------------------------------
+def test_a_deals_difficulty_is_the_engines_figures(http: httpx.Client, lexicon: Lexicon) -> None:
+    from engine.adjudicator import LocalAdjudicator
+    from engine.pdq.difficulty import deal_figures
+
+    body = http.get("/v1/pdq/p-n-a/difficulty", params={"variant": "anywhere", "examples": 3}).json()
+    expected = deal_figures(LocalAdjudicator(lexicon), "PNA", "anywhere", 4, 3).to_json()
+    assert body == {**expected, "lexicon": "standard", "version": lexicon.version}
+    assert body["band"] == "easy" and len(body["commonest"]) == len(body["longest"]) == 3
+    hard = http.get("/v1/pdq/QZX/difficulty").json()
+    assert (hard["count"], hard["band"], hard["commonest"]) == (0, "none", [])
+    # the word "difficulty" is still checked against a deal, written in capitals (and by the client)
+    check = http.get("/v1/pdq/DFC/DIFFICULTY").json()
+    assert check["word"] == "difficulty" and check["valid"] is True
+
+
+def test_a_deal_in_a_band_is_solvable_and_repeats_with_its_seed(http: httpx.Client, lexicon: Lexicon) -> None:
+    for band in ("hard", "medium", "easy"):
+        params = {"band": band, "seed": 42, "variant": "left-to-right", "cards": 4}
+        dealt = http.get("/v1/pdq/deal", params=params)
+        body = dealt.json()
+        assert dealt.status_code == 200 and body["band"] == band and len(body["letters"]) == 4
+        assert body["count"] == lexicon.pdq(body["letters"], variant="left-to-right", limit=1).count > 0
+        assert http.get("/v1/pdq/deal", params=params).json() == body
+        assert "public" in dealt.headers["cache-control"]
+    fresh = http.get("/v1/pdq/deal")
+    assert fresh.headers["cache-control"] == "no-store" and fresh.json()["band"] == "medium"
+    again = http.get("/v1/pdq/deal", params={"seed": fresh.json()["seed"]}).json()
+    assert again["letters"] == fresh.json()["letters"]  # the seed it says it used deals it again
+    words = http.get("/v1/pdq/DEAL").json()  # the cards D-E-A-L, in capitals, are a deal to list
+    assert words["letters"] == "DEAL" and words["count"] > 0
+
+
+@pytest.mark.parametrize(
+    ("params", "status", "code", "said"),
+    [
+        ({"band": "none"}, 400, "bad_option", "choose one of hard, medium, easy"),
+        ({"cards": 5}, 400, "bad_option", "cards must be a whole number from 2 to 4"),
+        ({"seed": -1}, 400, "bad_option", "seed must be a whole number from 0 to 4294967295"),
+        ({"seed": "x"}, 400, "bad_option", "seed must be"),
+        ({"variant": "sideways"}, 400, "unknown_variant", "sideways"),
+    ],
+)
+def test_a_bad_deal_request_is_a_clear_4xx(http: httpx.Client, params: dict, status: int, code: str, said: str) -> None:
+    assert error_of(http.get("/v1/pdq/deal", params=params))[:2] == (status, code)
+    assert said in error_of(http.get("/v1/pdq/deal", params=params))[2]
+
+
+def test_a_band_the_rules_rarely_deal_is_a_422_that_says_so(http: httpx.Client) -> None:
+    """Two cards in the classic game almost always have hundreds of answers; some seeds find no hard row."""
+    refused = [
+        error_of(response)
+        for seed in range(12)
+        if (response := http.get("/v1/pdq/deal", params={"band": "hard", "cards": 2, "seed": seed})).status_code
+        != 200
+    ]
+    assert refused, "every seed found a hard row of two cards: the refusal is untested"
+    assert {(status, code) for status, code, _ in refused} == {(422, "no_deal_in_band")}
+    assert "try another band" in refused[0][2]
+
+
+# --- house rules (issue 17) --------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def house_rules(http: httpx.Client) -> str:
+    made = http.post("/v1/house-rules", json={"name": "Our table", "allow": ["za"], "deny": ["shmo", "fears"]})
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def test_house_rules_get_an_id_that_names_them(http: httpx.Client, house_rules: str) -> None:
+    again = http.post("/v1/house-rules", json={"name": "Our table", "allow": ["za"], "deny": ["fears", "shmo"]})
+    assert again.status_code == 201 and again.json()["id"] == house_rules  # the same rules, the same id
+    got = http.get(f"/v1/house-rules/{house_rules}").json()
+    assert got == {"id": house_rules, "name": "Our table", "allow": ["za"], "deny": ["fears", "shmo"]}
+    assert error_of(http.get("/v1/house-rules/hr-aaaaaaaaaa"))[:2] == (404, "unknown_house_rules")
+
+
+def test_every_answer_under_house_rules_says_so_and_which_rule_decided(http: httpx.Client, house_rules: str) -> None:
+    under = {"house_rules": house_rules}
+    word = http.get("/v1/words/za", params=under).json()
+    assert word["valid"] is True and word["house_rules"]["decided_by"] == "allow"
+    assert word["house_rules"]["explanation"] == "ZA stands by the house rules 'Our table', which allow ZA"
+    check = http.get("/v1/bop/SHM/shmo", params=under).json()
+    assert (check["valid"], check["reason"], check["house_rules"]["decided_by"]) == (
+        False, "denied_by_house_rules", "deny"
+    )  # fmt: skip
+    pdq = http.get("/v1/pdq/ZA/za", params={**under, "min_length": 2}).json()
+    assert pdq["valid"] is True and pdq["house_rules"]["allowed"] == ["za"]
+    listing = http.get("/v1/bop/FRS", params={**under, "limit": 100}).json()
+    assert "fears" not in listing["words"] and listing["house_rules"]["denied"] == ["fears"]
+    plain = http.get("/v1/bop/FRS").json()
+    assert "house_rules" not in plain and listing["count"] == plain["count"] - 1
+    deal = http.get("/v1/pdq/ZA", params={**under, "min_length": 2, "limit": 1000}).json()
+    assert "za" in deal["words"] and deal["house_rules"]["allowed"] == ["za"]
+    challenge = http.post("/v1/bop/challenge", json={"letters": ["Z", "SH"], "house_rules": house_rules})
+    assert challenge.status_code == 400  # a line of one tile is still no line
+    challenge = http.post("/v1/bop/challenge", json={"letters": ["FRS", "SHM"], "house_rules": house_rules}).json()
+    assert challenge["valid"] is True and challenge["house_rules"]["denied"] == ["fears", "shmo"]
+    assert [line["decided_by"] for line in challenge["house_rules"]["lines"]] == ["lexicon", "lexicon"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "said"),
+    [
+        ({"name": "T", "allow": ["Qi"]}, 422, "malformed_body", "allow.0"),
+        ({"name": "T", "deny": ["q-i"]}, 422, "malformed_body", "deny.0"),
+        ({"name": "T", "allow": ["qi"], "deny": ["qi"]}, 422, "bad_house_rules", "both allowed and denied"),
+        ({"name": "", "allow": ["qi"]}, 422, "malformed_body", "name"),
+        ({"name": "T", "allow": ["ab"] * 251}, 422, "malformed_body", "at most 250"),
+        ({"allow": ["qi"]}, 422, "malformed_body", "name: field required"),
+        ({"name": "T", "allow": ["qi"], "colour": "red"}, 422, "malformed_body", "colour"),
+    ],
+)
+def test_bad_house_rules_are_a_clear_4xx(http: httpx.Client, body: dict, status: int, code: str, said: str) -> None:
+    got = error_of(http.post("/v1/house-rules", json=body))
+    assert got[:2] == (status, code) and said in got[2], got
+
+
+def test_an_unknown_or_malformed_house_rules_id_is_refused(http: httpx.Client) -> None:
+    unknown = http.get("/v1/words/za", params={"house_rules": "hr-aaaaaaaaaa"})
+    assert error_of(unknown)[:2] == (404, "unknown_house_rules")
+    assert error_of(http.get("/v1/words/za", params={"house_rules": "ours"}))[:2] == (400, "bad_option")
+    refused = http.post("/v1/bop/challenge", json={"letters": ["FRS"], "house_rules": "ours"})
+    assert error_of(refused)[:2] == (422, "malformed_body")
+
+
+def test_a_match_names_house_rules_and_says_so(http: httpx.Client, house_rules: str) -> None:
+    made = http.post("/v1/matches", json={"game": "pdq", "house_rules": house_rules, "bots": {"1": "quick"}})
+    assert made.status_code == 201, made.text
+    body = http.get(f"/v1/matches/{made.json()['match']}").json()
+    assert body["house_rules"]["id"] == house_rules
+    unknown = http.post("/v1/matches", json={"game": "pdq", "house_rules": "hr-aaaaaaaaaa"})
+    assert error_of(unknown)[:2] == (404, "unknown_house_rules")

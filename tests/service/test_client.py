@@ -34,6 +34,7 @@ def test_every_query_returns_the_librarys_value(client: Client, lexicon: Lexicon
         "XCN", "excellent", variant="start-end", min_length=3
     )
     assert client.word("shmo", lexicon="standard") == lexicon.word("shmo")
+    assert client.define("mojos") == lexicon.define("mojos") and client.define("the") is None
     # The API takes only the names its schema lists; the client forgives what the library forgives.
     assert client.pdq("PNA", variant="Left_To_Right", sort="LONGEST") == lexicon.pdq(
         "PNA", variant="left-to-right", sort="longest"

@@ -178,3 +178,86 @@ def test_the_page_fits_a_360_pixel_screen(page) -> None:
     for name in ("Judge", "More"):
         assert page.get_by_role("button", name=name).bounding_box()["height"] >= 44
     assert page.locator("label[for=game-pdq]").bounding_box()["height"] >= 44
+
+
+# --- issue 17: meanings and house rules --------------------------------------------------------------------------
+def test_a_judged_word_shows_its_meaning_and_example_words_show_theirs_on_tap(page, lexicon: Lexicon) -> None:
+    page.get_by_label("Letters").fill("mjs")
+    page.get_by_label("Claimed word").fill("mojos")
+    page.get_by_label("Claimed word").press("Enter")
+    meaning = page.locator("#meaning")
+    meaning.wait_for(state="visible")
+    assert page.locator("#verdict").inner_text() == "VALID"
+    assert meaning.inner_text() == "mojo, noun a magic power or magic spell"  # the inflected form's lemma
+
+    # An example word: tapped, its meaning opens beneath it; tapped again, it closes.
+    listed = lexicon.bop("MJS").words
+    assert page.locator("#words li").all_inner_texts() == listed
+    defined = next(index for index, w in enumerate(listed) if lexicon.define(w) is not None)
+    word = page.locator("#words li button.word").nth(defined)
+    word.click()
+    opened = page.locator("#words li .meaning").first
+    opened.wait_for(state="visible")
+    expected = lexicon.define(listed[defined])
+    assert expected is not None and expected.senses[0].definition in opened.inner_text()
+    assert word.get_attribute("aria-expanded") == "true"
+    word.click()
+    assert page.locator("#words li .meaning").count() == 0
+
+    # A word WordNet lacks says so plainly.
+    page.get_by_label("Letters").fill("th")
+    page.get_by_label("Claimed word").fill("the")
+    page.get_by_label("Claimed word").press("Enter")
+    page.wait_for_function("document.getElementById('meaning').textContent.includes('THE')")
+    assert meaning.inner_text() == "No meaning on record for THE: WordNet does not list it."
+
+
+def test_house_rules_made_on_the_page_judge_by_them(page, lexicon: Lexicon, live_server: str) -> None:
+    assert "za" not in lexicon and "shmo" in lexicon
+    page.locator("summary", has_text="New house rules").click()
+    page.get_by_label("Name").fill("Our table")
+    page.get_by_label("Allow").fill("ZA")
+    page.get_by_label("Deny").fill("shmo, fears")
+    page.get_by_role("button", name="Save house rules").click()
+    page.wait_for_function("document.getElementById('house-rules').value.startsWith('hr-')")
+    chosen = page.get_by_label("House rules")
+    assert "Our table" in chosen.locator("option:checked").inner_text()
+    rules_id = chosen.input_value()
+    assert f"/?house_rules={rules_id}" in page.locator("#house-saved").inner_text()
+
+    page.get_by_label("PDQ").check()
+    page.get_by_label("Min. length").fill("2")
+    page.get_by_label("Letters").fill("za")
+    page.get_by_label("Claimed word").fill("za")
+    page.get_by_label("Claimed word").press("Enter")
+    page.locator("#house-ruling").wait_for(state="visible")
+    assert page.locator("#verdict").inner_text() == "VALID"
+    assert visible_text(page, "#house-ruling") == (
+        "House rules “Our table”: ZA stands by the house rules 'Our table', which allow ZA"
+    )
+
+    page.locator("label[for=game-bop]").click()  # as a thumb does: on the label
+    page.get_by_label("Letters").fill("shm")
+    page.get_by_label("Claimed word").fill("shmo")
+    page.get_by_label("Claimed word").press("Enter")
+    page.wait_for_function("document.getElementById('verdict').textContent === 'NOT VALID'")
+    assert visible_text(page, "#reason") == "Denied by your house rules"
+    assert "shmo" not in page.locator("#words li").all_inner_texts()
+
+    # The rules stay on this phone, and a shared link brings them to another.
+    page.reload()
+    assert page.get_by_label("House rules").input_value() == rules_id
+    other = page.context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    other.goto(f"{live_server}/?house_rules={rules_id}")
+    other.wait_for_function(f"document.getElementById('house-rules').value === '{rules_id}'")
+    other.context.close()
+
+
+def test_bad_house_rules_are_refused_on_the_page(page) -> None:
+    page.locator("summary", has_text="New house rules").click()
+    page.get_by_label("Allow").fill("q1")
+    page.get_by_label("Allow").press("Enter")  # Enter saves the rules, it does not judge
+    error = page.locator("#house-error")
+    error.wait_for(state="visible")
+    assert "allow.0" in error.inner_text() and page.locator("#verdict").is_hidden()
+    assert page.get_by_label("House rules").input_value() == ""

@@ -73,3 +73,20 @@ def test_plays_are_ranked_and_each_scores_what_the_state_gives(game: BopGame) ->
 
 def test_no_tiles_no_plays() -> None:
     assert generate_plays(TINY_BOARD, [], move_index()) == []
+
+
+def test_the_move_index_under_house_rules_knows_the_words_they_add_and_take(lexicon) -> None:
+    """A skeleton whose every word the rules deny is no line to play; an allowed word's skeleton is one."""
+    from engine.adjudicator import HouseRulesAdjudicator
+    from engine.bop.movegen import judge_index
+    from indexes.house_rules import HouseRules
+
+    jnk = lexicon.skeleton_words("jnk")
+    rules = HouseRules.make("T", allow=["zzxq"], deny=[*jnk, lexicon.skeleton_words("frs")[0]])
+    ruled = move_index("standard", rules)
+    assert "JNK" in move_index().skeletons and "JNK" not in ruled.skeletons
+    assert "FRS" in ruled.skeletons  # one of its words denied, the others still stand
+    assert "ZZXQ" in ruled.skeletons and "ZZXQ" not in move_index().skeletons
+    from engine.adjudicator import LocalAdjudicator
+
+    assert judge_index(HouseRulesAdjudicator(rules)) is ruled and judge_index(LocalAdjudicator()) is move_index()

@@ -1,0 +1,121 @@
+"""House rules in the match server's store (SQLite and PostgreSQL): kept once, named by a match, and
+judging that match's words; the store's migration from the schema before them."""
+
+from __future__ import annotations
+
+import pytest
+
+import matches.service as match_service
+from engine.adjudicator import HouseRulesAdjudicator
+from engine.errors import IllegalMoveError
+from indexes.house_rules import BadHouseRulesError, HouseRules, UnknownHouseRulesError
+from matches.errors import BadRequest
+from matches.service import MatchService
+from matches.store import MIGRATIONS, SCHEMA_VERSION, HouseRulesRow, PostgresStore, SQLiteStore, Store, open_store
+from tests.matches.conftest import FakeClock
+
+
+def test_house_rules_are_kept_once_and_read_back(store: Store) -> None:
+    row = HouseRulesRow("hr-abcdefghij", "Our table", ["qi", "za"], ["shmo"], 5.0)
+    store.save_house_rules(row)
+    store.save_house_rules(row)  # the same id is the same content: kept once, no error
+    assert store.house_rules("hr-abcdefghij") == row
+    assert store.house_rules("hr-aaaaaaaaaa") is None
+
+
+def test_the_service_checks_keeps_and_finds_house_rules(service: MatchService) -> None:
+    made = service.create_house_rules("Our table", ["za"], ["shmo"])
+    assert made == HouseRules.make("Our table", ["za"], ["shmo"])
+    service._house_rules.clear()  # another process: read from the store
+    assert service.house_rules(made.id) == made
+    with pytest.raises(UnknownHouseRulesError, match="no house rules 'hr-aaaaaaaaaa'"):
+        service.house_rules("hr-aaaaaaaaaa")
+    with pytest.raises(BadHouseRulesError, match="both allowed and denied"):
+        service.create_house_rules("T", ["za"], ["za"])
+
+
+def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store_url: str) -> None:
+    """A database made by the server before issue 17 (schema 1, one match in it) opens at schema 2."""
+    raw: Store = (
+        PostgresStore(store_url) if store_url.startswith("postgresql") else SQLiteStore(store_url.removeprefix("sqlite://"))
+    )
+    with raw.transaction():
+        raw._execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for statement in MIGRATIONS[0]:
+            raw._execute(statement)
+        raw._execute("INSERT INTO schema_version (version) VALUES (1)")
+        raw._execute(
+            "INSERT INTO matches (id, game, options, seats, seed, status, public, invite_hash, version, created, "
+            "updated, lexicon) VALUES ('old', 'pdq', '{}', 2, 7, 'waiting', 1, 'x', 0, 1.0, 1.0, 'standard')"
+        )
+    raw.close()
+    store = open_store(store_url)
+    try:
+        assert SCHEMA_VERSION == 2 and store.migrate() == 2
+        old = store.match("old")
+        assert old is not None and old.house_rules is None and old.lexicon == "standard"
+        store.save_house_rules(HouseRulesRow("hr-abcdefghij", "T", [], ["za"], 1.0))
+        assert store.house_rules("hr-abcdefghij") is not None
+    finally:
+        store.close()
+
+
+def _seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    monkeypatch.setattr(match_service, "new_seed", lambda: seed)
+
+
+def _letters(service: MatchService, match_id: str) -> str:
+    state = service.load(match_id).state
+    assert state is not None
+    return str(state.view(None)["round"]["letters"])
+
+
+def test_a_pdq_match_under_house_rules_judges_claims_by_them(
+    service: MatchService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _seeded(monkeypatch, 3)
+    plain = service.create("pdq", {"players": 1}, name="Ann")
+    letters = _letters(service, plain.match)
+    game = service.load(plain.match).game
+    best = game.adjudicator.pdq(letters, limit=1).words[0]
+    made_up = letters.lower() + "zzq"  # holds the cards in order, starts with the first: no lexicon word
+    assert game.adjudicator.pdq_check(letters, made_up).reason == "not_in_lexicon"
+    rules = service.create_house_rules("Strict", [made_up], [best])
+
+    ruled = service.create("pdq", {"players": 1}, name="Ann", house_rules=rules.id)
+    assert _letters(service, ruled.match) == letters  # the same seed: the same row
+    loaded = service.load(ruled.match)
+    assert isinstance(loaded.game.adjudicator, HouseRulesAdjudicator)
+    body = service.body(loaded, 0)
+    assert body["house_rules"] == rules.to_json()  # the match says what it is judged by
+    with pytest.raises(IllegalMoveError) as refused:
+        service.move(ruled.match, 0, f"claim {best}", 0)
+    assert refused.value.details["reason"] == "denied_by_house_rules"
+    assert "house rules 'Strict' deny it" in str(refused.value)
+    moved = service.move(ruled.match, 0, f"claim {made_up}", 0)  # a word only the house rules allow
+    assert moved.breakdown.total == 3 and made_up.upper() in moved.breakdown.items[0].detail
+    service._states.clear()
+    service._games.clear()
+    service._house_rules.clear()  # a restart: the rules come back from the store, and the match replays
+    assert service.load(ruled.match).state.version == service.store.version(ruled.match)  # type: ignore[union-attr]
+
+
+def test_house_rules_travel_with_a_rematch_and_the_log(service: MatchService, clock: FakeClock) -> None:
+    rules = service.create_house_rules("T", [], ["za"])
+    made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"}, house_rules=rules.id)
+    for _ in range(400):
+        clock.advance(1)
+        if not service.run_due(made.match) and service.load(made.match).row.status == "over":
+            break
+    assert service.load(made.match).row.status == "over"
+    assert service.log(made.match)["house_rules"] == rules.to_json()
+    again = service.rematch(made.match, 0)
+    assert service.load(again).row.house_rules == rules.id
+
+
+def test_house_rules_are_refused_for_a_game_without_words_or_an_unknown_id(service: MatchService) -> None:
+    rules = service.create_house_rules("T", [], ["za"])
+    with pytest.raises(BadRequest, match="played without words"):
+        service.create("three2fifteen", {"players": 2}, house_rules=rules.id)
+    with pytest.raises(UnknownHouseRulesError):
+        service.create("pdq", {"players": 2}, house_rules="hr-aaaaaaaaaa")
