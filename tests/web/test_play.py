@@ -307,6 +307,17 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
         page.wait_for_selector(".report")
         report = page.locator(".report").inner_text()
         assert word in report and "Most familiar" in report and "Longest" in report
+    # Issue 17: a word of the report is tapped for its meaning, from the judge's definitions.
+    first = home.locator(".report button.word-link").first
+    tapped = first.inner_text()
+    first.click()
+    home.wait_for_function("document.querySelector('.report .meaning').textContent.indexOf('…') < 0")
+    meaning = home.locator(".report .meaning:not([hidden])").inner_text()
+    expected = httpx.get(f"{live_server}/v1/words/{tapped}").json()["definition"]
+    if expected:
+        assert meaning.startswith(tapped.upper()) and expected["senses"][0]["definition"] in meaning
+    else:
+        assert "no meaning on record" in meaning
     assert home.locator(".player.you .p-score").inner_text() == str(len(letters))
     shot(seat_page, tmp_path, "5-pdq-round")
     assert seat_page.evaluate(SMALL_TARGETS) == []

@@ -137,3 +137,32 @@ export function breakdownList(breakdown) {
     breakdown?.items?.length > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown.total))) : null,
   );
 }
+
+/**
+ * Words a reader may tap for their meaning (issue 17): each word a button; a tap asks the judge
+ * (`GET /v1/words/{word}`) and shows its definition beneath, or says plainly that WordNet has none.
+ */
+export function meaningWords(words, { separator = ", " } = {}) {
+  const shown = h("p", { class: "meaning small", "aria-live": "polite", hidden: true });
+  const buttons = [];
+  words.forEach((word, index) => {
+    if (index) buttons.push(separator);
+    buttons.push(h("button", {
+      type: "button", class: "word-link", "aria-label": `${word}: show its meaning`,
+      async onclick() {
+        shown.hidden = false;
+        shown.textContent = `${word.toUpperCase()}: …`;
+        try {
+          const answer = await fetch(`/v1/words/${encodeURIComponent(word)}`).then((r) => r.json());
+          const senses = answer?.definition?.senses || [];
+          shown.textContent = senses.length
+            ? `${word.toUpperCase()}: ${senses.map((s) => `(${s.part_of_speech}) ${s.definition}`).join("; ")}`
+            : `${word.toUpperCase()}: no meaning on record (WordNet does not list it).`;
+        } catch (_) {
+          shown.textContent = `${word.toUpperCase()}: the meaning could not be fetched.`;
+        }
+      },
+    }, word));
+  });
+  return h("span", { class: "meaning-words" }, buttons, shown);
+}

@@ -1,7 +1,7 @@
 // BOP!: the grid (pan by scrolling, zoom with the buttons or two fingers), your rack, tap a tile then a
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
-import { h, fill, announce, plural, breakdownList } from "../ui.js";
+import { h, fill, announce, plural, breakdownList, meaningWords } from "../ui.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
@@ -667,7 +667,8 @@ function renderReview(review, element, body, tools) {
   element.append(
     h("ol", { class: "best plain" },
       data.best.map((best, rank) => {
-        const words = best.words.map((w) => `${w.letters} (${w.examples.join(", ") || "a word"})`).join("; ");
+        const words = best.words.map((w) => h("span", {}, `${w.letters} (`,
+          w.examples.length ? meaningWords(w.examples) : "a word", ") "));
         const played = best.move === review.move && review.seat === review.mover;
         const picture = h("div", { class: "review-board" });
         const where = h("details", {}, h("summary", {}, "Show on the board"), picture);

@@ -1,6 +1,6 @@
 // PDQ: the dealt cards, large; a word box and a claim button (the server times the claim when it
 // arrives); "no word"; each round's result for everyone, and its report: the words there were.
-import { h, fill, announce, plural, listWords } from "../ui.js";
+import { h, fill, announce, plural, listWords, meaningWords } from "../ui.js";
 
 const RULES = {
   classic: (l) => `Start with ${l[0]} or ${l[l.length - 1]}; the cards in order, read either way`,
@@ -75,8 +75,9 @@ function reportElement(review) {
   if (!data) return h("p", { class: "muted" }, "No report for this round.");
   return h("div", { class: "report" },
     h("p", {}, `${data.letters}: ${plural(data.count, "word")} fitted.`),
-    data.common.length ? h("p", {}, h("b", {}, "Most familiar: "), data.common.join(", ")) : null,
-    data.longest.length ? h("p", {}, h("b", {}, "Longest: "), data.longest.join(", ")) : null);
+    data.common.length ? h("p", {}, h("b", {}, "Most familiar: "), meaningWords(data.common)) : null,
+    data.longest.length ? h("p", {}, h("b", {}, "Longest: "), meaningWords(data.longest)) : null,
+    data.common.length ? h("p", { class: "muted small" }, "Tap a word for its meaning.") : null);
 }
 
 class PdqBoard {
