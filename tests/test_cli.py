@@ -169,3 +169,12 @@ def test_the_installed_console_script() -> None:
     assert done.returncode == 0 and "eyesore" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "tablejudge.cli", "bop", "AEI"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", __import__("engine").registered_games())
+def test_every_registered_game_plays_from_the_command_line(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 9: ``tablejudge play GAME --players N --bots ... --seed S`` through the shared loop, for every game."""
+    assert main(["play", game, "--players", "2", "--bots", "greedy,random", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.lower()
+    assert "game over" in out and ("winner" in out or "wins" in out)
