@@ -42,6 +42,11 @@ def feedback(page: Any, text: str, *, starts: bool = False) -> None:
     page.wait_for_function(f"{said}.startsWith({json.dumps(text)})" if starts else f"{said} === {json.dumps(text)}")
 
 
+def moved_on(page: Any, version: int) -> None:
+    """Wait until the page has seen the match pass ``version`` (a move made: ours, answered)."""
+    page.wait_for_function(f"window.tablejudgeMatch.body.version > {version}")
+
+
 def tap(page: Any, move: str) -> None:
     for square, value in placements(move):
         page.locator(f".t2f-hand .rack-tile[data-value='{value}']:not(.used)").first.click()
@@ -52,18 +57,22 @@ def board_of(body: dict[str, Any]) -> dict[Cell, int]:
     return {(r, c): value for (r, c), value in body["view"]["board"]}
 
 
-def broken_three(board: dict[Cell, int], hand: list[int]) -> str | None:
-    """Two hand tokens left of a lone token across, making a three that does not sum to 15."""
+def broken_three(board: dict[Cell, int], hand: list[int]) -> tuple[str, str] | None:
+    """Two hand tokens before a token on the board, across or down, making a three that does not sum
+    to 15 and no other line: (the move, how the engine names that three)."""
     for (r, c), value in sorted(board.items()):
-        cells = [(r, c - 3), (r, c - 2), (r, c - 1), (r, c + 1)]
-        if c < 2 or any(cell in board for cell in cells[1:]) or cells[0] in board and c >= 3:
-            continue
-        if any((rr + dr, cc) in board for rr, cc in cells[1:3] for dr in (-1, 1)):
-            continue  # the tokens would make lines down too: keep the example to one line
-        for i, a in enumerate(hand):
-            for j, b in enumerate(hand):
-                if i != j and a + b + value != 15:
-                    return f"{r},{c - 2}a {a} {b}"
+        for name, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+            first, second = (r - 2 * dr, c - 2 * dc), (r - dr, c - dc)
+            ends = ((r - 3 * dr, c - 3 * dc), (r + dr, c + dc))
+            if min(first) < 0 or any(cell in board for cell in (first, second, *ends)):
+                continue
+            if any((rr + sign * dc, cc + sign * dr) in board for rr, cc in (first, second) for sign in (-1, 1)):
+                continue  # the tokens would make lines the other way too: keep the example to one line
+            for i, a in enumerate(hand):
+                for j, b in enumerate(hand):
+                    if i != j and a + b + value != 15:
+                        move = f"{first[0]},{first[1]}{name[0]} {a} {b}"
+                        return move, f"{name} {a}+{b}+{value} makes {a + b + value}"
     return None
 
 
@@ -168,14 +177,13 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
         # broken before it is sent, refused with the engine's reason, then taken back by tapping.
         refused = broken_three(board, hand) if board and not broken_shown else None
         if refused:
+            refused, reason = refused
             tap(page, refused)
             page.wait_for_selector("#t2f-lines li.broken")
             broken = page.locator("#t2f-lines li.broken").first.inner_text()
             assert "broken: a three must make exactly 15" in broken and "✗" in broken
             assert page.locator(".cell.broken").count() == 3
             cells = [square for square, _ in placements(refused)]
-            (r, c) = (int(part) for part in cells[-1].split(","))
-            reason = f"across {'+'.join(str(v) for _, v in placements(refused))}+{board[(r, c + 1)]} makes"
             feedback(page, reason[0].upper() + reason[1:], starts=True)
             assert "a three must make 15" in page.locator("#t2f-feedback").inner_text()
             shot(page, tmp_path, "t2f-2-broken-line")
@@ -198,7 +206,7 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
         tap(page, move)
         page.wait_for_selector("#t2f-preview .breakdown")
         lines = page.locator("#t2f-lines li").all_inner_texts()
-        assert lines and not any("broken" in line for line in lines)
+        assert not any("broken" in line for line in lines) and (bool(lines) or not board)
         assert page.locator("#t2f-play").inner_text() == f"Play for {breakdown['total']}"
         three = next((item for item in breakdown["items"] if item["kind"] == "three"), None)
         if turn == 2 or three:
@@ -261,13 +269,14 @@ def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: P
         seat = table.seat_of(ann)
         game = Game(table)
         while turn_or_end(home) == "turn":
+            before = table.body()["version"]
             moves = game.legal(seat)
             if moves[0].startswith(("exchange", "pass")):
                 break
             tap(home, moves[0])
             home.wait_for_selector("#t2f-preview .breakdown")
             home.locator("#t2f-play").click()
-            feedback(home, "Played for", starts=True)
+            moved_on(home, before)  # (the bot answers at once: its move clears "Played for ...")
         else:
             home.locator("#rematch").click()
             home.wait_for_function(f"!location.pathname.endsWith({json.dumps(table.match)})")
@@ -291,6 +300,31 @@ def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: P
     feedback(home, f"You gave back a {value}")
     rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
     home.wait_for_function(f"{rows}.some((text) => text.includes('gave back a {value}'))")
+
+    # On to the end (the small board fills up fast): the final scores, the replay on a small board.
+    while turn_or_end(home) == "turn":
+        before = table.body()["version"]
+        move = game.legal(seat)[0]
+        if move == "pass":
+            home.locator("#t2f-pass").click()
+        elif move.startswith("exchange"):
+            home.wait_for_selector(f"#t2f-exchange-{move.split()[1]}").click()
+        else:
+            tap(home, move)
+            home.wait_for_selector("#t2f-preview .breakdown")
+            home.locator("#t2f-play").click()
+        moved_on(home, before)
+    final = table.body()
+    assert final["status"] == "over" and final["outcome"]["reason"] in ("blocked", "all_tokens_played")
+    assert sorted(int(s) for s in home.locator(".final .f-score").all_inner_texts()) == sorted(final["view"]["scores"])
+    home.wait_for_selector(".replay-board .t2f-mini")
+    assert home.locator(".replay-board .mini-cell").count() == 49
+    said = {"blocked": "none of the tokens left fits anywhere", "all_tokens_played": "every token is on the board"}
+    assert said[final["outcome"]["reason"]] in home.locator("#end-reason").inner_text()
+    shot(home, tmp_path, "t2f-6-end")
+    home.locator(".end").screenshot(path=str(tmp_path / "t2f-6-end-scores.png"))
+    home.locator(".replay").screenshot(path=str(tmp_path / "t2f-6-end-replay.png"))
+    assert home.evaluate(SMALL_TARGETS) == []
 
 
 def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
@@ -329,6 +363,7 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
             break
         home.keyboard.press("Tab")
     assert home.evaluate("document.activeElement.id") == "t2f-play"
+    before = table.body()["version"]
     home.keyboard.press("Enter")
-    feedback(home, "Played for", starts=True)
+    moved_on(home, before)
     assert table.body()["version"] >= 1 and home.locator(".cell.placed").count() == 0

@@ -198,19 +198,10 @@ class Three2FifteenBoard {
     const moved = (message?.moves || []).filter((m) => m.seat >= 0);
     if (moved.length) {
       const last = moved[moved.length - 1];
-      const placed = playPlacements(last.move);
-      this.lastCells = new Set((placed || []).map(([r, c]) => key(r, c)));
-      this.showLast({ seat: last.seat, move: last.move, breakdown: message.breakdown });
+      this.lastCells = new Set((playPlacements(last.move) || []).map(([r, c]) => key(r, c)));
       if (last.seat !== this.ctx.you && !this.feedback.classList.contains("problem")) this.say(""); // "Played for 9" is old news
-    } else if (!this.lastShown) {
-      this.ctx.turns().then((turns) => {
-        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
-        if (!last || this.lastShown) return;
-        this.lastCells = new Set((playPlacements(last.move) || []).map(([r, c]) => key(r, c)));
-        this.showLast(last);
-        this.renderGrid();
-      }).catch(() => {});
     }
+    if (body.version !== this.lastVersion) this.showLastMove(body.version);
     this.render();
     if (this.firstDrawn === undefined) {
       this.firstDrawn = true;
@@ -651,8 +642,26 @@ class Three2FifteenBoard {
   }
 
   // --- the last move, with its breakdown --------------------------------------------------------------
+  /** The last move of a player, from the score sheet's list (after the shell has added this update's
+   * move to it: hence the microtask), whether the update came over the socket or as an answer. */
+  showLastMove(version) {
+    this.lastVersion = version;
+    Promise.resolve()
+      .then(() => this.ctx.turns())
+      .then((turns) => {
+        if (version !== this.ctx.body.version) return;
+        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
+        if (!last) return;
+        this.lastCells = new Set((playPlacements(last.move) || []).map(([r, c]) => key(r, c)));
+        this.showLast(last);
+        this.renderGrid();
+      })
+      .catch(() => {
+        this.lastVersion = null; // try again with the next update
+      });
+  }
+
   showLast(step) {
-    this.lastShown = true;
     const body = this.ctx.body;
     const who = step.seat === this.ctx.you ? "You" : body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
     const points = step.breakdown?.total || 0;
@@ -680,7 +689,7 @@ function staticBoard(view, element, highlight = new Set(), extra = new Map()) {
   const board = boardMap(view);
   for (const [where, value] of extra) board.set(where, value);
   const squares = view.squares || [];
-  const size = Math.max(14, Math.min(26, Math.floor(320 / (squares[0]?.length || 15))));
+  const size = Math.max(14, Math.min(40, Math.floor(300 / (squares[0]?.length || 15))));
   const rows = squares.map((line, r) =>
     h("div", { class: "mini-row" }, [...line].map((square, c) => {
       const where = key(r, c);
@@ -772,6 +781,14 @@ export default {
   finalNote(body, seat) {
     const hand = body.view?.hands?.[seat];
     return Array.isArray(hand) && hand.length ? `left in hand: ${hand.join(" ")} (no penalty)` : "";
+  },
+  reasonText(reason) {
+    return {
+      all_tokens_played: "every token is on the board",
+      blocked: "none of the tokens left fits anywhere on the board",
+      all_passed: "every player passed in turn: nobody could place a token",
+      no_placement: "nobody placed a token for as many turns as there are players and tokens in the bag",
+    }[reason];
   },
   mount: (ctx) => new Three2FifteenBoard(ctx),
   renderReplay,
