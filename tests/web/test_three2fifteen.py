@@ -367,3 +367,46 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     home.keyboard.press("Enter")
     moved_on(home, before)
     assert table.body()["version"] >= 1 and home.locator(".cell.placed").count() == 0
+
+
+#: The page's own reading of a play, run in the browser on positions whose answers are known.
+LINES = """async () => {
+  const t2f = await import('/static/play/games/three2fifteen.js');
+  const board = (pairs) => new Map(pairs);
+  const placed = (pairs) => new Map(pairs.map(([where, value], index) => [where, { value, index }]));
+  const lines = (b, p) => t2f.playLines(board(b), placed(p)).map((line) =>
+    `${line.direction} ${line.values.join('+')}=${line.sum} ${line.problem || (line.three ? 'three' : 'two')}`);
+  return {
+    lone: lines([], [['7,7', 6]]),
+    twoOver: lines([['7,7', 9]], [['7,8', 7]]),
+    three: lines([['7,7', 9], ['7,8', 4]], [['7,9', 2]]),
+    around: lines([['7,7', 9]], [['7,6', 2], ['7,8', 4]]),
+    cross: lines([['6,7', 3], ['7,5', 9], ['7,6', 4]], [['7,7', 2]]),
+    four: lines([['7,5', 1], ['7,6', 2], ['7,7', 3]], [['7,8', 4]]),
+    downPair: lines([['6,6', 1], ['7,7', 8]], [['6,7', 5], ['7,6', 2]]),
+    texts: [t2f.playText(placed([['7,6', 2], ['7,8', 4]])), t2f.playText(placed([['6,7', 7], ['7,7', 8]])),
+            t2f.playText(placed([['7,7', 12]])), t2f.playText(placed([['1,1', 3], ['2,2', 4]]))],
+    read: ['7,6a 2 . 4', '6,7d 7 2 6', '7,7 12', '1,1=3 2,2=4', 'exchange 7', 'pass'].map((m) => t2f.playPlacements(m)),
+  };
+}"""
+
+
+def test_the_page_reads_lines_and_plays_as_the_engine_does(phones: Any, live_server: str) -> None:
+    """The preview's lines (sums, broken ones) and the play notation, worked out in the page, on
+    positions the rules settle: a lone first token, a two over 15, a three, a three around a token,
+    a token in two lines, four in a row, tokens not in one line."""
+    page = phones("Ann").open("/play")
+    page.wait_for_selector("#create")
+    found = page.evaluate(LINES)
+    assert found["lone"] == []
+    assert found["twoOver"] == ["across 9+7=16 a two makes at most 15"]
+    assert found["three"] == ["across 9+4+2=15 three"]
+    assert found["around"] == ["across 2+9+4=15 three"]
+    assert found["cross"] == ["across 9+4+2=15 three", "down 3+2=5 two"]
+    assert found["four"] == ["across 1+2+3+4=10 4 in a row: at most 3"]
+    # Not in one line (the engine refuses it): each token's lines both ways, all of them shown.
+    assert sorted(found["downPair"]) == ["across 1+5=6 two", "across 2+8=10 two", "down 1+2=3 two", "down 5+8=13 two"]
+    assert found["texts"] == ["7,6a 2 . 4", "6,7d 7 8", "7,7 12", "1,1=3 2,2=4"]
+    assert found["read"] == [
+        [[7, 6, 2], [7, 8, 4]], [[6, 7, 7], [7, 7, 2], [8, 7, 6]], [[7, 7, 12]], [[1, 1, 3], [2, 2, 4]], None, None,
+    ]  # fmt: skip
