@@ -115,7 +115,7 @@ def run_hint(args: argparse.Namespace) -> int:
     print(format_board(board, layout))
     print(f"hand: {format_tokens(hand)}")
     if not plays:
-        print("no play: pass")
+        print("no play: exchange a token (or pass)")
         return 0
     for number, scored in enumerate(plays, 1):
         print(hint_text(number, scored))
@@ -136,7 +136,9 @@ def notation_help(hand: Sequence[int], layout: Layout) -> str:
             f"  {r},{c - 1}a {a} {b}       across ('a') from {r},{c - 1}: {a} on {r},{c - 1}, {b} on {r},{c}"
             " ('d' goes down)",
             f"  {r},{c - 1}a {a} . {b}     '.' steps over a token already on the board",
-            "  pass           only when no token of your hand fits anywhere",
+            f"  exchange {b}     no token of your hand fits anywhere: {b} goes back into the bag"
+            " for one of another value",
+            "  pass           only when no token fits and none can be exchanged (or the game has no exchanges)",
             "  hint  the best plays now;  moves  every legal move;  help  this text",
             "Every three side by side makes exactly 15, every two at most 15; a play touches a token already down.",
         )
@@ -179,7 +181,8 @@ class Three2FifteenPerson(HumanSeat):
                 continue
             if text == "hint":
                 plays = best_plays(state.board, hand, game.layout)
-                self.out.write("\n".join(hint_text(n, s) for n, s in enumerate(plays, 1)) or "  no play: pass")
+                stuck = ", ".join(move.to_text() for move in turn.legal)
+                self.out.write("\n".join(hint_text(n, s) for n, s in enumerate(plays, 1)) or f"  no play: {stuck}")
                 self.out.write("\n")
                 continue
             if text == "help":

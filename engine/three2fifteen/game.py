@@ -30,6 +30,8 @@ from engine.three2fifteen.tokens import MAX_TOKEN, MIN_TOKEN, Three2FifteenOptio
 END_TEXT = {
     "all_tokens_played": "every token is on the board",
     "all_passed": "every player passed in a row: nobody can place a token",
+    "blocked": "no token left to play fits anywhere on the board",
+    "no_placement": "no token was placed for as many turns in a row as there are players and tokens in the bag",
 }
 LEGEND = "squares: d double, t triple, r repeat (play again), * start (a double); numbers are tokens"
 
@@ -39,7 +41,8 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
 
     name = "three2fifteen"
     options_type = Three2FifteenOptions
-    format = 1
+    #: 2: exchanges (``idle_turns`` for ``passes_in_row``, ``exchanged``)
+    format = 2
 
     def __init__(
         self,
@@ -52,7 +55,7 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
         self.token_counts: Counter[int] = self.options.token_counts()
 
     def parse_move(self, text: str) -> T2fMove:
-        """A play (``7,6a 7 8``), ``pass``, or chance's draw (``draw 7 to 1``)."""
+        """A play (``7,6a 7 8``), ``exchange 7``, ``pass``, or chance's draw (``draw 7 to 1``)."""
         if not isinstance(text, str):
             raise NotationError(f"a Three2Fifteen move is text, not {type(text).__name__}")
         draw = parse_draw(text, _token_text)
@@ -92,6 +95,7 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
         assert state.rng is not None
         state.rng.shuffle(state.bag)
         state.turns = 1 if board else 0
+        state.end_reason = state.why_over()  # a board on which nothing left fits is a finished game
         state.check_invariants()
         return state
 
@@ -121,7 +125,9 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
         state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
         state.current = json_int(body["current"], "current")
         state.extra_turns = json_int(body["extra_turns"], "extra_turns")
-        state.passes_in_row = json_int(body["passes_in_row"], "passes_in_row")
+        state.idle_turns = json_int(body["idle_turns"], "idle_turns")
+        exchanged = body["exchanged"]
+        state.exchanged = None if exchanged is None else _token(exchanged)
         state.turns = json_int(body["turns"], "turns")
         owed = body["draws_owed"]
         if owed is not None:

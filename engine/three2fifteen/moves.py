@@ -10,7 +10,8 @@ tokens are their values, 0 to 15, separated by spaces.
 ``7,6a 2 . 4``             ``.`` is a cell the play does not cover (here a token already played:
                            2 and 4 surround it)
 ``7,6=2 7,8=4``            the same play, cell by cell (``ROW,COL=VALUE``, any order)
-``pass``                   pass (only with no legal placement: see RULINGS.md)
+``exchange 7``             no token fits: a 7 goes back into the bag for a token of another value
+``pass``                   pass (no token fits and no exchange is possible: see RULINGS.md)
 =========================  ====================================================================
 
 ``to_text()`` writes the first form (the cell-by-cell form only for tokens that are not in one
@@ -91,7 +92,21 @@ class Pass(Move):
         return "Pass()"
 
 
-Three2FifteenMove = Play | Pass
+@dataclass(frozen=True)
+class Exchange(Move):
+    """A player with no legal placement gives ``token`` back to the bag and draws one of another value
+    (the draw is chance's move that follows). Everyone sees which token went back (ruling 12)."""
+
+    token: int
+
+    def to_text(self) -> str:
+        return f"exchange {self.token}"
+
+    def __repr__(self) -> str:
+        return f"Exchange({self.token})"
+
+
+Three2FifteenMove = Play | Exchange | Pass
 
 
 def parse_move(text: str) -> Three2FifteenMove:
@@ -101,13 +116,18 @@ def parse_move(text: str) -> Three2FifteenMove:
         raise NotationError("empty move")
     if [word.lower() for word in words] == ["pass"]:
         return Pass()
+    if words[0].lower() == "exchange":
+        if len(words) != 2:
+            raise NotationError(f"move {text!r}: write 'exchange TOKEN' (e.g. 'exchange 7'), one token")
+        return Exchange(parse_token(words[1]))
     if all("=" in word for word in words):
         return _explicit(text, words)
     head = HEAD.fullmatch(words[0])
     steps = words[1:]
     if head is None or not steps:
         raise NotationError(
-            f"move {text!r}: expected 'ROW,COL[a|d] TOKENS' (e.g. '7,6a 7 8'), 'ROW,COL=VALUE ...' or 'pass'"
+            f"move {text!r}: expected 'ROW,COL[a|d] TOKENS' (e.g. '7,6a 7 8'), 'ROW,COL=VALUE ...', "
+            "'exchange TOKEN' or 'pass'"
         )
     if steps[0] == "." or steps[-1] == ".":
         raise NotationError(f"move {text!r}: '.' stands only between tokens")

@@ -1,6 +1,6 @@
 """Three2Fifteen's rules as functions of a board: is a play legal, what does it score, what does it
-earn (repeats), may a player pass, whose turn is next, is the game over. The state (``state.py``, on the
-engine protocol) only sequences turns and draws.
+earn (repeats), may a player exchange or pass, whose turn is next, is the game over. The state
+(``state.py``, on the engine protocol) only sequences turns and draws.
 
 The sheet's scoring, with every place it is silent ruled in ``RULINGS.md``:
 
@@ -31,7 +31,7 @@ from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
 from engine.three2fifteen.board import ACROSS, DOWN, NEIGHBOURS, STEPS, Board, Cell, Run, format_cell, play_runs
 from engine.three2fifteen.layout import SQUARE_NAMES, Layout
-from engine.three2fifteen.tokens import MAX_RUN, TARGET, format_tokens
+from engine.three2fifteen.tokens import MAX_RUN, PASS, TARGET, format_tokens
 
 #: "the sum of them (15) plus a 15 points bonus"
 THREE_BONUS = 15
@@ -191,18 +191,47 @@ def can_place(board: Board, hand: Iterable[int], layout: Layout) -> bool:
     return False
 
 
-def check_pass(board: Board, hand: Iterable[int], layout: Layout) -> None:
-    """A player passes only when no token of their hand can be placed (``can_place``)."""
+def exchangeable(hand: Iterable[int], bag: Iterable[int]) -> list[int]:
+    """The tokens of a hand that may go back into the bag for one of another value, highest first
+    (the hardest to place: a high token makes 15 with few others): those of a value the bag does not
+    hold only. Whether the player is stuck is :func:`can_place`'s question."""
+    in_bag = set(bag)
+    return sorted({value for value in hand if in_bag - {value}}, reverse=True)
+
+
+def check_pass(board: Board, hand: Iterable[int], layout: Layout, bag: Iterable[int] | None = None) -> None:
+    """A player passes only when no token of their hand can be placed (``can_place``) and, when the
+    game exchanges (``bag`` given), when no token of the hand can be exchanged (``can_exchange``)."""
+    hand = list(hand)
     if can_place(board, hand, layout):
         raise IllegalMoveError("can_place", "a token of the hand can be placed: a player passes only when none can")
+    if bag is not None:
+        choices = exchangeable(hand, bag)
+        if choices:
+            raise IllegalMoveError(
+                "can_exchange",
+                f"no token fits, but the bag holds tokens of another value: exchange one ('exchange {choices[0]}')",
+            )
+
+
+def check_exchange(board: Board, hand: Sequence[int], bag: Sequence[int], layout: Layout, token: int) -> None:
+    """A player exchanges ``token`` only when it is in their hand (``not_in_hand``), no token of the
+    hand can be placed (``can_place``), and the bag holds a token of another value (``nothing_to_exchange``)."""
+    check_hand(hand, [token])
+    if can_place(board, hand, layout):
+        raise IllegalMoveError("can_place", "a token of the hand can be placed: a player exchanges only when none can")
+    if not any(value != token for value in bag):
+        held = f"only {format_tokens(sorted(set(bag)))}" if bag else "no token"
+        raise IllegalMoveError("nothing_to_exchange", f"the bag holds {held}: no token of another value than {token}")
 
 
 def turn_after(seat: int, players: int, extra_turns: int, repeats: int = 0, passed: bool = False) -> tuple[int, int]:
     """``(seat to act next, extra turns still owed to it)`` after ``seat``'s turn.
 
     ``extra_turns``: turns ``seat`` was still owed before this one; ``repeats``: what this play
-    earned (:func:`repeats_earned`). Extra turns add up; a pass forfeits those still owed (with the
-    same hand on the same board, the player could not place a token on them either).
+    earned (:func:`repeats_earned`). Extra turns add up; a pass or an exchange (``passed``) forfeits
+    those still owed (with the same hand on the same board, the player could not place a token on
+    them either; the original game's skip moves on to the next player).
     """
     owed = 0 if passed else extra_turns + repeats
     if owed:
@@ -210,13 +239,67 @@ def turn_after(seat: int, players: int, extra_turns: int, repeats: int = 0, pass
     return (seat + 1) % players, 0
 
 
-def end_reason(tokens_left: int, passes_in_a_row: int, players: int) -> str | None:
+def lone_range(board: Mapping[Cell, int], cell: Cell, layout: Layout) -> tuple[int, int] | None:
+    """The values a token placed alone on the empty ``cell`` may take, ``(low, high)``, or None: what
+    its run across and its run down both allow (beside one token ``v``: ``0 .. 15 - v``; between or
+    beside two: exactly ``15 -`` their sum; beside three: nothing). Where it touches the board is
+    not asked. The move generator's cross-checks, for one cell."""
+    low, high = 0, TARGET
+    for direction in (ACROSS, DOWN):
+        dr, dc = STEPS[direction]
+        count = total = 0
+        for sign in (-1, 1):
+            r, c = cell[0] + sign * dr, cell[1] + sign * dc
+            while (r, c) in board:
+                count += 1
+                total += board[(r, c)]
+                r, c = r + sign * dr, c + sign * dc
+        if count == 1:
+            high = min(high, TARGET - total)
+        elif count == 2:
+            low, high = max(low, TARGET - total), min(high, TARGET - total)
+        elif count > 2:
+            return None
+    return (low, high) if low <= high else None
+
+
+def blocked(board: Board, unplayed: Iterable[int], layout: Layout) -> bool:
+    """Can no token still to be played (in the bag or a hand) go anywhere on ``board``? Then nothing
+    can ever change: the board changes only by a placement. Public knowledge, as the tokens not on the
+    board are the bag's 81 less those on it, wherever they are. (``not can_place(board, unplayed)``,
+    by each touching cell's range of values rather than a check of every token on it.)"""
+    values = set(unplayed)
+    if not values:
+        return False
+    for cell in anchor_cells(board, layout):
+        allowed = lone_range(board, cell, layout)
+        if allowed is not None and any(allowed[0] <= value <= allowed[1] for value in values):
+            return False
+    return True
+
+
+def idle_limit(players: int, bag_size: int, stuck: str) -> int:
+    """How many turns in a row without a placement end the game: every player passing in a row
+    (``stuck=pass``); with exchanges, as many turns as there are players and tokens in the bag (which
+    a seeded game never reaches while a token fits somewhere: see ruling 13)."""
+    return players if stuck == PASS else players + bag_size
+
+
+def end_reason(
+    tokens_left: int, idle_turns: int, players: int, *, stuck: str = PASS, bag_size: int = 0, stalled: bool = False
+) -> str | None:
     """Why the game is over, or None: every token is on the board (none left in the bag or the
-    hands), or every player has passed in a row (nobody can place a token, and nothing changes)."""
+    hands); with ``stuck=pass``, every player has passed in a row (nobody can place a token, and
+    nothing changes); with exchanges, no token still to play fits anywhere (``stalled``: see
+    :func:`blocked`), or no token was placed for :func:`idle_limit` turns in a row."""
     if tokens_left == 0:
         return "all_tokens_played"
-    if passes_in_a_row >= players:
-        return "all_passed"
+    if stuck == PASS:
+        return "all_passed" if idle_turns >= players else None
+    if stalled:
+        return "blocked"
+    if idle_turns >= idle_limit(players, bag_size, stuck):
+        return "no_placement"
     return None
 
 

@@ -29,6 +29,10 @@ MAX_RUN = 3
 HAND_SIZE = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_HAND_SIZE = 5
+#: What a player with no legal placement does (option ``stuck``): trade one token of the hand for one
+#: of another value from the bag (the original game's skip), or pass, trading nothing.
+EXCHANGE, PASS = "exchange", "pass"
+STUCK_RULES = (EXCHANGE, PASS)
 
 #: value -> how many tokens of it are in the bag (81 in all).
 DISTRIBUTION: dict[int, int] = {
@@ -62,12 +66,16 @@ class Three2FifteenOptions(Options):
     - ``players``: 2 to 4 (the sheet);
     - ``layout``: ``classic`` (the original game's board) or a layout's text, rows split by ``/``
       (see ``engine.three2fifteen.layout``);
-    - ``hand_size``: tokens in a hand, 3 (the sheet) to 5; a play is still one to three tokens.
+    - ``hand_size``: tokens in a hand, 3 (the sheet) to 5; a play is still one to three tokens;
+    - ``stuck``: what a player with no legal placement does: ``exchange`` (the default, as the original
+      game: one token of the hand goes back into the bag for one of another value; a pass only when the
+      bag holds none) or ``pass`` (nothing traded; the game can then deadlock early: see the README).
     """
 
     players: int = 2
     layout: str = "classic"
     hand_size: int = HAND_SIZE
+    stuck: str = EXCHANGE
 
     def validate(self) -> None:
         require(
@@ -78,6 +86,7 @@ class Three2FifteenOptions(Options):
             isinstance(self.hand_size, int) and HAND_SIZE <= self.hand_size <= MAX_HAND_SIZE,
             f"hand_size must be {HAND_SIZE} to {MAX_HAND_SIZE}",
         )
+        require(self.stuck in STUCK_RULES, f"stuck must be {' or '.join(STUCK_RULES)}")
         if not isinstance(self.layout, str):
             raise ConfigError("layout must be a layout's name (classic) or its rows split by '/'")
         self.board_layout()  # a layout that does not read is a ConfigError

@@ -34,7 +34,7 @@ DEFAULTS: dict[str, list[tuple[str, str, int]]] = {
     # Every token played, with repeats and passes; three players; a 7 x 7 board of close squares; a deadlock.
     "three2fifteen": [("three2fifteen", "greedy,greedy", 3), ("three2fifteen(players=3)", "greedy,random,greedy", 12),
                       (f"three2fifteen(layout={T2F_SMALL})", "random,greedy", 6),
-                      ("three2fifteen", "greedy,greedy", 2)],
+                      ("three2fifteen", "greedy,greedy", 2), ("three2fifteen(stuck=pass)", "greedy,greedy", 2)],
     # Two greedy players to the end; three with a random one; six players on a bag of one of each tile.
     "matchfive": [("matchfive", "greedy,greedy", 3), ("matchfive(players=3)", "greedy,random,greedy", 8),
                   ("matchfive(players=6,copies=1,wilds=5)", "greedy,random,greedy,random,greedy,random", 4)],

@@ -483,7 +483,7 @@ class MatchPage {
             h("span", { class: "f-name" }, this.name(seat), winners.has(seat) ? h("span", { class: "tag won" }, "winner") : null),
             h("span", { class: "f-score" }, String(scores[seat])),
             this.plugin.finalNote ? h("span", { class: "f-note" }, this.plugin.finalNote(body, seat)) : null))),
-        body.outcome?.reason ? h("p", { class: "muted" }, `The game ended: ${body.outcome.reason}.`) : null,
+        body.outcome?.reason ? h("p", { class: "muted", id: "end-reason" }, `The game ended: ${this.plugin.reasonText?.(body.outcome.reason, body) || body.outcome.reason}.`) : null,
         this.rematchBox),
       this.chartBox,
       this.replayBox,

@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from engine import load_game, load_state
 from engine.base import CHANCE, Breakdown, Draw
 from engine.bots import make_bot, play_game
-from engine.errors import ConfigError, EngineError, IllegalMoveError, NotationError, WrongPlayerError
+from engine.errors import ConfigError, EngineError, IllegalMoveError, NotationError, StateError, WrongPlayerError
 from engine.rng import Rng
 from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.movegen import generate_plays, scored_plays
-from engine.three2fifteen.moves import Pass, Play
-from engine.three2fifteen.rules import can_place
+from engine.three2fifteen.moves import Exchange, Pass, Play
+from engine.three2fifteen.rules import can_place, exchangeable
 from engine.three2fifteen.state import Three2FifteenState
 from engine.three2fifteen.tokens import DISTRIBUTION
 
@@ -70,6 +70,8 @@ def check_refusals_change_nothing(state: Three2FifteenState) -> None:
     tries.append((seat, Play.of({next(iter(state.board), (7, 7)): missing})))
     if can_place(state.board, state.hands[seat], state.layout):
         tries.append((seat, Pass()))
+        if state.hands[seat]:
+            tries.append((seat, Exchange(state.hands[seat][0])))
     if state.board and state.hands[seat]:
         tries.append((seat, Play.of({next(iter(state.board)): state.hands[seat][0]})))  # an occupied square
     for actor, move in tries:
@@ -134,10 +136,14 @@ def play_checked(game: Three2FifteenGame, bots: list[str], seed: int) -> Three2F
     seed=st.integers(min_value=0, max_value=2**40),
     players=st.integers(min_value=2, max_value=4),
     hand_size=st.sampled_from([3, 3, 4, 5]),
+    stuck=st.sampled_from(["exchange", "exchange", "pass"]),
     bots=st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4),
 )
-def test_seeded_games_keep_every_invariant(seed: int, players: int, hand_size: int, bots: list[str]) -> None:
-    play_checked(Three2FifteenGame({"players": players, "hand_size": hand_size}), bots[:players], seed)
+def test_seeded_games_keep_every_invariant(
+    seed: int, players: int, hand_size: int, stuck: str, bots: list[str]
+) -> None:
+    game = Three2FifteenGame({"players": players, "hand_size": hand_size, "stuck": stuck})
+    play_checked(game, bots[:players], seed)
 
 
 def test_a_game_to_the_last_token_scores_the_sum_of_its_breakdowns() -> None:
@@ -152,19 +158,33 @@ def test_a_game_to_the_last_token_scores_the_sum_of_its_breakdowns() -> None:
     assert sum(b.total for s, b in breakdowns if s == CHANCE) == 0
 
 
-def test_every_pass_in_a_game_is_made_with_no_token_that_fits() -> None:
-    game = Three2FifteenGame("players=3")
-    state = game.new_initial_state(12)
-    passes = 0
-    bots = [make_bot(name, 12_000 + seat) for seat, name in enumerate(["greedy", "random", "greedy"])]
-    for seat, move in play_game(game, bots, 12).history:
+@pytest.mark.parametrize(("stuck", "seed"), [("pass", 12), ("exchange", 0)])
+def test_every_pass_or_exchange_in_a_game_is_made_with_no_token_that_fits(stuck: str, seed: int) -> None:
+    game = Three2FifteenGame(f"players=3,stuck={stuck}")
+    state = game.new_initial_state(seed)
+    idle = 0
+    bots = [make_bot(name, seed * 1000 + seat) for seat, name in enumerate(["greedy", "random", "greedy"])]
+    for seat, move in play_game(game, bots, seed).history:
         if seat == CHANCE:
             continue  # the replay draws them itself, from the seed
-        if isinstance(move, Pass):
+        if isinstance(move, Pass | Exchange):
             assert not can_place(state.board, state.hands[seat], state.layout)
-            passes += 1
+            if isinstance(move, Pass) and stuck == "exchange":
+                assert not exchangeable(state.hands[seat], state.bag)
+            idle += 1
         state.act(seat, move)
-    assert passes >= 1 and state.is_terminal()
+    assert idle >= 1 and state.is_terminal()
+
+
+def test_seeded_games_with_exchanges_end_only_when_nothing_left_fits() -> None:
+    """Exchanges end the early deadlock: a seeded game ends with every token played, or on a board
+    where none left fits anywhere, never by the limit of turns without a placement (ruling 13)."""
+    game = Three2FifteenGame()
+    for seed in range(8):
+        state = play_game(game, [make_bot("greedy"), make_bot("random", seed)], seed)
+        assert state.end_reason in ("all_tokens_played", "blocked")
+        if state.end_reason == "blocked":
+            assert not can_place(state.board, set(state._unplayed()), state.layout)
 
 
 # --- turns, repeats, draws --------------------------------------------------------------------
@@ -185,12 +205,13 @@ def test_extra_turns_owed_add_up() -> None:
     assert (state.current, state.extra_turns) == (0, 1)  # this turn used one, the repeat earned one
 
 
-def test_a_pass_forfeits_the_extra_turns_owed() -> None:
-    state = Three2FifteenGame().from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=0)
+@pytest.mark.parametrize(("stuck", "move"), [("pass", "pass"), ("exchange", "exchange 3")])
+def test_a_pass_or_an_exchange_forfeits_the_extra_turns_owed(stuck: str, move: str) -> None:
+    state = Three2FifteenGame(f"stuck={stuck}").from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=0)
     state.extra_turns = 2
-    assert state.legal_moves(0) == [Pass()]
-    assert state.act(0, "pass").items[0].kind == "pass"
-    assert (state.current, state.extra_turns, state.passes_in_row) == (1, 0, 1)
+    assert state.legal_moves(0)[0].to_text() == move
+    assert state.act(0, move).items[0].kind == move.split()[0]
+    assert (state.current, state.extra_turns, state.idle_turns) == (1, 0, 1)
 
 
 def test_a_play_refills_the_hand_from_the_top_of_the_bag() -> None:
@@ -286,13 +307,18 @@ def test_legal_moves_are_the_generators_plays_or_a_lone_pass() -> None:
     seat = state.current
     assert state.legal_moves(seat) == generate_plays(state.board, state.hands[seat], state.layout)
     assert state.legal_moves(1 - seat) == [] and state.scored_moves(1 - seat) == []
-    stuck = Three2FifteenGame().from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=0)
+    stuck = Three2FifteenGame("stuck=pass").from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=0)
     assert stuck.legal_moves(0) == [Pass()] and [s.move for s in stuck.scored_moves(0)] == [Pass()]
+    trading = Three2FifteenGame().from_position({(7, 7): 15}, [[1, 2, 2], [4, 5, 6]], current=0)
+    assert trading.legal_moves(0) == [Exchange(2), Exchange(1)]
+    assert [(s.move, s.points) for s in trading.scored_moves(0)] == [(Exchange(2), 0), (Exchange(1), 0)]
+    assert [s.breakdown.items[0].kind for s in trading.scored_moves(0)] == ["exchange", "exchange"]
 
 
 # --- the end ----------------------------------------------------------------------------------
 def test_the_game_ends_when_every_player_passes_in_a_row() -> None:
-    state = Three2FifteenGame("players=3").from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6], [7, 8, 9]], current=2)
+    hands = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    state = Three2FifteenGame("players=3,stuck=pass").from_position({(7, 7): 15}, hands, current=2)
     state.act(2, "pass")
     state.act(0, "pass")
     assert not state.is_terminal() and state.acting_players() == [1]
@@ -303,17 +329,75 @@ def test_the_game_ends_when_every_player_passes_in_a_row() -> None:
     assert state.timeout_move(1) is None and state.legal_moves(1) == []
 
 
-def test_a_play_between_passes_starts_the_count_again() -> None:
-    state = Three2FifteenGame().from_position({(7, 7): 15}, [[1, 2, 3], [0, 5, 6]], current=0)
-    state.act(0, "pass")
+@pytest.mark.parametrize(("stuck", "move"), [("pass", "pass"), ("exchange", "exchange 3")])
+def test_a_play_between_passes_starts_the_count_again(stuck: str, move: str) -> None:
+    state = Three2FifteenGame(f"stuck={stuck}").from_position({(7, 7): 15}, [[1, 2, 3], [0, 5, 6]], current=0)
+    state.act(0, move)
+    assert state.idle_turns == 1
     state.act(1, "7,8 0")
-    assert state.passes_in_row == 0 and not state.is_terminal()
+    assert state.idle_turns == 0 and not state.is_terminal()
+
+
+def paused_at_an_exchange() -> Three2FifteenState:
+    """A state waiting for chance: player 0, stuck, gave back a 3 and is owed a token of another value."""
+    game = Three2FifteenGame()
+    state = game.from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=0)
+    body = state.to_body()
+    rest = list(body["bag"])
+    rest.remove(3)
+    rest.remove(9)
+    body["hands"][0], body["bag"] = [1, 2], [3, 9, *rest, 3]  # a 3 on top, the one given back at the bottom
+    body.update(current=1, draws_owed=[0, 1], exchanged=3, idle_turns=1, turns=2)
+    return game._state_from_body(body, state.seed, state.rng)
+
+
+def test_an_exchange_draws_a_token_of_another_value() -> None:
+    state = paused_at_an_exchange()
+    assert state.acting_players() == [CHANCE] and state.view(1)["exchanged"] == 3
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9 and Draw("3", 0) not in [move for move, _ in outcomes]
+    assert state.sample_chance() == Draw("9", 0)  # the first from the top of another value than 3
+    saved = state.to_json()
+    with pytest.raises(IllegalMoveError) as caught:
+        state.act(CHANCE, "draw 3 to 0")
+    assert caught.value.rule == "same_value" and state.to_json() == saved
+    state.act(CHANCE, "draw 9 to 0")
+    assert state.hands[0] == [1, 2, 9] and state.exchanged is None and state.acting_players() == [1]
+
+
+def given_back_zero(body: dict[str, Any]) -> dict[str, Any]:
+    """The exchange's token a 0 rather than the 3 (the bag's last 3 and one of its 0s change places)."""
+    bag = list(body["bag"])
+    zero = bag.index(0)
+    bag[zero], bag[-1] = bag[-1], bag[zero]
+    return {**body, "bag": bag, "exchanged": 0}
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (given_back_zero, "player 0 exchanged a token while one of their hand could be placed"),  # 0 fits by 15
+        (lambda body: {**body, "idle_turns": 0}, "an exchange owes one draw of another value"),
+        (lambda body: {**body, "draws_owed": None}, "an exchange owes one draw of another value"),
+    ],
+)
+def test_a_half_made_exchange_no_game_reaches_is_refused(change: Any, why: str) -> None:
+    state = paused_at_an_exchange()
+    with pytest.raises(StateError) as caught:
+        state.game._state_from_body(change(state.to_body()), state.seed, state.rng)
+    assert why in str(caught.value)
+    passing = Three2FifteenGame("stuck=pass")
+    with pytest.raises(StateError) as caught:
+        passing._state_from_body(state.to_body(), state.seed, state.rng)
+    assert "an exchange in a game without exchanges" in str(caught.value)
 
 
 # --- timeouts, reviews ------------------------------------------------------------------------
-def test_a_timed_out_seat_passes_when_stuck() -> None:
+def test_a_timed_out_seat_exchanges_or_passes_when_stuck() -> None:
     state = Three2FifteenGame().from_position({(7, 7): 15}, [[1, 2, 3], [0, 5, 6]], current=0)
-    assert state.timeout_move(0) == Pass() and state.timeout_move(1) is None
+    assert state.timeout_move(0) == Exchange(3) and state.timeout_move(1) is None
+    passing = Three2FifteenGame("stuck=pass").from_position({(7, 7): 15}, [[1, 2, 3], [0, 5, 6]], current=0)
+    assert passing.timeout_move(0) == Pass()
 
 
 def test_a_review_lists_the_best_plays_the_hand_had() -> None:

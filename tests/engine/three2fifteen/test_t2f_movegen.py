@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine.three2fifteen.board import parse_board
 from engine.three2fifteen.movegen import brute_force_plays, generate_plays, scored_plays
 from engine.three2fifteen.positions import reached_position
-from engine.three2fifteen.rules import can_place, score
+from engine.three2fifteen.rules import blocked, can_place, score
 from engine.three2fifteen.tokens import Three2FifteenOptions, parse_tokens
 
 from .conftest import CLASSIC
@@ -49,6 +49,9 @@ def test_the_regression_data_covers_first_turns_blocked_hands_and_full_boards() 
 
 def a_hand(draw: st.DrawFn, options: Three2FifteenOptions, board: dict, size: int) -> list[int]:
     left = sorted((options.token_counts() - Counter(board.values())).elements())
+    if not left:
+        return []
+    size = min(size, len(left))  # a board with fewer tokens left than a hand holds: the hand is short
     picks = draw(st.lists(st.integers(0, len(left) - 1), min_size=size, max_size=size, unique=True))
     return [left[i] for i in picks]
 
@@ -88,6 +91,25 @@ def test_a_hand_can_place_exactly_when_it_has_a_legal_play(position: tuple[dict,
     board, hand = position
     for size in (1, 2, 3):
         assert can_place(board, hand[:size], CLASSIC) == bool(generate_plays(board, hand[:size], CLASSIC))
+
+
+@settings(max_examples=40)
+@given(positions(), st.sets(st.integers(0, 15), max_size=4))
+def test_blocked_is_no_token_fitting_anywhere(position: tuple[dict, list[int]], values: set[int]) -> None:
+    """The end's fast check (each touching cell's range of values) against can_place's rule checks."""
+    board, hand = position
+    for unplayed in (hand, values, range(16)):
+        assert blocked(board, unplayed, CLASSIC) == (bool(set(unplayed)) and not can_place(board, unplayed, CLASSIC))
+
+
+def test_blocked_boards_from_the_regression_data() -> None:
+    found = 0
+    for case in CASES:
+        board = parse_board(case["board"])
+        for value in range(16):
+            assert blocked(board, [value], CLASSIC) == (not can_place(board, [value], CLASSIC))
+            found += blocked(board, [value], CLASSIC)
+    assert found  # some value fits nowhere on some board: both answers are tried
 
 
 def test_plays_are_ranked_and_each_scores_what_the_rules_give() -> None:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import NotationError
-from engine.three2fifteen.moves import Pass, Play, parse_move
+from engine.three2fifteen.moves import Exchange, Pass, Play, parse_move
 
 values = st.integers(0, 15)
 cells = st.tuples(st.integers(0, 20), st.integers(0, 20))
@@ -23,12 +23,12 @@ def plays(draw: st.DrawFn) -> Play:
     return Play.of(draw(st.dictionaries(cells, values, min_size=1, max_size=3)))  # anywhere
 
 
-@given(st.one_of(plays(), st.just(Pass())))
-def test_every_move_reads_back_as_itself(move: Play | Pass) -> None:
+@given(st.one_of(plays(), st.just(Pass()), st.builds(Exchange, values)))
+def test_every_move_reads_back_as_itself(move: Play | Pass | Exchange) -> None:
     text = move.to_text()
     assert parse_move(text) == move
     assert parse_move(f"  {text}  ") == move
-    assert text in repr(move) or isinstance(move, Pass)
+    assert text in repr(move) or isinstance(move, Pass | Exchange)
     hash(move)
 
 
@@ -39,6 +39,7 @@ def test_the_notation_table() -> None:
     assert parse_move("7,6a 2 . 4").as_dict() == {(7, 6): 2, (7, 8): 4}
     assert parse_move("7,8=4 7,6=2") == parse_move("7,6a 2 . 4")
     assert parse_move("PASS") == parse_move("pass") == Pass()
+    assert parse_move("exchange 7") == parse_move("Exchange 7") == Exchange(7) and Exchange(7).to_text() == "exchange 7"
 
 
 def test_single_tokens_need_no_direction_and_writing_one_changes_nothing() -> None:
@@ -71,6 +72,10 @@ def test_tokens_not_in_one_line_are_written_cell_by_cell() -> None:
         "7,7=3 7,8",
         "7,7=16",
         "pass 3",
+        "exchange",
+        "exchange 7 8",
+        "exchange 16",
+        "exchange seven",
     ],
 )
 def test_bad_notation_is_a_notation_error(text: str) -> None:

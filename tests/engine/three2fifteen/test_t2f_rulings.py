@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import CHANCE, Outcome
+from engine.base import CHANCE, Draw, Outcome
 from engine.bots import make_bot, play_game
 from engine.errors import ConfigError, IllegalMoveError
 from engine.rng import Rng
 from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.layout import named_layout
 from engine.three2fifteen.movegen import generate_plays
-from engine.three2fifteen.moves import Pass, Play
+from engine.three2fifteen.moves import Exchange, Pass, Play
 from engine.three2fifteen.rules import (
     HAND_BONUS,
+    blocked,
     can_place,
+    check_exchange,
     check_pass,
     end_reason,
+    exchangeable,
+    idle_limit,
     repeats_earned,
     score,
     score_play,
     turn_after,
 )
+from engine.three2fifteen.state import Three2FifteenState
 from engine.three2fifteen.tokens import Three2FifteenOptions
 
 from .conftest import CLASSIC, accepted, refused
@@ -132,8 +137,61 @@ def test_ruling_11_repeats_accumulate() -> None:
     assert turn_after(3, 4, extra_turns=0, repeats=0) == (0, 0)
 
 
-def test_ruling_12_pass_only_when_stuck() -> None:
+PASSING = Three2FifteenGame("stuck=pass")
+#: a full 3 x 3 board: every row and column makes 15, so no square is left for any token
+FULL_TEXT = ".../.*./..."
+FULL = named_layout(FULL_TEXT)
+FULL_BOARD = {(0, 0): 0, (0, 1): 5, (0, 2): 10, (1, 0): 10, (1, 1): 0, (1, 2): 5, (2, 0): 5, (2, 1): 10, (2, 2): 0}
+
+
+def with_bag(state: Three2FifteenState, bag: list[int], *, seeded: bool = True) -> Three2FifteenState:
+    """``state`` with its bag in the order given (the same tokens), drawing by itself or not at all."""
+    assert sorted(bag) == sorted(state.bag)
+    return state.game._state_from_body({**state.to_body(), "bag": bag}, state.seed, state.rng if seeded else None)
+
+
+def test_ruling_12_exchange_when_stuck() -> None:
     board = {(7, 7): 15}  # only a 0 fits beside a 15
+    state = Three2FifteenGame().from_position(board, [[1, 2, 3], [4, 5, 6]], current=0)
+    assert Three2FifteenOptions().stuck == "exchange"
+    assert state.legal_moves(0) == [Exchange(3), Exchange(2), Exchange(1)]  # any token, highest first
+    for move, rule in [("pass", "can_exchange"), ("exchange 4", "not_in_hand")]:
+        with pytest.raises(IllegalMoveError) as caught:
+            state.clone().act(0, move)
+        assert caught.value.rule == rule
+    top = next(value for value in state.bag if value != 2)  # the first token of another value than 2
+    state.extra_turns = 1
+    breakdown = state.act(0, "exchange 2")
+    assert [(item.kind, item.points) for item in breakdown.items] == [("exchange", 0)]
+    assert sorted(state.hands[0]) == sorted([1, 3, top]) and state.bag[-1] == 2  # back, at the bottom
+    assert state.history[-2:] == [(0, Exchange(2)), (CHANCE, Draw(str(top), 0))]
+    assert (state.current, state.extra_turns, state.idle_turns) == (1, 0, 1)  # a whole turn: extras forfeit
+    assert [text for _, text in state.view(1)["history"]] == ["exchange 2", "draw to 0"]  # the token is public
+    assert [text for _, text in state.view(0)["history"]] == ["exchange 2", f"draw {top} to 0"]  # the draw is not
+    # Only when stuck; a pass only when no token of the hand can go back for one of another value.
+    placing = Three2FifteenGame().from_position(board, [[0, 2, 3], [4, 5, 6]], current=0)
+    with pytest.raises(IllegalMoveError) as caught:
+        placing.act(0, "exchange 2")
+    assert caught.value.rule == "can_place"
+    assert exchangeable([4, 4, 4], [4, 4]) == [] and exchangeable([4, 4, 6], [4, 4]) == [6]
+    assert exchangeable([1, 2], []) == []
+    check_exchange(board, [4, 4, 6], [4, 4], CLASSIC, 6)
+    with pytest.raises(IllegalMoveError) as caught:
+        check_exchange(board, [4, 4, 6], [4, 4], CLASSIC, 4)
+    assert caught.value.rule == "nothing_to_exchange"
+    check_pass(board, [4, 4, 4], CLASSIC, bag=[4, 4])  # the bag holds nothing else: a pass
+    with pytest.raises(IllegalMoveError) as caught:
+        check_pass(board, [4, 4, 6], CLASSIC, bag=[4, 4])
+    assert caught.value.rule == "can_exchange"
+    # stuck=pass: today's plain pass, nothing traded, and no exchange.
+    passing = PASSING.from_position(board, [[1, 2, 3], [4, 5, 6]], current=0)
+    assert passing.legal_moves(0) == [Pass()]
+    with pytest.raises(IllegalMoveError) as caught:
+        passing.clone().act(0, "exchange 2")
+    assert caught.value.rule == "no_exchanges"
+    passing.extra_turns = 2
+    passing.act(0, "pass")
+    assert (passing.current, passing.extra_turns, passing.hands[0]) == (1, 0, [1, 2, 3])
     check_pass(board, [1, 2, 3], CLASSIC)
     assert not can_place(board, [1, 2, 3], CLASSIC)
     with pytest.raises(IllegalMoveError) as caught:
@@ -144,11 +202,51 @@ def test_ruling_12_pass_only_when_stuck() -> None:
 
 
 def test_ruling_13_end() -> None:
-    assert end_reason(tokens_left=0, passes_in_a_row=0, players=2) == "all_tokens_played"
-    assert end_reason(tokens_left=9, passes_in_a_row=2, players=2) == "all_passed"
-    assert end_reason(tokens_left=9, passes_in_a_row=2, players=3) is None
-    assert end_reason(tokens_left=1, passes_in_a_row=1, players=2) is None
+    assert end_reason(tokens_left=0, idle_turns=0, players=2) == "all_tokens_played"
+    # stuck=pass: every player passing in a row.
+    assert end_reason(tokens_left=9, idle_turns=2, players=2) == "all_passed"
+    assert end_reason(tokens_left=9, idle_turns=2, players=3) is None
+    assert end_reason(tokens_left=1, idle_turns=1, players=2) is None
     check_pass({(7, 7): 3}, [], CLASSIC)  # an empty hand (the bag empty too) passes
+    # Exchanges: the game ends when nothing left to play fits anywhere ...
+    assert end_reason(9, 0, 2, stuck="exchange", bag_size=3, stalled=True) == "blocked"
+    assert blocked(FULL_BOARD, [1, 2], FULL) and not blocked({(7, 7): 15}, [1, 0], CLASSIC)
+    assert not blocked({(7, 7): 15}, [], CLASSIC)
+    full = Three2FifteenGame(f"layout={FULL_TEXT}").from_position(FULL_BOARD, [[1, 2, 3], [4, 5, 6]])
+    assert full.outcome() is not None and full.end_reason == "blocked"
+    last = {cell: value for cell, value in FULL_BOARD.items() if cell != (2, 2)}
+    filling = Three2FifteenGame(f"layout={FULL_TEXT}").from_position(last, [[0, 2, 3], [4, 5, 6]])
+    filling.act(0, "2,2 0")
+    assert filling.end_reason == "blocked" and filling.draws_owed is None and filling.acting_players() == []
+    # ... or when no token is placed for as many turns in a row as there are players and tokens in the bag.
+    assert idle_limit(2, 40, "exchange") == 42 and idle_limit(3, 40, "pass") == 3
+    assert end_reason(9, 41, 2, stuck="exchange", bag_size=40) is None
+    assert end_reason(9, 42, 2, stuck="exchange", bag_size=40) == "no_placement"
+    assert end_reason(9, 2, 2, stuck="exchange", bag_size=0) == "no_placement"  # an empty bag: all passed
+    # Draws chosen against the players (not from a seed) reach that limit: only 0s fit, none comes.
+    dealt = Three2FifteenGame().from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]])
+    state = with_bag(dealt, dealt.bag, seeded=False)
+    limit = state.idle_limit()
+    assert limit == 2 + len(state.bag) == 76
+    for turn in range(1, limit + 1):
+        seat = state.current
+        give = max(state.hands[seat])
+        state.act(seat, f"exchange {give}")
+        assert not state.is_terminal() and state.acting_players() == [CHANCE]  # settled after the draw
+        state.act(CHANCE, f"draw {max(v for v in state.bag if v not in (0, give))} to {seat}")
+        assert state.idle_turns == turn and state.is_terminal() == (turn == limit)
+    assert state.end_reason == "no_placement" and all(len(hand) == 3 for hand in state.hands)
+    # A game drawn from its seed never gets there while a token fits: each exchange draws the first
+    # token of another value from the top, so it hands out the first 0 in the bag or brings it one
+    # place nearer the top (the token given back, which fits nowhere, goes to the bottom); whoever
+    # draws it plays it at their next turn.
+    deep = with_bag(dealt, sorted(dealt.bag, reverse=True))  # every 0 at the bottom
+    first_fit = deep.bag.index(0)
+    idle = 0
+    while not isinstance(move := deep.legal_moves(deep.current)[0], Play):
+        deep.act(deep.current, move)
+        idle += 1
+    assert 50 < idle <= first_fit + deep.players - 1 < deep.idle_limit() and not deep.is_terminal()
 
 
 def test_ruling_14_players_and_hand_size() -> None:
@@ -195,7 +293,8 @@ def test_ruling_15_set_up_and_draws() -> None:
 def test_ruling_16_timeout_move() -> None:
     game = Three2FifteenGame()
     stuck = game.from_position({(7, 7): 15}, [[1, 2, 3], [0, 5, 6]], current=0)
-    assert stuck.timeout_move(0) == Pass()  # passing is legal: the timed-out seat passes
+    assert stuck.timeout_move(0) == Exchange(3)  # stuck: the highest token that can go back
+    assert PASSING.from_position({(7, 7): 15}, [[1, 2, 3], [0, 5, 6]]).timeout_move(0) == Pass()
     state = game.from_position({(7, 7): 5, (7, 8): 4}, [[6, 1, 0], [2, 3, 7]], current=0)
     ranked = state.scored_moves(0)
     lowest = min(s.points for s in ranked)
@@ -207,7 +306,7 @@ def test_ruling_16_timeout_move() -> None:
 
 
 def test_ruling_17_final_scores_and_ties() -> None:
-    game = Three2FifteenGame()
+    game = PASSING
     tie = game.from_position({(7, 7): 15}, [[1, 2, 3], [4, 5, 6]], current=0)
     tie.points = [40, 40]
     tie.act(0, "pass")
