@@ -311,7 +311,10 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
     first = home.locator(".report button.word-link").first
     tapped = first.inner_text()
     first.click()
-    home.wait_for_function("document.querySelector('.report .meaning').textContent.indexOf('…') < 0")
+    home.wait_for_function(
+        "(() => { const m = document.querySelector('.report .meaning:not([hidden])');"
+        " return m && m.textContent.length > 0 && m.textContent.indexOf('…') < 0; })()"
+    )
     meaning = home.locator(".report .meaning:not([hidden])").inner_text()
     expected = httpx.get(f"{live_server}/v1/words/{tapped}").json()["definition"]
     if expected:
