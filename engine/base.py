@@ -727,6 +727,12 @@ class State(ABC, Generic[MoveT]):
         """Public facts computed from the position for a view (a deadline, say); none by default."""
         return {}
 
+    def shown_scores(self, viewer: int | None) -> list[int | None]:
+        """The scores as ``viewer`` may see them (the view's ``scores``, and a match's score sheet):
+        all of them by default; an engine where a score as it stands would tell a secret (Qwiply's
+        hidden bids) gives None for it."""
+        return list(self.scores())
+
     # --- the gate -------------------------------------------------------------------------------
     def may_act(self, seat: int) -> bool:
         """May ``seat`` act now? The acting seats may; the referee when a move of its is due."""
@@ -841,7 +847,7 @@ class State(ABC, Generic[MoveT]):
             "seat": seat,
             "version": self.version,
             "acting": [s for s in self.acting_players() if s != CHANCE] if not over else [],
-            "scores": list(self.scores()),
+            "scores": self.shown_scores(seat),
             "outcome": None if outcome is None else outcome.to_json(),
             "history": self.public_history(seat),
             **shown,

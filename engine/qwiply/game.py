@@ -444,13 +444,13 @@ class QwiplyState(State[QwiplyMove]):
         return None if self.end_reason is None else Outcome.by_score(self.scores(), self.end_reason)
 
     # --- views ---------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> JsonDict:
-        """The shared view; with hidden bids, the others' scores as they stand are withheld too (they
-        would tell their bids)."""
-        shown = super().view(seat)
+    def shown_scores(self, viewer: int | None) -> list[int | None]:
+        """With hidden bids, the others' scores as they stand are withheld until the end (they would
+        tell their bids): in the view and on a match's score sheet alike."""
+        scores: list[int | None] = list(self.scores())
         if self.options.bids_hidden and not self.is_terminal():
-            shown["scores"] = [score if s == seat else None for s, score in enumerate(shown["scores"])]
-        return shown
+            return [score if seat == viewer else None for seat, score in enumerate(scores)]
+        return scores
 
     def redacted(self, seat: int, move: QwiplyMove, viewer: int | None) -> str | None:
         """A set-up shows whole to its owner; to the others it is sealed until every set-up is in, then
