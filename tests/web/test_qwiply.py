@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from engine import CHANCE, load_game
 from tests.web.test_play import SMALL_TARGETS, Table, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -252,3 +253,63 @@ def test_a_qwiply_round_between_three_phones(phones: Any, tables: Any, live_serv
         shot(page, tmp_path, f"q5-after-round-{who}")
         assert page.evaluate(SMALL_TARGETS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+MOUNT = """async ({ view, you }) => {
+  const plugin = (await import("/static/play/games/qwiply.js")).default;
+  const root = document.createElement("div");
+  root.className = "board board-qwiply";
+  document.querySelector("main").replaceChildren(root);
+  window.sent = [];
+  const body = { status: "playing", version: view.version, to_act: view.acting, must_act: view.acting, you, view,
+                 seats: [{ seat: 0, name: "Ann", joined: true }, { seat: 1, name: "Bob", joined: true }] };
+  const ctx = { root, you, match: "harness", body, name: (seat) => body.seats[seat].name, announce: () => {},
+                move: async (text) => { window.sent.push(text); return { version: body.version + 1 }; },
+                turns: async () => [], preview: async () => null, review: async () => null, api: async () => null };
+  plugin.mount(ctx).update(body, null);
+}"""
+
+
+def test_a_die_that_fits_nowhere_shows_its_penalty_before_the_claim(phones: Any, tmp_path: Path) -> None:
+    """The board drawn from an engine's own view (a game whose dice are entered, so they are known): in
+    round 1 Ann's 6 can only go to the starfish (she crossed out 6 in every main row); in round 2 a 6 is
+    marked in every row of hers: the penalty box it would cross is shown, and the claim says so."""
+    game = load_game("qwiply(players=2,first_player=0)")
+    state = game.new_initial_state(seed=None)
+    state.act(0, "setup x=6,6,6,6,6 bid=3,3,3,3,3")
+    state.act(1, "setup x=1,1,1,1,1 bid=3,3,3,3,3")
+    state.act(CHANCE, "roll W4 1 2 6")
+    state.act(0, "lead sun")
+    state.act(1, "claim 1")
+    page = phones("Ann").open("/play")
+    page.wait_for_selector("#create")
+
+    page.evaluate(MOUNT, {"view": state.view(0), "you": 0})
+    page.locator("button.q-die[data-number='6']").click()
+    assert page.locator(".q-prompt b").inner_text() == "Your 6 must go to Starfish: "
+    must = page.locator(".q-mine .q-row-starfish .q-cell.target.must.p-win")
+    assert must.count() == 1 and "Starfish 6" in must.inner_text()
+    assert "would be won for Sun" in page.locator(".q-mine .q-for.preview").inner_text()  # written above it
+    page.locator("#q-confirm").click()
+    assert page.evaluate("window.sent") == ["claim 6"]
+
+    state.act(0, "claim 6")
+    state.act(CHANCE, "roll W3 2 6 6")
+    state.act(1, "lead drink")
+    page.evaluate(MOUNT, {"view": state.view(0), "you": 0})
+    assert page.locator(".q-mine .q-row-starfish .q-cell.m-win").count() == 1
+    assert page.locator(".q-mine .q-for.filled").get_attribute("class") == "q-for filled"
+    page.locator("button.q-die[data-number='6']").first.click()
+    assert "fits nowhere" in page.locator(".q-prompt").inner_text()
+    assert "penalty: 6 is marked in every row (−2 to your score)" in page.locator(".q-prompt").inner_text()
+    assert page.locator(".q-mine .q-cell.target").count() == 0
+    assert page.locator(".q-mine .q-pen-box.target").count() == 1
+    assert "your die would cost one more" in page.locator(".q-mine .q-penalties").get_attribute("aria-label")
+    assert page.locator("#q-confirm").inner_text() == "Claim 6: penalty"
+    shot(page, tmp_path, "q6-penalty")
+    page.locator("#q-confirm").click()
+    assert page.evaluate("window.sent") == ["claim 6"]  # a new board: what it sent
+    state.act(0, "claim 6")
+    page.evaluate(MOUNT, {"view": state.view(1), "you": 1})  # Bob's phone: Ann's penalty on her sheet
+    assert page.locator(".q-other[data-seat='0'] .q-pen-box.used").count() == 1
+    assert "1 penalty" in page.locator(".q-other[data-seat='0'] summary").inner_text()

@@ -163,7 +163,7 @@ export function sheetTable(sheet, { caption, lead = null, targets = new Map(), p
           const shown = forKey || (preview?.chosen ? preview.won_for : null);
           return h("td", { class: `q-for${shown ? " filled" : ""}${!forKey && shown ? " preview" : ""}` },
             shown ? [suitIcon(shown), h("span", { class: "q-for-code", "aria-hidden": "true" }, SUITS.find((s) => s.key === shown).code),
-              h("span", { class: "visually-hidden" }, `starfish ${n} won for ${TITLE[shown]}`)] : null);
+              h("span", { class: "visually-hidden" }, `starfish ${n} ${forKey ? "won" : "would be won"} for ${TITLE[shown]}`)] : null);
         }),
         h("td", { colspan: 2 })));
     }
@@ -191,7 +191,7 @@ export function sheetTable(sheet, { caption, lead = null, targets = new Map(), p
       key === "starfish" ? h("td", { class: "q-won none" }) : h("td", { class: "q-won" }, String(wins[key]))));
   }
   const boxes = Math.max(penaltyBoxes, sheet.penalties);
-  const track = h("p", { class: "q-penalties", "aria-label": `Penalties: ${sheet.penalties} of ${boxes}${penaltyTarget ? "; your die would cost one more" : ""}` },
+  const track = h("p", { class: "q-penalties", role: "img", "aria-label": `Penalties: ${sheet.penalties} of ${boxes}${penaltyTarget ? "; your die would cost one more" : ""}` },
     h("span", { class: "q-pen-label", "aria-hidden": "true" }, "Penalty"),
     Array.from({ length: boxes }, (_, i) => h("span", {
       class: `q-pen-box${i < sheet.penalties ? " used" : ""}${penaltyTarget && i === sheet.penalties ? " target" : ""}`,
