@@ -249,6 +249,14 @@ def test_a_qwiply_round_between_three_phones(phones: Any, tables: Any, live_serv
                 assert bids not in page.content(), f"{other} sees {who}'s bids"
     state = table.body()["view"]
     assert state["rounds_played"] == 1 and state["lead"] is None
+    for who, page in pages.items():  # the score as it stands, by suit: the chart's lines add up to the engine's
+        page.locator(".q-score summary").click()
+        lines = page.locator(".q-score-lines b").all_inner_texts()
+        engine_score = table.body(table.tokens[seat_of[who]])["view"]["scores"][seat_of[who]]
+        assert len(lines) == 5 and sum(int(text.replace("−", "-")) for text in lines) == engine_score
+        assert page.locator(".q-score summary").inner_text() == f"Score as it stands: {engine_score} point" + (
+            "" if engine_score == 1 else "s"
+        )
     for who, page in pages.items():
         shot(page, tmp_path, f"q5-after-round-{who}")
         assert page.evaluate(SMALL_TARGETS) == []

@@ -261,11 +261,11 @@ class QwiplyBoard {
     if (this.pick && !(phase === "claim" && this.mayAct && view.unclaimed.includes(this.pick.number))) this.pick = null;
     if (this.leadPick && !(phase === "lead" && this.mayAct)) this.leadPick = null;
     if (phase !== "setup") this.setupForm = null;
-    if (this.phaseSeen !== phase || this.versionSeen !== body.version) {
-      if (!this.feedback.classList.contains("problem") || this.phaseSeen !== phase) this.say("");
-    }
+    // What the board said stays until the game has moved on past it (a refused move's reason: until
+    // the phase changes, or the player tries again).
+    const problem = this.feedback.classList.contains("problem");
+    if (this.feedback.textContent && (problem ? this.phaseSeen !== phase : body.version > this.saidVersion)) this.say("");
     this.phaseSeen = phase;
-    this.versionSeen = body.version;
     if (view.white !== null && view.purple.length === view.options.players + 1) {
       this.rolls.set(view.rounds_played + 1, { white: view.white, purple: view.purple.slice() });
     }
@@ -648,7 +648,8 @@ class QwiplyBoard {
   }
 
   // --- moves --------------------------------------------------------------------------------------------
-  say(text, problem = false) {
+  say(text, problem = false, version = this.ctx.body.version) {
+    this.saidVersion = version;
     this.feedback.textContent = text;
     this.feedback.classList.toggle("problem", Boolean(problem && text));
   }
@@ -664,7 +665,7 @@ class QwiplyBoard {
       const said = done || (item ? `${describeStep({ move: text, breakdown: answer.breakdown }, this.ctx.body).replace(/^took/, "You took")}${item.points ? ` (${pointsText(item.points)})` : ""}.` : "Done.");
       this.pick = null;
       this.leadPick = null;
-      this.say(said);
+      this.say(said, false, answer.version ?? this.ctx.body.version);
       announce(said);
     } catch (error) {
       const reason = error.message || "Refused.";
