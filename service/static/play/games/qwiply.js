@@ -279,8 +279,10 @@ class QwiplyBoard {
     if (phase !== "setup") this.setUpSeen = true;
     setTimeout(() => this.ctx.turns(fresh).then((turns) => {
       this.rounds = roundsFrom(turns);
-      this.renderLog();
-      this.renderTable();
+      this.keepingFocus(() => {
+        this.renderLog();
+        this.renderTable();
+      });
     }).catch(() => {}), 0);
   }
 
@@ -295,13 +297,22 @@ class QwiplyBoard {
   }
 
   render() {
+    this.keepingFocus(() => {
+      this.renderTable();
+      this.renderMine();
+      this.renderAction();
+      this.renderLog();
+      this.renderOthers();
+    });
+  }
+
+  /** Redraw, keeping the keyboard's place: the control focused before (by its data-key) is focused again. */
+  keepingFocus(redraw) {
     const focused = this.ctx.root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    this.renderTable();
-    this.renderMine();
-    this.renderAction();
-    this.renderLog();
-    this.renderOthers();
-    if (focused) this.ctx.root.querySelector(`[data-key="${focused}"]`)?.focus({ preventScroll: true });
+    redraw();
+    if (focused && !this.ctx.root.contains(document.activeElement)) {
+      this.ctx.root.querySelector(`[data-key="${focused}"]`)?.focus({ preventScroll: true });
+    }
   }
 
   // --- the table: round, start player, dice, lead ---------------------------------------------------
@@ -389,7 +400,7 @@ class QwiplyBoard {
     const tappable = new Set(leading ? MAIN.map((suit) => suit.key) : this.pick && this.choicesFor(this.pick.number).length > 1 ? [...targets.keys()].map((key) => key.split(":")[0]) : []);
     const onRow = leading ? (key) => this.tapLead(key) : (key) => this.tapRow(key);
     const score = view.scores?.[this.you];
-    const detail = view.phase !== "setup" && sheet.bids ? h("details", { class: "q-score" },
+    const detail = view.phase !== "setup" && sheet.bids ? h("details", { class: "q-score", open: this.scoreOpen, ontoggle: (event) => { this.scoreOpen = event.currentTarget.open; } },
       h("summary", {}, `Score as it stands: ${plural(score ?? 0, "point")}`), scoreLines(sheet, view.options)) : null;
     fill(this.mine,
       h("h2", { id: "q-mine-title", class: "visually-hidden" }, "Your sheet"),
