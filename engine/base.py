@@ -727,6 +727,12 @@ class State(ABC, Generic[MoveT]):
         """Public facts computed from the position for a view (a deadline, say); none by default."""
         return {}
 
+    def shown_scores(self, viewer: int | None) -> list[int | None]:
+        """The scores as ``viewer`` may see them (the view's ``scores``, and a match's score sheet):
+        all of them by default; an engine where a score as it stands would tell a secret (Qwiply's
+        hidden bids) gives None for it."""
+        return list(self.scores())
+
     # --- the gate -------------------------------------------------------------------------------
     def may_act(self, seat: int) -> bool:
         """May ``seat`` act now? The acting seats may; the referee when a move of its is due."""
@@ -859,10 +865,6 @@ class State(ABC, Generic[MoveT]):
         if part is None:
             raise StateError(f"{self.game.name}: the state's {key!r} declares no visibility (State.VIEW)")
         return part
-
-    def shown_scores(self, viewer: int | None) -> list[int | None]:
-        """The scores ``viewer`` may see (all, by default; a score that would tell a hidden bid: None)."""
-        return list(self.scores())
 
     def redacted(self, seat: int, move: MoveT, viewer: int | None) -> str | None:
         """What ``viewer`` sees of ``seat``'s ``move`` in the history, if not its whole text (None).

@@ -559,11 +559,15 @@ class MatchService:
         if row.status == "waiting":
             return {"match": match_id, "version": 0, "turns": []}
         state = loaded.game.new_initial_state(row.seed)
+        # The scores after each move as the seat saw them then (a Qwiply score with hidden bids tells
+        # the bids); once the match is over everything is shown, so the chart gets every line.
+        over = row.status == "over"
         steps: list[JsonDict] = []
         for move in moves:
             breakdown = state.act(move.seat, move.move)
+            scores = list(state.scores()) if over else state.shown_scores(seat)
             steps.append({"version": state.version, "seat": move.seat, "breakdown": breakdown.to_json(),
-                          "scores": list(state.scores())})  # fmt: skip
+                          "scores": scores})  # fmt: skip
         shown = state.public_history(seat)
         acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
         ends = [*acts[1:], len(shown)] if acts else []

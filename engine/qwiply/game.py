@@ -445,7 +445,8 @@ class QwiplyState(State[QwiplyMove]):
 
     # --- views ---------------------------------------------------------------------------------
     def shown_scores(self, viewer: int | None) -> list[int | None]:
-        """With hidden bids, the others' scores as they stand are withheld too (they would tell their bids)."""
+        """With hidden bids, the others' scores as they stand are withheld until the end (they would
+        tell their bids): in the view and on a match's score sheet alike."""
         scores: list[int | None] = list(self.scores())
         if self.options.bids_hidden and not self.is_terminal():
             return [score if seat == viewer else None for seat, score in enumerate(scores)]
@@ -466,7 +467,9 @@ class QwiplyState(State[QwiplyMove]):
 
     def view_extras(self, viewer: int | None) -> JsonDict:
         """``phase``; ``bid_advice``, the sheet's advice as a hint (on the viewer's own bids once written);
-        ``choices``, when the viewer claims next: each legal claim, where it goes and what it is worth."""
+        ``choices``, when the viewer claims next: each legal claim, its die's number, where it goes (the
+        rule, the row, the mark: ``win`` a circle, ``loss`` a cross, None for a penalty; the suit a win
+        counts for), in words, and what it is worth."""
         extras: JsonDict = {"phase": self.phase(), "bid_advice": self._advice(viewer)}
         if self.phase() == CLAIM and viewer == self.claimer():
             assert self.lead is not None and self.white is not None
@@ -479,7 +482,16 @@ class QwiplyState(State[QwiplyMove]):
         marking = marking_for(sheet, self.lead, self.white, claim.number, claim.to)
         row = None if marking.row is None else marking.row.key
         points = claim_points(sheet, marking, self.options)
-        return {"move": claim.to_text(), "rule": marking.rule, "row": row, "does": marking.describe(), "points": points}
+        return {
+            "move": claim.to_text(),
+            "number": claim.number,
+            "rule": marking.rule,
+            "row": row,
+            "mark": None if marking.mark is None else marking.mark.value,
+            "won_for": None if marking.won_for is None else marking.won_for.key,
+            "does": marking.describe(),
+            "points": points,
+        }
 
     def _advice(self, viewer: int | None) -> str | None:
         general = f"for your first few games the sheet recommends bids totalling about {self.options.bid_advice}"

@@ -197,3 +197,30 @@ def test_the_start_reaches_sockets_on_every_server_process(live_server: str) -> 
             event = receive(socket)
             assert event["type"] == "update" and event["match"]["status"] == "playing"
             assert [seat["name"] for seat in event["match"]["seats"]] == ["Ann", "Bob"]
+
+
+def test_a_qwiply_score_sheet_with_hidden_bids_shows_only_the_readers_own_score_until_the_end(
+    service: MatchService,
+) -> None:
+    """A score as it stands would tell a hidden bid (a bid of 0 scores 20 until a win): the turns give
+    each reader only their own, as their view does, and every score once the match is over."""
+    match_id, _ = two_players(service, "qwiply", bids="hidden")
+    service.move(match_id, 0, "setup x=1,1,1,1,1 bid=0,0,0,0,0", 0)
+    service.move(match_id, 1, "setup x=6,6,6,6,6 bid=4,4,4,4,4", 1)
+    while service.load(match_id).row.status == "playing":
+        state = service.load(match_id).state
+        assert state is not None
+        seat = whose_turn(service, match_id)
+        move = state.timeout_move(seat)
+        assert move is not None
+        service.move(match_id, seat, move.to_text(), state.version)
+        if state.version == 4:  # set-ups, the lead and a claim: a standing score on each sheet
+            for reader in (0, 1, None):
+                turns = service.turns(match_id, reader)["turns"]
+                view = service.body(service.load(match_id), reader)["view"]
+                assert turns[-1]["scores"] == view["scores"]
+                assert [score is None for score in view["scores"]] == [reader != 0, reader != 1]
+    final = service.body(service.load(match_id), None)["view"]["scores"]
+    for reader in (0, 1, None):
+        turns = service.turns(match_id, reader)["turns"]
+        assert turns[-1]["scores"] == final and all(None not in step["scores"] for step in turns)

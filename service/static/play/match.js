@@ -298,14 +298,17 @@ class MatchPage {
       if (seat.bot) flags.push(`bot: ${seat.bot}`);
       else if (!seat.joined) flags.push("free seat");
       else if (seat.left) flags.push("left");
-      const label = [seat.joined ? this.name(seat.seat) : "Free seat", scores.length ? `${scores[seat.seat]} points` : "", info, acting ? "to play" : "", ...flags]
+      // A score the game withholds (Qwiply's hidden bids: a standing score would tell them) is null.
+      const score = scores[seat.seat];
+      const scoreWords = !scores.length ? "" : score === null ? "score hidden until the end" : `${score} points`;
+      const label = [seat.joined ? this.name(seat.seat) : "Free seat", scoreWords, info, acting ? "to play" : "", ...flags]
         .filter(Boolean)
         .join(", ");
       return h(
         "li",
         { class: `player${acting ? " acting" : ""}${seat.seat === this.you ? " you" : ""}`, "aria-label": label, "aria-current": acting ? "true" : null },
         h("span", { class: "p-name" }, seat.joined ? seat.name || `Player ${seat.seat + 1}` : "…", seat.seat === this.you ? h("small", {}, " you") : null),
-        scores.length ? h("span", { class: "p-score" }, String(scores[seat.seat])) : null,
+        scores.length ? h("span", { class: "p-score" }, score === null ? "?" : String(score)) : null,
         info ? h("span", { class: "p-info" }, info) : null,
         h("span", { class: "p-bank", "data-seat": seat.seat }),
         flags.length ? h("span", { class: "p-flags" }, flags.join(" · ")) : null,
@@ -483,7 +486,7 @@ class MatchPage {
             h("span", { class: "f-name" }, this.name(seat), winners.has(seat) ? h("span", { class: "tag won" }, "winner") : null),
             h("span", { class: "f-score" }, String(scores[seat])),
             this.plugin.finalNote ? h("span", { class: "f-note" }, this.plugin.finalNote(body, seat)) : null))),
-        body.outcome?.reason ? h("p", { class: "muted", id: "end-reason" }, `The game ended: ${this.plugin.reasonText?.(body.outcome.reason, body) || body.outcome.reason}.`) : null,
+        body.outcome?.reason ? h("p", { class: "muted", id: "end-reason" }, `The game ended: ${this.plugin.reasonText?.(body.outcome.reason, body) || this.seatNames(body.outcome.reason)}.`) : null,
         this.rematchBox),
       this.chartBox,
       this.replayBox,
@@ -497,6 +500,11 @@ class MatchPage {
       this.showReplay();
       this.showReviews();
     }).catch((error) => this.chartBox.append(h("p", { class: "error" }, error.message)));
+  }
+
+  /** The engine's words with its seats ("player 0", counted from 0) given the names at the table. */
+  seatNames(text) {
+    return String(text).replace(/\bplayer (\d+)/g, (words, seat) => this.body.seats[Number(seat)]?.name || words);
   }
 
   showRematch() {

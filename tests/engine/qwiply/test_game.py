@@ -364,6 +364,32 @@ def test_the_claimer_sees_where_each_die_would_go() -> None:
     assert "choices" not in state.view(0) and "choices" not in state.view(None)
 
 
+def test_each_choice_says_which_number_row_and_mark_it_makes_as_playing_it_does() -> None:
+    """What a phone highlights on the sheet before the claim: the number, the row, the mark (circle or
+    cross) and the suit a win counts for, each the same as the claim then makes."""
+    state = rolled(roll="roll W3 1 3 5 6")
+    state.act(0, "lead water")
+    state.act(1, "claim 1")
+    state.act(2, "claim 3")
+    choices = state.view(0)["choices"]  # 5 is crossed out in Water: it may go to any other open row
+    assert {c["row"] for c in choices if c["number"] == 5} == {"sun", "palm", "drink", "glasses", "starfish"}
+    for choice in choices:
+        trial = state.clone()
+        trial.act(0, choice["move"])
+        before, after = state.sheets[0].to_json(), trial.sheets[0].to_json()
+        changed = [(row, n + 1, after["rows"][row][n]) for row in after["rows"] for n in range(6)
+                   if after["rows"][row][n] != before["rows"][row][n]]  # fmt: skip
+        assert changed == [(choice["row"], choice["number"], choice["mark"])]
+        won_for = [key for key, was in zip(after["starfish_for"], before["starfish_for"], strict=True) if key != was]
+        if choice["row"] == "starfish":
+            assert won_for == ["water"] == [choice["won_for"]]
+        else:
+            assert choice["won_for"] == ("water" if choice["mark"] == "win" else None)
+    assert {(c["row"], c["mark"]) for c in choices if c["number"] == 5} == {
+        ("sun", "loss"), ("palm", "loss"), ("drink", "loss"), ("glasses", "loss"), ("starfish", "win")
+    }
+
+
 # --- JSON ---------------------------------------------------------------------------------------------
 def test_a_saved_game_reads_back_exactly_in_every_phase() -> None:
     state = table("qwiply(players=3,bids=hidden)")

@@ -1,0 +1,767 @@
+// Qwiply: each phone's own score sheet drawn like the paper one (six rows of 1-6, bids, wins, the
+// starfish's lead-suit boxes, the penalty track), the round's dice and lead; the sealed set-up; the
+// start player's lead; a claim: tap a die, the sheet shows where it must (or may) go and the mark it
+// makes (from the engine's own choices in the view), then confirm. Below: the round's claims as the
+// engine described them, the same on every phone, and the others' sheets.
+import { h, svg, fill, announce, plural, listWords } from "../ui.js";
+
+export const SUITS = [
+  { key: "sun", title: "Sun", code: "S" },
+  { key: "palm", title: "Palm Tree", code: "P" },
+  { key: "drink", title: "Drink", code: "D" },
+  { key: "glasses", title: "Sunglasses", code: "G" },
+  { key: "water", title: "Water", code: "W" },
+  { key: "starfish", title: "Starfish", code: "F" },
+];
+const MAIN = SUITS.slice(0, 5);
+const NUMBERS = [1, 2, 3, 4, 5, 6];
+const TITLE = Object.fromEntries(SUITS.map((suit) => [suit.key, suit.title]));
+const DEFAULT_BID = 3;
+const MAX_BID = 11; // RULINGS.md 6: five numbers left in the row plus six starfish
+
+// Pictures drawn here (nothing from another host), always beside the suit's name.
+const ICONS = {
+  sun: [["circle", { cx: 12, cy: 12, r: 4.5 }], ["path", { d: "M12 1.5v3.5M12 19v3.5M1.5 12H5M19 12h3.5M4.6 4.6l2.5 2.5M16.9 16.9l2.5 2.5M4.6 19.4l2.5-2.5M16.9 7.1l2.5-2.5" }]],
+  palm: [["path", { d: "M12.5 22c0-5-.5-9 .5-12.5" }], ["path", { d: "M13 9.5C10.5 5.5 6 5 3 7.5M13 9.5c2.5-4 7-4.5 9-2M13 9.5c-4-.5-7.5 1.5-8.5 5M13 9.5c4 .5 6.5 2.5 7 5.5" }]],
+  drink: [["path", { d: "M4 5h16l-8 8.5z" }], ["path", { d: "M12 13.5V20M8 21h8M15 8.5l4-6.5" }]],
+  glasses: [["path", { d: "M2 10h20M9.5 11.5c1.5-1 3.5-1 5 0" }], ["rect", { x: 2.5, y: 10, width: 7.5, height: 6, rx: 2.5 }], ["rect", { x: 14, y: 10, width: 7.5, height: 6, rx: 2.5 }]],
+  water: [["path", { d: "M12 2.5s-6.5 7.5-6.5 12a6.5 6.5 0 0 0 13 0c0-4.5-6.5-12-6.5-12z" }]],
+  starfish: [["path", { d: "M12 2l2.9 6.6 7.1.7-5.4 4.7 1.6 7-6.2-3.7L5.8 21l1.6-7L2 9.3l7.1-.7z" }]],
+};
+
+export function suitIcon(key) {
+  return svg("svg", { class: `q-icon q-icon-${key}`, viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
+    (ICONS[key] || []).map(([tag, attrs]) => svg(tag, attrs)));
+}
+
+function suitName(key, extra = null) {
+  return h("span", { class: "q-suit" }, suitIcon(key), h("span", { class: "q-suit-name" }, TITLE[key]), extra);
+}
+
+const PIPS = { 1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]], 4: [[27, 27], [73, 27], [27, 73], [73, 73]],
+  5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]], 6: [[27, 25], [73, 25], [27, 50], [73, 50], [27, 75], [73, 75]] };
+
+export function dieFace(number, colour) {
+  return svg("svg", { class: `q-die-face ${colour}`, viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" },
+    svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 18, class: "q-die-body" }),
+    (PIPS[number] || []).map(([cx, cy]) => svg("circle", { cx, cy, r: 9, class: "q-pip" })));
+}
+
+// --- reading the view ---------------------------------------------------------------------------------
+function seatName(body, seat, you = null) {
+  const named = body?.seats?.[seat]?.name || `Player ${seat + 1}`;
+  return seat === you ? `${named} (you)` : named;
+}
+
+/** A sheet's wins per main suit: its circles plus the starfish circles written for it. */
+export function winsOf(sheet) {
+  const wins = Object.fromEntries(MAIN.map((suit) => [suit.key, sheet.rows[suit.key].filter((m) => m === "win").length]));
+  for (const key of sheet.starfish_for || []) if (key) wins[key] += 1;
+  return wins;
+}
+
+/** The sheet's chart applied to one suit, as the rule sheet says (a hint beside the engine's total). */
+function suitPoints(bid, wins, chart) {
+  if (wins === bid) return chart[Math.min(bid, chart.length - 1)];
+  return wins < bid ? wins : bid - wins;
+}
+
+function pointsText(points) {
+  return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0";
+}
+
+/** "setup x=1,2,3,4,5 bid=3,3,3,3,3" as a sheet (the viewer's own sealed set-up), or null. */
+function sealedSheet(text) {
+  const found = /^setup x=([\d,]+) bid=([\d,]+)$/.exec(text || "");
+  if (!found) return null;
+  const crossed = found[1].split(",").map(Number);
+  const bids = found[2].split(",").map(Number);
+  const rows = Object.fromEntries(SUITS.map((suit, i) => [suit.key, NUMBERS.map((n) => (crossed[i] === n ? "setup" : ""))]));
+  return { rows, starfish_for: [null, null, null, null, null, null], penalties: 0, bids: Object.fromEntries(MAIN.map((s, i) => [s.key, bids[i]])), bids_hidden: false };
+}
+
+const MARK_WORDS = { "": "open", setup: "crossed out at set-up", win: "circled, a win", loss: "crossed, a loss" };
+
+/** The rounds so far from the match's moves: each lead, its roll (when the moves tell it: a move the
+ * page heard live comes without the dice rolled after it; the white die is in the lead's words), and
+ * the claims in the engine's words. */
+export function roundsFrom(turns) {
+  const rounds = [];
+  let roll = null;
+  for (const step of turns || []) {
+    const [head, arg] = (step.move || "").split(/\s+/);
+    if (head === "lead") {
+      const white = /white die (\d)/.exec(step.breakdown?.items?.[0]?.detail || "");
+      rounds.push({ leader: step.seat, lead: arg, white: roll ? roll.white : white ? Number(white[1]) : null, purple: roll ? roll.purple.slice().sort() : null, claims: [] });
+    } else if (head === "claim" && rounds.length) {
+      const item = step.breakdown?.items?.[0];
+      rounds[rounds.length - 1].claims.push({ seat: step.seat, number: Number(arg), detail: item?.detail || step.move, points: item?.points ?? 0, penalty: item?.kind === "penalty" });
+    }
+    if (!Array.isArray(step.chance)) {
+      if (head !== "lead") roll = null; // unknown: a new roll may have followed
+      continue;
+    }
+    for (const text of step.chance) {
+      const [what, value, ...more] = text.split(/\s+/);
+      if (what === "white") roll = { white: Number(value), purple: [] };
+      else if (what === "purple" && roll) roll.purple.push(Number(value));
+      else if (what === "roll") roll = { white: Number(value.slice(1)), purple: more.map(Number) };
+    }
+  }
+  return rounds;
+}
+
+/** A claim in words: the engine's own description, its points unless they are hidden. */
+function claimWords(claim, body) {
+  const detail = String(claim.detail).replace(/; its points stay hidden with the bids until the end$/, "");
+  const points = claim.penalty || claim.points ? ` (${pointsText(claim.points)})` : "";
+  return `${seatName(body, claim.seat)} took ${claim.number}: ${detail.replace(/>=/g, "≥")}${points}`;
+}
+
+function describeStep(step, body) {
+  const move = step.move || "";
+  const [head, arg] = move.split(/\s+/);
+  if (head === "setup") {
+    if (move.includes("sealed")) return "handed in a set-up (sealed)";
+    const found = /x=([\d,]+) bid=(\S+)/.exec(move);
+    if (!found) return move;
+    const bids = found[2] === "hidden" ? "bids hidden" : `bids ${found[2].split(",").join(" ")}`;
+    return `set up: crossed out ${found[1].split(",").join(" ")}; ${bids}`;
+  }
+  if (head === "lead") return `led ${TITLE[arg] || arg}`;
+  if (head === "claim") {
+    const item = step.breakdown?.items?.[0];
+    const detail = String(item?.detail || "").replace(/; its points stay hidden with the bids until the end$/, "").replace(/>=/g, "≥");
+    return detail ? `took ${arg}: ${detail}` : `took ${arg}`;
+  }
+  return move;
+}
+
+// --- the sheet -------------------------------------------------------------------------------------------
+/**
+ * A sheet as a table laid out like the paper one. ``marks`` (optional): {"row:n": {mark, chosen, must}}
+ * cells the die in hand would mark, drawn dashed; ``onRow(key)``: a tap on a row in ``tappable`` (the
+ * rows the die may go to, or the suits that may lead): a pointer's shortcut for the buttons below.
+ */
+export function sheetTable(sheet, { caption, lead = null, targets = new Map(), penaltyTarget = false, onRow = null, tappable = new Set(), compact = false, penaltyBoxes = 3 } = {}) {
+  const bids = sheet.bids;
+  const wins = winsOf(sheet);
+  const head = h("tr", {},
+    h("th", { scope: "col", class: "q-col-suit" }, "Suit"),
+    NUMBERS.map((n) => h("th", { scope: "col", class: "q-col-n" }, String(n))),
+    h("th", { scope: "col", class: "q-col-bid" }, h("abbr", { title: "Bid" }, "Bid")),
+    h("th", { scope: "col", class: "q-col-won" }, h("abbr", { title: "Wins" }, "Won")));
+  const rows = [];
+  for (const suit of SUITS) {
+    const key = suit.key;
+    if (key === "starfish") {
+      rows.push(h("tr", { class: "q-for-row" },
+        h("th", { scope: "row", class: "q-for-label" }, h("span", { class: "q-for-text" }, "won for ↓")),
+        NUMBERS.map((n) => {
+          const forKey = sheet.starfish_for?.[n - 1];
+          const preview = targets.get(`starfish:${n}`);
+          const shown = forKey || (preview?.chosen ? preview.won_for : null);
+          return h("td", { class: `q-for${shown ? " filled" : ""}${!forKey && shown ? " preview" : ""}` },
+            shown ? [suitIcon(shown), h("span", { class: "q-for-code", "aria-hidden": "true" }, SUITS.find((s) => s.key === shown).code),
+              h("span", { class: "visually-hidden" }, `starfish ${n} ${forKey ? "won" : "would be won"} for ${TITLE[shown]}`)] : null);
+        }),
+        h("td", { colspan: 2 })));
+    }
+    const isLead = key === lead;
+    const rowTargets = NUMBERS.filter((n) => targets.has(`${key}:${n}`));
+    const tapRow = onRow && tappable.has(key) ? () => onRow(key) : null;
+    const label = [suitName(key), isLead ? h("span", { class: "q-lead-tag" }, "lead") : null];
+    rows.push(h("tr", { class: `q-row q-row-${key}${isLead ? " lead" : ""}${rowTargets.length ? " target-row" : ""}${tapRow ? " tappable" : ""}`, onclick: tapRow },
+      h("th", { scope: "row", class: "q-label" }, h("span", { class: "q-label-in" }, label)),
+      NUMBERS.map((n) => {
+        const mark = sheet.rows[key][n - 1];
+        const target = targets.get(`${key}:${n}`);
+        const classes = ["q-cell", `m-${mark || "open"}`];
+        let note = MARK_WORDS[mark];
+        if (target) {
+          classes.push("target", target.chosen ? "chosen" : "", target.must ? "must" : "", `p-${target.mark}`);
+          note += target.chosen || target.must ? `; your die goes here: ${target.mark === "win" ? "circled, a win" : "crossed, a loss"}`
+            : `; your die may go here: ${target.mark === "win" ? "circled, a win" : "crossed, a loss"}`;
+        }
+        return h("td", { class: classes.filter(Boolean).join(" ") },
+          h("span", { class: "q-num", "aria-hidden": "true" }, String(n)),
+          h("span", { class: "visually-hidden" }, `${TITLE[key]} ${n}: ${note}`));
+      }),
+      key === "starfish" ? h("td", { class: "q-bid none" }) : h("td", { class: "q-bid" }, bids ? String(bids[key]) : sheet.bids_hidden ? h("span", { "aria-label": "hidden" }, "?") : "–"),
+      key === "starfish" ? h("td", { class: "q-won none" }) : h("td", { class: "q-won" }, String(wins[key]))));
+  }
+  const boxes = Math.max(penaltyBoxes, sheet.penalties);
+  const track = h("p", { class: "q-penalties", role: "img", "aria-label": `Penalties: ${sheet.penalties} of ${boxes}${penaltyTarget ? "; your die would cost one more" : ""}` },
+    h("span", { class: "q-pen-label", "aria-hidden": "true" }, "Penalty"),
+    Array.from({ length: boxes }, (_, i) => h("span", {
+      class: `q-pen-box${i < sheet.penalties ? " used" : ""}${penaltyTarget && i === sheet.penalties ? " target" : ""}`,
+      "aria-hidden": "true",
+    })));
+  return h("div", { class: `q-sheet${compact ? " compact" : ""}` },
+    h("table", {}, caption ? h("caption", {}, caption) : null, h("thead", {}, head), h("tbody", {}, rows)),
+    track);
+}
+
+function scoreLines(sheet, options) {
+  if (!sheet.bids) return null;
+  const wins = winsOf(sheet);
+  const chart = options.chart || [20, 12, 7, 4, 7, 12, 20];
+  const items = MAIN.map((suit) => {
+    const bid = sheet.bids[suit.key];
+    const won = wins[suit.key];
+    const how = won === bid ? "bid met" : won < bid ? "under the bid, 1 a win" : "over the bid, −1 a win over";
+    return h("li", {}, h("span", {}, suit.title), h("b", {}, pointsText(suitPoints(bid, won, chart))), h("small", {}, `bid ${bid}, won ${won}: ${how}`));
+  });
+  if (sheet.penalties) items.push(h("li", {}, h("span", {}, "penalties"), h("b", {}, pointsText(-sheet.penalties * (options.penalty_points ?? 2))), h("small", {}, `${sheet.penalties} × −${options.penalty_points ?? 2}`)));
+  return h("ul", { class: "breakdown plain q-score-lines" }, items);
+}
+
+// --- the live board ----------------------------------------------------------------------------------------
+class QwiplyBoard {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.pick = null; // {number, index, row}: the die in hand and the row chosen for it
+    this.leadPick = null;
+    this.setupForm = null;
+    this.rounds = [];
+    this.rolls = new Map(); // round number -> {white, purple}: the rolls this page has seen
+    this.busyNow = false;
+    this.build();
+  }
+
+  build() {
+    this.table = h("section", { class: "q-table", "aria-label": "The table: the round, the dice, the lead" });
+    this.mine = h("section", { class: "q-mine", "aria-labelledby": "q-mine-title" });
+    this.action = h("section", { class: "q-action", "aria-label": "Your move" });
+    this.feedback = h("p", { class: "feedback", id: "q-feedback", role: "alert" });
+    // The confirm button under the thumb: it stays at the foot of the screen while the sheet is in view.
+    this.bar = h("div", { class: "q-bar", hidden: true });
+    this.log = h("section", { class: "q-log card", "aria-live": "polite", "aria-labelledby": "q-log-title" });
+    this.others = h("section", { class: "q-others", "aria-labelledby": "q-others-title" });
+    fill(this.ctx.root, this.table, this.mine, this.action, this.feedback, this.bar, this.log, this.others);
+  }
+
+  get view() {
+    return this.ctx.body.view;
+  }
+
+  get you() {
+    return this.ctx.you;
+  }
+
+  get mayAct() {
+    const body = this.ctx.body;
+    return this.you !== null && body.status === "playing" && body.to_act.includes(this.you);
+  }
+
+  update(body) {
+    const view = body.view;
+    const phase = view.phase;
+    // A pick survives an update only while it can still be played.
+    if (this.pick && !(phase === "claim" && this.mayAct && view.unclaimed.includes(this.pick.number))) this.pick = null;
+    if (this.leadPick && !(phase === "lead" && this.mayAct)) this.leadPick = null;
+    if (phase !== "setup") this.setupForm = null;
+    // What the board said stays until the game has moved on past it (a refused move's reason: until
+    // the phase changes, or the player tries again).
+    const problem = this.feedback.classList.contains("problem");
+    if (this.feedback.textContent && (problem ? this.phaseSeen !== phase : body.version > this.saidVersion)) this.say("");
+    this.phaseSeen = phase;
+    if (view.white !== null && view.purple.length === view.options.players + 1) {
+      this.rolls.set(view.rounds_played + 1, { white: view.white, purple: view.purple.slice() });
+    }
+    const turn = this.mayAct && (phase === "lead" || phase === "claim") ? `${view.rounds_played}:${phase}` : null;
+    this.render();
+    if (turn && turn !== this.turnSeen) this.bringIntoView();
+    this.turnSeen = turn;
+    // The shell records the move first; then the round's claims are read from the same list everyone gets.
+    // Once every set-up is in, the set-ups read otherwise than when they were sealed: fetch them again.
+    const fresh = phase !== "setup" && !this.setUpSeen;
+    if (phase !== "setup") this.setUpSeen = true;
+    setTimeout(() => this.ctx.turns(fresh).then((turns) => {
+      this.rounds = roundsFrom(turns);
+      this.keepingFocus(() => {
+        this.renderLog();
+        this.renderTable();
+      });
+    }).catch(() => {}), 0);
+  }
+
+  /** At the start of your lead or claim: the dice at the top of the screen, so the dice, your sheet
+   * and the confirm bar under the thumb are all in view at once (unless they are already). */
+  bringIntoView() {
+    const sheet = this.mine.querySelector(".q-sheet");
+    if (!sheet) return;
+    const bottom = sheet.getBoundingClientRect().bottom;
+    const covered = window.innerHeight - (this.bar.hidden ? 0 : this.bar.offsetHeight);
+    if (bottom > covered || this.table.getBoundingClientRect().top < 0) this.table.scrollIntoView({ block: "start" });
+  }
+
+  render() {
+    this.keepingFocus(() => {
+      this.renderTable();
+      this.renderMine();
+      this.renderAction();
+      this.renderLog();
+      this.renderOthers();
+    });
+  }
+
+  /** Redraw, keeping the keyboard's place: the control focused before (by its data-key) is focused again. */
+  keepingFocus(redraw) {
+    const focused = this.ctx.root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    redraw();
+    if (focused && !this.ctx.root.contains(document.activeElement)) {
+      this.ctx.root.querySelector(`[data-key="${focused}"]`)?.focus({ preventScroll: true });
+    }
+  }
+
+  // --- the table: round, start player, dice, lead ---------------------------------------------------
+  renderTable() {
+    const view = this.view;
+    const body = this.ctx.body;
+    if (view.phase === "setup" || view.phase === "first_player") {
+      const waiting = view.setups.map((s, seat) => (s ? null : seatName(body, seat, this.you))).filter(Boolean);
+      fill(this.table, h("p", { class: "q-round" }, view.phase === "setup"
+        ? `Set-up: everyone at once, each sealed until all are in. ${waiting.length ? `Still to set up: ${listWords(waiting)}.` : ""}`
+        : "Every sheet is set up: the first start player is drawn."));
+      return;
+    }
+    const round = view.rounds_played + 1;
+    const start = view.start;
+    const parts = [h("p", { class: "q-round", id: "q-round" }, `Round ${round} · `, h("b", {}, seatName(body, start, this.you)), " starts and claims last")];
+    if (view.white === null) {
+      parts.push(h("p", { class: "muted" }, "The dice are being rolled."));
+      fill(this.table, parts);
+      return;
+    }
+    const leadBox = view.lead
+      ? h("div", { class: "q-lead", id: "q-lead" }, h("span", { class: "q-small-label" }, "Lead suit"), suitName(view.lead))
+      : h("div", { class: "q-lead none", id: "q-lead" }, h("span", { class: "q-small-label" }, "Lead suit"), h("span", { class: "q-suit-name" }, "not declared yet"));
+    parts.push(h("div", { class: "q-roll" },
+      h("div", { class: "q-white", role: "img", "aria-label": `White die: ${view.white}` },
+        h("span", { class: "q-die static" }, dieFace(view.white, "white"), h("span", { class: "q-die-n", "aria-hidden": "true" }, String(view.white))),
+        h("span", { class: "q-die-who", "aria-hidden": "true" }, "white die")),
+      leadBox));
+    parts.push(this.diceRow());
+    fill(this.table, parts);
+  }
+
+  diceRow() {
+    const view = this.view;
+    const body = this.ctx.body;
+    const free = view.unclaimed.slice();
+    const current = view.lead && this.rounds.length === view.rounds_played + 1 ? this.rounds[this.rounds.length - 1] : null;
+    const takers = (current?.claims || []).map((c) => ({ number: c.number, seat: c.seat }));
+    const claiming = view.phase === "claim" && this.mayAct;
+    const dice = view.purple.map((number, index) => {
+      const at = free.indexOf(number);
+      const taken = at < 0;
+      if (!taken) free.splice(at, 1);
+      let taker = null;
+      if (taken) {
+        const t = takers.findIndex((c) => c.number === number);
+        if (t >= 0) taker = takers.splice(t, 1)[0].seat;
+      }
+      const picked = this.pick && this.pick.index === index;
+      const label = taken ? `Purple die ${number}, taken${taker !== null ? ` by ${seatName(body, taker, this.you)}` : ""}` : `Purple die ${number}${claiming ? "" : ", unclaimed"}`;
+      const face = [dieFace(number, "purple"), h("span", { class: "q-die-n", "aria-hidden": "true" }, String(number))];
+      const caption = h("span", { class: "q-die-who", "aria-hidden": "true" }, taken ? (taker !== null ? seatName(body, taker, this.you).replace(" (you)", "") : "taken") : "");
+      if (claiming && !taken) {
+        return h("div", { class: "q-die-slot" }, h("button", {
+          type: "button", class: `q-die${picked ? " picked" : ""}`, "aria-pressed": String(Boolean(picked)), "aria-label": label,
+          dataset: { key: `die-${index}`, number: String(number) }, onclick: () => this.tapDie(index, number),
+        }, face), caption);
+      }
+      return h("div", { class: `q-die-slot${taken ? " taken" : ""}` }, h("span", { class: `q-die static${taken ? " taken" : ""}`, role: "img", "aria-label": label, dataset: { number: String(number) } }, face), caption);
+    });
+    const count = view.unclaimed.length;
+    return h("div", { class: "q-purple-box" },
+      h("p", { class: "q-small-label" }, `Purple dice: ${count} unclaimed${claiming ? " · tap one" : ""}`),
+      h("div", { class: "q-purple", role: "group", "aria-label": "Purple dice" }, dice));
+  }
+
+  // --- your sheet -----------------------------------------------------------------------------------------
+  renderMine() {
+    const view = this.view;
+    if (this.you === null) {
+      fill(this.mine);
+      return;
+    }
+    if (view.phase === "setup" && !view.setups[this.you]) {
+      this.renderSetupForm();
+      return;
+    }
+    const sealed = view.phase === "setup" ? sealedSheet(view.setups[this.you]) : null;
+    const sheet = sealed || view.sheets[this.you];
+    const { targets, penalty } = this.targets();
+    const caption = sealed ? "Your sheet (set-up sealed until everyone's is in)" : "Your sheet";
+    const lead = view.lead || this.leadPick;
+    const leading = view.phase === "lead" && this.mayAct;
+    const tappable = new Set(leading ? MAIN.map((suit) => suit.key) : this.pick && this.choicesFor(this.pick.number).length > 1 ? [...targets.keys()].map((key) => key.split(":")[0]) : []);
+    const onRow = leading ? (key) => this.tapLead(key) : (key) => this.tapRow(key);
+    const score = view.scores?.[this.you];
+    const detail = view.phase !== "setup" && sheet.bids ? h("details", { class: "q-score", open: this.scoreOpen, ontoggle: (event) => { this.scoreOpen = event.currentTarget.open; } },
+      h("summary", {}, `Score as it stands: ${plural(score ?? 0, "point")}`), scoreLines(sheet, view.options)) : null;
+    fill(this.mine,
+      h("h2", { id: "q-mine-title", class: "visually-hidden" }, "Your sheet"),
+      sheetTable(sheet, { caption, lead, targets, penaltyTarget: penalty, onRow, tappable, penaltyBoxes: view.options.end_penalties }),
+      detail);
+  }
+
+  /** Where the die in hand would go: the cells (dashed marks) and whether it costs a penalty. */
+  targets() {
+    const targets = new Map();
+    if (!this.pick) return { targets, penalty: false };
+    const options = this.choicesFor(this.pick.number);
+    const must = options.length === 1;
+    let penalty = false;
+    for (const choice of options) {
+      if (!choice.row) {
+        penalty = true;
+        continue;
+      }
+      targets.set(`${choice.row}:${choice.number}`, { mark: choice.mark, won_for: choice.won_for, must, chosen: must || this.pick.row === choice.row });
+    }
+    return { targets, penalty };
+  }
+
+  choicesFor(number) {
+    return (this.view.choices || []).filter((choice) => choice.number === number);
+  }
+
+  // --- the set-up ------------------------------------------------------------------------------------
+  renderSetupForm() {
+    if (this.setupForm) {
+      if (!this.mine.contains(this.setupForm.element)) fill(this.mine, this.setupForm.element);
+      return;
+    }
+    const advice = this.view.options.bid_advice ?? 15;
+    const bids = Object.fromEntries(MAIN.map((suit) => [suit.key, DEFAULT_BID]));
+    const total = h("p", { class: "q-bid-total", id: "q-bid-total", "aria-live": "polite" });
+    const showTotal = () => {
+      const sum = Object.values(bids).reduce((a, b) => a + b, 0);
+      fill(total, h("b", {}, `Your bids total ${sum}.`), " ", sum === advice
+        ? `Hint: the sheet recommends about ${advice} for your first games.`
+        : `Hint: for your first games the sheet recommends about ${advice}; any bids are allowed.`);
+    };
+    const blocks = MAIN.map((suit) => {
+      const value = h("output", { class: "q-bid-value", id: `q-bid-${suit.key}`, "aria-live": "polite" }, String(bids[suit.key]));
+      const step = (by) => () => {
+        bids[suit.key] = Math.max(0, Math.min(MAX_BID, bids[suit.key] + by));
+        value.textContent = String(bids[suit.key]);
+        showTotal();
+      };
+      const crossing = h("div", { class: "q-cross", role: "radiogroup", "aria-label": `${suit.title}: the number to cross out` },
+        NUMBERS.map((n) => h("label", { class: "q-cross-n" },
+          h("input", { type: "radio", name: `q-x-${suit.key}`, value: String(n), "aria-label": `Cross out ${n} in ${suit.title}` }),
+          h("span", { "aria-hidden": "true" }, String(n)))));
+      return h("fieldset", { class: `q-setup-suit q-row-${suit.key}` },
+        h("legend", { class: "visually-hidden" }, suit.title),
+        h("div", { class: "q-setup-head" },
+          suitName(suit.key),
+          h("span", { class: "q-bid-step" },
+            h("span", { class: "q-small-label", "aria-hidden": "true" }, "Bid"),
+            h("button", { type: "button", class: "q-step", "aria-label": `Bid one fewer ${suit.title} win`, dataset: { key: `less-${suit.key}` }, onclick: step(-1) }, "−"),
+            value,
+            h("button", { type: "button", class: "q-step", "aria-label": `Bid one more ${suit.title} win`, dataset: { key: `more-${suit.key}` }, onclick: step(1) }, "+"))),
+        crossing);
+    });
+    const submit = h("button", { type: "submit", id: "q-setup-submit" }, "Hand in my set-up");
+    const element = h("form", {
+      class: "q-setup card", id: "q-setup", autocomplete: "off", "aria-labelledby": "q-setup-title",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const crossed = [];
+        for (const suit of MAIN) {
+          const checked = element.querySelector(`input[name="q-x-${suit.key}"]:checked`);
+          if (!checked) {
+            this.say(`Cross out one number in ${suit.title} first.`, true);
+            element.querySelector(`input[name="q-x-${suit.key}"]`).focus();
+            return;
+          }
+          crossed.push(checked.value);
+        }
+        const text = `setup x=${crossed.join(",")} bid=${MAIN.map((suit) => bids[suit.key]).join(",")}`;
+        this.send(text, "Your set-up is in, sealed until everyone's is.");
+      },
+    },
+    h("h2", { id: "q-setup-title" }, "Set up your sheet"),
+    h("p", { class: "hint" }, "In each main row cross out one number (it can never be used there), and bid how many rounds of that suit you will win. Nobody sees it until every set-up is in."),
+    blocks, total, submit);
+    showTotal();
+    this.setupForm = { element };
+    fill(this.mine, element);
+  }
+
+  // --- what you may do now ------------------------------------------------------------------------------
+  renderAction() {
+    const view = this.view;
+    const body = this.ctx.body;
+    this.bar.hidden = true;
+    fill(this.bar);
+    if (this.you === null || body.status !== "playing") {
+      fill(this.action);
+      return;
+    }
+    if (view.phase === "setup") {
+      if (!view.setups[this.you]) return fill(this.action);
+      const waiting = view.setups.map((s, seat) => (s ? null : seatName(body, seat))).filter(Boolean);
+      return fill(this.action, h("p", { class: "q-wait" }, `Your set-up is sealed. Waiting for ${listWords(waiting)}.`));
+    }
+    if (view.phase === "lead" && this.mayAct) return this.leadAction();
+    if (view.phase === "claim" && this.mayAct) return this.claimAction();
+    if (view.phase === "claim") {
+      const order = [];
+      for (let i = 1; i <= body.seats.length; i++) order.push((view.start + i) % body.seats.length);
+      const mineAt = order.indexOf(this.you);
+      const claimed = view.purple.length - view.unclaimed.length;
+      const text = mineAt < claimed ? "You have claimed this round." : `${seatName(body, body.must_act[0])} is claiming; your turn comes ${mineAt - claimed === 1 ? "next" : "later"}.`;
+      return fill(this.action, h("p", { class: "q-wait" }, text));
+    }
+    if (view.phase === "lead") return fill(this.action, h("p", { class: "q-wait" }, `${seatName(body, view.start)} is choosing the lead suit.`));
+    fill(this.action);
+  }
+
+  leadAction() {
+    const buttons = MAIN.map((suit) => h("button", {
+      type: "button", class: `q-lead-choice secondary${this.leadPick === suit.key ? " picked" : ""}`, "aria-pressed": String(this.leadPick === suit.key),
+      dataset: { key: `lead-${suit.key}`, suit: suit.key }, onclick: () => this.tapLead(suit.key),
+    }, suitName(suit.key)));
+    const confirm = h("button", {
+      type: "button", id: "q-confirm", dataset: { key: "confirm" }, disabled: !this.leadPick || this.busyNow,
+      onclick: () => this.send(`lead ${this.leadPick}`, `You led ${TITLE[this.leadPick]}.`),
+    }, this.leadPick ? `Lead ${TITLE[this.leadPick]}` : "Choose a suit to lead");
+    fill(this.action,
+      h("p", { class: "q-prompt" }, "You are the start player: declare the lead suit (never the starfish); tap its row or a button. You claim last."),
+      h("div", { class: "q-lead-choices", role: "group", "aria-label": "Lead suit" }, buttons));
+    this.showBar(confirm);
+  }
+
+  showBar(...buttons) {
+    fill(this.bar, h("div", { class: "q-confirm-row" }, buttons));
+    this.bar.hidden = false;
+  }
+
+  tapLead(key) {
+    this.leadPick = key;
+    announce(`${TITLE[key]} chosen to lead`);
+    this.render();
+  }
+
+  claimAction() {
+    const view = this.view;
+    if (!this.pick) {
+      fill(this.action, h("p", { class: "q-prompt" }, `Tap a purple die: your sheet shows where it goes. Lead: ${TITLE[view.lead]}, white die ${view.white}.`));
+      return;
+    }
+    const number = this.pick.number;
+    const options = this.choicesFor(number);
+    const parts = [];
+    let chosen = null;
+    if (options.length === 1) {
+      chosen = options[0];
+      const where = chosen.row ? `must go to ${TITLE[chosen.row]}` : "fits nowhere";
+      parts.push(h("p", { class: `q-prompt${chosen.row ? "" : " q-penalty-note"}` }, h("b", {}, `Your ${number} ${where}: `), `${chosen.does.replace(/>=/g, "≥")} (${pointsText(chosen.points)} to your score).`));
+    } else {
+      chosen = options.find((choice) => choice.row === this.pick.row) || null;
+      parts.push(h("p", { class: "q-prompt" }, h("b", {}, `${number} is already marked in ${TITLE[view.lead]}: `), "it goes to another row. Choose one (or tap its row on the sheet):"));
+      parts.push(h("div", { class: "q-row-choices", role: "group", "aria-label": `Rows your ${number} may go to` },
+        options.map((choice) => h("button", {
+          type: "button", class: `q-row-choice secondary${choice === chosen ? " picked" : ""}`, "aria-pressed": String(choice === chosen),
+          dataset: { key: `row-${choice.row}`, row: choice.row }, onclick: () => this.tapRow(choice.row),
+        }, suitName(choice.row), h("span", { class: "q-row-what" }, `${choice.mark === "win" ? "○ win" : "✕ loss"} ${pointsText(choice.points)}`)))));
+      if (chosen) parts.push(h("p", { class: "q-does" }, `${chosen.does.replace(/>=/g, "≥")} (${pointsText(chosen.points)}).`));
+    }
+    fill(this.action, parts);
+    this.showBar(
+      h("button", { type: "button", id: "q-confirm", dataset: { key: "confirm" }, disabled: !chosen || this.busyNow, onclick: () => this.send(chosen.move, null) },
+        chosen ? (chosen.row ? `Claim ${number}: ${TITLE[chosen.row]}` : `Claim ${number}: penalty`) : "Choose a row first"),
+      h("button", { type: "button", class: "secondary", id: "q-cancel", dataset: { key: "cancel" }, onclick: () => { this.pick = null; this.render(); } }, "Put back"));
+  }
+
+  tapDie(index, number) {
+    if (this.pick && this.pick.index === index) {
+      this.pick = null;
+    } else {
+      const options = this.choicesFor(number);
+      this.pick = { index, number, row: options.length === 1 ? options[0].row : null };
+      const words = options.length === 1 ? options[0].does : `${number} may go to ${listWords(options.map((o) => TITLE[o.row]))}`;
+      announce(words);
+    }
+    this.say("");
+    this.render();
+  }
+
+  tapRow(key) {
+    if (!this.pick) return;
+    const options = this.choicesFor(this.pick.number);
+    if (options.length < 2 || !options.some((choice) => choice.row === key)) return;
+    this.pick.row = key;
+    announce(`${TITLE[key]} chosen`);
+    this.render();
+  }
+
+  // --- the round's claims, the others' sheets ---------------------------------------------------------
+  renderLog() {
+    const view = this.view;
+    const body = this.ctx.body;
+    const rounds = this.rounds;
+    if (!rounds.length) {
+      fill(this.log);
+      this.log.hidden = true;
+      return;
+    }
+    this.log.hidden = false;
+    const last = rounds[rounds.length - 1];
+    const inPlay = view.lead && last.claims.length < body.seats.length;
+    const number = rounds.length;
+    const title = inPlay ? `This round (round ${number})` : `Last round (round ${number})`;
+    const seen = this.rolls.get(number);
+    const white = seen ? seen.white : last.white;
+    const purple = seen ? seen.purple : last.purple;
+    const roll = white !== null ? `white ${white}${purple ? `, purple ${purple.join(" ")}` : ""}` : "";
+    fill(this.log,
+      h("h2", { id: "q-log-title" }, title),
+      h("p", { class: "q-log-head" }, `${seatName(body, last.leader)} led ${TITLE[last.lead]}${roll ? `; ${roll}` : ""}.`),
+      last.claims.length
+        ? h("ol", { class: "q-claims plain", id: "q-claims" }, last.claims.map((claim) => h("li", {}, claimWords(claim, body))))
+        : h("p", { class: "muted" }, "No die claimed yet."));
+  }
+
+  renderOthers() {
+    const view = this.view;
+    const body = this.ctx.body;
+    const seats = body.seats.map((s) => s.seat).filter((seat) => seat !== this.you);
+    if (view.phase === "setup" || !seats.length) {
+      fill(this.others);
+      return;
+    }
+    const open = this.others.querySelectorAll("details[open]");
+    const keep = new Set([...open].map((d) => d.dataset.seat));
+    const items = seats.map((seat) => {
+      const sheet = view.sheets[seat];
+      const wins = winsOf(sheet);
+      const total = Object.values(wins).reduce((a, b) => a + b, 0);
+      const bids = sheet.bids ? `bids ${MAIN.map((s) => sheet.bids[s.key]).join(" ")}` : sheet.bids_hidden ? "bids hidden" : "";
+      const score = view.scores?.[seat];
+      const summary = h("summary", {},
+        h("b", { class: "q-other-name" }, seatName(body, seat)),
+        h("span", { class: "q-other-sum" }, [plural(total, "win"), sheet.penalties ? plural(sheet.penalties, "penalty", "penalties") : null, bids, score === null || score === undefined ? null : plural(score, "point")].filter(Boolean).join(" · ")),
+        h("span", { class: "q-other-wins", "aria-label": MAIN.map((s) => `${s.title} ${wins[s.key]}`).join(", ") },
+          MAIN.map((s) => h("span", { class: "q-win-chip", "aria-hidden": "true" }, suitIcon(s.key), String(wins[s.key])))));
+      return h("details", { class: "q-other", dataset: { seat: String(seat) }, open: keep.has(String(seat)) },
+        summary,
+        sheetTable(sheet, { caption: `${seatName(body, seat)}'s sheet`, lead: view.lead, compact: true, penaltyBoxes: view.options.end_penalties }));
+    });
+    fill(this.others,
+      h("h2", { id: "q-others-title" }, this.you === null ? "The sheets" : "The others' sheets"),
+      items);
+  }
+
+  // --- moves --------------------------------------------------------------------------------------------
+  say(text, problem = false, version = this.ctx.body.version) {
+    this.saidVersion = version;
+    this.feedback.textContent = text;
+    this.feedback.classList.toggle("problem", Boolean(problem && text));
+  }
+
+  async send(text, done) {
+    if (this.busyNow) return;
+    this.busyNow = true;
+    this.ctx.root.classList.add("busy");
+    for (const button of this.ctx.root.querySelectorAll("#q-confirm, #q-setup-submit")) button.disabled = true;
+    try {
+      const answer = await this.ctx.move(text);
+      const item = answer.breakdown?.items?.[0];
+      const said = done || (item ? `${describeStep({ move: text, breakdown: answer.breakdown }, this.ctx.body).replace(/^took/, "You took")}${item.points ? ` (${pointsText(item.points)})` : ""}.` : "Done.");
+      this.pick = null;
+      this.leadPick = null;
+      this.say(said, false, answer.version ?? this.ctx.body.version);
+      announce(said);
+    } catch (error) {
+      const reason = error.message || "Refused.";
+      this.say(reason.charAt(0).toUpperCase() + reason.slice(1), true);
+    } finally {
+      this.busyNow = false;
+      this.ctx.root.classList.remove("busy");
+      this.render();
+      if (this.setupForm) this.setupForm.element.querySelector("#q-setup-submit").disabled = false;
+    }
+  }
+
+  destroy() {}
+}
+
+// --- the shell's hooks ---------------------------------------------------------------------------------------
+function status(body, ctx) {
+  const view = body.view;
+  if (!view) return "";
+  const you = ctx.you;
+  const mine = you !== null && body.must_act.includes(you);
+  if (view.phase === "setup") {
+    if (mine) return "Your turn: set up";
+    const waiting = view.setups.map((s, seat) => (s ? null : seatName(body, seat))).filter(Boolean);
+    return `Waiting for ${listWords(waiting)} to set up`;
+  }
+  if (view.phase === "lead") return mine ? "Your turn: lead a suit" : `${seatName(body, view.start)} leads a suit`;
+  if (view.phase === "claim") return mine ? "Your turn: claim a die" : `${seatName(body, body.must_act[0])} claims a die`;
+  return "";
+}
+
+function finalNote(body, seat) {
+  const sheet = body.view?.sheets?.[seat];
+  if (!sheet?.bids) return "";
+  const wins = winsOf(sheet);
+  const chart = body.view.options.chart || [20, 12, 7, 4, 7, 12, 20];
+  const parts = MAIN.map((suit) => `${suit.title} ${pointsText(suitPoints(sheet.bids[suit.key], wins[suit.key], chart))} (bid ${sheet.bids[suit.key]}, won ${wins[suit.key]})`);
+  if (sheet.penalties) parts.push(`penalties ${pointsText(-sheet.penalties * (body.view.options.penalty_points ?? 2))}`);
+  return parts.join(" · ");
+}
+
+function renderReplay(view, element, body) {
+  const phase = view.phase;
+  const parts = [];
+  if (phase !== "setup" && view.white !== null && view.white !== undefined) {
+    parts.push(h("p", { class: "small" }, `Round ${view.rounds_played + 1}: white ${view.white}; purple ${view.purple.join(" ")}; unclaimed ${view.unclaimed.join(" ") || "none"}${view.lead ? `; ${TITLE[view.lead]} leads` : ""}.`));
+  }
+  element.append(...parts);
+  if (phase === "setup") {
+    element.append(h("p", { class: "small muted" }, "The set-ups are sealed."));
+    return;
+  }
+  view.sheets.forEach((sheet, seat) => {
+    element.append(sheetTable(sheet, { caption: seatName(body, seat), lead: view.lead, compact: true, penaltyBoxes: view.options.end_penalties }));
+  });
+}
+
+export default {
+  title: "Qwiply",
+  tagline: "Bid how many rounds of each suit you will win, then claim dice against the white die: follow the lead suit when you can.",
+  seats: { min: 2, max: 5, default: 3 },
+  options: [
+    { name: "bids", label: "Bids", choices: [["public", "Public: on every sheet"], ["hidden", "Hidden until the game ends"]],
+      hint: "Hidden bids hide the others' scores too until the end (a score would tell the bids)." },
+  ],
+  bots: {
+    greedy: "Bot (greedy): bids as the sheet advises, takes its best die",
+    planner: "Bot (planner): plans its bids from simulated games",
+    random: "Bot (random): any legal move",
+  },
+  specText(body) {
+    const options = body.options || {};
+    return `${plural(options.players || body.seats.length, "player")} · bids ${options.bids === "hidden" ? "hidden until the end" : "public"}`;
+  },
+  seatInfo(body, seat) {
+    const view = body.view;
+    if (!view) return "";
+    if (view.phase === "setup") return view.setups[seat] ? "set up" : "setting up…";
+    const sheet = view.sheets[seat];
+    const wins = Object.values(winsOf(sheet)).reduce((a, b) => a + b, 0);
+    return [plural(wins, "win"), sheet.penalties ? plural(sheet.penalties, "penalty", "penalties") : null, seat === view.start && view.phase !== "over" ? "starts" : null].filter(Boolean).join(" · ");
+  },
+  status,
+  describe: describeStep,
+  finalNote,
+  mount: (ctx) => new QwiplyBoard(ctx),
+  renderReplay,
+};
