@@ -195,9 +195,10 @@ async def make_move(
     service: ServiceDep,
     authorization: Authorization = None,
 ) -> Any:
-    seat = service.authenticate(match_id, bearer(authorization))
+    loaded = service.load(match_id)
+    seat = service.authenticate(match_id, bearer(authorization), loaded.seats)
     try:
-        moved = service.move(match_id, seat, body.move, body.version)
+        moved = service.move(match_id, seat, body.move, body.version, loaded)
     except StaleVersionError as error:
         current = service.body(service.load(match_id), seat)
         return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)

@@ -284,12 +284,12 @@ class MatchService:
                     return seat.seat, token
         raise MatchFull("every seat of this match is taken; you can still watch it")
 
-    def authenticate(self, match_id: str, token: str | None) -> int:
-        """The seat a token holds in this match (401 if none)."""
+    def authenticate(self, match_id: str, token: str | None, seats: list[SeatRow] | None = None) -> int:
+        """The seat a token holds in this match (401 if none); ``seats``: the match's, if already read."""
         if not token:
             raise Unauthorized("this needs your seat's token: Authorization: Bearer <token>")
         found = None
-        for seat in self.store.seats(match_id):  # every seat compared, so the time says nothing
+        for seat in seats if seats is not None else self.store.seats(match_id):  # all compared: the time says nothing
             if seat.token_hash is not None and matches(token, seat.token_hash):
                 found = seat.seat
         if found is None:
@@ -350,9 +350,10 @@ class MatchService:
         return state
 
     # --- the gate ------------------------------------------------------------------------------------
-    def move(self, match_id: str, seat: int, text: Any, version: Any) -> Moved:
-        """Play ``text`` for ``seat`` (already authenticated) against ``version``: steps 2 to 7."""
-        loaded = self.load(match_id)
+    def move(self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None) -> Moved:
+        """Play ``text`` for ``seat`` (already authenticated) against ``version``: steps 2 to 7.
+        ``loaded``: the match as the request has just read it (one read of the store, not two)."""
+        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.load(match_id)
         state = loaded.state
         if state is None:
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
