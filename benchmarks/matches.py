@@ -198,6 +198,20 @@ async def saturate(urls: list[str], connections: int, seconds: float, sockets: b
     }
 
 
+ALL_CORES = set(range(os.cpu_count() or 1))
+#: The servers' core: the other one than the load generator's (the same one on a one-core machine).
+SERVER_CORES = {1} if len(ALL_CORES) > 1 else {0}
+
+
+def pin(pid: int, cores: set[int]) -> None:
+    """Every thread of a process and of its children onto ``cores``."""
+    pids = [pid] + [int(p) for p in os.popen(f"pgrep -P {pid}").read().split()]
+    for each in pids:
+        for thread in Path(f"/proc/{each}/task").iterdir():
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(int(thread.name), cores)
+
+
 def rss_kb(pid: int) -> int:
     """Resident memory of a process and its children (uvicorn's worker), in KiB."""
     total = 0
@@ -280,12 +294,15 @@ def main() -> int:
     parser.add_argument("--skip-postgres", action="store_true")
     parser.add_argument("--skip-sqlite", action="store_true", help="the baseline and PostgreSQL phases only")
     args = parser.parse_args()
+    # The load generator on one core, the servers under test on the other (PostgreSQL on both):
+    # a server sharing the generator's core would be charged for the generator's work too.
     with contextlib.suppress(AttributeError, OSError):
-        os.sched_setaffinity(0, {0})  # the load generator on one core, the servers on the other
+        os.sched_setaffinity(0, {0})
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         base = Path(folder)
         print(f"match server benchmark: {args.connections} connections, {args.seconds:.0f} s phases", flush=True)
         process, bare = start_baseline(base)
+        pin(process.pid, SERVER_CORES)  # type: ignore[attr-defined]
         stack.callback(process.terminate)  # type: ignore[attr-defined]
         baseline = asyncio.run(saturate([bare], args.connections, args.seconds, False, baseline=True))
         process.terminate()  # type: ignore[attr-defined]
@@ -297,6 +314,7 @@ def main() -> int:
         if not args.skip_sqlite:
             (base / "sqlite").mkdir()
             server = Server(base / "sqlite", bot_delay_ms=600).start()
+            pin(server.process.pid, SERVER_CORES)  # type: ignore[union-attr]
             stack.callback(server.stop)
             sat = asyncio.run(saturate([server.url], args.connections, args.seconds, True))
             ratio = sat["moves_per_s"] / baseline["moves_per_s"]
@@ -321,12 +339,17 @@ def main() -> int:
             )
             server.stop()
         if not args.skip_postgres:
+            with contextlib.suppress(AttributeError, OSError):
+                os.sched_setaffinity(0, ALL_CORES)  # PostgreSQL (started from here) on every core
             with temporary_postgres() as pg:
+                with contextlib.suppress(AttributeError, OSError):
+                    os.sched_setaffinity(0, {0})
                 database = new_database(pg, "bench")
                 servers = []
                 for name in ("a", "b"):
                     (base / name).mkdir()
                     servers.append(Server(base / name, database=database, bot_delay_ms=600).start())
+                    pin(servers[-1].process.pid, SERVER_CORES)  # type: ignore[union-attr]
                     stack.callback(servers[-1].stop)
                 pg_sat = asyncio.run(saturate([s.url for s in servers], args.connections, args.seconds, True))
                 print(

@@ -253,7 +253,9 @@ class ScoreItem:
     values: tuple[int, ...] = ()
 
     def to_json(self) -> JsonDict:
-        return {**dataclasses.asdict(self), "values": list(self.values)}
+        # Spelled out: dataclasses.asdict deep-copies field by field, and every answer holds breakdowns.
+        return {"kind": self.kind, "label": self.label, "points": self.points, "detail": self.detail,
+                "values": list(self.values)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -442,6 +444,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         self._lexicon = lexicon if lexicon is not None else (adjudicator.lexicon if adjudicator else None)
         self._spec: str | None = None
         self._options_json: JsonDict | None = None
+        self._options_flat = False
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"
@@ -457,7 +460,10 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         """``options.to_json()``, worked out once (every saved state and view holds it)."""
         if self._options_json is None:
             self._options_json = self.options.to_json()
-        return copy.deepcopy(self._options_json)
+            plain = (str, int, float, bool, type(None))
+            self._options_flat = all(isinstance(value, plain) for value in self._options_json.values())
+        # Every view holds a copy; options of plain values (most games') need no deep copy.
+        return dict(self._options_json) if self._options_flat else copy.deepcopy(self._options_json)
 
     @property
     def players(self) -> int:
@@ -876,10 +882,11 @@ class State(ABC, Generic[MoveT]):
         public = move.public_text()
         return None if public is None or (viewer is not None and move.owner(seat) == viewer) else public
 
-    def public_history(self, viewer: int | None) -> list[list[Any]]:
-        """``[seat, text]`` per move: whole, or as much as ``viewer`` may see (:meth:`redacted`)."""
+    def public_history(self, viewer: int | None, start: int = 0) -> list[list[Any]]:
+        """``[seat, text]`` per move: whole, or as much as ``viewer`` may see (:meth:`redacted`);
+        from history entry ``start`` on (a live update sends only what a socket missed)."""
         shown = []
-        for seat, move in self.history:
+        for seat, move in self.history[start:]:
             hidden = self.redacted(seat, move, viewer)
             shown.append([seat, move.to_text() if hidden is None else hidden])
         return shown

@@ -100,10 +100,12 @@ class LiveHub:
         connections = list(self.connections.get(match_id, ()))
         if not connections:
             return
-        try:
-            loaded = self.service.load(match_id)
-        except MatchError:
-            return
+        loaded = None if event is None else event.loaded
+        if loaded is None or loaded.state is None or loaded.state.version != event.version:  # type: ignore[union-attr]
+            try:
+                loaded = self.service.load(match_id)
+            except MatchError:
+                return
         version = 0 if loaded.state is None else loaded.state.version
         self.known[match_id] = version
         self.changed[match_id] = max(self.changed.get(match_id, 0.0), loaded.row.updated)
@@ -119,12 +121,15 @@ class LiveHub:
         state = loaded.state
         missed: list[JsonDict] = []
         if state is not None and connection.version < state.version:
-            shown = state.public_history(connection.seat)
-            # History entries of the moves after the version the socket saw (chance entries inside).
-            acts = [i for i, (seat, _) in enumerate(state.history) if seat != CHANCE]
-            for index in acts[connection.version :]:
-                seat, text = shown[index]
-                missed.append({"seat": seat, "move": text})
+            # The history entries after the version the socket saw: versions count the moves, not
+            # the chance entries among them, so walk back from the end (usually one move or two).
+            history, wanted, start = state.history, state.version - connection.version, len(state.history)
+            while wanted and start:
+                start -= 1
+                wanted -= history[start][0] != CHANCE
+            for seat, text in state.public_history(connection.seat, start):
+                if seat != CHANCE:
+                    missed.append({"seat": seat, "move": text})
         message: JsonDict = {
             "type": "update",
             "version": 0 if state is None else state.version,

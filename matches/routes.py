@@ -7,11 +7,13 @@ fuzzing checks them; errors become JSON answers in ``service/errors.py``.
 from __future__ import annotations
 
 import io
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.errors import StaleVersionError
 from indexes.house_rules import HOUSE_RULES_ID
@@ -130,7 +132,8 @@ def declare_games(schema: dict[str, Any]) -> None:
         field["enum"] = registered_games()
 
 
-def get_service(request: Request) -> MatchService:
+async def get_service(request: Request) -> MatchService:
+    # async: a plain def dependency would be run in a worker thread, a thread hop on every request.
     service: MatchService = request.app.state.matches
     return service
 
@@ -195,6 +198,12 @@ async def make_move(
     service: ServiceDep,
     authorization: Authorization = None,
 ) -> Any:
+    # This definition writes the route's schema; requests are served by ``make_move_plain`` (below),
+    # which reads the same parameters itself and calls the same ``_move``.
+    return _move(service, match_id, body, authorization)
+
+
+def _move(service: MatchService, match_id: str, body: MoveBody, authorization: str | None) -> Response:
     loaded = service.load(match_id)
     seat = service.authenticate(match_id, bearer(authorization), loaded.seats)
     try:
@@ -203,7 +212,66 @@ async def make_move(
         current = service.body(service.load(match_id), seat)
         return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
     answer = service.body(moved.loaded, seat)
-    return {**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()}
+    # The answer as it is: ``Moved`` documents it; validating a whole match body against it again
+    # on every move is work the server does not need (see make_move_plain).
+    return ORJSONResponse({**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()})
+
+
+async def make_move_plain(request: Request) -> Response:
+    """``POST /v1/matches/{match_id}/moves`` without FastAPI's per-request machinery.
+
+    Dependency solving, parameter checks and answer validation cost about as much as the move itself
+    (profiled under benchmarks/matches.py's load), and the saturation target counts moves per second
+    against a bare endpoint. So the route reads its own parameters, with the very pattern and model
+    that make_move declares, and bad input raises the errors FastAPI would (RequestValidationError),
+    answered by the same handlers.
+    """
+    match_id = request.path_params["match_id"]
+    if not MATCH_ID_PATTERN.fullmatch(match_id):
+        raise RequestValidationError(
+            [
+                {
+                    "type": "string_pattern_mismatch",
+                    "loc": ("path", "match_id"),
+                    "msg": f"String should match pattern '{MATCH_ID}'",
+                    "input": match_id,
+                }
+            ]  # fmt: skip
+        )
+    kind = request.headers.get("content-type")
+    raw = await request.body()
+    try:
+        if kind is None or not _is_json(kind):  # as FastAPI (strict_content_type): only a JSON type is read as JSON
+            raise RequestValidationError(
+                [
+                    {
+                        "type": "model_attributes_type",
+                        "loc": ("body",),
+                        "msg": "Input should be a valid dictionary",
+                        "input": raw[:80].decode(errors="replace"),
+                    }
+                ]  # fmt: skip
+            )
+        body = MoveBody.model_validate_json(raw or b"null")
+    except ValidationError as error:
+        raise RequestValidationError(
+            [{**problem, "loc": ("body", *problem["loc"])} for problem in error.errors(include_url=False)]
+        ) from None
+    service: MatchService = request.app.state.matches
+    return _move(service, match_id, body, request.headers.get("authorization"))
+
+
+MATCH_ID_PATTERN = re.compile(MATCH_ID)
+
+
+def _is_json(content_type: str) -> bool:
+    """FastAPI's test for a JSON body: ``application/json`` or any ``+json`` type."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+
+
+#: Routes served by a plain Starlette endpoint; their FastAPI definitions write the schema only.
+PLAIN_ENDPOINTS: dict[Any, Any] = {make_move: make_move_plain}
 
 
 class PreviewBody(BaseModel):

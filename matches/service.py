@@ -67,6 +67,9 @@ class Loaded:
     game: Game[Any, Any, Any]
     state: State[Any] | None
     clock: Clock | None = None
+    #: The bodies built from this load, by (seat, history, version): a move's answer and its seat's
+    #: live update are the same body, built once. A load lives for one request and its broadcast.
+    bodies: dict[tuple[int | None, bool, int], JsonDict] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass
@@ -99,6 +102,9 @@ class Event:
     move: Move | None = None
     breakdown: Breakdown | None = None
     kind: str = "move"
+    #: The match as the move left it (this process's own moves): the sockets are told from it
+    #: without reading the store again, while nothing has moved since.
+    loaded: Loaded | None = field(default=None, compare=False, repr=False)
 
 
 Listener = Callable[[Event], None]
@@ -402,7 +408,7 @@ class MatchService:
             setattr(row, name, value)  # the row as stored, without reading it back
         if state.version % SNAPSHOT_EVERY == 0:
             self.store.save_snapshot(row.id, state.version, state.to_json())
-        self._emit(Event(row.id, state.version, seat, move, breakdown))
+        self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded))
         return Moved(state.version, breakdown, seat, move, loaded)
 
     def _after(
@@ -677,7 +683,14 @@ class MatchService:
 
     # --- what clients are sent --------------------------------------------------------------------------
     def body(self, loaded: Loaded, seat: int | None, history: bool = False) -> JsonDict:
-        """The match as ``seat`` (None: a spectator) may see it."""
+        """The match as ``seat`` (None: a spectator) may see it. Shared, not copied: read it only."""
+        key = (seat, history, 0 if loaded.state is None else loaded.state.version)
+        built = loaded.bodies.get(key)
+        if built is None:
+            built = loaded.bodies[key] = self._body(loaded, seat, history)
+        return built
+
+    def _body(self, loaded: Loaded, seat: int | None, history: bool) -> JsonDict:
         row, state = loaded.row, loaded.state
         view = None
         if state is not None:

@@ -95,6 +95,25 @@ def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Clien
         422,
         "malformed_body",
     )
+    # The move route reads its own body (matches.routes.make_move_plain): it must refuse as FastAPI would.
+    as_text = error(http.post(url, content=b'{"move": "pass", "version": 0}', headers=auth(tokens[mover])), 422,
+                    "malformed_body")  # fmt: skip
+    assert "Content-Type: application/json" in as_text["message"]
+    plain = {**auth(tokens[mover]), "Content-Type": "text/plain"}
+    assert "got 'text/plain'" in error(http.post(url, content=b"pass", headers=plain), 422, "malformed_body")["message"]
+    extra = error(http.post(url, json={"move": "pass", "version": 0, "seat": 1}, headers=auth(tokens[mover])), 422,
+                  "malformed_body")  # fmt: skip
+    assert "seat: extra inputs" in extra["message"]
+    long = error(http.post(url, json={"move": "x" * 401, "version": 0}, headers=auth(tokens[mover])), 422,
+                 "malformed_body")  # fmt: skip
+    assert "move: " in long["message"]
+    assert "version: " in error(http.post(url, json={"move": "pass", "version": -1}, headers=auth(tokens[mover])),
+                                   422, "malformed_body")["message"]  # fmt: skip
+    error(http.post(url, json=[], headers=auth(tokens[mover])), 422, "malformed_body")
+    error(http.post(url, content=b"", headers={**auth(tokens[mover]), "Content-Type": "application/json"}), 422,
+          "malformed_body")  # fmt: skip
+    bad_id = error(http.post("/v1/matches/no%20such/moves", json={"move": "pass", "version": 0}), 400, "bad_option")
+    assert "match_id" in bad_id["message"]
     error(http.post(url, json={"move": "x" * 20_000, "version": 0}, headers=auth(tokens[mover])), 413, "body_too_large")
     error(http.post(f"/v1/matches/{match_id}/join", json={"invite": "wrong", "name": "Eve"}), 403, "bad_invite")
     error(http.get(f"/v1/matches/{match_id}/log"), 409, "not_over")
