@@ -175,6 +175,7 @@ def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, l
     home.get_by_label("Match Five").check()
     assert home.get_by_label("Tiles in the bag").input_value() == "2"
     assert home.get_by_label("Wild tiles").input_value() == "5"
+    assert "two of each and five wilds make 55 tiles" in home.locator("#option-copies-hint").inner_text()
     assert "stacked five high" in home.locator(".blurb").inner_text()
     home.get_by_label("Your name").fill("Ann")
     shot(home, tmp_path, "mf-1-home")
@@ -329,7 +330,7 @@ def test_a_quick_game_against_the_bot_to_the_end(phones: Any, tables: Any, tmp_p
     table = tables(home.url.rsplit("/", 1)[1])
     seat = table.seat_of(ann)
     game = Game(table)
-    wild_declared = wild_offered = False
+    wild_declared = wild_offered = locks_shown = False
     while turn_or_end(home) == "turn":
         before = table.body()["version"]
         moves = game.legal(seat)
@@ -364,6 +365,17 @@ def test_a_quick_game_against_the_bot_to_the_end(phones: Any, tables: Any, tmp_p
             move = max(plays, key=lambda m: len(in_order(m)))
             tap(home, move)
         check_preview(home, game, seat, move)
+        view = table.body()["view"]
+        heights = {f"{r},{c}": len(stack.split()) for (r, c), stack in view["board"]}
+        on_top = [f"{r},{c}" for r, c, level in view["locked"] if heights[f"{r},{c}"] == level]
+        if on_top and not locks_shown:  # a locking block, seen from above
+            for cell in on_top:
+                assert "locked: no tile beside it" in (
+                    home.locator(f".cell[data-cell='{cell}']").get_attribute("aria-label") or ""
+                )
+                assert home.locator(f".cell[data-cell='{cell}'] svg.mf-lock").count() == 1
+            shot(home, tmp_path, "mf-7b-locked")
+            locks_shown = True
         home.locator("#mf-play").click()
         moved_on(home, before)
     assert wild_declared or not wild_offered

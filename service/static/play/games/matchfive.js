@@ -649,7 +649,7 @@ class MatchFiveBoard {
       this.wildAt = where;
       this.say("");
       this.render();
-      this.wildBox.querySelector("button.fits, button")?.focus();
+      (this.wildBox.querySelector("button.fits") || this.wildBox.querySelector("button"))?.focus();
       return;
     }
     this.put(where, tile, this.selected);
@@ -658,6 +658,8 @@ class MatchFiveBoard {
   put(where, tile, index) {
     if (!this.placed.has(where)) this.placed.set(where, []);
     this.placed.get(where).push({ tile, index });
+    // Showing one level: follow the tile to the level it rests at, so that it is seen where it went.
+    if (this.level) this.level = (this.stacks.get(where) || []).length + this.placed.get(where).length;
     announce(`${tileName(tile)} placed on ${where}`);
     this.selected = null;
     this.wildAt = null;
@@ -1066,7 +1068,10 @@ export default {
   tagline: "Tiles of five colours numbered 1-5, laid side by side and stacked five high: series of one colour or one number score their sum, +10 for five.",
   seats: { min: 2, max: 6, default: 2 },
   options: [
-    { name: "copies", label: "Tiles in the bag", type: "number", choices: [[2, "Two of each colour-number (as the rules suggest)"], [1, "One of each: a quick game"], [3, "Three of each"]] },
+    {
+      name: "copies", label: "Tiles in the bag", type: "number", choices: [[2, "Two of each"], [1, "One of each: a quick game"], [3, "Three of each"]],
+      hint: "Of each of the 25 colour-numbers. The rules give no count: two of each and five wilds make 55 tiles.",
+    },
     { name: "wilds", label: "Wild tiles", type: "number", choices: [[5, "Five, as the rules say"], [2, "Two"], [0, "None"]] },
   ],
   bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
