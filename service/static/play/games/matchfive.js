@@ -811,10 +811,13 @@ class MatchFiveBoard {
       if (version !== this.ctx.body.version) return;
       const moves = answer.moves || [];
       const swaps = moves.filter((move) => move.startsWith("swap "));
+      // The plays come first: a list cut short before the swaps still means a swap is there while the
+      // bag holds tiles (the rules allow one on any turn).
+      const cut = (answer.count || 0) > moves.length && !swaps.length;
       this.legal = {
         version,
         plays: moves.filter((move) => parsePlay(move)).length,
-        swapMost: Math.max(0, ...swaps.map((move) => move.split(/\s+/).length - 1)),
+        swapMost: cut ? Math.min(this.tiles.length, this.view.bag_size) : Math.max(0, ...swaps.map((move) => move.split(/\s+/).length - 1)),
         pass: moves.includes("pass"),
       };
       this.render();
