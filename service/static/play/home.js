@@ -148,7 +148,7 @@ function newGameForm(games, plugins) {
     blurb,
     optionsBox,
     seatsBox,
-    field("Clock", clock, "When a clock runs out, the server plays the game's time-out move (a pass)."),
+    field("Clock", clock, "When a clock runs out, the server makes that player's time-out move as the game's rules say (in most games a pass)."),
     visibility,
     field("Your name", nameInput),
     submit,
