@@ -92,6 +92,8 @@ SEALED = "sealed"
 DEFAULT_CROSSING = 1
 #: Bids each listed set-up may carry (``legal_moves`` during set-up; RULINGS.md 18).
 LISTED_BIDS = range(5)
+#: How many of the best choices a review lists.
+REVIEW_CHOICES = 5
 
 
 def _make_planner(seed: int, name: str) -> Any:
@@ -324,6 +326,26 @@ class QwiplyState(State[QwiplyMove]):
             leads.sort(key=lambda pair: -pair[0])
             return [scored for _, scored in leads]
         return list(listed_scored_setups(advice_bids(self.options)))
+
+    def review(self, seat: int) -> JsonDict | None:
+        """What ``seat`` could have done here ("what could I have played"): a lead, each suit with what
+        the rolled dice were worth to it under that suit; a claim, the best claims by what each changed
+        in its score as it stood (the greedy ranking, :meth:`scored_moves`). A set-up has no review:
+        its worth shows only over the whole game (the planner bot's business)."""
+        if self.is_terminal() or seat == CHANCE or seat not in self.acting_players():
+            return None
+        phase = self.phase()
+        if phase not in (LEAD, CLAIM):
+            return None
+        ranked = self.scored_moves(seat)
+        return {
+            "phase": phase,
+            "choices": len(ranked),
+            "best": [
+                {"move": s.move.to_text(), "points": s.points, "breakdown": s.breakdown.to_json()}
+                for s in ranked[:REVIEW_CHOICES]
+            ],
+        }
 
     def timeout_move(self, seat: int) -> QwiplyMove | None:
         """The move made for a seat whose clock runs out: the default set-up (1 crossed out in every

@@ -321,3 +321,62 @@ def test_a_die_that_fits_nowhere_shows_its_penalty_before_the_claim(phones: Any,
     page.evaluate(MOUNT, {"view": state.view(1), "you": 1})  # Bob's phone: Ann's penalty on her sheet
     assert page.locator(".q-other[data-seat='0'] .q-pen-box.used").count() == 1
     assert "1 penalty" in page.locator(".q-other[data-seat='0'] summary").inner_text()
+
+
+REVIEW = """async ({ review, body, turns }) => {
+  const plugin = (await import("/static/play/games/qwiply.js")).default;
+  const element = document.createElement("div");
+  element.id = "harness-review";
+  document.querySelector("main").replaceChildren(element);
+  plugin.renderReview(review, element, body);
+  return plugin.reviewSteps(turns, body).map((step) => [step.version, step.seat, step.label]);
+}"""
+
+
+def test_the_after_game_review_shows_the_engines_best_leads_and_claims(phones: Any, tmp_path: Path) -> None:
+    """The review of a lead and of a claim, drawn by the board's module from the engine's own review()
+    (what GET /review carries): every listed choice in order, with its worth, and the move played marked."""
+    state = load_game("qwiply(players=2,first_player=0)").new_initial_state(seed=None)
+    state.act(0, "setup x=1,2,3,4,5 bid=4,3,2,3,3")
+    state.act(1, "setup x=6,6,6,6,6 bid=0,1,5,2,7")
+    state.act(CHANCE, "roll W4 1 2 6")
+    lead_review = state.review(0)
+    state.act(0, "lead water")
+    claim_review = state.review(1)
+    assert lead_review is not None and claim_review is not None
+    played = claim_review["best"][-1]["move"]  # not the best claim: the review must say which was played
+    breakdown = state.act(1, played)
+    body = {"seats": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}], "view": state.view(0)}
+    turns = [
+        {"version": 1, "seat": 0, "move": "setup sealed"},
+        {"version": 2, "seat": 1, "move": "setup sealed"},
+        {"version": 3, "seat": 0, "move": "lead water"},
+        {"version": 4, "seat": 1, "move": played, "breakdown": breakdown.to_json()},
+    ]
+    page = phones("Ann").open("/play")
+    page.wait_for_selector("#create")
+
+    answer = {"match": "m", "version": 3, "seat": 0, "mover": 0, "move": "lead water", "review": lead_review}
+    steps = page.evaluate(REVIEW, {"review": answer, "body": body, "turns": turns})
+    assert [(version, seat) for version, seat, _ in steps] == [(3, 0), (4, 1)], "leads and claims, not set-ups"
+    assert steps[0][2] == "Move 3: Ann led Water" and steps[1][2].startswith(f"Move 4: Bob took {played.split()[1]}")
+    items = page.locator("#harness-review li").all_inner_texts()
+    assert len(items) == len(lead_review["best"]) == 5
+    for rank, (text, best) in enumerate(zip(items, lead_review["best"], strict=True), start=1):
+        detail = best["breakdown"]["items"][0]["detail"]  # "the rolled dice are worth N points to you under SUIT, ..."
+        worth, suit = detail.split(" are worth ")[1].split(" to you")[0], detail.split(" under ")[1].split(",")[0]
+        assert text.startswith(f"{rank}. {suit}: {worth}"), text
+        assert text.endswith("(the move played)") == (best["move"] == "lead water")
+
+    answer = {"match": "m", "version": 4, "seat": 1, "mover": 1, "move": played, "review": claim_review}
+    page.evaluate(REVIEW, {"review": answer, "body": body, "turns": turns})
+    intro = page.locator("#harness-review > p").first.inner_text()
+    assert intro == f"Bob had {claim_review['choices']} choices. The best, by what each scored then:"
+    items = page.locator("#harness-review li").all_inner_texts()
+    assert len(items) == len(claim_review["best"])
+    for rank, (text, best) in enumerate(zip(items, claim_review["best"], strict=True), start=1):
+        points = best["points"]
+        shown = f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+        assert text.startswith(f"{rank}. {shown}: took {best['move'].split()[1]}"), text
+        assert text.endswith("(the move played)") == (best["move"] == played)
+    shot(page, tmp_path, "q7-review")

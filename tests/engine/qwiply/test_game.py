@@ -354,6 +354,29 @@ def test_greedy_ranks_leads_by_the_dice_worth_and_claims_by_their_points() -> No
     assert state.scored_moves(2) == [], "only the seat that acts has moves"
 
 
+def test_a_review_lists_the_best_claims_by_what_each_would_have_scored_and_the_leads_by_the_dice() -> None:
+    state = rolled(roll="roll W3 1 3 4 6")
+    assert state.review(1) is None, "only a seat that acts has a review"
+    leads = state.review(0)
+    assert leads is not None and leads["phase"] == LEAD and leads["choices"] == 5
+    assert leads["best"][0]["move"] == Lead(greedy_lead(state.sheets[0], state.roll(), state.options)).to_text()
+    state.act(0, "lead water")
+    review = state.review(1)
+    assert review is not None and review["phase"] == CLAIM
+    # Each claim tried on a copy: the review lists the best of them, with what each scored then.
+    scored = []
+    for move in state.legal_moves(1):
+        trial = state.clone()
+        breakdown = trial.act(1, move)
+        scored.append((breakdown.total, move.to_text(), breakdown.to_json()))
+    assert review["choices"] == len(scored)
+    best = sorted(scored, key=lambda item: -item[0])[: len(review["best"])]
+    assert [item["points"] for item in review["best"]] == [points for points, _, _ in best]
+    for item in review["best"]:
+        assert (item["points"], item["move"], item["breakdown"]) in scored
+    assert table().review(0) is None, "a set-up has no review: its worth shows only over the game"
+
+
 def test_the_claimer_sees_where_each_die_would_go() -> None:
     state = rolled(roll="roll W3 1 3 4 6")
     state.act(0, "lead water")

@@ -734,6 +734,32 @@ function renderReplay(view, element, body) {
   });
 }
 
+/** GET /review's answer for a lead or a claim: the best choices there were, as the engine ranks them
+ * (a lead by what the rolled dice were worth under each suit; a claim by what it scored then). */
+function renderReview(review, element, body) {
+  const data = review.review;
+  if (!data) {
+    element.append(h("p", { class: "muted" }, "Nothing to review here: a set-up shows its worth only over the whole game."));
+    return;
+  }
+  const who = seatName(body, review.seat);
+  const lead = data.phase === "lead";
+  element.append(h("p", {}, lead
+    ? `${who} could lead any of ${plural(data.choices, "suit")}. What the rolled dice were worth to ${who} under each:`
+    : `${who} had ${plural(data.choices, "choice")}. The best, by what each scored then:`));
+  element.append(
+    h("ol", { class: "best plain" },
+      data.best.map((best, rank) => {
+        const played = best.move === review.move && review.seat === review.mover;
+        const [, arg] = best.move.split(/\s+/);
+        const words = lead
+          ? `${TITLE[arg] || arg}: ${String(best.breakdown?.items?.[0]?.detail || "").replace(/^the rolled dice are worth /, "").replace(/ to you under .*$/, "")}`
+          : `${pointsText(best.points)}: ${describeStep({ move: best.move, breakdown: best.breakdown }, body)}`;
+        return h("li", {}, h("p", {}, h("b", {}, `${rank + 1}. `), words, played ? " (the move played)" : ""));
+      })),
+  );
+}
+
 export default {
   title: "Qwiply",
   tagline: "Bid how many rounds of each suit you will win, then claim dice against the white die: follow the lead suit when you can.",
@@ -764,4 +790,11 @@ export default {
   finalNote,
   mount: (ctx) => new QwiplyBoard(ctx),
   renderReplay,
+  reviewTitle: "What could have been played, lead by lead and claim by claim",
+  reviewSteps(turns, body) {
+    return turns
+      .filter((step) => step.seat >= 0 && /^(lead|claim)\b/.test(step.move))
+      .map((step) => ({ version: step.version, seat: step.seat, label: `Move ${step.version}: ${seatName(body, step.seat)} ${describeStep(step, body)}` }));
+  },
+  renderReview,
 };
