@@ -958,7 +958,7 @@ export class LineBoard {
       return lines;
     }
     fill(this.lines, h("ul", { class: "plain lg-line-list", "aria-label": "The lines this play makes" },
-      lines.map((line) => h("li", { class: line.problem ? (line.diagonal ? "no-score" : "broken") : line.big ? "big" : "ok" },
+      lines.map((line) => h("li", { class: line.problem ? (line.diagonal ? "no-score" : "broken") : line.big ? "big" : "ok", dataset: { kind: line.diagonal ? "diagonal" : "line" } },
         h("span", { class: "l-mark", "aria-hidden": "true" }, line.problem ? "✗" : "✓"),
         h("span", { class: "l-tiles" }, `${SAID[line.direction]} `, h("span", { class: "inline-tiles" }, line.tiles.map((tile) => this.game.tileElement(tile)))),
         h("span", { class: "l-note" }, line.problem ? (line.diagonal ? line.problem : `broken: ${line.problem}`) : line.words)))));

@@ -24,7 +24,7 @@ export function short(tile) {
 }
 
 /** A tile's picture: its shape's symbol on its colour, the colour's letter in the corner; a wild marked
- * ✱ (a Q!nto tile "Q!"), drawn as the tile it stands for when that is settled. */
+ * ✱, a Q!nto tile "Q!"; a wild settled on one tile is drawn as that tile, still marked. */
 export function tileElement(tile, { stands = null } = {}) {
   const shown = stands || tile;
   const wild = isWild(tile);
@@ -32,11 +32,12 @@ export function tileElement(tile, { stands = null } = {}) {
   const classes = ["tile", "lt", "lt-qnto", colour === "any" ? "lt-any" : `t-${colour}`];
   if (wild) classes.push("lt-wild");
   if (stands) classes.push("lt-stands");
-  const face = shown[0] === WILD ? "?" : SYMBOLS[shown[0]];
+  let face = shown[0] === WILD ? "?" : SYMBOLS[shown[0]];
+  if (shown === "??") face = "Q!";
   return h("span", { class: classes.join(" ") },
-    h("span", { class: "t-letter" }, face),
+    h("span", { class: `t-letter${face === "Q!" ? " t-brand" : ""}` }, face),
     colour === "any" ? null : h("span", { class: "t-colour", "aria-hidden": "true" }, colour),
-    wild ? h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "Q!" : "✱") : null);
+    wild && shown !== "??" ? h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "Q!" : "✱") : null);
 }
 
 /** What a wild stands for, per direction, in words. */
@@ -102,7 +103,7 @@ const GAME = {
   legend: [
     "Shapes ", h("b", {}, "♠ ! ♦ ♥ ♣"), " (type S ! D H C); colours ",
     ...Object.entries(COLOUR_NAMES).flatMap(([code, name], i) => [i ? ", " : "", h("span", { class: `lg-swatch t-${code}`, "aria-hidden": "true" }, code), ` ${name}`]),
-    "; ✱ a wild, Q! a Q!nto tile (any tile).",
+    "; ✱ a wild (any shape in its colour, or any colour in its shape), Q! a Q!nto tile (any tile).",
   ],
   typeHint: "type a tile's shape letter (S, !, D, H, C, or ? for a wild), then its colour letter, to place it.",
   bigWords: "in a Q!nto",
