@@ -226,7 +226,8 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
 
 def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     """Arrow keys move on the grid, a tile's number then its colour places it, Backspace takes it
-    back, Tab reaches the play button; the focus is always visible."""
+    back, Tab reaches the play button; the focus is always visible. That move then drawn in the
+    replay and in the review of what could have been played."""
     ann: Phone = phones("Ann")
     home = ann.open("/play")
     home.get_by_label("D!Git").check()
@@ -267,6 +268,57 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     moved_on(home, before)
     assert home.locator(".cell.placed").count() == 0
     assert board_of(table.body())[(row, col)] == tile
+
+    # That move in the replay and in the review of what Ann could have played (her own options, once
+    # the move is behind the table), drawn by the board's module; the end screen's words.
+    version = before + 1
+    home.wait_for_function(f"window.tablejudgeMatch.body.version > {version}")
+    review = table.http.get(f"/v1/matches/{table.match}/review", params={"version": version}, headers=table.auth(seat))
+    assert review.status_code == 200, review.text
+    best = review.json()["review"]["best"]
+    drawn = home.evaluate(DRAW, [table.match, version, table.tokens[seat]])
+    assert drawn["tiles"] == version_tiles(table, version) and drawn["last"] == 1
+    assert drawn["describe"] == f"played {tile}"
+    assert len(drawn["best"]) == len(best) and best
+    for shown, each in zip(drawn["best"], best, strict=True):
+        assert shown["labels"] == [item["label"] for item in each["breakdown"]["items"]]
+        assert shown["grid"] == (1 if is_play(each["move"]) else 0)
+    assert drawn["note"] == "7 tiles left in hand and pile" and drawn["out"] == "out of tiles"
+    assert drawn["reason"].startswith("nobody could place a tile")
+
+
+def version_tiles(table: Any, version: int) -> int:
+    """How many tiles the grid held after ``version`` (the replay, as a spectator sees it)."""
+    answer = table.http.get(f"/v1/matches/{table.match}/replay", params={"version": version})
+    return len(answer.json()["view"]["board"])
+
+
+DRAW = """async ([match, version, token]) => {
+  const digit = (await import('/static/play/games/digit.js')).default;
+  const headers = { Authorization: `Bearer ${token}` };
+  const get = (path) => fetch(`/v1/matches/${match}${path}`, { headers }).then((r) => r.json());
+  const body = window.tablejudgeMatch.body;
+  const replay = await get(`/replay?version=${version}`);
+  const review = await get(`/review?version=${version}`);
+  const turns = await get('/turns');
+  const step = turns.turns.find((t) => t.version === version);
+  const pictured = document.createElement('div');
+  digit.renderReplay(replay.view, pictured, body, step);
+  const reviewed = document.createElement('div');
+  digit.renderReview(review, reviewed, body, null);
+  return {
+    tiles: pictured.querySelectorAll('.lg-mini .tile').length,
+    last: pictured.querySelectorAll('.mini-cell.last').length,
+    describe: digit.describe(step, body),
+    best: [...reviewed.querySelectorAll('.best > li')].map((li) => ({
+      labels: [...li.querySelectorAll('.b-label')].map((e) => e.textContent),
+      grid: li.querySelectorAll('details').length,
+    })),
+    note: digit.finalNote({ view: { scores: [0, -7] } }, 1),
+    out: digit.finalNote({ view: { scores: [0, -7] } }, 0),
+    reason: digit.reasonText('blocked'),
+  };
+}"""
 
 
 def random_lines(seed: int, count: int) -> list[list[str]]:

@@ -7,11 +7,12 @@ each line they make listed and the engine's score shown before it is sent ("Play
 arriving on every phone; later a player swaps a tile from their hand for a wild on the grid by
 tapping, the wilds shown with what the engine's solver says each stands for in each direction. The
 hands stay hidden from the other phone and the spectator throughout. Plus and Light are created and
-played on the same board: Plus lists the diagonals that score; Light shows no points. The page's
-reading of lines and wilds is the engine's, on seeded positions.
+played on the same board: Plus lists the diagonals that score; Light shows no points. A game made to
+end early shows the end screen, the replay and the review of a play. The page's reading of lines and
+wilds is the engine's, on seeded positions.
 
 Screenshots (the home page, the broken line, a preview, the swap, the other phone's and the
-spectator's view, Plus and Light) are saved under the test's temporary folder; their paths are
+spectator's view, Plus and Light, the end) are saved under the test's temporary folder; their paths are
 printed: look at them.
 """
 
@@ -27,6 +28,7 @@ from engine.linegames.grid import ORTHOGONAL, lines_through, run_through
 from engine.linegames.movegen import generate_plays, random_board
 from engine.linegames.tiles import is_wild
 from engine.qnto.rules import SAID, SOLVER, diagonal_lines
+from engine.qnto.state import BLOCKED_TEXT
 from engine.qnto.tiles import KIT, QntoOptions
 from engine.rng import Rng
 from tests.web.linegames import (
@@ -60,8 +62,12 @@ def capital(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+def plural(count: int, one: str) -> str:
+    return f"{count} {one}{'' if count == 1 else 's'}"
+
+
 def points(total: int) -> str:
-    return f"{total} point{'' if total == 1 else 's'}"
+    return plural(total, "point")
 
 
 def stands_for(board: dict[Cell, str], cell: Cell) -> str:
@@ -373,3 +379,84 @@ def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) ->
     assert plays and found["texts"] == [play.to_text() for play in plays]
     assert found["read"][: len(plays)] == [[[r, c, tile] for (r, c), tile in play.placements] for play in plays]
     assert found["read"][len(plays) :] == [None, None]
+
+
+def test_the_end_screen_replay_and_reviews(phones: Any, tables: Any, live_server: str, tmp_path: Path) -> None:
+    """A game made to end soon (``idle_limit=2``: two turns in a row without a tile placed end it; the
+    table's own option, set over the API): one play each, then two passes, Ann's tapped. The end
+    screen names the winner, each player's tiles left, why it ended in the engine's words; the replay
+    steps back through the grid; the review of Ann's play lists the best plays with their breakdowns
+    and shows one on the grid."""
+    import httpx
+
+    made = httpx.post(f"{live_server}/v1/matches", json={"game": "qnto", "options": {"idle_limit": 2}, "seats": 2,
+                                                         "name": "Cy"}, timeout=30).json()  # fmt: skip
+    ann = phones("Ann")
+    page = ann.open(made["invite"].removeprefix(live_server))
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_selector(".lg-grid .cell.filled")
+    table = tables(made["match"])
+    table.tokens[made["seat"]] = made["token"]
+    seat = table.seat_of(ann)
+    game = Game(table)
+    played = None
+    for step in range(6):
+        body = game.body()
+        if body["status"] == "over":
+            break
+        mover = body["must_act"][0]
+        moves = game.legal(mover)
+        plays = [move for move in moves if is_play(move)]
+        move = plays[0] if step < 2 and plays else "pass"
+        if mover != seat:
+            game.move(mover, move)
+            continue
+        your_turn(page)
+        before = body["version"]
+        if move == "pass":
+            page.locator("#qnto-pass").click()
+            page.locator("#qnto-pass-confirm").click()
+        else:
+            tap(page, move)
+            page.wait_for_selector("#qnto-preview .breakdown")
+            page.locator("#qnto-play").click()
+            played = (before + 1, move)
+        moved_on(page, before)
+    final = game.body()
+    assert final["status"] == "over" and played is not None
+    page.wait_for_selector(".end .final li")
+    hands = final["view"]["hands"]
+    notes = page.locator(".final .f-note").all_inner_texts()
+    expected_notes = [f"{plural(len(hand), 'tile')} left in hand (no penalty)" for hand in hands if hand]
+    assert sorted(note for note in notes if note) == sorted(expected_notes)
+    assert final["outcome"]["reason"] == BLOCKED_TEXT.format(limit=2, s="s")
+    assert page.locator("#end-reason").inner_text() == f"The game ended: {final['outcome']['reason']}."
+    scores = sorted(int(text) for text in page.locator(".final .f-score").all_inner_texts())
+    assert scores == sorted(final["view"]["scores"])
+
+    # The replay: the last grid, then one move back (a pass changes nothing; the plays do).
+    page.wait_for_selector(".replay-board .lg-mini")
+    assert page.locator(".replay-board .lg-mini .tile").count() == len(final["view"]["board"])
+    page.get_by_role("button", name="The start").click()
+    page.wait_for_function("document.querySelector('.replay-caption').textContent === 'The start'")
+    assert page.locator(".replay-board .lg-mini .tile").count() == 1  # the starter
+
+    # The review of Ann's play: the best plays her hand had, each with its breakdown, one on the grid.
+    version, move = played
+    review = game.table.http.get(f"/v1/matches/{made['match']}/review", params={"version": version}).json()
+    best = review["review"]["best"]
+    summary = page.locator(".review-list summary", has_text=f"Move {version}:")
+    summary.click()
+    page.wait_for_selector(".review-list details[open] .best li")
+    items = page.locator(".review-list details[open] .best > li")
+    assert items.count() == len(best)
+    first = items.first
+    assert first.locator("b").first.inner_text() == f"1. {points(best[0]['points'])}"
+    shown = shown_breakdown(page, ".review-list details[open] .best > li:first-child")
+    assert shown == expected_breakdown(best[0]["breakdown"], scored=True)
+    first.locator("summary", has_text="Show on the grid").click()
+    page.wait_for_selector(".review-list details[open] .best > li:first-child .lg-mini .hint-tile")
+    assert first.locator(".hint-tile").count() == len(placements(best[0]["move"]))
+    shot(page, tmp_path, "qnto-8-end")
+    assert page.evaluate(SMALL_TARGETS) == []
