@@ -316,6 +316,12 @@ export function reason(error) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Small tiles in a sentence, named for screen readers ("yellow heart, Q!nto tile"). */
+export function tilesPicture(game, tiles) {
+  return h("span", { class: "inline-tiles", role: "img", "aria-label": tiles.map((tile) => game.kit.name(tile)).join(", ") },
+    tiles.map((tile) => game.tileElement(tile)));
+}
+
 /** A breakdown of a game without points (D!Git, Q!nto Light): what the move did, item by item. */
 export function breakdownWords(breakdown) {
   return h("ul", { class: "breakdown plain lg-words" },
@@ -594,7 +600,7 @@ export class LineBoard {
     summary.textContent = `Wilds on the grid: ${readings.size}, and what they stand for`;
     fill(this.wildsList, [...readings].map(([where, reading]) => {
       const [r, c] = cellOf(where);
-      return h("li", {}, h("span", { class: "inline-tiles" }, this.game.tileElement(board.get(where))),
+      return h("li", {}, tilesPicture(this.game, [board.get(where)]),
         ` row ${r}, column ${c}: ${this.game.sayReading(reading)}`);
     }));
   }
@@ -960,7 +966,7 @@ export class LineBoard {
     fill(this.lines, h("ul", { class: "plain lg-line-list", "aria-label": "The lines this play makes" },
       lines.map((line) => h("li", { class: line.problem ? (line.diagonal ? "no-score" : "broken") : line.big ? "big" : "ok", dataset: { kind: line.diagonal ? "diagonal" : "line" } },
         h("span", { class: "l-mark", "aria-hidden": "true" }, line.problem ? "✗" : "✓"),
-        h("span", { class: "l-tiles" }, `${SAID[line.direction]} `, h("span", { class: "inline-tiles" }, line.tiles.map((tile) => this.game.tileElement(tile)))),
+        h("span", { class: "l-tiles" }, `${SAID[line.direction]} `, tilesPicture(this.game, line.tiles)),
         h("span", { class: "l-note" }, line.problem ? (line.diagonal ? line.problem : `broken: ${line.problem}`) : line.words)))));
     return lines;
   }
@@ -1120,7 +1126,7 @@ export function renderReview(game, review, element, body, tools) {
     return;
   }
   const who = body.seats[review.seat]?.name || `Player ${review.seat + 1}`;
-  element.append(h("p", {}, `${who}'s hand was `, h("span", { class: "inline-tiles" }, data.hand.map((tile) => game.tileElement(tile))), "."));
+  element.append(h("p", {}, `${who}'s hand was `, tilesPicture(game, data.hand), "."));
   if (!data.best.length) {
     element.append(h("p", {}, "None of those tiles fitted anywhere: a swap or a pass was all there was."));
     return;
