@@ -7,6 +7,8 @@ import { h, plural } from "../ui.js";
 import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, linePlugin, makeKit, sameOrDistinct, standsForPerLine } from "./linegrid.js";
 
 export const SYMBOLS = { S: "♠", "!": "!", D: "♦", H: "♥", C: "♣" };
+/** Text presentation: a phone must not draw the suits as coloured emoji (a red heart on a blue tile). */
+const TEXT = "\uFE0E";
 const QNTO = 5;
 export const KIT = makeKit({
   faces: "S!DHC",
@@ -20,7 +22,7 @@ const TYPED_FACES = { s: "S", d: "D", h: "H", c: "C", "!": "!", "?": WILD };
 
 /** A tile as the engine's breakdowns write it, with the suit's symbol: "♥y", "?y", "♥?", "??". */
 export function short(tile) {
-  return (SYMBOLS[tile[0]] || tile[0]) + tile[1];
+  return (SYMBOLS[tile[0]] ? SYMBOLS[tile[0]] + TEXT : tile[0]) + tile[1];
 }
 
 /** A tile's picture: its shape's symbol on its colour, the colour's letter in the corner; a wild marked
@@ -32,7 +34,7 @@ export function tileElement(tile, { stands = null } = {}) {
   const classes = ["tile", "lt", "lt-qnto", colour === "any" ? "lt-any" : `t-${colour}`];
   if (wild) classes.push("lt-wild");
   if (stands) classes.push("lt-stands");
-  let face = shown[0] === WILD ? "?" : SYMBOLS[shown[0]];
+  let face = shown[0] === WILD ? "?" : SYMBOLS[shown[0]] + TEXT;
   if (shown === "??") face = "Q!";
   return h("span", { class: classes.join(" ") },
     h("span", { class: `t-letter${face === "Q!" ? " t-brand" : ""}` }, face),
@@ -101,7 +103,7 @@ const GAME = {
   tileElement,
   short,
   legend: [
-    "Shapes ", h("b", {}, "♠ ! ♦ ♥ ♣"), " (type S ! D H C); colours ",
+    "Shapes ", h("b", {}, Object.values(SYMBOLS).map((symbol) => symbol + TEXT).join(" ")), " (type S ! D H C); colours ",
     ...Object.entries(COLOUR_NAMES).flatMap(([code, name], i) => [i ? ", " : "", h("span", { class: `lg-swatch t-${code}`, "aria-hidden": "true" }, code), ` ${name}`]),
     "; ✱ a wild (any shape in its colour, or any colour in its shape), Q! a Q!nto tile (any tile).",
   ],
