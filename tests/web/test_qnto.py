@@ -187,6 +187,7 @@ def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: A
 
     # The wilds on the grid, each with what the engine's solver says it stands for, line by line.
     board = board_of(body)
+    page.wait_for_function(f"{BODY}.version === {body['version']}")
     page.locator("#qnto-wilds summary").click()
     wilds = sorted(cell for cell, tile in board.items() if is_wild(tile))
     said = page.locator("#qnto-wilds li").all_inner_texts()
@@ -212,8 +213,9 @@ def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: A
     moved_on(page, before)
     assert hand_shown(page) == sorted(game.hand(mover)) and wild in game.hand(mover)
     for other in (pages[1 - mover], watch):
+        said = f"document.querySelector(\".cell[data-cell='{square}']\")?.getAttribute('aria-label')"
+        other.wait_for_function(f"{said}?.includes({json.dumps(KIT.name(tile))})")  # the swap arrived
         other.wait_for_selector(f".cell.filled.last[data-cell='{square}']")
-        assert KIT.name(tile) in (other.locator(f".cell[data-cell='{square}']").get_attribute("aria-label") or "")
         other.wait_for_function("document.querySelector('.sheet-list > li')?.textContent.includes('swapped')")
     for seat, each in pages.items():
         assert hand_shown(each) == sorted(game.hand(seat))
