@@ -73,7 +73,7 @@ const GAME = {
   rule: RULE,
   tileElement,
   short,
-  legend: [
+  legend: () => [
     "Colours ",
     ...Object.entries(COLOUR_NAMES).flatMap(([code, name], i) => [i ? ", " : "", h("span", { class: `lg-swatch t-${code}`, "aria-hidden": "true" }, code), ` ${name}`]),
     "; ✱ a blank tile (any number in its colour), D! a D!Git tile (any tile).",

@@ -132,10 +132,6 @@ export function lineOk(rule, tiles) {
   return kindsOf(rule, tiles).length > 0;
 }
 
-export function maxLength(rule) {
-  return Math.max(...rule.kinds.map((kind) => kind.max));
-}
-
 /** For each wild of a line, left to right: the tiles it can stand for with the line still a line. */
 export function slotOptions(rule, kit, tiles) {
   const options = [];
@@ -351,6 +347,17 @@ export function describeStep(game, step, body) {
 }
 
 // --- the live board -------------------------------------------------------------------------------
+/**
+ * The board, given a game's parts (games/qnto.js and games/digit.js each make one):
+ * - ``key`` (the elements' id prefix: "qnto-play"), ``kit`` (makeKit), ``rule`` ({kinds});
+ * - ``tileElement(tile, {stands})``, ``short(tile)`` (a tile in a sentence), ``legend()``;
+ * - ``standsFor(board, where)``, ``settled(reading)`` (the one tile a wild shows, or null),
+ *   ``sayReading(reading)``: what the wilds on the grid stand for;
+ * - ``verdict(line, diagonal, view)`` -> {problem} or {words, big}: a line the tiles placed make;
+ * - ``scored(view)``, ``diagonals(view)``, ``info(view, ctx)``, ``pileSize(view, seat)``, ``pileWords``;
+ * - ``playLabel(breakdown, view)``, ``playedWords(breakdown, view)``, ``playNotes(items)``, ``replayNote``;
+ * - ``typeable(key)``, ``typedMatches(typed, tile)``, ``typeHint``, ``bigWords``: the keyboard's words.
+ */
 export class LineBoard {
   constructor(ctx, game) {
     this.ctx = ctx;
@@ -384,7 +391,7 @@ export class LineBoard {
       zoomButton("Zoom out", "−", () => this.setZoom(this.zoom / 1.25, true)),
       zoomButton("Zoom in", "+", () => this.setZoom(this.zoom * 1.25, true)),
       zoomButton("Back to the tiles", "◎", () => this.centre()));
-    this.legend = h("p", { class: "lg-legend", id: this.id("legend") }, this.game.legend);
+    this.legend = h("p", { class: "lg-legend", id: this.id("legend") }, this.game.legend());
     this.wildsList = h("ul", { class: "plain lg-wild-list" });
     this.wildsBox = h("details", { class: "lg-wilds", id: this.id("wilds"), hidden: true }, h("summary", {}, "Wilds on the grid"), this.wildsList);
     this.hand = h("div", { class: "rack lg-hand", role: "group", "aria-label": "Your tiles" });
@@ -814,7 +821,7 @@ export class LineBoard {
       fill(this.hand, h("p", { class: "muted" }, "Your hand is empty."));
       return;
     }
-    const taken = this.swaps.length ? this.handShown.length - this.swaps.length : hand.length; // wilds taken come last
+    const taken = hand.length - this.swaps.length; // the wilds taken by swaps come last
     fill(this.hand, hand.map((tile, index) => {
       const placed = this.isPlacedIndex(index);
       const trading = this.trading?.has(index);

@@ -102,7 +102,7 @@ const GAME = {
   rule: RULE,
   tileElement,
   short,
-  legend: [
+  legend: () => [
     "Shapes ", h("b", {}, Object.values(SYMBOLS).map((symbol) => symbol + TEXT).join(" ")), " (type S ! D H C); colours ",
     ...Object.entries(COLOUR_NAMES).flatMap(([code, name], i) => [i ? ", " : "", h("span", { class: `lg-swatch t-${code}`, "aria-hidden": "true" }, code), ` ${name}`]),
     "; ✱ a wild (any shape in its colour, or any colour in its shape), Q! a Q!nto tile (any tile).",
