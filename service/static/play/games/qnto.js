@@ -1,0 +1,218 @@
+// Q!nto (Classic, Plus, Light; engine/qnto): tiles of five colours by five shapes, the suits ♠ ! ♦ ♥ ♣,
+// laid in lines of 2 to 5 whose colours are all the same or all different, and whose shapes likewise;
+// five make a Q!nto. Every tile shows its shape and its colour's letter, so colour is never the only
+// cue; a wild shows what it stands for (each direction on its own: "a wild may represent different
+// tiles in different directions"). The board itself is games/linegrid.js, shared with D!Git.
+import { h, plural } from "../ui.js";
+import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, linePlugin, makeKit, sameOrDistinct, standsForPerLine } from "./linegrid.js";
+
+export const SYMBOLS = { S: "♠", "!": "!", D: "♦", H: "♥", C: "♣" };
+/** Text presentation: a phone must not draw the suits as coloured emoji (a red heart on a blue tile). */
+const TEXT = "\uFE0E";
+const QNTO = 5;
+export const KIT = makeKit({
+  faces: "S!DHC",
+  colours: "ygrkb",
+  faceNames: { S: "spade", "!": "bang", D: "diamond", H: "heart", C: "club" },
+  wildNames: { "??": "Q!nto tile", "?c": "{colour} wild", "f?": "{face} wild" },
+});
+export const RULE = { kinds: [{ name: "line", max: QNTO, faces: sameOrDistinct, colours: sameOrDistinct }] };
+const VARIANT_NAMES = { classic: "Classic", plus: "Plus", light: "Light" };
+const TYPED_FACES = { s: "S", d: "D", h: "H", c: "C", "!": "!", "?": WILD };
+
+/** A tile as the engine's breakdowns write it, with the suit's symbol: "♥y", "?y", "♥?", "??". */
+export function short(tile) {
+  return (SYMBOLS[tile[0]] ? SYMBOLS[tile[0]] + TEXT : tile[0]) + tile[1];
+}
+
+/** A tile's picture: its shape's symbol on its colour, the colour's letter in the corner; a wild marked
+ * ✱, a Q!nto tile "Q!"; a wild settled on one tile is drawn as that tile, still marked. */
+export function tileElement(tile, { stands = null } = {}) {
+  const shown = stands || tile;
+  const wild = isWild(tile);
+  const colour = shown[1] === WILD ? "any" : shown[1];
+  const classes = ["tile", "lt", "lt-qnto", colour === "any" ? "lt-any" : `t-${colour}`];
+  if (wild) classes.push("lt-wild");
+  if (stands) classes.push("lt-stands");
+  let face = shown[0] === WILD ? "?" : SYMBOLS[shown[0]] + TEXT;
+  if (shown === "??") face = "Q!";
+  return h("span", { class: classes.join(" ") },
+    h("span", { class: `t-letter${face === "Q!" ? " t-brand" : ""}` }, face),
+    colour === "any" ? null : h("span", { class: "t-colour", "aria-hidden": "true" }, colour),
+    wild && shown !== "??" ? h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "Q!" : "✱") : null);
+}
+
+/** What a wild stands for, per direction, in words. */
+function sayReading(reading) {
+  const parts = Object.entries(reading).map(([direction, values]) => {
+    const names = [...values].sort((a, b) => KIT.rank(a) - KIT.rank(b)).map((tile) => KIT.name(tile));
+    const said = !names.length ? "nothing" : names.length > 3 ? `any of ${names.length} tiles` : names.join(" or ");
+    return `${SAID[direction]} = ${said}`;
+  });
+  return parts.length ? `stands for: ${parts.join("; ")}` : "in no line yet: it can stand for any tile it fits";
+}
+
+/** The one tile a wild stands for in every line it is in, if there is one. */
+function settled(reading) {
+  const sets = Object.values(reading);
+  if (!sets.length || sets.some((values) => values.size !== 1)) return null;
+  const tiles = new Set(sets.map((values) => [...values][0]));
+  return tiles.size === 1 ? [...tiles][0] : null;
+}
+
+function attributeWords(values, one, many) {
+  const known = values.filter((v) => v !== null);
+  if (known.length < 2) return null;
+  return new Set(known).size === 1 ? one : many;
+}
+
+/** A line the tiles placed make, checked as the rules check it. */
+function verdict(line, diagonal, view) {
+  const n = line.tiles.length;
+  const scored = view.options?.variant !== "light";
+  const colours = line.tiles.map((t) => (t[1] === WILD ? null : t[1]));
+  const shapes = line.tiles.map((t) => (t[0] === WILD ? null : t[0]));
+  let problem = null;
+  if (n > QNTO) problem = `${n} tiles: a line has at most ${QNTO}`;
+  else if (!kindsOf(RULE, line.tiles).length) {
+    const wrong = [];
+    if (!sameOrDistinct(colours)) wrong.push("colours");
+    if (!sameOrDistinct(shapes)) wrong.push("shapes");
+    problem = `${wrong.join(" and ")} neither all the same nor all different`;
+  }
+  if (diagonal) {
+    return problem ? { problem: `diagonal: not a line, no score (${problem})` } : { words: qntoWords(n, line.earlier, scored, true), big: n === QNTO };
+  }
+  if (problem) return { problem };
+  const said = [attributeWords(colours, "one colour", "all different colours"), attributeWords(shapes, "one shape", "all different shapes")].filter(Boolean);
+  const big = n === QNTO && line.earlier < QNTO;
+  return { words: `${qntoWords(n, line.earlier, scored, false)}${said.length ? ` · ${said.join(", ")}` : ""}`, big };
+}
+
+function qntoWords(n, earlier, scored, diagonal) {
+  const points = scored ? plural(n, "point") : plural(n, "tile");
+  if (n !== QNTO || earlier >= QNTO) return points;
+  if (!scored) return `${points}: a Q!nto, another turn`;
+  return `${points} + 5: a ${diagonal ? "diagonal " : ""}Q!nto`;
+}
+
+const GAME = {
+  key: "qnto",
+  kit: KIT,
+  rule: RULE,
+  tileElement,
+  short,
+  legend: () => [
+    "Shapes ", h("b", {}, Object.values(SYMBOLS).map((symbol) => symbol + TEXT).join(" ")), " (type S ! D H C); colours ",
+    ...Object.entries(COLOUR_NAMES).flatMap(([code, name], i) => [i ? ", " : "", h("span", { class: `lg-swatch t-${code}`, "aria-hidden": "true" }, code), ` ${name}`]),
+    "; ✱ a wild (any shape in its colour, or any colour in its shape), Q! a Q!nto tile (any tile).",
+  ],
+  typeHint: "type a tile's shape letter (S, !, D, H, C, or ? for a wild), then its colour letter, to place it.",
+  bigWords: "in a Q!nto",
+  typeable: (typed) => /^[sdhc!?ygrkb]$/i.test(typed),
+  typedMatches(typed, tile) {
+    const face = TYPED_FACES[typed[0].toLowerCase()];
+    if (!face || tile[0] !== face) return false;
+    return typed.length < 2 || tile[1] === typed[1].toLowerCase() || (typed[1] === "?" && tile[1] === WILD);
+  },
+  standsFor: (board, where) => standsForPerLine(RULE, KIT, board, where),
+  settled,
+  sayReading,
+  verdict,
+  scored: (view) => view.options?.variant !== "light",
+  diagonals: (view) => view.options?.variant === "plus",
+  pileSize(view, seat) {
+    return view.options?.variant === "light" ? view.own_pile_sizes?.[seat] ?? 0 : view.pile_size ?? 0;
+  },
+  pileWords(view, seat) {
+    return view.options?.variant === "light" ? `your pile holds ${plural(this.pileSize(view, seat), "tile")}` : `the pile holds ${plural(view.pile_size, "tile")}`;
+  },
+  info(view, ctx) {
+    const parts = [];
+    if (view.options?.variant === "light") {
+      if (ctx.you !== null) parts.push(`Your pile: ${plural(view.own_pile_sizes?.[ctx.you] ?? 0, "tile")}`);
+      else parts.push(`Piles: ${(view.own_pile_sizes || []).join(", ")}`);
+    } else {
+      parts.push(`Pile: ${plural(view.pile_size ?? 0, "tile")}`);
+    }
+    if (view.another_turn) parts.push("another turn for a Q!nto");
+    return parts.join(" · ");
+  },
+  playLabel(breakdown, view) {
+    const kinds = new Set((breakdown.items || []).map((item) => item.kind));
+    if (this.scored(view)) return `Play for ${breakdown.total}`;
+    if (kinds.has("out")) return "Play your last tile";
+    return kinds.has("another_turn") ? "Play: another turn" : "Play";
+  },
+  playedWords(breakdown, view) {
+    const kinds = new Set((breakdown?.items || []).map((item) => item.kind));
+    if (this.scored(view)) return `Played for ${plural(breakdown?.total || 0, "point")}`;
+    return kinds.has("another_turn") ? "Played: a Q!nto, and another turn" : "Played";
+  },
+  playNotes(items) {
+    const notes = [];
+    const qntos = items.filter((item) => item.kind === "qnto").length;
+    if (qntos) notes.push(qntos > 1 ? `${qntos} Q!ntos` : "a Q!nto");
+    const diagonals = items.filter((item) => item.kind === "diagonal").length;
+    if (diagonals) notes.push(diagonals > 1 ? `${diagonals} diagonals` : "a diagonal");
+    if (items.some((item) => item.kind === "all_tiles")) notes.push("all the tiles in hand");
+    if (items.some((item) => item.kind === "final_play")) notes.push("the final play");
+    if (items.some((item) => item.kind === "another_turn")) notes.push("another turn");
+    if (items.some((item) => item.kind === "out")) notes.push("out of tiles: wins");
+    return notes;
+  },
+  replayNote(view, body) {
+    const names = (view.scores || []).map((score, seat) => `${body.seats[seat]?.name || `Player ${seat + 1}`}${view.options?.variant === "light" ? "" : ` ${score}`}`);
+    const pile = view.options?.variant === "light" ? `piles ${(view.own_pile_sizes || []).join(", ")}` : `pile ${view.pile_size}`;
+    return `${names.join(" · ")} · ${pile}`;
+  },
+};
+
+function handCount(body, seat) {
+  const hand = body.view?.hands?.[seat];
+  return Array.isArray(hand) ? hand.length : hand;
+}
+
+export default linePlugin(GAME, {
+  title: "Q!nto",
+  tagline: "Tiles of five colours and five shapes (♠ ! ♦ ♥ ♣) in lines of 2 to 5: colours all the same or all different, shapes likewise. Five make a Q!nto.",
+  seats: { min: 2, max: 6, default: 2 },
+  options: [
+    {
+      name: "variant",
+      label: "Way to play",
+      choices: [["classic", "Classic: score points"], ["plus", "Plus: diagonals score too"], ["light", "Light: first out of tiles wins"]],
+      hint: "Classic: a point per tile in every line you make, +5 for each Q!nto. Plus: valid diagonal lines of 3 or more count too. Light: no points, a pile each, another turn for a Q!nto.",
+    },
+  ],
+  bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
+  specText(body) {
+    const options = body.options || {};
+    return `${options.players} players · ${VARIANT_NAMES[options.variant] || options.variant}`;
+  },
+  seatInfo(body, seat) {
+    const count = handCount(body, seat);
+    if (count === undefined) return "";
+    if (body.view?.options?.variant !== "light") return plural(count, "tile");
+    return `${count} in hand · ${body.view.own_pile_sizes?.[seat] ?? 0} in pile`;
+  },
+  status(body, ctx) {
+    const view = body.view;
+    if (!view) return "";
+    if (body.must_act.includes(ctx.you)) {
+      if (view.another_turn) return "Your turn: another turn for your Q!nto";
+      return view.board?.length ? "Your turn" : "Your turn: cover the centre square ★";
+    }
+    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
+    return `${current}'s turn`;
+  },
+  finalNote(body, seat) {
+    const view = body.view || {};
+    const count = handCount(body, seat) || 0;
+    if (view.options?.variant === "light") {
+      const left = count + (view.own_pile_sizes?.[seat] ?? 0);
+      return left ? `${plural(left, "tile")} left` : "out of tiles";
+    }
+    return count ? `${plural(count, "tile")} left in hand (no penalty)` : "";
+  },
+});
