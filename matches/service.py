@@ -693,6 +693,7 @@ class MatchService:
     def _body(self, loaded: Loaded, seat: int | None, history: bool) -> JsonDict:
         row, state = loaded.row, loaded.state
         view = None
+        acting = [] if state is None else state.acting_players()
         if state is not None:
             view = state.view(seat, history=history)
             if not history:
@@ -706,8 +707,8 @@ class MatchService:
             "status": row.status,
             "public": row.public,
             "version": 0 if state is None else state.version,
-            "to_act": [] if state is None else [s for s in state.acting_players() if s not in (CHANCE, REFEREE)],
-            "must_act": [] if state is None else [s for s in state.acting_players() if s >= 0 and state.must_act(s)],
+            "to_act": [s for s in acting if s not in (CHANCE, REFEREE)],
+            "must_act": [s for s in acting if s >= 0 and state.must_act(s)],  # type: ignore[union-attr]
             "you": seat,
             "seats": [
                 {
