@@ -36,10 +36,17 @@ sys.path.insert(0, str(ROOT))
 from tests.matches.servers import Server  # noqa: E402
 from tests.pg import new_database, temporary_postgres  # noqa: E402
 
+# The bare endpoint answers with the same orjson response class as the service (service.responses),
+# written out here: FastAPI's own ORJSONResponse is deprecated and warns on every start.
 BASELINE_APP = """
+import orjson
 from fastapi import FastAPI
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
-from fastapi.responses import ORJSONResponse
+
+class ORJSONResponse(JSONResponse):
+    def render(self, content) -> bytes:
+        return orjson.dumps(content)
 
 class MoveBody(BaseModel):
     move: str

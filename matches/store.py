@@ -32,6 +32,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 #: Each schema version's statements, applied in order on first start (versioned migrations).
 MIGRATIONS: list[list[str]] = [
     [
@@ -139,6 +141,11 @@ class HouseRulesRow:
 
 JSON_COLUMNS = ("options", "clock", "clock_state")
 MATCH_COLUMNS = [f.name for f in fields(MatchRow)]
+MATCH_AND_SEATS = (
+    f"SELECT {', '.join(f'm.{name}' for name in MATCH_COLUMNS)}, "
+    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen "
+    "FROM matches m LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat"
+)
 
 
 @dataclass
@@ -238,12 +245,7 @@ class Store:
 
     def match_and_seats(self, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
         """The match's row and its seats in one query (what every request reads first)."""
-        columns = ", ".join(f"m.{name}" for name in MATCH_COLUMNS)
-        rows = self._query(
-            f"SELECT {columns}, s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen "
-            "FROM matches m LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat",
-            (match_id,),
-        )
+        rows = self._query(MATCH_AND_SEATS, (match_id,))
         if not rows:
             return None
         width = len(MATCH_COLUMNS)
@@ -402,8 +404,8 @@ def _to_column(name: str, value: Any) -> Any:
 
 def _match(row: tuple[Any, ...]) -> MatchRow:
     values = dict(zip(MATCH_COLUMNS, row, strict=True))
-    for name in JSON_COLUMNS:
-        values[name] = None if values[name] is None else json.loads(values[name])
+    for name in JSON_COLUMNS:  # orjson: every request reads a match row first
+        values[name] = None if values[name] is None else orjson.loads(values[name])
     values["public"] = bool(values["public"])
     return MatchRow(**values)
 

@@ -52,6 +52,13 @@ BODY_KEYS = (
 _NOT_ROLLED_BACK = ("game", "rng", "history")
 
 
+def _shallow(value: Any) -> Any:
+    """``copy.copy``, without its dispatch for the common cases: every move takes a snapshot."""
+    if isinstance(value, list | dict | set):
+        return value.copy()
+    return value if isinstance(value, int | str | float | bool | tuple | None) else copy.copy(value)
+
+
 def _public_pending(pending: Any, viewer: int | None, over: bool) -> Any:
     """The play that may be challenged, without the position saved before it (hands, pile)."""
     return None if pending is None else {key: pending[key] for key in ("player", "move", "points")}
@@ -450,7 +457,7 @@ class BopState(State[BopMove]):
         """The fields a move changes, copied: cheaper than the saved body, and put back by
         :meth:`restore` as they were, without the loader's checks (whose StateError would hide the
         refusal being rolled back)."""
-        fields = {key: copy.copy(value) for key, value in vars(self).items() if key not in _NOT_ROLLED_BACK}
+        fields = {key: _shallow(value) for key, value in vars(self).items() if key not in _NOT_ROLLED_BACK}
         fields["hands"] = [list(hand) for hand in self.hands]
         return fields, None if self.rng is None else self.rng.state, len(self.history)
 
