@@ -420,7 +420,8 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
         single = next((m for m in plays if len(in_order(m)) == 1 and "*" not in m), None)
         if single is not None:
             break
-        other = next(m for m in legal if not isinstance(parse_move(m), Place))  # a swap, or the pass
+        # A swap, or the pass (a list cut at 5,000 moves lists them last: then a swap of one tile).
+        other = next((m for m in legal if not isinstance(parse_move(m), Place)), f"swap {Game(table).hand(seat)[0]}")
         before = table.body()["version"]
         answer = table.http.post(f"/v1/matches/{table.match}/moves", json={"move": other, "version": before},
                                  headers=table.auth(seat))  # fmt: skip

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Phone
-from tests.web.test_play import SMALL_TARGETS, Table, shot, your_turn
+from tests.web.test_play import SMALL_TARGETS, Table, shot, until_a_single, your_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -339,7 +339,8 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     your_turn(home)
     table = tables(home.url.rsplit("/", 1)[1])
     seat = table.seat_of(ann)
-    single = next(move for move in Game(table).legal(seat) if len(placements(move)) == 1)
+    single = until_a_single(table, seat, home, lambda legal: [
+        move for move in legal if move.split()[0] not in ("pass", "exchange") and len(placements(move)) == 1])
     [(square, value)] = placements(single)
     row, col = (int(part) for part in square.split(","))
 
