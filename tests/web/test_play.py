@@ -374,6 +374,14 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     [(square, tile)] = placements(single)
     row, col = (int(part) for part in square.split(","))
 
+    # A trackpad pinch (a wheel event with ctrlKey: ui.js's pinchToZoom) zooms the grid in; a plain wheel does not.
+    width = "document.querySelector('.grid-scroll .cell').getBoundingClientRect().width"
+    before = home.evaluate(width)
+    wheel = "(ctrl) => document.querySelector('.grid-scroll').dispatchEvent(new WheelEvent('wheel', {deltaY: -100, ctrlKey: ctrl, bubbles: true, cancelable: true}))"  # noqa: E501
+    home.evaluate(wheel, False)
+    assert home.evaluate(width) == before
+    home.evaluate(wheel, True)
+    home.wait_for_function(f"{width} > {before}")
     home.locator(".cell[tabindex='0']").focus()
     assert home.evaluate("document.activeElement.dataset.cell") == "0,0"  # the starter tile
     assert home.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"

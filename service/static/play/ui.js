@@ -166,3 +166,29 @@ export function meaningWords(words, { separator = ", " } = {}) {
   });
   return h("span", { class: "meaning-words" }, buttons, shown);
 }
+
+/**
+ * Two fingers (or a trackpad pinch, which browsers send as a wheel with ctrlKey) zoom a board's grid;
+ * a plain wheel or one finger scrolls it. ``board.zoom`` is the zoom now; ``board.setZoom(z, true)``
+ * sets it keeping the centre in view. Shared by every grid board (BOP!, Three2Fifteen, Match Five,
+ * the line games).
+ */
+export function pinchToZoom(scroller, board) {
+  let start = null;
+  const distance = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+  scroller.addEventListener("touchstart", (event) => {
+    if (event.touches.length === 2) start = { d: distance(event.touches), zoom: board.zoom };
+  }, { passive: true });
+  scroller.addEventListener("touchmove", (event) => {
+    if (start && event.touches.length === 2) {
+      event.preventDefault();
+      board.setZoom(start.zoom * (distance(event.touches) / start.d), true);
+    }
+  }, { passive: false });
+  scroller.addEventListener("touchend", () => { start = null; });
+  scroller.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    board.setZoom(board.zoom * (event.deltaY < 0 ? 1.1 : 0.9), true);
+  }, { passive: false });
+}

@@ -1,7 +1,7 @@
 // BOP!: the grid (pan by scrolling, zoom with the buttons or two fingers), your rack, tap a tile then a
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
-import { h, fill, announce, plural, breakdownList, meaningWords } from "../ui.js";
+import { h, fill, announce, plural, breakdownList, meaningWords, pinchToZoom } from "../ui.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
@@ -134,7 +134,7 @@ class BopBoard {
       if (cell) this.tapCell(cell.dataset.cell);
     });
     this.grid.addEventListener("keydown", (event) => this.gridKey(event));
-    this.pinch();
+    pinchToZoom(this.scroller, this);
   }
 
   get view() {
@@ -317,26 +317,6 @@ class BopBoard {
       scroller.scrollLeft = cx * this.zoom - scroller.clientWidth / 2;
       scroller.scrollTop = cy * this.zoom - scroller.clientHeight / 2;
     }
-  }
-
-  pinch() {
-    let start = null;
-    const distance = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
-    this.scroller.addEventListener("touchstart", (event) => {
-      if (event.touches.length === 2) start = { d: distance(event.touches), zoom: this.zoom };
-    }, { passive: true });
-    this.scroller.addEventListener("touchmove", (event) => {
-      if (start && event.touches.length === 2) {
-        event.preventDefault();
-        this.setZoom(start.zoom * (distance(event.touches) / start.d), true);
-      }
-    }, { passive: false });
-    this.scroller.addEventListener("touchend", () => { start = null; });
-    this.scroller.addEventListener("wheel", (event) => {
-      if (!event.ctrlKey) return; // a trackpad pinch; plain wheel scrolls
-      event.preventDefault();
-      this.setZoom(this.zoom * (event.deltaY < 0 ? 1.1 : 0.9), true);
-    }, { passive: false });
   }
 
   gridKey(event) {

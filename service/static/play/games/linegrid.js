@@ -9,7 +9,7 @@
 //
 // Each game module gives its tiles (kit, tile pictures, names), its line rule (kinds of line, as
 // engine/linegames/lines.py) and its words; everything else is here.
-import { h, fill, announce, plural, breakdownList } from "../ui.js";
+import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 
 export const WILD = "?";
 export const COLOUR_NAMES = { y: "yellow", g: "green", r: "red", k: "black", b: "blue" };
@@ -412,7 +412,7 @@ export class LineBoard {
       if (cell) this.tapCell(cell.dataset.cell);
     });
     this.grid.addEventListener("keydown", (event) => this.gridKey(event));
-    this.pinch();
+    pinchToZoom(this.scroller, this);
   }
 
   get view() {
@@ -649,26 +649,6 @@ export class LineBoard {
       scroller.scrollLeft = cx * this.zoom - scroller.clientWidth / 2;
       scroller.scrollTop = cy * this.zoom - scroller.clientHeight / 2;
     }
-  }
-
-  pinch() {
-    let start = null;
-    const distance = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
-    this.scroller.addEventListener("touchstart", (event) => {
-      if (event.touches.length === 2) start = { d: distance(event.touches), zoom: this.zoom };
-    }, { passive: true });
-    this.scroller.addEventListener("touchmove", (event) => {
-      if (start && event.touches.length === 2) {
-        event.preventDefault();
-        this.setZoom(start.zoom * (distance(event.touches) / start.d), true);
-      }
-    }, { passive: false });
-    this.scroller.addEventListener("touchend", () => { start = null; });
-    this.scroller.addEventListener("wheel", (event) => {
-      if (!event.ctrlKey) return; // a trackpad pinch; a plain wheel scrolls
-      event.preventDefault();
-      this.setZoom(this.zoom * (event.deltaY < 0 ? 1.1 : 0.9), true);
-    }, { passive: false });
   }
 
   gridKey(event) {

@@ -7,7 +7,7 @@
 // tile it stands for. Before you play, each series the play makes is listed with its sum and what is
 // wrong with it, from the view alone; the engine's own score comes from /preview. Swaps and the pass
 // are offered when /legal lists them.
-import { h, svg, fill, announce, plural, breakdownList } from "../ui.js";
+import { h, svg, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 
 const CELL = 46; // px at zoom 1: a target above 44 px
 const MARGIN = 2; // empty cells shown around the tiles (the grid grows as tiles are placed)
@@ -281,7 +281,7 @@ class MatchFiveBoard {
       if (cell) this.tapCell(cell.dataset.cell);
     });
     this.grid.addEventListener("keydown", (event) => this.gridKey(event));
-    this.pinch();
+    pinchToZoom(this.scroller, this);
   }
 
   get view() {
@@ -552,26 +552,6 @@ class MatchFiveBoard {
     this.setZoom(room / (side * CELL), false);
     this.scroller.scrollLeft = 0;
     this.scroller.scrollTop = 0;
-  }
-
-  pinch() {
-    let start = null;
-    const distance = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
-    this.scroller.addEventListener("touchstart", (event) => {
-      if (event.touches.length === 2) start = { d: distance(event.touches), zoom: this.zoom };
-    }, { passive: true });
-    this.scroller.addEventListener("touchmove", (event) => {
-      if (start && event.touches.length === 2) {
-        event.preventDefault();
-        this.setZoom(start.zoom * (distance(event.touches) / start.d), true);
-      }
-    }, { passive: false });
-    this.scroller.addEventListener("touchend", () => { start = null; });
-    this.scroller.addEventListener("wheel", (event) => {
-      if (!event.ctrlKey) return; // a trackpad pinch; a plain wheel scrolls
-      event.preventDefault();
-      this.setZoom(this.zoom * (event.deltaY < 0 ? 1.1 : 0.9), true);
-    }, { passive: false });
   }
 
   gridKey(event) {

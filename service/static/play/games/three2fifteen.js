@@ -3,7 +3,7 @@
 // play, each line the tokens make is listed with its sum, and a broken one (a three not making 15, a two
 // over 15, four in a row) is named, from the view alone; the engine's own score comes from /preview.
 // A player none of whose tokens fits gives one back to the bag for a token of another value, or passes.
-import { h, fill, announce, plural, breakdownList } from "../ui.js";
+import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 
 const CELL = 46; // px at zoom 1: a target above 44 px
 const TARGET = 15;
@@ -169,7 +169,7 @@ class Three2FifteenBoard {
       if (cell) this.tapCell(cell.dataset.cell);
     });
     this.grid.addEventListener("keydown", (event) => this.gridKey(event));
-    this.pinch();
+    pinchToZoom(this.scroller, this);
   }
 
   get view() {
@@ -346,26 +346,6 @@ class Three2FifteenBoard {
     this.setZoom(room / (side * CELL), false);
     this.scroller.scrollLeft = 0;
     this.scroller.scrollTop = 0;
-  }
-
-  pinch() {
-    let start = null;
-    const distance = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
-    this.scroller.addEventListener("touchstart", (event) => {
-      if (event.touches.length === 2) start = { d: distance(event.touches), zoom: this.zoom };
-    }, { passive: true });
-    this.scroller.addEventListener("touchmove", (event) => {
-      if (start && event.touches.length === 2) {
-        event.preventDefault();
-        this.setZoom(start.zoom * (distance(event.touches) / start.d), true);
-      }
-    }, { passive: false });
-    this.scroller.addEventListener("touchend", () => { start = null; });
-    this.scroller.addEventListener("wheel", (event) => {
-      if (!event.ctrlKey) return; // a trackpad pinch; a plain wheel scrolls
-      event.preventDefault();
-      this.setZoom(this.zoom * (event.deltaY < 0 ? 1.1 : 0.9), true);
-    }, { passive: false });
   }
 
   gridKey(event) {
