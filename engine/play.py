@@ -99,18 +99,35 @@ class HumanSeat:
                 raise EOFError("input ended")
             text = line.strip()
             if text == "moves":
-                legal = turn.legal
-                shown = ", ".join(move.to_text() for move in legal[:20])
-                self.out.write(f"  {len(legal)} legal: {shown}{' ...' if len(legal) > 20 else ''}\n")
+                self.list_moves(turn)
                 continue
             if text == "skip" and not turn.required:
                 return None
-            try:
-                move = game.parse_move(text)
-                turn._state.clone().act(turn.seat, move)  # refused moves are explained, not played
+            move = self.tried(turn, text)
+            if move is not None:
                 return move
-            except EngineError as error:
-                self.out.write(f"  {error}\n")
+
+    def list_moves(self, turn: Turn, shown: int = 20) -> None:
+        """'moves': how many legal moves there are, and the first ``shown`` of them."""
+        legal = turn.legal
+        listed = ", ".join(move.to_text() for move in legal[:shown])
+        self.out.write(f"  {len(legal)} legal: {listed}{' ...' if len(legal) > shown else ''}\n")
+
+    def tried(self, turn: Turn, text: str) -> Move | None:
+        """The move ``text`` reads as, if the rules take it here (tried on a copy: nothing is played);
+        else None, with the reason written for the person."""
+        try:
+            move = turn.game.parse_move(text)
+            turn._state.clone().act(turn.seat, move)
+            return move
+        except EngineError as error:
+            self.out.write(f"  {error}\n")
+            return None
+
+
+def indent(text: str, by: str = "    ") -> str:
+    """Every line of ``text`` indented: breakdowns and boards under a move in the terminal."""
+    return "\n".join(by + line for line in text.splitlines())
 
 
 def make_seats(game: Game[Any, Any, Any], names: Sequence[str], seed: int, out: TextIO, inp: TextIO) -> list[Any]:

@@ -28,7 +28,7 @@ from engine.digit.movegen import explained, rank_moves
 from engine.digit.rules import SOLVER
 from engine.digit.state import DigitState, grid_problems
 from engine.digit.tiles import KIT, DigitOptions
-from engine.errors import ConfigError, EngineError, NotationError
+from engine.errors import ConfigError, NotationError
 from engine.linegames.grid import Cell, parse_board
 from engine.linegames.moves import Play
 from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, print_move, run_game
@@ -193,16 +193,11 @@ class DigitPerson(HumanSeat):
                 self.out.write(notation_help(state.hands[seat], state.board) + "\n")
                 continue
             if text == "moves":
-                legal = turn.legal
-                shown = ", ".join(move.to_text() for move in legal[:30])
-                self.out.write(f"  {len(legal)} legal: {shown}{' ...' if len(legal) > 30 else ''}\n")
+                self.list_moves(turn, 30)
                 continue
-            try:
-                move = game.parse_move(text)
-                state.clone().act(seat, move)  # refused moves are explained, not played
+            move = self.tried(turn, text)
+            if move is not None:
                 return move
-            except EngineError as error:
-                self.out.write(f"  {error}\n")
 
 
 def run_play(args: argparse.Namespace) -> int:

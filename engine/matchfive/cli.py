@@ -23,14 +23,14 @@ from typing import Any, TextIO
 
 from engine.base import CHANCE, Breakdown, Move, ScoredMove, State
 from engine.bots import Turn
-from engine.errors import ConfigError, EngineError
+from engine.errors import ConfigError
 from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.game import LEGEND, MatchFiveGame, format_above
 from engine.matchfive.movegen import best_plays
 from engine.matchfive.rules import board_problems, hand_breakdown
 from engine.matchfive.state import MatchFiveState
 from engine.matchfive.tiles import HAND_SIZE, MatchFiveOptions, format_tiles, hand_tile, parse_hand_tiles, sort_tiles
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, print_move, run_game
+from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, print_move, run_game
 
 HINTS = 5
 
@@ -103,7 +103,7 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0
     for number, scored in enumerate(plays, 1):
         print(hint_text(number, scored))
-    print("\nbest play:\n" + _indent(plays[0].breakdown.text()))
+    print("\nbest play:\n" + indent(plays[0].breakdown.text()))
     return 0
 
 
@@ -183,20 +183,11 @@ class MatchFivePerson(HumanSeat):
                 self.out.write(notation_help(hand, state.board) + "\n")
                 continue
             if text == "moves":
-                legal = turn.legal
-                listed = ", ".join(move.to_text() for move in legal[:30])
-                self.out.write(f"  {len(legal)} legal: {listed}{' ...' if len(legal) > 30 else ''}\n")
+                self.list_moves(turn, 30)
                 continue
-            try:
-                move = game.parse_move(text)
-                state.clone().act(seat, move)  # refused moves are explained, not played
+            move = self.tried(turn, text)
+            if move is not None:
                 return move
-            except EngineError as error:
-                self.out.write(f"  {error}\n")
-
-
-def _indent(text: str, by: str = "    ") -> str:
-    return "\n".join(by + line for line in text.splitlines())
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -23,10 +23,19 @@ from typing import Any, TextIO
 
 from engine.base import CHANCE, Breakdown, Move, ScoredMove, State
 from engine.bots import Turn
-from engine.errors import ConfigError, EngineError
+from engine.errors import ConfigError
 from engine.linegames.grid import Cell, format_cell, parse_board
 from engine.linegames.tiles import is_wild
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, print_move, read_options
+from engine.play import (
+    HUMAN,
+    HumanSeat,
+    add_game_arguments,
+    game_from_args,
+    indent,
+    make_seats,
+    print_move,
+    read_options,
+)
 from engine.play import run_game as run_loop
 from engine.qnto.game import QntoGame
 from engine.qnto.movegen import best_plays
@@ -130,7 +139,7 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0
     for number, scored in enumerate(plays, 1):
         print(hint_text(number, scored))
-    print("\nbest play:\n" + _indent(plays[0].breakdown.text()))
+    print("\nbest play:\n" + indent(plays[0].breakdown.text()))
     return 0
 
 
@@ -211,20 +220,11 @@ class QntoPerson(HumanSeat):
                 self.out.write(notation_help(hand, state.board) + "\n")
                 continue
             if text == "moves":
-                legal = turn.legal
-                shown = ", ".join(move.to_text() for move in legal[:30])
-                self.out.write(f"  {len(legal)} legal: {shown}{' ...' if len(legal) > 30 else ''}\n")
+                self.list_moves(turn, 30)
                 continue
-            try:
-                move = game.parse_move(text)
-                state.clone().act(seat, move)  # refused moves are explained, not played
+            move = self.tried(turn, text)
+            if move is not None:
                 return move
-            except EngineError as error:
-                self.out.write(f"  {error}\n")
-
-
-def _indent(text: str, by: str = "    ") -> str:
-    return "\n".join(by + line for line in text.splitlines())
 
 
 def painter(choice: str, out: TextIO) -> Paint:

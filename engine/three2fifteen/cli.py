@@ -22,8 +22,8 @@ from typing import Any, TextIO
 
 from engine.base import CHANCE, Breakdown, Move, ScoredMove, State
 from engine.bots import Turn
-from engine.errors import ConfigError, EngineError
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, print_move, run_game
+from engine.errors import ConfigError
+from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, print_move, run_game
 from engine.three2fifteen.board import Board, format_board, parse_board
 from engine.three2fifteen.game import LEGEND, Three2FifteenGame
 from engine.three2fifteen.layout import Layout
@@ -119,7 +119,7 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0
     for number, scored in enumerate(plays, 1):
         print(hint_text(number, scored))
-    print("\nbest play:\n" + _indent(plays[0].breakdown.text()))
+    print("\nbest play:\n" + indent(plays[0].breakdown.text()))
     return 0
 
 
@@ -189,20 +189,11 @@ class Three2FifteenPerson(HumanSeat):
                 self.out.write(notation_help(hand, game.layout) + "\n")
                 continue
             if text == "moves":
-                legal = turn.legal
-                shown = ", ".join(move.to_text() for move in legal[:30])
-                self.out.write(f"  {len(legal)} legal: {shown}{' ...' if len(legal) > 30 else ''}\n")
+                self.list_moves(turn, 30)
                 continue
-            try:
-                move = game.parse_move(text)
-                state.clone().act(seat, move)  # refused moves are explained, not played
+            move = self.tried(turn, text)
+            if move is not None:
                 return move
-            except EngineError as error:
-                self.out.write(f"  {error}\n")
-
-
-def _indent(text: str, by: str = "    ") -> str:
-    return "\n".join(by + line for line in text.splitlines())
 
 
 def run_play(args: argparse.Namespace) -> int:
