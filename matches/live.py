@@ -63,6 +63,7 @@ class LiveHub:
         self.changed: dict[str, float] = {}
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[Any]] = []
+        self._broadcasts: set[asyncio.Task[Any]] = set()
         service.listeners.append(self.on_event)
 
     # --- running -----------------------------------------------------------------------------------
@@ -74,9 +75,10 @@ class LiveHub:
             self._tasks.append(asyncio.create_task(self._poll()))
 
     async def stop(self) -> None:
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._broadcasts]
+        for task in tasks:
             task.cancel()
-        for task in self._tasks:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         for connections in list(self.connections.values()):
@@ -92,8 +94,9 @@ class LiveHub:
         """A change committed by this process: tell this process's sockets, and the scheduler."""
         self.wake()
         if self.connections.get(event.match):
-            self._tasks.append(asyncio.get_running_loop().create_task(self.broadcast(event.match, event)))
-            self._tasks = [task for task in self._tasks if not task.done()]
+            task = asyncio.get_running_loop().create_task(self.broadcast(event.match, event))
+            self._broadcasts.add(task)  # kept until done: the loop holds only a weak reference
+            task.add_done_callback(self._broadcasts.discard)
 
     async def broadcast(self, match_id: str, event: Event | None = None) -> None:
         """Send each socket of the match what it has not seen, as its seat may see it."""
@@ -272,6 +275,8 @@ class LiveHub:
             if not ids:
                 continue
             try:
+                if not self.service.store.written_elsewhere():  # only this process wrote: it told its own
+                    continue
                 changes = self.service.store.changes(ids)
             except Exception:
                 log.exception("polling match versions failed")

@@ -42,6 +42,11 @@ def server_options(settings: Settings) -> dict[str, object]:
         "access_log": settings.access_log,
         "log_level": settings.log_level,
         "server_header": False,
+        # No permessage-deflate on the live sockets: a match update is a few KiB, and compressing
+        # each one cost about a tenth of a move's CPU under load and tens of KiB of zlib state per
+        # idle socket (benchmarks/matches.py). Node's ws turns it off on servers by default for
+        # the same reasons.
+        "ws_per_message_deflate": False,
         "proxy_headers": False,
         "timeout_graceful_shutdown": 5,
     }
