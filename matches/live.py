@@ -62,6 +62,8 @@ class LiveHub:
         #: When each match last changed, as this process last told its sockets (``Store.changes``).
         self.changed: dict[str, float] = {}
         self._wake = asyncio.Event()
+        #: When the scheduler will look at the store next by itself (``time.time()``).
+        self._next_look = 0.0
         self._tasks: list[asyncio.Task[Any]] = []
         self._broadcasts: set[asyncio.Task[Any]] = set()
         service.listeners.append(self.on_event)
@@ -91,8 +93,10 @@ class LiveHub:
 
     # --- events ------------------------------------------------------------------------------------
     def on_event(self, event: Event) -> None:
-        """A change committed by this process: tell this process's sockets, and the scheduler."""
-        self.wake()
+        """A change committed by this process: tell this process's sockets, and the scheduler when it
+        has something to do before it would look again (a bot's move, a clock)."""
+        if event.kind != "move" or (event.due is not None and event.due < self._next_look):
+            self.wake()
         if self.connections.get(event.match):
             task = asyncio.get_running_loop().create_task(self.broadcast(event.match, event))
             self._broadcasts.add(task)  # kept until done: the loop holds only a weak reference
@@ -106,17 +110,21 @@ class LiveHub:
         loaded = None if event is None else event.loaded
         if loaded is None or loaded.state is None or loaded.state.version != event.version:  # type: ignore[union-attr]
             try:
-                loaded = self.service.load(match_id)
+                loaded = await self.service.load_async(match_id)
             except MatchError:
                 return
         version = 0 if loaded.state is None else loaded.state.version
         self.known[match_id] = version
         self.changed[match_id] = max(self.changed.get(match_id, 0.0), loaded.row.updated)
+        # Every message is built before the first is sent: while a send waits, another move may be
+        # applied to this state (and not yet committed).
+        messages = []
         for connection in connections:
             if connection.version >= version and (event is None or event.kind == "move"):
                 continue
-            message = self.update(loaded, connection, event)
+            messages.append((connection, self.update(loaded, connection, event)))
             connection.version = version
+        for connection, message in messages:
             await self._send(connection, message)
 
     def update(self, loaded: Any, connection: Connection, event: Event | None) -> JsonDict:
@@ -162,8 +170,8 @@ class LiveHub:
         """A client's live socket: the seat's (with a token) or a spectator's; moves may come in on it."""
         await socket.accept()
         try:
-            seat = None if not token else self.service.authenticate(match_id, token)
-            loaded = self.service.load(match_id)
+            loaded = await self.service.load_async(match_id)
+            seat = None if not token else self.service.authenticate(match_id, token, loaded.seats)
         except TablejudgeError as error:
             await socket.send_text(json.dumps({"type": "error", "error": _error(error)}))
             await socket.close(code=4401 if getattr(error, "status", 400) == 401 else 4404)
@@ -205,13 +213,13 @@ class LiveHub:
                 await self._send(connection, {"type": "error", "id": message.get("id"), "error": error})
                 return
             try:
-                moved = self.service.move(
+                moved = await self.service.move_async(
                     connection.match, connection.seat, message.get("move"), message.get("version")
                 )
             except TablejudgeError as error:
                 body = _error(error)
                 if isinstance(error, StaleVersionError):
-                    loaded = self.service.load(connection.match)
+                    loaded = await self.service.load_async(connection.match)
                     body["match"] = self.service.body(loaded, connection.seat)
                 await self._send(connection, {"type": "error", "id": message.get("id"), "error": body})
                 return
@@ -254,16 +262,18 @@ class LiveHub:
         """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
         store = self.service.store
         while True:
+            self._next_look = 0.0  # while it works, every change wakes it again
+            self._wake.clear()
             try:
-                for match_id in store.due(time.time()):
-                    while self.service.run_due(match_id):
+                for match_id in await store.call_async("due", time.time()):
+                    while await self.service.run_due_async(match_id):
                         await asyncio.sleep(0)
-                next_due = store.next_due()
+                next_due = await store.call_async("next_due")
             except Exception:
                 log.exception("the match scheduler failed; it goes on")
                 next_due = None
             wait = 0.5 if next_due is None else min(0.5, max(0.005, next_due - time.time()))
-            self._wake.clear()
+            self._next_look = time.time() + wait
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
@@ -297,7 +307,8 @@ class LiveHub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     async for note in conn.notifies():
                         match_id, version, *changed = note.payload.split(":")
-                        self.wake()
+                        if changed:  # a seat taken or left, the start: bots may have a move to make
+                            self.wake()
                         if match_id not in self.connections:
                             continue
                         if int(version) > self.known.get(match_id, -1):

@@ -200,16 +200,16 @@ async def make_move(
 ) -> Any:
     # This definition writes the route's schema; requests are served by ``make_move_plain`` (below),
     # which reads the same parameters itself and calls the same ``_move``.
-    return _move(service, match_id, body, authorization)
+    return await _move(service, match_id, body, authorization)
 
 
-def _move(service: MatchService, match_id: str, body: MoveBody, authorization: str | None) -> Response:
-    loaded = service.load(match_id)
+async def _move(service: MatchService, match_id: str, body: MoveBody, authorization: str | None) -> Response:
+    loaded = await service.load_async(match_id)
     seat = service.authenticate(match_id, bearer(authorization), loaded.seats)
     try:
-        moved = service.move(match_id, seat, body.move, body.version, loaded)
+        moved = await service.move_async(match_id, seat, body.move, body.version, loaded)
     except StaleVersionError as error:
-        current = service.body(service.load(match_id), seat)
+        current = service.body(await service.load_async(match_id), seat)
         return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
     answer = service.body(moved.loaded, seat)
     # The answer as it is: ``Moved`` documents it; validating a whole match body against it again
@@ -258,7 +258,7 @@ async def make_move_plain(request: Request) -> Response:
             [{**problem, "loc": ("body", *problem["loc"])} for problem in error.errors(include_url=False)]
         ) from None
     service: MatchService = request.app.state.matches
-    return _move(service, match_id, body, request.headers.get("authorization"))
+    return await _move(service, match_id, body, request.headers.get("authorization"))
 
 
 MATCH_ID_PATTERN = re.compile(MATCH_ID)

@@ -18,14 +18,15 @@ hand, no pile order, no seed, no generator state. The seed comes out only when t
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.adjudicator import HouseRulesAdjudicator
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
@@ -36,10 +37,14 @@ from indexes.house_rules import HouseRules, UnknownHouseRulesError
 from indexes.paths import DEFAULT_LEXICON
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
-from matches.store import HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
+from matches.store import Call, HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 log = logging.getLogger("tablejudge.matches")
+
+T = TypeVar("T")
+#: The service's core as a generator: it yields the store calls it needs and is sent their answers.
+Steps = Generator[Call, Any, T]
 
 MAX_SEATS = 12
 MAX_NAME = 40
@@ -106,6 +111,9 @@ class Event:
     #: The match as the move left it (this process's own moves): the sockets are told from it
     #: without reading the store again, while nothing has moved since.
     loaded: Loaded | None = field(default=None, compare=False, repr=False)
+    #: When the server must next act for the match (a bot, a clock), as the move left it: the
+    #: scheduler is woken only when that comes before its own next look.
+    due: float | None = None
 
 
 Listener = Callable[[Event], None]
@@ -121,6 +129,7 @@ class MatchService:
         self._games: dict[str, Game[Any, Any, Any]] = {}
         self._states: OrderedDict[str, State[Any]] = OrderedDict()
         self._house_rules: dict[str, HouseRules] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
 
     # --- games ---------------------------------------------------------------------------------------
@@ -325,7 +334,17 @@ class MatchService:
 
     def load(self, match_id: str) -> Loaded:
         """The match with its state rebuilt (from this process's cache, a snapshot, and the log)."""
-        found = self.store.match_and_seats(match_id) if isinstance(match_id, str) else None
+        return self._run(self._load_steps(match_id))
+
+    async def load_async(self, match_id: str) -> Loaded:
+        """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for."""
+        if not self.store.awaits:
+            return self._run(self._load_steps(match_id))
+        async with self._lock(match_id):
+            return await self._run_async(self._load_steps(match_id))
+
+    def _load_steps(self, match_id: str) -> Steps[Loaded]:
+        found = (yield Call("match_and_seats", (match_id,))) if isinstance(match_id, str) else None
         if found is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
         row, seats = found
@@ -335,33 +354,93 @@ class MatchService:
             return Loaded(row, seats, game, None, clock)
         state = self._states.get(match_id)
         if state is None or state.version > row.version:
-            state = self._rebuild(row, game)
+            state = yield from self._rebuild_steps(row, game)
         elif state.version < row.version:  # another server moved it: catch up from the log
-            for move in self.store.moves(match_id, since=state.version):
+            for move in (yield Call("moves", (match_id, state.version))):
                 state.act(move.seat, move.move)
+        self._cache(match_id, state)
+        return Loaded(row, seats, game, state, clock)
+
+    def _cache(self, match_id: str, state: State[Any]) -> None:
         self._states[match_id] = state
         self._states.move_to_end(match_id)
         while len(self._states) > CACHE_SIZE:
             self._states.popitem(last=False)
-        return Loaded(row, seats, game, state, clock)
 
-    def _rebuild(self, row: MatchRow, game: Game[Any, Any, Any]) -> State[Any]:
-        snapshot = self.store.snapshot(row.id)
+    def _rebuild_steps(self, row: MatchRow, game: Game[Any, Any, Any]) -> Steps[State[Any]]:
+        snapshot = yield Call("snapshot", (row.id,))
         if snapshot is not None and snapshot[0] <= row.version:
             state = game.state_from_json(snapshot[1])
         else:
             state = game.new_initial_state(row.seed)
-        for move in self.store.moves(row.id, since=state.version):
+        for move in (yield Call("moves", (row.id, state.version))):
             if move.version > row.version:
                 break
             state.act(move.seat, move.move)
         return state
 
+    # --- running the core against the store ---------------------------------------------------------
+    # The gate, loading and the scheduler's work are written once, as generators that yield the store
+    # calls they need (``Call``) and get the answers back: sans-I/O, as h11 is. ``_run`` makes the
+    # calls directly; ``_run_async`` awaits them (``Store.call_async``: PostgreSQL's round trips
+    # leave the event loop free for other requests meanwhile; SQLite's calls, local and short, are
+    # made directly in both).
+    def _run(self, steps: Steps[T]) -> T:
+        answer: Any = None
+        error: BaseException | None = None
+        while True:
+            try:
+                call = steps.send(answer) if error is None else steps.throw(error)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            try:
+                answer, error = getattr(self.store, call.method)(*call.args, **call.kwargs), None
+            except Exception as failed:
+                answer, error = None, failed
+
+    async def _run_async(self, steps: Steps[T]) -> T:
+        answer: Any = None
+        error: BaseException | None = None
+        while True:
+            try:
+                call = steps.send(answer) if error is None else steps.throw(error)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            try:
+                answer, error = await self.store.call_async(call.method, *call.args, **call.kwargs), None
+            except Exception as failed:
+                answer, error = None, failed
+
+    def _lock(self, match_id: str) -> asyncio.Lock:
+        """This process's lock on a match's async work: a second request on the same match waits
+        for the first rather than rebuilding a state the first is moving. (Across processes the
+        store's versioned commit decides; this only saves work.)"""
+        lock = self._locks.get(match_id)
+        if lock is None:
+            if len(self._locks) > 4 * CACHE_SIZE:  # forget the locks nobody holds or waits for
+                self._locks = {key: held for key, held in self._locks.items() if held.locked()}
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
     # --- the gate ------------------------------------------------------------------------------------
     def move(self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None) -> Moved:
         """Play ``text`` for ``seat`` (already authenticated) against ``version``: steps 2 to 7.
         ``loaded``: the match as the request has just read it (one read of the store, not two)."""
-        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.load(match_id)
+        return self._run(self._move_steps(match_id, seat, text, version, loaded))
+
+    async def move_async(
+        self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None
+    ) -> Moved:
+        """``move`` on the event loop (see ``load_async``)."""
+        if not self.store.awaits:
+            return self._run(self._move_steps(match_id, seat, text, version, loaded))
+        async with self._lock(match_id):
+            return await self._run_async(self._move_steps(match_id, seat, text, version, loaded))
+
+    def _move_steps(self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None) -> Steps[Moved]:
+        if not self._current(match_id, loaded):
+            loaded = yield from self._load_steps(match_id)
+        assert loaded is not None
         state = loaded.state
         if state is None:
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
@@ -377,7 +456,16 @@ class MatchService:
             raise BadRequest("move must be the move's text in the game's notation")
         now = self.clock_now()
         move = self._read(loaded, text, now)
-        return self._play(loaded, seat, move, now)
+        return (yield from self._play_steps(loaded, seat, move, now))
+
+    def _current(self, match_id: str, loaded: Loaded | None) -> bool:
+        """Is ``loaded`` (read by the request before it waited for the match's lock) still the match as
+        this process knows it: its state the cached one, at the row's version? Another request may have
+        moved it meanwhile, or dropped a copy whose commit failed."""
+        if loaded is None or loaded.row.id != match_id:
+            return False
+        state = loaded.state
+        return state is None or (self._states.get(match_id) is state and state.version == loaded.row.version)
 
     def _read(self, loaded: Loaded, text: str, now: float) -> Move:
         """The move as the engine reads it; a real-time game's moves are timed here, on receipt."""
@@ -389,31 +477,33 @@ class MatchService:
         at_ms = max(int((now - row.epoch_started) * 1000), state.clock_ms() or 0)
         return loaded.game.stamp(text, at_ms)
 
-    def _play(self, loaded: Loaded, seat: int, move: Move, now: float) -> Moved:
-        """Apply on the cached state, commit, and only then tell; a lost commit race is a stale move."""
+    def _play_steps(self, loaded: Loaded, seat: int, move: Move, now: float) -> Steps[Moved]:
+        """Apply on the cached state, commit, and only then tell; a lost commit race is a stale move.
+
+        While the move is applied but not yet committed its state is out of the cache, so that no
+        other request (another coroutine, while the commit is awaited) sees a move the store may
+        still refuse."""
         state, row = loaded.state, loaded.row
         assert state is not None
         before = state.version
         breakdown = state.act(seat, move, version=before)  # refused: raises, and nothing changed
-        try:
-            values = self._after(row, loaded.game, state, seat, now, loaded.seats)
-            # Only the columns that change: an unchanged indexed column (status, due) written again
-            # still rewrites its index's page, a third of a commit's cost (benchmarks/matches.py).
-            changed = {name: value for name, value in values.items() if getattr(row, name) != value}
-            committed = self.store.commit_move(
-                row.id, before, MoveRow(state.version, seat, move.to_text(), now), updated=now, **changed
-            )
-        except BaseException:
-            self._states.pop(row.id, None)  # not stored: this copy is ahead of the store; rebuild it
-            raise
-        if not committed:
-            self._states.pop(row.id, None)  # another server moved first: rebuild on the next load
-            raise StaleVersionError(before, self.store.version(row.id) or before)
+        if self._states.get(row.id) is state:
+            del self._states[row.id]
+        values = self._after(row, loaded.game, state, seat, now, loaded.seats)
+        # Only the columns that change: an unchanged indexed column (status, due) written again
+        # still rewrites its index's page, a third of a commit's cost (benchmarks/matches.py).
+        changed = {name: value for name, value in values.items() if getattr(row, name) != value}
+        stored = MoveRow(state.version, seat, move.to_text(), now)
+        committed = yield Call("commit_move", (row.id, before, stored), {"updated": now, **changed})
+        if not committed:  # another server moved first: this copy is dropped, rebuilt on the next load
+            current = yield Call("version", (row.id,))
+            raise StaleVersionError(before, current or before)
         for name, value in {**values, "version": state.version, "updated": now}.items():
             setattr(row, name, value)  # the row as stored, without reading it back
+        self._cache(row.id, state)
         if state.version % SNAPSHOT_EVERY == 0:
-            self.store.save_snapshot(row.id, state.version, state.to_json())
-        self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded))
+            yield Call("save_snapshot", (row.id, state.version, state.to_json()))
+        self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))
         return Moved(state.version, breakdown, seat, move, loaded)
 
     def _after(
@@ -444,14 +534,14 @@ class MatchService:
         values["due"] = None if state.is_terminal() else _due(state, clock_state, started, bots_due)
         return values
 
-    def _seat_bots(self, row: MatchRow, state: State[Any]) -> list[Bot | None]:
+    def _seat_bots(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> list[Bot | None]:
         """A bot for each bot seat, seeded from the match's seed, the seat and the moment, so that
         every server process makes the same choice (and a replay makes it again)."""
         moment = state.clock_epoch()
         moment = state.version if moment is None else moment
         game = state.game
         bots: list[Bot | None] = []
-        for seat in self.store.seats(row.id):
+        for seat in seats:
             if seat.bot is None:
                 bots.append(None)
             else:
@@ -462,8 +552,18 @@ class MatchService:
     # --- what the server does by itself: bots, clocks, the referee ------------------------------------
     def run_due(self, match_id: str) -> bool:
         """Do what is due for a match now (one move at most); True if something was played."""
+        return self._run(self._due_steps(match_id))
+
+    async def run_due_async(self, match_id: str) -> bool:
+        """``run_due`` on the event loop (see ``load_async``)."""
+        if not self.store.awaits:
+            return self._run(self._due_steps(match_id))
+        async with self._lock(match_id):
+            return await self._run_async(self._due_steps(match_id))
+
+    def _due_steps(self, match_id: str) -> Steps[bool]:
         try:
-            loaded = self.load(match_id)
+            loaded = yield from self._load_steps(match_id)
         except UnknownMatch:
             return False
         state, row = loaded.state, loaded.row
@@ -473,11 +573,11 @@ class MatchService:
         action, bots_due = self._due_action(loaded, now)
         if action is None:  # nothing yet: when to look again (the bots declined, or move later)
             due = _due(state, row.clock_state, row.epoch_started, bots_due)
-            self.store.update_match(row.id, state.version, due=None if due is None else max(due, now + 0.05))
+            yield Call("update_match", (row.id, state.version), {"due": None if due is None else max(due, now + 0.05)})
             return False
         seat, move = action
         try:
-            self._play(loaded, seat, move, now)
+            yield from self._play_steps(loaded, seat, move, now)
         except StaleVersionError:
             return False
         return True
@@ -498,7 +598,7 @@ class MatchService:
             and row.epoch_started + scheduled.at_ms / 1000 <= now
         ):
             return (REFEREE, scheduled.move), None
-        bots = self._seat_bots(row, state)
+        bots = self._seat_bots(row, loaded.seats, state)
         if not any(bot is not None for bot in bots):
             return None, None
         chosen = next_move(state, bots)

@@ -22,15 +22,17 @@ a fraction of a second); ``full`` also keeps it when the machine loses power, at
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -172,17 +174,23 @@ class MoveRow:
     at: float
 
 
-@dataclass
-class Updates:
-    """What a move (or a start, a timeout) changes in the match row besides its version."""
+class Call(NamedTuple):
+    """A store call the match service's core asks for, by method name: ``Store.call_async`` (or a
+    plain call) makes it and the answer is sent back (``matches.service``: the core is sans-I/O).
+    A named tuple: one is made for every store call on a move's path."""
 
-    values: dict[str, Any] = field(default_factory=dict)
+    method: str
+    args: tuple[Any, ...] = ()
+    kwargs: dict[str, Any] = {}  # noqa: RUF012 (never changed: read as keyword arguments)
 
 
 class Store:
     """The SQL both databases run; subclasses connect and translate the few differences."""
 
     placeholder = "?"
+    #: Does ``call_async`` really wait (a network round trip), so that other requests run meanwhile?
+    #: If not, the service's async gate makes its calls directly, with no lock to take.
+    awaits = False
 
     def __init__(self) -> None:
         self._lock = threading.RLock()  # one connection per process, shared by its threads
@@ -209,6 +217,11 @@ class Store:
     @property
     def kind(self) -> str:
         raise NotImplementedError
+
+    async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        """A store method from the event loop. Here it is simply called: SQLite's calls are local and
+        short. PostgreSQL awaits its round trips instead (``PostgresStore.call_async``)."""
+        return getattr(self, method)(*args, **kwargs)
 
     def written_elsewhere(self) -> bool:
         """Whether another connection may have changed the database since this was last asked: a
@@ -250,20 +263,14 @@ class Store:
 
     def match_and_seats(self, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
         """The match's row and its seats in one query (what every request reads first)."""
-        rows = self._query(MATCH_AND_SEATS, (match_id,))
-        if not rows:
-            return None
-        width = len(MATCH_COLUMNS)
-        seats = [SeatRow(*row[width:]) for row in rows if row[width] is not None]
-        return _match(rows[0][:width]), seats
+        return _match_and_seats(self._query(MATCH_AND_SEATS, (match_id,)))
 
     def match(self, match_id: str) -> MatchRow | None:
         rows = self._query(f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches WHERE id = ?", (match_id,))
         return _match(rows[0]) if rows else None
 
     def version(self, match_id: str) -> int | None:
-        rows = self._query("SELECT version FROM matches WHERE id = ?", (match_id,))
-        return int(rows[0][0]) if rows else None
+        return _version(self._query(VERSION, (match_id,)))
 
     def versions(self, match_ids: Sequence[str]) -> dict[str, int]:
         return {match_id: version for match_id, (version, _) in self.changes(match_ids).items()}
@@ -366,11 +373,7 @@ class Store:
         return True
 
     def moves(self, match_id: str, since: int = 0) -> list[MoveRow]:
-        rows = self._query(
-            "SELECT version, seat, move, at FROM moves WHERE match_id = ? AND version > ? ORDER BY version",
-            (match_id, since),
-        )
-        return [MoveRow(int(v), int(s), m, float(a)) for v, s, m, a in rows]
+        return _moves(self._query(MOVES_SINCE, (match_id, since)))
 
     def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
         with self.transaction():
@@ -381,10 +384,7 @@ class Store:
             )
 
     def snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
-        rows = self._query(
-            "SELECT version, state FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT 1", (match_id,)
-        )
-        return (int(rows[0][0]), json.loads(rows[0][1])) if rows else None
+        return _snapshot(self._query(LATEST_SNAPSHOT, (match_id,)))
 
     def due(self, now: float, limit: int = 100) -> list[str]:
         """Matches with something due now (a clock run out, a bot to move, a window to close)."""
@@ -397,6 +397,31 @@ class Store:
     def next_due(self) -> float | None:
         rows = self._query("SELECT MIN(due) FROM matches WHERE status = 'playing' AND due IS NOT NULL")
         return None if not rows or rows[0][0] is None else float(rows[0][0])
+
+
+VERSION = "SELECT version FROM matches WHERE id = ?"
+MOVES_SINCE = "SELECT version, seat, move, at FROM moves WHERE match_id = ? AND version > ? ORDER BY version"
+LATEST_SNAPSHOT = "SELECT version, state FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT 1"
+
+
+def _match_and_seats(rows: list[tuple[Any, ...]]) -> tuple[MatchRow, list[SeatRow]] | None:
+    if not rows:
+        return None
+    width = len(MATCH_COLUMNS)
+    seats = [SeatRow(*row[width:]) for row in rows if row[width] is not None]
+    return _match(rows[0][:width]), seats
+
+
+def _version(rows: list[tuple[Any, ...]]) -> int | None:
+    return int(rows[0][0]) if rows else None
+
+
+def _moves(rows: list[tuple[Any, ...]]) -> list[MoveRow]:
+    return [MoveRow(int(v), int(s), m, float(a)) for v, s, m, a in rows]
+
+
+def _snapshot(rows: list[tuple[Any, ...]]) -> tuple[int, dict[str, Any]] | None:
+    return (int(rows[0][0]), json.loads(rows[0][1])) if rows else None
 
 
 def _to_column(name: str, value: Any) -> Any:
@@ -529,15 +554,20 @@ class _Checkpointer(threading.Thread):
 class PostgresStore(Store):
     """For several servers on several machines: the same SQL, and NOTIFY on every committed move."""
 
+    awaits = True
+
     def __init__(self, url: str, sync: str = "normal") -> None:
         super().__init__()
         import psycopg  # only when PostgreSQL is used
 
         self.url = url
         self._conn = psycopg.connect(url, autocommit=True)
-        if sync != "full":  # the commit is in the database when it answers; its flush to disk follows
-            self._conn.execute("SET synchronous_commit = off")
+        # The commit is in the database when it answers; its flush to disk follows.
+        self._session = "SET synchronous_commit = off" if sync != "full" else None
+        if self._session:
+            self._conn.execute(self._session)
         self._depth = 0
+        self._async = _AsyncConnections(url, self._session)
 
     @property
     def kind(self) -> str:
@@ -580,20 +610,101 @@ class PostgresStore(Store):
     def commit_move(self, match_id: str, expected_version: int, move: MoveRow, **values: Any) -> bool:
         """As the base, in one statement (one round trip, its own transaction): the match moves from
         ``expected_version`` only if it is still there; the move is stored and announced only then."""
-        assert move.version == expected_version + 1
-        names = ", ".join(f"{key} = ?" for key in ("version", *values))
-        params = [move.version, *(_to_column(key, value) for key, value in values.items()), match_id, expected_version]
-        params += [move.version, move.seat, move.move, move.at, NOTIFY_CHANNEL, f"{match_id}:{move.version}"]
-        sql = (
-            f"WITH moved AS (UPDATE matches SET {names} WHERE id = ? AND version = ? RETURNING id), "
-            "stored AS (INSERT INTO moves (match_id, version, seat, move, at) SELECT id, ?, ?, ?, ? FROM moved "
-            "RETURNING match_id) SELECT pg_notify(?, ?) FROM stored"
-        )
-        return len(self._query(sql, params)) == 1  # autocommit: the statement is its own transaction
+        return len(self._query(*_commit_statement(match_id, expected_version, move, values))) == 1
+
+    # --- from the event loop ---------------------------------------------------------------------------
+    async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        """The calls on a move's path (read the match, catch up, commit) are awaited on a pool of
+        async connections, so that one process has many moves in flight while PostgreSQL answers;
+        the rarer ones run on a worker thread over the shared connection (it is locked)."""
+        if method == "match_and_seats":
+            return _match_and_seats(await self._async.query(MATCH_AND_SEATS, args))
+        if method == "moves":
+            return _moves(await self._async.query(MOVES_SINCE, (args[0], args[1] if len(args) > 1 else 0)))
+        if method == "snapshot":
+            return _snapshot(await self._async.query(LATEST_SNAPSHOT, args))
+        if method == "version":
+            return _version(await self._async.query(VERSION, args))
+        if method == "commit_move":
+            match_id, expected_version, move = args
+            return len(await self._async.query(*_commit_statement(match_id, expected_version, move, kwargs))) == 1
+        return await asyncio.to_thread(getattr(self, method), *args, **kwargs)
 
     def close(self) -> None:
+        self._async.close()
         with self._lock:
             self._conn.close()
+
+
+def _commit_statement(
+    match_id: str, expected_version: int, move: MoveRow, values: dict[str, Any]
+) -> tuple[str, list[Any]]:
+    """PostgreSQL's move commit as one statement: the match row moves from ``expected_version`` only if
+    it is still there; only then is the move stored and announced (``NOTIFY``). It returns one row
+    when it committed, none when another move got there first."""
+    assert move.version == expected_version + 1
+    names = ", ".join(f"{key} = ?" for key in ("version", *values))
+    params = [move.version, *(_to_column(key, value) for key, value in values.items()), match_id, expected_version]
+    params += [move.version, move.seat, move.move, move.at, NOTIFY_CHANNEL, f"{match_id}:{move.version}"]
+    sql = (
+        f"WITH moved AS (UPDATE matches SET {names} WHERE id = ? AND version = ? RETURNING id), "
+        "stored AS (INSERT INTO moves (match_id, version, seat, move, at) SELECT id, ?, ?, ?, ? FROM moved "
+        "RETURNING match_id) SELECT pg_notify(?, ?) FROM stored"
+    )
+    return sql, params
+
+
+#: Async connections one server process keeps to PostgreSQL: the moves it can have in flight at once.
+ASYNC_CONNECTIONS = 8
+
+
+class _AsyncConnections:
+    """A small pool of psycopg async connections (autocommit), opened as they are first needed, on the
+    running event loop. A connection that fails is closed and a new one opened next time; when the
+    loop changes (a test's app started again), the old loop's connections are let go."""
+
+    def __init__(self, url: str, session: str | None, size: int = ASYNC_CONNECTIONS) -> None:
+        self.url, self.session, self.size = url, session, size
+        self._idle: list[Any] = []
+        self._slots: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def query(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        import psycopg
+
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop or self._slots is None:
+            self.close()
+            self._loop, self._slots = loop, asyncio.Semaphore(self.size)
+        async with self._slots:
+            conn = self._idle.pop() if self._idle else await self._connect()
+            try:
+                cursor = await conn.execute(sql.replace("?", "%s"), list(params))
+                rows = await cursor.fetchall() if cursor.description is not None else []
+            except psycopg.OperationalError:  # the connection is broken: not reused
+                await conn.close()
+                raise
+            except BaseException:
+                if conn.closed:
+                    raise
+                self._idle.append(conn)  # an SQL error leaves an autocommit connection usable
+                raise
+            self._idle.append(conn)
+            return list(rows)
+
+    async def _connect(self) -> Any:
+        import psycopg
+
+        conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        if self.session:
+            await conn.execute(self.session)
+        return conn
+
+    def close(self) -> None:
+        for conn in self._idle:
+            with contextlib.suppress(Exception):
+                conn.pgconn.finish()  # synchronous: this may be called with no loop running
+        self._idle = []
 
 
 def open_store(url: str, sync: str = "normal") -> Store:

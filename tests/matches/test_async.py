@@ -1,0 +1,223 @@
+"""The match service's async gate (``load_async``, ``move_async``, ``run_due_async``), which the HTTP
+move route and the live sockets use, on both stores. It is the same core as the sync gate
+(``MatchService._move_steps``); here the store's round trips are awaited, so other requests run
+while a move is in flight, and these tests pin what they may and may not see."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine.errors import IllegalMoveError, NotationError, StaleVersionError, WrongPlayerError
+from matches.service import MatchService, MatchSettings
+from matches.store import Store, open_store
+from tests.matches.conftest import FakeClock
+from tests.matches.test_service import two_players, whose_turn
+
+
+class PausingStore:
+    """Holds a store's commits from the event loop until the test lets each go: a commit in flight,
+    as a PostgreSQL round trip is, for as long as a test needs to look around."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.reached = asyncio.Event()
+        self.release = asyncio.Event()
+        self.fail: Exception | None = None
+        self._call = store.call_async
+        store.call_async = self.call_async  # type: ignore[method-assign]
+
+    async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        if method == "commit_move":
+            self.reached.set()
+            await self.release.wait()
+            if self.fail is not None:
+                raise self.fail
+        return await self._call(method, *args, **kwargs)
+
+
+@pytest.fixture
+def services(store_url: str, clock: FakeClock) -> Iterator[tuple[MatchService, MatchService]]:
+    """Two server processes' services on one store."""
+    made = [MatchService(open_store(store_url), MatchSettings(bot_delay_ms=0), clock_now=clock) for _ in range(2)]
+    yield made[0], made[1]
+    for service in made:
+        service.store.close()
+
+
+def test_the_async_gate_checks_in_order_and_plays_as_the_sync_one(service: MatchService) -> None:
+    match_id, _ = two_players(service, mode="challenge")
+    mover = whose_turn(service, match_id)
+    before = service.load(match_id).state.to_json()  # type: ignore[union-attr]
+
+    async def play() -> None:
+        with pytest.raises(WrongPlayerError):
+            await service.move_async(match_id, 1 - mover, "garbage", 99)
+        with pytest.raises(StaleVersionError):
+            await service.move_async(match_id, mover, "garbage", 99)
+        with pytest.raises(NotationError):
+            await service.move_async(match_id, mover, "garbage", 0)
+        with pytest.raises(IllegalMoveError):
+            await service.move_async(match_id, mover, "5,5 Zy", 0)
+        assert (await service.load_async(match_id)).state.to_json() == before  # type: ignore[union-attr]
+        for version in range(4):
+            loaded = await service.load_async(match_id)
+            state = loaded.state
+            assert state is not None
+            seat = [s for s in state.acting_players() if state.must_act(s)][0]
+            moved = await service.move_async(match_id, seat, "pass", version, loaded)
+            assert moved.version == version + 1
+
+    asyncio.run(play())
+    assert [(m.version, m.move) for m in service.store.moves(match_id)] == [(v, "pass") for v in range(1, 5)]
+    cached = service.load(match_id).state
+    service._states.clear()
+    assert service.load(match_id).state.to_json() == cached.to_json()  # type: ignore[union-attr]
+
+
+def test_a_move_in_flight_is_seen_by_no_other_request(service: MatchService) -> None:
+    """While a move's commit is awaited, a request on the same match (the sync GET route here) sees
+    the match as stored, without the move; once committed, everyone sees it."""
+    match_id, _ = two_players(service)
+    mover = whose_turn(service, match_id)
+    pausing = PausingStore(service.store)
+
+    async def play() -> None:
+        moving = asyncio.create_task(service.move_async(match_id, mover, "pass", 0))
+        await pausing.reached.wait()
+        seen = service.load(match_id)
+        assert seen.state is not None and seen.state.version == 0 and seen.state.history == []
+        assert service.body(seen, 1 - mover)["version"] == 0
+        pausing.release.set()
+        moved = await moving
+        assert moved.version == 1
+
+    asyncio.run(play())
+    assert service.load(match_id).state.version == 1  # type: ignore[union-attr]
+
+
+def test_a_commit_that_fails_leaves_no_trace(service: MatchService) -> None:
+    match_id, _ = two_players(service)
+    mover = whose_turn(service, match_id)
+    before = service.load(match_id).state.to_json()  # type: ignore[union-attr]
+    pausing = PausingStore(service.store)
+    pausing.fail = ConnectionError("the database went away")
+    pausing.release.set()
+
+    async def play() -> None:
+        with pytest.raises(ConnectionError):
+            await service.move_async(match_id, mover, "pass", 0)
+
+    asyncio.run(play())
+    assert service.store.moves(match_id) == []
+    assert service.load(match_id).state.to_json() == before  # type: ignore[union-attr]
+
+
+def test_two_moves_at_one_version_in_one_process_one_wins(service: MatchService) -> None:
+    match_id, _ = two_players(service)
+    mover = whose_turn(service, match_id)
+
+    async def play() -> list[Any]:
+        tries = [service.move_async(match_id, mover, "pass", 0) for _ in range(3)]
+        return await asyncio.gather(*tries, return_exceptions=True)
+
+    outcomes = asyncio.run(play())
+    assert sum(not isinstance(outcome, Exception) for outcome in outcomes) == 1
+    assert all(
+        isinstance(outcome, (StaleVersionError, WrongPlayerError))
+        for outcome in outcomes
+        if isinstance(outcome, Exception)
+    )
+    assert [(m.version, m.seat) for m in service.store.moves(match_id)] == [(1, mover)]
+
+
+def test_two_servers_race_through_the_async_gate(services: tuple[MatchService, MatchService]) -> None:
+    """The second server's commit is held until the first has committed the same version: the store's
+    versioned commit refuses it, and the second rebuilds from the log rather than keep its attempt."""
+    first, second = services
+    match_id, _ = two_players(first)
+    mover = whose_turn(first, match_id)
+    pausing = PausingStore(second.store)
+
+    async def play() -> None:
+        racing = asyncio.create_task(second.move_async(match_id, mover, "pass", 0))
+        await pausing.reached.wait()
+        await first.move_async(match_id, mover, "pass", 0)
+        pausing.release.set()
+        with pytest.raises(StaleVersionError):
+            await racing
+        caught_up = (await second.load_async(match_id)).state
+        assert caught_up is not None and caught_up.version == 1
+        assert caught_up.to_json() == (await first.load_async(match_id)).state.to_json()  # type: ignore[union-attr]
+
+    asyncio.run(play())
+    assert [(m.version, m.seat) for m in first.store.moves(match_id)] == [(1, mover)]
+
+
+def test_the_other_server_catches_up_through_the_async_load(services: tuple[MatchService, MatchService]) -> None:
+    first, second = services
+    match_id, _ = two_players(first)
+
+    async def play() -> None:
+        for version in range(6):
+            server = (first, second)[version % 2]
+            loaded = await server.load_async(match_id)
+            state = loaded.state
+            assert state is not None and state.version == version
+            seat = [s for s in state.acting_players() if state.must_act(s)][0]
+            await server.move_async(match_id, seat, "pass", version, loaded)
+
+    asyncio.run(play())
+    assert first.load(match_id).state.to_json() == second.load(match_id).state.to_json()  # type: ignore[union-attr]
+
+
+def test_bots_move_through_the_async_scheduler(service: MatchService, clock: FakeClock) -> None:
+    made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
+
+    async def play() -> int:
+        played = 0
+        while await service.run_due_async(made.match) and played < 400:
+            played += 1
+            clock.advance(1)
+        return played
+
+    played = asyncio.run(play())
+    state = service.load(made.match).state
+    assert state is not None and played == state.version and played > 0
+    assert [m.version for m in service.store.moves(made.match)] == list(range(1, played + 1))
+
+
+def test_the_pool_survives_a_new_event_loop_and_a_dropped_connection(store_url: str) -> None:
+    """PostgreSQL's async connections belong to the loop that opened them (a test's app, a restarted
+    server): a new loop opens its own. A connection the database dropped fails the call it was used
+    for, is closed, and the next call opens a new one."""
+    if not store_url.startswith("postgresql"):
+        pytest.skip("SQLite makes its calls directly: no pool")
+    import psycopg
+
+    store = open_store(store_url)
+
+    async def dropped() -> list[Any]:
+        outcomes: list[Any] = [await store.call_async("version", "nothing")]  # opens a connection
+        with psycopg.connect(store_url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        for _ in range(2):
+            try:
+                outcomes.append(await store.call_async("version", "nothing"))
+            except psycopg.OperationalError as error:
+                outcomes.append(error)
+        return outcomes
+
+    try:
+        assert asyncio.run(store.call_async("version", "nothing")) is None
+        assert asyncio.run(store.call_async("version", "nothing")) is None  # another loop: its own connections
+        opened, failed, reopened = asyncio.run(dropped())
+        assert opened is None and isinstance(failed, psycopg.OperationalError) and reopened is None
+    finally:
+        store.close()
