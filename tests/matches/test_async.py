@@ -28,6 +28,9 @@ class PausingStore:
         self.release = asyncio.Event()
         self.fail: Exception | None = None
         self._call = store.call_async
+        # SQLite's calls are short and made directly (``Store.awaits`` is false); held here, they
+        # go through the async driver as PostgreSQL's do, or there would be no commit to hold.
+        store.awaits = True  # type: ignore[misc]
         store.call_async = self.call_async  # type: ignore[method-assign]
 
     async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
