@@ -344,20 +344,26 @@ class MatchService:
             return await self._run_async(self._load_steps(match_id))
 
     def _load_steps(self, match_id: str) -> Steps[Loaded]:
-        found = (yield Call("match_and_seats", (match_id,))) if isinstance(match_id, str) else None
+        # The moves another server made since this one's copy come with the row (one round trip).
+        cached = self._states.get(match_id) if isinstance(match_id, str) else None
+        since = None if cached is None else cached.version
+        found = (yield Call("match_and_moves", (match_id, since))) if isinstance(match_id, str) else None
         if found is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
-        row, seats = found
+        row, seats, missed = found
         game = self._game_of(row)
         clock = None if row.clock is None else Clock.from_request(row.clock)
         if row.status == "waiting":
             return Loaded(row, seats, game, None, clock)
-        state = self._states.get(match_id)
+        state = self._states.get(match_id)  # looked at again: a sync request may have moved it
         if state is None or state.version > row.version:
             state = yield from self._rebuild_steps(row, game)
         elif state.version < row.version:  # another server moved it: catch up from the log
-            for move in (yield Call("moves", (match_id, state.version))):
-                state.act(move.seat, move.move)
+            if since is None or state.version < since:
+                missed = yield Call("moves", (match_id, state.version))
+            for move in missed:
+                if state.version < move.version <= row.version:
+                    state.act(move.seat, move.move)
         self._cache(match_id, state)
         return Loaded(row, seats, game, state, clock)
 

@@ -265,6 +265,17 @@ class Store:
         """The match's row and its seats in one query (what every request reads first)."""
         return _match_and_seats(self._query(MATCH_AND_SEATS, (match_id,)))
 
+    def match_and_moves(self, match_id: str, since: int | None) -> tuple[MatchRow, list[SeatRow], list[MoveRow]] | None:
+        """The match's row, its seats, and the moves after version ``since`` (none when ``since`` is
+        None): what a server holding the match at ``since`` reads to catch up. Here two local queries;
+        PostgreSQL makes it one round trip (``PostgresStore.call_async``)."""
+        found = self.match_and_seats(match_id)
+        if found is None:
+            return None
+        row, seats = found
+        missed = [] if since is None or since >= row.version else self.moves(match_id, since)
+        return row, seats, missed
+
     def match(self, match_id: str) -> MatchRow | None:
         rows = self._query(f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches WHERE id = ?", (match_id,))
         return _match(rows[0]) if rows else None
@@ -400,6 +411,18 @@ class Store:
 
 
 VERSION = "SELECT version FROM matches WHERE id = ?"
+# PostgreSQL: the row, its seats and the moves after a version, in one round trip (the moves as one
+# JSON array beside each seat's line, gathered once per match by the lateral join).
+MATCH_SEATS_AND_MOVES = (
+    f"SELECT {', '.join(f'm.{name}' for name in MATCH_COLUMNS)}, "
+    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen, missed.moves "
+    "FROM matches m LEFT JOIN LATERAL ("
+    "SELECT json_agg(json_build_array(v.version, v.seat, v.move, v.at) ORDER BY v.version)::text AS moves "
+    "FROM moves v WHERE v.match_id = m.id AND v.version > ?) missed ON true "
+    "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat"
+)
+#: ``since`` for "no moves": no match reaches this version.
+NO_MOVES = 2**31 - 1
 MOVES_SINCE = "SELECT version, seat, move, at FROM moves WHERE match_id = ? AND version > ? ORDER BY version"
 LATEST_SNAPSHOT = "SELECT version, state FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT 1"
 
@@ -410,6 +433,17 @@ def _match_and_seats(rows: list[tuple[Any, ...]]) -> tuple[MatchRow, list[SeatRo
     width = len(MATCH_COLUMNS)
     seats = [SeatRow(*row[width:]) for row in rows if row[width] is not None]
     return _match(rows[0][:width]), seats
+
+
+def _match_seats_and_moves(
+    rows: list[tuple[Any, ...]],
+) -> tuple[MatchRow, list[SeatRow], list[MoveRow]] | None:
+    found = _match_and_seats([row[:-1] for row in rows])
+    if found is None:
+        return None
+    missed = rows[0][-1]
+    moves = [] if missed is None else [MoveRow(int(v), int(s), m, float(a)) for v, s, m, a in orjson.loads(missed)]
+    return found[0], found[1], moves
 
 
 def _version(rows: list[tuple[Any, ...]]) -> int | None:
@@ -617,6 +651,10 @@ class PostgresStore(Store):
         """The calls on a move's path (read the match, catch up, commit) are awaited on a pool of
         async connections, so that one process has many moves in flight while PostgreSQL answers;
         the rarer ones run on a worker thread over the shared connection (it is locked)."""
+        if method == "match_and_moves":
+            match_id, since = args
+            since = NO_MOVES if since is None else since
+            return _match_seats_and_moves(await self._async.query(MATCH_SEATS_AND_MOVES, (since, match_id)))
         if method == "match_and_seats":
             return _match_and_seats(await self._async.query(MATCH_AND_SEATS, args))
         if method == "moves":
@@ -680,7 +718,8 @@ class _AsyncConnections:
             conn = self._idle.pop() if self._idle else await self._connect()
             try:
                 cursor = await conn.execute(sql.replace("?", "%s"), list(params))
-                rows = await cursor.fetchall() if cursor.description is not None else []
+                # (the result's status, not ``cursor.description``: that builds a Column per field)
+                rows = await cursor.fetchall() if cursor.pgresult.status == psycopg.pq.ExecStatus.TUPLES_OK else []
             except psycopg.OperationalError:  # the connection is broken: not reused
                 await conn.close()
                 raise

@@ -224,3 +224,28 @@ def test_the_pool_survives_a_new_event_loop_and_a_dropped_connection(store_url: 
         assert opened is None and isinstance(failed, psycopg.OperationalError) and reopened is None
     finally:
         store.close()
+
+
+def test_a_server_behind_catches_up_in_one_round_trip(services: tuple[MatchService, MatchService]) -> None:
+    """The moves another server made come with the match's row (``match_and_moves``): a server that
+    holds the match a few moves behind reads the store once to catch up, not twice."""
+    first, second = services
+    match_id, _ = two_players(first)
+    assert second.load(match_id).state.version == 0  # type: ignore[union-attr]
+    for version in range(3):
+        state = first.load(match_id).state
+        assert state is not None
+        first.move(match_id, [s for s in state.acting_players() if state.must_act(s)][0], "pass", version)
+    calls: list[str] = []
+    real = second.store.call_async
+
+    async def counted(method: str, *args: Any, **kwargs: Any) -> Any:
+        calls.append(method)
+        return await real(method, *args, **kwargs)
+
+    second.store.call_async = counted  # type: ignore[method-assign]
+    second.store.awaits = True  # type: ignore[misc]
+    caught_up = asyncio.run(second.load_async(match_id)).state
+    assert caught_up is not None and caught_up.version == 3
+    assert caught_up.to_json() == first.load(match_id).state.to_json()  # type: ignore[union-attr]
+    assert calls == ["match_and_moves"]
