@@ -143,9 +143,13 @@ class HouseRulesRow:
 
 JSON_COLUMNS = ("options", "clock", "clock_state")
 MATCH_COLUMNS = [f.name for f in fields(MatchRow)]
+#: A match's columns, then a seat's, one line per seat (``_match_and_seats`` reads them).
+MATCH_AND_SEAT_COLUMNS = (
+    f"{', '.join(f'm.{name}' for name in MATCH_COLUMNS)}, "
+    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen"
+)
 MATCH_AND_SEATS = (
-    f"SELECT {', '.join(f'm.{name}' for name in MATCH_COLUMNS)}, "
-    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen "
+    f"SELECT {MATCH_AND_SEAT_COLUMNS} "
     "FROM matches m LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat"
 )
 
@@ -414,8 +418,7 @@ VERSION = "SELECT version FROM matches WHERE id = ?"
 # PostgreSQL: the row, its seats and the moves after a version, in one round trip (the moves as one
 # JSON array beside each seat's line, gathered once per match by the lateral join).
 MATCH_SEATS_AND_MOVES = (
-    f"SELECT {', '.join(f'm.{name}' for name in MATCH_COLUMNS)}, "
-    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen, missed.moves "
+    f"SELECT {MATCH_AND_SEAT_COLUMNS}, missed.moves "
     "FROM matches m LEFT JOIN LATERAL ("
     "SELECT json_agg(json_build_array(v.version, v.seat, v.move, v.at) ORDER BY v.version)::text AS moves "
     "FROM moves v WHERE v.match_id = m.id AND v.version > ?) missed ON true "
@@ -442,8 +445,7 @@ def _match_seats_and_moves(
     if found is None:
         return None
     missed = rows[0][-1]
-    moves = [] if missed is None else [MoveRow(int(v), int(s), m, float(a)) for v, s, m, a in orjson.loads(missed)]
-    return found[0], found[1], moves
+    return found[0], found[1], [] if missed is None else _moves(orjson.loads(missed))
 
 
 def _version(rows: list[tuple[Any, ...]]) -> int | None:
@@ -655,8 +657,6 @@ class PostgresStore(Store):
             match_id, since = args
             since = NO_MOVES if since is None else since
             return _match_seats_and_moves(await self._async.query(MATCH_SEATS_AND_MOVES, (since, match_id)))
-        if method == "match_and_seats":
-            return _match_and_seats(await self._async.query(MATCH_AND_SEATS, args))
         if method == "moves":
             return _moves(await self._async.query(MOVES_SINCE, (args[0], args[1] if len(args) > 1 else 0)))
         if method == "snapshot":

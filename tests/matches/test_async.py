@@ -20,13 +20,15 @@ from tests.matches.test_service import two_players, whose_turn
 
 class PausingStore:
     """Holds a store's commits from the event loop until the test lets each go: a commit in flight,
-    as a PostgreSQL round trip is, for as long as a test needs to look around."""
+    as a PostgreSQL round trip is, for as long as a test needs to look around. It also lists every
+    call the async driver makes (``calls``)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.reached = asyncio.Event()
         self.release = asyncio.Event()
         self.fail: Exception | None = None
+        self.calls: list[str] = []
         self._call = store.call_async
         # SQLite's calls are short and made directly (``Store.awaits`` is false); held here, they
         # go through the async driver as PostgreSQL's do, or there would be no commit to hold.
@@ -34,6 +36,7 @@ class PausingStore:
         store.call_async = self.call_async  # type: ignore[method-assign]
 
     async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append(method)
         if method == "commit_move":
             self.reached.set()
             await self.release.wait()
@@ -236,16 +239,8 @@ def test_a_server_behind_catches_up_in_one_round_trip(services: tuple[MatchServi
         state = first.load(match_id).state
         assert state is not None
         first.move(match_id, [s for s in state.acting_players() if state.must_act(s)][0], "pass", version)
-    calls: list[str] = []
-    real = second.store.call_async
-
-    async def counted(method: str, *args: Any, **kwargs: Any) -> Any:
-        calls.append(method)
-        return await real(method, *args, **kwargs)
-
-    second.store.call_async = counted  # type: ignore[method-assign]
-    second.store.awaits = True  # type: ignore[misc]
+    counted = PausingStore(second.store)
     caught_up = asyncio.run(second.load_async(match_id)).state
     assert caught_up is not None and caught_up.version == 3
     assert caught_up.to_json() == first.load(match_id).state.to_json()  # type: ignore[union-attr]
-    assert calls == ["match_and_moves"]
+    assert counted.calls == ["match_and_moves"]
