@@ -244,3 +244,28 @@ def test_a_server_behind_catches_up_in_one_round_trip(services: tuple[MatchServi
     assert caught_up is not None and caught_up.version == 3
     assert caught_up.to_json() == first.load(match_id).state.to_json()  # type: ignore[union-attr]
     assert counted.calls == ["match_and_moves"]
+
+
+def test_a_copy_older_than_the_one_read_for_catches_up_from_the_log(service: MatchService) -> None:
+    """The moves that come with the row start at the version the cached copy had when it was read.
+    If, by the time the answer comes back, the cache holds an older copy (rebuilt by another request),
+    those moves do not reach it: the load reads the rest of the log instead of skipping moves."""
+    match_id, _ = two_players(service)
+    for version in range(3):
+        service.move(match_id, whose_turn(service, match_id), "pass", version)
+    current = service.load(match_id).state
+    assert current is not None and current.version == 3
+    older = service._game_of(service.load(match_id).row).new_initial_state(service.load(match_id).row.seed)
+    first = service.store.moves(match_id)[0]
+    older.act(first.seat, first.move)
+    steps = service._load_steps(match_id)
+    call = next(steps)
+    assert call == ("match_and_moves", (match_id, 3), {})
+    answer = service.store.match_and_moves(match_id, 3)
+    service._states[match_id] = older  # the cache changed while the read was out
+    call = steps.send(answer)
+    assert call == ("moves", (match_id, 1), {})
+    with pytest.raises(StopIteration) as done:
+        steps.send(service.store.moves(match_id, 1))
+    loaded = done.value.value
+    assert loaded.state is older and older.version == 3 and older.to_json() == current.to_json()
