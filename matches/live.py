@@ -298,28 +298,43 @@ class LiveHub:
                     await self.broadcast(match_id, Event(match_id, version, kind="seats"))
 
     async def _listen(self, url: str) -> None:
-        """PostgreSQL: every server's commits arrive as notifications."""
-        import psycopg
+        """PostgreSQL: every server's commits arrive as notifications (on an asyncpg connection, as
+        the store's event-loop round trips: its listener is a plain callback, no generator per note)."""
+        import asyncpg
+
+        notes: asyncio.Queue[str | None] = asyncio.Queue()  # None: the connection closed
+
+        def noted(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+            notes.put_nowait(payload)
 
         while True:
+            conn = None
             try:
-                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
-                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    async for note in conn.notifies():
-                        match_id, version, *changed = note.payload.split(":")
-                        if changed:  # a seat taken or left, the start: bots may have a move to make
-                            self.wake()
-                        if match_id not in self.connections:
-                            continue
-                        if int(version) > self.known.get(match_id, -1):
-                            await self.broadcast(match_id)
-                        elif changed:  # seats, the start, a rematch
-                            await self.broadcast(match_id, Event(match_id, int(version), kind="seats"))
+                conn = await asyncpg.connect(url)
+                conn.add_termination_listener(lambda _conn: notes.put_nowait(None))
+                await conn.add_listener(NOTIFY_CHANNEL, noted)
+                while (payload := await notes.get()) is not None:
+                    await self._noted(payload)
+                raise ConnectionError("the PostgreSQL listener's connection closed")
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the PostgreSQL listener failed; reconnecting")
                 await asyncio.sleep(1)
+            finally:
+                if conn is not None:
+                    conn.terminate()
+
+    async def _noted(self, payload: str) -> None:
+        match_id, version, *changed = payload.split(":")
+        if changed:  # a seat taken or left, the start: bots may have a move to make
+            self.wake()
+        if match_id not in self.connections:
+            return
+        if int(version) > self.known.get(match_id, -1):
+            await self.broadcast(match_id)
+        elif changed:  # seats, the start, a rematch
+            await self.broadcast(match_id, Event(match_id, int(version), kind="seats"))
 
 
 def _error(error: Exception) -> JsonDict:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -697,53 +698,73 @@ ASYNC_CONNECTIONS = 8
 
 
 class _AsyncConnections:
-    """A small pool of psycopg async connections (autocommit), opened as they are first needed, on the
-    running event loop. A connection that fails is closed and a new one opened next time; when the
-    loop changes (a test's app started again), the old loop's connections are let go."""
+    """A small pool of asyncpg connections (each statement its own transaction), opened as they are
+    first needed, on the running event loop. A connection that fails is closed and a new one opened
+    next time; when the loop changes (a test's app started again), the old loop's connections are
+    let go.
+
+    asyncpg, not psycopg's async connections, on the event loop: a round trip costs the server about
+    a third of the CPU (``benchmarks/pg_drivers.py``), and a move makes two or three of them."""
 
     def __init__(self, url: str, session: str | None, size: int = ASYNC_CONNECTIONS) -> None:
         self.url, self.session, self.size = url, session, size
         self._idle: list[Any] = []
         self._slots: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closer: AsyncIterator[None] | None = None  # held: the loop keeps only a weak reference
 
     async def query(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-        import psycopg
-
         loop = asyncio.get_running_loop()
         if loop is not self._loop or self._slots is None:
             self.close()
-            self._loop, self._slots = loop, asyncio.Semaphore(self.size)
+            self._loop, self._slots, self._idle = loop, asyncio.Semaphore(self.size), []
+            self._closer = self._close_with_loop(self._idle)
+            await anext(self._closer)
         async with self._slots:
             conn = self._idle.pop() if self._idle else await self._connect()
             try:
-                cursor = await conn.execute(sql.replace("?", "%s"), list(params))
-                # (the result's status, not ``cursor.description``: that builds a Column per field)
-                rows = await cursor.fetchall() if cursor.pgresult.status == psycopg.pq.ExecStatus.TUPLES_OK else []
-            except psycopg.OperationalError:  # the connection is broken: not reused
-                await conn.close()
-                raise
+                rows = await conn.fetch(numbered(sql), *params)
             except BaseException:
-                if conn.closed:
-                    raise
-                self._idle.append(conn)  # an SQL error leaves an autocommit connection usable
+                if not conn.is_closed():  # an SQL error leaves the connection usable; a dropped one is not
+                    self._idle.append(conn)
                 raise
             self._idle.append(conn)
-            return list(rows)
+            return [tuple(row) for row in rows]
+
+    @staticmethod
+    async def _close_with_loop(idle: list[Any]) -> AsyncIterator[None]:
+        """Started once per event loop, it is an async generator the loop knows of, and a loop that
+        ends (``asyncio.run``, uvicorn's) finalises those while it still runs: the loop's connections
+        close on their own loop. (Once it has closed, a connection can only be dropped, unclosed.)"""
+        try:
+            yield
+        finally:
+            while idle:
+                with contextlib.suppress(Exception):
+                    await idle.pop().close(timeout=1)
 
     async def _connect(self) -> Any:
-        import psycopg
+        import asyncpg
 
-        conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        conn = await asyncpg.connect(self.url)
         if self.session:
             await conn.execute(self.session)
         return conn
 
     def close(self) -> None:
+        """Drop the connections (synchronous: this may be called with no loop running)."""
         for conn in self._idle:
             with contextlib.suppress(Exception):
-                conn.pgconn.finish()  # synchronous: this may be called with no loop running
+                conn.terminate()
         self._idle = []
+
+
+@functools.lru_cache(maxsize=256)
+def numbered(sql: str) -> str:
+    """The store's ``?`` placeholders as asyncpg's ``$1, $2, ...`` (no statement here has a ``?`` in a
+    literal)."""
+    parts = sql.split("?")
+    return "".join(part + (f"${index}" if index < len(parts) else "") for index, part in enumerate(parts, 1))
 
 
 def open_store(url: str, sync: str = "normal") -> Store:
