@@ -704,7 +704,7 @@ class _AsyncConnections:
     let go.
 
     asyncpg, not psycopg's async connections, on the event loop: a round trip costs the server about
-    a third of the CPU (``benchmarks/pg_drivers.py``), and a move makes two or three of them."""
+    40% of the CPU (``benchmarks/pg_drivers.py``), and a move makes two or three of them."""
 
     def __init__(self, url: str, session: str | None, size: int = ASYNC_CONNECTIONS) -> None:
         self.url, self.session, self.size = url, session, size
@@ -762,7 +762,11 @@ class _AsyncConnections:
 @functools.lru_cache(maxsize=256)
 def numbered(sql: str) -> str:
     """The store's ``?`` placeholders as asyncpg's ``$1, $2, ...`` (no statement here has a ``?`` in a
-    literal)."""
+    literal).
+
+    >>> numbered("UPDATE matches SET due = ? WHERE id = ? AND version = ?")
+    'UPDATE matches SET due = $1 WHERE id = $2 AND version = $3'
+    """
     parts = sql.split("?")
     return "".join(part + (f"${index}" if index < len(parts) else "") for index, part in enumerate(parts, 1))
 
