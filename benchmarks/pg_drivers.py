@@ -2,9 +2,9 @@
 
 The same one-row read (a primary-key lookup, as the gate's) made over 8 connections at once, 8 in
 flight, through psycopg's async connections and through asyncpg, on uvloop as ``tablejudge serve``
-runs, against a PostgreSQL server this script starts in a temporary folder. It prints the client's CPU per query (the cost a match server
-pays on its own core) and the queries per second, for each driver and as a ratio from the same run.
-Not part of the test suite.
+runs, against a PostgreSQL server this script starts in a temporary folder. It prints the client's
+CPU per query (the cost a match server pays on its own core) and the queries per second, for each
+driver and as a ratio from the same run. Not part of the test suite.
 """
 
 from __future__ import annotations
