@@ -25,7 +25,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from engine.adjudicator import HouseRulesAdjudicator
@@ -33,11 +33,12 @@ from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from engine.bots import Bot, bot_names, make_bot, next_move
 from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
+from indexes.errors import TablejudgeError
 from indexes.house_rules import HouseRules, UnknownHouseRulesError
 from indexes.paths import DEFAULT_LEXICON
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
-from matches.store import Call, HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
+from matches.store import Call, CommitCheck, HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 log = logging.getLogger("tablejudge.matches")
@@ -52,6 +53,10 @@ MAX_NAME = 40
 SNAPSHOT_EVERY = 50
 #: States kept in memory by one server process.
 CACHE_SIZE = 512
+#: How long a copy's seats serve moves without a read (``MatchService._copy``). A seat's ``seen``
+#: changes without moving the match's revision (it is stored every 15 s while a socket is open, and
+#: a seat shows as connected for 45 s after), so the bodies built from a copy are at most this late.
+COPY_FRESH = 5.0
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,8 @@ class Loaded:
     #: The bodies built from this load, by (seat, history, version): a move's answer and its seat's
     #: live update are the same body, built once. A load lives for one request and its broadcast.
     bodies: dict[tuple[int | None, bool, int], JsonDict] = field(default_factory=dict, compare=False, repr=False)
+    #: When its row and seats were read from the store (``time.monotonic``).
+    read: float = field(default_factory=time.monotonic, compare=False, repr=False)
 
 
 @dataclass
@@ -86,6 +93,11 @@ class Created:
     seat: int | None
     token: str | None
     spectate: str
+
+
+class _CopyOutdated(Exception):
+    """A commit made on a process's copy of a match failed its check: the copy was not the stored
+    match (``MatchService.move_on_copy_async`` then answers None)."""
 
 
 @dataclass
@@ -128,6 +140,8 @@ class MatchService:
     def __post_init__(self) -> None:
         self._games: dict[str, Game[Any, Any, Any]] = {}
         self._states: OrderedDict[str, State[Any]] = OrderedDict()
+        #: Each cached state's match as this process last read or wrote it (``_copy``).
+        self._loaded: dict[str, Loaded] = {}
         self._house_rules: dict[str, HouseRules] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
@@ -364,14 +378,28 @@ class MatchService:
             for move in missed:
                 if state.version < move.version <= row.version:
                     state.act(move.seat, move.move)
-        self._cache(match_id, state)
-        return Loaded(row, seats, game, state, clock)
+        loaded = Loaded(row, seats, game, state, clock)
+        self._cache(match_id, state, loaded)
+        return loaded
 
-    def _cache(self, match_id: str, state: State[Any]) -> None:
+    def _cache(self, match_id: str, state: State[Any], loaded: Loaded | None = None) -> None:
         self._states[match_id] = state
         self._states.move_to_end(match_id)
+        if loaded is not None:
+            self._loaded[match_id] = loaded
         while len(self._states) > CACHE_SIZE:
-            self._states.popitem(last=False)
+            self._loaded.pop(self._states.popitem(last=False)[0], None)
+
+    def _copy(self, match_id: str) -> Loaded | None:
+        """This process's copy of a started match, if its state is the cached one and at its row's
+        version: a new ``Loaded`` (its own row, no bodies yet) for one request. Whether the copy is
+        still the stored match, only the commit can tell (``CommitCheck``)."""
+        kept = self._loaded.get(match_id)
+        if kept is None or kept.state is None or self._states.get(match_id) is not kept.state:
+            return None
+        if kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH:
+            return None
+        return Loaded(replace(kept.row), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
 
     def _rebuild_steps(self, row: MatchRow, game: Game[Any, Any, Any]) -> Steps[State[Any]]:
         snapshot = yield Call("snapshot", (row.id,))
@@ -443,7 +471,35 @@ class MatchService:
         async with self._lock(match_id):
             return await self._run_async(self._move_steps(match_id, seat, text, version, loaded))
 
-    def _move_steps(self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None) -> Steps[Moved]:
+    async def move_on_copy_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved | None:
+        """The whole gate, steps 1 to 7, on this process's copy of the match, without reading the store
+        first: the commit itself checks that the copy is still the stored match and that the token
+        still holds the seat (``CommitCheck``). None when there is no copy, or when anything is
+        refused or the check fails: nothing has changed then, and the caller runs the gate again on
+        a fresh read (``load_async``, ``move_async``), which gives the refusal its answer."""
+        if not isinstance(match_id, str) or not token:
+            return None
+        if not self.store.awaits:
+            return self._run(self._copy_move_steps(match_id, token, text, version))
+        async with self._lock(match_id):
+            return await self._run_async(self._copy_move_steps(match_id, token, text, version))
+
+    def _copy_move_steps(self, match_id: str, token: str, text: Any, version: Any) -> Steps[Moved | None]:
+        loaded = self._copy(match_id)
+        if loaded is None:
+            return None
+        try:
+            seat = self.authenticate(match_id, token, loaded.seats)
+            token_hash = next(s.token_hash for s in loaded.seats if s.seat == seat)
+            assert token_hash is not None
+            check = CommitCheck(loaded.row.revision, seat, token_hash)
+            return (yield from self._move_steps(match_id, seat, text, version, loaded, check))
+        except (TablejudgeError, _CopyOutdated):
+            return None
+
+    def _move_steps(
+        self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None, check: CommitCheck | None = None
+    ) -> Steps[Moved]:
         if not self._current(match_id, loaded):
             loaded = yield from self._load_steps(match_id)
         assert loaded is not None
@@ -462,7 +518,7 @@ class MatchService:
             raise BadRequest("move must be the move's text in the game's notation")
         now = self.clock_now()
         move = self._read(loaded, text, now)
-        return (yield from self._play_steps(loaded, seat, move, now))
+        return (yield from self._play_steps(loaded, seat, move, now, check))
 
     def _current(self, match_id: str, loaded: Loaded | None) -> bool:
         """Is ``loaded`` (read by the request before it waited for the match's lock) still the match as
@@ -483,7 +539,9 @@ class MatchService:
         at_ms = max(int((now - row.epoch_started) * 1000), state.clock_ms() or 0)
         return loaded.game.stamp(text, at_ms)
 
-    def _play_steps(self, loaded: Loaded, seat: int, move: Move, now: float) -> Steps[Moved]:
+    def _play_steps(
+        self, loaded: Loaded, seat: int, move: Move, now: float, check: CommitCheck | None = None
+    ) -> Steps[Moved]:
         """Apply on the cached state, commit, and only then tell; a lost commit race is a stale move.
 
         While the move is applied but not yet committed its state is out of the cache, so that no
@@ -500,13 +558,18 @@ class MatchService:
         # still rewrites its index's page, a third of a commit's cost (benchmarks/matches.py).
         changed = {name: value for name, value in values.items() if getattr(row, name) != value}
         stored = MoveRow(state.version, seat, move.to_text(), now)
-        committed = yield Call("commit_move", (row.id, before, stored), {"updated": now, **changed})
+        checked = () if check is None else (check,)
+        committed = yield Call("commit_move", (row.id, before, stored, *checked), {"updated": now, **changed})
         if not committed:  # another server moved first: this copy is dropped, rebuilt on the next load
+            if check is not None:  # or anything else changed: the caller reads the store and tries again
+                raise _CopyOutdated(row.id)
             current = yield Call("version", (row.id,))
             raise StaleVersionError(before, current or before)
         for name, value in {**values, "version": state.version, "updated": now}.items():
             setattr(row, name, value)  # the row as stored, without reading it back
-        self._cache(row.id, state)
+        row.revision += 1  # (if another write came between the read and this commit, the copy's
+        # revision is behind the stored one, and the next commit on the copy fails its check)
+        self._cache(row.id, state, loaded)
         if state.version % SNAPSHOT_EVERY == 0:
             yield Call("save_snapshot", (row.id, state.version, state.to_json()))
         self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))

@@ -101,6 +101,12 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "ALTER TABLE matches ADD COLUMN house_rules TEXT",
     ],
+    [
+        # A match's revision moves with every write to its row or its seats but a seat's ``seen``
+        # (the version moves with moves only): a server's copy of a match is the stored one when
+        # their revisions agree, which lets a move be committed on the copy without a read first.
+        "ALTER TABLE matches ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"
@@ -129,6 +135,8 @@ class MatchRow:
     lexicon: str | None = None
     #: The id of the house rules the match is judged under (None: the lexicon alone).
     house_rules: str | None = None
+    #: Moves with every write to the row or the match's seats but a seat's ``seen`` (``CommitCheck``).
+    revision: int = 0
 
 
 @dataclass(frozen=True)
@@ -177,6 +185,27 @@ class MoveRow:
     seat: int
     move: str
     at: float
+
+
+class CommitCheck(NamedTuple):
+    """What a commit made on a server's copy of a match, not on a fresh read, also checks: the match
+    is still at the copy's revision (nothing else was written since), and the token still holds the
+    seat. Either failing, the commit writes nothing and the gate runs again on a fresh read."""
+
+    revision: int
+    seat: int
+    token_hash: str
+
+
+def _commit_where(check: CommitCheck | None) -> tuple[str, list[Any]]:
+    """The condition of a move's ``UPDATE matches`` after ``id = ? AND version = ?``, and its params."""
+    if check is None:
+        return "", []
+    return (
+        " AND revision = ? AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id "
+        "AND seats.seat = ? AND seats.token_hash = ?)",
+        [check.revision, check.seat, check.token_hash],
+    )
 
 
 class Call(NamedTuple):
@@ -304,7 +333,7 @@ class Store:
         """Mark a change that is not a move (a seat taken or left, a rematch), so that every server's
         sockets hear of it: ``updated`` for those that poll, a notification for those that listen."""
         with self.transaction():
-            self._execute("UPDATE matches SET updated = ? WHERE id = ?", (now, match_id))
+            self._execute("UPDATE matches SET updated = ?, revision = revision + 1 WHERE id = ?", (now, match_id))
             rows = self._query("SELECT version FROM matches WHERE id = ?", (match_id,))
             if rows:
                 self._notify(match_id, int(rows[0][0]), changed=True)
@@ -327,7 +356,7 @@ class Store:
     def take_seat(self, match_id: str, seat: int, name: str, token_hash: str, now: float) -> bool:
         """Give a free seat to a person; False if someone took it first."""
         with self.transaction():
-            return (
+            taken = (
                 self._execute(
                     "UPDATE seats SET name = ?, token_hash = ?, joined = ? "
                     "WHERE match_id = ? AND seat = ? AND token_hash IS NULL AND bot IS NULL",
@@ -335,6 +364,9 @@ class Store:
                 )
                 == 1
             )
+            if taken:
+                self._revise(match_id)
+            return taken
 
     def update_seat(self, match_id: str, seat: int, **values: Any) -> None:
         names = ", ".join(f"{key} = ?" for key in values)
@@ -342,10 +374,16 @@ class Store:
             self._execute(
                 f"UPDATE seats SET {names} WHERE match_id = ? AND seat = ?", (*values.values(), match_id, seat)
             )
+            if set(values) != {"seen"}:  # a socket's heartbeat changes nothing the gate reads
+                self._revise(match_id)
+
+    def _revise(self, match_id: str) -> None:
+        """A write to a match's seats moves its revision (in the writing transaction)."""
+        self._execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,))
 
     def update_match(self, match_id: str, expected_version: int | None = None, **values: Any) -> bool:
         """Change match fields (only if still at ``expected_version``, when given)."""
-        names = ", ".join(f"{key} = ?" for key in values)
+        names = ", ".join([*(f"{key} = ?" for key in values), "revision = revision + 1"])
         params = [_to_column(key, value) for key, value in values.items()]
         where = "id = ?" + ("" if expected_version is None else " AND version = ?")
         params += [match_id] + ([] if expected_version is None else [expected_version])
@@ -372,14 +410,23 @@ class Store:
         return HouseRulesRow(found, name, json.loads(allow), json.loads(deny), float(created))
 
     # --- moves -------------------------------------------------------------------------------------
-    def commit_move(self, match_id: str, expected_version: int, move: MoveRow, **values: Any) -> bool:
+    def commit_move(
+        self, match_id: str, expected_version: int, move: MoveRow, check: CommitCheck | None = None, **values: Any
+    ) -> bool:
         """Store ``move`` as version ``expected_version + 1`` and change the match row, atomically, only
-        if the match is still at ``expected_version``. False: another move got there first."""
+        if the match is still at ``expected_version`` (and passes ``check``, when given). False:
+        another move got there first (or the check failed)."""
         assert move.version == expected_version + 1
-        names = ", ".join(f"{key} = ?" for key in ("version", *values))
+        names = ", ".join([*(f"{key} = ?" for key in ("version", *values)), "revision = revision + 1"])
         params = [move.version, *(_to_column(key, value) for key, value in values.items()), match_id, expected_version]
+        checked, check_params = _commit_where(check)
         with self.transaction():
-            if self._execute(f"UPDATE matches SET {names} WHERE id = ? AND version = ?", params) != 1:
+            if (
+                self._execute(
+                    f"UPDATE matches SET {names} WHERE id = ? AND version = ?{checked}", params + check_params
+                )
+                != 1
+            ):
                 return False
             self._execute(
                 "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
@@ -644,10 +691,12 @@ class PostgresStore(Store):
         payload = f"{match_id}:{version}" + (":changed" if changed else "")
         self._execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, payload))
 
-    def commit_move(self, match_id: str, expected_version: int, move: MoveRow, **values: Any) -> bool:
+    def commit_move(
+        self, match_id: str, expected_version: int, move: MoveRow, check: CommitCheck | None = None, **values: Any
+    ) -> bool:
         """As the base, in one statement (one round trip, its own transaction): the match moves from
         ``expected_version`` only if it is still there; the move is stored and announced only then."""
-        return len(self._query(*_commit_statement(match_id, expected_version, move, values))) == 1
+        return len(self._query(*_commit_statement(match_id, expected_version, move, check, values))) == 1
 
     # --- from the event loop ---------------------------------------------------------------------------
     async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
@@ -665,8 +714,9 @@ class PostgresStore(Store):
         if method == "version":
             return _version(await self._async.query(VERSION, args))
         if method == "commit_move":
-            match_id, expected_version, move = args
-            return len(await self._async.query(*_commit_statement(match_id, expected_version, move, kwargs))) == 1
+            match_id, expected_version, move, *check = args
+            statement = _commit_statement(match_id, expected_version, move, check[0] if check else None, kwargs)
+            return len(await self._async.query(*statement)) == 1
         return await asyncio.to_thread(getattr(self, method), *args, **kwargs)
 
     def close(self) -> None:
@@ -676,17 +726,19 @@ class PostgresStore(Store):
 
 
 def _commit_statement(
-    match_id: str, expected_version: int, move: MoveRow, values: dict[str, Any]
+    match_id: str, expected_version: int, move: MoveRow, check: CommitCheck | None, values: dict[str, Any]
 ) -> tuple[str, list[Any]]:
     """PostgreSQL's move commit as one statement: the match row moves from ``expected_version`` only if
     it is still there; only then is the move stored and announced (``NOTIFY``). It returns one row
     when it committed, none when another move got there first."""
     assert move.version == expected_version + 1
-    names = ", ".join(f"{key} = ?" for key in ("version", *values))
+    names = ", ".join([*(f"{key} = ?" for key in ("version", *values)), "revision = revision + 1"])
+    checked, check_params = _commit_where(check)
     params = [move.version, *(_to_column(key, value) for key, value in values.items()), match_id, expected_version]
+    params += check_params
     params += [move.version, move.seat, move.move, move.at, NOTIFY_CHANNEL, f"{match_id}:{move.version}"]
     sql = (
-        f"WITH moved AS (UPDATE matches SET {names} WHERE id = ? AND version = ? RETURNING id), "
+        f"WITH moved AS (UPDATE matches SET {names} WHERE id = ? AND version = ?{checked} RETURNING id), "
         "stored AS (INSERT INTO moves (match_id, version, seat, move, at) SELECT id, ?, ?, ?, ? FROM moved "
         "RETURNING match_id) SELECT pg_notify(?, ?) FROM stored"
     )

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from engine.errors import IllegalMoveError, NotationError, StaleVersionError, WrongPlayerError
+from matches.errors import Unauthorized
 from matches.service import MatchService, MatchSettings
-from matches.store import Store, open_store
+from matches.store import CommitCheck, MoveRow, Store, open_store
 from tests.matches.conftest import FakeClock
 from tests.matches.test_service import two_players, whose_turn
 
@@ -271,3 +272,107 @@ def test_a_copy_older_than_the_one_read_for_catches_up_from_the_log(service: Mat
         steps.send(service.store.moves(match_id, 1))
     loaded = done.value.value
     assert loaded.state is older and older.version == 3 and older.to_json() == current.to_json()
+
+
+def _stored_moves(service: MatchService, match_id: str) -> list[tuple[int, int, str]]:
+    return [(m.version, m.seat, m.move) for m in service.store.moves(match_id)]
+
+
+def test_a_move_on_the_process_copy_is_one_store_call_and_moves_the_revision(service: MatchService) -> None:
+    """Once a process holds a match (it read it, or committed its last move), the next move is
+    committed on that copy: one store call, the commit, which checks the copy's revision and the
+    token. The stored revision and the copy's then agree again."""
+    match_id, tokens = two_players(service)
+    first = whose_turn(service, match_id)
+
+    async def play() -> tuple[Any, Any, list[str]]:
+        await service.move_async(match_id, first, "pass", 0, await service.load_async(match_id))
+        counted = PausingStore(service.store)
+        counted.release.set()
+        second = whose_turn(service, match_id)
+        moved = await service.move_on_copy_async(match_id, tokens[second], "pass", 1)
+        return moved, second, counted.calls
+
+    moved, second, calls = asyncio.run(play())
+    assert calls == ["commit_move"]
+    assert moved is not None and moved.version == 2 and moved.seat == second
+    assert _stored_moves(service, match_id)[-1] == (2, second, "pass")
+    stored = service.store.match(match_id)
+    assert stored is not None and stored.revision == moved.loaded.row.revision and stored.version == 2
+
+
+def test_a_copy_the_store_has_moved_past_commits_nothing(services: tuple[MatchService, MatchService]) -> None:
+    """Another server moved the match, or a seat left there: the copy's move is refused by the gate
+    (a newer version than the copy's) or by the commit's check (the copy's version, now stale; the
+    departed seat's token), answers None, and stores nothing; the gate on a fresh read then gives
+    each its answer."""
+    first, second = services
+    match_id, tokens = two_players(first)
+    mover = whose_turn(first, match_id)
+    asyncio.run(second.load_async(match_id))  # second's copy, at version 0
+    first.move(match_id, mover, "pass", 0)  # first moves on: version 1
+    other = whose_turn(first, match_id)
+    log = _stored_moves(first, match_id)
+
+    async def on_copy(seat: int, version: int) -> Any:
+        return await second.move_on_copy_async(match_id, tokens[seat], "pass", version)
+
+    assert asyncio.run(on_copy(other, 1)) is None  # the copy is at 0: refused before any commit
+    assert asyncio.run(on_copy(mover, 0)) is None  # the copy's own version: the commit's check refuses it
+    assert _stored_moves(first, match_id) == log
+    with pytest.raises(StaleVersionError):
+        asyncio.run(second.move_async(match_id, other, "pass", 0))  # a fresh read: the stale version's answer
+    moved = asyncio.run(second.move_async(match_id, other, "pass", 1, asyncio.run(second.load_async(match_id))))
+    assert moved.version == 2
+
+    # The seat that is not to move leaves on first, and a bot takes it: neither the version nor the
+    # mover's token changes, only the revision tells second's copy (which has no bot) is outdated.
+    actor = whose_turn(second, match_id)
+    idle = 1 - actor
+    first.leave(match_id, idle)
+    assert asyncio.run(on_copy(actor, 2)) is None
+    assert _stored_moves(first, match_id) == [*log, (2, other, "pass")]
+    moved = asyncio.run(second.move_async(match_id, actor, "pass", 2, asyncio.run(second.load_async(match_id))))
+    assert moved.version == 3 and moved.loaded.row.due is not None  # the bot's turn, scheduled
+    with pytest.raises(Unauthorized):  # and the departed seat's token holds nothing any more
+        second.authenticate(match_id, tokens[idle], asyncio.run(second.load_async(match_id)).seats)
+
+
+def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(service: MatchService) -> None:
+    """The copy's check is only as good as the revision: each write the gate could be misled by
+    moves it; a socket's ``seen``, stored every 15 s, does not (a copy serves for ``COPY_FRESH`` s)."""
+    store = service.store
+    made = service.create("bop", {"players": 3}, name="Ann")
+
+    def revision() -> int:
+        row = store.match(made.match)
+        assert row is not None
+        return row.revision
+
+    steps = [revision()]
+    assert store.take_seat(made.match, 1, "Bob", "b" * 64, 1.0)  # a seat taken, by the store alone
+    steps.append(revision())
+    service.join(made.match, made.invite, "Cy")  # the last seat taken, then the start
+    steps.append(revision())
+    service.seen(made.match, 1)
+    assert revision() == steps[-1]  # a heartbeat
+    store.touch(made.match, 5.0)
+    steps.append(revision())
+    store.update_match(made.match, None, due=7.0)
+    steps.append(revision())
+    service.move(made.match, whose_turn(service, made.match), "pass", 0)
+    steps.append(revision())
+    store.update_seat(made.match, 0, name="Ann B.")
+    steps.append(revision())
+    assert steps == sorted(set(steps)), steps  # each write moved it on
+
+    # The commit's check: the revision, and the token's hash on the seat (a second guard).
+    mover = whose_turn(service, made.match)
+    seat_hash = next(s.token_hash for s in store.seats(made.match) if s.seat == mover)
+    assert seat_hash is not None
+    move = MoveRow(2, mover, "pass", 9.0)
+    assert not store.commit_move(made.match, 1, move, CommitCheck(steps[-1] - 1, mover, seat_hash))
+    assert not store.commit_move(made.match, 1, move, CommitCheck(steps[-1], mover, "0" * len(seat_hash)))
+    assert revision() == steps[-1] and len(store.moves(made.match)) == 1
+    assert store.commit_move(made.match, 1, move, CommitCheck(steps[-1], mover, seat_hash))
+    assert revision() == steps[-1] + 1 and len(store.moves(made.match)) == 2

@@ -35,7 +35,8 @@ def test_the_service_checks_keeps_and_finds_house_rules(service: MatchService) -
 
 
 def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store_url: str) -> None:
-    """A database made by the server before issue 17 (schema 1, one match in it) opens at schema 2."""
+    """A database made by the server before issue 17 (schema 1, one match in it) opens at the current
+    schema (house rules, then the revision), its match at revision 0."""
     raw: Store = (
         PostgresStore(store_url) if store_url.startswith("postgresql") else SQLiteStore(store_url.removeprefix("sqlite://"))
     )
@@ -51,9 +52,9 @@ def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store
     raw.close()
     store = open_store(store_url)
     try:
-        assert SCHEMA_VERSION == 2 and store.migrate() == 2
+        assert SCHEMA_VERSION == 3 and store.migrate() == 3
         old = store.match("old")
-        assert old is not None and old.house_rules is None and old.lexicon == "standard"
+        assert old is not None and old.house_rules is None and old.lexicon == "standard" and old.revision == 0
         store.save_house_rules(HouseRulesRow("hr-abcdefghij", "T", [], ["za"], 1.0))
         assert store.house_rules("hr-abcdefghij") is not None
     finally:
