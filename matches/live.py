@@ -47,6 +47,8 @@ class Connection:
     socket: WebSocket
     match: str
     seat: int | None
+    #: The seat's token, shown again with every move: a seat left (its token gone) cannot move on.
+    token: str | None = None
     version: int = 0
     last_heard: float = field(default_factory=time.monotonic)
     last_seen_stored: float = 0.0
@@ -176,7 +178,7 @@ class LiveHub:
             await socket.send_text(json.dumps({"type": "error", "error": _error(error)}))
             await socket.close(code=4401 if getattr(error, "status", 400) == 401 else 4404)
             return
-        connection = Connection(socket, match_id, seat)
+        connection = Connection(socket, match_id, seat, token if seat is not None else None)
         current = 0 if loaded.state is None else loaded.state.version
         connection.version = since if isinstance(since, int) and 0 <= since <= current else current
         self.connections[match_id].add(connection)
@@ -213,8 +215,8 @@ class LiveHub:
                 await self._send(connection, {"type": "error", "id": message.get("id"), "error": error})
                 return
             try:
-                moved = await self.service.move_async(
-                    connection.match, connection.seat, message.get("move"), message.get("version")
+                moved = await self.service.play_async(
+                    connection.match, connection.token, message.get("move"), message.get("version")
                 )
             except TablejudgeError as error:
                 body = _error(error)

@@ -205,19 +205,12 @@ async def make_move(
 
 async def _move(service: MatchService, match_id: str, body: MoveBody, authorization: str | None) -> Response:
     token = bearer(authorization)
-    # On this process's copy of the match first (the commit checks it is still the stored one); any
-    # refusal, and a match with no copy here, go through the gate on a fresh read, which answers it.
-    moved = await service.move_on_copy_async(match_id, token, body.move, body.version)
-    if moved is None:
+    try:
+        moved = await service.play_async(match_id, token, body.move, body.version)
+    except StaleVersionError as error:
         loaded = await service.load_async(match_id)
-        seat = service.authenticate(match_id, token, loaded.seats)
-        try:
-            moved = await service.move_async(match_id, seat, body.move, body.version, loaded)
-        except StaleVersionError as error:
-            current = service.body(await service.load_async(match_id), seat)
-            return ORJSONResponse(
-                {"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409
-            )
+        current = service.body(loaded, service.authenticate(match_id, token, loaded.seats))
+        return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
     answer = service.body(moved.loaded, moved.seat)
     # The answer as it is: ``Moved`` documents it; validating a whole match body against it again
     # on every move is work the server does not need (see make_move_plain).

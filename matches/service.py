@@ -463,15 +463,30 @@ class MatchService:
         return self._run(self._move_steps(match_id, seat, text, version, loaded))
 
     async def move_async(
-        self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None
+        self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None, now: float | None = None
     ) -> Moved:
-        """``move`` on the event loop (see ``load_async``)."""
+        """``move`` on the event loop (see ``load_async``). ``now``: when the move was received."""
         if not self.store.awaits:
-            return self._run(self._move_steps(match_id, seat, text, version, loaded))
+            return self._run(self._move_steps(match_id, seat, text, version, loaded, now=now))
         async with self._lock(match_id):
-            return await self._run_async(self._move_steps(match_id, seat, text, version, loaded))
+            return await self._run_async(self._move_steps(match_id, seat, text, version, loaded, now=now))
 
-    async def move_on_copy_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved | None:
+    async def play_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved:
+        """The whole gate, steps 1 to 7, for a move that came with its seat's token (an HTTP request,
+        a live socket's message): on this process's copy of the match first (``move_on_copy_async``),
+        else on a fresh read, which answers every refusal. The move is timed once, on receipt (a
+        real-time game's claim is not made later by a second try)."""
+        now = self.clock_now()
+        moved = await self.move_on_copy_async(match_id, token, text, version, now)
+        if moved is not None:
+            return moved
+        loaded = await self.load_async(match_id)
+        seat = self.authenticate(match_id, token, loaded.seats)
+        return await self.move_async(match_id, seat, text, version, loaded, now=now)
+
+    async def move_on_copy_async(
+        self, match_id: str, token: str | None, text: Any, version: Any, now: float | None = None
+    ) -> Moved | None:
         """The whole gate, steps 1 to 7, on this process's copy of the match, without reading the store
         first: the commit itself checks that the copy is still the stored match and that the token
         still holds the seat (``CommitCheck``). None when there is no copy, or when anything is
@@ -479,26 +494,37 @@ class MatchService:
         a fresh read (``load_async``, ``move_async``), which gives the refusal its answer."""
         if not isinstance(match_id, str) or not token:
             return None
+        now = self.clock_now() if now is None else now
         if not self.store.awaits:
-            return self._run(self._copy_move_steps(match_id, token, text, version))
+            return self._run(self._copy_move_steps(match_id, token, text, version, now))
         async with self._lock(match_id):
-            return await self._run_async(self._copy_move_steps(match_id, token, text, version))
+            return await self._run_async(self._copy_move_steps(match_id, token, text, version, now))
 
-    def _copy_move_steps(self, match_id: str, token: str, text: Any, version: Any) -> Steps[Moved | None]:
+    def _copy_move_steps(self, match_id: str, token: str, text: Any, version: Any, now: float) -> Steps[Moved | None]:
         loaded = self._copy(match_id)
-        if loaded is None:
+        if loaded is None or loaded.state is None:
             return None
+        before = loaded.state.version
         try:
             seat = self.authenticate(match_id, token, loaded.seats)
             token_hash = next(s.token_hash for s in loaded.seats if s.seat == seat)
             assert token_hash is not None
             check = CommitCheck(loaded.row.revision, seat, token_hash)
-            return (yield from self._move_steps(match_id, seat, text, version, loaded, check))
+            return (yield from self._move_steps(match_id, seat, text, version, loaded, check, now))
         except (TablejudgeError, _CopyOutdated):
+            if loaded.state.version != before:  # raised after the commit: not a refusal, not to try again
+                raise
             return None
 
     def _move_steps(
-        self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None, check: CommitCheck | None = None
+        self,
+        match_id: str,
+        seat: int,
+        text: Any,
+        version: Any,
+        loaded: Loaded | None,
+        check: CommitCheck | None = None,
+        now: float | None = None,
     ) -> Steps[Moved]:
         if not self._current(match_id, loaded):
             loaded = yield from self._load_steps(match_id)
@@ -516,7 +542,7 @@ class MatchService:
             raise StaleVersionError(version, state.version)
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
-        now = self.clock_now()
+        now = self.clock_now() if now is None else now
         move = self._read(loaded, text, now)
         return (yield from self._play_steps(loaded, seat, move, now, check))
 
@@ -550,9 +576,12 @@ class MatchService:
         state, row = loaded.state, loaded.row
         assert state is not None
         before = state.version
+        # A commit on the copy may fail its check: the copy is then put back as it was, not rebuilt.
+        saved = None if check is None else state.snapshot()
         breakdown = state.act(seat, move, version=before)  # refused: raises, and nothing changed
         if self._states.get(row.id) is state:
             del self._states[row.id]
+            self._loaded.pop(row.id, None)  # (a copy without its state is never used: not kept either)
         values = self._after(row, loaded.game, state, seat, now, loaded.seats)
         # Only the columns that change: an unchanged indexed column (status, due) written again
         # still rewrites its index's page, a third of a commit's cost (benchmarks/matches.py).
@@ -562,6 +591,10 @@ class MatchService:
         committed = yield Call("commit_move", (row.id, before, stored, *checked), {"updated": now, **changed})
         if not committed:  # another server moved first: this copy is dropped, rebuilt on the next load
             if check is not None:  # or anything else changed: the caller reads the store and tries again
+                assert saved is not None
+                state.restore(saved)
+                if row.id not in self._states:  # (unless a sync request cached a copy meanwhile)
+                    self._cache(row.id, state)  # the state only: its row is the one that is out of date
                 raise _CopyOutdated(row.id)
             current = yield Call("version", (row.id,))
             raise StaleVersionError(before, current or before)
@@ -642,7 +675,11 @@ class MatchService:
         action, bots_due = self._due_action(loaded, now)
         if action is None:  # nothing yet: when to look again (the bots declined, or move later)
             due = _due(state, row.clock_state, row.epoch_started, bots_due)
-            yield Call("update_match", (row.id, state.version), {"due": None if due is None else max(due, now + 0.05)})
+            due = None if due is None else max(due, now + 0.05)
+            if (yield Call("update_match", (row.id, state.version), {"due": due})):
+                # This process's copy follows its own write (the next move on it passes its check); if
+                # another write came between, the copy's revision is behind and the check still fails.
+                row.due, row.revision = due, row.revision + 1
             return False
         seat, move = action
         try:

@@ -317,9 +317,16 @@ def test_a_copy_the_store_has_moved_past_commits_nothing(services: tuple[MatchSe
     async def on_copy(seat: int, version: int) -> Any:
         return await second.move_on_copy_async(match_id, tokens[seat], "pass", version)
 
+    counted = PausingStore(second.store)
+    counted.release.set()
     assert asyncio.run(on_copy(other, 1)) is None  # the copy is at 0: refused before any commit
+    assert counted.calls == []
     assert asyncio.run(on_copy(mover, 0)) is None  # the copy's own version: the commit's check refuses it
+    assert counted.calls == ["commit_move"]
     assert _stored_moves(first, match_id) == log
+    counted.calls.clear()  # the copy was put back as it was before the move: it catches up, not rebuilt
+    assert asyncio.run(second.load_async(match_id)).state.version == 1  # type: ignore[union-attr]
+    assert counted.calls == ["match_and_moves"]
     with pytest.raises(StaleVersionError):
         asyncio.run(second.move_async(match_id, other, "pass", 0))  # a fresh read: the stale version's answer
     moved = asyncio.run(second.move_async(match_id, other, "pass", 1, asyncio.run(second.load_async(match_id))))
@@ -376,3 +383,43 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     assert revision() == steps[-1] and len(store.moves(made.match)) == 1
     assert store.commit_move(made.match, 1, move, CommitCheck(steps[-1], mover, seat_hash))
     assert revision() == steps[-1] + 1 and len(store.moves(made.match)) == 2
+
+
+def test_a_move_tried_on_the_copy_and_again_on_a_fresh_read_is_timed_once(store_url: str) -> None:
+    """``play_async`` times a move when it arrives: a second try, after the copy failed its check,
+    keeps that time (a real-time game's claim is not made later by the retry)."""
+    ticks = iter(range(1_000_000, 2_000_000))
+    first, second = (
+        MatchService(open_store(store_url), MatchSettings(bot_delay_ms=0), clock_now=lambda: float(next(ticks)))
+        for _ in range(2)
+    )
+    try:
+        match_id, tokens = two_players(first)
+        mover = whose_turn(first, match_id)
+        asyncio.run(second.load_async(match_id))  # second's copy
+        first.store.touch(match_id, 5.0)  # a write elsewhere: the copy's check will fail
+        before = next(ticks)
+        moved = asyncio.run(second.play_async(match_id, tokens[mover], "pass", 0))
+        assert moved.version == 1
+        stored = second.store.moves(match_id)[-1]
+        assert stored.at == before + 1  # the tick play_async took on arrival, not a later one
+    finally:
+        first.store.close()
+        second.store.close()
+
+
+def test_the_copy_follows_the_schedulers_own_write(service: MatchService) -> None:
+    """The scheduler's "nothing due yet" write moves the revision; the process that made it moves its
+    copy's with it, so the next move still commits on the copy (one store call), not on a rebuild."""
+    match_id, tokens = two_players(service)
+    mover = whose_turn(service, match_id)  # (a read: before the write, whose copy is the point)
+    asyncio.run(service.load_async(match_id))
+    before = service.store.match(match_id)
+    assert before is not None
+    assert service.run_due(match_id) is False  # nothing to play: it writes when to look next
+    after = service.store.match(match_id)
+    assert after is not None and after.revision == before.revision + 1
+    counted = PausingStore(service.store)
+    counted.release.set()
+    moved = asyncio.run(service.move_on_copy_async(match_id, tokens[mover], "pass", 0))
+    assert moved is not None and moved.version == 1 and counted.calls == ["commit_move"]

@@ -176,6 +176,30 @@ def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
         assert hello["version"] == 2 and hello["moves"] == [{"seat": 1 - mover, "move": "pass"}]
 
 
+def test_a_socket_whose_seat_was_left_cannot_move_for_the_bot(http: httpx.Client, live_server: str) -> None:
+    """A socket opened with a seat's token shows that token with every move: once the seat is left
+    (a bot plays it on), the socket's moves are refused (401), over the socket as over HTTP, and the
+    match does not move."""
+    match_id, tokens = new_bop(http, options={"mode": "challenge"})
+    mover = current(http, match_id, tokens[0])["must_act"][0]
+    with connect(ws_url(live_server, match_id, tokens[mover])) as socket:
+        assert receive(socket)["type"] == "hello"
+        left = http.post(f"/v1/matches/{match_id}/leave", headers=auth(tokens[mover]))
+        assert left.status_code == 200, left.text
+        version = current(http, match_id, tokens[1 - mover])["version"]
+        socket.send(json.dumps({"type": "move", "move": "pass", "version": version, "id": 1}))
+        answer = receive(socket)
+        while answer["type"] == "update":  # the seat's change, told to its socket
+            answer = receive(socket)
+        assert answer["type"] == "error" and answer["error"]["code"] == "unauthorized", answer
+        refused = http.post(
+            f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version}, headers=auth(tokens[mover])
+        )
+        assert refused.status_code == 401, refused.text
+    after = current(http, match_id, tokens[1 - mover])
+    assert after["seats"][mover]["bot"] is not None and after["version"] >= version
+
+
 def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_server: str) -> None:
     match_id, tokens = new_bop(http)
     body = current(http, match_id, tokens[0])
