@@ -746,7 +746,9 @@ class State(ABC, Generic[MoveT]):
             return self.scheduled() is not None
         return seat in self.acting_players()
 
-    def act(self, seat: int, move: Move | str, *, version: int | None = None) -> Breakdown:
+    def act(
+        self, seat: int, move: Move | str, *, version: int | None = None, undo: list[Any] | None = None
+    ) -> Breakdown:
         """The one gate for every move, whoever makes it. Checks, in order:
 
         1. the game is not over (:class:`GameOverError`);
@@ -756,7 +758,9 @@ class State(ABC, Generic[MoveT]):
         5. the engine's own rules (:class:`IllegalMoveError`, ...).
 
         Then it plays the move, records it, counts the version up, and (seeded games) resolves the
-        chance nodes that follow. Anything raised leaves the state exactly as it was.
+        chance nodes that follow. Anything raised leaves the state exactly as it was. ``undo``: a list
+        that gets the state as it was before the move (for ``restore``), for a caller that may still
+        have to take the move back (the match server, while the move's commit can fail).
         """
         if self.is_terminal():
             raise GameOverError("the game is over")
@@ -776,6 +780,8 @@ class State(ABC, Generic[MoveT]):
         except BaseException:
             self.restore(saved)
             raise
+        if undo is not None:
+            undo.append(saved)
         return breakdown
 
     def _why_not(self, seat: int) -> str:

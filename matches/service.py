@@ -577,8 +577,8 @@ class MatchService:
         assert state is not None
         before = state.version
         # A commit on the copy may fail its check: the copy is then put back as it was, not rebuilt.
-        saved = None if check is None else state.snapshot()
-        breakdown = state.act(seat, move, version=before)  # refused: raises, and nothing changed
+        undo: list[Any] | None = None if check is None else []
+        breakdown = state.act(seat, move, version=before, undo=undo)  # refused: raises, nothing changed
         if self._states.get(row.id) is state:
             del self._states[row.id]
             self._loaded.pop(row.id, None)  # (a copy without its state is never used: not kept either)
@@ -591,8 +591,8 @@ class MatchService:
         committed = yield Call("commit_move", (row.id, before, stored, *checked), {"updated": now, **changed})
         if not committed:  # another server moved first: this copy is dropped, rebuilt on the next load
             if check is not None:  # or anything else changed: the caller reads the store and tries again
-                assert saved is not None
-                state.restore(saved)
+                assert undo
+                state.restore(undo[0])
                 if row.id not in self._states:  # (unless a sync request cached a copy meanwhile)
                     self._cache(row.id, state)  # the state only: its row is the one that is out of date
                 raise _CopyOutdated(row.id)

@@ -398,6 +398,11 @@ def play_checked(game: Game[Any, Any, Any], bots: Sequence[Bot], seed: int, case
         assert chosen is not None, f"nobody acts at step {step} (acting: {state.acting_players()})"
         seat, move = chosen
         version = state.version
+        if deep:  # a move played and taken back (the match server's failed commit): as it was
+            before, undo = state.to_json(), []
+            state.act(seat, move, version=version, undo=undo)
+            state.restore(undo[0])
+            assert state.version == version and state.to_json() == before
         breakdown = state.act(seat, move, version=version)
         assert state.version == version + 1
         assert breakdown.total == sum(item.points for item in breakdown.items)
