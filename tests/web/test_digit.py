@@ -138,10 +138,16 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator("#digit-play").click()
     feedback(page, "digit", "Played: another turn!" if another else "Played")
+    name = "Ann" if pages[mover] is home else "Bob"
     for other in (pages[1 - mover], watch):
         for square, tile in placements(play):
             other.wait_for_selector(f".cell.filled.last[data-cell='{square}']")
             assert KIT.name(tile) in (other.locator(f".cell[data-cell='{square}']").get_attribute("aria-label") or "")
+        other.wait_for_selector(".lg-last:not([hidden]) p")  # the last-move panel (games/common.js)
+        assert other.locator(".lg-last h2").inner_text() == "Last move"
+        assert other.locator(".lg-last p").inner_text().startswith(f"{name} ")
+    pages[mover].wait_for_selector(".lg-last:not([hidden]) p")
+    assert pages[mover].locator(".lg-last p").inner_text().startswith("You ")
 
     # The next player passes, trading two tiles, by tapping: they alone see which.
     body = game.body()

@@ -2,6 +2,7 @@
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, announce, plural, breakdownList, meaningWords, pinchToZoom } from "../ui.js";
+import { humanize as namedSeats, reason } from "./common.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
@@ -68,10 +69,9 @@ function bounds(keys, margin) {
 }
 
 /** The engine's words with seats named and moves as their letters ("player 1" -> "Bob"). */
+/** The engine's words with seats named, and a play's notation ("7,7a Fo Ro") as its letters. */
 function humanize(text, body) {
-  return String(text || "")
-    .replace(/-?\d+,-?\d+[ad]? ([A-Z][a-z]|\?|\.)+/g, (move) => move.split(" ")[1].replace(/[a-z.]/g, ""))
-    .replace(/\bplayer (\d+)(['’]s)?/g, (_, seat, owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
+  return namedSeats(String(text || "").replace(/-?\d+,-?\d+[ad]? ([A-Z][a-z]|\?|\.)+/g, (move) => move.split(" ")[1].replace(/[a-z.]/g, "")), body);
 }
 
 function describeStep(step, body) {
@@ -597,11 +597,6 @@ class BopBoard {
   }
 
   destroy() {}
-}
-
-function reason(error) {
-  const text = error.message || "Refused.";
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // --- pictures for the replay and the reviews -------------------------------------------------------

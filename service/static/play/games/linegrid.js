@@ -10,6 +10,7 @@
 // Each game module gives its tiles (kit, tile pictures, names), its line rule (kinds of line, as
 // engine/linegames/lines.py) and its words; everything else is here.
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
+import { humanize, reason, followLastMove, fillLastMove } from "./common.js";
 
 export const WILD = "?";
 export const COLOUR_NAMES = { y: "yellow", g: "green", r: "red", k: "black", b: "blue" };
@@ -302,15 +303,6 @@ function bounds(keys, margin) {
   return { top: top - margin, left: left - margin, bottom: bottom + margin, right: right + margin };
 }
 
-/** The engine's words with seats named ("player 1" -> "Bob"). */
-export function humanize(text, body) {
-  return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, seat, owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
-}
-
-export function reason(error) {
-  const text = error.message || "Refused.";
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** Small tiles in a sentence, named for screen readers ("yellow heart, Q!nto tile"). */
 export function tilesPicture(game, tiles) {
@@ -1042,36 +1034,19 @@ export class LineBoard {
   }
 
   // --- the last move, with its breakdown --------------------------------------------------------------
-  /** The last move of a player, from the score sheet's list (after the shell has added this update's
-   * move to it: hence the microtask), whether the update came over the socket or as an answer. */
   showLastMove(version) {
-    this.lastVersion = version;
-    Promise.resolve()
-      .then(() => this.ctx.turns())
-      .then((turns) => {
-        if (version !== this.ctx.body.version) return;
-        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
-        if (!last) return;
-        this.lastCells = this.cellsOf(last.move);
-        this.showLast(last);
-        this.renderGrid();
-      })
-      .catch(() => {
-        this.lastVersion = null; // try again with the next update
-      });
+    followLastMove(this, version, (move) => this.cellsOf(move));
   }
 
   showLast(step) {
-    const body = this.ctx.body;
-    const who = step.seat === this.ctx.you ? "You" : body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
-    const points = step.breakdown?.total || 0;
     const scored = this.game.scored(this.view);
     const items = step.breakdown?.items || [];
-    this.lastBox.hidden = false;
-    fill(this.lastBox,
-      h("h2", { id: this.id("last-title") }, "Last move"),
-      h("p", {}, `${who} ${describeStep(this.game, step, body)}${points ? ` for ${plural(points, "point")}` : ""}.`),
-      !items.length ? null : scored ? (points ? breakdownList(step.breakdown) : null) : breakdownWords(step.breakdown));
+    const points = step.breakdown?.total || 0;
+    fillLastMove(this.lastBox, this.ctx, step, {
+      titleId: this.id("last-title"),
+      sentence: describeStep(this.game, step, this.ctx.body),
+      details: !items.length ? null : scored ? (points ? breakdownList(step.breakdown) : null) : breakdownWords(step.breakdown),
+    });
   }
 
   destroy() {

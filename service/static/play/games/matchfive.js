@@ -8,6 +8,7 @@
 // wrong with it, from the view alone; the engine's own score comes from /preview. Swaps and the pass
 // are offered when /legal lists them.
 import { h, svg, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
+import { humanize, reason, followLastMove, fillLastMove } from "./common.js";
 
 const CELL = 46; // px at zoom 1: a target above 44 px
 const MARGIN = 2; // empty cells shown around the tiles (the grid grows as tiles are placed)
@@ -203,10 +204,6 @@ export function playSeries(stacks, placed) {
 }
 
 /** The engine's words with seats named ("player 1" -> "Bob"). */
-function humanize(text, body) {
-  return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, seat, owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
-}
-
 function playWhere(spots) {
   const [r, c, level] = spots[0];
   const at = level > 1 ? ` at level ${level}` : "";
@@ -927,45 +924,22 @@ class MatchFiveBoard {
   }
 
   // --- the last move, with its breakdown --------------------------------------------------------------
-  /** The last move of a player, from the score sheet's list (after the shell has added this update's
-   * move to it: hence the microtask). */
   showLastMove(version) {
-    this.lastVersion = version;
-    Promise.resolve()
-      .then(() => this.ctx.turns())
-      .then((turns) => {
-        if (version !== this.ctx.body.version) return;
-        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
-        if (!last) return;
-        this.lastCells = new Set((parsePlay(last.move) || []).map(([r, c]) => key(r, c)));
-        this.showLast(last);
-        this.renderGrid();
-      })
-      .catch(() => {
-        this.lastVersion = null; // try again with the next update
-      });
+    followLastMove(this, version, (move) => new Set((parsePlay(move) || []).map(([r, c]) => key(r, c))));
   }
 
   showLast(step) {
-    const body = this.ctx.body;
-    const who = step.seat === this.ctx.you ? "You" : body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
-    const points = step.breakdown?.total || 0;
     const scored = (step.breakdown?.items || []).some((item) => item.kind === "series");
-    this.lastBox.hidden = false;
-    fill(this.lastBox,
-      h("h2", { id: "mf-last-title" }, "Last move"),
-      h("p", {}, `${who} ${describeStep(step)}${points ? ` for ${plural(points, "point")}` : ""}.`),
-      scored ? breakdownList(step.breakdown) : null);
+    fillLastMove(this.lastBox, this.ctx, step, {
+      titleId: "mf-last-title",
+      sentence: describeStep(step),
+      details: scored ? breakdownList(step.breakdown) : null,
+    });
   }
 
   destroy() {
     clearTimeout(this.previewTimer);
   }
-}
-
-function reason(error) {
-  const text = error.message || "Refused.";
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // --- pictures for the replay and the reviews -------------------------------------------------------

@@ -4,6 +4,7 @@
 // over 15, four in a row) is named, from the view alone; the engine's own score comes from /preview.
 // A player none of whose tokens fits gives one back to the bag for a token of another value, or passes.
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
+import { humanize, reason, followLastMove, fillLastMove } from "./common.js";
 
 const CELL = 46; // px at zoom 1: a target above 44 px
 const TARGET = 15;
@@ -106,10 +107,6 @@ function tokenElement(value, attrs = {}) {
 }
 
 /** The engine's words with seats named ("player 1" -> "Bob"). */
-function humanize(text, body) {
-  return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, seat, owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
-}
-
 function describeStep(step) {
   const move = step.move || "";
   if (step.seat < 0) return "drew";
@@ -622,46 +619,23 @@ class Three2FifteenBoard {
   }
 
   // --- the last move, with its breakdown --------------------------------------------------------------
-  /** The last move of a player, from the score sheet's list (after the shell has added this update's
-   * move to it: hence the microtask), whether the update came over the socket or as an answer. */
   showLastMove(version) {
-    this.lastVersion = version;
-    Promise.resolve()
-      .then(() => this.ctx.turns())
-      .then((turns) => {
-        if (version !== this.ctx.body.version) return;
-        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
-        if (!last) return;
-        this.lastCells = new Set((playPlacements(last.move) || []).map(([r, c]) => key(r, c)));
-        this.showLast(last);
-        this.renderGrid();
-      })
-      .catch(() => {
-        this.lastVersion = null; // try again with the next update
-      });
+    followLastMove(this, version, (move) => new Set((playPlacements(move) || []).map(([r, c]) => key(r, c))));
   }
 
   showLast(step) {
-    const body = this.ctx.body;
-    const who = step.seat === this.ctx.you ? "You" : body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
-    const points = step.breakdown?.total || 0;
     const scored = (step.breakdown?.items || []).some((item) => item.points);
-    this.lastBox.hidden = false;
-    fill(this.lastBox,
-      h("h2", { id: "t2f-last-title" }, "Last move"),
-      h("p", {}, `${who} ${describeStep(step)}${points ? ` for ${plural(points, "point")}` : ""}.`),
-      scored ? breakdownList(step.breakdown) : null);
+    fillLastMove(this.lastBox, this.ctx, step, {
+      titleId: "t2f-last-title",
+      sentence: describeStep(step),
+      details: scored ? breakdownList(step.breakdown) : null,
+    });
   }
 
   destroy() {
     clearTimeout(this.previewTimer);
     clearTimeout(this.typeTimer);
   }
-}
-
-function reason(error) {
-  const text = error.message || "Refused.";
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // --- pictures for the replay and the reviews -------------------------------------------------------

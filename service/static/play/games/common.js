@@ -1,0 +1,49 @@
+// What the grid boards share (BOP!, Three2Fifteen, Match Five and the line games of linegrid.js):
+// the engine's refusals in a person's words, and the "last move" panel that follows the score sheet.
+import { h, fill, plural } from "../ui.js";
+
+/** The engine's words with seats named ("player 1" -> "Bob"). */
+export function humanize(text, body) {
+  return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, seat, owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
+}
+
+/** A refusal's message as a sentence. */
+export function reason(error) {
+  const text = error.message || "Refused.";
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The last move of a player, from the score sheet's list (after the shell has added this update's
+ * move to it: hence the microtask), whether the update came over the socket or as an answer. The
+ * board gets its cells (``cellsOf(move)``, to mark on the grid), then ``board.showLast(step)`` and
+ * ``board.renderGrid()``.
+ */
+export function followLastMove(board, version, cellsOf) {
+  board.lastVersion = version;
+  Promise.resolve()
+    .then(() => board.ctx.turns())
+    .then((turns) => {
+      if (version !== board.ctx.body.version) return;
+      const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
+      if (!last) return;
+      board.lastCells = cellsOf(last.move);
+      board.showLast(last);
+      board.renderGrid();
+    })
+    .catch(() => {
+      board.lastVersion = null; // try again with the next update
+    });
+}
+
+/** The "last move" panel: who played what (``sentence``), for how many points, and the breakdown
+ * (``details``, when there is one worth showing). */
+export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
+  const who = step.seat === ctx.you ? "You" : ctx.body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
+  const points = step.breakdown?.total || 0;
+  box.hidden = false;
+  fill(box,
+    h("h2", { id: titleId }, "Last move"),
+    h("p", {}, `${who} ${sentence}${points ? ` for ${plural(points, "point")}` : ""}.`),
+    details || null);
+}
