@@ -139,3 +139,48 @@ def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_server: str) -> None:
+    """PostgreSQL drops a server's LISTEN connection (a restart, a failover, an admin): the server
+    connects again by itself, and another server's moves reach its sockets as before."""
+    import psycopg
+
+    from tests.pg import new_database
+
+    database = new_database(postgres_server, "listener_cut")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = Server(tmp_path / "a", database=database).start()
+    second = Server(tmp_path / "b", database=database).start()
+    listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+    try:
+        with httpx.Client(timeout=10) as http, psycopg.connect(database, autocommit=True) as admin:
+            made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
+            joined = http.post(f"{first.url}/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+            tokens = {0: made["token"], 1: joined["token"]}
+            mover = http.get(f"{first.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()["must_act"][0]
+            with connect(ws_url(second.url, made["match"], tokens[1 - mover])) as socket:
+                assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+                cut = admin.execute(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+                ).fetchone()
+                assert cut is not None and cut[0] == 2  # one listener per server
+                deadline = time.monotonic() + 20
+                while (admin.execute(listening).fetchone() or (0,))[0] < 2:
+                    assert time.monotonic() < deadline, "the servers did not listen again"
+                    time.sleep(0.2)
+                moved = http.post(
+                    f"{first.url}/v1/matches/{made['match']}/moves",
+                    headers=auth(tokens[mover]),
+                    json={"move": "pass", "version": 0},
+                )
+                assert moved.status_code == 200
+                event: dict[str, Any] = {"type": "ping"}
+                while event["type"] == "ping":
+                    event = json.loads(socket.recv(timeout=10))
+                assert event["version"] == 1 and event["moves"] == [{"seat": mover, "move": "pass"}]
+    finally:
+        first.stop()
+        second.stop()
