@@ -85,6 +85,17 @@ def test_every_acknowledged_move_survives_a_sigkill(tmp_path: Path) -> None:
         restarted.stop()
 
 
+def pass_and_hear(http: httpx.Client, url: str, match_id: str, token: str, mover: int, socket: Any) -> None:
+    """The first move, a pass, made through the server at ``url``; ``socket`` (held by another server)
+    hears of it."""
+    moved = http.post(f"{url}/v1/matches/{match_id}/moves", headers=auth(token), json={"move": "pass", "version": 0})
+    assert moved.status_code == 200
+    event: dict[str, Any] = {"type": "ping"}
+    while event["type"] == "ping":
+        event = json.loads(socket.recv(timeout=10))
+    assert event["version"] == 1 and event["moves"] == [{"seat": mover, "move": "pass"}]
+
+
 def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server: str) -> None:
     """A move made through one server reaches a live socket held by the other (NOTIFY), and the bots
     and clocks of a match are played once however many servers run."""
@@ -104,16 +115,7 @@ def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server
             mover = body["must_act"][0]
             with connect(ws_url(second.url, made["match"], tokens[1 - mover])) as socket:
                 assert json.loads(socket.recv(timeout=10))["type"] == "hello"
-                moved = http.post(
-                    f"{first.url}/v1/matches/{made['match']}/moves",
-                    headers=auth(tokens[mover]),
-                    json={"move": "pass", "version": 0},
-                )
-                assert moved.status_code == 200
-                event: dict[str, Any] = {"type": "ping"}
-                while event["type"] == "ping":
-                    event = json.loads(socket.recv(timeout=10))
-                assert event["version"] == 1 and event["moves"] == [{"seat": mover, "move": "pass"}]
+                pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
             stale = http.post(
                 f"{second.url}/v1/matches/{made['match']}/moves",
                 headers=auth(tokens[mover]),
@@ -171,16 +173,7 @@ def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_
                 while (admin.execute(listening).fetchone() or (0,))[0] < 2:
                     assert time.monotonic() < deadline, "the servers did not listen again"
                     time.sleep(0.2)
-                moved = http.post(
-                    f"{first.url}/v1/matches/{made['match']}/moves",
-                    headers=auth(tokens[mover]),
-                    json={"move": "pass", "version": 0},
-                )
-                assert moved.status_code == 200
-                event: dict[str, Any] = {"type": "ping"}
-                while event["type"] == "ping":
-                    event = json.loads(socket.recv(timeout=10))
-                assert event["version"] == 1 and event["moves"] == [{"seat": mover, "move": "pass"}]
+                pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
     finally:
         first.stop()
         second.stop()
