@@ -494,13 +494,14 @@ class MatchService:
         a fresh read (``load_async``, ``move_async``), which gives the refusal its answer."""
         if not isinstance(match_id, str) or not token:
             return None
-        now = self.clock_now() if now is None else now
         if not self.store.awaits:
             return self._run(self._copy_move_steps(match_id, token, text, version, now))
         async with self._lock(match_id):
             return await self._run_async(self._copy_move_steps(match_id, token, text, version, now))
 
-    def _copy_move_steps(self, match_id: str, token: str, text: Any, version: Any, now: float) -> Steps[Moved | None]:
+    def _copy_move_steps(
+        self, match_id: str, token: str, text: Any, version: Any, now: float | None
+    ) -> Steps[Moved | None]:
         loaded = self._copy(match_id)
         if loaded is None or loaded.state is None:
             return None
