@@ -605,7 +605,10 @@ class MatchService:
         # revision is behind the stored one, and the next commit on the copy fails its check)
         self._cache(row.id, state, loaded)
         if state.version % SNAPSHOT_EVERY == 0:
-            yield Call("save_snapshot", (row.id, state.version, state.to_json()))
+            try:
+                yield Call("save_snapshot", (row.id, state.version, state.to_json()))
+            except Exception:  # a snapshot only saves replaying: the committed move stands, and is told
+                log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
         self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))
         return Moved(state.version, breakdown, seat, move, loaded)
 

@@ -439,11 +439,12 @@ class Store:
         return _moves(self._query(MOVES_SINCE, (match_id, since)))
 
     def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
+        """Keep ``state`` as the match's snapshot at ``version``, in place of the one before."""
         with self.transaction():
             self._execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
             self._execute(
                 "INSERT INTO snapshots (match_id, version, state) VALUES (?, ?, ?)",
-                (match_id, version, json.dumps(state, separators=(",", ":"))),
+                (match_id, version, _snapshot_text(state)),
             )
 
     def snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
@@ -471,6 +472,12 @@ MATCH_SEATS_AND_MOVES = (
     "SELECT json_agg(json_build_array(v.version, v.seat, v.move, v.at) ORDER BY v.version)::text AS moves "
     "FROM moves v WHERE v.match_id = m.id AND v.version > ?) missed ON true "
     "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat"
+)
+# PostgreSQL: the match's snapshot replaced in one statement (its own transaction). The DELETE in the
+# WITH sees the rows as they were before the statement, the new one not among them.
+SAVE_SNAPSHOT = (
+    "WITH dropped AS (DELETE FROM snapshots WHERE match_id = ?) "
+    "INSERT INTO snapshots (match_id, version, state) VALUES (?, ?, ?)"
 )
 #: ``since`` for "no moves": no match reaches this version.
 NO_MOVES = 2**31 - 1
@@ -514,6 +521,10 @@ def _to_column(name: str, value: Any) -> Any:
     if name == "public":
         return 1 if value else 0
     return value
+
+
+def _snapshot_text(state: dict[str, Any]) -> str:
+    return json.dumps(state, separators=(",", ":"))
 
 
 def _match(row: tuple[Any, ...]) -> MatchRow:
@@ -700,9 +711,10 @@ class PostgresStore(Store):
 
     # --- from the event loop ---------------------------------------------------------------------------
     async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        """The calls on a move's path (read the match, catch up, commit) are awaited on a pool of
-        async connections, so that one process has many moves in flight while PostgreSQL answers;
-        the rarer ones run on a worker thread over the shared connection (it is locked)."""
+        """The calls on a move's path (read the match, catch up, commit, the snapshot every
+        ``SNAPSHOT_EVERY`` moves) are awaited on a pool of async connections, so that one process
+        has many moves in flight while PostgreSQL answers; the rarer ones run on a worker thread over
+        the shared connection (it is locked)."""
         if method == "match_and_moves":
             match_id, since = args
             since = NO_MOVES if since is None else since
@@ -713,6 +725,10 @@ class PostgresStore(Store):
             return _snapshot(await self._async.query(LATEST_SNAPSHOT, args))
         if method == "version":
             return _version(await self._async.query(VERSION, args))
+        if method == "save_snapshot":  # every SNAPSHOT_EVERY moves of each match: on the loop, as a move
+            match_id, version, state = args
+            await self._async.query(SAVE_SNAPSHOT, (match_id, match_id, version, _snapshot_text(state)))
+            return None
         if method == "commit_move":
             match_id, expected_version, move, *check = args
             statement = _commit_statement(match_id, expected_version, move, check[0] if check else None, kwargs)

@@ -423,3 +423,63 @@ def test_the_copy_follows_the_schedulers_own_write(service: MatchService) -> Non
     counted.release.set()
     moved = asyncio.run(service.move_on_copy_async(match_id, tokens[mover], "pass", 0))
     assert moved is not None and moved.version == 1 and counted.calls == ["commit_move"]
+
+
+def test_a_snapshot_is_kept_every_few_moves_in_place_of_the_last_and_a_new_server_starts_from_it(
+    services: tuple[MatchService, MatchService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every ``SNAPSHOT_EVERY`` moves the mover's process stores the state (on PostgreSQL, one
+    statement on the event loop's connections), replacing the one before; a process that holds no
+    copy starts from it and replays only the moves after it."""
+    monkeypatch.setattr("matches.service.SNAPSHOT_EVERY", 3)
+    first, second = services
+    match_id, tokens = two_players(first)
+
+    async def play(moves: int) -> None:
+        for _ in range(moves):
+            loaded = await first.load_async(match_id)
+            state = loaded.state
+            assert state is not None
+            seat = [s for s in state.acting_players() if state.must_act(s)][0]
+            await first.play_async(match_id, tokens[seat], "pass", state.version)
+
+    asyncio.run(play(4))
+    assert first.store.snapshot(match_id) is not None and first.store.snapshot(match_id)[0] == 3  # type: ignore[index]
+    asyncio.run(play(3))
+    kept = first.store._query("SELECT version FROM snapshots WHERE match_id = ?", (match_id,))
+    assert [row[0] for row in kept] == [6]  # the one at 3 replaced
+    version, saved = first.store.snapshot(match_id)  # type: ignore[misc]
+    row = first.store.match(match_id)
+    assert row is not None
+    replayed = first._game_of(row).new_initial_state(row.seed)
+    for move in first.store.moves(match_id)[:6]:
+        replayed.act(move.seat, move.move)
+    assert saved == replayed.to_json()
+    counted = PausingStore(second.store)
+    rebuilt = asyncio.run(second.load_async(match_id)).state
+    assert counted.calls == ["match_and_moves", "snapshot", "moves"]
+    assert rebuilt is not None and rebuilt.version == 7
+    assert rebuilt.to_json() == first.load(match_id).state.to_json()  # type: ignore[union-attr]
+
+
+def test_a_snapshot_that_cannot_be_kept_loses_nothing(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The snapshot follows the commit: if it fails, the move stands, is answered and told."""
+    monkeypatch.setattr("matches.service.SNAPSHOT_EVERY", 1)
+    match_id, tokens = two_players(service)
+    told: list[int] = []
+    service.listeners.append(lambda event: told.append(event.version))
+    held = PausingStore(service.store)
+    held.release.set()
+    call = held.call_async
+
+    async def failing(method: str, *args: Any, **kwargs: Any) -> Any:
+        if method == "save_snapshot":
+            raise OSError("the disk is full")
+        return await call(method, *args, **kwargs)
+
+    service.store.call_async = failing  # type: ignore[method-assign]
+    seat = whose_turn(service, match_id)
+    moved = asyncio.run(service.play_async(match_id, tokens[seat], "pass", 0))
+    assert moved.version == 1 and told == [1]
+    assert _stored_moves(service, match_id) == [(1, seat, "pass")]
+    assert service.store.snapshot(match_id) is None
