@@ -452,18 +452,15 @@ class Store:
 
     def due(self, now: float, limit: int = 100) -> list[str]:
         """Matches with something due now (a clock run out, a bot to move, a window to close)."""
-        rows = self._query(
-            "SELECT id FROM matches WHERE status = 'playing' AND due IS NOT NULL AND due <= ? ORDER BY due LIMIT ?",
-            (now, limit),
-        )
-        return [row[0] for row in rows]
+        return _due(self._query(DUE, (now, limit)))
 
     def next_due(self) -> float | None:
-        rows = self._query("SELECT MIN(due) FROM matches WHERE status = 'playing' AND due IS NOT NULL")
-        return None if not rows or rows[0][0] is None else float(rows[0][0])
+        return _next_due(self._query(NEXT_DUE))
 
 
 VERSION = "SELECT version FROM matches WHERE id = ?"
+DUE = "SELECT id FROM matches WHERE status = 'playing' AND due IS NOT NULL AND due <= ? ORDER BY due LIMIT ?"
+NEXT_DUE = "SELECT MIN(due) FROM matches WHERE status = 'playing' AND due IS NOT NULL"
 # PostgreSQL: the row, its seats and the moves after a version, in one round trip (the moves as one
 # JSON array beside each seat's line, gathered once per match by the lateral join).
 MATCH_SEATS_AND_MOVES = (
@@ -521,6 +518,14 @@ def _to_column(name: str, value: Any) -> Any:
     if name == "public":
         return 1 if value else 0
     return value
+
+
+def _due(rows: list[tuple[Any, ...]]) -> list[str]:
+    return [row[0] for row in rows]
+
+
+def _next_due(rows: list[tuple[Any, ...]]) -> float | None:
+    return None if not rows or rows[0][0] is None else float(rows[0][0])
 
 
 def _snapshot_text(state: dict[str, Any]) -> str:
@@ -712,9 +717,9 @@ class PostgresStore(Store):
     # --- from the event loop ---------------------------------------------------------------------------
     async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
         """The calls on a move's path (read the match, catch up, commit, the snapshot every
-        ``SNAPSHOT_EVERY`` moves) are awaited on a pool of async connections, so that one process
-        has many moves in flight while PostgreSQL answers; the rarer ones run on a worker thread over
-        the shared connection (it is locked)."""
+        ``SNAPSHOT_EVERY`` moves) and the scheduler's looks are awaited on a pool of async
+        connections, so that one process has many moves in flight while PostgreSQL answers; the
+        rarer ones run on a worker thread over the shared connection (it is locked)."""
         if method == "match_and_moves":
             match_id, since = args
             since = NO_MOVES if since is None else since
@@ -725,6 +730,10 @@ class PostgresStore(Store):
             return _snapshot(await self._async.query(LATEST_SNAPSHOT, args))
         if method == "version":
             return _version(await self._async.query(VERSION, args))
+        if method == "due":  # the scheduler's look, a few times a second
+            return await self._due_async(*args, **kwargs)
+        if method == "next_due":
+            return _next_due(await self._async.query(NEXT_DUE, ()))
         if method == "save_snapshot":  # every SNAPSHOT_EVERY moves of each match: on the loop, as a move
             match_id, version, state = args
             await self._async.query(SAVE_SNAPSHOT, (match_id, match_id, version, _snapshot_text(state)))
@@ -734,6 +743,9 @@ class PostgresStore(Store):
             statement = _commit_statement(match_id, expected_version, move, check[0] if check else None, kwargs)
             return len(await self._async.query(*statement)) == 1
         return await asyncio.to_thread(getattr(self, method), *args, **kwargs)
+
+    async def _due_async(self, now: float, limit: int = 100) -> list[str]:
+        return _due(await self._async.query(DUE, (now, limit)))
 
     def close(self) -> None:
         self._async.close()

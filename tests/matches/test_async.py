@@ -483,3 +483,34 @@ def test_a_snapshot_that_cannot_be_kept_loses_nothing(service: MatchService, mon
     assert moved.version == 1 and told == [1]
     assert _stored_moves(service, match_id) == [(1, seat, "pass")]
     assert service.store.snapshot(match_id) is None
+
+
+def test_the_schedulers_looks_from_the_event_loop_answer_as_the_store(service: MatchService, clock: FakeClock) -> None:
+    """``due`` and ``next_due`` awaited (on PostgreSQL, the event loop's connections) find the
+    matches the store's own calls find: a bot's move due, then none once it is played."""
+    made = service.create("bop", {"players": 2}, bots={"1": "greedy"}, name="Ann")
+    idle = service.create("bop", {"players": 2}, name="Bo")  # waiting for a second player: nothing due
+    store = service.store
+    row = store.match(made.match)
+    assert row is not None and idle.match != made.match
+
+    async def look(now: float) -> tuple[list[str], float | None, list[str]]:
+        return (
+            await store.call_async("due", now),
+            await store.call_async("next_due"),
+            await store.call_async("due", now, limit=0),
+        )
+
+    state = service.load(made.match).state
+    assert state is not None
+    if state.must_act(1):  # the bot's turn first: let it move, so that the human's turn is next
+        assert service.run_due(made.match)
+    seat = whose_turn(service, made.match)
+    assert seat == 0
+    assert asyncio.run(look(clock.now + 3600)) == (store.due(clock.now + 3600), store.next_due(), [])
+    assert asyncio.run(look(clock.now + 3600))[:2] == ([], None)  # the human's turn: nothing due
+    service.move(made.match, 0, "pass", service.load(made.match).state.version)  # type: ignore[union-attr]
+    due, next_due, none = asyncio.run(look(clock.now + 3600))
+    assert due == store.due(clock.now + 3600) == [made.match] and none == []
+    assert next_due == store.next_due() and next_due is not None and clock.now <= next_due <= clock.now + 3600
+    assert asyncio.run(look(next_due - 0.001))[0] == []
