@@ -52,11 +52,18 @@ BODY_KEYS = (
 _NOT_ROLLED_BACK = ("game", "rng", "history")
 
 
+#: The field types a snapshot keeps as they are (immutable) and copies with their own ``copy``.
+_KEPT = frozenset({int, str, float, bool, tuple, type(None)})
+_COPIED = frozenset({list, dict, set})
+
+
 def _shallow(value: Any) -> Any:
-    """``copy.copy``, without its dispatch for the common cases: every move takes a snapshot."""
-    if isinstance(value, list | dict | set):
-        return value.copy()
-    return value if isinstance(value, int | str | float | bool | tuple | None) else copy.copy(value)
+    """``copy.copy``, without its dispatch for the common cases: every move takes a snapshot (one
+    type lookup, not two ``isinstance`` tests against unions: a third of a snapshot's time)."""
+    kind = type(value)
+    if kind in _KEPT:
+        return value
+    return value.copy() if kind in _COPIED else copy.copy(value)
 
 
 def _public_pending(pending: Any, viewer: int | None, over: bool) -> Any:
