@@ -25,7 +25,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engine.adjudicator import HouseRulesAdjudicator
@@ -399,7 +399,7 @@ class MatchService:
             return None
         if kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH:
             return None
-        return Loaded(replace(kept.row), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
+        return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
 
     def _rebuild_steps(self, row: MatchRow, game: Game[Any, Any, Any]) -> Steps[State[Any]]:
         snapshot = yield Call("snapshot", (row.id,))
