@@ -304,10 +304,15 @@ class LiveHub:
         the store's event-loop round trips: its listener is a plain callback, no generator per note)."""
         import asyncpg
 
+        store = self.service.store
+        assert isinstance(store, PostgresStore)
         notes: asyncio.Queue[str | None] = asyncio.Queue()  # None: the connection closed
 
-        def noted(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
-            notes.put_nowait(payload)
+        def noted(_conn: Any, pid: int, _channel: str, payload: str) -> None:
+            # This process's own commits were told to its sockets as they were made (``on_event``);
+            # heard back, one could even beat that broadcast and cost a read of the store.
+            if not store.notified_by_me(pid):
+                notes.put_nowait(payload)
 
         while True:
             conn = None

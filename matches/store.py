@@ -751,6 +751,11 @@ class PostgresStore(Store):
             return len(await self._async.query(*statement)) == 1
         return await asyncio.to_thread(getattr(self, method), *args, **kwargs)
 
+    def notified_by_me(self, backend_pid: int) -> bool:
+        """Was a notification from ``backend_pid`` sent by this store's own commits? Their moves
+        were told to this process's sockets when committed (``MatchService._emit``)."""
+        return self._async.sent_here(backend_pid)
+
     async def _due_async(self, now: float, limit: int = 100) -> list[str]:
         return _due(await self._async.query(DUE, (now, limit)))
 
@@ -796,6 +801,8 @@ class _AsyncConnections:
     def __init__(self, url: str, session: str | None, size: int = ASYNC_CONNECTIONS) -> None:
         self.url, self.session, self.size = url, session, size
         self._idle: list[Any] = []
+        #: This pool's connections by their PostgreSQL backend's process id (``sent_here``).
+        self._backends: dict[int, Any] = {}
         self._slots: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closer: AsyncIterator[None] | None = None  # held: the loop keeps only a weak reference
@@ -836,7 +843,19 @@ class _AsyncConnections:
         conn = await asyncpg.connect(self.url)
         if self.session:
             await conn.execute(self.session)
+        self._backends[conn.get_server_pid()] = conn
         return conn
+
+    def sent_here(self, backend_pid: int) -> bool:
+        """Did one of this pool's open connections send a notification from ``backend_pid``? (A
+        closed one's process id may since have gone to another server's connection.)"""
+        conn = self._backends.get(backend_pid)
+        if conn is None:
+            return False
+        if conn.is_closed():
+            del self._backends[backend_pid]
+            return False
+        return True
 
     def close(self) -> None:
         """Drop the connections (synchronous: this may be called with no loop running)."""
@@ -844,6 +863,7 @@ class _AsyncConnections:
             with contextlib.suppress(Exception):
                 conn.terminate()
         self._idle = []
+        self._backends = {}
 
 
 @functools.lru_cache(maxsize=256)

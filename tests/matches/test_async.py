@@ -14,7 +14,7 @@ import pytest
 from engine.errors import IllegalMoveError, NotationError, StaleVersionError, WrongPlayerError
 from matches.errors import Unauthorized
 from matches.service import MatchService, MatchSettings
-from matches.store import CommitCheck, MoveRow, Store, open_store
+from matches.store import CommitCheck, MoveRow, PostgresStore, Store, open_store
 from tests.matches.conftest import FakeClock
 from tests.matches.test_service import two_players, whose_turn
 
@@ -514,3 +514,52 @@ def test_the_schedulers_looks_from_the_event_loop_answer_as_the_store(service: M
     assert due == store.due(clock.now + 3600) == [made.match] and none == []
     assert next_due == store.next_due() and next_due is not None and clock.now <= next_due <= clock.now + 3600
     assert asyncio.run(look(next_due - 0.001))[0] == []
+
+
+def test_a_server_hears_the_other_servers_moves_not_its_own(services: tuple[MatchService, MatchService]) -> None:
+    """PostgreSQL tells every listening server of every commit. A server's own moves were told to
+    its sockets when committed, so its listener lets their notifications go (by the sending
+    backend's process id) and passes on the other server's; a closed connection's id no longer
+    counts as its own."""
+    first, second = services
+    if not isinstance(first.store, PostgresStore):
+        pytest.skip("SQLite has no notifications: each process looks at the versions")
+    from matches.live import LiveHub
+
+    hub = LiveHub(first)
+    heard: list[str] = []
+
+    async def noted(payload: str) -> None:
+        heard.append(payload)
+
+    hub._noted = noted  # type: ignore[method-assign]
+    match_id, tokens = two_players(first)
+
+    async def run() -> tuple[int, bool]:
+        hub.start()
+        try:
+            await asyncio.sleep(0.3)  # the listener connects
+            for version, service in enumerate([first, second, first, second]):
+                loaded = await service.load_async(match_id)
+                state = loaded.state
+                assert state is not None
+                seat = [s for s in state.acting_players() if state.must_act(s)][0]
+                await service.play_async(match_id, tokens[seat], "pass", version)
+            for _ in range(50):
+                if len(heard) >= 2:
+                    break
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)  # and nothing more comes
+            assert isinstance(first.store, PostgresStore)
+            own = next(iter(first.store._async._backends.values()))
+            pid = own.get_server_pid()
+            mine = first.store.notified_by_me(pid)
+            own.terminate()
+            return pid, mine and not first.store.notified_by_me(pid)
+        finally:
+            await hub.stop()
+
+    pid, forgotten_when_closed = asyncio.run(run())
+    assert heard == [f"{match_id}:2", f"{match_id}:4"]
+    assert forgotten_when_closed
+    assert isinstance(second.store, PostgresStore) and not second.store.notified_by_me(pid)
