@@ -851,8 +851,13 @@ class State(ABC, Generic[MoveT]):
         self._check_viewer(seat)
         over = self.is_terminal()
         shown: JsonDict = {}
+        parts = self.VIEW
         for key, value in self.to_body().items():
-            shown.update(self._part(key).show(key, value, seat, over))
+            part = parts.get(key) or self._part(key)
+            if type(part) is Public:  # most keys: put as they are (no call, no dict of one entry)
+                shown[key] = value
+            else:
+                shown.update(part.show(key, value, seat, over))
         outcome = self.outcome()
         return {
             "game": self.game.name,
