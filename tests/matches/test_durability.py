@@ -155,7 +155,12 @@ def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_
     (tmp_path / "b").mkdir()
     first = Server(tmp_path / "a", database=database).start()
     second = Server(tmp_path / "b", database=database).start()
-    listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+    # The listeners: idle after their LISTEN (so it has taken effect), and not among ``%s``, the cut
+    # ones (a cut backend stays in pg_stat_activity, its last query shown, until it has exited).
+    listening = (
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
+        "AND state = 'idle' AND NOT pid = ANY(%s)"
+    )
     try:
         with httpx.Client(timeout=10) as http, psycopg.connect(database, autocommit=True) as admin:
             made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
@@ -164,13 +169,11 @@ def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_
             mover = http.get(f"{first.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()["must_act"][0]
             with connect(ws_url(second.url, made["match"], tokens[1 - mover])) as socket:
                 assert json.loads(socket.recv(timeout=10))["type"] == "hello"
-                cut = admin.execute(
-                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND query LIKE 'LISTEN%'"
-                ).fetchone()
-                assert cut is not None and cut[0] == 2  # one listener per server
+                cut = [row[0] for row in admin.execute(listening, ([],)).fetchall()]
+                assert len(cut) == 2  # one listener per server
+                admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (cut,))
                 deadline = time.monotonic() + 20
-                while (admin.execute(listening).fetchone() or (0,))[0] < 2:
+                while len(admin.execute(listening, (cut,)).fetchall()) < 2:
                     assert time.monotonic() < deadline, "the servers did not listen again"
                     time.sleep(0.2)
                 pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)

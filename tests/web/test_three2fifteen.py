@@ -37,9 +37,24 @@ def placements(move: str) -> list[tuple[str, int]]:
 
 
 def feedback(page: Any, text: str, *, starts: bool = False) -> None:
-    """Wait until the board's feedback line says ``text`` (or begins with it)."""
-    said = "document.getElementById('t2f-feedback').textContent"
-    page.wait_for_function(f"{said}.startsWith({json.dumps(text)})" if starts else f"{said} === {json.dumps(text)}")
+    """Wait until the board's feedback line says ``text`` (or begins with it), or has said it since
+    ``watch_feedback``."""
+    said = "[document.getElementById('t2f-feedback').textContent, ...(window.t2fSaid || [])]"
+    test = f"(line) => line.startsWith({json.dumps(text)})" if starts else f"(line) => line === {json.dumps(text)}"
+    page.wait_for_function(f"{said}.some({test})")
+
+
+def watch_feedback(page: Any) -> None:
+    """Keep every text the feedback line says from now on. Against a bot that answers at once, the
+    bot's move clears "You passed" (old news once another seat moved), maybe before the test looks."""
+    page.evaluate(
+        """() => {
+            const line = document.getElementById("t2f-feedback");
+            window.t2fSaid = [];
+            new MutationObserver(() => window.t2fSaid.push(line.textContent))
+                .observe(line, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
 
 
 def moved_on(page: Any, version: int) -> None:
@@ -289,6 +304,7 @@ def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: P
     assert home.locator("#t2f-play").is_hidden()  # nothing to place: no play button to mislead
     shot(home, tmp_path, "t2f-5-stuck")
     assert home.evaluate(SMALL_TARGETS) == []
+    watch_feedback(home)  # the bot's answer may clear the line before it is read
     if moves == ["pass"]:
         home.locator("#t2f-pass").click()
         feedback(home, "You passed")
