@@ -143,6 +143,14 @@ def your_turn(page: Any) -> None:
     page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')")
 
 
+def offers(page: Any, button: str, label: str) -> None:
+    """Wait until the play button reads ``label``. On a loaded machine the taps of one play can come
+    further apart than the page's 150 ms wait before it asks for a preview, and the preview of the
+    tiles placed so far shows until the last tap's answer replaces it (with the button's label, in
+    the same step): the page is read once it has."""
+    page.wait_for_function(f"document.querySelector({json.dumps(button)}).textContent === {json.dumps(label)}")
+
+
 def wait_for_moves(phones: list[Any], count: int) -> None:
     """Every phone's score sheet shows ``count`` moves (the spectator's included): they arrived live."""
     for page in phones:
@@ -218,9 +226,9 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
             offline.evaluate("window.tablejudgeMatch.live.drop()")
             offline.wait_for_function("document.getElementById('connection').textContent === 'reconnecting…'")
         tap_tiles(page, move)
-        page.wait_for_selector("#bop-preview .breakdown")
         points = table.http.post(f"/v1/matches/{match}/preview", json={"move": move}, headers=table.auth(mover))
-        assert page.locator("#bop-play").inner_text() == f"Play for {points.json()['breakdown']['total']}"
+        offers(page, "#bop-play", f"Play for {points.json()['breakdown']['total']}")
+        page.wait_for_selector("#bop-preview .breakdown")
         if turn == 2:
             shot(page, tmp_path, "3-bop-mid-game")
             assert page.evaluate(SMALL_TARGETS) == []

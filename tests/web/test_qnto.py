@@ -19,6 +19,7 @@ printed: look at them.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ from tests.web.linegames import (
     tap,
     tap_swap,
 )
-from tests.web.test_play import SMALL_TARGETS, shot, your_turn
+from tests.web.test_play import SMALL_TARGETS, offers, shot, your_turn
 
 __all__ = ["tables"]  # the fixture, used by name
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -165,11 +166,11 @@ def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: A
         move = game.seeding_play(mover, moves) if turn > 2 else longest
         expected = game.preview(mover, move)
         tap(page, move)
+        offers(page, "#qnto-play", f"Play for {expected['total']}")
         page.wait_for_selector("#qnto-preview .breakdown")
         head = page.locator("#qnto-preview .preview-head").inner_text()
         assert head == f"This play scores {points(expected['total'])}:"
         assert shown_breakdown(page, "#qnto-preview") == expected_breakdown(expected, scored=True)
-        assert page.locator("#qnto-play").inner_text() == f"Play for {expected['total']}"
         lines = page.locator("#qnto-lines li").all_inner_texts()
         assert len(lines) == sum(item["kind"] == "line" for item in expected["items"])
         assert not any("broken" in line for line in lines)
@@ -278,7 +279,10 @@ def test_plus_and_light_on_the_same_board(variant: str, phones: Any, tables: Any
     scored = variant == "plus"
     tap(home, move)
     home.wait_for_selector("#qnto-preview .breakdown")
-    assert shown_breakdown(home, "#qnto-preview") == expected_breakdown(expected, scored)
+    deadline = time.monotonic() + 15  # a preview of the tiles placed so far may show until the last tap's
+    while shown_breakdown(home, "#qnto-preview") != expected_breakdown(expected, scored):
+        assert time.monotonic() < deadline, "the page never showed the play's preview"
+        time.sleep(0.1)
     diagonals = [item for item in expected["items"] if item["kind"] == "diagonal"]
     assert bool(diagonals) == scored
     assert home.locator("#qnto-lines li[data-kind='diagonal']:not(.no-score)").count() == len(diagonals)

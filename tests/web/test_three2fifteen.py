@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Phone
-from tests.web.test_play import SMALL_TARGETS, Table, shot, until_a_single, your_turn
+from tests.web.test_play import SMALL_TARGETS, Table, offers, shot, until_a_single, your_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -219,10 +219,10 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
             continue
         assert breakdown is not None
         tap(page, move)
+        offers(page, "#t2f-play", f"Play for {breakdown['total']}")
         page.wait_for_selector("#t2f-preview .breakdown")
         lines = page.locator("#t2f-lines li").all_inner_texts()
         assert not any("broken" in line for line in lines) and (bool(lines) or not board)
-        assert page.locator("#t2f-play").inner_text() == f"Play for {breakdown['total']}"
         three = next((item for item in breakdown["items"] if item["kind"] == "three"), None)
         if turn == 2 or three:
             shot(page, tmp_path, f"t2f-3-turn-{turn}-preview")
