@@ -29,7 +29,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -724,40 +724,19 @@ class PostgresStore(Store):
     # --- from the event loop ---------------------------------------------------------------------------
     async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
         """The calls on a move's path (read the match, catch up, commit, the snapshot every
-        ``SNAPSHOT_EVERY`` moves) and the scheduler's looks are awaited on a pool of async
-        connections, so that one process has many moves in flight while PostgreSQL answers; the
-        rarer ones run on a worker thread over the shared connection (it is locked)."""
-        if method == "match_and_moves":
-            match_id, since = args
-            since = NO_MOVES if since is None else since
-            return _match_seats_and_moves(await self._async.query(MATCH_SEATS_AND_MOVES, (since, match_id)))
-        if method == "moves":
-            return _moves(await self._async.query(MOVES_SINCE, (args[0], args[1] if len(args) > 1 else 0)))
-        if method == "snapshot":
-            return _snapshot(await self._async.query(LATEST_SNAPSHOT, args))
-        if method == "version":
-            return _version(await self._async.query(VERSION, args))
-        if method == "due":  # the scheduler's look, a few times a second
-            return await self._due_async(*args, **kwargs)
-        if method == "next_due":
-            return _next_due(await self._async.query(NEXT_DUE, ()))
-        if method == "save_snapshot":  # every SNAPSHOT_EVERY moves of each match: on the loop, as a move
-            match_id, version, state = args
-            await self._async.query(SAVE_SNAPSHOT, (match_id, match_id, version, _snapshot_text(state)))
-            return None
-        if method == "commit_move":
-            match_id, expected_version, move, *check = args
-            statement = _commit_statement(match_id, expected_version, move, check[0] if check else None, kwargs)
-            return len(await self._async.query(*statement)) == 1
-        return await asyncio.to_thread(getattr(self, method), *args, **kwargs)
+        ``SNAPSHOT_EVERY`` moves) and the scheduler's looks (``ON_THE_LOOP``) are awaited on a pool
+        of async connections, so that one process has many moves in flight while PostgreSQL
+        answers; the rarer ones run on a worker thread over the shared connection (it is locked)."""
+        statement = ON_THE_LOOP.get(method)
+        if statement is None:
+            return await asyncio.to_thread(getattr(self, method), *args, **kwargs)
+        sql, params, read = statement(*args, **kwargs)
+        return read(await self._async.query(sql, params))
 
     def notified_by_me(self, backend_pid: int) -> bool:
         """Was a notification from ``backend_pid`` sent by this store's own commits? Their moves
         were told to this process's sockets when committed (``MatchService._emit``)."""
         return self._async.sent_here(backend_pid)
-
-    async def _due_async(self, now: float, limit: int = 100) -> list[str]:
-        return _due(await self._async.query(DUE, (now, limit)))
 
     def close(self) -> None:
         self._async.close()
@@ -783,6 +762,35 @@ def _commit_statement(
         "RETURNING match_id) SELECT pg_notify(?, ?) FROM stored"
     )
     return sql, params
+
+
+Rows = list[tuple[Any, ...]]
+#: A store call made as one statement: its SQL, its parameters, and what its rows answer.
+Statement = tuple[str, Sequence[Any], Callable[[Rows], Any]]
+
+#: PostgreSQL's calls awaited on the event loop's connections (``PostgresStore.call_async``), by
+#: store method, with that method's parameters: each one statement, its own transaction.
+ON_THE_LOOP: dict[str, Callable[..., Statement]] = {
+    "match_and_moves": lambda match_id, since: (
+        MATCH_SEATS_AND_MOVES,
+        (NO_MOVES if since is None else since, match_id),
+        _match_seats_and_moves,
+    ),
+    "moves": lambda match_id, since=0: (MOVES_SINCE, (match_id, since), _moves),
+    "snapshot": lambda match_id: (LATEST_SNAPSHOT, (match_id,), _snapshot),
+    "version": lambda match_id: (VERSION, (match_id,), _version),
+    "due": lambda now, limit=100: (DUE, (now, limit), _due),
+    "next_due": lambda: (NEXT_DUE, (), _next_due),
+    "save_snapshot": lambda match_id, version, state: (
+        SAVE_SNAPSHOT,
+        (match_id, match_id, version, _snapshot_text(state)),
+        lambda rows: None,
+    ),
+    "commit_move": lambda match_id, expected_version, move, check=None, **values: (
+        *_commit_statement(match_id, expected_version, move, check, values),
+        lambda rows: len(rows) == 1,
+    ),
+}
 
 
 #: Async connections one server process keeps to PostgreSQL: the moves it can have in flight at once.
