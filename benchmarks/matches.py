@@ -14,6 +14,9 @@ rounds that alternate with the bare endpoint's, the median round reported):
    as two processes on the servers' core (two processes on one core serve 0.8-0.9x what one does),
    with the ratio to a single bare process printed beside it.
 4. **Idle sockets.** 2,000 idle WebSocket connections held by one process; its memory per connection.
+5. **Planner bots (issue 24).** ``/healthz`` latency p50 and p99 while 20 Qwiply matches of planner bots
+   play (each watched by a spectator socket), next to the same probe on the same server idle, just
+   before: bot thinking runs in the worker pool, so the event loop answers as fast as when idle.
 
 The load generator is a small HTTP/1.1 keep-alive client on raw asyncio streams (httpx's async pool
 collapses past about ten connections here), in this process, pinned to its own core where possible.
@@ -261,6 +264,69 @@ async def idle_sockets(url: str, count: int, pid: int) -> dict:
     }
 
 
+async def probe_healthz(url: str, seconds: float) -> list[float]:
+    """``/healthz`` asked back to back on one keep-alive connection for ``seconds``: each wait in ms."""
+    conn = Connection(*split(url))
+    await conn.open()
+    waits: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        started = time.perf_counter()
+        status, _ = await conn.request("GET", "/healthz")
+        waits.append((time.perf_counter() - started) * 1000 if status == 200 else float("inf"))
+        await asyncio.sleep(0.01)
+    conn.close()
+    return waits
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+async def planner_phase(url: str, matches: int, seconds: float) -> dict:
+    """``/healthz`` idle, then while ``matches`` Qwiply matches of planner bots play, each watched."""
+    from websockets.asyncio.client import connect
+
+    idle = await probe_healthz(url, seconds)
+    conn = Connection(*split(url))
+    await conn.open()
+    ids = []
+    for _ in range(matches):
+        status, made = await conn.request(
+            "POST", "/v1/matches", {"game": "qwiply", "seats": 2, "bots": {"0": "planner", "1": "planner"}}
+        )
+        assert status == 201, made
+        ids.append(made["match"])
+    stop = asyncio.Event()
+    counts = [0]
+
+    async def spectate(match_id: str) -> None:
+        ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
+        async with connect(ws, max_size=None) as socket:
+            while not stop.is_set():
+                try:
+                    await asyncio.wait_for(socket.recv(), timeout=0.2)
+                    counts[0] += 1
+                except TimeoutError:
+                    continue
+
+    watchers = [asyncio.create_task(spectate(match_id)) for match_id in ids]
+    await asyncio.sleep(1)  # every spectator in, the bots at work
+    busy = await probe_healthz(url, seconds)
+    conn.close()  # idle through the probe: the server may have closed it (keep-alive timeout)
+    conn = Connection(*split(url))
+    await conn.open()
+    versions = []
+    for match_id in ids:
+        status, body = await conn.request("GET", f"/v1/matches/{match_id}")
+        versions.append(body.get("version", 0) if status == 200 else 0)
+    stop.set()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    conn.close()
+    return {"idle": idle, "busy": busy, "moves": sum(versions), "events": counts[0]}
+
+
 def start_baseline(folder: Path) -> tuple[object, str]:
     import subprocess
 
@@ -329,7 +395,12 @@ def main() -> int:
     parser.add_argument("--idle", type=int, default=2000)
     parser.add_argument("--skip-postgres", action="store_true")
     parser.add_argument("--skip-sqlite", action="store_true", help="the PostgreSQL phase only")
+    parser.add_argument("--skip-planners", action="store_true", help="without the planner-bots phase")
+    parser.add_argument("--planners-only", action="store_true", help="the planner-bots phase alone")
+    parser.add_argument("--planner-matches", type=int, default=20)
     args = parser.parse_args()
+    if args.planners_only:
+        args.skip_sqlite = args.skip_postgres = True
     # The load generator on one core, the servers under test on the other (PostgreSQL on both):
     # a server sharing the generator's core would be charged for the generator's work too.
     with contextlib.suppress(AttributeError, OSError):
@@ -372,6 +443,26 @@ def main() -> int:
                 f"  idle sockets                     {idle['held']} held by one process; "
                 f"{idle['kb_per_socket']:.1f} KiB each "
                 f"(RSS {idle['rss_before_mb']:.0f} -> {idle['rss_after_mb']:.0f} MiB)",
+                flush=True,
+            )
+            server.stop()
+        if not args.skip_planners:
+            (base / "planners").mkdir()
+            server = Server(base / "planners", bot_delay_ms=600).start()
+            pin(server.process.pid, SERVER_CORES)  # type: ignore[union-attr]
+            stack.callback(server.stop)
+            found = asyncio.run(planner_phase(server.url, args.planner_matches, max(args.seconds, 5.0)))
+            idle_p99, busy_p99 = percentile(found["idle"], 0.99), percentile(found["busy"], 0.99)
+            print(
+                f"  /healthz, idle                   p50 {percentile(found['idle'], 0.5):.1f} ms, "
+                f"p99 {idle_p99:.1f} ms "
+                f"({len(found['idle'])} probes)",
+                flush=True,
+            )
+            print(
+                f"  /healthz, {args.planner_matches} planner matches   p50 {percentile(found['busy'], 0.5):.1f} ms, "
+                f"p99 {busy_p99:.1f} ms = {busy_p99 / idle_p99:.1f}x idle ({len(found['busy'])} probes; "
+                f"{found['moves']} moves made, {found['events']} live events read; target p99 < 250 ms)",
                 flush=True,
             )
             server.stop()
