@@ -16,8 +16,17 @@ from tests.conftest import free_port
 
 
 class Server:
-    def __init__(self, data: Path, database: str = "", workers: int = 1, bot_delay_ms: int = 20) -> None:
+    def __init__(
+        self,
+        data: Path,
+        database: str = "",
+        workers: int = 1,
+        bot_delay_ms: int = 20,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.data, self.database, self.workers, self.bot_delay_ms = data, database, workers, bot_delay_ms
+        #: More settings for this server (``TABLEJUDGE_...``), over the ones every test server gets.
+        self.env = dict(env or {})
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -31,6 +40,7 @@ class Server:
             "TABLEJUDGE_BOT_DELAY_MS": str(self.bot_delay_ms),
             "TABLEJUDGE_LOG_LEVEL": "warning",
             "TABLEJUDGE_PUBLIC_URL": self.url,
+            **self.env,
         }
         command = [
             sys.executable,
