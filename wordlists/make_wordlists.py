@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,9 @@ HERE = Path(__file__).resolve().parent
 DIALECTS = ("english", "american", "british", "british_z", "canadian", "australian")
 VARIANT_DIALECTS = ("british", "canadian", "australian")
 PLAIN_WORD = re.compile(r"[a-z]+")
+# Latin letters whose mark is not a combining character in Unicode (NFD leaves them whole), folded by
+# hand; SCOWL's words need only o-with-stroke (smørrebrød), the others are here for a future SCOWL.
+STROKED_LETTERS = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "ħ": "h", "ŧ": "t"})
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,30 @@ def families(max_variant: int) -> set[str]:
     return names
 
 
+def fold_accents(word: str) -> str:
+    """A word with its Latin diacritics folded to plain letters, as word-game dictionaries spell them.
+
+    Issue 28: SCOWL spells *café*, *piñata*, *naïve* with their accents, and dropping them (as the lists
+    did before lexicon 2) left CAFE, PINATA and CLICHE out of both lexicons. Only the marks go: a capital,
+    an apostrophe, a hyphen or a digit stays and keeps the word out, and so does a letter that is not a
+    Latin letter with a mark (ß, æ: no entry of SCOWL's "words" files has one).
+
+    >>> [fold_accents(w) for w in ("café", "naïve", "piñata", "smørrebrød", "Zoë", "café's")]
+    ['cafe', 'naive', 'pinata', 'smorrebrod', 'Zoe', "cafe's"]
+    """
+    decomposed = unicodedata.normalize("NFD", word.translate(STROKED_LETTERS))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def admissible(word: str) -> bool:
-    """Lowercase a-z only (nothing folded), and no one-letter words but a and i."""
+    """Lowercase a-z only (after folding accents), and no one-letter words but a and i."""
     return PLAIN_WORD.fullmatch(word) is not None and (len(word) > 1 or word in ("a", "i"))
 
 
-def read_scowl(scowl_dir: Path, max_size: int, family_names: set[str]) -> dict[str, int]:
-    """Map each admissible word to the smallest SCOWL size it appears at."""
+def read_scowl(scowl_dir: Path, max_size: int, family_names: set[str], fold: bool = True) -> dict[str, int]:
+    """Map each admissible word (accents folded unless ``fold`` is false) to the smallest SCOWL size it
+    appears at. A folded word that SCOWL also lists plain (or under two accented spellings) is one entry,
+    at the smaller of its levels."""
     levels: dict[str, int] = {}
     for path in sorted(scowl_dir.iterdir()):
         family, _, size_text = path.name.rpartition(".")
@@ -77,7 +98,7 @@ def read_scowl(scowl_dir: Path, max_size: int, family_names: set[str]) -> dict[s
             continue
         size = int(size_text)
         for line in path.read_text(encoding="utf-8", errors="strict").splitlines():
-            word = line.strip()
+            word = fold_accents(line.strip()) if fold else line.strip()
             if admissible(word) and size < levels.get(word, 1000):
                 levels[word] = size
     return levels
@@ -104,6 +125,8 @@ def make(spec: LexiconSpec, scowl_dir: Path, overlay: Path) -> str:
     from wordfreq import zipf_frequency  # only needed here, never at run time
 
     levels = read_scowl(scowl_dir, spec.max_size, families(spec.max_variant))
+    # Counted before the overlay, which names plain words either way: what folding alone brings in.
+    folded_in = len(levels) - len(read_scowl(scowl_dir, spec.max_size, families(spec.max_variant), fold=False))
     add, remove = read_overlay(overlay)
     # Where an added word sits in SCOWL at all, keep its real level; otherwise 100 ("overlay only").
     everywhere = read_scowl(scowl_dir, 95, families(3))
@@ -118,6 +141,7 @@ def make(spec: LexiconSpec, scowl_dir: Path, overlay: Path) -> str:
         "# rule-sheet overlay wordlists/overlay.txt applied. SCOWL copyright: wordlists/SCOWL-COPYRIGHT.",
         f"# Zipf frequencies from wordfreq {version('wordfreq')} (Robyn Speer; data CC-BY-SA 4.0):",
         "# https://github.com/rspeer/wordfreq -- see wordlists/ATTRIBUTION.md.",
+        f"# Accents folded (café -> cafe, piñata -> pinata): {folded_in} words that SCOWL spells only with them.",
         "# Columns: word, SCOWL level (smallest size listing it; 100 = overlay only), Zipf frequency (en).",
         f"# words: {len(levels)}",
     ]
@@ -140,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         if spec.name in args.names:
             text = make(spec, args.scowl, args.overlay)
             (args.out / f"{spec.name}.tsv").write_text(text, encoding="utf-8")
-            print(f"{spec.name}: {text.count(chr(10)) - 7} words")
+            header = text.split("\n# words: ", 1)[1].split("\n", 1)[0]
+            print(f"{spec.name}: {header} words")
     return 0
 
 
