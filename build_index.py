@@ -17,6 +17,7 @@ from typing import NoReturn
 
 from indexes.build import ensure_index, read_manifest
 from indexes.errors import TablejudgeError
+from indexes.offline import ensure_offline
 from indexes.paths import lexicon_names
 
 
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for name in args.names or lexicon_names():
             folder = ensure_index(name, force=args.force, progress=not args.quiet)
+            ensure_offline(name)  # an index built before the phone's offline file gets it now
             manifest = read_manifest(folder) or {}
             print(
                 f"{name}: {manifest.get('words')} words, {manifest.get('skeletons')} skeletons, "

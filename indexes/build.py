@@ -19,6 +19,8 @@ Files in ``<index dir>/<name>/`` (numpy ``.npy`` arrays are memory-mapped on loa
 - ``start_pair_offsets.npy`` / ``start_pair_words.npy``: (start, a, b) -> word ids whose letters
   after the start hold a then b
 - ``pair_bits.npy``     (a, b) -> packed bitmap of the words holding a then b anywhere
+- ``offline.txt.gz``    the words in id order with level and Zipf, gzip'd: the phone page's offline judge
+  builds its own index from it (``indexes.offline``)
 - ``manifest.json``     format version, counts, the word list's sha256 (the lexicon's version)
 """
 
@@ -238,6 +240,12 @@ def write_index(name: str, entries: list[Entry], version: str, target: Path, pro
             path = tmp / f"{key}.npy"
             np.save(path, value, allow_pickle=False)
         files[path.name] = {"bytes": path.stat().st_size, "sha256": _sha256(path)}
+    # The phone page's offline copy of the words (indexes.offline), made from the same arrays.
+    from indexes.offline import OFFLINE_FILE, offline_blob
+
+    path = tmp / OFFLINE_FILE
+    path.write_bytes(offline_blob(name, version, arrays))
+    files[path.name] = {"bytes": path.stat().st_size, "sha256": _sha256(path)}
     trie = arrays["skeletons.marisa"]
     assert isinstance(trie, marisa_trie.Trie)
     manifest = {

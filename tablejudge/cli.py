@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "tablejudge.commands.words",
     "tablejudge.commands.play",
     "tablejudge.commands.serve",
+    "tablejudge.commands.site",
 )
 
 

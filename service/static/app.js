@@ -1,5 +1,7 @@
 // Tablejudge phone page: asks the API on this same host, shows the verdict and the words.
-// Plain JavaScript, no build step, nothing loaded from another host.
+// With no network (or on a static copy of the site, with no API at all) the same questions go to the
+// offline judge, a Web Worker that answers exactly as the API does from the lexicon kept on the phone
+// (static/offline/). Plain JavaScript, no build step, nothing loaded from another host.
 "use strict";
 
 const PAGE = 20;
@@ -21,7 +23,7 @@ const HINTS = {
 
 const $ = (id) => document.getElementById(id);
 const form = $("judge");
-const state = { query: null, shown: 0, count: 0, lexicons: [], houseRules: [] };
+const state = { query: null, shown: 0, count: 0, lexicons: [], houseRules: [], online: null, answeredBy: null };
 const HOUSE_ID = /^hr-[a-z2-7]{10}$/;
 
 function game() {
@@ -55,8 +57,18 @@ function segment(text, what) {
 }
 
 async function ask(path, params) {
+  // The server when it can be reached; the phone's own judge when the network is gone, or when this
+  // is a static copy of the site (no API beside it). Either way the answer is the API's body.
+  if (offline.worker && (offline.server === false || navigator.onLine === false)) return askOffline(path, params);
   const query = new URLSearchParams(params);
-  const response = await fetch(`${path}?${query}`, { headers: { Accept: "application/json" } });
+  let response;
+  try {
+    response = await fetch(`${path}?${query}`, { headers: { Accept: "application/json" } });
+  } catch (error) {
+    if (!offline.worker) throw new Error("Cannot reach the judge: no network, and this browser cannot judge offline.");
+    setConnection(false);
+    return askOffline(path, params);
+  }
   let body = null;
   try {
     body = await response.json();
@@ -66,7 +78,141 @@ async function ask(path, params) {
   if (!response.ok) {
     throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
   }
+  setConnection(true);
+  state.answeredBy = { where: "server", version: body.version };
   return body;
+}
+
+// --- the offline judge ------------------------------------------------------------------------
+const offline = {
+  worker: null,
+  ready: null, // resolves with the worker's "ready" message (or null if it could not load the data)
+  info: null,
+  server: null, // false on a static copy of the site: no API, the worker answers everything
+  pending: new Map(),
+  nextId: 1,
+  onGlosses: null,
+};
+
+function startOffline() {
+  if (typeof Worker === "undefined" || typeof DecompressionStream === "undefined") return;
+  try {
+    offline.worker = new Worker(new URL("static/offline/worker.js", document.baseURI), { type: "module" });
+  } catch (_) {
+    offline.worker = null; // no module workers: the page asks the server only
+    return;
+  }
+  offline.ready = new Promise((resolve) => {
+    offline.worker.addEventListener("message", (event) => {
+      const message = event.data;
+      if (message.type === "ready") {
+        offline.info = message;
+        if (offline.server !== false) offline.server = message.server;
+        resolve(message);
+        describeOffline();
+      } else if (message.type === "failed") {
+        resolve(null);
+        describeOffline(message.message);
+      } else if (message.type === "answer") {
+        const waiting = offline.pending.get(message.id);
+        offline.pending.delete(message.id);
+        if (waiting) waiting(message);
+      } else if (message.type === "glosses") {
+        offline.info.glosses.kept = message.kept;
+        describeOffline();
+        if (offline.onGlosses) offline.onGlosses();
+      }
+    });
+    offline.worker.addEventListener("error", () => {
+      resolve(null);
+      describeOffline("the offline judge could not start");
+    });
+  });
+  offline.worker.postMessage({ type: "open", base: document.baseURI });
+}
+
+async function askOffline(path, params) {
+  const info = await offline.ready;
+  if (!info) throw new Error("No network, and the dictionary is not on this phone yet: open the page once online.");
+  const id = offline.nextId++;
+  const reply = await new Promise((resolve) => {
+    offline.pending.set(id, resolve);
+    offline.worker.postMessage({ type: "ask", id, path, params: { ...params }, rules: state.houseRules });
+  });
+  const body = reply.body;
+  if (reply.status !== 200) throw new Error(body && body.error ? body.error.message : reply.message);
+  state.answeredBy = { where: "phone", version: body.version };
+  return body;
+}
+
+function setConnection(online) {
+  // "online" is what the last question found; navigator.onLine can say online on a network that goes nowhere.
+  state.online = online;
+  describeConnection();
+}
+
+function describeConnection() {
+  const banner = $("connection");
+  const gone = state.online === false || navigator.onLine === false;
+  if (gone) show(banner, "Offline — judging on this phone, reconnecting when the network returns.");
+  else if (offline.server === false) show(banner, offline.info ? "Judging on this phone: this copy of the site has no server." : "");
+  else show(banner, "");
+  banner.classList.toggle("offline", gone || offline.server === false);
+}
+
+function describeOffline(failure) {
+  const box = $("offline-info");
+  const button = $("keep-meanings");
+  describeConnection();
+  if (failure) {
+    show(box, `Offline judging is not ready: ${failure}`);
+    button.hidden = true;
+    return;
+  }
+  const info = offline.info;
+  if (!info) return;
+  const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const lexicon = info.lexicon;
+  const kept = info.persistent
+    ? `This phone keeps ${lexicon.name} (${formatCount(lexicon.words)} words, ${megabytes(lexicon.bytes)}) to judge offline.`
+    : `Judging offline needs HTTPS (or localhost): here the page can judge without the server only while it stays open.`;
+  show(box, kept);
+  if (!state.lexicons.length) {
+    state.lexicons = info.lexicons;
+    fillLexicons();
+  }
+  const glosses = info.glosses;
+  button.hidden = !(glosses && info.persistent);
+  if (glosses) {
+    button.textContent = glosses.kept
+      ? `Forget the meanings kept on this phone (${megabytes(glosses.bytes)})`
+      : `Keep meanings on this phone (${megabytes(glosses.bytes)})`;
+  }
+}
+
+function toggleMeaningsKept() {
+  const glosses = offline.info && offline.info.glosses;
+  if (!glosses) return;
+  const button = $("keep-meanings");
+  button.disabled = true;
+  button.textContent = glosses.kept ? "Forgetting the meanings…" : "Fetching the meanings…";
+  offline.onGlosses = () => {
+    button.disabled = false;
+    meanings.clear(); // what could not be had offline may be had now
+  };
+  offline.worker.postMessage({ type: glosses.kept ? "forget-glosses" : "keep-glosses" });
+}
+
+function describeAnswer() {
+  const by = state.answeredBy;
+  if (!by) return;
+  const where = by.where === "server" ? "Answered by the server" : "Answered on this phone (offline judge)";
+  const box = $("answered-by");
+  box.replaceChildren(
+    `${where} · ${($("lexicon").value || (state.lexicons[0] || {}).name || "")} version `,
+    Object.assign(document.createElement("code"), { textContent: (by.version || "").slice(0, 12), title: by.version || "" }),
+  );
+  box.hidden = false;
 }
 
 function dashed(letters) {
@@ -127,6 +273,7 @@ async function judge(event) {
     const meaning = query.word ? define(query.word).catch(() => undefined) : null;
     const [list, claimed, entry] = await Promise.all([listing, check, meaning]);
     showVerdict(query, list, claimed);
+    describeAnswer();
     showMeaning($("meaning"), claimed ? claimed.word : null, entry);
     showWords(list, false);
     revealVerdict();
@@ -156,7 +303,9 @@ function revealVerdict() {
 
 function showError(message) {
   $("result").classList.remove("idle");
-  for (const id of ["verdict", "reason", "explanation", "alignment", "meaning", "house-ruling"]) $(id).hidden = true;
+  for (const id of ["verdict", "reason", "explanation", "alignment", "meaning", "house-ruling", "answered-by"]) {
+    $(id).hidden = true;
+  }
   show($("error"), message);
   $("examples").hidden = true;
 }
@@ -287,11 +436,15 @@ async function reorder() {
 // --- meanings -------------------------------------------------------------------------------
 const meanings = new Map();
 
+//: A meaning the phone's judge cannot give: it keeps no meanings, and the network is gone.
+const NEEDS_CONNECTION = Symbol("needs a connection");
+
 async function define(word) {
   // The definition of GET /v1/words/{word}: WordNet's first sense or two, or null where it has none.
   const key = word.trim().toLowerCase();
   if (!meanings.has(key)) {
     const body = await ask(`/v1/words/${segment(key, "word")}`, {});
+    if (!("definition" in body)) return NEEDS_CONNECTION; // asked again once online
     meanings.set(key, body.definition);
   }
   return meanings.get(key);
@@ -304,8 +457,11 @@ function showMeaning(box, word, definition) {
     box.hidden = true;
     return;
   }
-  box.classList.toggle("none", definition === null);
-  if (definition === null) {
+  box.classList.toggle("none", definition === null || definition === NEEDS_CONNECTION);
+  if (definition === NEEDS_CONNECTION) {
+    const keep = offline.info && offline.info.glosses && offline.info.persistent ? " (or keep meanings on this phone)" : "";
+    box.append(Object.assign(document.createElement("p"), { textContent: `A meaning needs a connection${keep}.` }));
+  } else if (definition === null) {
     box.append(Object.assign(document.createElement("p"), { textContent: `No meaning on record for ${word.toUpperCase()}: WordNet does not list it.` }));
   } else {
     for (const sense of definition.senses) {
@@ -424,21 +580,38 @@ async function loadSharedHouseRules() {
 // --- the dictionary -------------------------------------------------------------------------
 async function loadLexicons() {
   try {
-    const body = await ask("/v1/lexicons", {});
-    state.lexicons = body.lexicons;
-    const select = $("lexicon");
-    for (const lexicon of body.lexicons) {
-      const option = document.createElement("option");
-      option.value = lexicon.name;
-      option.textContent = lexicon.name;
-      option.selected = lexicon.default;
-      select.append(option);
+    if (navigator.onLine === false || (await offline.ready.then((i) => i && i.server === false).catch(() => false))) {
+      throw new Error("no network");
     }
-    $("lexicon-field").hidden = body.lexicons.length < 2;
-    describeLexicon();
+    const response = await fetch("/v1/lexicons", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`The judge answered ${response.status}.`);
+    state.lexicons = (await response.json()).lexicons;
+    setConnection(true);
   } catch (error) {
-    $("lexicon-info").textContent = `Cannot reach the judge: ${error.message}`;
+    // No server: the lexicons the phone keeps (once its worker has them), else say so.
+    const info = offline.worker ? await offline.ready : null;
+    if (!info) {
+      $("lexicon-info").textContent = `Cannot reach the judge: ${error.message}`;
+      return;
+    }
+    if (offline.server !== false) setConnection(false);
+    state.lexicons = info.lexicons;
   }
+  fillLexicons();
+}
+
+function fillLexicons() {
+  const select = $("lexicon");
+  select.replaceChildren();
+  for (const lexicon of state.lexicons) {
+    const option = document.createElement("option");
+    option.value = lexicon.name;
+    option.textContent = lexicon.name;
+    option.selected = lexicon.default;
+    select.append(option);
+  }
+  $("lexicon-field").hidden = state.lexicons.length < 2;
+  describeLexicon();
 }
 
 function describeLexicon() {
@@ -489,9 +662,27 @@ function start() {
     }
   });
   form.addEventListener("submit", judge);
+  $("keep-meanings").addEventListener("click", toggleMeaningsKept);
+  window.addEventListener("online", describeConnection);
+  window.addEventListener("offline", describeConnection);
   onGameChange();
+  // A static copy of the site (tablejudge build-site) says so on its <html>: no API, the phone judges.
+  if (document.documentElement.dataset.site === "static") {
+    offline.server = false;
+    $("api-docs").hidden = true;
+  }
+  startOffline();
+  if (!offline.worker) offline.ready = Promise.resolve(null);
+  registerServiceWorker();
   loadLexicons();
   loadSharedHouseRules();
+}
+
+function registerServiceWorker() {
+  // Service workers need a secure context (HTTPS or localhost): on plain HTTP on a LAN the page works as
+  // before, online only, and says so (describeOffline).
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register(new URL("sw.js", document.baseURI)).catch(() => undefined);
 }
 
 start();
