@@ -16,11 +16,10 @@ from engine.base import Breakdown, ScoredMove, ScoreItem
 from engine.digit.moves import DigitMove, DigitPass
 from engine.digit.rules import BONUS_LENGTHS, SOLVER, pass_breakdown, pass_turn, play, race_items, swap
 from engine.digit.tiles import KIT
-from engine.errors import IllegalMoveError
 from engine.linegames import movegen
-from engine.linegames.grid import NEIGHBOURS, Cell, play_lines
+from engine.linegames.grid import Cell, play_lines
 from engine.linegames.moves import Play, Swap
-from engine.linegames.rules import check_play, lengths_reached
+from engine.linegames.rules import lengths_reached
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import is_wild
 
@@ -116,23 +115,5 @@ def explained(board: Mapping[Cell, str], hand: Sequence[str], pile: Sequence[str
 
 def can_act(board: Mapping[Cell, str], tiles: Sequence[str]) -> bool:
     """Could a player holding ``tiles`` place one of them alone, or swap a numbered one for a played
-    wild? (Any play of several tiles has a tile touching the grid that could be placed alone: every
-    unbroken part of a line is a line.) False: such a player can only pass.
-
-    Wilds are tried first and the search stops at the first tile that works: usually at once, and a
-    full search only when the answer is no."""
-    distinct = sorted(set(tiles), key=lambda tile: (not is_wild(tile), tile))
-    if not distinct:
-        return False
-    if not board:
-        return True  # the first play: any tile on the centre cell
-    frontier = sorted({(r + dr, c + dc) for r, c in board for dr, dc in NEIGHBOURS} - board.keys())
-    for tile in distinct:
-        for cell in frontier:
-            try:
-                check_play(SOLVER, board, {cell: tile})
-            except IllegalMoveError:
-                continue
-            return True
-    numbered = [tile for tile in distinct if not is_wild(tile)]
-    return bool(numbered) and bool(generate_swaps(board, numbered))
+    wild? False: such a player can only pass (the line games' test, with D!Git's lines)."""
+    return movegen.can_act(SOLVER, board, tiles)

@@ -347,11 +347,17 @@ def position_hand(rest: Sequence[str], wilds: int, size: int = MAX_PLAY) -> list
     return wild + [t for t in rest if not is_wild(t)][: size - len(wild)]
 
 
-def single_swaps(solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str]) -> list[Swap]:
+def single_swaps(
+    solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str], lock_unswappable: bool = False
+) -> list[Swap]:
     """Every one-step swap: a hand tile in place of a played wild where it works across and down
-    (sequences of swaps are legal too, but not listed: any of them is these steps one after another)."""
+    (sequences of swaps are legal too, but not listed: any of them is these steps one after another).
+    ``lock_unswappable`` (Q!nto): no swap into a wild's cell where no single tile works (see
+    :func:`engine.linegames.rules.check_swaps`)."""
     swaps = []
     for cell in sorted(c for c, tile in board.items() if is_wild(tile)):
+        if lock_unswappable and not solver.works_at(board, cell):
+            continue
         trial = dict(board)
         for tile in sorted(set(hand)):
             if tile == board[cell]:
@@ -360,3 +366,28 @@ def single_swaps(solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[s
             if solver.fits(trial, cell).valid:
                 swaps.append(Swap(((cell, tile),)))
     return swaps
+
+
+def can_act(solver: LineSolver, board: Mapping[Cell, str], tiles: Sequence[str]) -> bool:
+    """Could a player holding ``tiles`` place one of them alone, or swap a plain one for a played wild?
+    (Any play of several tiles has a tile touching the grid that could be placed alone: every unbroken
+    part of a line is a line.) False for every player's tiles: nobody can do anything but pass, and
+    passing only trades tiles with a pile, so the game is blocked (D!Git ruling 18, Q!nto ruling 18).
+
+    Wilds are tried first and the search stops at the first tile that works: usually at once, and a
+    full search only when the answer is no."""
+    distinct = sorted(set(tiles), key=lambda tile: (not is_wild(tile), tile))
+    if not distinct:
+        return False
+    if not board:
+        return True  # the first play: any tile on the centre cell
+    frontier = sorted({(r + dr, c + dc) for r, c in board for dr, dc in NEIGHBOURS} - board.keys())
+    for tile in distinct:
+        for cell in frontier:
+            try:
+                check_play(solver, board, {cell: tile})
+            except IllegalMoveError:
+                continue
+            return True
+    plain = [tile for tile in distinct if not is_wild(tile)]
+    return bool(plain) and bool(single_swaps(solver, board, plain))

@@ -112,15 +112,28 @@ class SwapCheck:
     checks: tuple[LineCheck, ...]
 
 
+#: Q!nto's words for a wild no swap may take (the sheet's "Guidelines").
+UNSWAPPABLE = (
+    'the wild stands for different tiles across and down, so it is "unswappable": no single tile can work in its '
+    "position"
+)
+
+
 def check_swaps(
-    solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str], steps: Sequence[tuple[Cell, str]]
+    solver: LineSolver,
+    board: Mapping[Cell, str],
+    hand: Sequence[str],
+    steps: Sequence[tuple[Cell, str]],
+    lock_unswappable: bool = False,
 ) -> SwapCheck:
     """Put hand tiles in place of played wilds, one step after another, each taking its wild into
     the hand (a later step may put that wild elsewhere: a sequential swap).
 
     Each step's tile must work across and down in its cell at once (with the other wilds re-solved;
     never the diagonals). Raises IllegalMoveError: ``no_swaps``, ``unknown_tile``, ``empty_cell``,
-    ``not_a_wild``, ``not_in_hand``, ``same_tile`` (it would change nothing), ``does_not_fit``.
+    ``not_a_wild``, ``not_in_hand``, ``same_tile`` (it would change nothing), ``does_not_fit``; with
+    ``lock_unswappable`` (Q!nto), ``unswappable``: a wild that stands for different tiles across and down,
+    so that no single tile works in its cell, takes no swap at all, not even another wild's.
     """
     if not steps:
         raise IllegalMoveError("no_swaps", "a swap names at least one cell and tile")
@@ -140,6 +153,8 @@ def check_swaps(
             raise IllegalMoveError("not_in_hand", f"{where}: the hand holds no {tile}")
         if tile == wild:
             raise IllegalMoveError("same_tile", f"{where}: swapping {tile} for {wild} changes nothing")
+        if lock_unswappable and not solver.works_at(after, cell):
+            raise IllegalMoveError("unswappable", f"{where}: {UNSWAPPABLE}")
         after[cell] = tile
         verdict = solver.fits(after, cell)
         if not verdict.valid:

@@ -184,10 +184,12 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
         state.current = json_int(body["current"], "current")
         owed = body["draws_owed"]
         if owed is not None:
-            pair = json_list(owed, "draws_owed")
-            if len(pair) != 2:
-                raise StateError("qnto state: draws_owed is [seat, tiles] or null")
-            state.draws_owed = (json_int(pair[0], "draws_owed seat"), json_int(pair[1], "draws_owed tiles"))
+            triple = json_list(owed, "draws_owed")
+            if len(triple) not in (2, 3):
+                raise StateError("qnto state: draws_owed is [seat, tiles, traded under the pile] or null")
+            # A body saved before the traded count was kept has [seat, tiles]: nothing known under the pile.
+            below = json_int(triple[2], "draws_owed traded") if len(triple) == 3 else 0
+            state.draws_owed = (json_int(triple[0], "draws_owed seat"), json_int(triple[1], "draws_owed tiles"), below)
         state.another_turn = json_bool(body["another_turn"], "another_turn")
         state.idle_turns = json_int(body["idle_turns"], "idle_turns")
         state.turns = json_int(body["turns"], "turns")

@@ -184,9 +184,10 @@ def swap(
     """Put hand tiles in place of played wild and Q!nto tiles, in order: each must work "horizontally
     and vertically in that position" (never the diagonals), may be of another shape or colour than
     the wild, or a wild itself; each wild taken goes to the hand and a later step may put it
-    elsewhere (a sequential swap). Raises IllegalMoveError (see
+    elsewhere (a sequential swap); an unswappable wild takes no swap. Raises IllegalMoveError (see
     :func:`engine.linegames.rules.check_swaps`)."""
-    check = check_swaps(solver, board, hand, steps)
+    # "Such a wild or Q!nto tile would be 'unswappable'": its cell takes no swap (RULINGS.md 23).
+    check = check_swaps(solver, board, hand, steps, lock_unswappable=True)
     items = tuple(
         ScoreItem("swap", f"swap {cell[0]},{cell[1]}", 0, f"{KIT.name(tile)} for the {KIT.name(wild)}")
         for cell, tile, wild in check.steps

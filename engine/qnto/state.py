@@ -33,7 +33,7 @@ from engine.base import (
 )
 from engine.errors import StateError
 from engine.linegames.grid import Cell
-from engine.linegames.movegen import single_swaps
+from engine.linegames.movegen import can_act, single_swaps
 from engine.linegames.rules import check_hand
 from engine.linegames.supply import HAND_SIZE
 from engine.linegames.tiles import is_wild
@@ -60,7 +60,9 @@ END_TEXT = {
     "classic": {WENT_OUT: "the pile was empty and a player played their last tile"},
     "light": {WENT_OUT: "a player ran out of tiles"},
 }
+#: The house rule's end (option ``idle_limit``), and the sheet's: nobody can place a tile any more.
 BLOCKED_TEXT = "no tile was placed for {limit} turn{s} in a row"
+STUCK_TEXT = "nobody could place a tile from their hand or the pile"
 
 #: How many best plays a review (the after-turn report) and a hint list.
 REVIEW_PLAYS = 5
@@ -119,8 +121,10 @@ class QntoState(State[QntoMove]):
         self.first_draws = first_draws
         self.current = first_player
         self.points: list[int] = [0] * game.players
-        #: (seat, tiles) still to draw after a play or a trade: the chance node
-        self.draws_owed: tuple[int, int] | None = None
+        #: (seat, tiles still to draw, tiles just traded under the pile) after a play or a trade: the
+        #: chance node. The traded tiles are the pile's last ones and are never drawn back at once
+        #: (RULINGS.md 19): the draws come off the rest.
+        self.draws_owed: tuple[int, int, int] | None = None
         #: Light: the current turn is another turn, earned by completing a Q!nto
         self.another_turn = False
         #: turns in a row on which no tile was placed (passes, swaps): the blocked game's end
@@ -183,7 +187,9 @@ class QntoState(State[QntoMove]):
     def end_text(self) -> str:
         if self.end_reason == BLOCKED:
             limit = self.options.turns_to_block()
-            return BLOCKED_TEXT.format(limit=limit, s="s" * (limit != 1))
+            if limit is not None and self.idle_turns >= limit:
+                return BLOCKED_TEXT.format(limit=limit, s="s" * (limit != 1))
+            return STUCK_TEXT
         return END_TEXT["classic" if self.options.scored else "light"].get(self.end_reason or "", "")
 
     # --- moves listed ----------------------------------------------------------------------------
@@ -195,7 +201,7 @@ class QntoState(State[QntoMove]):
         """One-step swaps: a hand tile for a played wild or Q!nto tile where it works across and down.
         Several swaps in one turn (sequential ones too) are legal but not listed: any of them is these
         steps one after another."""
-        return single_swaps(SOLVER, self.board, self.hands[seat])
+        return single_swaps(SOLVER, self.board, self.hands[seat], lock_unswappable=True)
 
     def legal_passes(self, seat: int) -> list[Pass]:
         """A pass trading each distinct choice of some, all or none of the hand (at most as many tiles
@@ -261,15 +267,20 @@ class QntoState(State[QntoMove]):
 
     # --- chance ----------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[QntoMove, float]]:
+        """The tiles the next draw can give: the pile's, but for those a pass just traded under it."""
         if self.draws_owed is None or self.over:
             return []
-        seat = self.draws_owed[0]
-        return pile_outcomes(self.pile_of(seat), seat)  # type: ignore[return-value]
+        seat, _, below = self.draws_owed
+        return pile_outcomes(self._reachable(seat, below), seat)  # type: ignore[return-value]
 
     def sample_chance(self) -> QntoMove:
         assert self.draws_owed is not None
-        seat = self.draws_owed[0]
-        return Draw(self.pile_of(seat)[0], seat)  # the top of the pile
+        seat, _, below = self.draws_owed
+        return Draw(self._reachable(seat, below)[0], seat)  # the top of the pile
+
+    def _reachable(self, seat: int, below: int) -> list[str]:
+        pile = self.pile_of(seat)
+        return pile[: len(pile) - below]
 
     # --- the gate's moves ------------------------------------------------------------------------
     def _apply(self, seat: int, move: QntoMove) -> Breakdown:
@@ -289,15 +300,17 @@ class QntoState(State[QntoMove]):
         owed = self.draws_owed
         if not isinstance(move, Draw) or owed is None:
             raise illegal("not_a_draw", "chance draws a tile from the pile: 'draw TILE to SEAT'")
-        seat, count = owed
+        seat, count, below = owed
         if move.seat != seat:
             raise illegal("wrong_drawer", f"player {seat} draws now, not {move.seat}")
         pile = self.pile_of(seat)
-        if move.tile not in pile:
+        if move.tile not in self._reachable(seat, below):
+            if move.tile in pile:
+                raise illegal("traded_under", f"the {move.tile} just traded is under the pile: not drawn back now")
             raise illegal("not_in_pile", f"the pile holds no {move.tile}")
-        pile.remove(move.tile)  # the top one, in a seeded game
+        pile.remove(move.tile)  # the top one in a seeded game; the first copy above the traded tiles
         self.hands[seat].append(move.tile)
-        self.draws_owed = (seat, count - 1) if count > 1 else None
+        self.draws_owed = (seat, count - 1, below) if count > 1 else None
         self._check_blocked()
         return note("draw", "draw", f"player {seat} draws a tile")
 
@@ -310,7 +323,7 @@ class QntoState(State[QntoMove]):
         self.board = dict(turn.board)
         self.hands[seat] = left
         self.points[seat] += turn.points
-        self.draws_owed = (seat, owed) if owed else None
+        self.draws_owed = (seat, owed, 0) if owed else None
         self.idle_turns = 0
         self.turns += 1
         if turn.went_out:
@@ -334,7 +347,7 @@ class QntoState(State[QntoMove]):
         # The traded tiles go to the bottom of the pile; as many are drawn from the top (chance).
         self.hands[seat] = check_hand(self.hands[seat], move.trade)
         pile.extend(move.trade)
-        self.draws_owed = (seat, len(move.trade)) if move.trade else None
+        self.draws_owed = (seat, len(move.trade), len(move.trade)) if move.trade else None
         self._idle_turn(seat)
         return breakdown
 
@@ -346,10 +359,23 @@ class QntoState(State[QntoMove]):
         self._check_blocked()
 
     def _check_blocked(self) -> None:
-        """The blocked game's end (RULINGS.md 18), once the last idle turn's draws are in."""
-        if self.draws_owed is None and not self.over and self.idle_turns >= self.options.turns_to_block():
+        """The blocked game's end (RULINGS.md 18), once the last idle turn's draws are in: a whole round
+        without a tile placed, and no tile off the grid (any hand, any pile) that anyone could place or
+        swap in for a played wild; or the table's ``idle_limit``, if it set one."""
+        if self.draws_owed is not None or self.over:
+            return
+        limit = self.options.turns_to_block()
+        if (limit is not None and self.idle_turns >= limit) or (self.idle_turns >= self.players and self.stuck()):
             self.end_reason = BLOCKED
             self.another_turn = False
+
+    def stuck(self) -> bool:
+        """Can nobody ever place a tile again? Passing only trades tiles between hands and the pile (in
+        Light, a player's own), so a tile that could never be placed alone on this grid, nor swapped in
+        for a played wild, never will be: the game can only end blocked (RULINGS.md 18)."""
+        off_grid = [tile for hand in self.hands for tile in hand] + list(self.pile)
+        off_grid += [tile for pile in self.own_piles for tile in pile]
+        return not can_act(SOLVER, self.board, off_grid)
 
     # --- invariants ------------------------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -428,14 +454,17 @@ def position_problems(state: QntoState) -> list[str]:
     if any(score < 0 for score in state.points) or (not options.scored and any(state.points)):
         problems.append("scores are 0 or more (Light scores nothing)")
     limit = options.turns_to_block()
-    if state.turns < 0 or not 0 <= state.idle_turns <= min(limit, state.turns):
-        problems.append(f"turns are 0 or more, idle_turns 0 to {limit} and at most the turns played")
+    most_idle = state.turns if limit is None else min(limit, state.turns)
+    if state.turns < 0 or not 0 <= state.idle_turns <= most_idle:
+        problems.append(f"turns are 0 or more, idle_turns 0 to {limit or 'the turns played'} and at most those")
     if state.another_turn and (not options.personal_piles or state.idle_turns or state.over):
         problems.append("another turn is earned only by a Light play that completes a Q!nto")
-    drawer, owed = state.draws_owed if state.draws_owed is not None else (None, 0)
+    drawer, owed, below = state.draws_owed if state.draws_owed is not None else (None, 0, 0)
     if state.draws_owed is not None and (drawer not in seats or owed < 1 or state.over):
         problems.append("draws_owed names a seat and 1 or more tiles, while the game runs")
         return problems
+    if drawer is not None and not 0 <= below <= len(state.pile_of(drawer)) - owed:
+        problems.append("the tiles traded under the pile leave too few above them to draw")
     for seat, hand in enumerate(state.hands):
         pile = state.pile_of(seat)
         if len(hand) > HAND_SIZE:
@@ -453,10 +482,12 @@ def position_problems(state: QntoState) -> list[str]:
         if len(out) != 1 or state.idle_turns:
             problems.append("a game ends when one player plays their last tile")
     elif state.end_reason == BLOCKED:
-        if state.idle_turns != limit:
-            problems.append(f"a blocked game ends after {limit} turns in a row without a tile placed")
+        # Whether nobody could place a tile is the rules' question, asked when the game ended; a saved
+        # end needs only a whole round without a tile placed (or the table's limit) behind it.
+        if state.idle_turns != limit and not (limit is None and state.idle_turns >= players):
+            problems.append("a blocked game ends after a round without a tile placed (or the table's idle_limit)")
     elif state.end_reason is not None:
         problems.append(f"unknown end {state.end_reason!r}")
-    elif out or (state.idle_turns >= limit and state.draws_owed is None):
+    elif out or (limit is not None and state.idle_turns >= limit and state.draws_owed is None):
         problems.append("the game should be over")
     return problems

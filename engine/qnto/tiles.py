@@ -55,8 +55,9 @@ class QntoOptions(Options):
     - ``colour_wilds``: the colour wilds' colours, one code per tile (default ``ygrb``);
     - ``shape_wilds``: the shape wilds' shapes, one code per tile (default ``SDHC``);
     - ``qnto_tiles``: how many Q!nto tiles (default 2);
-    - ``idle_limit``: the game also ends after this many turns in a row on which nobody placed a tile
-      (passes and swaps; 0, the default: twice the number of players; RULINGS.md 18).
+    - ``idle_limit``: a house rule: the game also ends after this many turns in a row on which nobody
+      placed a tile (passes and swaps), whatever the hands and piles could still do; 0, the default, is
+      off: a game ends only when a player goes out or nobody can place a tile at all (RULINGS.md 18).
 
     Light shares all the tiles out equally (RULINGS.md 17): a box that does not is refused.
     """
@@ -84,7 +85,7 @@ class QntoOptions(Options):
         require(isinstance(self.qnto_tiles, int) and 0 <= self.qnto_tiles <= 4, "qnto_tiles must be 0 to 4")
         require(
             isinstance(self.idle_limit, int) and not isinstance(self.idle_limit, bool) and self.idle_limit >= 0,
-            "idle_limit must be a whole number of 0 or more (0: twice the number of players)",
+            "idle_limit must be a whole number of 0 or more (0: no limit, the default)",
         )
         total = len(self.tile_set())
         require(
@@ -92,9 +93,10 @@ class QntoOptions(Options):
             f"Q!nto Light shares all the tiles out equally: {total} tiles do not share among {self.players} players",
         )
 
-    def turns_to_block(self) -> int:
-        """Turns in a row without a tile placed that end the game (RULINGS.md 18)."""
-        return self.idle_limit or 2 * self.players
+    def turns_to_block(self) -> int | None:
+        """The house rule's turns in a row without a tile placed that end the game, or None when the
+        table set none (the default: RULINGS.md 18)."""
+        return self.idle_limit or None
 
     @property
     def scored(self) -> bool:

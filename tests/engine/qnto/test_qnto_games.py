@@ -302,7 +302,7 @@ BAD_BODIES = {
     "draws owed that do not refill": lambda b: {**b, "draws_owed": [0, 2]},
     "an unknown end": lambda b: {**b, "end_reason": "bored"},
     "a game over that is not": lambda b: {**b, "end_reason": "went_out"},
-    "too many idle turns": lambda b: {**b, "idle_turns": 9, "turns": 9},
+    "more idle turns than turns": lambda b: {**b, "idle_turns": 9, "turns": 3},
     "another turn in Classic": lambda b: {**b, "another_turn": True},
     "a first draw naming another player": lambda b: {**b, "first_player": 1 - b["first_player"],
                                                       "current": 1 - b["first_player"]},
@@ -332,7 +332,7 @@ def test_options_are_validated() -> None:
         QntoGame("variant=extra")
     with pytest.raises(ConfigError, match="idle_limit"):
         QntoGame("idle_limit=-1")
-    assert QntoOptions(players=3).turns_to_block() == 6 and QntoOptions(idle_limit=2).turns_to_block() == 2
+    assert QntoOptions(players=3).turns_to_block() is None and QntoOptions(idle_limit=2).turns_to_block() == 2
 
 
 # --- ranking, hints -------------------------------------------------------------------------------

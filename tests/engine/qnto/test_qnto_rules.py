@@ -102,7 +102,7 @@ def test_an_unswappable_wild() -> None:
     # Across (Hy ? Hk) it is a green, red or blue heart; down (Dk ? Ck) a black one: no one tile.
     grid = board(". Dk ./Hy H? Hk/. Ck .")
     assert unswappable(grid, (1, 1))
-    assert rule_of(swap, grid, ["Hk"], [((1, 1), "Hk")]) == "does_not_fit"
+    assert rule_of(swap, grid, ["Hk"], [((1, 1), "Hk")]) == "unswappable"  # RULINGS.md 23: no swap at all
     assert not unswappable(board("Sy ?b Dy"), (0, 1))
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import parse_board
 from engine.qnto.rules import RULE, SOLVER, diagonal_lines, pass_turn, play, swap
-from engine.qnto.tiles import KIT, QntoOptions, draw_rank
+from engine.qnto.tiles import COLOURS, KIT, SHAPES, QntoOptions, draw_rank
 
 
 def board(text: str) -> dict:
@@ -171,35 +173,77 @@ def test_ruling_17_light_shares_the_tiles_equally() -> None:
     assert all(60 % players == 0 for players in range(2, 7))
 
 
-def test_ruling_18_a_blocked_game_ends() -> None:
+def _closed_square() -> dict:
+    """A full 5 x 5 square of the 25 different tiles, every row and column all different in colour and
+    shape: any cell beside it would make a line of 6, so nothing can ever be placed (nor swapped: no
+    wild is on it)."""
+    return {(r, c): SHAPES[(r + c) % 5] + COLOURS[(r + 2 * c) % 5] for r in range(5) for c in range(5)}
+
+
+def test_ruling_18_passes_never_end_a_game_in_which_tiles_can_be_placed() -> None:
     from engine.qnto.game import QntoGame
 
+    # Issue 28: four passes used to end a 2-player Classic game at turn 4, 49 tiles in the pile.
     classic = QntoGame().new_initial_state(seed=2)
-    classic.points = [7, 3]
-    for _ in range(3):
+    for _ in range(12):
         classic.act(classic.current, "pass")
-    assert not classic.is_terminal()
-    trade = sorted(classic.hands[classic.current])[:2]
-    classic.act(classic.current, "pass " + "".join(trade))  # the 4th idle turn: its draws come first
-    outcome = classic.outcome()
-    assert outcome is not None and outcome.winners == (0,) and "4 turns" in outcome.reason
-    assert [len(hand) for hand in classic.hands] == [5, 5]
-    # A play starts the count again.
-    again = QntoGame().new_initial_state(seed=2)
-    for _ in range(3):
-        again.act(again.current, "pass")
-    again.act(again.current, again.legal_plays(again.current)[0])
-    assert again.idle_turns == 0 and not again.is_terminal()
-    # A swap places no tile either. In Light the fewest tiles left win: player 1 holds fewer in their pile.
-    light = QntoGame("variant=light,idle_limit=2").from_position(
+    assert not classic.is_terminal() and classic.idle_turns == 12 and len(classic.pile) == 49
+    assert classic.legal_plays(classic.current)
+    # Light ended the same way with both own piles full; swaps place no tile either, and do not end it.
+    light = QntoGame("variant=light").from_position(
         board("Sy ?y Dy Hy"), [["!y", "Sk", "Sg", "Sr", "Sb"], ["Hk", "Hb", "Ck", "Cb", "Db"]], seed=1
     )
-    light.own_piles[0], light.own_piles[1] = light.own_piles[0] + light.own_piles[1][:3], light.own_piles[1][3:]
     light.act(0, "swap 0,1 !y")
+    for _ in range(9):
+        light.act(light.current, "pass")
+    assert not light.is_terminal() and light.idle_turns == 10
+
+
+def test_ruling_18_a_blocked_game_ends() -> None:
+    from engine.qnto.game import QntoGame
+    from engine.qnto.state import STUCK_TEXT
+
+    square = _closed_square()
+    classic = QntoGame().from_position(square, [["?y", "??", "Sy", "Sg", "Sr"], ["!y", "!g", "!r", "Dy", "Dg"]])
+    assert classic.stuck()
+    classic.points = [7, 3]
+    classic.act(0, "pass")
+    assert not classic.is_terminal()  # a whole round first: every player has had a turn to pass
+    classic.act(1, "pass Dy")  # the round's last idle turn: its draw is made first
+    outcome = classic.outcome()
+    assert outcome is not None and outcome.reason == STUCK_TEXT and outcome.winners == (0,)  # no bonus
+    assert [len(hand) for hand in classic.hands] == [5, 5]
+    # One tile anyone could place (here: beside a lone tile) and the game is not stuck.
+    hands = [["?y", "??", "!k", "Sg", "Sr"], ["!g", "!r", "Dy", "Dg", "Hg"]]
+    assert not QntoGame().from_position({**square, (9, 9): "Sy"}, hands).stuck()
+    # Light: the fewest tiles left (hand and own pile) win.
+    light_game = QntoGame("variant=light")
+    rest = sorted((light_game.tile_counts - Counter(square.values())).elements())
+    hands, piles = [rest[:5], rest[5:10]], [rest[10:24], rest[24:]]
+    light = light_game.from_position(square, hands, piles=piles)
+    light.act(0, "pass")
     light.act(1, "pass")
     outcome = light.outcome()
-    assert outcome is not None and outcome.winners == (1,)  # the fewest tiles left (hand and own pile)
-    assert outcome.scores == (0, 0)
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0, 0)
+
+
+def test_ruling_18_the_tables_idle_limit_is_a_house_rule() -> None:
+    from engine.qnto.game import QntoGame
+    from engine.qnto.state import BLOCKED_TEXT
+
+    assert QntoOptions().turns_to_block() is None  # off unless the table sets it
+    capped = QntoGame("idle_limit=2").new_initial_state(seed=2)
+    capped.points = [7, 3]
+    capped.act(capped.current, "pass")
+    trade = sorted(capped.hands[capped.current])[:2]
+    capped.act(capped.current, "pass " + "".join(trade))  # its draws come first
+    outcome = capped.outcome()
+    assert outcome is not None and outcome.reason == BLOCKED_TEXT.format(limit=2, s="s") and outcome.winners == (0,)
+    assert [len(hand) for hand in capped.hands] == [5, 5]
+    again = QntoGame("idle_limit=2").new_initial_state(seed=2)
+    again.act(again.current, "pass")
+    again.act(again.current, again.legal_plays(again.current)[0])
+    assert again.idle_turns == 0 and not again.is_terminal()
 
 
 def test_ruling_19_draws_come_off_the_top_and_trades_go_under_in_the_order_given() -> None:
@@ -213,6 +257,32 @@ def test_ruling_19_draws_come_off_the_top_and_trades_go_under_in_the_order_given
     state.act(seat, "pass " + "".join(traded))
     assert state.pile[-2:] == traded
     assert [move.tile for s, move in state.history if s == CHANCE] == top  # one chance node per tile
+
+
+def test_ruling_19_the_chance_outcomes_after_a_pass_leave_out_the_tiles_just_traded() -> None:
+    """Issue 28: a client entering real draws was offered the tiles just traded back (D!Git's left them
+    out already)."""
+    from engine.base import CHANCE, Draw
+    from engine.qnto.game import QntoGame
+    from engine.rng import Rng
+
+    # Both Sk are out of the pile: one on the grid, one in player 0's hand, traded under the pile.
+    state = QntoGame().from_position(board("Sk"), [["Sk", "Sy", "Sg", "Sr", "Sb"], ["!y", "!g", "!r", "!k", "!b"]])
+    state.rng = None  # draws entered by hand (no generator), as a client at a real table does
+    state.act(0, "pass Sk Sy")
+    offered = {move.tile for move, _ in state.chance_outcomes()}
+    assert "Sk" not in offered and "Sy" in offered  # the other Sy is still in the pile, above them
+    assert offered == set(state.pile[:-2])
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    assert state.legal_moves(CHANCE) == [move for move, _ in state.chance_outcomes()]
+    assert rule_of(state.act, CHANCE, Draw("Sk", 0)) == "traded_under"
+    state.act(CHANCE, Draw("Sy", 0))
+    assert {move.tile for move, _ in state.chance_outcomes()} == set(state.pile[:-2])  # still not Sk
+    # Saved and read back mid-draw, it still knows which tiles are under the pile.
+    assert state.to_body()["draws_owed"] == [0, 1, 2]
+    again = state.game._state_from_body(state.to_body(), 0, Rng(0))
+    assert again.draws_owed == (0, 1, 2)
+    assert {move.tile for move, _ in again.chance_outcomes()} == set(state.pile[:-2])
 
 
 def test_ruling_20_timeout_is_a_pass() -> None:
@@ -266,3 +336,27 @@ def test_every_ruling_names_a_test_that_exists() -> None:
     for row in rows:
         names = re.findall(r"`(test_\w+)`", row)
         assert names and all(f"def {name}(" in sources for name in names), row
+
+
+def test_ruling_23_an_unswappable_wild_takes_no_swap() -> None:
+    """Issue 28: the sheet calls a wild standing for a different tile across and down "unswappable",
+    yet a Q!nto tile (which may stand for different tiles in different directions too) could be
+    swapped into its cell. The engine, the CLI's text and the web board all say it, and no swap is made."""
+    from engine.qnto.game import QntoGame
+    from engine.qnto.text import wild_lines
+
+    grid = board(". Sk ./Sg H? Dg/. Dk .")  # the heart wild: a green heart across, a black heart up/down
+    cell = next(where for where, tile in grid.items() if tile == "H?")
+    assert rule_of(swap, grid, ["??"], [(cell, "??")]) == "unswappable"
+    assert rule_of(swap, grid, ["?g"], [(cell, "?g")]) == "unswappable"
+    assert rule_of(swap, grid, ["Hg"], [(cell, "Hg")]) == "unswappable"
+    assert any("unswappable" in line for line in wild_lines(grid))
+    state = QntoGame().from_position(grid, [["??", "?g", "Hg", "Hk", "Sy"], ["!y", "!g", "!r", "!k", "!b"]])
+    assert not [step for move in state.legal_swaps(0) for step in move.steps if step[0] == cell]
+    with pytest.raises(IllegalMoveError, match="unswappable"):
+        state.act(0, f"swap {cell[0]},{cell[1]} ??")
+    # A wild that stands for one tile both ways is swappable, by that tile or by another wild.
+    open_grid = board(". Sg ./Sg H? Dg/. Dg .")
+    cell = next(where for where, tile in open_grid.items() if tile == "H?")
+    assert swap(open_grid, ["??"], [(cell, "??")]).board[cell] == "??"
+    assert swap(open_grid, ["Hg"], [(cell, "Hg")]).board[cell] == "Hg"
