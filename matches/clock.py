@@ -108,8 +108,11 @@ class Clock:
         banks = state.get("banks")
         if banks is not None:
             elapsed = now - state["since"]
+            # Never below 0: a bank runs out at 0 and the timeout move follows (within GRACE and the
+            # scheduler's next look); a negative figure would only show that lag.
             banks = [
-                int(1000 * (bank - elapsed if seat in state["running"] else bank)) for seat, bank in enumerate(banks)
+                max(0, int(1000 * (bank - elapsed if seat in state["running"] else bank)))
+                for seat, bank in enumerate(banks)
             ]
         deadline = state.get("deadline")
         return {

@@ -153,9 +153,10 @@ def bearer(authorization: str | None) -> str | None:
 
 
 @router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
-async def create(body: CreateBody, service: ServiceDep) -> Created:
+async def create(body: CreateBody, service: ServiceDep, request: Request) -> Created:
+    client = request.client.host if request.client else None  # behind a trusted proxy: service.limits.ClientAddress
     made = service.create(
-        body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules
+        body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules, client
     )
     return Created(match=made.match, invite=made.invite, seat=made.seat, token=made.token, spectate=made.spectate)
 

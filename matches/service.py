@@ -38,6 +38,7 @@ from indexes.house_rules import HouseRules, UnknownHouseRulesError
 from indexes.paths import DEFAULT_LEXICON
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
+from matches.quotas import Quotas, admit_creation
 from matches.store import Call, CommitCheck, HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
@@ -67,6 +68,8 @@ class MatchSettings:
     bot_delay_ms: int = 600
     #: Lexicon for word games.
     lexicon: str | None = None
+    #: Caps on waiting matches and their expiry (``matches.quotas``).
+    quotas: Quotas = field(default_factory=Quotas)
 
 
 @dataclass
@@ -200,9 +203,11 @@ class MatchService:
         public: bool = True,
         name: str = "",
         house_rules: str | None = None,
+        client: str | None = None,
     ) -> Created:
         """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
-        names stored house rules for a word game's adjudicator."""
+        names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
+        waiting-match quotas (``matches.quotas``)."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
@@ -229,6 +234,7 @@ class MatchService:
         creator = next((seat for seat in range(players) if seat not in chosen), None)
         token = new_token() if creator is not None else None
         invite = new_token()
+        quota_mark = admit_creation(self.store, self.settings.quotas, client)
         now = self.clock_now()
         match_id = new_match_id()
         row = MatchRow(
@@ -250,6 +256,7 @@ class MatchService:
             updated=now,
             lexicon=made.adjudicator.lexicon if made.word_questions else None,
             house_rules=house_rules,
+            creator=quota_mark,
         )
         seat_rows = [
             SeatRow(seat, name=chosen.get(seat), bot=chosen.get(seat), joined=now if seat in chosen else None)

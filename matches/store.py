@@ -107,6 +107,17 @@ MIGRATIONS: list[list[str]] = [
         # their revisions agree, which lets a move be committed on the copy without a read first.
         "ALTER TABLE matches ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
     ],
+    [
+        # Quotas (issue 24): who created a match (a digest of the client's address, never the address),
+        # so that the matches waiting for players are counted per client; and each server process's
+        # last sign of life, so that a restart knows how long no server ran the clocks.
+        "ALTER TABLE matches ADD COLUMN creator TEXT",
+        "CREATE INDEX matches_waiting ON matches (status, creator)",
+        """CREATE TABLE servers (
+            id TEXT PRIMARY KEY,
+            alive DOUBLE PRECISION NOT NULL
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"
@@ -137,6 +148,8 @@ class MatchRow:
     house_rules: str | None = None
     #: Moves with every write to the row or the match's seats but a seat's ``seen`` (``CommitCheck``).
     revision: int = 0
+    #: Who created it: a digest of the client's address (``matches.quotas``), None if not known.
+    creator: str | None = None
 
     def copy(self) -> MatchRow:
         """A copy with the same values (``dataclasses.replace`` calls ``__init__``: 7x the time,
@@ -463,6 +476,81 @@ class Store:
 
     def next_due(self) -> float | None:
         return _next_due(self._query(NEXT_DUE))
+
+    # --- quotas and upkeep (``matches.quotas``) ----------------------------------------------------------
+    def waiting_counts(self, creator: str | None) -> tuple[int, int]:
+        """Matches waiting for players: (created by ``creator``, in all)."""
+        total = int(self._query("SELECT COUNT(*) FROM matches WHERE status = 'waiting'")[0][0])
+        if creator is None:
+            return 0, total
+        mine = self._query("SELECT COUNT(*) FROM matches WHERE status = 'waiting' AND creator = ?", (creator,))
+        return int(mine[0][0]), total
+
+    def expire_waiting(self, before: float, limit: int = 500) -> list[str]:
+        """Remove up to ``limit`` matches still waiting for players that nobody joined since ``before``
+        (no seat taken since: the creator's and the bots' seats count as taken at creation); their ids.
+        A waiting match has no moves or snapshots, but they would go too."""
+        with self.transaction():
+            rows = self._query(
+                "SELECT id FROM matches m WHERE status = 'waiting' AND created < ? AND NOT EXISTS "
+                "(SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.joined >= ?) ORDER BY created LIMIT ?",
+                (before, before, limit),
+            )
+            expired = [str(row[0]) for row in rows]
+            if expired:
+                marks = ", ".join("?" * len(expired))
+                for table in ("seats", "moves", "snapshots"):
+                    self._execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", expired)
+                self._execute(f"DELETE FROM matches WHERE id IN ({marks}) AND status = 'waiting'", expired)
+        return expired
+
+    def heartbeat(self, server: str, now: float) -> None:
+        """This server process is alive at ``now`` (written every ``matches.quotas.HEARTBEAT`` seconds)."""
+        with self.transaction():
+            self._execute(
+                "INSERT INTO servers (id, alive) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET alive = excluded.alive",
+                (server, now),
+            )
+
+    def forget_server(self, server: str) -> None:
+        with self.transaction():
+            self._execute("DELETE FROM servers WHERE id = ?", (server,))
+
+    def resume_clocks(self, server: str, now: float, alive_within: float) -> float:
+        """On a server's start, before its scheduler runs: if no other server has been alive within
+        ``alive_within`` seconds, nobody ran the clocks since the last sign of life, and every running
+        match's clock, deadlines and real-time epoch are pushed back by that downtime, so that it is
+        charged to no one. Registers ``server`` as alive; answers the downtime made good (0: none)."""
+        with self.transaction():
+            self._execute("UPDATE servers SET alive = alive")  # PostgreSQL: holds the rows until the commit
+            seen = [(str(name), float(alive)) for name, alive in self._query("SELECT id, alive FROM servers")]
+            others = [alive for name, alive in seen if name != server]
+            last = max(others, default=None)
+            downtime = 0.0 if last is None or last >= now - alive_within else now - last
+            if downtime > 0:
+                self._shift_running(downtime)
+            self._execute("DELETE FROM servers WHERE alive < ?", (now - max(alive_within, 86_400.0),))
+            self._execute(
+                "INSERT INTO servers (id, alive) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET alive = excluded.alive",
+                (server, now),
+            )
+        return downtime
+
+    def _shift_running(self, seconds: float) -> None:
+        """Every running match's times that count down, ``seconds`` later (in the caller's transaction)."""
+        self._execute(
+            "UPDATE matches SET due = due + ?, epoch_started = epoch_started + ?, revision = revision + 1 "
+            "WHERE status = 'playing'",
+            (seconds, seconds),
+        )
+        rows = self._query("SELECT id, clock_state FROM matches WHERE status = 'playing' AND clock_state IS NOT NULL")
+        for match_id, text in rows:
+            state = orjson.loads(text)
+            for key in ("since", "deadline"):
+                if isinstance(state.get(key), int | float):
+                    state[key] += seconds
+            shifted = _to_column("clock_state", state)
+            self._execute("UPDATE matches SET clock_state = ? WHERE id = ?", (shifted, match_id))
 
 
 VERSION = "SELECT version FROM matches WHERE id = ?"

@@ -17,11 +17,12 @@ from starlette.types import Receive, Scope, Send
 
 from matches import routes as match_routes
 from matches.live import LiveHub
+from matches.quotas import Quotas, Upkeep
 from matches.service import MatchService, MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
-from service.limits import InputLimits
+from service.limits import ClientAddress, InputLimits, RateLimits, SafeHeaders
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache, ORJSONResponse
 from service.routers import bop, house_rules, meta, page, pdq, play, words
@@ -133,11 +134,15 @@ def _each_path_answers_for_itself(routes: list[BaseRoute]) -> list[BaseRoute]:
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """The match server's background work (the scheduler, heartbeats, other servers' moves) runs
     while the app serves."""
+    # Before the scheduler's first look: the downtime since the last server ran is charged to no clock.
+    upkeep = Upkeep(app.state.matches.store, app.state.matches.settings.quotas)
+    upkeep.start()
     app.state.live.start()
     try:
         yield
     finally:
         await app.state.live.stop()
+        upkeep.stop()
         app.state.matches.store.close()
 
 
@@ -147,8 +152,11 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub]:
     service = MatchService(
         store,
         MatchSettings(
-            public_url=settings.base_url(), bot_delay_ms=settings.bot_delay_ms, lexicon=settings.default_lexicon
-        ),  # fmt: skip
+            public_url=settings.base_url(),
+            bot_delay_ms=settings.bot_delay_ms,
+            lexicon=settings.default_lexicon,
+            quotas=Quotas(settings.max_waiting_per_client, settings.max_waiting, settings.waiting_expiry_s),
+        ),
     )
     return service, LiveHub(service)
 
@@ -187,8 +195,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     install_error_handlers(app)
 
-    # Added last = outermost: CORS headers go on every answer, the limits' 413/414 included.
+    # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
+    # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
     app.add_middleware(InputLimits, max_target_bytes=settings.max_target_bytes, max_body_bytes=settings.max_body_bytes)
+    rates = {kind: settings.rate(kind) for kind in ("create", "join", "moves", "judge")}
+    if any(rates.values()):
+        app.add_middleware(RateLimits, rates=rates)
+    if settings.trusted_proxies:
+        app.add_middleware(ClientAddress, trusted_proxies=settings.trusted_proxies, header=settings.proxy_header)
+    app.add_middleware(SafeHeaders)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

@@ -1,9 +1,20 @@
-"""Refuse overlong input before any work is done: a long request target (414) or body (413).
+"""What the service refuses or adds before any work is done, as plain ASGI middlewares (not
+Starlette's ``BaseHTTPMiddleware``, which costs a task per request):
 
-A plain ASGI middleware (not Starlette's ``BaseHTTPMiddleware``, which costs a task per request).
+- ``InputLimits``: a long request target (414) or body (413);
+- ``ClientAddress``: the real client behind a trusted proxy (none trusted by default);
+- ``RateLimits``: per client address and route class, a token bucket; 429 with ``Retry-After``;
+- ``SafeHeaders``: CSP, ``X-Frame-Options``, ``nosniff``, ``Referrer-Policy`` on every answer, and
+  redirects that never take their host from the request.
+
+Every limit is a setting (``service.settings``) listed in README.md, "Limits".
 """
 
 from __future__ import annotations
+
+import math
+import time
+from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -59,3 +70,206 @@ class InputLimits:
             return message
 
         return counted
+
+
+# --- who is asking ----------------------------------------------------------------------------------
+class ClientAddress:
+    """Puts the real client's address in ``scope["client"]`` when the connection comes from a trusted
+    proxy that names it in its header (``X-Forwarded-For`` by default: the last address in it that is
+    not itself a trusted proxy). Anyone else's header is ignored, so a client cannot choose the
+    address its quotas are counted against. With no trusted proxies (the default) this does nothing.
+    """
+
+    def __init__(self, app: ASGIApp, trusted_proxies: tuple[str, ...], header: str = "x-forwarded-for") -> None:
+        self.app = app
+        self.trusted = frozenset(trusted_proxies)
+        self.header = header.lower().encode("latin-1")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.trusted and scope["type"] in ("http", "websocket"):
+            client = scope.get("client")
+            if client and client[0] in self.trusted:
+                named = self._named(scope["headers"])
+                if named:
+                    scope["client"] = (named, 0)
+        await self.app(scope, receive, send)
+
+    def _named(self, headers: list[tuple[bytes, bytes]]) -> str | None:
+        values = [value.decode("latin-1") for name, value in headers if name == self.header]
+        hops = [hop.strip() for value in values for hop in value.split(",") if hop.strip()]
+        # Read from the right: each trusted proxy appended the address it was called from.
+        for hop in reversed(hops):
+            if hop not in self.trusted:
+                return hop[:64]
+        return None
+
+
+def client_address(scope: Scope) -> str:
+    """The client's address as the limits count it (``ClientAddress`` already applied)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+# --- rate limits ------------------------------------------------------------------------------------
+CREATE, JOIN, MOVES, JUDGE = "create", "join", "moves", "judge"
+#: What a limited request is called in the 429's message.
+DOING = {
+    CREATE: "matches (and house rules) created",
+    JOIN: "joins",
+    MOVES: "moves",
+    JUDGE: "judge questions",
+}
+_JUDGE_PREFIXES = ("/v1/bop/", "/v1/pdq/", "/v1/words/", "/v1/house-rules/")
+
+
+def route_class(method: str, path: str) -> str | None:
+    """Which rate limit a request counts against (None: none). A few string tests, no regex: every
+    move passes here."""
+    if method == "POST":
+        if path.startswith("/v1/matches"):
+            if path.endswith(("/moves", "/preview")):
+                return MOVES
+            if path.endswith("/join"):
+                return JOIN
+            if path == "/v1/matches" or path.endswith("/rematch"):
+                return CREATE
+            return None
+        if path == "/v1/house-rules":
+            return CREATE
+        return JUDGE if path.startswith(_JUDGE_PREFIXES) else None
+    if path.startswith(_JUDGE_PREFIXES):
+        return JUDGE
+    return None
+
+
+class TokenBuckets:
+    """One token bucket per (route class, client address): ``count`` tokens, refilled at
+    ``count / seconds`` a second; a request takes one or is refused.
+
+    Memory is bounded: at ``max_buckets`` the full ones (a client quiet long enough to have its whole
+    allowance back: nothing worth keeping) are dropped, and if that frees too little, the oldest.
+    """
+
+    def __init__(self, rates: dict[str, tuple[int, float]], max_buckets: int = 100_000) -> None:
+        self.rates = {kind: (float(count), count / seconds) for kind, (count, seconds) in rates.items()}
+        self.max_buckets = max_buckets
+        #: (kind, address) -> [tokens left, when last counted (time.monotonic)]
+        self.buckets: dict[tuple[str, str], list[float]] = {}
+
+    def take(self, kind: str, address: str, now: float) -> float:
+        """0 if the request may go; else the seconds until one token is back."""
+        capacity, rate = self.rates[kind]
+        key = (kind, address)
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.max_buckets:
+                self._evict(now)
+            self.buckets[key] = [capacity - 1, now]
+            return 0.0
+        tokens = min(capacity, bucket[0] + (now - bucket[1]) * rate)
+        bucket[1] = now
+        if tokens >= 1:
+            bucket[0] = tokens - 1
+            return 0.0
+        bucket[0] = tokens
+        return (1 - tokens) / rate
+
+    def _evict(self, now: float) -> None:
+        def full(key: tuple[str, str], bucket: list[float]) -> bool:
+            capacity, rate = self.rates[key[0]]
+            return bucket[0] + (now - bucket[1]) * rate >= capacity
+
+        kept = {key: bucket for key, bucket in self.buckets.items() if not full(key, bucket)}
+        if len(kept) > self.max_buckets * 9 // 10:  # still crowded: the oldest go (insertion order)
+            drop = len(kept) - self.max_buckets * 9 // 10
+            kept = dict(list(kept.items())[drop:])
+        self.buckets = kept
+
+
+class RateLimits:
+    """429 with ``Retry-After`` and the JSON error body when a client address asks more than its route
+    class allows (``service.settings``: ``rate_create``, ``rate_join``, ``rate_moves``,
+    ``rate_judge``). Per server process: with several workers each counts its own share."""
+
+    def __init__(self, app: ASGIApp, rates: dict[str, tuple[int, float] | None], max_buckets: int = 100_000) -> None:
+        self.app = app
+        self.limited = {kind: rate for kind, rate in rates.items() if rate is not None}
+        self.buckets = TokenBuckets(self.limited, max_buckets)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            kind = route_class(scope["method"], scope["path"])
+            if kind is not None and kind in self.limited:
+                wait = self.buckets.take(kind, client_address(scope), time.monotonic())
+                if wait:
+                    await self._refuse(kind, wait)(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+    def _refuse(self, kind: str, wait: float) -> ASGIApp:
+        count, seconds = self.limited[kind]
+        retry = max(1, math.ceil(wait))
+        return error_response(
+            429,
+            "rate_limited",
+            f"too many {DOING[kind]} from your address: at most {count} in {seconds:g} s; try again in {retry} s",
+            headers={"Retry-After": str(retry), "Cache-Control": "no-store"},
+        )
+
+
+# --- safe defaults on every answer ----------------------------------------------------------------------
+#: The pages load only their own scripts, styles and images (no inline script or style attribute:
+#: ``tests/web`` fails on any CSP violation), talk only to their own origin (fetch and the live socket),
+#: and cannot be framed.
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+#: FastAPI's /docs and /redoc are an inline script over Swagger UI / ReDoc from jsDelivr.
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+_COMMON = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    # Invite links carry the invite token in their query: never send a page's address elsewhere.
+    (b"referrer-policy", b"no-referrer"),
+]
+PAGE_HEADERS = [*_COMMON, (b"content-security-policy", PAGE_POLICY.encode())]
+DOCS_HEADERS = [*_COMMON, (b"content-security-policy", DOCS_POLICY.encode())]
+
+
+class SafeHeaders:
+    """Adds the security headers to every HTTP answer, and makes a redirect's ``Location`` relative when
+    it names the request's own ``Host`` (Starlette writes ``/static`` -> ``/static/`` as an absolute URL
+    built from that header, which a client chooses: ``Host: evil.example`` made it send people there)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = DOCS_HEADERS if scope["path"].startswith(("/docs", "/redoc")) else PAGE_HEADERS
+
+        async def send_safely(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                if 300 <= message["status"] < 400:
+                    headers = [_relative(header) for header in headers]
+                message["headers"] = headers + extra
+            await send(message)
+
+        await self.app(scope, receive, send_safely)
+
+
+def _relative(header: tuple[bytes, bytes]) -> tuple[bytes, bytes]:
+    """A ``location`` header's absolute URL as a path (with its query), any other header as it is."""
+    name, value = header
+    if name.lower() != b"location" or not value.startswith((b"http://", b"https://")):
+        return header
+    parts = urlsplit(value.decode("latin-1"))
+    return name, (parts.path or "/").encode("latin-1") + (b"?" + parts.query.encode("latin-1") if parts.query else b"")

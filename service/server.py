@@ -33,7 +33,7 @@ def server_options(settings: Settings) -> dict[str, object]:
     http = "httptools" if _have("httptools") else "h11"
     if (loop, http) != ("uvloop", "httptools"):
         log.warning("uvloop/httptools missing: serving with %s + %s, expect higher latency", loop, http)
-    return {
+    options: dict[str, object] = {
         "host": settings.host,
         "port": settings.port,
         "workers": settings.workers,
@@ -50,6 +50,20 @@ def server_options(settings: Settings) -> dict[str, object]:
         "proxy_headers": False,
         "timeout_graceful_shutdown": 5,
     }
+    options.update(_connection_limits(settings, http))
+    return options
+
+
+def _connection_limits(settings: Settings, http: str) -> dict[str, object]:
+    """The bounds on a connection (README.md, "Limits"): an idle keep-alive connection is closed after
+    ``keep_alive_s``; with httptools, ``service.connections`` also bounds the request head's size and
+    the time to send a request (uvicorn bounds neither there); h11 has its own bound on the head."""
+    limits: dict[str, object] = {"timeout_keep_alive": settings.keep_alive_s}
+    if http == "httptools":
+        limits["http"] = "service.connections:BoundedHttpToolsProtocol"
+    else:
+        limits["h11_max_incomplete_event_size"] = settings.max_header_bytes
+    return limits
 
 
 def run(app_import: str, settings: Settings, factory: bool = True) -> None:

@@ -43,6 +43,28 @@ def _whole(name: str, text: str, low: int, high: int) -> int:
     return value
 
 
+def parse_rate(name: str, text: str) -> tuple[int, float] | None:
+    """A rate limit written ``COUNT/SECONDS`` (``30/60``: 30 requests a minute, in a burst or spread
+    out); ``0`` or ``off`` turns it off.
+
+    >>> parse_rate("RATE_CREATE", "30/60"), parse_rate("RATE_JUDGE", "off")
+    ((30, 60.0), None)
+    """
+    cleaned = text.strip().lower()
+    if cleaned in ("0", "off", "none", ""):
+        return None
+    count, _, seconds = cleaned.partition("/")
+    try:
+        parsed = (int(count), float(seconds or "1"))
+    except ValueError:
+        parsed = (0, 0.0)
+    if not (1 <= parsed[0] <= 1_000_000 and 0.001 <= parsed[1] <= 86_400):
+        raise SettingsError(
+            f"{PREFIX}{name} must be COUNT/SECONDS (e.g. 30/60: 30 a minute) or off, got {text!r}"
+        )
+    return parsed
+
+
 def _flag(name: str, text: str) -> bool:
     lowered = text.strip().lower()
     if lowered in ("1", "true", "yes", "on"):
@@ -86,6 +108,31 @@ class Settings:
     #: PostgreSQL ``synchronous_commit=off``), ``full`` also a power cut (an fsync per move).
     sync: str = "normal"
 
+    # --- limits: see README.md, "Limits". Defaults that a table of friends never meets. ---------------
+    #: Requests per client address, ``COUNT/SECONDS`` (a token bucket holding COUNT, refilled over
+    #: SECONDS) or ``off``: match creation (also rematches and house rules), joins, moves (and
+    #: previews), and judge queries. Beyond it: 429 with ``Retry-After``.
+    rate_create: str = "30/60"
+    rate_join: str = "60/60"
+    rate_moves: str = "600/60"
+    rate_judge: str = "1200/60"
+    #: Proxies (exact client addresses) whose ``proxy_header`` names the real client; none by default,
+    #: and the header of anyone else is ignored.
+    trusted_proxies: tuple[str, ...] = ()
+    proxy_header: str = "x-forwarded-for"
+    #: Matches waiting for players: at most this many created from one address, and in all (409 beyond).
+    max_waiting_per_client: int = 20
+    max_waiting: int = 2000
+    #: A waiting match nobody joined for this long (seconds) is removed; its invite then answers 404.
+    waiting_expiry_s: int = 86_400
+    #: Largest request head (request line and headers) in bytes; larger answers 431 and closes.
+    max_header_bytes: int = 16_384
+    #: Seconds a client has to send a whole request (head and body) once its connection is open or
+    #: its previous answer sent; slower (or silent) connections are closed.
+    request_timeout_s: int = 10
+    #: Seconds an idle keep-alive connection is kept between two requests.
+    keep_alive_s: int = 5
+
     def __post_init__(self) -> None:
         served = self.lexicons or tuple(lexicon_names())
         unknown = [name for name in served if name not in lexicon_names()]
@@ -102,7 +149,15 @@ class Settings:
             raise SettingsError(f"{PREFIX}DATABASE must be postgresql://... or sqlite:///path, got {self.database!r}")
         if self.log_level not in LOG_LEVELS:
             raise SettingsError(f"{PREFIX}LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}")
+        for name in ("rate_create", "rate_join", "rate_moves", "rate_judge"):
+            parse_rate(name.upper(), getattr(self, name))
         object.__setattr__(self, "lexicons", served)
+        object.__setattr__(self, "proxy_header", self.proxy_header.strip().lower())
+
+    def rate(self, kind: str) -> tuple[int, float] | None:
+        """``rate_<kind>`` as (count, seconds), None when off."""
+        return parse_rate(f"RATE_{kind.upper()}", getattr(self, f"rate_{kind}"))
+
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -146,6 +201,25 @@ class Settings:
             values["bot_delay_ms"] = _whole("BOT_DELAY_MS", delay, 0, 60_000)
         if (sync := get("SYNC")) is not None:
             values["sync"] = sync.strip().lower()
+        for kind in ("create", "join", "moves", "judge"):
+            if (rate := get(f"RATE_{kind.upper()}")) is not None:
+                values[f"rate_{kind}"] = rate.strip()
+        if (proxies := get("TRUSTED_PROXIES")) is not None:
+            values["trusted_proxies"] = _split(proxies)
+        if (header := get("PROXY_HEADER")) is not None:
+            values["proxy_header"] = header.strip().lower() or "x-forwarded-for"
+        if (per_client := get("MAX_WAITING_PER_CLIENT")) is not None:
+            values["max_waiting_per_client"] = _whole("MAX_WAITING_PER_CLIENT", per_client, 1, 1_000_000)
+        if (waiting := get("MAX_WAITING")) is not None:
+            values["max_waiting"] = _whole("MAX_WAITING", waiting, 1, 10_000_000)
+        if (expiry := get("WAITING_EXPIRY_S")) is not None:
+            values["waiting_expiry_s"] = _whole("WAITING_EXPIRY_S", expiry, 1, 365 * 86_400)
+        if (header_bytes := get("MAX_HEADER_BYTES")) is not None:
+            values["max_header_bytes"] = _whole("MAX_HEADER_BYTES", header_bytes, 1024, 1_048_576)
+        if (request_timeout := get("REQUEST_TIMEOUT_S")) is not None:
+            values["request_timeout_s"] = _whole("REQUEST_TIMEOUT_S", request_timeout, 1, 3600)
+        if (keep_alive := get("KEEP_ALIVE_S")) is not None:
+            values["keep_alive_s"] = _whole("KEEP_ALIVE_S", keep_alive, 1, 3600)
         if "default_lexicon" not in values and "lexicons" in values and values["lexicons"]:
             # Serving only other lexicons: the first one named becomes the default.
             lexicon_list = values["lexicons"]
@@ -174,6 +248,18 @@ class Settings:
             PREFIX + "PUBLIC_URL": self.public_url,
             PREFIX + "BOT_DELAY_MS": str(self.bot_delay_ms),
             PREFIX + "SYNC": self.sync,
+            PREFIX + "RATE_CREATE": self.rate_create,
+            PREFIX + "RATE_JOIN": self.rate_join,
+            PREFIX + "RATE_MOVES": self.rate_moves,
+            PREFIX + "RATE_JUDGE": self.rate_judge,
+            PREFIX + "TRUSTED_PROXIES": ",".join(self.trusted_proxies),
+            PREFIX + "PROXY_HEADER": self.proxy_header,
+            PREFIX + "MAX_WAITING_PER_CLIENT": str(self.max_waiting_per_client),
+            PREFIX + "MAX_WAITING": str(self.max_waiting),
+            PREFIX + "WAITING_EXPIRY_S": str(self.waiting_expiry_s),
+            PREFIX + "MAX_HEADER_BYTES": str(self.max_header_bytes),
+            PREFIX + "REQUEST_TIMEOUT_S": str(self.request_timeout_s),
+            PREFIX + "KEEP_ALIVE_S": str(self.keep_alive_s),
         }
 
     def data_path(self) -> Path:

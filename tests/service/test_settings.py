@@ -76,7 +76,8 @@ def test_serve_refuses_bad_options_with_exit_code_2(capsys: pytest.CaptureFixtur
 
 def test_the_server_runs_uvloop_and_httptools_without_an_access_log() -> None:
     options = server_options(Settings.from_env({}))
-    assert options["loop"] == "uvloop" and options["http"] == "httptools"
+    # httptools, through service.connections' bounds on the request head and the time to send it
+    assert options["loop"] == "uvloop" and options["http"] == "service.connections:BoundedHttpToolsProtocol"
     assert options["access_log"] is False and options["host"] == "127.0.0.1" and options["port"] == 8000
 
 

@@ -1,0 +1,140 @@
+"""Quotas on what one client can leave on the server, and the upkeep that keeps the store bounded.
+
+- **Waiting matches** (matches created and not yet full): at most ``max_waiting_per_client`` created
+  from one client address (429), and ``max_waiting`` in all (409). The address is kept with the
+  match only as a digest (``creator``), never in clear. The counts are read before the match is
+  written, so two creations racing may pass a cap by one each; the caps are about spam, not exact.
+- **Expiry**: a waiting match nobody joined for ``waiting_expiry_s`` (24 h by default) is removed
+  (``Store.expire_waiting``); its invite link then answers 404.
+- **Clocks across a restart**: each server process writes a sign of life every ``HEARTBEAT`` seconds
+  (``Store.heartbeat``); one that starts when no other has been alive for ``ALIVE_WITHIN`` seconds
+  pushes every running clock back by the time since the last sign (``Store.resume_clocks``): the time
+  no server ran is charged to no one.
+
+Defaults and their settings: README.md, "Limits", and ``matches/README.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from matches.errors import MatchError
+from matches.store import Store
+
+log = logging.getLogger("tablejudge.matches")
+
+#: Seconds between two signs of life of a server process.
+HEARTBEAT = 1.0
+#: A server whose last sign of life is older than this is taken for stopped (a restart sooner than
+#: this after a crash is charged to the player to move: at most this long).
+ALIVE_WITHIN = 3.0
+#: Seconds between two sweeps for expired waiting matches.
+SWEEP_EVERY = 60.0
+
+
+@dataclass(frozen=True)
+class Quotas:
+    max_waiting_per_client: int = 20
+    max_waiting: int = 2000
+    waiting_expiry_s: float = 86_400.0
+
+
+class TooManyWaitingFromYou(MatchError):
+    code, status = "too_many_waiting", 429
+
+
+class TooManyWaiting(MatchError):
+    code, status = "server_full", 409
+
+
+def creator_mark(address: str) -> str:
+    """What is stored of a client's address: a digest (the quota needs only equality)."""
+    return hashlib.sha256(b"tablejudge-creator:" + address.encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def admit_creation(store: Store, quotas: Quotas, client: str | None) -> str | None:
+    """The creator mark to store with a new match, after checking the waiting caps (``client``: the
+    address, None when not known, e.g. a match made in-process, counted only in the total)."""
+    creator = None if client is None else creator_mark(client)
+    mine, total = store.waiting_counts(creator)
+    if creator is not None and mine >= quotas.max_waiting_per_client:
+        raise TooManyWaitingFromYou(
+            f"{mine} matches you created are waiting for players (at most {quotas.max_waiting_per_client}): "
+            f"start one or wait; a match nobody joins is removed after {quotas.waiting_expiry_s / 3600:g} h"
+        )
+    if total >= quotas.max_waiting:
+        raise TooManyWaiting(
+            f"the server has {total} matches waiting for players (at most {quotas.max_waiting}); join one or "
+            "try again later"
+        )
+    return creator
+
+
+class Upkeep:
+    """A server process's background upkeep, on a thread of its own (so that a stalled event loop does
+    not look like a stopped server): its sign of life every ``HEARTBEAT`` s, and the sweep for expired
+    waiting matches every ``SWEEP_EVERY`` s.
+
+    ``start`` first makes good the downtime on the running clocks; call it before the scheduler runs.
+    """
+
+    def __init__(self, store: Store, quotas: Quotas, clock: Callable[[], float] = time.time) -> None:
+        self.store, self.quotas, self.clock = store, quotas, clock
+        self.server = secrets.token_hex(8)
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.downtime = 0.0
+
+    def start(self) -> None:
+        self.start_clocks()
+        self.sweep()
+        self._thread = threading.Thread(target=self._run, name="tablejudge-upkeep", daemon=True)
+        self._thread.start()
+
+    def start_clocks(self) -> float:
+        """Register this server; if no other was alive, push the running clocks back by the downtime
+        since the last sign of life (``Store.resume_clocks``). The downtime made good (0: none)."""
+        self.downtime = self.store.resume_clocks(self.server, self.clock(), ALIVE_WITHIN)
+        if self.downtime:
+            log.warning("no server ran for %.1f s: the running clocks are pushed back by that much", self.downtime)
+        return self.downtime
+
+    def sweep(self) -> list[str]:
+        """Remove the expired waiting matches now; their ids."""
+        expired: list[str] = []
+        for _ in range(100):  # at most 50,000 a sweep; the next sweep takes the rest
+            batch = self.store.expire_waiting(self.clock() - self.quotas.waiting_expiry_s)
+            expired += batch
+            if len(batch) < 500:
+                break
+        if expired:
+            log.info("removed %d waiting matches nobody joined", len(expired))
+        return expired
+
+    def _run(self) -> None:
+        next_sweep = time.monotonic() + SWEEP_EVERY
+        while not self._stopping.wait(HEARTBEAT):
+            try:
+                self.store.heartbeat(self.server, self.clock())
+                if time.monotonic() >= next_sweep:
+                    next_sweep = time.monotonic() + SWEEP_EVERY
+                    self.sweep()
+            except Exception:  # a store gone away for a moment: try again next time
+                log.warning("upkeep failed; trying again", exc_info=True)
+
+    def stop(self) -> None:
+        """Stop, leaving the last sign of life now: the downtime of a stop counts from here."""
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        try:
+            self.store.heartbeat(self.server, self.clock())
+        except Exception:
+            log.warning("could not leave the last sign of life", exc_info=True)

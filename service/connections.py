@@ -1,0 +1,138 @@
+"""uvicorn's httptools protocol with two bounds it lacks: the size of a request head, and the time a
+client has to send a request.
+
+uvicorn bounds neither with httptools (``h11_max_incomplete_event_size`` is h11's alone): a 64 MiB
+header was read whole, and 1,070 connections that sent nothing, or a byte now and then, were all
+held for 40 s. Here:
+
+- a request head (request line and headers) longer than ``TABLEJUDGE_MAX_HEADER_BYTES`` is answered
+  431 with the JSON error body and the connection closed, as soon as that many bytes came without
+  the head's end (the parser holds at most one read beyond the limit);
+- a connection has ``TABLEJUDGE_REQUEST_TIMEOUT_S`` to send a whole request (head and body) from the
+  moment it opens or its last answer was sent; a slow one (slowloris) is answered 408 and closed, a
+  silent one just closed. Between requests, uvicorn's keep-alive timeout (``TABLEJUDGE_KEEP_ALIVE_S``)
+  applies as before. A WebSocket leaves this timer at its upgrade.
+
+``service.server.server_options`` names this class as uvicorn's ``http`` protocol when httptools is
+installed; each worker reads the two limits from the environment (``service.settings``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from asyncio import TimerHandle
+from typing import Any
+
+import orjson
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from service.settings import PREFIX, Settings, _whole
+
+
+def _limits() -> tuple[int, int]:
+    """(head bytes, request seconds) from the environment, as ``Settings`` reads them."""
+    head = os.environ.get(PREFIX + "MAX_HEADER_BYTES")
+    seconds = os.environ.get(PREFIX + "REQUEST_TIMEOUT_S")
+    return (
+        _whole("MAX_HEADER_BYTES", head, 1024, 1_048_576) if head else Settings.max_header_bytes,
+        _whole("REQUEST_TIMEOUT_S", seconds, 1, 3600) if seconds else Settings.request_timeout_s,
+    )
+
+
+def _answer(status: int, reason: str, code: str, message: str) -> bytes:
+    body = orjson.dumps({"error": {"code": code, "message": message}})
+    return (
+        f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+        "connection: close\r\n\r\n"
+    ).encode() + body
+
+
+class BoundedHttpToolsProtocol(HttpToolsProtocol):
+    max_head_bytes, request_timeout = _limits()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Bytes received since the current request began, while its head is not complete (None: not in a head).
+        self._head_bytes: int | None = None
+        #: Bytes of the current request received at all (a silent connection is closed without an answer).
+        self._request_started = False
+        self._request_timer: TimerHandle | None = None
+
+    # --- the request timer ---------------------------------------------------------------------------
+    def _arm(self) -> None:
+        self._disarm()
+        self._request_started = False
+        self._request_timer = self.loop.call_later(self.request_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+            self._request_timer = None
+
+    def _too_slow(self) -> None:
+        self._request_timer = None
+        if self.transport.is_closing():
+            return
+        if self._request_started:
+            self.transport.write(
+                _answer(408, "Request Timeout", "request_timeout",
+                        f"the request took longer than {self.request_timeout} s to arrive")  # fmt: skip
+            )
+        self.transport.close()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # The next request's time starts when its first byte comes; until then keep-alive applies.
+        self._disarm()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        self._head_bytes = None
+        super().handle_websocket_upgrade()
+
+    # --- the parser's callbacks ------------------------------------------------------------------------
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._head_bytes = 0
+        if self._request_timer is None:  # a keep-alive connection's next request
+            self._arm()
+        self._request_started = True
+
+    def on_headers_complete(self) -> None:
+        self._head_bytes = None
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
+
+    def data_received(self, data: bytes) -> None:
+        in_head = self._head_bytes is not None
+        if self._head_bytes is not None:
+            self._head_bytes += len(data)
+        elif self._request_timer is not None:
+            self._request_started = True
+        super().data_received(data)
+        if not in_head and self._head_bytes is not None:  # a request began in this read: count all of it
+            self._head_bytes += len(data)
+        if (
+            self._head_bytes is not None
+            and self._head_bytes > self.max_head_bytes
+            and self.transport is not None
+            and not self.transport.is_closing()
+        ):
+            self._disarm()
+            self.transport.write(
+                _answer(431, "Request Header Fields Too Large", "headers_too_large",
+                        f"the request's headers are longer than {self.max_head_bytes} bytes")  # fmt: skip
+            )
+            self.transport.close()  # nothing more is read from this connection

@@ -1,0 +1,134 @@
+"""Quotas and upkeep (issue 24), on both stores: waiting matches capped per client and in all, waiting
+matches nobody joined removed after their time, and clocks that a server's downtime is not charged to
+(``matches.quotas``); plus one real server killed mid-turn and started again."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from matches.clock import Clock
+from matches.quotas import ALIVE_WITHIN, Quotas, TooManyWaiting, TooManyWaitingFromYou, Upkeep, creator_mark
+from matches.service import MatchService, MatchSettings
+from matches.store import SCHEMA_VERSION, Store
+from tests.matches.conftest import FakeClock
+from tests.matches.servers import Server
+
+
+def quota_service(store: Store, clock: FakeClock, **quotas: float) -> MatchService:
+    limits = Quotas(**quotas)  # type: ignore[arg-type]
+    settings = MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard", quotas=limits)
+    return MatchService(store, settings, clock_now=clock)
+
+
+def test_the_schema_is_at_4_with_the_creator_and_the_servers(store: Store) -> None:
+    assert SCHEMA_VERSION == 4 and store.migrate() == 4
+    assert store.waiting_counts(None) == (0, 0)
+
+
+def test_waiting_matches_are_capped_per_client_and_in_all(store: Store, clock: FakeClock) -> None:
+    service = quota_service(store, clock, max_waiting_per_client=2, max_waiting=3)
+    for _ in range(2):
+        service.create("bop", {"players": 2}, client="10.0.0.1")
+    with pytest.raises(TooManyWaitingFromYou, match="2 matches you created are waiting") as refused:
+        service.create("bop", {"players": 2}, client="10.0.0.1")
+    assert refused.value.status == 429
+    service.create("bop", {"players": 2}, client="10.0.0.2")  # another address has its own share
+    with pytest.raises(TooManyWaiting, match="3 matches waiting") as full:
+        service.create("bop", {"players": 2}, client="10.0.0.3")
+    assert full.value.status == 409
+    assert store.waiting_counts(creator_mark("10.0.0.1")) == (2, 3)
+    # A match that starts no longer waits: its creator may make another.
+    waiting = [row.id for row in store.listing("waiting") if row.creator == creator_mark("10.0.0.1")]
+    service.join(waiting[0], "", "Bob")
+    assert store.waiting_counts(creator_mark("10.0.0.1")) == (1, 2)
+    service.create("bop", {"players": 2}, client="10.0.0.1")
+    # The address itself is never stored.
+    assert all(row.creator is None or "10.0.0" not in row.creator for row in store.listing("waiting"))
+
+
+def test_waiting_matches_nobody_joined_expire(store: Store, clock: FakeClock) -> None:
+    service = quota_service(store, clock, waiting_expiry_s=3600)
+    old = service.create("bop", {"players": 3}, client="10.0.0.1")
+    clock.advance(1800)
+    joined = service.create("bop", {"players": 3}, client="10.0.0.1")
+    clock.advance(1000)
+    service.join(joined.match, joined.invite_token, "Bob")  # a join 2,800 s in: its hour starts again
+    started = service.create("bop", {"players": 2}, client="10.0.0.1")
+    service.join(started.match, started.invite_token, "Cy")  # playing: never expires
+    clock.advance(1000)  # 3,800 s after the first: only that one is an hour without a join
+    upkeep = Upkeep(store, service.settings.quotas, clock=clock)
+    assert upkeep.sweep() == [old.match]
+    assert store.match(old.match) is None and store.seats(old.match) == []
+    assert store.match(joined.match) is not None and store.match(started.match) is not None
+    clock.advance(3600)
+    assert upkeep.sweep() == [joined.match]
+    assert store.match(started.match) is not None
+
+
+def test_a_restart_charges_the_downtime_to_no_clock(store: Store, clock: FakeClock) -> None:
+    service = quota_service(store, clock)
+    made = service.create("bop", {"players": 2}, clock={"total_seconds": 60})
+    service.join(made.match, made.invite_token, "Bob")
+    clock.advance(10)
+    before = service.body(service.load(made.match), None)["clock"]
+    first = Upkeep(store, Quotas(), clock=clock)
+    assert first.start_clocks() == 0  # the first server of a store: nothing to make good
+    store.heartbeat(first.server, clock())
+    row = store.match(made.match)
+    assert row is not None
+    clock.advance(500)  # the server is down for 500 s
+    second = Upkeep(store, Quotas(), clock=clock)
+    assert second.start_clocks() == pytest.approx(500)
+    restarted = MatchService(store, service.settings, clock_now=clock)
+    after = restarted.body(restarted.load(made.match), None)["clock"]
+    assert after["banks_ms"] == before["banks_ms"]  # as it was at the last sign of life
+    assert after["deadline_ms"] == before["deadline_ms"] + 500_000
+    shifted = store.match(made.match)
+    assert shifted is not None and shifted.due == pytest.approx((row.due or 0) + 500)
+    assert shifted.revision > row.revision  # a copy held elsewhere is not the stored match any more
+    # Another server alive within ALIVE_WITHIN: no downtime, nothing moves.
+    clock.advance(ALIVE_WITHIN / 2)
+    third = Upkeep(store, Quotas(), clock=clock)
+    assert third.start_clocks() == 0
+    assert store.match(made.match) == shifted
+
+
+def test_a_bank_is_never_shown_below_zero() -> None:
+    clock = Clock.from_request({"total_seconds": 5})
+    assert clock is not None
+    state = clock.start([0], now=100.0, seats=2)
+    shown = clock.public(state, now=108.3)
+    assert shown is not None and shown["banks_ms"] == [0, 5000]
+
+
+@pytest.mark.slow
+def test_a_server_killed_mid_turn_shows_the_bank_it_had(tmp_path: Path) -> None:
+    """A real server killed with SIGKILL mid-turn, down 6 s, started again on the same data: the bank of
+    the seat to move is what it was at the kill (less the heartbeat's second at most), never negative,
+    and it runs on from there."""
+    server = Server(tmp_path).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "clock": {"total_seconds": 30}}).json()
+            http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).raise_for_status()
+            deadline = time.monotonic() + 10
+            while (body := http.get(f"/v1/matches/{made['match']}").json())["status"] != "playing":
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            time.sleep(2.5)  # the clock runs for 2.5 s, a few heartbeats pass
+            mover = body["clock"]["running"][0]
+            at_kill = http.get(f"/v1/matches/{made['match']}").json()["clock"]["banks_ms"][mover]
+            server.kill()
+        time.sleep(6)  # down 6 s (longer than ALIVE_WITHIN): without the fix the bank would show 6 s less
+        server.start()
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            shown = http.get(f"/v1/matches/{made['match']}").json()["clock"]["banks_ms"]
+        assert min(shown) >= 0
+        assert at_kill - 2500 <= shown[mover] <= at_kill + 1200, (at_kill, shown)
+        assert 27_000 <= at_kill <= 28_000
+    finally:
+        server.stop()
