@@ -10,7 +10,7 @@ The end (ruling 13): when a player places their last tile (the bag is empty, or 
 been refilled), each other player has one final turn; then the numbers of the tiles left in each
 hand are subtracted, and 25 for each wild. A game in which nobody can play ends too: every player
 passing in turn (passes are only for a player who can neither play nor swap), or five rounds of
-turns with no tile placed.
+turns on which the mover could not place a tile (RULINGS.md 16).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ BODY_KEYS = (
     "quiet_turns", "went_out", "final_turns", "end_reason", "penalties",
 )  # fmt: skip
 
-#: Rounds of turns with no tile placed (everyone swapping or passing) that end a game: a table stuck.
+#: Rounds of turns on which nobody could place a tile (only swaps and passes) that end a game: a table stuck.
 STUCK_ROUNDS = 5
 #: Why a game ended (``Outcome.reason``).
 END_REASONS = ("went_out", "blocked", "stuck")
@@ -97,7 +97,8 @@ class MatchFiveState(State[MatchFiveMove]):
         self.draws_owed: tuple[int, int] | None = None
         self.turns = 0
         self.passes_in_row = 0
-        #: turns in a row with no tile placed (swaps and passes)
+        #: turns in a row on which the mover could not place a tile (swaps and passes without a play;
+        #: a swap by a player who could have played starts the count again: RULINGS.md 16)
         self.quiet_turns = 0
         #: the first player to place their last tile, and the final turns the others have left
         self.went_out: int | None = None
@@ -264,6 +265,7 @@ class MatchFiveState(State[MatchFiveMove]):
     def _swap(self, seat: int, move: Swap) -> Breakdown:
         hand = self.hands[seat]
         check_swap(hand, move.tiles, len(self.bag))
+        could_play = bool(generate_plays(self.board, hand))  # a swap by choice: the table is not stuck
         left = list(hand)
         for tile in move.tiles:
             left.remove(tile)
@@ -271,7 +273,7 @@ class MatchFiveState(State[MatchFiveMove]):
         self.hands[seat] = left
         self.bag = self.bag + list(move.tiles)
         self.draws_owed = (seat, len(move.tiles))
-        self._end_turn(seat, placed=False, passed=False, out=False)
+        self._end_turn(seat, placed=could_play, passed=False, out=False)
         count = len(move.tiles)
         return note("swap", "swap", f"{count} tile{'s' if count != 1 else ''} back in the bag, as many drawn")
 
@@ -288,6 +290,8 @@ class MatchFiveState(State[MatchFiveMove]):
         return breakdown
 
     def _end_turn(self, seat: int, *, placed: bool, passed: bool, out: bool) -> None:
+        """``placed``: the mover placed a tile, or could have (then the turn does not count towards a
+        stuck table)."""
         self.turns += 1
         if out and self.went_out is None:
             self.went_out, self.final_turns = seat, self.players - 1

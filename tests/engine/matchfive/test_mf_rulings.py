@@ -13,6 +13,7 @@ from engine.base import CHANCE, Draw
 from engine.errors import ConfigError, IllegalMoveError
 from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.game import MatchFiveGame, first_player
+from engine.matchfive.movegen import generate_plays
 from engine.matchfive.moves import Pass, Swap
 from engine.matchfive.rules import score_play
 from engine.matchfive.state import STUCK_ROUNDS, MatchFiveState, end_reason
@@ -229,11 +230,28 @@ def test_ruling_16_a_stuck_table_ends() -> None:
     lone.act(0, "pass")
     assert lone.outcome() is not None and lone.end_reason == "blocked"
     assert lone.penalties == [hand_penalty(hand) for hand in lone.hands]
-    swapping = MatchFiveGame().new_initial_state(5)
-    seat = swapping.current
+    # Nobody can place a tile on the locked stack, and the bag holds tiles: each can only swap.
+    stuck_game = MatchFiveGame("players=2,copies=1,wilds=0")
+    swapping = stuck_game.from_position(
+        parse_stacks("0,0:1r,2r,3r,4r,5r"), [["2b", "3y", "4o", "5g", "2y"], ["1b", "1y", "1o", "1g", "2o"]]
+    )
+    assert not generate_plays(swapping.board, swapping.hands[0]) and swapping.bag
     swapping.turns = swapping.quiet_turns = STUCK_ROUNDS * 2 - 1
-    swapping.act(seat, "swap " + swapping.hands[seat][0])
+    swapping.act(0, "swap 2b")
     assert swapping.end_reason == "stuck" and swapping.history[-1][0] == CHANCE  # after its draw
+
+
+def test_ruling_16_swaps_by_players_who_could_play_never_make_a_stuck_table() -> None:
+    """Issue 28: two players swapping one tile ten times in a row ended the game with 44 tiles in the
+    bag, though the mover could play on nine of those turns."""
+    state = MatchFiveGame().new_initial_state(5)
+    could_play = []
+    for _ in range(STUCK_ROUNDS * 2):
+        seat = state.current
+        could_play.append(bool(generate_plays(state.board, state.hands[seat])))
+        state.act(seat, "swap " + state.hands[seat][0])
+    assert any(could_play) and not state.is_terminal()
+    assert state.quiet_turns == len(could_play) - 1 - max(i for i, c in enumerate(could_play) if c)
 
 
 def test_ruling_17_timeout_move() -> None:
