@@ -160,7 +160,7 @@ def scored_plays(board: Mapping[Cell, int], hand: Sequence[int], layout: Layout)
     """Every legal play with its breakdown, best first (greedy bots, hints)."""
     scored = []
     for play in generate_plays(board, hand, layout):
-        breakdown = score(board, play.as_dict(), layout)
+        breakdown = score(board, play.as_dict(), layout, hand)
         scored.append(ScoredMove(play, breakdown.total, breakdown))
     return rank(scored)
 

@@ -9,7 +9,8 @@ The sheet's scoring, with every place it is silent ruled in ``RULINGS.md``:
 - a token placed on a double (or the start square) or a triple counts twice or three times in a run
   of two; a three completed through it scores its whole 30 twice or three times (and two such
   squares in one three multiply: x2 x3 = x6);
-- three tokens played at once (a hand summing to 15) earn 50 more;
+- a play that empties a hand summing to exactly 15 earns 50 more (the default hand of three: any play
+  of three tokens; RULINGS.md 9);
 - squares count only on the turn a token is placed on them.
 
 >>> from engine.three2fifteen.layout import named_layout
@@ -71,8 +72,20 @@ def check_hand(hand: Sequence[int], values: Iterable[int]) -> None:
 
 
 # --- scoring -------------------------------------------------------------------------------------
-def score_play(layout: Layout, placements: Mapping[Cell, int], runs: Sequence[Run]) -> Breakdown:
-    """The points of a legal play whose runs are ``runs`` (from :func:`check_play`)."""
+def hand_bonus(placements: Mapping[Cell, int], hand: Sequence[int] | None) -> bool:
+    """Does the play earn the 50? "If a player's hand sums exactly 15 points and the player can play them
+    all at once": the tokens played are the whole hand (``hand``, before the play) and sum to 15. Without
+    a hand, the default hand of three is meant: a play of three (in one line of three, so summing to 15)."""
+    if hand is None:
+        return len(placements) == MAX_RUN
+    return sorted(placements.values()) == sorted(hand) and sum(hand) == TARGET
+
+
+def score_play(
+    layout: Layout, placements: Mapping[Cell, int], runs: Sequence[Run], hand: Sequence[int] | None = None
+) -> Breakdown:
+    """The points of a legal play whose runs are ``runs`` (from :func:`check_play`), from ``hand`` (the
+    mover's tokens before it; None: a hand of three, see :func:`hand_bonus`)."""
     items: list[ScoreItem] = []
     if not runs:  # a lone token, which only the first play can place
         ((cell, value),) = placements.items()
@@ -81,18 +94,18 @@ def score_play(layout: Layout, placements: Mapping[Cell, int], runs: Sequence[Ru
         items.append(ScoreItem("token", f"token {value}", worth, detail, (worth,)))
     for run in runs:
         items += _three_items(layout, run, placements) if len(run) == MAX_RUN else [_two_item(layout, run, placements)]
-    if len(placements) == MAX_RUN:
-        items.append(
-            ScoreItem(
-                "hand_bonus", "three at once", HAND_BONUS, f"{' + '.join(map(str, placements.values()))} played at once"
-            )
-        )
+    if hand_bonus(placements, hand):
+        played = " + ".join(map(str, placements.values()))
+        label = "three at once" if len(placements) == MAX_RUN else "hand at once"  # a short hand, at the end
+        items.append(ScoreItem("hand_bonus", label, HAND_BONUS, f"{played} played at once"))
     return Breakdown(tuple(items))
 
 
-def score(board: Mapping[Cell, int], placements: Mapping[Cell, int], layout: Layout) -> Breakdown:
-    """Check a play (IllegalMoveError) and score it."""
-    return score_play(layout, placements, check_play(board, placements, layout))
+def score(
+    board: Mapping[Cell, int], placements: Mapping[Cell, int], layout: Layout, hand: Sequence[int] | None = None
+) -> Breakdown:
+    """Check a play (IllegalMoveError) and score it (``hand``: see :func:`score_play`)."""
+    return score_play(layout, placements, check_play(board, placements, layout), hand)
 
 
 def _two_item(layout: Layout, run: Run, placements: Mapping[Cell, int]) -> ScoreItem:

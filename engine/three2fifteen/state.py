@@ -258,7 +258,7 @@ class Three2FifteenState(State[T2fMove]):
         check_hand(hand, move.values())
         placements = move.as_dict()
         runs = check_play(self.board, placements, self.layout)
-        scored = score_play(self.layout, placements, runs)
+        scored = score_play(self.layout, placements, runs, hand)
         breakdown = Breakdown(scored.items + repeat_items(self.layout, placements))
         left = list(hand)
         for value in move.values():

@@ -122,6 +122,26 @@ def test_ruling_09_hand_bonus() -> None:
     refused({(7, 7): 0}, {(6, 5): 4, (6, 6): 3, (6, 7): 4, (6, 8): 4}, "too_many_tokens")  # a hand of 5
 
 
+def test_ruling_09_the_bonus_is_for_a_whole_hand_of_15() -> None:
+    """Issue 28: "If a player's hand sums exactly 15 points and the player can play them all at once, a
+    bonus of 50 points": the engine gave it to any play of three and never to a short hand of 15."""
+    beside_a_zero = {(7, 7): 0}
+    end_hand = score(beside_a_zero, {(7, 8): 7, (7, 9): 8}, CLASSIC, hand=[7, 8])  # the last two tokens
+    assert end_hand.total == 15 + 15 + HAND_BONUS == 80 and "hand at once" in end_hand.text()
+    assert score(beside_a_zero, {(7, 8): 7, (7, 9): 8}, CLASSIC, hand=[7, 8, 4]).total == 30  # a token kept
+    four = score({}, {(7, 6): 2, (7, 7): 9, (7, 8): 4}, CLASSIC, hand=[2, 9, 4, 12])  # hand_size 4: 12 kept
+    assert "hand_bonus" not in kinds(four) and four.total == 60
+    three = score({}, {(7, 6): 2, (7, 7): 9, (7, 8): 4}, CLASSIC, hand=[4, 2, 9])  # the default hand: as before
+    assert three.total == 60 + HAND_BONUS and "three at once" in three.text()
+    # Through the engine (the bag spent, two tokens left): the bots' ranking and the play agree.
+    state = Three2FifteenGame("hand_size=4").new_initial_state(1)
+    seat = state.current
+    state.board, state.hands[seat], state.bag = {(7, 7): 0}, [7, 8], []
+    best = state.scored_moves(seat)[0]
+    assert best.points == 80 and sorted(best.move.values()) == [7, 8]
+    assert state.act(seat, best.move).total == 80
+
+
 def test_ruling_10_start_square_is_a_double() -> None:
     assert score({}, {(7, 7): 5, (7, 8): 4}, CLASSIC).total == 5 * 2 + 4
     assert score({(7, 7): 5}, {(7, 8): 4}, CLASSIC).total == 9  # covered already: no longer a double
