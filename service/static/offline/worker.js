@@ -33,7 +33,7 @@ function url(name) {
 async function readCatalogue() {
   const address = url("index.json");
   try {
-    const response = await fetch(address, { cache: "no-cache" });
+    const response = await fetch(address, { cache: "no-store" }); // never a stale copy: it names the data
     if (!response.ok) throw new Error(`offline/index.json answered ${response.status}`);
     if (storage) await (await storage.open(DATA_CACHE)).put(address, response.clone());
     state.catalogueFrom = "network";
