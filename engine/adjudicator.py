@@ -39,6 +39,13 @@ class Adjudicator(Protocol):
     @property
     def version(self) -> str: ...
 
+    @property
+    def house_rules(self) -> HouseRules | None:
+        """The house rules every answer is given under (None: the lexicon alone). BOP!'s move generator
+        (hints, bots) builds its skeletons from the lexicon under these, so that it offers exactly the
+        plays the adjudicator accepts (issue 28)."""
+        ...
+
     def is_word(self, word: str) -> bool: ...
 
     def bop(self, letters: str, limit: int = 20) -> BopResult:
@@ -65,6 +72,11 @@ class LocalAdjudicator:
         from indexes.lexicon import open_lexicon  # here, not at import: games without words stay light
 
         self.lex = open_lexicon(lexicon) if isinstance(lexicon, str) else lexicon
+        self._house_rules: HouseRules | None = None
+
+    @property
+    def house_rules(self) -> HouseRules | None:
+        return self._house_rules
 
     @property
     def lexicon(self) -> str:
@@ -106,7 +118,7 @@ class HouseRulesAdjudicator(LocalAdjudicator):
         from indexes.house_rules import RuledLexicon
 
         super().__init__(lexicon)
-        self.house_rules = rules
+        self._house_rules = rules
         self.ruled = RuledLexicon(self.lex, rules)
 
     def is_word(self, word: str) -> bool:
@@ -139,6 +151,14 @@ class HttpAdjudicator:
         self._version: str | None = None
         #: The id of house rules on the service that every question is asked under (None: the lexicon alone).
         self.house_rules_id = house_rules
+        self._house_rules: HouseRules | None = None
+
+    @property
+    def house_rules(self) -> HouseRules | None:
+        """The service's house rules of ``house_rules_id``, asked once (``GET /v1/house-rules/{id}``)."""
+        if self.house_rules_id is not None and self._house_rules is None:
+            self._house_rules = self.client.house_rules(self.house_rules_id)
+        return self._house_rules
 
     @property
     def lexicon(self) -> str:

@@ -27,7 +27,7 @@ from indexes.errors import (
     UnknownVariantError,
 )
 from indexes.glosses import Definition, Sense
-from indexes.house_rules import BadHouseRulesError, UnknownHouseRulesError
+from indexes.house_rules import BadHouseRulesError, HouseRules, UnknownHouseRulesError
 from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_sort, parse_variant, parse_word
 from indexes.results import BopChallenge, BopCheck, BopResult, PdqCheck, PdqResult, Result, WordResult
 
@@ -196,6 +196,11 @@ class Client:
         payload = {"name": name, "allow": list(allow), "deny": list(deny)}
         body = self._answer(self._http.post("/v1/house-rules", json=payload))
         return str(body["id"])
+
+    def house_rules(self, rules_id: str) -> HouseRules:
+        """House rules kept on the service (UnknownHouseRulesError if it has none of that id)."""
+        body = self._get(f"/v1/house-rules/{quote(rules_id, safe='')}")
+        return HouseRules(str(body["id"]), str(body["name"]), tuple(body["allow"]), tuple(body["deny"]))
 
     def lexicons(self) -> list[dict[str, Any]]:
         return list(self._get("/v1/lexicons")["lexicons"])

@@ -88,7 +88,7 @@ def move_index(lexicon: str = "standard", rules: HouseRules | None = None) -> Mo
 
 def judge_index(adjudicator: Adjudicator) -> MoveIndex:
     """The move index that agrees with an adjudicator: its lexicon's, under its house rules if it has any."""
-    return move_index(adjudicator.lexicon, getattr(adjudicator, "house_rules", None))
+    return move_index(adjudicator.lexicon, adjudicator.house_rules)
 
 
 def bop_domains(board: Mapping[Cell, str], judge: LineJudge) -> dict[tuple[Cell, str], frozenset[str]]:

@@ -59,3 +59,33 @@ def test_a_greedy_game_is_the_same_judged_either_way(http: HttpAdjudicator, adju
         move = bot.choose(Turn(local, local.current))
         assert local.act(local.current, move) == remote.act(remote.current, move)
     assert local.to_json() == remote.to_json()
+
+
+@pytest.mark.server
+def test_hints_and_bots_over_http_follow_the_services_house_rules(live_server: str) -> None:
+    """Issue 28: the move generator read the local index alone, so under ``HttpAdjudicator(...,
+    house_rules=...)`` hints and bot plays ignored the table's denied words. Here every word of the best
+    play's main line is denied on the service: no hint, and no bot play, may make that line any more."""
+    from engine.bop.hints import best_plays
+    from engine.bop.movegen import generate_plays, judge_index, move_index
+    from indexes.notation import skeleton
+
+    state = BopGame(adjudicator=LocalAdjudicator()).new_initial_state(21)
+    board, hand = state.board, state.hands[state.current]
+    best = generate_plays(board, hand, move_index())[0].move
+    local = LocalAdjudicator()
+    (line, _), *_ = best_plays(board, hand, local, limit=1)[0].words
+    letters = line.split("=")[-1]
+    denied = local.bop(letters, limit=0).words
+    assert denied and all(skeleton(word).upper() == letters for word in denied)
+    with Client(live_server) as client:
+        ruled = HttpAdjudicator(client, house_rules=client.make_house_rules("No " + letters, deny=denied))
+        assert ruled.house_rules is not None and set(ruled.house_rules.deny) == set(denied)
+        assert judge_index(ruled) is move_index("standard", ruled.house_rules)
+        hints = best_plays(board, hand, ruled, limit=0)
+        assert hints and best not in [hint.move for hint in hints]
+        assert all(letters not in [shown.split("=")[-1] for shown, _ in hint.words] for hint in hints)
+        remote = BopGame(adjudicator=ruled).new_initial_state(21)
+        move = GreedyBot().choose(Turn(remote, remote.current))
+        remote.act(remote.current, move)  # the service judges it (strict mode): it stands
+        assert move != best
