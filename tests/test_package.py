@@ -126,6 +126,8 @@ class Built:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The wheel (``pip wheel --no-deps`` of the tree, as a user builds it), the sdist (setuptools' PEP 517
     hook, the version pip's isolated build would use) and the wheel pip builds from that sdist."""
+    if not (REPO / ".git").exists():  # an unpacked sdist, say: no list of the tree's own files to build from
+        pytest.skip("builds from a git checkout")
     work = tmp_path_factory.mktemp("package")
     source = work / "source"
     files = source_tree(source)
@@ -231,6 +233,10 @@ def test_the_installed_judge_works_from_any_folder(venv: Path, user: User) -> No
     assert "building" not in pdq.stderr  # the index built once is used
     word = run([tablejudge, "word", "whammy"], cwd=user.elsewhere, env=user.env)
     assert "noun: a serious or devastating setback" in word.stdout  # the packaged glosses
+    site = user.home.parent / "site"  # the judge page as a static folder, from the package's page files
+    run([tablejudge, "build-site", site], cwd=user.elsewhere, env=user.env)
+    assert (site / "index.html").is_file() and (site / "static" / "offline" / "worker.js").is_file()
+    assert "standard" in (site / "offline" / "index.json").read_text(encoding="utf-8")
     assert list(user.elsewhere.iterdir()) == []  # nothing written to the current folder
     assert not user.home.exists()  # all of it under XDG_DATA_HOME
 
