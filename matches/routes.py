@@ -20,11 +20,16 @@ from indexes.house_rules import HOUSE_RULES_ID
 from indexes.notation import openapi_pattern
 from matches.errors import AlreadySeated, Unauthorized
 from matches.service import MatchService
+from matches.work import Busy
 from service.errors import ErrorBody
 from service.responses import ORJSONResponse
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
 MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"
+#: A bot's name: the bot, and for some a number after a colon (``planner:32``, ``steady:2500``); each
+#: engine bounds its own number (``engine/qwiply/bots.py``: ``MAX_PLANNER_GAMES``).
+BOT_NAME = r"^[a-z][a-z0-9_]{0,31}(:[0-9]{1,9})?$"
+BotName = Annotated[str, Field(pattern=BOT_NAME, max_length=40)]
 
 
 class CreateBody(BaseModel):
@@ -33,7 +38,9 @@ class CreateBody(BaseModel):
     game: str = Field(pattern=GAME_NAME, description="a registered game: bop, pdq, ...")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options, by name")
     seats: int | None = Field(default=None, ge=1, le=12, description="players (default: the game's)")
-    bots: dict[str, str] = Field(default_factory=dict, description='seat -> bot name, e.g. {"1": "greedy"}')
+    bots: dict[str, BotName] = Field(
+        default_factory=dict, max_length=12, description='seat -> bot name, e.g. {"1": "greedy"} or {"1": "planner:32"}'
+    )
     clock: dict[str, float] | None = Field(
         default=None, description='{"turn_seconds": 60} or {"total_seconds": 300, "increment_seconds": 5}'
     )
@@ -79,7 +86,7 @@ class MoveBody(BaseModel):
 class LeaveBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    bot: str = Field(default="greedy", pattern=r"^[a-z][a-z0-9_:]{0,31}$", description="the bot that takes the seat")
+    bot: str = Field(default="greedy", pattern=BOT_NAME, max_length=40, description="the bot that takes the seat")
 
 
 class MatchBody(BaseModel):
@@ -118,6 +125,20 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "or the body is not what the route takes",
     },
 }
+#: The routes whose engine work runs in the worker pool (``matches.work``) may answer this.
+BUSY: dict[int | str, dict[str, Any]] = {
+    503: {
+        "model": ErrorBody,
+        "description": "the engine's workers are busy or the work ran past its budget: ask again after Retry-After",
+    }
+}
+
+
+def busy(error: Busy) -> Response:
+    """503 with ``Retry-After`` and the JSON error body (``retry_after`` in it too)."""
+    body = {"error": {"code": error.code, "message": str(error), "retry_after": error.retry_after}}
+    return ORJSONResponse(body, status_code=503, headers={"Retry-After": str(error.retry_after)})
+
 
 router = APIRouter(prefix="/v1/matches", tags=["matches"], responses=ERRORS)
 
@@ -188,8 +209,9 @@ async def get_match(
     history: bool = False,
 ) -> dict[str, Any]:
     token = bearer(authorization)
-    seat = None if token is None else service.authenticate(match_id, token)
-    return service.body(service.load(match_id), seat, history=history)
+    loaded = await service.load_async(match_id)
+    seat = None if token is None else service.authenticate(match_id, token, loaded.seats)
+    return service.body(loaded, seat, history=history)
 
 
 @router.post("/{match_id}/moves", response_model=Moved, summary="Make a move (the one gate)")
@@ -285,12 +307,19 @@ class PreviewBody(BaseModel):
 async def preview(
     match_id: MatchId, body: PreviewBody, service: ServiceDep, authorization: Authorization = None
 ) -> dict[str, Any]:
-    seat = service.authenticate(match_id, bearer(authorization))
-    breakdown = service.preview(match_id, seat, body.move)
+    token = bearer(authorization)
+    loaded = await service.load_async(match_id)
+    seat = service.authenticate(match_id, token, loaded.seats)
+    breakdown = service.preview(match_id, seat, body.move, loaded)
     return {"match": match_id, "seat": seat, "move": body.move, "breakdown": breakdown.to_json()}
 
 
-@router.get("/{match_id}/review", summary="What the mover of a move could have played instead")
+@router.get(
+    "/{match_id}/review",
+    summary="What the mover of a move could have played instead",
+    response_model=dict[str, Any],
+    responses=BUSY,
+)
 async def review(
     match_id: MatchId,
     service: ServiceDep,
@@ -299,44 +328,60 @@ async def review(
     seat: Annotated[
         int | None, Query(ge=0, le=11, description="whose options: the mover's by default (the game's own move: yours)")
     ] = None,
-) -> dict[str, Any]:
+) -> Any:
     token = bearer(authorization)
     asker = None if token is None else service.authenticate(match_id, token)
-    return service.review(match_id, version, asker, seat)
+    try:
+        return await service.review_async(match_id, version, asker, seat)
+    except Busy as error:
+        return busy(error)
 
 
-@router.get("/{match_id}/turns", summary="Every move so far with its breakdown and the scores after it")
-async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> dict[str, Any]:
+@router.get(
+    "/{match_id}/turns",
+    summary="Every move so far with its breakdown and the scores after it",
+    response_model=dict[str, Any],
+    responses=BUSY,
+)
+async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Any:
     token = bearer(authorization)
     seat = None if token is None else service.authenticate(match_id, token)
-    return service.turns(match_id, seat)
+    try:
+        return await service.turns_async(match_id, seat)
+    except Busy as error:
+        return busy(error)
 
 
-@router.get("/{match_id}/replay", summary="The match as a spectator saw it at a version (a replay's step)")
-async def replay(
-    match_id: MatchId, service: ServiceDep, version: Annotated[int, Query(ge=0, le=1_000_000)]
-) -> dict[str, Any]:
-    return service.replay_view(match_id, version)
+@router.get(
+    "/{match_id}/replay",
+    summary="The match as a spectator saw it at a version (a replay's step)",
+    response_model=dict[str, Any],
+    responses=BUSY,
+)
+async def replay(match_id: MatchId, service: ServiceDep, version: Annotated[int, Query(ge=0, le=1_000_000)]) -> Any:
+    try:
+        return await service.replay_view_async(match_id, version)
+    except Busy as error:
+        return busy(error)
 
 
-@router.get("/{match_id}/legal", summary="Your legal moves now (the first `limit`)")
+@router.get(
+    "/{match_id}/legal",
+    summary="Your legal moves now (the first `limit`)",
+    response_model=dict[str, Any],
+    responses=BUSY,
+)
 async def legal(
     match_id: MatchId,
     service: ServiceDep,
     authorization: Authorization = None,
     limit: Annotated[int, Query(ge=1, le=5000)] = 200,
-) -> dict[str, Any]:
+) -> Any:
     seat = service.authenticate(match_id, bearer(authorization))
-    loaded = service.load(match_id)
-    state = loaded.state
-    moves = [] if state is None or state.is_terminal() else state.legal_moves(seat)
-    return {
-        "match": match_id,
-        "seat": seat,
-        "version": 0 if state is None else state.version,
-        "count": len(moves),
-        "moves": [move.to_text() for move in moves[:limit]],
-    }
+    try:
+        return await service.legal_async(match_id, seat, limit)
+    except Busy as error:
+        return busy(error)
 
 
 @router.post("/{match_id}/leave", response_model=MatchBody, summary="Leave your seat (a bot plays it on)")
@@ -348,7 +393,7 @@ async def leave(
 ) -> dict[str, Any]:
     seat = service.authenticate(match_id, bearer(authorization))
     service.leave(match_id, seat, (body or LeaveBody()).bot)
-    return service.body(service.load(match_id), None)
+    return service.body(await service.load_async(match_id), None)
 
 
 @router.post("/{match_id}/rematch", summary="A new match with the same seats and a new seed")
@@ -392,7 +437,9 @@ async def qr_code(text: Annotated[str, Query(min_length=1, max_length=512)]) -> 
 
 
 def live_route(websocket: WebSocket) -> Any:
-    """``/v1/matches/{id}/live?token=...&since=N``: the match's events for a seat, or a spectator."""
+    """``/v1/matches/{id}/live``: the match's events for a seat, or a spectator. The token and the
+    version last seen come in the first message (``{"type": "hello", "token": ..., "since": N}``),
+    never in the URL; a ``?token=`` there is refused (``LiveHub.serve``)."""
     hub = websocket.app.state.live
     match_id = websocket.path_params["match_id"]
     token = websocket.query_params.get("token")

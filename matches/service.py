@@ -23,30 +23,42 @@ import hmac
 import json
 import logging
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from engine.adjudicator import HouseRulesAdjudicator
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from engine.bots import Bot, bot_names, make_bot, next_move
 from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
 from indexes.errors import TablejudgeError
 from indexes.house_rules import HouseRules, UnknownHouseRulesError
-from indexes.paths import DEFAULT_LEXICON
 from matches.clock import GRACE, Clock
-from matches.errors import BadInvite, BadRequest, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
+from matches.errors import BadInvite, BadRequest, MatchError, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
 from matches.quotas import Quotas, admit_creation
 from matches.store import Call, CommitCheck, HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
+from matches.work import (
+    BotSeat,
+    Busy,
+    GameKey,
+    Overrun,
+    WorkFailed,
+    WorkPool,
+    build_game,
+    cheapest,
+    game_key,
+    seat_bots,
+    turns_of,
+)
 
 log = logging.getLogger("tablejudge.matches")
 
 T = TypeVar("T")
 #: The service's core as a generator: it yields the store calls it needs and is sent their answers.
-Steps = Generator[Call, Any, T]
+Steps = Generator["Call | Think", Any, T]
 
 MAX_SEATS = 12
 MAX_NAME = 40
@@ -58,6 +70,12 @@ CACHE_SIZE = 512
 #: changes without moving the match's revision (it is stored every 15 s while a socket is open, and
 #: a seat shows as connected for 45 s after), so the bodies built from a copy are at most this late.
 COPY_FRESH = 5.0
+#: Answers kept per process for reads that replay a match: score sheets and legal-move lists (by match,
+#: version and reader), and the bytes of replay checkpoints (states every ``SNAPSHOT_EVERY`` moves).
+READ_CACHE_SIZE = 64
+CHECKPOINT_BYTES = 64 * 1024 * 1024
+#: The most legal moves a list gives (``GET /legal``'s ``limit`` goes to this).
+MAX_LEGAL = 5000
 
 
 @dataclass(frozen=True)
@@ -66,6 +84,24 @@ class MatchSettings:
     public_url: str = "http://127.0.0.1:8000"
     #: How long a bot waits before a turn-based move, so people can follow (ms).
     bot_delay_ms: int = 600
+    # --- engine work off the event loop, and the limits that bound it (matches/README.md, "Engine
+    # work and limits"). The defaults here suit a library caller; ``tablejudge serve`` sets a pool.
+    #: Worker processes for engine work whose cost grows with the game (bots, the score sheet, replays,
+    #: reviews, legal moves). 0: that work runs in this process, at once and without a budget.
+    engine_workers: int = 0
+    #: How long a bot may think (ms); past it its worker is killed and the bot plays its greedy move.
+    bot_budget_ms: int = 10_000
+    #: How long a read may take in a worker (ms); past it the read answers 503 with Retry-After.
+    read_budget_ms: int = 5_000
+    #: Calls that may wait for a busy worker; one more is refused at once (503).
+    engine_queue: int = 32
+    #: Each worker's address space (MiB, RLIMIT_AS; 0: no limit).
+    worker_memory_mb: int = 1024
+    #: The most moves a match may hold; one more is refused (409 ``move_limit``).
+    max_moves: int = 20_000
+    #: A match with no person seated, that no socket of this process watches, moves its bots at most
+    #: once per this many ms (0: no slower than ``bot_delay_ms``).
+    unwatched_bot_delay_ms: int = 0
     #: Lexicon for word games.
     lexicon: str | None = None
     #: Caps on waiting matches and their expiry (``matches.quotas``).
@@ -96,6 +132,29 @@ class Created:
     seat: int | None
     token: str | None
     spectate: str
+
+
+class MoveLimit(MatchError):
+    """The match holds as many moves as a match may (``MatchSettings.max_moves``)."""
+
+    code, status = "move_limit", 409
+
+
+@dataclass(frozen=True)
+class Think:
+    """A bot's choice the core waits for, yielded like a store call (``Call``): the sync driver makes
+    it in this process; the async one hands it to the worker pool and does not wait (``_think_async``)."""
+
+    match: str
+    #: What the choice depends on: the version, the clock's moment, the bot seats and their seeds.
+    key: tuple[Any, ...]
+    state: State[Any]
+    seats: tuple[BotSeat, ...]
+    game: GameKey
+
+
+#: A choice being made in the pool: the core answers "nothing yet" and looks again when it is made.
+PENDING: Any = object()
 
 
 class _CopyOutdated(Exception):
@@ -148,6 +207,28 @@ class MatchService:
         self._house_rules: dict[str, HouseRules] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
+        settings = self.settings
+        self.work = WorkPool(settings.engine_workers, settings.engine_queue, settings.worker_memory_mb)
+        #: Bots' choices made in the pool, by match: (``Think.key``, the choice), until played.
+        self._thoughts: OrderedDict[str, tuple[tuple[Any, ...], tuple[int, Move] | None]] = OrderedDict()
+        self._thinking: dict[str, asyncio.Task[None]] = {}
+        #: Score sheets and legal-move lists, by (kind, match, version, reader, ...): a finished
+        #: match's never change, and a running one's change only with its version.
+        self._reads: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        #: Replay checkpoints by match: version -> the state as compact JSON (``work.checkpoints``).
+        self._checkpoints: OrderedDict[str, dict[int, bytes]] = OrderedDict()
+        self._checkpoint_bytes = 0
+        #: Does someone watch this match (a live socket of this process)? Set by the server
+        #: (``service.app``) from the live hub; used to pace matches with no person seated.
+        self.watched: Callable[[str], bool] = lambda match_id: False
+
+    def set_limits(self, **values: int) -> None:
+        """The engine work's settings and the limits (``MatchSettings``' fields of those names), set by
+        the server after the service is made; a new worker pool follows them."""
+        fields: dict[str, Any] = dict(values)
+        self.settings = replace(self.settings, **fields)
+        self.work.close()
+        self.work = WorkPool(self.settings.engine_workers, self.settings.engine_queue, self.settings.worker_memory_mb)
 
     # --- games ---------------------------------------------------------------------------------------
     def game(
@@ -157,17 +238,17 @@ class MatchService:
         key = json.dumps([name, options, lexicon, house_rules], sort_keys=True)
         game = self._games.get(key)
         if game is None:
-            cls = game_class(name)
-            if cls.word_questions and house_rules is not None:
-                rules = self.house_rules(house_rules)
-                game = cls(options, adjudicator=HouseRulesAdjudicator(rules, lexicon or DEFAULT_LEXICON))
-            else:
-                game = cls(options, lexicon=lexicon if cls.word_questions else None)
-            self._games[key] = game
+            rules = self.house_rules(house_rules) if house_rules is not None else None
+            game = self._games[key] = build_game(name, options, lexicon, rules)
         return game
 
     def _game_of(self, row: MatchRow) -> Game[Any, Any, Any]:
         return self.game(row.game, row.options, row.lexicon, row.house_rules)
+
+    def _game_key(self, row: MatchRow) -> GameKey:
+        """The match's game as a worker process builds it (``matches.work``)."""
+        rules = self.house_rules(row.house_rules) if row.house_rules is not None else None
+        return game_key(row.game, row.options, row.lexicon, rules)
 
     # --- house rules ---------------------------------------------------------------------------------
     def create_house_rules(self, name: Any, allow: Any, deny: Any) -> HouseRules:
@@ -426,7 +507,9 @@ class MatchService:
     # calls directly; ``_run_async`` awaits them (``Store.call_async``: PostgreSQL's round trips
     # leave the event loop free for other requests meanwhile; SQLite's calls, local and short, are
     # made directly in both).
-    def _run(self, steps: Steps[T]) -> T:
+    def _run(self, steps: Steps[T], think: Callable[[Think], Any] | None = None) -> T:
+        """``think``: how a bot's choice is made (``Think``): in this process unless told otherwise."""
+        think = think or self._think_now
         answer: Any = None
         error: BaseException | None = None
         while True:
@@ -435,7 +518,10 @@ class MatchService:
             except StopIteration as done:
                 return done.value  # type: ignore[no-any-return]
             try:
-                answer, error = getattr(self.store, call.method)(*call.args, **call.kwargs), None
+                if isinstance(call, Think):
+                    answer, error = think(call), None
+                else:
+                    answer, error = getattr(self.store, call.method)(*call.args, **call.kwargs), None
             except Exception as failed:
                 answer, error = None, failed
 
@@ -448,7 +534,10 @@ class MatchService:
             except StopIteration as done:
                 return done.value  # type: ignore[no-any-return]
             try:
-                answer, error = await self.store.call_async(call.method, *call.args, **call.kwargs), None
+                if isinstance(call, Think):
+                    answer, error = self._think_async(call), None
+                else:
+                    answer, error = await self.store.call_async(call.method, *call.args, **call.kwargs), None
             except Exception as failed:
                 answer, error = None, failed
 
@@ -548,6 +637,8 @@ class MatchService:
             raise BadRequest("version must be the match's version as a whole number (from its last body)")
         if version != state.version:
             raise StaleVersionError(version, state.version)
+        if state.version >= self.settings.max_moves:
+            raise MoveLimit(f"this match has made {state.version} moves, as many as a match may (the server's limit)")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
         now = self.clock_now() if now is None else now
@@ -650,17 +741,79 @@ class MatchService:
     def _seat_bots(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> list[Bot | None]:
         """A bot for each bot seat, seeded from the match's seed, the seat and the moment, so that
         every server process makes the same choice (and a replay makes it again)."""
-        moment = state.clock_epoch()
-        moment = state.version if moment is None else moment
         game = state.game
-        bots: list[Bot | None] = []
-        for seat in seats:
-            if seat.bot is None:
-                bots.append(None)
-            else:
-                mixed = (row.seed * 1_000_003 + seat.seat * 10_007 + moment) & ((1 << 63) - 1)
-                bots.append(make_bot(seat.bot, mixed, game))
-        return bots
+        return seat_bots(game, _bot_seats(row, seats, state))
+
+    def _think_now(self, think: Think) -> tuple[int, Move] | None:
+        """A bot's choice, made here and now (the sync driver, or a service without a pool)."""
+        return next_move(think.state, seat_bots(think.state.game, think.seats))
+
+    def _think_async(self, think: Think) -> Any:
+        """A bot's choice if the pool has made it; else it is asked for (one at a time per match) and
+        the answer is ``PENDING``: the core looks again when it is made (``_think_in_background``)."""
+        if self.work.inline:
+            return self._think_now(think)
+        made = self._thoughts.get(think.match)
+        if made is not None and made[0] == think.key:
+            return made[1]
+        running = self._thinking.get(think.match)
+        if running is None or running.done():
+            task = asyncio.get_running_loop().create_task(self._think_in_background(think, think.state.to_json()))
+            self._thinking[think.match] = task
+        return PENDING
+
+    async def _think_in_background(self, think: Think, state: JsonDict) -> None:
+        try:
+            chosen = await self._think_in_pool(think, state)
+        except Busy as error:  # the pool stayed busy: the match's due time brings the scheduler back
+            log.warning("a bot of %s could not think now: %s", think.match, error)
+            return
+        except Exception:
+            log.exception("a bot of %s failed to choose", think.match)
+            return
+        finally:
+            self._thinking.pop(think.match, None)
+        self._thoughts[think.match] = (think.key, chosen)
+        self._thoughts.move_to_end(think.match)
+        while len(self._thoughts) > CACHE_SIZE:
+            self._thoughts.popitem(last=False)
+        # Played as soon as it is due (a bot waits bot_delay_ms after the last move, a real-time bot
+        # until its time), rather than at the scheduler's next look.
+        for _ in range(3):
+            try:
+                if await self.run_due_async(think.match):
+                    return
+            except Exception:
+                log.exception("a bot's move in %s failed", think.match)
+                return
+            kept = self._loaded.get(think.match)
+            due = None if kept is None else kept.row.due
+            wait = None if due is None else due - self.clock_now()
+            if wait is None or wait > 2.0 or think.match in self._thinking:  # the scheduler will come
+                return
+            await asyncio.sleep(max(0.0, wait))
+
+    async def _think_in_pool(self, think: Think, state: JsonDict) -> tuple[int, Move] | None:
+        """The bots' choice from a worker, within the bot budget. A bot that overruns it (or whose
+        worker fails) plays the greedy bot's choice instead, within a budget as long; failing that,
+        the move the game makes when a seat's clock runs out. A busy pool raises ``Busy``: nothing
+        is chosen, and the scheduler asks again at the match's due time."""
+        budget = self.settings.bot_budget_ms / 1000
+        try:
+            return await self.work.run("bot", think.game, (state, think.seats), budget)  # type: ignore[no-any-return]
+        except (Overrun, WorkFailed, TablejudgeError) as error:
+            if type(error) is Busy:
+                raise
+            log.warning("a bot of %s gave no move (%s): it plays the greedy move", think.match, error)
+        greedy = tuple(None if seat is None else ("greedy", seat[1]) for seat in think.seats)
+        if greedy != think.seats:
+            try:
+                return await self.work.run("bot", think.game, (state, greedy), budget)  # type: ignore[no-any-return]
+            except (Overrun, WorkFailed, TablejudgeError) as error:
+                if type(error) is Busy:
+                    raise
+                log.warning("the greedy bot of %s gave no move (%s): it plays the timeout move", think.match, error)
+        return cheapest(think.state.game.state_from_json(state), think.seats)
 
     # --- what the server does by itself: bots, clocks, the referee ------------------------------------
     def run_due(self, match_id: str) -> bool:
@@ -668,9 +821,10 @@ class MatchService:
         return self._run(self._due_steps(match_id))
 
     async def run_due_async(self, match_id: str) -> bool:
-        """``run_due`` on the event loop (see ``load_async``)."""
+        """``run_due`` on the event loop (see ``load_async``). A bot's choice is made in the worker pool
+        (``_think_async``): until it is made, nothing is played."""
         if not self.store.awaits:
-            return self._run(self._due_steps(match_id))
+            return self._run(self._due_steps(match_id), think=self._think_async)
         async with self._lock(match_id):
             return await self._run_async(self._due_steps(match_id))
 
@@ -682,8 +836,12 @@ class MatchService:
         state, row = loaded.state, loaded.row
         if state is None or state.is_terminal() or row.status != "playing":
             return False
+        if state.version >= self.settings.max_moves:  # no move can be made: nothing is due any more
+            if row.due is not None and (yield Call("update_match", (row.id, state.version), {"due": None})):
+                row.due, row.revision = None, row.revision + 1
+            return False
         now = self.clock_now()
-        action, bots_due = self._due_action(loaded, now)
+        action, bots_due = yield from self._due_action(loaded, now)
         if action is None:  # nothing yet: when to look again (the bots declined, or move later)
             due = _due(state, row.clock_state, row.epoch_started, bots_due)
             due = None if due is None else max(due, now + 0.05)
@@ -697,9 +855,10 @@ class MatchService:
             yield from self._play_steps(loaded, seat, move, now)
         except StaleVersionError:
             return False
+        self._thoughts.pop(match_id, None)
         return True
 
-    def _due_action(self, loaded: Loaded, now: float) -> tuple[tuple[int, Move] | None, float | None]:
+    def _due_action(self, loaded: Loaded, now: float) -> Steps[tuple[tuple[int, Move] | None, float | None]]:
         """The move due now (a timeout, the referee's, a bot's), or None and when a bot will move."""
         state, row, clock = loaded.state, loaded.row, loaded.clock
         assert state is not None
@@ -715,10 +874,14 @@ class MatchService:
             and row.epoch_started + scheduled.at_ms / 1000 <= now
         ):
             return (REFEREE, scheduled.move), None
-        bots = self._seat_bots(row, loaded.seats, state)
-        if not any(bot is not None for bot in bots):
+        seats = tuple(_bot_seats(row, loaded.seats, state))
+        if not any(seat is not None for seat in seats):
             return None, None
-        chosen = next_move(state, bots)
+        key = (state.version, state.clock_epoch(), seats)
+        chosen = yield Think(row.id, key, state, seats, self._game_key(row))
+        if chosen is PENDING:  # a worker is choosing: the move is played when made (_think_in_background);
+            # the scheduler looks again only should that fail (the bot's budget, twice, and a wait)
+            return None, now + 3 * self.settings.bot_budget_ms / 1000 + 1
         if chosen is None or chosen[0] == REFEREE:
             return None, None  # the bots let it go: nothing from them until the next move
         seat, move = chosen
@@ -727,13 +890,23 @@ class MatchService:
                 return None, None
             at = row.epoch_started + move.time_ms / 1000
             return ((seat, move), None) if at <= now else (None, at)
-        ready = row.updated + self.settings.bot_delay_ms / 1000
+        ready = row.updated + self._bot_delay(row.id, loaded.seats) / 1000
         return ((seat, move), None) if ready <= now else (None, ready)
 
-    def preview(self, match_id: str, seat: int, text: Any) -> Breakdown:
+    def _bot_delay(self, match_id: str, seats: list[SeatRow]) -> int:
+        """How long (ms) a bot waits after the last move: ``bot_delay_ms``, or for a match with no person
+        seated that no socket here watches, ``unwatched_bot_delay_ms`` (a bounded pace for all-bot matches)."""
+        delay = self.settings.bot_delay_ms
+        unwatched = self.settings.unwatched_bot_delay_ms
+        if unwatched > delay and all(seat.bot is not None for seat in seats) and not self.watched(match_id):
+            return unwatched
+        return delay
+
+    def preview(self, match_id: str, seat: int, text: Any, loaded: Loaded | None = None) -> Breakdown:
         """What a move would score, from the engine's own rules, on a copy: nothing is stored or told.
-        The same checks as the gate (a refused move raises the same error)."""
-        loaded = self.load(match_id)
+        The same checks as the gate (a refused move raises the same error). It costs what the move
+        itself would, so it runs where moves run. ``loaded``: the match, if already read."""
+        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.load(match_id)
         state = loaded.state
         if state is None:
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
@@ -787,24 +960,166 @@ class MatchService:
         moves = self.store.moves(match_id)
         if row.status == "waiting":
             return {"match": match_id, "version": 0, "turns": []}
-        state = loaded.game.new_initial_state(row.seed)
         # The scores after each move as the seat saw them then (a Qwiply score with hidden bids tells
         # the bids); once the match is over everything is shown, so the chart gets every line.
+        played = [(move.seat, move.move) for move in moves]
+        return {"match": match_id, **turns_of(loaded.game, row.seed, played, seat, row.status == "over")}
+
+    # --- reads that replay a match: cached, and in the worker pool ------------------------------------
+    # A score sheet replays every move from the seed; a replay's step or a review needs the state at a
+    # version. They run in the pool within ``read_budget_ms`` (503 and Retry-After past it), and are
+    # kept: a score sheet and a legal-move list by version (a finished match's never change), states
+    # every SNAPSHOT_EVERY moves as replay checkpoints, so that no step replays more than that here.
+    def _read_budget(self) -> float:
+        return self.settings.read_budget_ms / 1000
+
+    def _kept(self, key: tuple[Any, ...]) -> Any:
+        found = self._reads.get(key)
+        if found is not None:
+            self._reads.move_to_end(key)
+        return found
+
+    def _keep(self, key: tuple[Any, ...], value: Any) -> None:
+        self._reads[key] = value
+        while len(self._reads) > READ_CACHE_SIZE:
+            self._reads.popitem(last=False)
+
+    async def _moves_since(self, match_id: str, since: int = 0) -> list[MoveRow]:
+        if not self.store.awaits:
+            return self.store.moves(match_id, since)
+        moves: list[MoveRow] = await self.store.call_async("moves", match_id, since)
+        return moves
+
+    async def turns_async(self, match_id: str, seat: int | None) -> JsonDict:
+        """``turns`` for a server: built in a worker once per version and reader, then kept."""
+        loaded = await self.load_async(match_id)
+        row = loaded.row
+        if row.status == "waiting" or loaded.state is None:
+            return {"match": match_id, "version": 0, "turns": []}
         over = row.status == "over"
-        steps: list[JsonDict] = []
-        for move in moves:
-            breakdown = state.act(move.seat, move.move)
-            scores = list(state.scores()) if over else state.shown_scores(seat)
-            steps.append({"version": state.version, "seat": move.seat, "breakdown": breakdown.to_json(),
-                          "scores": scores})  # fmt: skip
-        shown = state.public_history(seat)
-        acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
-        ends = [*acts[1:], len(shown)] if acts else []
-        for step, index, following in zip(steps, acts, ends, strict=True):
-            step["move"] = shown[index][1]
-            step["chance"] = [text for _, text in shown[index + 1 : following]]
-        opening = [text for _, text in shown[: acts[0] if acts else len(shown)]]
-        return {"match": match_id, "version": state.version, "opening": opening, "turns": steps}
+        version = loaded.state.version
+        key = ("turns", match_id, version, seat, over)
+        answer = self._kept(key)
+        if answer is None:
+            played = [(move.seat, move.move) for move in await self._moves_since(match_id) if move.version <= version]
+            answer = await self.work.run(
+                "turns", self._game_key(row), (row.seed, played, seat, over), self._read_budget(), loaded.game
+            )
+            self._keep(key, answer)
+        return {"match": match_id, **answer}
+
+    async def legal_async(self, match_id: str, seat: int, limit: int) -> JsonDict:
+        """``seat``'s legal moves now (the first ``limit``, at most ``MAX_LEGAL``), listed in a worker
+        and kept for the version."""
+        loaded = await self.load_async(match_id)
+        state = loaded.state
+        count, moves = 0, []
+        if state is not None and not state.is_terminal():
+            key = ("legal", match_id, state.version, seat)
+            found = self._kept(key)
+            if found is None:
+                found = await self.work.run(
+                    "legal", self._game_key(loaded.row), (state.to_json(), seat, MAX_LEGAL), self._read_budget(),
+                    loaded.game,
+                )  # fmt: skip
+                self._keep(key, found)
+            count, moves = found
+        version = 0 if state is None else state.version
+        return {"match": match_id, "seat": seat, "version": version, "count": count, "moves": moves[:limit]}
+
+    async def replay_view_async(self, match_id: str, version: int) -> JsonDict:
+        """``replay_view`` for a server: the state from the nearest checkpoint (``_state_at_async``)."""
+        loaded = await self.load_async(match_id)
+        if loaded.row.status == "waiting" or loaded.state is None:
+            raise NotPlaying("the match has not started: it waits for every seat to be taken")
+        if not 0 <= version <= loaded.state.version:
+            raise BadRequest(f"version must be 0 to {loaded.state.version} (the moves made so far)")
+        state = await self._state_at_async(loaded, version)
+        view = state.view(None)
+        view.pop("history", None)
+        seat, move = None, None
+        if version:
+            index = _act_index(state, version)
+            seat, move = state.history[index][0], state.public_history(None, index)[0][1]
+        return {"match": match_id, "version": version, "seat": seat, "move": move, "view": view}
+
+    async def review_async(self, match_id: str, version: int, seat: int | None, subject: int | None = None) -> JsonDict:
+        """``review`` for a server: the position from the nearest checkpoint, the review in a worker."""
+        loaded = await self.load_async(match_id)
+        row, game = loaded.row, loaded.game
+        current = 0 if loaded.state is None else loaded.state.version
+        if not 1 <= version <= current:
+            raise BadRequest(f"version must be a move of this match: 1 to {current}")
+        made = (await self._moves_since(match_id, version - 1))[0]
+        mover = made.seat
+        if subject is None:
+            subject = mover if mover >= 0 else seat
+        if subject is not None and not 0 <= subject < game.players:
+            raise BadRequest(f"seat must be a seat of this match: 0 to {game.players - 1}")
+        state = await self._state_at_async(loaded, version - 1)
+        if row.status != "over":
+            if subject is None or subject != seat:
+                raise NotOver("a review of another seat's options waits until the match is over")
+            epoch = state.clock_epoch()
+            if epoch is not None and epoch == row.epoch:
+                raise NotOver("a review of the round in play waits until the round has ended")
+        if subject is None:  # a spectator, after the end, on the game's own move: whoever could act there
+            subject = next((s for s in state.acting_players() if s >= 0), 0)
+        reviewed = await self.work.run(
+            "review", self._game_key(row), (state.to_json(), subject), self._read_budget(), game
+        )
+        return {"match": match_id, "version": version, "seat": subject, "mover": mover, "move": made.move,
+                "review": reviewed}  # fmt: skip
+
+    async def _state_at_async(self, loaded: Loaded, version: int) -> State[Any]:
+        """The state after the first ``version`` moves, to read at once (it may be the process's own
+        copy). Replayed here from the nearest kept state (a checkpoint, the store's snapshot, the
+        seed) when that is at most ``SNAPSHOT_EVERY`` moves back; else a worker replays the way
+        there, keeping a checkpoint every ``SNAPSHOT_EVERY`` moves for the next steps."""
+        row, game = loaded.row, loaded.game
+        if loaded.state is not None and loaded.state.version == version:
+            return loaded.state
+        marks = self._checkpoints.get(row.id, {})
+        start = max((mark for mark in marks if mark <= version), default=0)
+        if version - start > SNAPSHOT_EVERY:
+            snapshot = (
+                self.store.snapshot(row.id)
+                if not self.store.awaits
+                else await self.store.call_async("snapshot", row.id)
+            )
+            if snapshot is not None and start < snapshot[0] <= version:
+                self._keep_checkpoints(row.id, [(snapshot[0], json.dumps(snapshot[1]).encode())])
+                marks = self._checkpoints[row.id]
+                start = snapshot[0]
+        if version - start > SNAPSHOT_EVERY:
+            played = [
+                (move.seat, move.move) for move in await self._moves_since(row.id, start) if move.version <= version
+            ]
+            kept = await self.work.run(
+                "checkpoints", self._game_key(row), (row.seed, marks.get(start), played, SNAPSHOT_EVERY),
+                self._read_budget(), game,
+            )  # fmt: skip
+            self._keep_checkpoints(row.id, kept)
+            marks = self._checkpoints.get(row.id, {})
+            start = max((mark for mark in marks if mark <= version), default=0)
+        kept_state = marks.get(start) if start else None
+        state = game.new_initial_state(row.seed) if kept_state is None else game.state_from_json(json.loads(kept_state))
+        for move in await self._moves_since(row.id, state.version):
+            if move.version > version:
+                break
+            state.act(move.seat, move.move)
+        return state
+
+    def _keep_checkpoints(self, match_id: str, kept: list[tuple[int, bytes]]) -> None:
+        marks = self._checkpoints.setdefault(match_id, {})
+        self._checkpoints.move_to_end(match_id)
+        for version, data in kept:
+            if version not in marks:
+                marks[version] = data
+                self._checkpoint_bytes += len(data)
+        while self._checkpoint_bytes > CHECKPOINT_BYTES and len(self._checkpoints) > 1:
+            _, dropped = self._checkpoints.popitem(last=False)
+            self._checkpoint_bytes -= sum(len(data) for data in dropped.values())
 
     def replay_view(self, match_id: str, version: int) -> JsonDict:
         """The match as a spectator saw it at ``version`` (0: the set-up): the step-through replay.
@@ -995,7 +1310,34 @@ def _name(name: Any, seat: int) -> str:
     text = name.strip() if isinstance(name, str) else ""
     if len(text) > MAX_NAME:
         raise BadRequest(f"a name is at most {MAX_NAME} characters")
+    # Control characters (NUL, which PostgreSQL cannot store; line breaks and escapes that forge log
+    # lines or terminals), lone surrogates (not text in any encoding) and invisible format characters
+    # (a right-to-left override turns the names after it around) are refused, the same on every store.
+    if any(_control(char) for char in text):
+        raise BadRequest("a name cannot hold control characters (such as NUL, a line break or a direction override)")
     return text or f"Player {seat + 1}"
+
+
+#: Format characters a name may hold: the joiners of emoji sequences and the tags of flag emoji.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _control(char: str) -> bool:
+    kind = unicodedata.category(char)
+    if kind == "Cf":
+        return char not in _JOINERS and not "\U000e0020" <= char <= "\U000e007f"
+    return kind in ("Cc", "Cs")
+
+
+def _bot_seats(row: MatchRow, seats: list[SeatRow], state: State[Any]) -> list[BotSeat]:
+    """Each seat's bot as (name, seed), None for a person's seat. The seed mixes the match's seed, the
+    seat and the moment (the real-time round, or the version), so that every server process, and a
+    worker given the same state, makes the same choice (and a replay makes it again)."""
+    moment = state.clock_epoch()
+    moment = state.version if moment is None else moment
+    mask = (1 << 63) - 1
+    return [None if seat.bot is None else (seat.bot, (row.seed * 1_000_003 + seat.seat * 10_007 + moment) & mask)
+            for seat in seats]  # fmt: skip
 
 
 def _act_index(state: State[Any], version: int) -> int:

@@ -158,7 +158,10 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub]:
             quotas=Quotas(settings.max_waiting_per_client, settings.max_waiting, settings.waiting_expiry_s),
         ),
     )
-    return service, LiveHub(service)
+    service.set_limits(**settings.match_limits())  # engine work off the event loop (matches/README.md)
+    hub = LiveHub(service)
+    service.watched = lambda match_id: bool(hub.connections.get(match_id))  # paces matches nobody watches
+    return service, hub
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -74,6 +74,19 @@ def _flag(name: str, text: str) -> bool:
     raise SettingsError(f"{PREFIX}{name} must be 1/true/yes/on or 0/false/no/off, got {text!r}")
 
 
+#: The match server's engine work and limits (``Settings.match_limits``): each setting, with the range
+#: its ``TABLEJUDGE_<NAME>`` variable accepts.
+MATCH_LIMITS: tuple[tuple[str, int, int], ...] = (
+    ("engine_workers", 0, 64),
+    ("bot_budget_ms", 100, 600_000),
+    ("read_budget_ms", 100, 600_000),
+    ("engine_queue", 1, 10_000),
+    ("worker_memory_mb", 0, 1_048_576),
+    ("max_moves", 1, 10_000_000),
+    ("unwatched_bot_delay_ms", 0, 3_600_000),
+)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the service can be told. Defaults suit one table on one machine."""
@@ -104,6 +117,23 @@ class Settings:
     public_url: str = ""
     #: How long bots wait before a turn-based move (ms), so that people can follow.
     bot_delay_ms: int = 600
+    # --- the match server's engine work and its limits (issue 24): matches/README.md, "Engine work
+    # and limits". Passed to ``matches.service.MatchSettings`` by ``match_limits``. ---------------------
+    #: Worker processes for engine work whose cost grows with a game (bots, score sheets, replays,
+    #: reviews, legal-move lists); 0 runs it on the event loop (only for a trusted table).
+    engine_workers: int = min(2, os.cpu_count() or 1)
+    #: How long a bot may think (ms); past it its worker is killed and the bot plays its greedy move.
+    bot_budget_ms: int = 10_000
+    #: How long a read's engine work may take (ms); past it: 503 with Retry-After.
+    read_budget_ms: int = 5_000
+    #: Engine calls that may wait for a busy worker; one more answers 503 at once.
+    engine_queue: int = 32
+    #: Each engine worker's address space in MiB (RLIMIT_AS); 0: no limit.
+    worker_memory_mb: int = 1024
+    #: The most moves one match may hold (409 ``move_limit`` beyond).
+    max_moves: int = 20_000
+    #: A match with no person seated that no live socket watches moves at most once per this many ms.
+    unwatched_bot_delay_ms: int = 5_000
     #: How a move is committed: ``normal`` survives a killed server (SQLite ``synchronous=NORMAL``,
     #: PostgreSQL ``synchronous_commit=off``), ``full`` also a power cut (an fsync per move).
     sync: str = "normal"
@@ -199,6 +229,9 @@ class Settings:
             values["public_url"] = public_url.strip().rstrip("/")
         if (delay := get("BOT_DELAY_MS")) is not None:
             values["bot_delay_ms"] = _whole("BOT_DELAY_MS", delay, 0, 60_000)
+        for name, low, high in MATCH_LIMITS:
+            if (limit := get(name.upper())) is not None:
+                values[name] = _whole(name.upper(), limit, low, high)
         if (sync := get("SYNC")) is not None:
             values["sync"] = sync.strip().lower()
         for kind in ("create", "join", "moves", "judge"):
@@ -247,6 +280,7 @@ class Settings:
             PREFIX + "DATABASE": self.database,
             PREFIX + "PUBLIC_URL": self.public_url,
             PREFIX + "BOT_DELAY_MS": str(self.bot_delay_ms),
+            **{PREFIX + name.upper(): str(getattr(self, name)) for name, _, _ in MATCH_LIMITS},
             PREFIX + "SYNC": self.sync,
             PREFIX + "RATE_CREATE": self.rate_create,
             PREFIX + "RATE_JOIN": self.rate_join,
@@ -261,6 +295,10 @@ class Settings:
             PREFIX + "REQUEST_TIMEOUT_S": str(self.request_timeout_s),
             PREFIX + "KEEP_ALIVE_S": str(self.keep_alive_s),
         }
+
+    def match_limits(self) -> dict[str, int]:
+        """The match server's engine work and limits, as ``MatchSettings`` takes them."""
+        return {name: getattr(self, name) for name, _, _ in MATCH_LIMITS}
 
     def data_path(self) -> Path:
         """The data folder: ``data_dir`` (``TABLEJUDGE_DATA``), or ``$XDG_DATA_HOME/tablejudge``

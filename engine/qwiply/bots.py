@@ -324,6 +324,10 @@ def _mean(values: Iterable[int]) -> float:
 #: Simulated games per bid the planner bot plays by default (``planner:GAMES`` says otherwise): about
 #: 3 seconds of one core for its set-up in a 3-player game.
 PLANNER_GAMES = 16
+#: The most ``planner:GAMES`` may ask for: about 6 seconds of one core for its set-up in a 3-player game.
+#: The match server runs a bot in a worker with a time budget (10 s by default) and plays the greedy
+#: move past it; a longer plan would mostly meet that budget on a busy machine.
+MAX_PLANNER_GAMES = 48
 
 
 class PlannerBot:
@@ -340,8 +344,10 @@ class PlannerBot:
 
     def __init__(self, seed: int = 0, name: str = "planner") -> None:
         _, _, argument = name.partition(":")
-        if argument and (not argument.isdigit() or int(argument) < 1):
-            raise ConfigError(f"bot {name!r}: write planner or planner:GAMES, GAMES a whole number from 1")
+        if argument and (not argument.isdigit() or not 1 <= int(argument) <= MAX_PLANNER_GAMES):
+            raise ConfigError(
+                f"bot {name[:40]!r}: write planner or planner:GAMES, GAMES a whole number from 1 to {MAX_PLANNER_GAMES}"
+            )
         self.games = int(argument) if argument else PLANNER_GAMES
         self.rng = Rng(seed)
         self.plan: BidPlan | None = None

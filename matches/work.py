@@ -1,0 +1,466 @@
+"""Engine work off the event loop: a small pool of worker processes, each call with a time budget.
+
+Some engine calls cost more as a game grows or as a client asks for more: a bot's thinking (Qwiply's
+``planner:GAMES`` plays GAMES simulated games per bid), the score sheet and the replay of a long
+match (every move replayed from the seed), a review, a list of legal moves. Run on the event loop,
+one of them stalls every request of the server. They run here instead:
+
+- in **worker processes** (this is pure-Python work that holds the GIL: threads would not help);
+  ``size`` of them (``python -m matches.work``), started when first needed and kept;
+- each call has a **budget** (seconds). A worker past it is killed (SIGKILL) and replaced, so that a
+  runaway call keeps neither a core nor its memory; the caller gets :class:`Overrun`. A worker's
+  address space is also capped (``RLIMIT_AS``, ``memory_mb``), and its CPU time per call
+  (``RLIMIT_CPU``, the budget and two seconds more), which still holds should the server itself die;
+  and it runs at a lower CPU priority than the server (``nice`` 10), so the event loop goes first;
+- calls wait for a free worker in a **bounded queue**: a call that finds ``queue`` others already
+  waiting is refused at once with :class:`Busy` (503, ``Retry-After``), and one that waits longer
+  than its budget for a worker is refused then.
+
+A worker builds each game once, from its key (:data:`GameKey`: name, options, lexicon, house rules),
+and keeps it; states travel as ``state.to_json()`` and come back through ``game.state_from_json``, so
+a worker's state is the server's, and a bot seeded the same makes the same choice in either.
+
+``size=0`` runs every call in the calling process, at once and without a budget (the library's
+default: tests and scripts that drive ``MatchService`` by hand). ``tablejudge serve`` runs a pool
+(``TABLEJUDGE_ENGINE_WORKERS``, by default the smaller of 2 and the machine's cores).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import pickle
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
+from typing import Any
+
+from engine.adjudicator import HouseRulesAdjudicator
+from engine.base import CHANCE, Game, JsonDict, Move, State
+from engine.bots import Bot, make_bot, next_move
+from engine.errors import ConfigError
+from engine.registry import game_class
+from indexes.errors import TablejudgeError
+from indexes.house_rules import HouseRules
+from indexes.paths import DEFAULT_LEXICON
+from matches.errors import MatchError
+
+log = logging.getLogger("tablejudge.matches")
+
+#: A game as a worker builds it: (name, options as sorted JSON, lexicon, house rules as
+#: (name, allow, deny) or None). Plain values, so that it crosses to a worker and keys its cache.
+GameKey = tuple[str, str, str | None, tuple[str, tuple[str, ...], tuple[str, ...]] | None]
+#: A bot seat as a worker makes its bot: (bot name, seed); None for a seat no bot plays.
+BotSeat = tuple[str, int] | None
+
+#: How much lower a worker's CPU priority is than the server's (``nice``).
+NICE = 10
+#: How long a new worker may take to start (its imports), and what it says once it is ready.
+STARTUP = 30.0
+READY = b"ready"
+#: Seconds a refused call tells its client to wait before asking again (``Retry-After``).
+RETRY_AFTER = 2
+
+
+class Busy(MatchError):
+    """The engine's workers are all busy (their queue is full, or a call waited past its budget)."""
+
+    code, status = "busy", 503
+
+    def __init__(self, message: str, retry_after: int = RETRY_AFTER) -> None:
+        super().__init__(message, retry_after=retry_after)
+        self.retry_after = retry_after
+
+
+class Overrun(Busy):
+    """A call ran past its budget: its worker was killed."""
+
+    code = "over_budget"
+
+
+class WorkFailed(Busy):
+    """A worker died or failed on a call (out of memory, say) that is not a refusal of the input."""
+
+    code = "engine_failed"
+
+
+# --- the calls, as the worker (or the caller, with size 0) runs them ---------------------------------
+def build_game(name: str, options: JsonDict, lexicon: str | None, rules: HouseRules | None) -> Game[Any, Any, Any]:
+    """The game a match plays; a word game under house rules is judged by them."""
+    cls = game_class(name)
+    if cls.word_questions and rules is not None:
+        return cls(options, adjudicator=HouseRulesAdjudicator(rules, lexicon or DEFAULT_LEXICON))
+    return cls(options, lexicon=lexicon if cls.word_questions else None)
+
+
+def game_key(name: str, options: JsonDict, lexicon: str | None, rules: HouseRules | None) -> GameKey:
+    held = None if rules is None else (rules.name, tuple(rules.allow), tuple(rules.deny))
+    return (name, json.dumps(options, sort_keys=True), lexicon, held)
+
+
+def _game_from_key(key: GameKey) -> Game[Any, Any, Any]:
+    name, options, lexicon, held = key
+    rules = None if held is None else HouseRules.make(held[0], held[1], held[2])
+    return build_game(name, json.loads(options), lexicon, rules)
+
+
+def seat_bots(game: Game[Any, Any, Any], seats: Sequence[BotSeat]) -> list[Bot | None]:
+    return [None if seat is None else bot_or_greedy(seat[0], seat[1], game) for seat in seats]
+
+
+def bot_or_greedy(name: str, seed: int, game: Game[Any, Any, Any]) -> Bot:
+    """The bot called ``name``; a name the server no longer makes (stored before a limit, such as a
+    ``planner:999999999`` from before ``MAX_PLANNER_GAMES``) plays as the greedy bot, the same in
+    every process, rather than stopping the bots of every seat."""
+    try:
+        return make_bot(name, seed, game)
+    except ConfigError:
+        return make_bot("greedy", seed, game)
+
+
+def bot_move(game: Game[Any, Any, Any], state: JsonDict, seats: Sequence[BotSeat]) -> tuple[int, Move] | None:
+    """``engine.bots.next_move`` for the bots of ``seats`` (each made from its name and seed)."""
+    return next_move(game.state_from_json(state), seat_bots(game, seats))
+
+
+def legal_moves(game: Game[Any, Any, Any], state: JsonDict, seat: int, limit: int) -> tuple[int, list[str]]:
+    """How many legal moves ``seat`` has, and the first ``limit`` as text."""
+    moves = game.state_from_json(state).legal_moves(seat)
+    return len(moves), [move.to_text() for move in moves[:limit]]
+
+
+def review(game: Game[Any, Any, Any], state: JsonDict, subject: int) -> JsonDict | None:
+    return game.state_from_json(state).review(subject)
+
+
+def turns_of(
+    game: Game[Any, Any, Any], seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
+) -> JsonDict:
+    """Every move with its version, breakdown, the scores after it (as ``seat`` saw them then; every
+    line once the match is over) and the chance outcomes that followed it: the score sheet."""
+    state = game.new_initial_state(seed)
+    steps: list[JsonDict] = []
+    for mover, text in moves:
+        breakdown = state.act(mover, text)
+        scores = list(state.scores()) if over else state.shown_scores(seat)
+        steps.append({"version": state.version, "seat": mover, "breakdown": breakdown.to_json(), "scores": scores})
+    shown = state.public_history(seat)
+    acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
+    ends = [*acts[1:], len(shown)] if acts else []
+    for step, index, following in zip(steps, acts, ends, strict=True):
+        step["move"] = shown[index][1]
+        step["chance"] = [text for _, text in shown[index + 1 : following]]
+    opening = [text for _, text in shown[: acts[0] if acts else len(shown)]]
+    return {"version": state.version, "opening": opening, "turns": steps}
+
+
+def checkpoints(
+    game: Game[Any, Any, Any],
+    seed: int,
+    start: bytes | None,
+    moves: Sequence[tuple[int, str]],
+    every: int,
+) -> list[tuple[int, bytes]]:
+    """The state every ``every`` versions (as compact JSON) while ``moves`` are replayed from ``start``
+    (a state as JSON; None: the seed): where a replay's steps start from, so that none replays more
+    than ``every``."""
+    state = game.new_initial_state(seed) if start is None else game.state_from_json(json.loads(start))
+    kept: list[tuple[int, bytes]] = []
+    for mover, text in moves:
+        state.act(mover, text)
+        if state.version % every == 0:
+            kept.append((state.version, json.dumps(state.to_json(), separators=(",", ":")).encode()))
+    return kept
+
+
+#: What a worker can be asked, by name (the first argument of each is the game).
+JOBS: dict[str, Callable[..., Any]] = {
+    "bot": bot_move,
+    "legal": legal_moves,
+    "review": review,
+    "turns": turns_of,
+    "checkpoints": checkpoints,
+}
+
+
+def _serve(conn: Connection, memory_mb: int) -> None:
+    """A worker's life: answer calls until the server closes its end (or kills it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle; it ends the workers
+    # Below the server in the CPU's queue: on a busy machine the event loop that answers requests goes
+    # first, and a bot's thinking takes what is left.
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    if memory_mb:
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+    games: dict[GameKey, Game[Any, Any, Any]] = {}
+    conn.send_bytes(READY)
+    while True:
+        try:
+            kind, key, args, budget = conn.recv()
+        except (EOFError, OSError):
+            return  # the server is gone
+        # A CPU limit per call, so that a call outlives its budget by little even should the server
+        # die before it can kill this worker (SIGXCPU ends it).
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        spent = int(used.ru_utime + used.ru_stime)
+        _, cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_CPU, (spent + int(budget) + 2, cpu_hard))
+        try:
+            game = games.get(key)
+            if game is None:
+                game = games[key] = _game_from_key(key)
+            answer: tuple[str, Any] = ("ok", JOBS[kind](game, *args))
+        except TablejudgeError as error:  # a refusal of the input: the caller raises it as it is
+            answer = ("refused", error)
+        except BaseException as error:  # noqa: BLE001 - anything else ends this worker after the answer
+            answer = ("failed", f"{type(error).__name__}: {error}")
+        try:
+            data = pickle.dumps(answer)
+        except Exception as error:  # an error that does not pickle: its words still travel
+            data = pickle.dumps(("failed", f"{type(answer[1]).__name__}: {answer[1]} ({error})"))
+        try:
+            conn.send_bytes(data)
+        except (EOFError, OSError):
+            return
+        if answer[0] == "failed":
+            return  # its memory or state may be spoiled: the pool starts a fresh one
+
+
+# --- the pool, as the event loop sees it ---------------------------------------------------------------
+class _Worker:
+    def __init__(self, process: subprocess.Popen[bytes], conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.calls = 0
+
+
+class WorkPool:
+    """``size`` worker processes; :meth:`run` sends a call to a free one and awaits its answer within
+    its budget. Not shared between event loops: each server process has its own."""
+
+    def __init__(self, size: int = 0, queue: int = 32, memory_mb: int = 1024) -> None:
+        self.size = size
+        self.queue = queue
+        self.memory_mb = memory_mb
+        self._idle: list[_Worker] = []
+        self._waiting: deque[asyncio.Future[_Worker]] = deque()
+        #: Workers alive or being started.
+        self._count = 0
+        self._all: set[_Worker] = set()
+        #: Calls ended for running past their budget, and workers started (for tests and logs).
+        self.overruns = 0
+        self.started = 0
+
+    @property
+    def inline(self) -> bool:
+        return self.size == 0
+
+    async def run(
+        self, kind: str, key: GameKey, args: tuple[Any, ...], budget: float, game: Game[Any, Any, Any] | None = None
+    ) -> Any:
+        """The answer of ``JOBS[kind](game, *args)``, within ``budget`` seconds of work, after as long
+        at most waiting for a free worker. Raises :class:`Busy` (the queue is full, or no worker came
+        free in time), :class:`Overrun` (the call was killed at its budget), :class:`WorkFailed`, or the engine's
+        own refusal of the input. ``game``: the caller's copy, used when the pool runs inline."""
+        if self.inline:
+            return JOBS[kind](game if game is not None else _game_from_key(key), *args)
+        # The budget bounds the wait for a free worker, and then the call itself (a call that waited
+        # long still gets its whole budget: a worker is never killed for time it did not run).
+        worker = await self._acquire(time.monotonic() + budget)
+        try:
+            worker.conn.send((kind, key, args, budget))
+            await self._readable(worker, budget)
+            status, value = pickle.loads(worker.conn.recv_bytes())
+        except TimeoutError:
+            self.overruns += 1
+            self._discard(worker)
+            raise Overrun(
+                f"the engine's work on this ({kind}) ran past its budget of {budget:g} s and was stopped"
+            ) from None
+        except (EOFError, OSError, pickle.UnpicklingError) as error:
+            self._discard(worker)
+            raise WorkFailed(f"an engine worker failed on this ({kind}): {error}") from None
+        except BaseException:  # cancelled (a client gone): the worker is mid-call, it cannot serve another
+            self._discard(worker)
+            raise
+        worker.calls += 1
+        if status == "failed":
+            self._discard(worker)
+            log.warning("an engine worker failed on %s: %s", kind, value)
+            raise WorkFailed(f"an engine worker failed on this ({kind}); try again")
+        self._release(worker)
+        if status == "refused":
+            raise value
+        return value
+
+    async def _readable(self, worker: _Worker, timeout: float) -> None:
+        if worker.conn.poll():
+            return
+        if timeout <= 0:
+            raise TimeoutError
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[None] = loop.create_future()
+        fd = worker.conn.fileno()
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(fd, wake)
+        try:
+            await asyncio.wait_for(ready, timeout)
+        finally:
+            loop.remove_reader(fd)
+
+    async def _acquire(self, deadline: float) -> _Worker:
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.process.poll() is None:
+                return worker
+            self._discard(worker)
+        if self._count < self.size:
+            self._count += 1
+            try:
+                return await self._start()
+            except BaseException:
+                self._count -= 1
+                raise
+        if len(self._waiting) >= self.queue:
+            raise Busy(f"the server's engine workers are busy ({len(self._waiting)} calls waiting); try again shortly")
+        waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            return await asyncio.wait_for(asyncio.shield(waiter), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            if waiter.done() and not waiter.cancelled():
+                return waiter.result()  # handed over just as the time ran out: use it
+            raise Busy("the server's engine workers stayed busy; try again shortly") from None
+        except BaseException:  # cancelled: a worker handed over meanwhile goes to the next call
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())
+            raise
+        finally:
+            if waiter in self._waiting:
+                self._waiting.remove(waiter)
+            if not waiter.done():
+                waiter.cancel()
+
+    async def _start(self) -> _Worker:
+        """A new worker, started from a thread (a fork and exec, then its imports: a few tenths of a
+        second that neither the event loop nor the first call's budget waits for)."""
+        return await asyncio.to_thread(self._start_blocking)
+
+    def _start_blocking(self) -> _Worker:
+        # A plain process (``python -m matches.work``) over a socket pair rather than multiprocessing's:
+        # its start methods re-import the server's __main__ in the child, and fork would copy a
+        # process that has threads (the store's) into one that has not.
+        mine, theirs = socket.socketpair()
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "matches.work", str(theirs.fileno()), str(self.memory_mb)],
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL,
+            )
+        finally:
+            theirs.close()
+        conn = Connection(mine.detach())
+        if not conn.poll(STARTUP) or conn.recv_bytes() != READY:
+            process.kill()
+            conn.close()
+            raise WorkFailed("an engine worker did not start")
+        worker = _Worker(process, conn)
+        self._all.add(worker)
+        self.started += 1
+        return worker
+
+    def _release(self, worker: _Worker) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    def _discard(self, worker: _Worker) -> None:
+        """Kill a worker (it overran, failed, or was left mid-call) and start another for a waiting call."""
+        self._count -= 1
+        self._all.discard(worker)
+        with contextlib.suppress(Exception):
+            worker.process.kill()
+        with contextlib.suppress(Exception):
+            worker.conn.close()
+        # Its exit status is collected off the loop.
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().run_in_executor(None, worker.process.wait, 5)
+        if self._waiting:
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self._replace())
+
+    async def _replace(self) -> None:
+        if self._count >= self.size or not self._waiting:
+            return
+        self._count += 1
+        try:
+            worker = await self._start()
+        except Exception:
+            self._count -= 1
+            log.exception("could not start an engine worker")
+            return
+        self._release(worker)
+
+    def pids(self) -> list[int]:
+        return [worker.process.pid for worker in self._all if worker.process.pid is not None]
+
+    def close(self) -> None:
+        """End every worker (the server is stopping)."""
+        for worker in list(self._all):
+            with contextlib.suppress(Exception):
+                worker.process.kill()
+            with contextlib.suppress(Exception):
+                worker.conn.close()
+        for worker in list(self._all):
+            with contextlib.suppress(Exception):
+                worker.process.wait(5)  # killed: it exits at once
+        self._all.clear()
+        self._idle.clear()
+        self._count = 0
+
+
+def cheapest(state: State[Any], seats: Sequence[BotSeat]) -> tuple[int, Move] | None:
+    """A bot's move when its thinking failed twice: the move the game makes for a seat whose clock ran
+    out (``timeout_move``: a pass, the first claim), for the first bot seat the game waits for."""
+    for seat in state.acting_players():
+        if 0 <= seat < len(seats) and seats[seat] is not None and state.must_act(seat):
+            move = state.timeout_move(seat)
+            if move is not None:
+                return seat, move
+    return None
+
+
+__all__ = [
+    "Busy",
+    "GameKey",
+    "Overrun",
+    "WorkFailed",
+    "WorkPool",
+    "bot_or_greedy",
+    "build_game",
+    "checkpoints",
+    "cheapest",
+    "game_key",
+]
+
+
+if __name__ == "__main__":  # a worker: python -m matches.work FD MEMORY_MB (started by WorkPool)
+    _serve(Connection(int(sys.argv[1])), int(sys.argv[2]))

@@ -1,0 +1,402 @@
+"""Engine work off the event loop (issue 24): the worker pool and its budgets (``matches.work``), bots
+that think in it and fall back when they overrun, reads of long matches from caches, the bot and move
+limits, names without control characters. The pool's tests start real worker processes; the server's
+tests a real ``tablejudge serve``, with a probe of ``/healthz`` beside what they do."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from engine.bots import make_bot, next_move
+from engine.registry import load_game
+from matches.errors import BadRequest
+from matches.service import MatchService, MatchSettings, MoveLimit
+from matches.store import Store, open_store
+from matches.work import Busy, Overrun, WorkPool, game_key
+from tests.matches.conftest import FakeClock
+from tests.matches.servers import Server
+
+#: What a probe beside the server's work may wait for ``/healthz`` (the issue's bound).
+HEALTHZ_MS = 250
+
+
+def key_of(game: Any) -> Any:
+    return game_key(game.name, game.options.to_json(), game.adjudicator.lexicon if game.word_questions else None, None)
+
+
+def settle(state: Any, seats: list[Any], moves: int) -> Any:
+    """``state`` after ``moves`` moves chosen by ``seats``' bots (in this process)."""
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        chosen = next_move(state, [None if seat is None else make_bot(seat[0], seat[1], state.game) for seat in seats])
+        assert chosen is not None
+        state.act(*chosen)
+    return state
+
+
+# --- the pool ------------------------------------------------------------------------------------------
+@pytest.fixture
+def pool() -> Iterator[WorkPool]:
+    made = WorkPool(size=1, queue=1)
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "seats", "played"),
+    [
+        ("qwiply(players=3)", [("planner:2", 11), ("greedy", 12), ("random", 13)], 0),
+        ("qwiply(players=3)", [("planner:2", 21), ("greedy", 22), ("random", 23)], 7),
+        ("bop(players=2)", [("greedy", 31), ("random", 32)], 6),
+        ("pdq(players=2)", [("quick", 41), ("steady:2500", 42)], 3),
+    ],
+)
+def test_a_bot_in_a_worker_makes_the_choice_it_makes_in_this_process(
+    pool: WorkPool, spec: str, seats: list[Any], played: int
+) -> None:
+    """Determinism: a state sent as JSON and bots made from (name, seed) choose in a worker exactly as
+    ``engine.bots.next_move`` does here, so every server process and a replay agree."""
+    game = load_game(spec, lexicon="standard")
+    state = settle(game.new_initial_state(7), seats, played)
+    for _ in range(4):
+        if state.is_terminal():
+            break
+        here = next_move(state, [make_bot(name, seed, game) for name, seed in seats])
+        there = asyncio.run(pool.run("bot", key_of(game), (state.to_json(), seats), 30))
+        assert there == here and there is not None
+        state.act(*there)
+    assert pool.started == 1  # one worker served every call, its game built once
+
+
+def test_a_call_past_its_budget_is_killed_and_its_worker_replaced(pool: WorkPool) -> None:
+    game = load_game("qwiply(players=3)")
+    state = game.new_initial_state(3)
+
+    async def overrun() -> tuple[float, list[int], Any]:
+        started = time.monotonic()
+        with pytest.raises(Overrun, match="budget"):
+            await pool.run("bot", key_of(game), (state.to_json(), [("planner:48", 1), None, None]), 0.3)
+        waited = time.monotonic() - started
+        killed = pool.pids()
+        answer = await pool.run("bot", key_of(game), (state.to_json(), [("greedy", 1), None, None]), 30)
+        return waited, killed, answer
+
+    waited, killed, answer = asyncio.run(overrun())
+    assert waited < 2.0  # ended at its budget, not when the plan was done (seconds more)
+    assert killed == [] and pool.overruns == 1 and pool.started == 2
+    assert answer == next_move(state, [make_bot("greedy", 1, game), None, None])
+
+
+def test_a_full_queue_is_refused_at_once_and_a_long_wait_at_its_budget(pool: WorkPool) -> None:
+    game = load_game("qwiply(players=3)")
+    state = game.new_initial_state(3).to_json()
+    key = key_of(game)
+
+    async def crowd() -> list[Any]:
+        thinking = asyncio.create_task(pool.run("bot", key, (state, [("planner:48", 1), None, None]), 1.5))
+        await asyncio.sleep(0.2)  # (the worker is started and busy; a wait needs no condition here)
+        while pool.started == 0:
+            await asyncio.sleep(0.05)
+        waiting = asyncio.create_task(pool.run("bot", key, (state, [("greedy", 1), None, None]), 0.3))
+        await asyncio.sleep(0)
+        started = time.monotonic()
+        with pytest.raises(Busy, match="busy") as refused:
+            await pool.run("bot", key, (state, [("greedy", 2), None, None]), 30)
+        at_once = time.monotonic() - started
+        results = await asyncio.gather(thinking, waiting, return_exceptions=True)
+        return [at_once, refused.value, *results]
+
+    at_once, refused, thinking, waiting = asyncio.run(crowd())
+    assert at_once < 0.1 and refused.status == 503 and refused.retry_after >= 1
+    assert isinstance(thinking, Overrun)  # planner:48 takes seconds: killed at 1.5 s
+    assert type(waiting) is Busy  # it waited 0.3 s for a worker: refused, nothing killed for it
+
+
+# --- the service with a pool -------------------------------------------------------------------------
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Iterator[Store]:
+    store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
+    yield store
+    store.close()
+
+
+def pooled(store: Store, **settings: Any) -> MatchService:
+    values: dict[str, Any] = {"bot_delay_ms": 0, "lexicon": "standard", "engine_workers": 1, **settings}
+    return MatchService(store, MatchSettings(public_url="http://table.test", **values))
+
+
+async def until_moved(service: MatchService, match_id: str, version: int, seconds: float = 30) -> None:
+    """Run the scheduler's step for the match until it reaches ``version`` (bounded)."""
+    deadline = time.monotonic() + seconds
+    while service.load(match_id).row.version < version:
+        assert time.monotonic() < deadline, "the bot never moved"
+        await service.run_due_async(match_id)
+        await asyncio.sleep(0.05)
+
+
+def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(sqlite_store: Store) -> None:
+    service = pooled(sqlite_store, bot_budget_ms=400)
+    made = service.create("qwiply", {"players": 3}, bots={"0": "planner:48", "1": "greedy", "2": "greedy"})
+    row = service.load(made.match).row
+    state = service.load(made.match).state
+    assert state is not None
+    expected = next_move(state, [make_bot("greedy", 0, state.game), None, None])
+
+    async def play() -> None:
+        try:
+            await until_moved(service, made.match, 3)
+        finally:
+            service.work.close()
+
+    started = time.monotonic()
+    asyncio.run(play())
+    assert time.monotonic() - started < 20
+    assert service.work.overruns == 1  # the planner's worker was killed once, then greedy choices
+    setups = [move for move in service.store.moves(made.match) if move.seat == 0]
+    assert expected is not None and setups[0].move == expected[1].to_text()
+    assert row.status == "playing"
+
+
+def test_a_long_match_is_read_from_caches_not_replayed_per_request(sqlite_store: Store) -> None:
+    """The score sheet is built once per version and reader; replay steps start from checkpoints kept
+    every 50 moves, so a step replays at most 50 moves here, and the pool is asked once for them."""
+    service = pooled(sqlite_store)
+    made = service.create("bop", seats=2, name="Ann")
+    service.join(made.match, made.invite_token, "Bob")
+    loaded = service.load(made.match)
+    for _ in range(420):
+        state = loaded.state
+        assert state is not None
+        loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
+    calls: list[str] = []
+    run = service.work.run
+
+    async def counted(kind: str, *args: Any, **kwargs: Any) -> Any:
+        calls.append(kind)
+        return await run(kind, *args, **kwargs)
+
+    service.work.run = counted  # type: ignore[method-assign]  # a spy: the real pool still answers
+
+    async def read() -> list[Any]:
+        try:
+            first = await service.turns_async(made.match, None)
+            again = await service.turns_async(made.match, None)
+            steps = [await service.replay_view_async(made.match, version) for version in (3, 333, 120, 419, 0)]
+            return [first, again, steps]
+        finally:
+            service.work.close()
+
+    first, again, steps = asyncio.run(read())
+    assert first == again and len(first["turns"]) == 420 and first == service.turns(made.match, None)
+    assert calls == ["turns", "checkpoints"]  # the sheet once; the checkpoints once, for every later step
+    for step in steps:
+        assert step == service.replay_view(made.match, step["version"])
+
+
+def test_a_match_holds_at_most_max_moves_and_its_bots_then_stop(sqlite_store: Store) -> None:
+    service = MatchService(sqlite_store, MatchSettings(bot_delay_ms=0, lexicon="standard", max_moves=3))
+    made = service.create("bop", seats=2, name="Ann")
+    seat, token = service.join(made.match, made.invite_token, "Bob")
+    tokens = {made.seat: made.token, seat: token}
+    for version in range(3):
+        state = service.load(made.match).state
+        assert state is not None
+        mover = state.acting_players()[0]
+        asyncio.run(service.play_async(made.match, tokens[mover], "pass", version))
+    state = service.load(made.match).state
+    assert state is not None
+    with pytest.raises(MoveLimit, match="3 moves") as refused:
+        asyncio.run(service.play_async(made.match, tokens[state.acting_players()[0]], "pass", 3))
+    assert refused.value.status == 409
+    bots = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
+    for _ in range(10):
+        service.run_due(bots.match)
+    assert service.load(bots.match).row.version == 3 and service.load(bots.match).row.due is None
+
+
+def test_a_match_nobody_watches_and_no_person_plays_moves_at_a_bounded_pace(sqlite_store: Store) -> None:
+    clock = FakeClock()
+    service = MatchService(
+        sqlite_store, MatchSettings(bot_delay_ms=100, unwatched_bot_delay_ms=5_000, lexicon="standard"), clock_now=clock
+    )
+    made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
+    clock.advance(1)
+    assert not service.run_due(made.match)  # 1 s after the start: not yet, nobody watches
+    clock.advance(4.5)
+    assert service.run_due(made.match)
+    service.watched = lambda match_id: match_id == made.match  # a socket opens on it
+    clock.advance(0.2)
+    assert service.run_due(made.match)  # watched: at bot_delay_ms
+
+
+@pytest.mark.parametrize("name", ["Ann\x00", "line\nbreak", "\x1b[31mred", "a\u202ez", "\ud800"])
+def test_a_name_with_control_characters_is_refused_on_every_store(service: MatchService, name: str) -> None:
+    with pytest.raises(BadRequest, match="control characters"):
+        service.create("bop", seats=2, name=name)
+    made = service.create("bop", seats=2, name="Ann 👩‍👩‍👧")  # emoji joiners are no control characters
+    with pytest.raises(BadRequest, match="control characters"):
+        service.join(made.match, made.invite_token, name)
+    assert service.store.seats(made.match)[1].free
+
+
+# --- a real server ---------------------------------------------------------------------------------------
+class Probe:
+    """``/healthz`` every 20 ms in a thread, each wait kept (bounded by the time it runs)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.waits: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        with httpx.Client(timeout=10) as http:
+            while not self._stop.wait(0.02):
+                started = time.perf_counter()
+                http.get(f"{self.url}/healthz").raise_for_status()
+                self.waits.append(time.perf_counter() - started)
+
+    def __enter__(self) -> Probe:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=15)
+
+    def assert_never_waited(self) -> None:
+        assert self.waits, "the probe never got an answer"
+        assert max(self.waits) * 1000 < HEALTHZ_MS, f"/healthz waited {max(self.waits) * 1000:.0f} ms"
+
+
+def serve(data: Path, monkeypatch: pytest.MonkeyPatch, **env: str) -> Server:
+    for name, value in env.items():
+        monkeypatch.setenv(f"TABLEJUDGE_{name}", value)
+    return Server(data).start()
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_a_planner_thinks_off_the_event_loop_and_an_over_limit_planner_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = serve(tmp_path, monkeypatch, ENGINE_WORKERS="1")
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            for bots in ({"1": "planner:49"}, {"1": "planner:999999999"}):
+                refused = http.post("/v1/matches", json={"game": "qwiply", "seats": 2, "bots": bots})
+                assert refused.status_code == 422, refused.text
+                message = refused.json()["error"]["message"]
+                assert "planner:GAMES" in message and "48" in message
+            made = http.post("/v1/matches", json={"game": "qwiply", "seats": 2, "bots": {"1": "planner:48"}})
+            assert made.status_code == 201, made.text
+            match_id, token = made.json()["match"], made.json()["token"]
+            left = http.post(f"/v1/matches/{match_id}/leave", json={"bot": "planner:49"},
+                             headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+            assert left.status_code == 422 and "48" in left.json()["error"]["message"], left.text
+            with Probe(server.url) as probe:
+                deadline = time.monotonic() + 60  # planner:48's set-up: seconds of a core
+                while time.monotonic() < deadline:
+                    body = http.get(f"/v1/matches/{match_id}").json()
+                    if 1 not in body["must_act"]:
+                        break
+                    time.sleep(0.2)
+            assert 1 not in body["must_act"], "the planner never set up"
+            probe.assert_never_waited()
+    finally:
+        server.stop()
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_a_restart_with_a_bot_that_would_plan_forever_serves_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match stored before the limits, its bot ``planner:999999999`` (once: 9 GB and a server that
+    never answered again), and another planning past the budget: the server answers ``/healthz`` at
+    once; the first plays as the greedy bot (a name the server no longer makes), the second's worker
+    is killed at the budget and it plays its greedy move, and the match moves on."""
+    store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
+    try:
+        service = MatchService(store, MatchSettings(lexicon="standard"))
+        made = service.create("qwiply", {"players": 3}, bots={"1": "planner", "2": "planner"}, name="Ann")
+        store.update_seat(made.match, 1, bot="planner:999999999")
+        store.update_seat(made.match, 2, bot="planner:48")
+    finally:
+        store.close()
+    server = Server(tmp_path)
+    for name, value in {"ENGINE_WORKERS": "1", "BOT_BUDGET_MS": "500"}.items():
+        monkeypatch.setenv(f"TABLEJUDGE_{name}", value)
+    started = time.monotonic()
+    server.start()
+    try:
+        assert time.monotonic() - started < 30
+        with Probe(server.url) as probe, httpx.Client(base_url=server.url, timeout=30) as http:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                body = http.get(f"/v1/matches/{made.match}").json()
+                if not {1, 2} & set(body["must_act"]):
+                    break
+                time.sleep(0.1)
+            assert not {1, 2} & set(body["must_act"]), body["must_act"]
+            assert body["version"] == 2
+        probe.assert_never_waited()
+        log = server.log.read_text()
+        assert log.count("ran past its budget") == 1  # planner:48 killed at 0.5 s; the other plays as greedy
+    finally:
+        server.stop()
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_reads_answer_503_with_retry_after_when_the_pool_is_saturated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = serve(tmp_path, monkeypatch, ENGINE_WORKERS="1", ENGINE_QUEUE="1", BOT_BUDGET_MS="20000")
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            thinking = http.post("/v1/matches", json={"game": "qwiply", "seats": 2, "bots": {"1": "planner:48"}})
+            assert thinking.status_code == 201
+
+            def read(made: dict[str, Any]) -> httpx.Response:
+                with httpx.Client(base_url=server.url, timeout=30) as own:
+                    return own.get(f"/v1/matches/{made['match']}/legal",
+                                   headers={"Authorization": f"Bearer {made['token']}"})  # fmt: skip
+
+            # Rounds of three reads at once, each of a new match (a list is kept once made): while the
+            # planner holds the one worker, one read waits in the queue and the others are refused.
+            answers: list[httpx.Response] = []
+            with Probe(server.url) as probe:
+                for _ in range(20):
+                    games = [new_bop_match(http) for _ in range(3)]
+                    threads = [threading.Thread(target=lambda made=made: answers.append(read(made))) for made in games]
+                    for thread in threads:
+                        thread.start()
+                    for thread in threads:
+                        thread.join(timeout=60)
+                    if any(answer.status_code == 503 for answer in answers):
+                        break
+            probe.assert_never_waited()
+            refused = [answer for answer in answers if answer.status_code == 503]
+            assert refused, [answer.status_code for answer in answers]
+            for answer in refused:
+                assert int(answer.headers["Retry-After"]) >= 1
+                assert answer.json()["error"]["code"] == "busy" and answer.json()["error"]["message"]
+            assert all(answer.status_code in (200, 503) for answer in answers)
+    finally:
+        server.stop()
+
+
+def new_bop_match(http: httpx.Client) -> dict[str, Any]:
+    made: dict[str, Any] = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+    http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).raise_for_status()
+    return made
