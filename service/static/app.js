@@ -73,8 +73,15 @@ async function ask(path, params) {
   try {
     body = await response.json();
   } catch (_) {
-    throw new Error(`The judge answered ${response.status} without a readable body.`);
+    body = null;
   }
+  // No judge behind the address (a proxy's 502 while the server is down, a page that is not JSON): the
+  // phone's judge answers if it can.
+  if ((body === null || response.status >= 500) && offline.worker && (await offline.ready)) {
+    setConnection(false);
+    return askOffline(path, params);
+  }
+  if (body === null) throw new Error(`The judge answered ${response.status} without a readable body.`);
   if (!response.ok) {
     throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
   }
@@ -120,6 +127,7 @@ function startOffline() {
       } else if (message.type === "glosses") {
         offline.info.glosses.kept = message.kept;
         describeOffline();
+        if (message.error) $("keep-meanings").textContent = `The meanings could not be fetched (${message.error}): try again online`;
         if (offline.onGlosses) offline.onGlosses();
       }
     });
@@ -541,21 +549,32 @@ async function saveHouseRules() {
   const button = $("house-save");
   button.disabled = true;
   $("house-error").hidden = true;
+  const asked = {
+    name: $("house-name").value.trim() || "Our table",
+    allow: houseWords($("house-allow").value),
+    deny: houseWords($("house-deny").value),
+  };
   try {
-    const response = await fetch("/v1/house-rules", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({
-        name: $("house-name").value.trim() || "Our table",
-        allow: houseWords($("house-allow").value),
-        deny: houseWords($("house-deny").value),
-      }),
-    });
-    const body = await response.json();
-    if (!response.ok) throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
-    keepHouseRules(body);
-    const link = `${location.origin}/?house_rules=${body.id}`;
-    show($("house-saved"), `Saved as ${body.id}. Other phones at the table can open ${link}`);
+    let rules;
+    if (offline.server === false) {
+      rules = await makeHouseRulesHere(asked); // no server to keep them: made (and named) on this phone
+    } else {
+      let response;
+      try {
+        response = await fetch("/v1/house-rules", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(asked),
+        });
+      } catch (_) {
+        throw new Error("Making house rules needs a connection; the rules already on this phone still apply offline.");
+      }
+      const body = await response.json();
+      if (!response.ok) throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
+      rules = body;
+    }
+    keepHouseRules(rules);
+    show($("house-saved"), `Saved as ${rules.id}. Other phones at the table can open ${shareLink(rules)}`);
     $("house-new").open = false;
   } catch (error) {
     show($("house-error"), error.message);
@@ -564,13 +583,34 @@ async function saveHouseRules() {
   }
 }
 
+async function makeHouseRulesHere({ name, allow, deny }) {
+  // The same checks and the same id as the server's (indexes/house_rules.py), by the offline judge's module.
+  const judge = await import(new URL("static/offline/judge.js", document.baseURI).href);
+  return judge.makeHouseRules(name, allow, deny);
+}
+
+function shareLink(rules) {
+  // With a server the id is enough (it keeps the rules); a static copy has none, so the link carries them.
+  if (offline.server !== false) return `${location.origin}/?house_rules=${rules.id}`;
+  const query = new URLSearchParams({ house_rules: rules.id, name: rules.name, allow: rules.allow.join(" "), deny: rules.deny.join(" ") });
+  return new URL(`?${query}`, document.baseURI).href;
+}
+
 async function loadSharedHouseRules() {
   // A link shared at the table (/?house_rules=hr-...) brings its rules onto this phone.
-  const shared = new URLSearchParams(location.search).get("house_rules");
+  const query = new URLSearchParams(location.search);
+  const shared = query.get("house_rules");
   if (!shared) return;
   try {
     if (!HOUSE_ID.test(shared)) throw new Error(`'${shared}' is no house rules id`);
-    keepHouseRules(await ask(`/v1/house-rules/${shared}`, {}));
+    if (offline.server === false) {
+      const words = (name) => (query.get(name) || "").split(" ").filter(Boolean);
+      const rules = await makeHouseRulesHere({ name: query.get("name") || "", allow: words("allow"), deny: words("deny") });
+      if (rules.id !== shared) throw new Error("the link's words do not match its id (was it cut short?)");
+      keepHouseRules(rules);
+    } else {
+      keepHouseRules(await ask(`/v1/house-rules/${shared}`, {}));
+    }
   } catch (error) {
     show($("house-error"), `The shared house rules: ${error.message}`);
     $("house-new").open = true;

@@ -27,6 +27,7 @@ import pytest
 
 from indexes import Lexicon
 from indexes.build import read_word_list, write_index
+from indexes.house_rules import HouseRules
 from indexes.notation import PDQ_SORTS, PDQ_VARIANTS
 from indexes.offline import OFFLINE_FILE, ensure_offline, offline_file_name
 from tablejudge.cli import main
@@ -75,6 +76,8 @@ def phone(browser: Any, base: str) -> Iterator[Any]:  # noqa: F811
     errors: list[str] = []
     other_hosts: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # A script, worker or fetch the Content-Security-Policy refuses is logged, not thrown: count it too.
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.on("request", lambda request: None if request.url.startswith(base) else other_hosts.append(request.url))
     try:
         yield page
@@ -446,6 +449,26 @@ def test_a_built_site_judges_from_a_static_host_and_takes_a_new_lexicon(browser:
         while first["file"] in cached_data(page) and time.monotonic() < deadline:
             page.wait_for_timeout(50)  # the old file is dropped just after the new one is built
         assert sorted(cached_data(page)) == sorted(["index.json", second["file"]])
+
+        # House rules made on the phone (no server names them: the same id as a server's), and shared by
+        # a link that carries them.
+        page.locator("summary", has_text="New house rules").click()
+        page.get_by_label("Name").fill("Cabin table")
+        page.get_by_label("Allow").fill("fx")
+        page.get_by_label("Deny").fill("whammy")
+        page.get_by_role("button", name="Save house rules").click()
+        expect(page.locator("#house-saved")).to_contain_text("Saved as hr-")
+        made = HouseRules.make("Cabin table", allow=["fx"], deny=["whammy"])
+        assert page.get_by_label("House rules").input_value() == made.id
+        judge(page, "bop", "whmmy", "whammy")
+        assert page.locator("#reason").inner_text() == "Denied by your house rules"
+        judge(page, "bop", "fx", "fx")
+        assert page.locator("#verdict").inner_text() == "VALID"
+        link = page.locator("#house-saved").inner_text().rsplit(" ", 1)[1]
+        other = page.context.new_page()
+        other.goto(link)
+        expect(other.get_by_label("House rules")).to_have_value(made.id)
+        other.close()
 
         # The host gone altogether: the page opens from the service worker's cache and judges.
         server.terminate()

@@ -655,6 +655,68 @@ export class RuledLexicon {
   }
 }
 
+// --- making house rules where there is no server (a static copy of the site) --------------------
+const MAX_HOUSE_WORDS = 250;
+const MAX_NAME_LENGTH = 60;
+const HOUSE_WORD = /^[a-z]{1,64}$/;
+const HOUSE_NAME = /^[^\x00-\x1f\x7f]*$/;
+
+function houseList(field, words) {
+  if (!Array.isArray(words)) throw new JudgeError("bad_house_rules", `${field}: a list of words`);
+  if (words.length > MAX_HOUSE_WORDS) {
+    throw new JudgeError("bad_house_rules", `${field}: at most ${MAX_HOUSE_WORDS} words, got ${words.length}`);
+  }
+  for (const word of words) {
+    if (typeof word !== "string" || !HOUSE_WORD.test(word)) {
+      throw new JudgeError(
+        "bad_house_rules",
+        `${field}: ${echo(String(word))} is not a house word: lower-case letters a-z only, 1 to ${MAX_WORD_LENGTH}`,
+      );
+    }
+  }
+  return [...new Set(words)].sort();
+}
+
+/** JSON as Python's json.dumps(..., separators=(",", ":")) writes it (ensure_ascii: \\uXXXX past ASCII). */
+function pythonJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * House rules as indexes.house_rules.HouseRules.make makes them: checked, lists sorted, each word once,
+ * and the same id (a digest of the content), so rules made here and on a server are the same rules.
+ */
+export async function makeHouseRules(name, allow = [], deny = []) {
+  const length = typeof name === "string" ? codePoints(name) : 0;
+  if (length < 1 || length > MAX_NAME_LENGTH || !HOUSE_NAME.test(name)) {
+    throw new JudgeError("bad_house_rules", `name: 1 to ${MAX_NAME_LENGTH} characters without control characters`);
+  }
+  const lists = { allow: houseList("allow", allow), deny: houseList("deny", deny) };
+  const both = lists.allow.filter((w) => lists.deny.includes(w));
+  if (both.length) throw new JudgeError("bad_house_rules", `${both.slice(0, 5).join(", ")} is both allowed and denied: say which`);
+  const content = new TextEncoder().encode(pythonJson([name, lists.allow, lists.deny]));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", content));
+  return { id: `hr-${base32(digest).slice(0, 10)}`, name, allow: lists.allow, deny: lists.deny };
+}
+
+function base32(bytes) {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  let out = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+
 // --- meanings (indexes/glosses.py), once the phone keeps them -----------------------------------
 const PARTS_OF_SPEECH = { n: "noun", v: "verb", a: "adjective", r: "adverb" };
 const MAX_SENSES = 2;
@@ -820,6 +882,9 @@ function route(path, params, lexicons, houseRules, glosses) {
     if (glosses) body.definition = glosses.define(result.word);
     if (rulingOf) body.house_rules = rulingOf;
     return body;
+  }
+  if (kind === "house-rules") {
+    throw new JudgeError("offline", "shared house rules need a connection: open the link again once online", 503);
   }
   throw new JudgeError("not_found", "no such page or endpoint on this phone's offline judge", 404);
 }

@@ -160,11 +160,16 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "glosses", kept: false, bytes: state.catalogue.glosses.bytes });
     }
   } catch (error) {
-    const reply = { type: message.type === "ask" ? "answer" : "failed", id: message.id, message: String(error.message || error) };
+    const text = String(error.message || error);
     if (message.type === "ask") {
-      reply.status = 503;
-      reply.body = { error: { code: "offline_unavailable", message: reply.message } };
+      const body = { error: { code: "offline_unavailable", message: text } };
+      self.postMessage({ type: "answer", id: message.id, status: 503, body, message: text });
+    } else if (message.type === "open") {
+      self.postMessage({ type: "failed", message: text });
+    } else {
+      // Meanings that could not be fetched (no network): the judge itself is unharmed.
+      const glosses = state.catalogue && state.catalogue.glosses;
+      self.postMessage({ type: "glosses", kept: Boolean(state.glosses), bytes: glosses ? glosses.bytes : 0, error: text });
     }
-    self.postMessage(reply);
   }
 };
