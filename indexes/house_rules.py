@@ -54,7 +54,9 @@ MAX_NAME_LENGTH = 60
 #: A house word: lower-case letters a-z only, as the lexicons spell words (nothing is folded).
 HOUSE_WORD = re.compile(rf"[a-z]{{1,{MAX_WORD_LENGTH}}}")
 #: A name: any text without control characters.
-HOUSE_NAME = re.compile(r"[^\x00-\x1f\x7f]*")
+#: (C0 and C1 controls and DEL, which a store or a log line must not get; and the bidirectional
+#: controls, which would turn the text after the name around. The class reads the same in ECMAScript.)
+HOUSE_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*")
 #: An id: "hr-" and ten base-32 characters of the content's digest.
 HOUSE_RULES_ID = re.compile(r"hr-[a-z2-7]{10}")
 #: What decided a verdict under house rules.

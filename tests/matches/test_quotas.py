@@ -132,3 +132,66 @@ def test_a_server_killed_mid_turn_shows_the_bank_it_had(tmp_path: Path) -> None:
         assert 27_000 <= at_kill <= 28_000
     finally:
         server.stop()
+
+
+#: Characters no text a client sends may bring into a store: NUL (which PostgreSQL cannot keep), other
+#: C0 and C1 controls (forged log lines, terminal escapes), a direction override, a lone surrogate.
+CONTROLS = ["\x00", "\x1b", "\n", "\x85", "\u202e", "\ud800"]
+
+
+def test_control_characters_are_refused_on_every_input_of_a_postgresql_server(
+    tmp_path: Path, postgres_server: str
+) -> None:
+    """Every text a client sends that reaches the store (names when creating and joining, house rules'
+    name and words, a move) refuses control characters with a 4xx JSON error, on PostgreSQL (which
+    answered a NUL with a 500 and a reset keep-alive connection), and the connection serves on."""
+    import http.client
+    import json
+    from typing import Any
+
+    from tests.pg import new_database
+
+    server = Server(tmp_path, database=new_database(postgres_server, "controls")).start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+
+        def post(path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, dict[str, Any]]:
+            headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+            conn.request("POST", path, body=json.dumps(body), headers=headers)  # ensure_ascii: \u0000 escapes
+            answer = conn.getresponse()
+            assert answer.getheader("connection") != "close"  # kept alive: the refusal was an answer
+            return answer.status, json.loads(answer.read())
+
+        status, made = post("/v1/matches", {"game": "bop", "seats": 2, "name": "Ann"})
+        assert status == 201
+        status, pdq = post("/v1/matches", {"game": "pdq", "seats": 2})
+        assert status == 201 and post(f"/v1/matches/{pdq['match']}/join", {"invite": pdq["invite"]})[0] == 200
+        sock = conn.sock
+        for char in CONTROLS:
+            inputs: list[tuple[str, dict[str, Any]]] = [
+                ("/v1/matches", {"game": "bop", "seats": 2, "name": f"A{char}n"}),
+                (f"/v1/matches/{made['match']}/join", {"invite": made["invite"], "name": f"B{char}b"}),
+                ("/v1/house-rules", {"name": f"Our{char}table", "allow": ["qi"]}),
+                ("/v1/house-rules", {"name": "Our table", "allow": [f"q{char}i"]}),
+                (f"/v1/matches/{pdq['match']}/moves", {"move": f"claim pa{char}int @100"}),
+            ]
+            for path, body in inputs:
+                if path.endswith("/moves"):  # PDQ: both seats claim at once; the version as it is now
+                    conn.request("GET", f"/v1/matches/{pdq['match']}")
+                    body["version"] = json.loads(conn.getresponse().read())["version"]
+                status, answer = post(path, body, pdq["token"] if path.endswith("/moves") else None)
+                assert 400 <= status < 500 and status != 429, (path, char, status, answer)
+                assert isinstance(answer.get("error"), dict), answer
+                if path.endswith("/moves"):  # refused for its text (a lone surrogate is not JSON), not its turn
+                    assert answer["error"]["code"] in ("bad_notation", "malformed_body"), answer
+        assert conn.sock is sock  # one connection throughout: never reset
+        conn.request("GET", "/healthz")
+        assert conn.getresponse().status == 200
+        conn.close()
+        # Nothing was stored of them: the match is still waiting for its second player, named as given.
+        with httpx.Client(base_url=server.url, timeout=10) as client:
+            body = client.get(f"/v1/matches/{made['match']}").json()
+            assert body["status"] == "waiting" and [seat.get("name") for seat in body["seats"]][0] == "Ann"
+        assert "Traceback" not in server.log.read_text()
+    finally:
+        server.stop()

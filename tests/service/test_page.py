@@ -49,7 +49,9 @@ def browser():  # -> Iterator[playwright Browser]
 
 @pytest.fixture
 def page(browser, live_server: str) -> Iterator:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    # bypass_csp: the tests' string predicates (wait_for_function) are evaluated in the page, which the
+    # server's Content-Security-Policy forbids; tests/service/test_csp.py uses the pages under it.
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
     page = context.new_page()
     other_hosts: list[str] = []
     page.on("request", lambda request: None if request.url.startswith(live_server) else other_hosts.append(request.url))
@@ -247,7 +249,7 @@ def test_house_rules_made_on_the_page_judge_by_them(page, lexicon: Lexicon, live
     # The rules stay on this phone, and a shared link brings them to another.
     page.reload()
     assert page.get_by_label("House rules").input_value() == rules_id
-    other = page.context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    other = page.context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True).new_page()
     other.goto(f"{live_server}/?house_rules={rules_id}")
     other.wait_for_function(f"document.getElementById('house-rules').value === '{rules_id}'")
     other.context.close()

@@ -32,7 +32,9 @@ class Phone:
 
     def __init__(self, browser: Any, base: str, who: str) -> None:
         self.base, self.who = base, who
-        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        # bypass_csp: the tests' string predicates (wait_for_function) are evaluated in the page, which the
+        # server's Content-Security-Policy forbids; tests/service/test_csp.py plays the pages under it.
+        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
         self.context.set_default_timeout(15_000)
         self.page = self.context.new_page()
         self.other_hosts: list[str] = []
