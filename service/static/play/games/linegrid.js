@@ -344,7 +344,8 @@ export function describeStep(game, step, body) {
  * - ``key`` (the elements' id prefix: "qnto-play"), ``kit`` (makeKit), ``rule`` ({kinds});
  * - ``tileElement(tile, {stands})``, ``short(tile)`` (a tile in a sentence), ``legend()``;
  * - ``standsFor(board, where)``, ``settled(reading)`` (the one tile a wild shows, or null),
- *   ``sayReading(reading)``: what the wilds on the grid stand for;
+ *   ``sayReading(reading)``: what the wilds on the grid stand for; ``swapRefusal(reading)`` (optional):
+ *   why no swap may take that wild (Q!nto's "unswappable"), or null;
  * - ``verdict(line, diagonal, view)`` -> {problem} or {words, big}: a line the tiles placed make;
  * - ``scored(view)``, ``diagonals(view)``, ``info(view, ctx)``, ``pileSize(view, seat)``, ``pileWords``;
  * - ``playLabel(breakdown, view)``, ``playedWords(breakdown, view)``, ``playNotes(items)``, ``replayNote``;
@@ -724,6 +725,8 @@ export class LineBoard {
       if (isWild(tile) && this.ctx.you !== null && this.selected !== null) {
         if (this.placed.size) return this.say("A turn is a play, swaps or a pass: take your placed tiles back to swap a wild.", true);
         if (!this.myTurn) return this.say("Wait for your turn to swap.", true);
+        const refusal = this.game.swapRefusal?.(this.wildReadings().get(where) || {});
+        if (refusal) return this.say(refusal, true);
         const put = hand[this.selected];
         this.swapsVersion = this.ctx.body.version;
         this.swaps.push({ cell: where, tile: put, wild: tile });

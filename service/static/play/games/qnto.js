@@ -42,6 +42,16 @@ export function tileElement(tile, { stands = null } = {}) {
     wild && shown !== "??" ? h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "Q!" : "✱") : null);
 }
 
+/** The sheet's words for a wild no swap may take (the engine's, engine/linegames/rules.py UNSWAPPABLE). */
+export const UNSWAPPABLE = 'the wild stands for different tiles across and down, so it is "unswappable": no single tile can work in its position';
+
+/** Does the wild stand for different tiles across and down, no one tile working both ways? Then the
+ * sheet calls it "unswappable", and the engine refuses every swap into its cell (RULINGS.md 23). */
+export function unswappable(reading) {
+  const sets = Object.values(reading);
+  return sets.length > 1 && ![...sets[0]].some((tile) => sets.every((values) => values.has(tile)));
+}
+
 /** What a wild stands for, per direction, in words. */
 function sayReading(reading) {
   const parts = Object.entries(reading).map(([direction, values]) => {
@@ -49,7 +59,13 @@ function sayReading(reading) {
     const said = !names.length ? "nothing" : names.length > 3 ? `any of ${names.length} tiles` : names.join(" or ");
     return `${SAID[direction]} = ${said}`;
   });
+  if (unswappable(reading)) parts.push("unswappable");
   return parts.length ? `stands for: ${parts.join("; ")}` : "in no line yet: it can stand for any tile it fits";
+}
+
+/** Why no swap may take this wild, in the engine's words, or null. */
+export function swapRefusal(reading) {
+  return unswappable(reading) ? `No swap: ${UNSWAPPABLE}.` : null;
 }
 
 /** The one tile a wild stands for in every line it is in, if there is one. */
@@ -118,6 +134,7 @@ const GAME = {
   standsFor: (board, where) => standsForPerLine(RULE, KIT, board, where),
   settled,
   sayReading,
+  swapRefusal,
   verdict,
   scored: (view) => view.options?.variant !== "light",
   diagonals: (view) => view.options?.variant === "plus",
