@@ -127,8 +127,9 @@ async def watch(url: str, match_id: str, token: str, stop: asyncio.Event, counts
     """A live socket that reads everything it is sent (as a phone would)."""
     from websockets.asyncio.client import connect
 
-    ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live?token={token}"
+    ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
     async with connect(ws, max_size=None) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": token}))  # the token never goes in the URL
         while not stop.is_set():
             try:
                 await asyncio.wait_for(socket.recv(), timeout=0.2)
@@ -246,6 +247,7 @@ async def idle_sockets(url: str, count: int, pid: int) -> dict:
     sockets = []
     for index in range(count):
         sockets.append(await connect(ws))
+        await sockets[-1].send('{"type": "hello"}')  # a spectator: served (and held) once it says hello
         if index % 200 == 199:
             await asyncio.sleep(0.05)
     await asyncio.sleep(2)
@@ -304,6 +306,7 @@ async def planner_phase(url: str, matches: int, seconds: float) -> dict:
     async def spectate(match_id: str) -> None:
         ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
         async with connect(ws, max_size=None) as socket:
+            await socket.send('{"type": "hello"}')  # a spectator
             while not stop.is_set():
                 try:
                     await asyncio.wait_for(socket.recv(), timeout=0.2)

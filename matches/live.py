@@ -1,11 +1,22 @@
 """Live play: a WebSocket per client, versioned events, reconnection, heartbeats, and the scheduler that
 plays bots, runs out clocks and closes claim windows.
 
-Every event a socket receives holds the match's new ``version`` and the match body as that socket's
-seat may see it (``MatchService.body``), built afresh for each reader; the move itself is shown
-as its reader may see it (another seat's trade, face down). A client that reconnects says the last
-version it saw (``?since=N``) and is sent the moves it missed, as it may see them, with the current
-body: it never needs a reload.
+A client opens ``/v1/matches/{id}/live`` (nothing in the URL: a token there would land in access logs
+and proxies' logs) and says first ``{"type": "hello", "token": ..., "since": N}`` (both optional: no
+token is a spectator). Every event a socket receives holds the match's new ``version`` and the match
+body as that socket's seat may see it (``MatchService.body``), built afresh for each reader; the move
+itself is shown as its reader may see it (another seat's trade, face down). A client that reconnects
+says the last version it saw (``since``) and is sent the moves it missed, as it may see them, with the
+current body: it never needs a reload.
+
+One slow or hostile socket hurts only itself: each socket has its own bounded queue of messages and a
+writer task that sends them, so a broadcast, the heartbeat and every answer only put a message in a
+queue and never wait for another socket's send. A newer update replaces an older one still queued (it
+holds the whole match, and its moves are joined), so a slow reader gets the latest state rather than
+a backlog; answers to its own moves stay queued in order. A socket whose queue is full, or whose one
+send waits longer than the send timeout, is closed (4504) and catches up from its version when it
+comes back. What comes in is bounded too: frame size, plain JSON objects only, the move's length (as
+over HTTP), and a token bucket of messages per socket (``LiveLimits``).
 
 Moves committed by another server process reach this one's sockets too: with PostgreSQL through
 ``LISTEN``/``NOTIFY``; with SQLite (one machine) by looking at the versions of the matches that
@@ -17,15 +28,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import os
+import re
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from fastapi import WebSocket, WebSocketDisconnect
+from fastapi import WebSocket
 
 from engine.base import CHANCE, JsonDict
 from engine.errors import EngineError, StaleVersionError
@@ -36,10 +49,122 @@ from matches.store import NOTIFY_CHANNEL, PostgresStore
 
 log = logging.getLogger("tablejudge.matches")
 
-#: Seconds between the server's pings; a socket silent for three of them is dropped.
-HEARTBEAT = 15.0
 #: How often (seconds) this process looks for moves made by other processes (SQLite).
 POLL = 0.2
+#: The longest move accepted, in characters, over HTTP (``MoveBody``) and on the live socket alike.
+MAX_MOVE_CHARS = 400
+#: The longest message id a client may give (it is echoed in the answer).
+MAX_ID_CHARS = 64
+#: The longest token accepted in a hello (tokens are 43 characters).
+MAX_TOKEN_CHARS = 256
+#: How long (seconds) a closing socket is given for its close frame before it is let go.
+CLOSE_WAIT = 2.0
+
+# Close codes (RFC 6455 keeps 4000-4999 for applications; the last three digits echo HTTP's).
+CLOSE_GOING_AWAY = 1001  # the server stops, or the client fell silent for three heartbeats
+CLOSE_TOO_BIG = 1009  # a frame over the size limit (uvicorn sends it too, before reading the frame)
+CLOSE_BAD_HELLO = 4400  # the first message was not a hello, or a token came in the URL
+CLOSE_UNAUTHORIZED = 4401  # the hello's token holds no seat of this match
+CLOSE_UNKNOWN_MATCH = 4404
+CLOSE_NO_HELLO = 4408  # no hello within the hello timeout
+CLOSE_TOO_MANY = 4429  # more messages than the socket's token bucket allows
+CLOSE_TOO_SLOW = 4504  # the send queue was full, or one send waited over the send timeout
+#: Not a close code: the client went away, there is nothing to send it.
+_GONE = -1
+
+#: ``token=...`` in a logged URL (uvicorn logs each handshake's path and query string).
+_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+
+
+class LiveLimitsError(ValueError):
+    """A live-socket setting that cannot be used; the message names the variable."""
+
+
+@dataclass(frozen=True)
+class LiveLimits:
+    """The live sockets' limits. Each is read from a ``TABLEJUDGE_LIVE_*`` environment variable
+    (``from_env``) so that every uvicorn worker sees the same values; the defaults are far above
+    what a table of friends does (a page sends a message every few seconds at most)."""
+
+    #: Seconds between the server's pings; a socket silent for three of them is dropped.
+    heartbeat: float = 15.0
+    #: Messages waiting for one socket (updates coalesce, so these are mostly answers); full: dropped.
+    queue: int = 64
+    #: The longest one send to one socket may wait (a reader that stopped reading), in seconds.
+    send_timeout: float = 10.0
+    #: The largest frame a client may send, in bytes (uvicorn's ``ws_max_size``); a move needs < 1 KiB.
+    max_frame_bytes: int = 16384
+    #: Seconds a new socket has to say hello.
+    hello_timeout: float = 10.0
+    #: Messages per second a socket may send on average (a token bucket) ...
+    rate: float = 20.0
+    #: ... and in one burst.
+    burst: int = 60
+
+    #: name -> (environment variable, lowest, highest)
+    _ENV = {
+        "heartbeat": ("LIVE_HEARTBEAT_S", 0.2, 3600.0),
+        "queue": ("LIVE_QUEUE", 4, 100_000),
+        "send_timeout": ("LIVE_SEND_TIMEOUT_S", 0.1, 600.0),
+        "max_frame_bytes": ("LIVE_MAX_FRAME_BYTES", 1024, 16 * 1024 * 1024),
+        "hello_timeout": ("LIVE_HELLO_TIMEOUT_S", 0.1, 600.0),
+        "rate": ("LIVE_RATE", 0.1, 100_000.0),
+        "burst": ("LIVE_BURST", 1, 1_000_000),
+    }
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> LiveLimits:
+        """The limits from ``TABLEJUDGE_LIVE_*`` variables; each one missing keeps its default.
+
+        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_QUEUE": "8"}).queue
+        8
+        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_RATE": "fast"})
+        Traceback (most recent call last):
+        ...
+        matches.live.LiveLimitsError: TABLEJUDGE_LIVE_RATE must be a number from 0.1 to 100000.0, got 'fast'
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for name, (variable, low, high) in cls._ENV.items():
+            text = env.get("TABLEJUDGE_" + variable)
+            if text is None or not text.strip():
+                continue
+            whole = isinstance(low, int)
+            try:
+                value: float = int(text) if whole else float(text)
+            except ValueError:
+                value = low - 1
+            if not low <= value <= high:
+                kind = "whole number" if whole else "number"
+                raise LiveLimitsError(f"TABLEJUDGE_{variable} must be a {kind} from {low} to {high}, got {text!r}")
+            values[name] = value
+        return cls(**values)
+
+
+class TokenRedactor(logging.Filter):
+    """Writes ``token=[redacted]`` for any ``token=...`` in a log record's message and arguments:
+    uvicorn logs each WebSocket handshake's and each request's path with its query string, and an
+    old client (or a hand-made URL) may still put a seat's token there."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+            record.msg = _TOKEN_IN_TEXT.sub(r"\1[redacted]", record.msg)
+        if isinstance(record.args, tuple) and any(isinstance(arg, str) and "oken=" in arg for arg in record.args):
+            record.args = tuple(
+                _TOKEN_IN_TEXT.sub(r"\1[redacted]", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Put a ``TokenRedactor`` on uvicorn's loggers and their handlers (once; each worker calls it
+    after uvicorn has set its logging up). A filter on a logger sees only records made on that
+    logger, so the handlers get one too, for records that propagate from elsewhere."""
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "tablejudge", ""):
+        logger = logging.getLogger(name)
+        for holder in (logger, *logger.handlers):
+            if not any(isinstance(each, TokenRedactor) for each in holder.filters):
+                holder.addFilter(TokenRedactor())
 
 
 @dataclass(eq=False)
@@ -52,13 +177,33 @@ class Connection:
     version: int = 0
     last_heard: float = field(default_factory=time.monotonic)
     last_seen_stored: float = 0.0
+    #: Messages waiting for the writer, oldest first.
+    outbox: deque[JsonDict] = field(default_factory=deque)
+    #: The update in ``outbox`` that a newer one is joined into (None: none waiting).
+    queued_update: JsonDict | None = None
+    ping_queued: bool = False
+    #: The pong in ``outbox`` that answers a newer ping instead (its ``t`` replaced).
+    queued_pong: JsonDict | None = None
+    #: Set when ``outbox`` has something, or the socket is to close.
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    #: Once set, nothing more is queued: the writer sends this close (or nothing, ``_GONE``) and ends.
+    close_code: int | None = None
+    close_reason: str = ""
+    writer: asyncio.Task[None] | None = None
+    #: The task reading the socket, and whether it is waiting for a frame (it may then be cancelled).
+    reader: asyncio.Task[Any] | None = None
+    receiving: bool = False
+    #: The token bucket of messages this socket may still send, and when it was last filled.
+    allowance: float = 0.0
+    filled_at: float = field(default_factory=time.monotonic)
 
 
 class LiveHub:
     """The sockets of this process, by match, and what they are sent."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchService, limits: LiveLimits | None = None) -> None:
         self.service = service
+        self.limits = limits or LiveLimits.from_env()
         self.connections: dict[str, set[Connection]] = defaultdict(set)
         self.known: dict[str, int] = {}
         #: When each match last changed, as this process last told its sockets (``Store.changes``).
@@ -72,6 +217,7 @@ class LiveHub:
 
     # --- running -----------------------------------------------------------------------------------
     def start(self) -> None:
+        redact_tokens_in_logs()
         self._tasks = [asyncio.create_task(self._schedule()), asyncio.create_task(self._heartbeat())]
         if isinstance(self.service.store, PostgresStore):
             self._tasks.append(asyncio.create_task(self._listen(self.service.store.url)))
@@ -85,10 +231,17 @@ class LiveHub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        writers = []
         for connections in list(self.connections.values()):
             for connection in list(connections):
-                with contextlib.suppress(Exception):
-                    await connection.socket.close(code=1001)
+                connection.outbox.clear()
+                self._close(connection, CLOSE_GOING_AWAY, "the server is stopping")
+                if connection.writer is not None:
+                    writers.append(connection.writer)
+        if writers:  # each writer sends its close; one stuck socket does not hold the others
+            _done, stuck = await asyncio.wait(writers, timeout=CLOSE_WAIT + 0.5)
+            for writer in stuck:
+                writer.cancel()
 
     def wake(self) -> None:
         self._wake.set()
@@ -105,9 +258,9 @@ class LiveHub:
             task.add_done_callback(self._broadcasts.discard)
 
     async def broadcast(self, match_id: str, event: Event | None = None) -> None:
-        """Send each socket of the match what it has not seen, as its seat may see it."""
-        connections = list(self.connections.get(match_id, ()))
-        if not connections:
+        """Queue for each socket of the match what it has not seen, as its seat may see it. Only the
+        store is awaited (when the event has no state to give), never a socket."""
+        if not self.connections.get(match_id):
             return
         loaded = None if event is None else event.loaded
         if loaded is None or loaded.state is None or loaded.state.version != event.version:  # type: ignore[union-attr]
@@ -118,16 +271,13 @@ class LiveHub:
         version = 0 if loaded.state is None else loaded.state.version
         self.known[match_id] = version
         self.changed[match_id] = max(self.changed.get(match_id, 0.0), loaded.row.updated)
-        # Every message is built before the first is sent: while a send waits, another move may be
-        # applied to this state (and not yet committed).
-        messages = []
-        for connection in connections:
+        # Every message is built from this state before anything else runs (no await below): a move
+        # applied to it later cannot show up in a message meant for this version.
+        for connection in list(self.connections.get(match_id, ())):
             if connection.version >= version and (event is None or event.kind == "move"):
                 continue
-            messages.append((connection, self.update(loaded, connection, event)))
+            self._enqueue(connection, self.update(loaded, connection, event))
             connection.version = version
-        for connection, message in messages:
-            await self._send(connection, message)
 
     def update(self, loaded: Any, connection: Connection, event: Event | None) -> JsonDict:
         """The message for one socket: the moves it missed (as its seat sees them), and the match."""
@@ -154,13 +304,85 @@ class LiveHub:
             message["breakdown"] = event.breakdown.to_json()
         return message
 
-    async def _send(self, connection: Connection, message: JsonDict) -> None:
-        try:
-            await connection.socket.send_text(orjson.dumps(message).decode())
-        except Exception:  # a socket gone: forget it
-            self._drop(connection)
+    # --- sending: a queue and a writer per socket ------------------------------------------------------
+    def _enqueue(self, connection: Connection, message: JsonDict) -> None:
+        """Give a message to the socket's writer; never waits. An update joins one still queued, a ping
+        is not queued twice, a pong answers the latest ping; a full queue closes the socket (it is
+        reading far too slowly)."""
+        if connection.close_code is not None:
+            return
+        kind = message.get("type")
+        if kind == "update" and connection.queued_update is not None:
+            _join_updates(connection.queued_update, message)
+            return
+        if kind == "ping" and connection.ping_queued:
+            return
+        if kind == "pong" and connection.queued_pong is not None:
+            connection.queued_pong["t"] = message["t"]
+            return
+        if len(connection.outbox) >= self.limits.queue:
+            connection.outbox.clear()
+            self._close(connection, CLOSE_TOO_SLOW, f"too slow: {self.limits.queue} messages waiting; reconnect")
+            return
+        connection.outbox.append(message)
+        if kind == "update":
+            connection.queued_update = message
+        elif kind == "ping":
+            connection.ping_queued = True
+        elif kind == "pong":
+            connection.queued_pong = message
+        connection.ready.set()
 
-    def _drop(self, connection: Connection) -> None:
+    def _close(self, connection: Connection, code: int, reason: str = "") -> None:
+        """Close the socket once its writer has finished the send under way (or with nothing sent, for
+        ``_GONE``); it is forgotten at once, so nothing more is queued for it."""
+        self._forget(connection)
+        if connection.close_code is None:
+            connection.close_code, connection.close_reason = code, reason
+            if code not in (_GONE, CLOSE_GOING_AWAY):  # a client's fault: worth a line, once per socket
+                log.warning("live socket of match %s closed: %d %s", connection.match, code, reason)
+        connection.ready.set()
+        if connection.writer is None:  # never started (a refused hello): close from here
+            connection.writer = asyncio.get_running_loop().create_task(self._write(connection))
+
+    async def _write(self, connection: Connection) -> None:
+        """The socket's only sender: its queued messages in order, each send bounded in time, then
+        the close it was given."""
+        socket, timeout = connection.socket, self.limits.send_timeout
+        try:
+            while connection.close_code is None or (connection.outbox and connection.close_code != _GONE):
+                if not connection.outbox:
+                    connection.ready.clear()
+                    await connection.ready.wait()
+                    continue
+                message = connection.outbox.popleft()
+                if message is connection.queued_update:
+                    connection.queued_update = None
+                elif message is connection.queued_pong:
+                    connection.queued_pong = None
+                elif message.get("type") == "ping":
+                    connection.ping_queued = False
+                try:
+                    await asyncio.wait_for(socket.send_text(orjson.dumps(message).decode()), timeout)
+                except TimeoutError:
+                    connection.outbox.clear()
+                    self._close(connection, CLOSE_TOO_SLOW, f"too slow: a send waited over {timeout:g} s; reconnect")
+                except Exception:  # the socket is gone: nothing more can be sent, not even a close
+                    self._close(connection, _GONE)
+                    connection.close_code = _GONE
+                    connection.outbox.clear()
+            if connection.close_code != _GONE:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(
+                        socket.close(connection.close_code or 1000, connection.close_reason), CLOSE_WAIT
+                    )
+        finally:
+            self._forget(connection)
+            reader = connection.reader
+            if reader is not None and connection.receiving and not reader.done():
+                reader.cancel()  # it waits for a frame that may never come; the socket is done
+
+    def _forget(self, connection: Connection) -> None:
         connections = self.connections.get(connection.match)
         if connections is not None:
             connections.discard(connection)
@@ -168,97 +390,184 @@ class LiveHub:
                 self.connections.pop(connection.match, None)
 
     # --- one socket ------------------------------------------------------------------------------------
-    async def serve(self, socket: WebSocket, match_id: str, token: str | None, since: int | None) -> None:
-        """A client's live socket: the seat's (with a token) or a spectator's; moves may come in on it."""
+    async def serve(self, socket: WebSocket, match_id: str, token_in_url: bool = False) -> None:
+        """A client's live socket: the seat's (with a token in its hello) or a spectator's; moves may
+        come in on it."""
         await socket.accept()
+        connection = Connection(socket, match_id, None)
+        connection.reader = asyncio.current_task()
+        try:
+            await self._serve(socket, match_id, token_in_url, connection)
+        except asyncio.CancelledError:
+            if connection.close_code is None:
+                raise  # the server stops
+            # The writer closed this socket while it waited for a frame: the end of it, not an error.
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+
+    async def _serve(self, socket: WebSocket, match_id: str, token_in_url: bool, connection: Connection) -> None:
+        if token_in_url:
+            error = {"code": "token_in_url", "message": "send the seat's token in the hello message, not in the URL"}
+            return await self._refuse(connection, CLOSE_BAD_HELLO, error)
+        try:
+            first = await asyncio.wait_for(socket.receive(), self.limits.hello_timeout)
+        except TimeoutError:
+            error = {"code": "no_hello", "message": f"no hello within {self.limits.hello_timeout:g} s"}
+            return await self._refuse(connection, CLOSE_NO_HELLO, error)
+        if first.get("type") == "websocket.disconnect":
+            return None
+        if _too_big(first, self.limits.max_frame_bytes):
+            return await self._refuse(connection, CLOSE_TOO_BIG, _TOO_BIG)
+        hello = _parse(first)
+        if isinstance(hello, str) or hello.get("type") != "hello" or not _is_hello(hello):
+            why = hello if isinstance(hello, str) else 'the first message is {"type": "hello", "token"?, "since"?}'
+            return await self._refuse(connection, CLOSE_BAD_HELLO, {"code": "bad_hello", "message": why})
+        token, since = hello.get("token"), hello.get("since")
         try:
             loaded = await self.service.load_async(match_id)
             seat = None if not token else self.service.authenticate(match_id, token, loaded.seats)
-        except TablejudgeError as error:
-            await socket.send_text(json.dumps({"type": "error", "error": _error(error)}))
-            await socket.close(code=4401 if getattr(error, "status", 400) == 401 else 4404)
-            return
-        connection = Connection(socket, match_id, seat, token if seat is not None else None)
+        except TablejudgeError as failure:
+            code = CLOSE_UNAUTHORIZED if getattr(failure, "status", 400) == 401 else CLOSE_UNKNOWN_MATCH
+            return await self._refuse(connection, code, _error(failure))
+        connection.seat, connection.token = seat, token if seat is not None else None
         current = 0 if loaded.state is None else loaded.state.version
         connection.version = since if isinstance(since, int) and 0 <= since <= current else current
+        connection.allowance = float(self.limits.burst)
+        # Registered, greeted and given its writer with no await in between: a broadcast cannot
+        # come before the hello.
         self.connections[match_id].add(connection)
         self.known.setdefault(match_id, current)
         self.changed.setdefault(match_id, loaded.row.updated)
         self._mark_seen(connection, force=True)
-        await self._send(connection, {**self.update(loaded, connection, None), "type": "hello"})
+        self._enqueue(connection, {**self.update(loaded, connection, None), "type": "hello"})
         connection.version = current
+        connection.writer = asyncio.get_running_loop().create_task(self._write(connection))
         try:
-            while True:
-                text = await socket.receive_text()
+            while connection.close_code is None:
+                connection.receiving = True
+                try:
+                    frame = await socket.receive()
+                finally:
+                    connection.receiving = False
+                if frame.get("type") == "websocket.disconnect":
+                    self._close(connection, _GONE)
+                    break
                 connection.last_heard = time.monotonic()
+                if _too_big(frame, self.limits.max_frame_bytes):  # uvicorn refuses these first when it has the limit
+                    self._close(connection, CLOSE_TOO_BIG, f"a frame is at most {self.limits.max_frame_bytes} bytes")
+                    break
+                if not self._allowed(connection):
+                    self._close(connection, CLOSE_TOO_MANY, f"over {self.limits.rate:g} messages a second")
+                    break
                 self._mark_seen(connection)
-                await self._handle(connection, text)
-        except WebSocketDisconnect:
-            pass
+                await self._handle(connection, frame)
         finally:
-            self._drop(connection)
+            if connection.close_code is None:
+                self._close(connection, _GONE)
+            self._forget(connection)
+            writer = connection.writer
+            if writer is not None and writer is not asyncio.current_task():
+                # The close frame goes out before the app returns (uvicorn then ends the connection).
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.wait_for(asyncio.shield(writer), self.limits.send_timeout + CLOSE_WAIT)
+        return None
 
-    async def _handle(self, connection: Connection, text: str) -> None:
-        try:
-            message = json.loads(text)
-        except json.JSONDecodeError:
-            await self._send(connection, {"type": "error", "error": {"code": "bad_message", "message": "not JSON"}})
+    async def _refuse(self, connection: Connection, code: int, error: JsonDict) -> None:
+        """Say why, then close: a socket that never got as far as being served."""
+        connection.outbox.append({"type": "error", "error": error})
+        self._close(connection, code, str(error.get("message", ""))[:120])
+        if connection.writer is not None:
+            with contextlib.suppress(Exception):
+                await connection.writer
+
+    def _allowed(self, connection: Connection) -> bool:
+        """The socket's token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+        now = time.monotonic()
+        limits = self.limits
+        connection.allowance = min(
+            float(limits.burst), connection.allowance + (now - connection.filled_at) * limits.rate
+        )
+        connection.filled_at = now
+        if connection.allowance < 1.0:
+            return False
+        connection.allowance -= 1.0
+        return True
+
+    async def _handle(self, connection: Connection, frame: Mapping[str, Any]) -> None:
+        message = _parse(frame)
+        if isinstance(message, str):
+            self._enqueue(connection, _bad_message(message))
             return
-        if not isinstance(message, dict):
+        ident = message.get("id")
+        if not _is_id(ident):
+            complaint = f"an id is a number or a text of at most {MAX_ID_CHARS} characters"
+            self._enqueue(connection, _bad_message(complaint))
             return
         kind = message.get("type")
         if kind == "ping":
-            await self._send(connection, {"type": "pong", "t": message.get("t")})
+            stamp = message.get("t")  # echoed only as a number: nothing a client sends comes back larger
+            number = isinstance(stamp, (int, float)) and not isinstance(stamp, bool)
+            self._enqueue(connection, {"type": "pong", "t": stamp if number else None})
         elif kind == "move":
-            if connection.seat is None:
-                error = {"code": "unauthorized", "message": "a spectator's socket cannot move; connect with a token"}
-                await self._send(connection, {"type": "error", "id": message.get("id"), "error": error})
-                return
-            try:
-                moved = await self.service.play_async(
-                    connection.match, connection.token, message.get("move"), message.get("version")
-                )
-            except TablejudgeError as error:
-                body = _error(error)
-                if isinstance(error, StaleVersionError):
-                    loaded = await self.service.load_async(connection.match)
-                    body["match"] = self.service.body(loaded, connection.seat)
-                await self._send(connection, {"type": "error", "id": message.get("id"), "error": body})
-                return
-            await self._send(
-                connection,
-                {
-                    "type": "ack",
-                    "id": message.get("id"),
-                    "version": moved.version,
-                    "breakdown": moved.breakdown.to_json(),
-                },
-            )
-        elif kind == "pong":
+            await self._move(connection, message, ident)
+        elif kind in ("pong", "hello"):
             pass
+        else:
+            complaint = "a message's type is move, ping or pong"
+            self._enqueue(connection, _bad_message(complaint, ident))
+
+    async def _move(self, connection: Connection, message: JsonDict, ident: Any) -> None:
+        if connection.seat is None:
+            error = {"code": "unauthorized", "message": "a spectator's socket cannot move; say hello with a token"}
+            self._enqueue(connection, {"type": "error", "id": ident, "error": error})
+            return
+        text, version = message.get("move"), message.get("version")
+        if not isinstance(text, str) or not 1 <= len(text) <= MAX_MOVE_CHARS:
+            complaint = f"a move is a text of 1 to {MAX_MOVE_CHARS} characters"
+            self._enqueue(connection, _bad_message(complaint, ident))
+            return
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 0):
+            complaint = "a move's version is a whole number, 0 or more"
+            self._enqueue(connection, _bad_message(complaint, ident))
+            return
+        try:
+            moved = await self.service.play_async(connection.match, connection.token, text, version)
+        except TablejudgeError as error:
+            body = _error(error)
+            if isinstance(error, StaleVersionError):
+                loaded = await self.service.load_async(connection.match)
+                body["match"] = self.service.body(loaded, connection.seat)
+            self._enqueue(connection, {"type": "error", "id": ident, "error": body})
+            return
+        self._enqueue(
+            connection,
+            {"type": "ack", "id": ident, "version": moved.version, "breakdown": moved.breakdown.to_json()},
+        )
 
     def _mark_seen(self, connection: Connection, force: bool = False) -> None:
         if connection.seat is None:
             return
         now = time.monotonic()
-        if force or now - connection.last_seen_stored > HEARTBEAT:
+        if force or now - connection.last_seen_stored > self.limits.heartbeat:
             connection.last_seen_stored = now
             with contextlib.suppress(Exception):
                 self.service.seen(connection.match, connection.seat)
 
     # --- background work -------------------------------------------------------------------------------
     async def _heartbeat(self) -> None:
+        """A ping queued for every socket (never awaited: a stuck socket does not hold the next one);
+        a socket silent for three heartbeats is closed."""
         while True:
-            await asyncio.sleep(HEARTBEAT)
+            await asyncio.sleep(self.limits.heartbeat)
             now = time.monotonic()
+            stamp = int(time.time() * 1000)
             for connections in list(self.connections.values()):
                 for connection in list(connections):
-                    if now - connection.last_heard > 3 * HEARTBEAT:
-                        self._drop(connection)
-                        with contextlib.suppress(Exception):
-                            await connection.socket.close(code=1001)
+                    if now - connection.last_heard > 3 * self.limits.heartbeat:
+                        self._close(connection, CLOSE_GOING_AWAY, "silent for three heartbeats")
                     else:
-                        await self._send(connection, {"type": "ping", "t": int(time.time() * 1000)})
+                        self._enqueue(connection, {"type": "ping", "t": stamp})
 
     async def _schedule(self) -> None:
         """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
@@ -352,3 +661,60 @@ def _error(error: Exception) -> JsonDict:
     if isinstance(error, MatchError):
         body.update(error.extra)
     return body
+
+
+def _join_updates(older: JsonDict, newer: JsonDict) -> None:
+    """Make the queued ``older`` update say what ``older`` then ``newer`` say: the newer match and
+    version, the moves of both (each was built from the version the other left off at)."""
+    moves = [*older["moves"], *newer["moves"]]
+    kind = "move" if moves and "move" in (older["kind"], newer["kind"]) else newer["kind"]
+    breakdown = (newer if newer["moves"] else older).get("breakdown") if len(moves) == 1 else None
+    older.update(newer)
+    older["moves"], older["kind"] = moves, kind
+    if breakdown is None:
+        older.pop("breakdown", None)
+    else:
+        older["breakdown"] = breakdown
+
+
+_TOO_BIG: JsonDict = {"code": "too_big", "message": "a frame over the size limit"}
+
+
+def _too_big(frame: Mapping[str, Any], max_frame_bytes: int) -> bool:
+    data = frame.get("text")
+    if data is None:
+        data = frame.get("bytes") or b""
+    return len(data) > max_frame_bytes
+
+
+def _parse(frame: Mapping[str, Any]) -> JsonDict | str:
+    """A frame's message (a JSON object of plain values), or why it is not one."""
+    text = frame.get("text")
+    if text is None:
+        return "binary frames are not read: send JSON text"
+    try:
+        message = orjson.loads(text)  # refuses nesting past 1024 levels without recursing in Python
+    except orjson.JSONDecodeError:
+        return "not JSON"
+    if not isinstance(message, dict):
+        return "a message is a JSON object"
+    if any(isinstance(value, (dict, list)) for value in message.values()):
+        return "a message's values are plain: text, numbers, true/false or null"
+    return message
+
+
+def _bad_message(complaint: str, ident: Any = None) -> JsonDict:
+    return {"type": "error", "id": ident, "error": {"code": "bad_message", "message": complaint}}
+
+
+def _is_hello(message: JsonDict) -> bool:
+    token, since = message.get("token"), message.get("since")
+    good_token = token is None or (isinstance(token, str) and len(token) <= MAX_TOKEN_CHARS)
+    good_since = since is None or (isinstance(since, int) and not isinstance(since, bool) and since >= 0)
+    return good_token and good_since
+
+
+def _is_id(ident: Any) -> bool:
+    if ident is None or (isinstance(ident, str) and len(ident) <= MAX_ID_CHARS):
+        return True
+    return isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) < 2**53

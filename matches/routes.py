@@ -19,6 +19,7 @@ from engine.errors import StaleVersionError
 from indexes.house_rules import HOUSE_RULES_ID
 from indexes.notation import openapi_pattern
 from matches.errors import AlreadySeated, Unauthorized
+from matches.live import MAX_MOVE_CHARS
 from matches.service import MatchService
 from matches.work import Busy
 from service.errors import ErrorBody
@@ -79,7 +80,9 @@ class Joined(BaseModel):
 class MoveBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    move: str = Field(min_length=1, max_length=400, description="the move in the game's notation ('pass', ...)")
+    move: str = Field(
+        min_length=1, max_length=MAX_MOVE_CHARS, description="the move in the game's notation ('pass', ...)"
+    )
     version: int = Field(ge=0, description="the match's version the move was made at (from its last body)")
 
 
@@ -300,7 +303,7 @@ PLAIN_ENDPOINTS: dict[Any, Any] = {make_move: make_move_plain}
 class PreviewBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    move: str = Field(min_length=1, max_length=400, description="the move to try, in the game's notation")
+    move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS, description="the move to try, in the game's notation")
 
 
 @router.post("/{match_id}/preview", summary="What a move would score (nothing is played)")
@@ -442,7 +445,4 @@ def live_route(websocket: WebSocket) -> Any:
     never in the URL; a ``?token=`` there is refused (``LiveHub.serve``)."""
     hub = websocket.app.state.live
     match_id = websocket.path_params["match_id"]
-    token = websocket.query_params.get("token")
-    since_text = websocket.query_params.get("since")
-    since = int(since_text) if since_text and since_text.isdigit() and len(since_text) < 10 else None
-    return hub.serve(websocket, match_id, token, since)
+    return hub.serve(websocket, match_id, token_in_url="token" in websocket.query_params)

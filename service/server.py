@@ -12,6 +12,7 @@ import os
 
 import uvicorn
 
+from matches.live import LiveLimits
 from service.settings import Settings
 
 log = logging.getLogger("tablejudge.service")
@@ -47,6 +48,9 @@ def server_options(settings: Settings) -> dict[str, object]:
         # idle socket (benchmarks/matches.py). Node's ws turns it off on servers by default for
         # the same reasons.
         "ws_per_message_deflate": False,
+        # A client's frame is at most this big (a move needs under 1 KiB): a bigger one is refused
+        # with close code 1009 from its header, before its payload is read (matches/README.md).
+        "ws_max_size": LiveLimits.from_env().max_frame_bytes,
         "proxy_headers": False,
         "timeout_graceful_shutdown": 5,
     }

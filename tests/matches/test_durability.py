@@ -16,10 +16,9 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
 from tests.matches.servers import Server
-from tests.matches.test_http import auth, ws_url
+from tests.matches.test_http import auth, live
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -113,7 +112,7 @@ def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server
             tokens = {0: made["token"], 1: joined["token"]}
             body = http.get(f"{second.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()
             mover = body["must_act"][0]
-            with connect(ws_url(second.url, made["match"], tokens[1 - mover])) as socket:
+            with live(second.url, made["match"], tokens[1 - mover]) as socket:
                 assert json.loads(socket.recv(timeout=10))["type"] == "hello"
                 pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
             stale = http.post(
@@ -167,7 +166,7 @@ def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_
             joined = http.post(f"{first.url}/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
             tokens = {0: made["token"], 1: joined["token"]}
             mover = http.get(f"{first.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()["must_act"][0]
-            with connect(ws_url(second.url, made["match"], tokens[1 - mover])) as socket:
+            with live(second.url, made["match"], tokens[1 - mover]) as socket:
                 assert json.loads(socket.recv(timeout=10))["type"] == "hello"
                 cut = [row[0] for row in admin.execute(listening, ([],)).fetchall()]
                 assert len(cut) == 2  # one listener per server

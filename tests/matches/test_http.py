@@ -5,20 +5,32 @@ move made through one worker reaching a socket held by the other."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 pytestmark = pytest.mark.server
 
 
-def ws_url(base: str, match_id: str, token: str | None = None, since: int | None = None) -> str:
-    query = "&".join(
-        part for part in (f"token={token}" if token else "", f"since={since}" if since is not None else "") if part
-    )
-    return base.replace("http://", "ws://") + f"/v1/matches/{match_id}/live" + (f"?{query}" if query else "")
+def ws_url(base: str, match_id: str) -> str:
+    """A match's live socket: nothing in the URL, the token goes in the hello (``live``)."""
+    return base.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
+
+
+def hello(token: str | None = None, since: int | None = None) -> str:
+    return json.dumps({"type": "hello", "token": token, "since": since})
+
+
+@contextmanager
+def live(base: str, match_id: str, token: str | None = None, since: int | None = None) -> Iterator[ClientConnection]:
+    """A live socket that has said its hello (as a seat with ``token``, else as a spectator)."""
+    with connect(ws_url(base, match_id)) as socket:
+        socket.send(hello(token, since))
+        yield socket
 
 
 def auth(token: str) -> dict[str, str]:
@@ -152,8 +164,8 @@ def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
     match_id, tokens = new_bop(http, options={"mode": "challenge"})
     mover = current(http, match_id, tokens[0])["must_act"][0]
     with (
-        connect(ws_url(live_server, match_id, tokens[1 - mover])) as seat_socket,
-        connect(ws_url(live_server, match_id)) as watcher,
+        live(live_server, match_id, tokens[1 - mover]) as seat_socket,
+        live(live_server, match_id) as watcher,
     ):
         assert receive(seat_socket)["type"] == "hello" and receive(watcher)["type"] == "hello"
         # The move goes in over HTTP (to either worker); both sockets hear of it.
@@ -171,7 +183,7 @@ def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
         seat_socket.send(json.dumps({"type": "move", "move": "pass", "version": 1, "id": 10}))
         refused = receive(seat_socket)
         assert refused["type"] == "error" and refused["error"]["code"] in ("wrong_player", "stale_version")
-    with connect(ws_url(live_server, match_id, tokens[mover], since=1)) as again:
+    with live(live_server, match_id, tokens[mover], since=1) as again:
         hello = receive(again)
         assert hello["version"] == 2 and hello["moves"] == [{"seat": 1 - mover, "move": "pass"}]
 
@@ -182,7 +194,7 @@ def test_a_socket_whose_seat_was_left_cannot_move_for_the_bot(http: httpx.Client
     match does not move."""
     match_id, tokens = new_bop(http, options={"mode": "challenge"})
     mover = current(http, match_id, tokens[0])["must_act"][0]
-    with connect(ws_url(live_server, match_id, tokens[mover])) as socket:
+    with live(live_server, match_id, tokens[mover]) as socket:
         assert receive(socket)["type"] == "hello"
         left = http.post(f"/v1/matches/{match_id}/leave", headers=auth(tokens[mover]))
         assert left.status_code == 200, left.text
@@ -206,8 +218,8 @@ def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_
     mover = body["must_act"][0]
     hand = current(http, match_id, tokens[mover])["view"]["hands"][mover]
     with (
-        connect(ws_url(live_server, match_id, tokens[1 - mover])) as other,
-        connect(ws_url(live_server, match_id)) as watcher,
+        live(live_server, match_id, tokens[1 - mover]) as other,
+        live(live_server, match_id) as watcher,
     ):
         receive(other), receive(watcher)
         trade = "pass " + "".join(hand[:2])

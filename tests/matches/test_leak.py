@@ -12,13 +12,12 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
 from engine import load_game
 from engine.base import State
 from engine.rng import Rng
 from tests.engine.conformance import HIDDEN, leaks
-from tests.matches.test_http import auth, ws_url
+from tests.matches.test_http import auth, live
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -28,12 +27,13 @@ GAMES = [("bop", {"players": 2}), ("bop", {"players": 3, "mode": "challenge"}), 
 class Listener(threading.Thread):
     """One seat's live socket, keeping every message it receives."""
 
-    def __init__(self, url: str, received: list[tuple[int, str]]) -> None:
+    def __init__(self, base: str, match_id: str, token: str, received: list[tuple[int, str]]) -> None:
         super().__init__(daemon=True)
-        self.url, self.received, self.stop = url, received, threading.Event()
+        self.base, self.match_id, self.token = base, match_id, token
+        self.received, self.stop = received, threading.Event()
 
     def run(self) -> None:
-        with connect(self.url) as socket:
+        with live(self.base, self.match_id, self.token) as socket:
             while not self.stop.is_set():
                 try:
                     text = socket.recv(timeout=0.2)
@@ -63,7 +63,7 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
     match_id = made["match"]
     received: dict[int, list[tuple[int, str]]] = defaultdict(list)
     watched: list[tuple[int, str]] = []  # what a spectator is given
-    listeners = [Listener(ws_url(live_server, match_id, tokens[seat]), received[seat]) for seat in range(players)]
+    listeners = [Listener(live_server, match_id, tokens[seat], received[seat]) for seat in range(players)]
     for listener in listeners:
         listener.start()
     chooser = Rng(seed)

@@ -183,13 +183,11 @@ def test_the_start_reaches_sockets_on_every_server_process(live_server: str) -> 
     through one of them, and every watcher hears that the game has begun."""
     from contextlib import ExitStack
 
-    from websockets.sync.client import connect
-
-    from tests.matches.test_http import receive, ws_url
+    from tests.matches.test_http import live, receive
 
     with httpx.Client(base_url=live_server, timeout=30) as http, ExitStack() as stack:
         made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
-        sockets = [stack.enter_context(connect(ws_url(live_server, made["match"]))) for _ in range(8)]
+        sockets = [stack.enter_context(live(live_server, made["match"])) for _ in range(8)]
         for socket in sockets:
             assert receive(socket)["match"]["status"] == "waiting"
         http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})

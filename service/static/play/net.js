@@ -78,9 +78,12 @@ export const seats = {
 };
 
 // --- the live socket ---------------------------------------------------------------------------
-// Every change arrives here (no polling). A lost connection is retried with a growing pause and
-// resumes from the last version seen (?since=N): the server sends what was missed, and the page
-// never reloads. The server pings every 15 s; silence for 40 s counts as a lost connection.
+// Every change arrives here (no polling). The URL holds nothing secret: the seat's token and the last
+// version seen go in the first message, {"type": "hello", "token", "since"} (a token in a URL ends up
+// in logs). A lost connection is retried with a growing pause and resumes from the last version seen:
+// the server sends what was missed, and the page never reloads. The server pings every 15 s; silence
+// for 40 s counts as a lost connection. The server closes a socket that reads too slowly (4504) or
+// sends too much (4429, 1009): the page comes back as after any drop (matches/README.md, "Live events").
 const SILENCE_MS = 40_000;
 const PING_MS = 20_000;
 
@@ -104,12 +107,16 @@ export class Live {
   }
 
   url() {
-    const params = new URLSearchParams();
-    if (this.token) params.set("token", this.token);
-    if (this.version !== null) params.set("since", String(this.version));
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = params.toString();
-    return `${scheme}//${location.host}/v1/matches/${encodeURIComponent(this.match)}/live${query ? `?${query}` : ""}`;
+    return `${scheme}//${location.host}/v1/matches/${encodeURIComponent(this.match)}/live`;
+  }
+
+  /** The first message on a socket: who this is (a seat's token, or none for a spectator) and what it saw. */
+  hello() {
+    const message = { type: "hello" };
+    if (this.token) message.token = this.token;
+    if (this.version !== null) message.since = this.version;
+    return message;
   }
 
   open() {
@@ -119,6 +126,7 @@ export class Live {
     this.heard = Date.now();
     socket.onopen = () => {
       this.heard = Date.now();
+      socket.send(JSON.stringify(this.hello()));
     };
     socket.onmessage = (event) => {
       this.heard = Date.now();
