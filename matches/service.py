@@ -70,9 +70,11 @@ CACHE_SIZE = 512
 #: changes without moving the match's revision (it is stored every 15 s while a socket is open, and
 #: a seat shows as connected for 45 s after), so the bodies built from a copy are at most this late.
 COPY_FRESH = 5.0
-#: Answers kept per process for reads that replay a match: score sheets and legal-move lists (by match,
-#: version and reader), and the bytes of replay checkpoints (states every ``SNAPSHOT_EVERY`` moves).
+#: What one process keeps of the reads that replay a match: score sheets and legal-move lists (by match,
+#: version and reader; at most this many of them, and this many turns and moves in all), and the bytes of
+#: replay checkpoints (states every ``SNAPSHOT_EVERY`` moves, by match, the least recently used dropped).
 READ_CACHE_SIZE = 64
+READ_CACHE_ITEMS = 100_000
 CHECKPOINT_BYTES = 64 * 1024 * 1024
 #: The most legal moves a list gives (``GET /legal``'s ``limit`` goes to this).
 MAX_LEGAL = 5000
@@ -214,7 +216,8 @@ class MatchService:
         self._thinking: dict[str, asyncio.Task[None]] = {}
         #: Score sheets and legal-move lists, by (kind, match, version, reader, ...): a finished
         #: match's never change, and a running one's change only with its version.
-        self._reads: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._reads: OrderedDict[tuple[Any, ...], tuple[Any, int]] = OrderedDict()
+        self._read_items = 0
         #: Replay checkpoints by match: version -> the state as compact JSON (``work.checkpoints``).
         self._checkpoints: OrderedDict[str, dict[int, bytes]] = OrderedDict()
         self._checkpoint_bytes = 0
@@ -975,14 +978,19 @@ class MatchService:
 
     def _kept(self, key: tuple[Any, ...]) -> Any:
         found = self._reads.get(key)
-        if found is not None:
-            self._reads.move_to_end(key)
-        return found
+        if found is None:
+            return None
+        self._reads.move_to_end(key)
+        return found[0]
 
-    def _keep(self, key: tuple[Any, ...], value: Any) -> None:
-        self._reads[key] = value
-        while len(self._reads) > READ_CACHE_SIZE:
-            self._reads.popitem(last=False)
+    def _keep(self, key: tuple[Any, ...], value: Any, items: int) -> None:
+        """Keep a read's answer; ``items``: its size in turns or moves (what the cache's bound counts)."""
+        if key in self._reads:
+            return
+        self._reads[key] = (value, items)
+        self._read_items += items
+        while len(self._reads) > READ_CACHE_SIZE or (self._read_items > READ_CACHE_ITEMS and len(self._reads) > 1):
+            self._read_items -= self._reads.popitem(last=False)[1][1]
 
     async def _moves_since(self, match_id: str, since: int = 0) -> list[MoveRow]:
         if not self.store.awaits:
@@ -1005,7 +1013,7 @@ class MatchService:
             answer = await self.work.run(
                 "turns", self._game_key(row), (row.seed, played, seat, over), self._read_budget(), loaded.game
             )
-            self._keep(key, answer)
+            self._keep(key, answer, len(answer["turns"]))
         return {"match": match_id, **answer}
 
     async def legal_async(self, match_id: str, seat: int, limit: int) -> JsonDict:
@@ -1022,7 +1030,7 @@ class MatchService:
                     "legal", self._game_key(loaded.row), (state.to_json(), seat, MAX_LEGAL), self._read_budget(),
                     loaded.game,
                 )  # fmt: skip
-                self._keep(key, found)
+                self._keep(key, found, len(found[1]))
             count, moves = found
         version = 0 if state is None else state.version
         return {"match": match_id, "seat": seat, "version": version, "count": count, "moves": moves[:limit]}

@@ -280,6 +280,9 @@ class WorkPool:
         # long still gets its whole budget: a worker is never killed for time it did not run).
         worker = await self._acquire(time.monotonic() + budget)
         try:
+            # Blocking, as a Connection expects: uvloop's add_reader (below) leaves a socket non-blocking,
+            # and a call or an answer larger than the socket's buffer would then fail half-sent.
+            os.set_blocking(worker.conn.fileno(), True)
             worker.conn.send((kind, key, args, budget))
             await self._readable(worker, budget)
             status, value = pickle.loads(worker.conn.recv_bytes())
@@ -322,6 +325,7 @@ class WorkPool:
             await asyncio.wait_for(ready, timeout)
         finally:
             loop.remove_reader(fd)
+            os.set_blocking(fd, True)
 
     async def _acquire(self, deadline: float) -> _Worker:
         while self._idle:

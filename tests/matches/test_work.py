@@ -400,3 +400,39 @@ def new_bop_match(http: httpx.Client) -> dict[str, Any]:
     made: dict[str, Any] = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
     http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).raise_for_status()
     return made
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_a_long_matchs_sheet_and_replay_steps_come_from_the_pool_and_agree_with_a_replay(tmp_path: Path) -> None:
+    """Over a real server (uvloop, the pool's sockets, answers larger than a socket's buffer): the
+    score sheet and replay steps of a 600-move match are the in-process replay's, and /healthz
+    beside them never waits."""
+    store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
+    try:
+        service = MatchService(store, MatchSettings(lexicon="standard"))
+        made = service.create("bop", seats=2, name="Ann")
+        service.join(made.match, made.invite_token, "Bob")
+        loaded = service.load(made.match)
+        for _ in range(600):
+            state = loaded.state
+            assert state is not None
+            loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
+        sheet = service.turns(made.match, None)
+        steps = {version: service.replay_view(made.match, version) for version in (600, 7, 333, 560, 599, 0)}
+    finally:
+        store.close()
+    server = Server(tmp_path).start()
+    try:
+        with Probe(server.url) as probe, httpx.Client(base_url=server.url, timeout=30) as http:
+            for _ in range(2):  # built in a worker, then kept
+                answer = http.get(f"/v1/matches/{made.match}/turns")
+                assert answer.status_code == 200, answer.text
+                assert answer.json() == sheet
+            for version, step in steps.items():
+                answer = http.get(f"/v1/matches/{made.match}/replay", params={"version": version})
+                assert answer.status_code == 200, answer.text
+                assert answer.json() == step
+        probe.assert_never_waited()
+    finally:
+        server.stop()
