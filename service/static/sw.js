@@ -1,7 +1,8 @@
-// Tablejudge's service worker: keeps the judge page's shell so that the page opens with no network.
+// Tablejudge's service worker: keeps the judge page's shell so that the page opens with no network, and
+// the game pages' shell and each match's last state, so that a match reloads with no network.
 //
-// Written by hand rather than with Workbox: it does one thing (the shell, network first, the cache when
-// the network fails), in fifty lines a reader can check, with nothing vendored and no build step. The
+// Written by hand rather than with Workbox: it does one thing (network first, the cache when the network
+// fails), in a hundred lines a reader can check, with nothing vendored and no build step. The
 // lexicon's data is not handled here: the judge's Web Worker keeps it in Cache Storage itself
 // (static/offline/worker.js), so it also works where no service worker runs.
 //
@@ -43,25 +44,66 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The game pages (issue 27, item 3): their shell and modules, and each match's last state as this browser
+// saw it, network first, so that a reload with no network shows the match as it last was (the page says
+// it is reconnecting, and its live socket catches up when the network returns) instead of an error page.
+// A match's state is kept per seat (the answer is that seat's own view): keyed by a digest of its token.
+const PLAY_CACHE = "tablejudge-play-v1";
+const PLAY_PAGE = new URL("play", scope).href;
+const PLAY_FILES = new URL("static/play/", scope).href;
+const MATCH = new RegExp(`^${new URL("v1/matches/", scope).href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[A-Za-z0-9_-]{1,40}$`);
+const KEPT_MATCHES = 40;
+
+async function seatKey(request, address) {
+  const token = request.headers.get("Authorization") || "";
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+  const seat = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${address}?seat=${seat}`;
+}
+
+/** The network's answer (kept under ``key``), or what was kept when the network fails. */
+async function networkFirst(event, cacheName, key, keep = 0) {
+  try {
+    const response = await fetch(event.request);
+    if (response.ok) {
+      const copy = response.clone();
+      event.waitUntil(
+        caches.open(cacheName).then(async (cache) => {
+          await cache.delete(key); // re-inserted last: the cache's order is then the order of use
+          await cache.put(key, copy);
+          if (keep) for (const old of (await cache.keys()).slice(0, -keep)) await cache.delete(old);
+        }),
+      );
+    }
+    return response;
+  } catch (error) {
+    const kept = await (await caches.open(cacheName)).match(key);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const address = new URL(request.url);
   address.search = "";
   address.hash = "";
-  // The judge page (with any ?house_rules=...) and its files; everything else (the API, the game
-  // pages, the offline data) goes to the network untouched.
   const key = address.href;
-  if (!shellUrls.has(key)) return;
-  event.respondWith(
-    fetch(request)
-      .then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(key, copy)));
-        }
-        return response;
-      })
-      .catch(() => caches.open(SHELL_CACHE).then((cache) => cache.match(key)).then((kept) => kept || Response.error())),
-  );
+  // The judge page (with any ?house_rules=...) and its files.
+  if (shellUrls.has(key)) {
+    event.respondWith(networkFirst(event, SHELL_CACHE, key).catch(() => Response.error()));
+    return;
+  }
+  // The game pages: every /play address is the same page; its modules; a match's state.
+  if (request.mode === "navigate" && (key === PLAY_PAGE || key.startsWith(`${PLAY_PAGE}/`))) {
+    event.respondWith(networkFirst(event, PLAY_CACHE, PLAY_PAGE).catch(() => Response.error()));
+  } else if (key.startsWith(PLAY_FILES)) {
+    event.respondWith(networkFirst(event, PLAY_CACHE, key).catch(() => Response.error()));
+  } else if (MATCH.test(key) && address.origin === scope.origin) {
+    event.respondWith(
+      seatKey(request, key).then((kept) => networkFirst(event, PLAY_CACHE, kept, KEPT_MATCHES)).catch(() => Response.error()),
+    );
+  }
+  // Everything else (the API's other routes, the offline data, the docs) goes to the network untouched.
 });

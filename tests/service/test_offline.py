@@ -511,3 +511,45 @@ def test_over_plain_http_on_a_lan_the_page_judges_without_errors(browser: Any, t
         judge(page, "bop", "c?wb", "cobweb")
         assert page.locator("#verdict").inner_text() == "VALID"
         assert page.evaluate("() => navigator.serviceWorker ? navigator.serviceWorker.controller : null") is None
+
+
+# --- the game pages without a signal ----------------------------------------------------------------------------
+@pytest.mark.server
+def test_a_match_page_reloads_with_no_network_and_catches_up(browser: Any, live_server: str) -> None:  # noqa: F811
+    """Once the service worker runs (the judge page registers it), a match reloaded with no network shows its
+    last state, says it is reconnecting, and catches up with what happened meanwhile when the network returns."""
+    from playwright.sync_api import expect
+
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+        match_id, ann = made["match"], made["token"]
+        bob = http.post(f"/v1/matches/{match_id}/join", json={"invite": made["invite"], "name": "Bob"}).json()["token"]
+        with phone(browser, live_server) as page:
+            page.goto(live_server + "/")
+            page.evaluate(CONTROLLED)
+            seats = json.dumps({match_id: {"token": ann, "seat": 0, "saved": 1}})
+            page.evaluate("(seats) => localStorage.setItem('tablejudge.seats', seats)", seats)
+            page.goto(f"{live_server}/play/{match_id}")
+            shown_version = "() => window.tablejudgeMatch ? window.tablejudgeMatch.body.version : null"
+            expect(page.locator("#connection")).to_have_text("")
+            page.wait_for_timeout(0)
+            assert page.evaluate(shown_version) == 0
+
+            page.context.set_offline(True)
+            page.reload()  # the page, its modules and Ann's last view, all from the service worker's cache
+            expect(page.locator("#connection")).to_have_text("reconnecting…")
+            assert page.evaluate(shown_version) == 0 and page.title().endswith("Tablejudge")
+
+            state = http.get(f"/v1/matches/{match_id}", headers={"Authorization": f"Bearer {ann}"}).json()
+            mover = {0: ann, 1: bob}[state["must_act"][0]]
+            moved = http.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": 0},
+                              headers={"Authorization": f"Bearer {mover}"})  # fmt: skip
+            assert moved.status_code == 200, moved.text
+
+            page.context.set_offline(False)
+            page.evaluate("() => window.dispatchEvent(new Event('online'))")
+            expect(page.locator("#connection")).to_have_text("", timeout=20_000)
+            deadline = time.monotonic() + 20
+            while page.evaluate(shown_version) != 1 and time.monotonic() < deadline:
+                page.wait_for_timeout(50)
+            assert page.evaluate(shown_version) == 1
