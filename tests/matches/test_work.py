@@ -144,7 +144,7 @@ async def until_moved(service: MatchService, match_id: str, version: int, second
 
 
 def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(sqlite_store: Store) -> None:
-    service = pooled(sqlite_store, bot_budget_ms=400)
+    service = pooled(sqlite_store, bot_budget_ms=1500)  # planner:48 takes seconds, greedy a tenth
     made = service.create("qwiply", {"players": 3}, bots={"0": "planner:48", "1": "greedy", "2": "greedy"})
     row = service.load(made.match).row
     state = service.load(made.match).state
