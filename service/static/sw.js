@@ -11,6 +11,7 @@
 "use strict";
 
 const SHELL_CACHE = "tablejudge-shell-v1";
+const PLAY_CACHE = "tablejudge-play-v1";
 const SHELL = [
   "./",
   "manifest.webmanifest",
@@ -39,7 +40,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith("tablejudge-shell-") && n !== SHELL_CACHE).map((n) => caches.delete(n))))
+      .then((names) => {
+        // An older release's caches (a new cache name is a new layout): the offline data's cache is the worker's.
+        const old = (n) => (n.startsWith("tablejudge-shell-") && n !== SHELL_CACHE) || (n.startsWith("tablejudge-play-") && n !== PLAY_CACHE);
+        return Promise.all(names.filter(old).map((n) => caches.delete(n)));
+      })
       .then(() => self.clients.claim()),
   );
 });
@@ -48,7 +53,6 @@ self.addEventListener("activate", (event) => {
 // saw it, network first, so that a reload with no network shows the match as it last was (the page says
 // it is reconnecting, and its live socket catches up when the network returns) instead of an error page.
 // A match's state is kept per seat (the answer is that seat's own view): keyed by a digest of its token.
-const PLAY_CACHE = "tablejudge-play-v1";
 const PLAY_PAGE = new URL("play", scope).href;
 const PLAY_FILES = new URL("static/play/", scope).href;
 const MATCH = new RegExp(`^${new URL("v1/matches/", scope).href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[A-Za-z0-9_-]{1,40}$`);
