@@ -22,8 +22,7 @@ from matches.errors import AlreadySeated, Unauthorized
 from matches.live import MAX_MOVE_CHARS
 from matches.service import MatchService
 from matches.work import Busy
-from service.errors import ErrorBody
-from service.responses import ORJSONResponse
+from tablejudge.http import ErrorBody, ORJSONResponse
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
 MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"

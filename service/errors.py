@@ -20,11 +20,14 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from indexes.errors import TablejudgeError
-from service.responses import ORJSONResponse
+
+# The error body and its answer are shared with matches/ (tablejudge.http); re-exported for the judge's modules.
+from tablejudge.http import ErrorBody as ErrorBody
+from tablejudge.http import ErrorDetail as ErrorDetail
+from tablejudge.http import error_response as error_response
 
 log = logging.getLogger("tablejudge.service")
 
@@ -59,28 +62,6 @@ CODE_OF_STATUS = {
     414: "target_too_long",
     422: "malformed_body",
 }
-
-
-class ErrorDetail(BaseModel):
-    """``code`` and ``message`` always; an illegal move adds ``rule`` and ``details``, a stale one ``match``."""
-
-    model_config = ConfigDict(extra="allow")
-
-    code: str
-    message: str
-
-
-class ErrorBody(BaseModel):
-    """The body of every 4xx and 5xx answer (documented in the OpenAPI schema)."""
-
-    error: ErrorDetail
-
-
-def error_response(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None, extra: dict[str, Any] | None = None
-) -> Response:
-    body = {"code": code, "message": message, **(extra or {})}
-    return ORJSONResponse({"error": body}, status_code=status, headers=headers)
 
 
 def _describe(error: dict[str, Any]) -> str:
