@@ -117,7 +117,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorBody, "description": "no such match"},
     409: {
         "model": ErrorBody,
-        "description": "a stale version (the body holds the match to resync), the match is full, not started, or over",
+        "description": "a stale version (the body holds the match to resync), the match is full, not started, or "
+        "over, or the server holds as many waiting matches as it takes",
     },
     413: {"model": ErrorBody, "description": "body too large"},
     414: {"model": ErrorBody, "description": "request target too long"},
@@ -125,6 +126,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "model": ErrorBody,
         "description": "the move's notation cannot be read, the rules refuse it, "
         "or the body is not what the route takes",
+    },
+    429: {
+        "model": ErrorBody,
+        "description": "too many requests of this kind from your address (ask again after Retry-After), or too "
+        "many of the matches you created wait for players (README.md, Limits)",
     },
 }
 #: The routes whose engine work runs in the worker pool (``matches.work``) may answer this.

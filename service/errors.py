@@ -8,6 +8,7 @@ back into that class), ``message`` a sentence a person can read. Status codes:
   FastAPI's own validation of the path and query;
 - 404: an unknown lexicon, house rules or route; 405: a method the path does not take (``Allow`` lists those it does);
 - 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
+- 429: too many requests of one kind from one client address (``service.limits``, with ``Retry-After``);
 - 422: a POST body that is not the JSON the route expects (or house rules that contradict themselves);
 - 500: only if a bug slips through; logged with its stack trace, never shown.
 """
@@ -136,6 +137,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "bad input: letters, word, variant or an option out of range"},
     404: {"model": ErrorBody, "description": "unknown lexicon"},
     **TARGET_TOO_LONG_RESPONSES,
+    429: {"model": ErrorBody, "description": "too many questions from your address: ask again after Retry-After"},
 }
 #: The POST routes: the same errors, and no 304 (their answers carry no ETag).
 BODY_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
