@@ -34,7 +34,7 @@ HEARTBEAT = 1.0
 #: A server whose last sign of life is older than this is taken for stopped (a restart sooner than
 #: this after a crash is charged to the player to move: at most this long).
 ALIVE_WITHIN = 3.0
-#: Seconds between two sweeps for expired waiting matches.
+#: Seconds between two sweeps for expired waiting matches (at most half the expiry time).
 SWEEP_EVERY = 60.0
 
 
@@ -118,12 +118,14 @@ class Upkeep:
         return expired
 
     def _run(self) -> None:
-        next_sweep = time.monotonic() + SWEEP_EVERY
+        # A short expiry (a test's) is swept at least twice per its length.
+        every = min(SWEEP_EVERY, max(HEARTBEAT, self.quotas.waiting_expiry_s / 2))
+        next_sweep = time.monotonic() + every
         while not self._stopping.wait(HEARTBEAT):
             try:
                 self.store.heartbeat(self.server, self.clock())
                 if time.monotonic() >= next_sweep:
-                    next_sweep = time.monotonic() + SWEEP_EVERY
+                    next_sweep = time.monotonic() + every
                     self.sweep()
             except Exception:  # a store gone away for a moment: try again next time
                 log.warning("upkeep failed; trying again", exc_info=True)

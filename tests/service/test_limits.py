@@ -5,7 +5,6 @@ and silent connections, the security headers and a redirect that ignores the ``H
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
 import time
 from collections.abc import Iterator
@@ -35,16 +34,7 @@ LIMITS = {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    saved = {name: os.environ.get(name) for name in LIMITS}
-    os.environ.update(LIMITS)
-    try:
-        started = Server(tmp_path_factory.mktemp("limits")).start()
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    started = Server(tmp_path_factory.mktemp("limits"), env=LIMITS).start()
     yield started
     started.stop()
 
@@ -216,3 +206,38 @@ def test_a_kept_alive_connection_is_closed_after_keep_alive_s(server: Server) ->
         asked = time.monotonic()
         assert conn.recv(4096) == b""  # closed by the server
         assert 0.8 < time.monotonic() - asked < 3.5  # KEEP_ALIVE_S is 1 here
+
+
+def test_a_waiting_match_nobody_joins_is_removed_by_the_running_server(tmp_path: Path) -> None:
+    """The server's own upkeep sweeps (here with a 2 s expiry): the match answers 404 within a few
+    seconds; a started one stays."""
+    server = Server(tmp_path, env={"TABLEJUDGE_WAITING_EXPIRY_S": "2"}).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            waiting = http.post("/v1/matches", json={"game": "bop", "seats": 2}).json()
+            started = http.post("/v1/matches", json={"game": "bop", "seats": 2}).json()
+            http.post(f"/v1/matches/{started['match']}/join", json={"invite": started["invite"]}).raise_for_status()
+            created = time.monotonic()
+            while http.get(f"/v1/matches/{waiting['match']}").status_code == 200:
+                assert time.monotonic() - created < 8, "still there 8 s after creation"
+                time.sleep(0.2)
+            assert time.monotonic() - created > 1.5
+            gone = http.post(f"/v1/matches/{waiting['match']}/join", json={"invite": waiting["invite"]})
+            assert gone.status_code == 404 and gone.json()["error"]["code"] == "unknown_match"
+            assert http.get(f"/v1/matches/{started['match']}").status_code == 200
+    finally:
+        server.stop()
+
+
+def test_limit_settings_are_read_and_checked() -> None:
+    from service.settings import Settings, SettingsError
+
+    settings = Settings.from_env({"TABLEJUDGE_RATE_MOVES": "10/2", "TABLEJUDGE_RATE_JUDGE": "off",
+                                  "TABLEJUDGE_TRUSTED_PROXIES": "10.0.0.1, 10.0.0.2"})  # fmt: skip
+    assert settings.rate("moves") == (10, 2.0) and settings.rate("judge") is None
+    assert settings.rate("create") == (30, 60.0) and settings.trusted_proxies == ("10.0.0.1", "10.0.0.2")
+    assert Settings.from_env(settings.to_env()) == settings
+    for name, value in (("RATE_CREATE", "lots"), ("RATE_JOIN", "5/0"), ("MAX_HEADER_BYTES", "10"),
+                        ("REQUEST_TIMEOUT_S", "0"), ("MAX_WAITING", "-1")):  # fmt: skip
+        with pytest.raises(SettingsError, match=f"TABLEJUDGE_{name}"):
+            Settings.from_env({f"TABLEJUDGE_{name}": value})
