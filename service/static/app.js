@@ -5,6 +5,8 @@
 "use strict";
 
 const PAGE = 20;
+//: How often a page judging offline asks whether the server is back.
+const PROBE_MS = 5000;
 
 const REASONS = {
   skeleton_mismatch: "The consonants do not match the tiles",
@@ -23,7 +25,7 @@ const HINTS = {
 
 const $ = (id) => document.getElementById(id);
 const form = $("judge");
-const state = { query: null, shown: 0, count: 0, lexicons: [], houseRules: [], online: null, answeredBy: null };
+const state = { query: null, shown: 0, count: 0, lexicons: [], houseRules: [], online: null, answeredBy: null, probe: null };
 const HOUSE_ID = /^hr-[a-z2-7]{10}$/;
 
 function game() {
@@ -59,7 +61,10 @@ function segment(text, what) {
 async function ask(path, params) {
   // The server when it can be reached; the phone's own judge when the network is gone, or when this
   // is a static copy of the site (no API beside it). Either way the answer is the API's body.
-  if (offline.worker && (offline.server === false || navigator.onLine === false)) return askOffline(path, params);
+  // Once the server could not be reached, the phone judges until a probe finds it again (setConnection):
+  // an answer from the HTTP cache must not pass for the server being back.
+  const away = offline.server === false || navigator.onLine === false || state.online === false;
+  if (offline.worker && away) return askOffline(path, params);
   const query = new URLSearchParams(params);
   let response;
   try {
@@ -85,7 +90,7 @@ async function ask(path, params) {
   if (!response.ok) {
     throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
   }
-  setConnection(true);
+  if (state.online !== false) setConnection(true); // after a failure only the probe says the server is back
   state.answeredBy = { where: "server", version: body.version };
   return body;
 }
@@ -157,6 +162,22 @@ function setConnection(online) {
   // "online" is what the last question found; navigator.onLine can say online on a network that goes nowhere.
   state.online = online;
   describeConnection();
+  if (!online && !state.probe && offline.server !== false) state.probe = setInterval(probeServer, PROBE_MS);
+  if (online && state.probe) {
+    clearInterval(state.probe);
+    state.probe = null;
+  }
+}
+
+async function probeServer() {
+  // Is the server back? Asked past every cache; a proxy's 502 while the server is down is not back.
+  if (offline.server === false || navigator.onLine === false) return;
+  try {
+    const response = await fetch("/healthz", { cache: "no-store" });
+    if (response.ok) setConnection(true);
+  } catch (_) {
+    /* still away */
+  }
 }
 
 function describeConnection() {
@@ -703,7 +724,10 @@ function start() {
   });
   form.addEventListener("submit", judge);
   $("keep-meanings").addEventListener("click", toggleMeaningsKept);
-  window.addEventListener("online", describeConnection);
+  window.addEventListener("online", () => {
+    describeConnection();
+    probeServer();
+  });
   window.addEventListener("offline", describeConnection);
   onGameChange();
   // A static copy of the site (tablejudge build-site) says so on its <html>: no API, the phone judges.
