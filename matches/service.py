@@ -29,6 +29,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+import orjson
+
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from engine.bots import Bot, bot_names, make_bot, next_move
 from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
@@ -998,23 +1000,25 @@ class MatchService:
         moves: list[MoveRow] = await self.store.call_async("moves", match_id, since)
         return moves
 
-    async def turns_async(self, match_id: str, seat: int | None) -> JsonDict:
-        """``turns`` for a server: built in a worker once per version and reader, then kept."""
+    async def turns_async(self, match_id: str, seat: int | None) -> bytes:
+        """``turns`` for a server, as its JSON answer: built and encoded in a worker once per version and
+        reader, then kept (a long match's sheet is megabytes: neither decoded nor encoded here)."""
         loaded = await self.load_async(match_id)
         row = loaded.row
         if row.status == "waiting" or loaded.state is None:
-            return {"match": match_id, "version": 0, "turns": []}
+            return orjson.dumps({"match": match_id, "version": 0, "turns": []})
         over = row.status == "over"
         version = loaded.state.version
         key = ("turns", match_id, version, seat, over)
-        answer = self._kept(key)
+        answer: bytes | None = self._kept(key)
         if answer is None:
             played = [(move.seat, move.move) for move in await self._moves_since(match_id) if move.version <= version]
             answer = await self.work.run(
-                "turns", self._game_key(row), (row.seed, played, seat, over), self._read_budget(), loaded.game
+                "turns", self._game_key(row), (match_id, row.seed, played, seat, over), self._read_budget(), loaded.game
             )
-            self._keep(key, answer, len(answer["turns"]))
-        return {"match": match_id, **answer}
+            assert isinstance(answer, bytes)
+            self._keep(key, answer, len(played))
+        return answer
 
     async def legal_async(self, match_id: str, seat: int, limit: int) -> JsonDict:
         """``seat``'s legal moves now (the first ``limit``, at most ``MAX_LEGAL``), listed in a worker
