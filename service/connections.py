@@ -74,7 +74,8 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         self._request_timer = None
         if self.transport.is_closing():
             return
-        if self._request_started:
+        answering = self.cycle is not None and self.cycle.response_started and not self.cycle.response_complete
+        if self._request_started and not answering:  # never a 408 in the middle of an answer
             self.transport.write(
                 _answer(408, "Request Timeout", "request_timeout",
                         f"the request took longer than {self.request_timeout} s to arrive")  # fmt: skip
