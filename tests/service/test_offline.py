@@ -175,6 +175,12 @@ def test_the_manifest_is_valid_and_the_service_worker_controls_the_page(browser:
             "() => [...document.querySelectorAll('meta[name=theme-color]')].map(m => m.media + ' ' + m.content)"
         )
         assert sorted(themes) == ["(prefers-color-scheme: dark) #161b1e", "(prefers-color-scheme: light) #2f6f73"]
+        # Chromium's own verdict: the manifest parses without complaint and the app can be installed. A test
+        # context is incognito-like, which alone bars installing (a real profile reports no error at all).
+        devtools = page.context.new_cdp_session(page)
+        assert devtools.send("Page.getAppManifest")["errors"] == []
+        barred = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [error["errorId"] for error in barred if error["errorId"] != "in-incognito"] == []
     manifest = httpx.get(link).json()
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./" and manifest["scope"] == "./"
     assert manifest["name"].startswith("Tablejudge") and manifest["short_name"] == "Tablejudge"
