@@ -106,11 +106,19 @@ def test_a_bank_is_never_shown_below_zero() -> None:
 
 
 @pytest.mark.slow
-def test_a_server_killed_mid_turn_shows_the_bank_it_had(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_server_killed_mid_turn_shows_the_bank_it_had(
+    tmp_path: Path, kind: str, request: pytest.FixtureRequest
+) -> None:
     """A real server killed with SIGKILL mid-turn, down 6 s, started again on the same data: the bank of
     the seat to move is what it was at the kill (less the heartbeat's second at most), never negative,
     and it runs on from there."""
-    server = Server(tmp_path).start()
+    database = ""
+    if kind == "postgresql":
+        from tests.pg import new_database
+
+        database = new_database(request.getfixturevalue("postgres_server"), "killed_mid_turn")
+    server = Server(tmp_path, database=database).start()
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
             made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "clock": {"total_seconds": 30}}).json()
