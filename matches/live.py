@@ -184,6 +184,10 @@ class Connection:
     ping_queued: bool = False
     #: The pong in ``outbox`` that answers a newer ping instead (its ``t`` replaced).
     queued_pong: JsonDict | None = None
+    #: When the send under way began (``time.monotonic()``; 0: none), for ``_watch_sends``.
+    sending_since: float = 0.0
+    #: Set by ``_watch_sends`` when it cancels the send under way (the writer then closes the socket).
+    send_expired: bool = False
     #: Set when ``outbox`` has something, or the socket is to close.
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     #: Once set, nothing more is queued: the writer sends this close (or nothing, ``_GONE``) and ends.
@@ -218,7 +222,11 @@ class LiveHub:
     # --- running -----------------------------------------------------------------------------------
     def start(self) -> None:
         redact_tokens_in_logs()
-        self._tasks = [asyncio.create_task(self._schedule()), asyncio.create_task(self._heartbeat())]
+        self._tasks = [
+            asyncio.create_task(self._schedule()),
+            asyncio.create_task(self._heartbeat()),
+            asyncio.create_task(self._watch_sends()),
+        ]
         if isinstance(self.service.store, PostgresStore):
             self._tasks.append(asyncio.create_task(self._listen(self.service.store.url)))
         else:
@@ -348,7 +356,7 @@ class LiveHub:
     async def _write(self, connection: Connection) -> None:
         """The socket's only sender: its queued messages in order, each send bounded in time, then
         the close it was given."""
-        socket, timeout = connection.socket, self.limits.send_timeout
+        socket = connection.socket
         try:
             while connection.close_code is None or (connection.outbox and connection.close_code != _GONE):
                 if not connection.outbox:
@@ -362,15 +370,24 @@ class LiveHub:
                     connection.queued_pong = None
                 elif message.get("type") == "ping":
                     connection.ping_queued = False
+                # Timed by ``_watch_sends`` (a look a second at every socket), not a timer per send:
+                # asyncio.timeout costs about 6 us a message, wait_for a task of its own.
+                connection.sending_since = time.monotonic()
                 try:
-                    await asyncio.wait_for(socket.send_text(orjson.dumps(message).decode()), timeout)
-                except TimeoutError:
+                    await socket.send_text(orjson.dumps(message).decode())
+                except asyncio.CancelledError:
+                    if not connection.send_expired:
+                        raise  # the server stops
+                    task = asyncio.current_task()
+                    if task is not None:
+                        task.uncancel()  # the watch gave up on this send: close the socket below
                     connection.outbox.clear()
-                    self._close(connection, CLOSE_TOO_SLOW, f"too slow: a send waited over {timeout:g} s; reconnect")
                 except Exception:  # the socket is gone: nothing more can be sent, not even a close
                     self._close(connection, _GONE)
                     connection.close_code = _GONE
                     connection.outbox.clear()
+                finally:
+                    connection.sending_since = 0.0
             if connection.close_code != _GONE:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(
@@ -471,6 +488,9 @@ class LiveHub:
                 # The close frame goes out before the app returns (uvicorn then ends the connection).
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await asyncio.wait_for(asyncio.shield(writer), self.limits.send_timeout + CLOSE_WAIT)
+                if not writer.done():  # stuck in a send to a socket no longer watched: give it up
+                    connection.send_expired = True
+                    writer.cancel()
         return None
 
     async def _refuse(self, connection: Connection, code: int, error: JsonDict) -> None:
@@ -568,6 +588,24 @@ class LiveHub:
                         self._close(connection, CLOSE_GOING_AWAY, "silent for three heartbeats")
                     else:
                         self._enqueue(connection, {"type": "ping", "t": stamp})
+
+    async def _watch_sends(self) -> None:
+        """Close each socket whose one send has waited past the send timeout (it stopped reading and its
+        buffers are full): its writer's send is cancelled, and the writer closes it with 4504."""
+        timeout = self.limits.send_timeout
+        while True:
+            await asyncio.sleep(min(1.0, timeout / 4))
+            now = time.monotonic()
+            for connections in list(self.connections.values()):
+                for connection in list(connections):
+                    since, writer = connection.sending_since, connection.writer
+                    if since and now - since > timeout and writer is not None and not writer.done():
+                        connection.outbox.clear()
+                        connection.send_expired = True
+                        self._close(
+                            connection, CLOSE_TOO_SLOW, f"too slow: a send waited over {timeout:g} s; reconnect"
+                        )
+                        writer.cancel()
 
     async def _schedule(self) -> None:
         """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
