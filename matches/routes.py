@@ -215,11 +215,13 @@ async def get_match(
     service: ServiceDep,
     authorization: Authorization = None,
     history: bool = False,
-) -> dict[str, Any]:
+) -> Any:
     token = bearer(authorization)
     loaded = await service.load_async(match_id)
     seat = None if token is None else service.authenticate(match_id, token, loaded.seats)
-    return service.body(loaded, seat, history=history)
+    # Through orjson, not FastAPI's encoder: with its history a long match's body is large (MatchBody
+    # documents it and allows every field, so nothing is filtered out).
+    return ORJSONResponse(service.body(loaded, seat, history=history))
 
 
 @router.post("/{match_id}/moves", response_model=Moved, summary="Make a move (the one gate)")
@@ -400,10 +402,10 @@ async def leave(
     service: ServiceDep,
     authorization: Authorization = None,
     body: Annotated[LeaveBody | None, Body()] = None,
-) -> dict[str, Any]:
+) -> Any:
     seat = service.authenticate(match_id, bearer(authorization))
     service.leave(match_id, seat, (body or LeaveBody()).bot)
-    return service.body(await service.load_async(match_id), None)
+    return ORJSONResponse(service.body(await service.load_async(match_id), None))
 
 
 @router.post("/{match_id}/rematch", summary="A new match with the same seats and a new seed")

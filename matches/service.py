@@ -19,6 +19,7 @@ hand, no pile order, no seed, no generator state. The seed comes out only when t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
@@ -234,6 +235,17 @@ class MatchService:
         self.settings = replace(self.settings, **fields)
         self.work.close()
         self.work = WorkPool(self.settings.engine_workers, self.settings.engine_queue, self.settings.worker_memory_mb)
+
+    async def close_async(self) -> None:
+        """The server stops: the bots' thinking is cancelled and the engine's workers end (a bot due then
+        is played by the next server to run, from the store)."""
+        tasks = list(self._thinking.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.work.close()
 
     # --- games ---------------------------------------------------------------------------------------
     def game(

@@ -143,6 +143,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         await app.state.live.stop()
         upkeep.stop()
+        await app.state.matches.close_async()  # the bots' thinking and the engine's workers
         app.state.matches.store.close()
 
 
