@@ -188,7 +188,6 @@ class Settings:
         """``rate_<kind>`` as (count, seconds), None when off."""
         return parse_rate(f"RATE_{kind.upper()}", getattr(self, f"rate_{kind}"))
 
-
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if environ is None else environ
