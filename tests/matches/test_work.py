@@ -144,8 +144,8 @@ async def until_moved(service: MatchService, match_id: str, version: int, second
         await asyncio.sleep(0.05)
 
 
-def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(sqlite_store: Store) -> None:
-    service = pooled(sqlite_store, bot_budget_ms=1500)  # planner:48 takes seconds, greedy a tenth
+def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(store: Store) -> None:
+    service = pooled(store, bot_budget_ms=1500)  # planner:48 takes seconds, greedy a tenth
     made = service.create("qwiply", {"players": 3}, bots={"0": "planner:48", "1": "greedy", "2": "greedy"})
     row = service.load(made.match).row
     state = service.load(made.match).state
@@ -167,10 +167,10 @@ def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(sqlite_store: Stor
     assert row.status == "playing"
 
 
-def test_a_long_match_is_read_from_caches_not_replayed_per_request(sqlite_store: Store) -> None:
+def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store) -> None:
     """The score sheet is built once per version and reader; replay steps start from checkpoints kept
     every 50 moves, so a step replays at most 50 moves here, and the pool is asked once for them."""
-    service = pooled(sqlite_store)
+    service = pooled(store)
     made = service.create("bop", seats=2, name="Ann")
     service.join(made.match, made.invite_token, "Bob")
     loaded = service.load(made.match)
