@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import httpx
 import pytest
@@ -58,7 +58,7 @@ ASK_WORKER = """async ({ queries, rules }) => {
     return await Promise.all(queries.map((query, index) => new Promise((resolve) => {
       const id = -1 - index - (window.__asked = (window.__asked || 0) + 1) * 100000;
       answers.set(id, (message) => resolve({ status: message.status, body: message.body }));
-      worker.postMessage({ type: "ask", id, path: query.path, params: query.params, rules });
+      worker.postMessage({ type: "ask", id, path: query.path, params: query.params || {}, body: query.body, rules });
     })));
   } finally {
     worker.removeEventListener("message", listen);
@@ -312,9 +312,24 @@ def random_queries(rng: random.Random, lexicon: Lexicon, count: int, rules: dict
     return queries
 
 
+def random_plays(rng: random.Random, queries: list[dict[str, Any]], count: int, rules: dict[str, Any]) -> list[dict]:
+    """Whole BOP! plays to challenge (POST /v1/bop/challenge): 1 to 6 lines drawn from the BOP! listings
+    asked (a bad line among them now and then), some under house rules, with and without a limit."""
+    bop_lines = [unquote(q["path"].split("/")[3]) for q in queries if q["path"].startswith("/v1/bop/")]
+    plays = []
+    for _ in range(count):
+        body: dict[str, Any] = {"letters": [rng.choice(bop_lines) for _ in range(rng.randint(1, 6))]}
+        if rng.random() < 0.5:
+            body["limit"] = rng.randint(1, 20)
+        if rng.random() < 0.3:
+            body["house_rules"] = rules["id"]
+        plays.append({"path": "/v1/bop/challenge", "body": body})
+    return plays
+
+
 @pytest.mark.server
 @pytest.mark.slow
-def test_the_offline_judge_answers_exactly_as_the_api_on_5000_random_questions(
+def test_the_offline_judge_answers_exactly_as_the_api_on_5300_random_questions(
     browser: Any,  # noqa: F811
     live_server: str,
     lexicon: Lexicon,
@@ -326,10 +341,15 @@ def test_the_offline_judge_answers_exactly_as_the_api_on_5000_random_questions(
                                                   "deny": ["cobweb", "painter", "fears", "the", "whammy"]})  # fmt: skip
         assert made.status_code == 201, made.text
         rules = made.json()
-        queries = random_queries(random.Random(27), lexicon, 5000, rules)
+        rng = random.Random(27)
+        queries = random_queries(rng, lexicon, 5000, rules)
+        queries += random_plays(rng, queries, 300, rules)
         expected = []
         for query in queries:
-            response = http.get(query["path"], params=query["params"])
+            if "body" in query:
+                response = http.post(query["path"], json=query["body"])
+            else:
+                response = http.get(query["path"], params=query["params"])
             expected.append({"status": response.status_code, "body": response.json()})
     with phone(browser, live_server) as page:
         page.goto(live_server + "/")
@@ -356,6 +376,8 @@ def test_the_offline_judge_answers_exactly_as_the_api_on_5000_random_questions(
     # Every kind was asked, and answered both ways: lists, checks, errors, house rules.
     assert sum(a["status"] == 400 for a in answers) >= 20
     assert sum("house_rules" in a["body"] for a in answers) >= 300
+    challenged = [a for q, a in zip(queries, answers, strict=True) if q["path"] == "/v1/bop/challenge"]
+    assert sum(a["status"] == 200 for a in challenged) >= 250
     assert worker_seconds < 120
 
 

@@ -758,6 +758,62 @@ export class GlossBook {
   }
 }
 
+// --- a whole BOP! play (service/challenge.py) ---------------------------------------------------
+const MAX_LINES = 32;
+
+function eachLine(lines, judgeLine) {
+  return lines.map((letters, index) => {
+    try {
+      return judgeLine(letters);
+    } catch (error) {
+      if (error instanceof JudgeError) throw new JudgeError(error.code, `line ${index + 1}: ${error.message}`, error.status);
+      throw error;
+    }
+  });
+}
+
+function playVerdict(lexicon, results, failed) {
+  const invalid = results.flatMap((result, index) => (result.valid ? [] : [index]));
+  const explanation = invalid.length
+    ? failed(invalid.map((index) => results[index].letters).join(", "))
+    : `the play stands: every line (${results.map((r) => r.letters).join(", ")}) underlies a word`;
+  return { lexicon: lexicon.name, version: lexicon.version, valid: !invalid.length, invalid_lines: invalid, explanation, lines: results };
+}
+
+/** judge_play: one verdict for a whole play, from every line's. */
+export function judgePlay(lexicon, lines, limit = 5) {
+  const results = eachLine(lines, (letters) => lexicon.bop(letters, limit, 0));
+  return playVerdict(lexicon, results, (bad) => `the challenge succeeds: no word in the ${lexicon.name} lexicon has the consonants ${bad}`);
+}
+
+/** judge_ruled_play: the verdict under house rules, and a ruling for the play with each line's. */
+export function judgeRuledPlay(ruled, lines, limit = 5) {
+  const judged = eachLine(lines, (letters) => ruled.bop(letters, limit, 0));
+  const results = judged.map(([result]) => result);
+  const rulings = judged.map(([, rulingOf]) => rulingOf);
+  const rules = ruled.rules;
+  const verdict = playVerdict(
+    ruled.lexicon,
+    results,
+    (bad) => `the challenge succeeds: under the house rules ${pyrepr(rules.name)}, no word has the consonants ${bad}`,
+  );
+  let decided;
+  if (verdict.valid) decided = rulings.some((r) => r.decided_by === "allow") ? "allow" : "lexicon";
+  else decided = verdict.invalid_lines.every((index) => rulings[index].decided_by === "deny") ? "deny" : "lexicon";
+  const deciding = rulings.filter((r) => r.decided_by !== "lexicon").map((r) => r.explanation);
+  const sortedUnion = (lists) => [...new Set(lists.flat())].sort();
+  const ruling = {
+    id: rules.id,
+    name: rules.name,
+    decided_by: decided,
+    allowed: sortedUnion(rulings.map((r) => r.allowed)),
+    denied: sortedUnion(rulings.map((r) => r.denied)),
+    explanation: deciding.join("; ") || `the house rules ${pyrepr(rules.name)} changed no line's verdict`,
+    lines: rulings,
+  };
+  return [verdict, ruling];
+}
+
 // --- the HTTP API's routes, answered here --------------------------------------------------------
 const MAX_LIMIT = 1000;
 const MAX_OFFSET = 1_000_000;
@@ -803,13 +859,41 @@ function decodeSegment(segment) {
  * GlossBook, or null when the phone keeps no meanings (then a word's ``definition`` is left out, and the
  * page says a meaning needs a connection).
  */
-export function answer(path, params, { lexicons, houseRules = new Map(), glosses = null }) {
+export function answer(path, params, { lexicons, houseRules = new Map(), glosses = null, body = undefined }) {
   try {
+    if (body !== undefined) return { status: 200, body: challenge(path, body, lexicons, houseRules) };
     return { status: 200, body: route(path, params, lexicons, houseRules, glosses) };
   } catch (error) {
     if (!(error instanceof JudgeError)) throw error;
     return { status: error.status, body: { error: { code: error.code, message: error.message } } };
   }
+}
+
+/** POST /v1/bop/challenge with its JSON body (a body of the wrong shape is refused, in other words than pydantic's). */
+function challenge(path, request, lexicons, houseRules) {
+  if (!/\/v1\/bop\/challenge$/.test(path)) throw new JudgeError("not_found", "no such page or endpoint on this phone's offline judge", 404);
+  const { letters, lexicon: name = null, limit = 5, house_rules: rulesId = null } = request || {};
+  const shapeOk =
+    Array.isArray(letters) &&
+    letters.length >= 1 &&
+    letters.length <= MAX_LINES &&
+    letters.every((line) => typeof line === "string" && codePoints(line) <= 64) &&
+    Number.isInteger(limit) &&
+    limit >= 1 &&
+    limit <= 100 &&
+    (rulesId === null || (typeof rulesId === "string" && HOUSE_RULES_ID.test(rulesId))) &&
+    (name === null || typeof name === "string");
+  if (!shapeOk) throw new JudgeError("validation_error", "the challenge body is not the JSON this route takes", 422);
+  const lexicon = name === null ? lexicons.values().next().value : lexicons.get(name);
+  if (!lexicon) {
+    const served = [...lexicons.keys()].join(", ");
+    throw new JudgeError("unknown_lexicon", `unknown lexicon ${pyrepr(name)}; this service serves: ${served}`, 404);
+  }
+  if (rulesId === null) return judgePlay(lexicon, letters, limit);
+  const rules = houseRules.get(rulesId);
+  if (!rules) throw new JudgeError("unknown_house_rules", `no house rules ${pyrepr(rulesId)} on this phone`, 404);
+  const [verdict, ruling] = judgeRuledPlay(new RuledLexicon(lexicon, rules), letters, limit);
+  return { ...verdict, house_rules: ruling };
 }
 
 function route(path, params, lexicons, houseRules, glosses) {

@@ -3,6 +3,7 @@
 //
 // Messages in:  {type: "open", base}                       load the catalogue and the default lexicon
 //               {type: "ask", id, path, params, rules}     one API question; rules: the house rules kept
+//               {type: "ask", id, path, body, rules}       POST /v1/bop/challenge with its JSON body
 //               {type: "keep-glosses"} / {type: "forget-glosses"}   meanings on the phone, opt-in
 // Messages out: {type: "ready", ...} / {type: "failed", message} / {type: "answer", id, status, body}
 //               {type: "glosses", kept, bytes}
@@ -133,16 +134,17 @@ async function loadGlosses() {
   return state.glosses;
 }
 
-async function ask({ id, path, params, rules }) {
+async function ask({ id, path, params, rules, body }) {
   // The lexicon a question names (or the default) is built first; answer() then finds it by name, the
   // default first, and a name the catalogue lacks is refused as the server refuses it (404).
   const entries = state.catalogue.lexicons;
   const defaultName = (entries.find((l) => l.default) || entries[0]).name;
-  await lexicon(params.lexicon === undefined ? defaultName : params.lexicon);
+  const named = body && typeof body.lexicon === "string" ? body.lexicon : params.lexicon;
+  await lexicon(named === undefined ? defaultName : named);
   const ordered = new Map([[defaultName, state.lexicons.get(defaultName)]]);
   for (const l of entries) if (state.lexicons.has(l.name)) ordered.set(l.name, state.lexicons.get(l.name));
   const houseRules = new Map((rules || []).map((r) => [r.id, r]));
-  const result = answer(path, params, { lexicons: ordered, houseRules, glosses: state.glosses });
+  const result = answer(path, params, { lexicons: ordered, houseRules, glosses: state.glosses, body });
   return { type: "answer", id, status: result.status, body: result.body };
 }
 
