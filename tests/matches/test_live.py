@@ -1,5 +1,6 @@
 """The live socket against careless and hostile clients (issue 24), on a real ``tablejudge serve``:
-a reader that never reads and an 8 MiB ping delay no one else's updates or heartbeats; an oversized
+a reader that never reads and an 8 MiB ping delay no one else's updates or heartbeats, and a socket
+whose send times out or whose queue fills is closed (4504); an oversized
 move is refused from its frame header while ``/healthz`` keeps answering; binary, deep and malformed
 frames get a readable error and leave no traceback in the log; the hello, its timeout and the
 message rate; and no seat token ever reaches the server's log, after a whole match."""
@@ -318,6 +319,38 @@ def test_a_spectator_that_never_reads_delays_no_seat_and_no_other_match(server: 
     assert "Traceback" not in log and "Exception in ASGI" not in log, log[-3000:]
 
 
+def test_a_socket_whose_queue_fills_is_closed(tmp_path: Path) -> None:
+    """The queue's bound, on a server whose other limits are out of the way (no rate limit, a long
+    send timeout, a queue of 4): a seat that sends bad messages and never reads the errors has its
+    buffers filled, then its queue, and is closed (4504); another socket on the match is served on."""
+    env = {"TABLEJUDGE_LIVE_QUEUE": "4", "TABLEJUDGE_LIVE_RATE": "100000", "TABLEJUDGE_LIVE_BURST": "1000000",
+           "TABLEJUDGE_LIVE_SEND_TIMEOUT_S": "60", "TABLEJUDGE_RATE_MOVES": "off"}  # fmt: skip
+    server = Server(tmp_path, env=env).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            match_id, tokens, mover = new_bop(http)
+            flood = RawSocket(server.url, f"/v1/matches/{match_id}/live", receive_buffer=1)
+            flood.send(hello(tokens[0]).encode())
+            bad = RawSocket.header(len(b"not json")) + b"not json"
+            with live(server.url, match_id, tokens[1]) as calm:
+                assert receive(calm)["type"] == "hello"
+                deadline = time.monotonic() + 60
+                while "closed: 4504" not in server.log.read_text(errors="replace"):
+                    assert time.monotonic() < deadline, "the socket that never reads was not closed"
+                    if flood.send_some(bad * 2000, seconds=0.2) == 0:
+                        time.sleep(0.05)  # the server stopped reading it: the close is on its way
+                assert "4 messages waiting" in server.log.read_text(errors="replace")
+                calm.send(json.dumps({"type": "ping", "t": 5}))
+                assert receive(calm) == {"type": "pong", "t": 5}
+                moved = http.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": 0},
+                                  headers=auth(tokens[mover]))  # fmt: skip
+                assert moved.status_code == 200 and receive(calm)["version"] == 1
+            flood.close()
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log.read_text(errors="replace")
+
+
 def test_a_newer_update_joins_the_one_still_queued() -> None:
     """A slow reader is sent the latest match, with every move it missed, not a backlog."""
     first: dict[str, Any] = {"type": "update", "version": 3, "kind": "move", "moves": [{"seat": 0, "move": "pass"}],
@@ -464,7 +497,6 @@ def test_the_token_goes_in_the_hello_never_in_the_url(server: Server, http: http
         assert {"ack", "update"} == {answer["type"] for answer in answers}
 
 
-@pytest.mark.slow
 def test_no_seat_token_reaches_the_log_after_a_whole_match(server: Server, http: httpx.Client) -> None:
     """139 seat tokens were in a server's log: uvicorn logs each handshake's query string. A whole
     match through the real server (sockets for both seats, moves on the socket and over HTTP, a
