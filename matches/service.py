@@ -841,6 +841,10 @@ class MatchService:
         """``run_due`` on the event loop (see ``load_async``). A bot's choice is made in the worker pool
         (``_think_async``): until it is made, nothing is played."""
         if not self.store.awaits:
+            # SQLite's calls are made directly, so a pass of the scheduler over many due matches (the
+            # first after a restart: each state rebuilt from its snapshot) would hold the event loop
+            # from the first to the last; it lets other requests in between two matches instead.
+            await asyncio.sleep(0)
             return self._run(self._due_steps(match_id), think=self._think_async)
         async with self._lock(match_id):
             return await self._run_async(self._due_steps(match_id))
