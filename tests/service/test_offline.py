@@ -381,6 +381,51 @@ def test_the_offline_judge_answers_exactly_as_the_api_on_5300_random_questions(
     assert worker_seconds < 120
 
 
+#: The offline judge's readers, asked in the page: [text] -> [[reader, code or "ok", message or value]].
+READERS = """async (texts) => {
+  const judge = await import(new URL("static/offline/judge.js", document.baseURI).href);
+  const readers = [["bop", judge.parseBopLetters], ["pdq", judge.parsePdqLetters], ["word", judge.parseWord]];
+  return texts.map((text) => readers.map(([name, read]) => {
+    try {
+      return [name, "ok", read(text)];
+    } catch (error) {
+      return [name, error.code, error.message];
+    }
+  }));
+}"""
+
+
+@pytest.mark.server
+def test_the_offline_readers_take_and_refuse_what_the_library_does_in_the_same_words(
+    browser: Any,  # noqa: F811
+    live_server: str,
+) -> None:
+    """Typed text of every kind (separators, vowels, digits, quotes, non-ASCII letters, the Kelvin sign,
+    Unicode spaces and controls): the JavaScript readers and indexes.notation agree, complaints word for word."""
+    from indexes.errors import TablejudgeError
+    from indexes.notation import parse_bop_letters, parse_pdq_letters, parse_word
+
+    rng = random.Random(2027)
+    alphabet = [*"bcdfghjklmnpqrstvwxyzBCDFGHJKLMNPQRSTVWXYZaeiouAEIOU?._- ,\t\n'\"\\0123"]
+    alphabet += ["\u212a", "é", "\u2003", "\u00a0", "\x85", "\x1c", "😀", "\ufeff", "ß", "\u0130", "\x7f", "\x00"]
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(3000)]
+    expected = []
+    for text in texts:
+        row = []
+        for name, read in (("bop", parse_bop_letters), ("pdq", parse_pdq_letters), ("word", parse_word)):
+            try:
+                row.append([name, "ok", read(text)])
+            except TablejudgeError as error:
+                row.append([name, error.code, str(error)])
+        expected.append(row)
+    with phone(browser, live_server) as page:
+        page.goto(live_server + "/")
+        answers = page.evaluate(READERS, texts)
+    different = [(text, want, got) for text, want, got in zip(texts, expected, answers, strict=True) if want != got]
+    assert different == [], f"{len(different)} of {len(texts)} differ; the first: {different[:2]}"
+    assert sum(row[0][1] == "ok" for row in expected) >= 100 and sum(row[2][1] == "ok" for row in expected) >= 50
+
+
 # --- tablejudge build-site ---------------------------------------------------------------------------------------
 def test_build_site_refuses_a_folder_it_cannot_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "full").mkdir()
