@@ -266,6 +266,8 @@ def random_queries(rng: random.Random, lexicon: Lexicon, count: int, rules: dict
     for _ in range(count):
         word = rng.choice(words)
         params: dict[str, str] = {}
+        if rng.random() < 0.03:
+            params["lexicon"] = rng.choice(["standard", "nope"])  # named, or unknown: a 404 in the same words
         if rng.random() < 0.1:
             params["house_rules"] = rules["id"]
             word = rng.choice(list(rules["allow"]) + list(rules["deny"]) + [word])
@@ -374,7 +376,7 @@ def test_the_offline_judge_answers_exactly_as_the_api_on_5300_random_questions(
             different.append((query, want, got))
     assert different == [], f"{len(different)} of {len(queries)} differ; the first: {different[:2]}"
     # Every kind was asked, and answered both ways: lists, checks, errors, house rules.
-    assert sum(a["status"] == 400 for a in answers) >= 20
+    assert sum(a["status"] == 400 for a in answers) >= 20 and sum(a["status"] == 404 for a in answers) >= 20
     assert sum("house_rules" in a["body"] for a in answers) >= 300
     challenged = [a for q, a in zip(queries, answers, strict=True) if q["path"] == "/v1/bop/challenge"]
     assert sum(a["status"] == 200 for a in challenged) >= 250

@@ -859,10 +859,12 @@ function decodeSegment(segment) {
  * GlossBook, or null when the phone keeps no meanings (then a word's ``definition`` is left out, and the
  * page says a meaning needs a connection).
  */
-export function answer(path, params, { lexicons, houseRules = new Map(), glosses = null, body = undefined }) {
+export function answer(path, params, { lexicons, houseRules = new Map(), glosses = null, body = undefined, served = null }) {
+  // ``served``: every lexicon name the site offers (the catalogue's), for the complaint about an unknown one.
+  const names = served || [...lexicons.keys()];
   try {
-    if (body !== undefined) return { status: 200, body: challenge(path, body, lexicons, houseRules) };
-    return { status: 200, body: route(path, params, lexicons, houseRules, glosses) };
+    if (body !== undefined) return { status: 200, body: challenge(path, body, lexicons, houseRules, names) };
+    return { status: 200, body: route(path, params, lexicons, houseRules, glosses, names) };
   } catch (error) {
     if (!(error instanceof JudgeError)) throw error;
     return { status: error.status, body: { error: { code: error.code, message: error.message } } };
@@ -870,7 +872,7 @@ export function answer(path, params, { lexicons, houseRules = new Map(), glosses
 }
 
 /** POST /v1/bop/challenge with its JSON body (a body of the wrong shape is refused, in other words than pydantic's). */
-function challenge(path, request, lexicons, houseRules) {
+function challenge(path, request, lexicons, houseRules, served) {
   if (!/\/v1\/bop\/challenge$/.test(path)) throw new JudgeError("not_found", "no such page or endpoint on this phone's offline judge", 404);
   const { letters, lexicon: name = null, limit = 5, house_rules: rulesId = null } = request || {};
   const shapeOk =
@@ -886,8 +888,7 @@ function challenge(path, request, lexicons, houseRules) {
   if (!shapeOk) throw new JudgeError("validation_error", "the challenge body is not the JSON this route takes", 422);
   const lexicon = name === null ? lexicons.values().next().value : lexicons.get(name);
   if (!lexicon) {
-    const served = [...lexicons.keys()].join(", ");
-    throw new JudgeError("unknown_lexicon", `unknown lexicon ${pyrepr(name)}; this service serves: ${served}`, 404);
+    throw new JudgeError("unknown_lexicon", `unknown lexicon ${pyrepr(name)}; this service serves: ${served.join(", ")}`, 404);
   }
   if (rulesId === null) return judgePlay(lexicon, letters, limit);
   const rules = houseRules.get(rulesId);
@@ -896,15 +897,14 @@ function challenge(path, request, lexicons, houseRules) {
   return { ...verdict, house_rules: ruling };
 }
 
-function route(path, params, lexicons, houseRules, glosses) {
+function route(path, params, lexicons, houseRules, glosses, served) {
   const parts = path.replace(/^.*?\/v1\//, "").split("/").map(decodeSegment);
   const [kind, letters, word] = parts;
   const readLexicon = () => {
     const name = params.lexicon;
     const chosen = name === undefined ? lexicons.values().next().value : lexicons.get(name);
     if (!chosen) {
-      const served = [...lexicons.keys()].join(", ");
-      throw new JudgeError("unknown_lexicon", `unknown lexicon ${pyrepr(name)}; this service serves: ${served}`, 404);
+      throw new JudgeError("unknown_lexicon", `unknown lexicon ${pyrepr(name)}; this service serves: ${served.join(", ")}`, 404);
     }
     return chosen;
   };

@@ -144,7 +144,8 @@ async function ask({ id, path, params, rules, body }) {
   const ordered = new Map([[defaultName, state.lexicons.get(defaultName)]]);
   for (const l of entries) if (state.lexicons.has(l.name)) ordered.set(l.name, state.lexicons.get(l.name));
   const houseRules = new Map((rules || []).map((r) => [r.id, r]));
-  const result = answer(path, params, { lexicons: ordered, houseRules, glosses: state.glosses, body });
+  const served = entries.map((l) => l.name);
+  const result = answer(path, params, { lexicons: ordered, houseRules, glosses: state.glosses, body, served });
   return { type: "answer", id, status: result.status, body: result.body };
 }
 
