@@ -156,15 +156,30 @@ class TokenRedactor(logging.Filter):
         return True
 
 
+class ClientFaultWithoutTraceback(logging.Filter):
+    """Keeps uvicorn's one line for a text frame that is not UTF-8 (it closes the socket with 1007)
+    but drops the traceback it logs with it: a client's fault, not the server's, and a client must not
+    be able to fill the log with stacks."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Invalid UTF-8 sequence received from client"):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def redact_tokens_in_logs() -> None:
-    """Put a ``TokenRedactor`` on uvicorn's loggers and their handlers (once; each worker calls it
-    after uvicorn has set its logging up). A filter on a logger sees only records made on that
+    """Put a ``TokenRedactor`` on uvicorn's loggers and their handlers, and a
+    ``ClientFaultWithoutTraceback`` on uvicorn's error log (once; each worker calls it after uvicorn
+    has set its logging up). A filter on a logger sees only records made on that
     logger, so the handlers get one too, for records that propagate from elsewhere."""
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "tablejudge", ""):
         logger = logging.getLogger(name)
         for holder in (logger, *logger.handlers):
             if not any(isinstance(each, TokenRedactor) for each in holder.filters):
                 holder.addFilter(TokenRedactor())
+    error_log = logging.getLogger("uvicorn.error")  # where uvicorn's WebSocket protocol logs
+    if not any(isinstance(each, ClientFaultWithoutTraceback) for each in error_log.filters):
+        error_log.addFilter(ClientFaultWithoutTraceback())
 
 
 @dataclass(eq=False)

@@ -438,9 +438,17 @@ def test_binary_deep_and_malformed_frames_get_a_readable_error_and_no_traceback(
         assert receive(socket) == {"type": "pong", "t": 7}  # still open
         socket.send(json.dumps({"type": "ping", "t": "a long text the server should not echo"}))
         assert receive(socket) == {"type": "pong", "t": None}  # a pong echoes a number only
+    raw = RawSocket(server.url, f"/v1/matches/{match_id}/live")  # text that is not UTF-8: uvicorn closes it
+    raw.send(hello().encode())
+    assert json.loads(raw.frame()[1])["type"] == "hello"
+    raw.send(b'{"type": "ping", "t": "\xff\xfe"}')
+    assert raw.close_code() == 1007
+    raw.close()
     assert http.get(f"/v1/matches/{match_id}", headers=auth(tokens[0])).json()["version"] == 0
+    time.sleep(0.2)  # uvicorn's line for the 1007 is written as it closes
     log = new_log(server, start)
-    assert "Traceback" not in log and "Exception in ASGI" not in log, log[-3000:]
+    assert "Invalid UTF-8" in log  # said in a line ...
+    assert "Traceback" not in log and "Exception in ASGI" not in log, log[-3000:]  # ... without a stack
 
 
 def test_a_socket_over_its_message_rate_is_closed_and_the_others_are_not(server: Server, http: httpx.Client) -> None:
