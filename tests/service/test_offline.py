@@ -653,8 +653,9 @@ def shown_version(page: Any, version: int, seconds: float = 20) -> None:
 
 @pytest.mark.server
 def test_a_match_page_reloads_with_no_network_and_catches_up(browser: Any, live_server: str) -> None:  # noqa: F811
-    """Once the service worker runs (the judge page registers it), a match reloaded with no network shows its
-    last state, says it is reconnecting, and catches up with what happened meanwhile when the network returns."""
+    """Once the service worker runs (the game pages register it too: this phone never opens the judge), a
+    match reloaded with no network shows its last state, says it is offline and reconnecting, and catches up
+    with what happened meanwhile when the network returns."""
     from playwright.sync_api import expect
 
     with httpx.Client(base_url=live_server, timeout=30) as http:
@@ -662,7 +663,7 @@ def test_a_match_page_reloads_with_no_network_and_catches_up(browser: Any, live_
         match_id, ann = made["match"], made["token"]
         bob = http.post(f"/v1/matches/{match_id}/join", json={"invite": made["invite"], "name": "Bob"}).json()["token"]
         with phone(browser, live_server) as page:
-            page.goto(live_server + "/")
+            page.goto(live_server + "/play")
             page.evaluate(CONTROLLED)
             seats = json.dumps({match_id: {"token": ann, "seat": 0, "saved": 1}})
             page.evaluate("(seats) => localStorage.setItem('tablejudge.seats', seats)", seats)
@@ -672,7 +673,7 @@ def test_a_match_page_reloads_with_no_network_and_catches_up(browser: Any, live_
 
             page.context.set_offline(True)
             page.reload()  # the page, its modules and Ann's last view, all from the service worker's cache
-            expect(page.locator("#connection")).to_have_text("reconnecting…")
+            expect(page.locator("#connection")).to_have_text("offline — reconnecting…")
             shown_version(page, 0)
             assert page.title().endswith("Tablejudge")
 

@@ -4,7 +4,7 @@ hears moves made through the other).
 
 BOP!: one creates, the other opens the invite link; a refused play shows the engine's reason next
 to the tiles; a tile tapped again goes back; three plays, a trade, passes to the end; a reload
-keeps the seat; a lost connection shows "reconnecting…" and catches up without a reload; the
+keeps the seat; a lost connection shows "offline — reconnecting…" and catches up without a reload; the
 spectator sees every move arrive; the end screen (scores, chart, replay, reviews) and a rematch.
 PDQ: a wrong word and a right one, and all three phones show the same result.
 
@@ -224,7 +224,9 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
             offline = pages[1 - mover]
             offline.context.set_offline(True)
             offline.evaluate("window.tablejudgeMatch.live.drop()")
-            offline.wait_for_function("document.getElementById('connection').textContent === 'reconnecting…'")
+            offline.wait_for_function(
+                "document.getElementById('connection').textContent === 'offline — reconnecting…'"
+            )
         tap_tiles(page, move)
         points = table.http.post(f"/v1/matches/{match}/preview", json={"move": move}, headers=table.auth(mover))
         offers(page, "#bop-play", f"Play for {points.json()['breakdown']['total']}")

@@ -155,7 +155,7 @@ class MatchPage {
       shown.className = "connection";
       if (was) announce("Connected again");
     } else if (status === "reconnecting") {
-      shown.textContent = "reconnecting…";
+      shown.textContent = navigator.onLine === false ? "offline — reconnecting…" : "reconnecting…";
       shown.className = "connection lost";
     } else if (status === "refused") {
       shown.textContent = error?.message || "refused";

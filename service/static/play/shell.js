@@ -16,3 +16,10 @@ function failed(error) {
 }
 
 (match ? openMatch(main, match[1], new URLSearchParams(location.search)) : openHome(main)).catch(failed);
+
+// The service worker keeps the game pages and each match's last state (static/../sw.js), so a phone that
+// has only ever opened game links still reloads a match with no network. It needs a secure context
+// (HTTPS or localhost); on plain HTTP on a LAN the pages work as before, online only.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+}
