@@ -104,9 +104,10 @@ def test_a_full_queue_is_refused_at_once_and_a_long_wait_at_its_budget(pool: Wor
 
     async def crowd() -> list[Any]:
         thinking = asyncio.create_task(pool.run("bot", key, (state, [("planner:48", 1), None, None]), 1.5))
-        await asyncio.sleep(0.2)  # (the worker is started and busy; a wait needs no condition here)
-        while pool.started == 0:
-            await asyncio.sleep(0.05)
+        deadline = time.monotonic() + 30
+        while not pool.started:  # the planner holds the pool's one worker (started outside any budget)
+            assert time.monotonic() < deadline, "no worker started"
+            await asyncio.sleep(0.01)
         waiting = asyncio.create_task(pool.run("bot", key, (state, [("greedy", 1), None, None]), 0.3))
         await asyncio.sleep(0)
         started = time.monotonic()
