@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 import orjson
 
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
-from engine.bots import Bot, bot_names, make_bot, next_move
+from engine.bots import bot_names, make_bot, next_move
 from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
 from indexes.errors import TablejudgeError
@@ -754,12 +754,6 @@ class MatchService:
         bots_due = now + self.settings.bot_delay_ms / 1000 if bot_seats & set(state.acting_players()) else None
         values["due"] = None if state.is_terminal() else _due(state, clock_state, started, bots_due)
         return values
-
-    def _seat_bots(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> list[Bot | None]:
-        """A bot for each bot seat, seeded from the match's seed, the seat and the moment, so that
-        every server process makes the same choice (and a replay makes it again)."""
-        game = state.game
-        return seat_bots(game, _bot_seats(row, seats, state))
 
     def _think_now(self, think: Think) -> tuple[int, Move] | None:
         """A bot's choice, made here and now (the sync driver, or a service without a pool)."""
