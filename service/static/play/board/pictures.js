@@ -1,0 +1,79 @@
+// The small pictures of a grid board for the replay and the reviews, and the review's list of the best
+// moves: the same frame for every grid game, each drawing its own squares.
+import { h, plural } from "../ui.js";
+import { key } from "./grid.js";
+
+/**
+ * @typedef {import("./grid.js").Area} Area
+ * @typedef {{classes?: string[], content: any}} MiniLook
+ */
+
+/** Appends a picture of ``area`` to ``element``: ``cellAt`` gives each square's classes and content. */
+export function miniBoard(/** @type {HTMLElement} */ element, /** @type {{area: Area, size: number, className: string, label: string, cellAt: (r: number, c: number, where: string) => MiniLook}} */ picture) {
+  const { area, size, className, label, cellAt } = picture;
+  const rows = [];
+  for (let r = area.top; r <= area.bottom; r++) {
+    const cells = [];
+    for (let c = area.left; c <= area.right; c++) {
+      const look = cellAt(r, c, key(r, c));
+      cells.push(h("span", { class: ["mini-cell", ...(look.classes || [])].join(" ") }, look.content));
+    }
+    rows.push(h("div", { class: "mini-row" }, cells));
+  }
+  const board = h("div", { class: className, style: { "--mini": `${size}px` }, role: "img", "aria-label": label }, rows);
+  element.append(board);
+  return board;
+}
+
+/** A square's size in a picture ``columns`` wide: about 300 px in all, between ``least`` and 40 px. */
+export function miniSize(/** @type {number} */ columns, least = 16) {
+  return Math.max(least, Math.min(40, Math.floor(300 / Math.max(columns, 1))));
+}
+
+/** The marks of a square in a picture: the last move's, a move shown from a review. */
+export function marks(/** @type {string} */ where, /** @type {Set<string>} */ highlight, /** @type {{has: (where: string) => boolean}} */ extra) {
+  return [highlight.has(where) ? "last" : "", extra.has(where) ? "hint-tile" : ""].filter(Boolean);
+}
+
+/** "Ann 12 · Bob 9" */
+export function scoresLine(/** @type {any} */ view, /** @type {any} */ body) {
+  return (view.scores || []).map((/** @type {number} */ score, /** @type {number} */ seat) => `${body.seats[seat]?.name || `Player ${seat + 1}`} ${score}`).join(" · ");
+}
+
+/**
+ * The review of a position (GET /review): whose hand it was, then the best moves, each with a
+ * "show on the board" that draws the position before with the move on it.
+ * ``hand``: the hand as a picture; ``none``: what to say when nothing could be placed;
+ * ``item(best, rank, played)``: a best move's lines; ``draw(view, picture, best)``: the move shown on the
+ * position before (omit a move that has nothing to show by returning false from ``shows``).
+ */
+export function renderBest(/** @type {any} */ review, /** @type {HTMLElement} */ element, /** @type {any} */ body, /** @type {any} */ tools, /** @type {{hand: (hand: any[]) => any, handWord?: string, handClass?: string, none: string, summary: string, item: (best: any, rank: number, played: boolean) => any[], draw: (view: any, picture: HTMLElement, best: any) => void, shows?: (best: any) => boolean}} */ parts) {
+  const data = review.review;
+  if (!data) {
+    element.append(h("p", { class: "muted" }, "Nothing to review here."));
+    return;
+  }
+  const who = body.seats[review.seat]?.name || `Player ${review.seat + 1}`;
+  element.append(h("p", { class: parts.handClass || null }, `${who}'s ${parts.handWord || "hand"} was `, parts.hand(data.hand), "."));
+  if (!data.best.length) {
+    element.append(h("p", {}, parts.none));
+    return;
+  }
+  element.append(h("ol", { class: "best plain" }, data.best.map((/** @type {any} */ best, /** @type {number} */ rank) => {
+    const played = best.move === review.move && review.seat === review.mover;
+    const picture = h("div", { class: "review-board" });
+    const shows = parts.shows ? parts.shows(best) : true;
+    const where = shows ? h("details", {}, h("summary", {}, parts.summary), picture) : null;
+    where?.addEventListener("toggle", async () => {
+      if (!where.open || picture.childNodes.length || !tools) return;
+      const before = await tools.replay(review.version - 1);
+      parts.draw(before.view, picture, best);
+    });
+    return h("li", {}, parts.item(best, rank, played), where);
+  })));
+}
+
+/** A best move's heading: "1. 12 points (the move played)". */
+export function bestHeading(/** @type {any} */ best, /** @type {number} */ rank, /** @type {boolean} */ played) {
+  return [h("b", {}, `${rank + 1}. ${plural(best.points, "point")}`), played ? " (the move played)" : ""];
+}
