@@ -724,8 +724,24 @@ class MatchService:
                 yield Call("save_snapshot", (row.id, state.version, state.to_json()))
             except Exception:  # a snapshot only saves replaying: the committed move stands, and is told
                 log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
+        if values["due"] is not None and not self.work.inline:
+            self._think_ahead(row, loaded.seats, state)
         self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))
         return Moved(state.version, breakdown, seat, move, loaded)
+
+    def _think_ahead(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> None:
+        """Ask the pool for the bots' next choice as soon as a move is committed, so that it is made while
+        the bot delay runs rather than after it (the scheduler's look at the due time then finds it)."""
+        if state.is_terminal():
+            return
+        bots = tuple(_bot_seats(row, seats, state))
+        if not any(bots[seat] is not None for seat in state.acting_players() if 0 <= seat < len(bots)):
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # a sync caller without an event loop: the scheduler will ask
+            return
+        self._think_async(Think(row.id, (state.version, state.clock_epoch(), bots), state, bots, self._game_key(row)))
 
     def _after(
         self,
@@ -789,20 +805,26 @@ class MatchService:
         while len(self._thoughts) > CACHE_SIZE:
             self._thoughts.popitem(last=False)
         # Played as soon as it is due (a bot waits bot_delay_ms after the last move, a real-time bot
-        # until its time), rather than at the scheduler's next look.
-        for _ in range(3):
+        # until its time), rather than at the scheduler's next look; a choice made ahead (_think_ahead)
+        # waits for its due time first, so that the scheduler's step is not taken early for nothing.
+        for attempt in range(3):
+            kept = self._loaded.get(think.match)
+            if kept is None or kept.state is None or kept.state.version != think.key[0]:
+                return  # the match moved on (or this process let go of it): the scheduler will come
+            if think.match in self._thinking:
+                return  # another choice is being made for it
+            due = kept.row.due
+            wait = None if due is None else due - self.clock_now()
+            if wait is not None and wait <= 2.0:
+                await asyncio.sleep(max(0.0, wait))
+            elif attempt:  # (a due time further off, after one try: the scheduler's own look plays it)
+                return
             try:
                 if await self.run_due_async(think.match):
                     return
             except Exception:
                 log.exception("a bot's move in %s failed", think.match)
                 return
-            kept = self._loaded.get(think.match)
-            due = None if kept is None else kept.row.due
-            wait = None if due is None else due - self.clock_now()
-            if wait is None or wait > 2.0 or think.match in self._thinking:  # the scheduler will come
-                return
-            await asyncio.sleep(max(0.0, wait))
 
     async def _think_in_pool(self, think: Think, state: JsonDict) -> tuple[int, Move] | None:
         """The bots' choice from a worker, within the bot budget. A bot that overruns it (or whose

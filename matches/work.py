@@ -272,6 +272,8 @@ class WorkPool:
         #: Calls ended for running past their budget, and workers started (for tests and logs).
         self.overruns = 0
         self.started = 0
+        #: Closed (the server stops): no call is taken and no worker started any more.
+        self.closed = False
 
     @property
     def inline(self) -> bool:
@@ -339,6 +341,8 @@ class WorkPool:
             os.set_blocking(fd, True)
 
     async def _acquire(self, deadline: float) -> _Worker:
+        if self.closed:
+            raise Busy("the server is stopping: its engine workers have ended")
         while self._idle:
             worker = self._idle.pop()
             if worker.process.poll() is None:
@@ -397,6 +401,9 @@ class WorkPool:
         worker = _Worker(process, conn)
         self._all.add(worker)
         self.started += 1
+        if self.closed:  # closed while it started: it ends with the others
+            self.close()
+            raise Busy("the server is stopping: its engine workers have ended")
         return worker
 
     def _release(self, worker: _Worker) -> None:
@@ -438,7 +445,8 @@ class WorkPool:
         return [worker.process.pid for worker in self._all if worker.process.pid is not None]
 
     def close(self) -> None:
-        """End every worker (the server is stopping)."""
+        """End every worker (the server is stopping); later calls are refused."""
+        self.closed = True
         for worker in list(self._all):
             with contextlib.suppress(Exception):
                 worker.process.kill()

@@ -157,7 +157,7 @@ def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(store: Store) -> N
         try:
             await until_moved(service, made.match, 3)
         finally:
-            service.work.close()
+            await service.close_async()
 
     started = time.monotonic()
     asyncio.run(play())
@@ -195,7 +195,7 @@ def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store)
             steps = [await service.replay_view_async(made.match, version) for version in (3, 333, 120, 419, 0)]
             return [first, again, steps]
         finally:
-            service.work.close()
+            await service.close_async()
 
     first, again, steps = asyncio.run(read())
     assert first == again and json.loads(first) == service.turns(made.match, None)
