@@ -118,6 +118,28 @@ MIGRATIONS: list[list[str]] = [
             alive DOUBLE PRECISION NOT NULL
         )""",
     ],
+    [
+        # Turn alerts (issue 27, Web Push; matches/push.py): each seat's browsers' push subscriptions. The
+        # seat's token digest at subscription time rides along, so that a subscription made by a seat's
+        # person never reaches whoever holds the seat next (a seat freed before the start, or left).
+        """CREATE TABLE push_subscriptions (
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            seat INTEGER NOT NULL,
+            endpoint TEXT NOT NULL,
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, seat, endpoint)
+        )""",
+        # The server's VAPID key with PostgreSQL (several servers on several machines must sign with the
+        # same key: a browser's subscription is bound to it). With SQLite it is a file in the data folder.
+        """CREATE TABLE push_keys (
+            id TEXT PRIMARY KEY,
+            private_pem TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"
@@ -197,6 +219,20 @@ class SeatRow:
     @property
     def free(self) -> bool:
         return self.token_hash is None and self.bot is None
+
+
+@dataclass(frozen=True)
+class PushRow:
+    """A browser's Web Push subscription for a seat (``matches.push``): where to send, and its keys."""
+
+    seat: int
+    endpoint: str
+    #: The browser's P-256 public key and auth secret, base64url, as its subscription gives them.
+    p256dh: str
+    auth: str
+    #: The digest of the seat's token when it subscribed: sent only while the seat still holds it.
+    token_hash: str
+    created: float
 
 
 @dataclass(frozen=True)
@@ -499,7 +535,7 @@ class Store:
             expired = [str(row[0]) for row in rows]
             if expired:
                 marks = ", ".join("?" * len(expired))
-                for table in ("seats", "moves", "snapshots"):
+                for table in ("seats", "moves", "snapshots", "push_subscriptions"):
                     self._execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", expired)
                 self._execute(f"DELETE FROM matches WHERE id IN ({marks}) AND status = 'waiting'", expired)
         return expired
@@ -551,6 +587,53 @@ class Store:
                     state[key] += seconds
             shifted = _to_column("clock_state", state)
             self._execute("UPDATE matches SET clock_state = ? WHERE id = ?", (shifted, match_id))
+
+    # --- turn alerts: Web Push subscriptions per seat (``matches.push``) --------------------------------
+    def add_push(self, match_id: str, row: PushRow, limit: int) -> bool:
+        """Keep a seat's subscription (the same endpoint again: its keys replaced); False when the seat
+        already has ``limit`` others (a phone and a laptop, not a farm)."""
+        with self.transaction():
+            held = self._query(
+                "SELECT endpoint FROM push_subscriptions WHERE match_id = ? AND seat = ?", (match_id, row.seat)
+            )
+            if row.endpoint not in {str(found[0]) for found in held} and len(held) >= limit:
+                return False
+            self._execute(
+                "INSERT INTO push_subscriptions (match_id, seat, endpoint, p256dh, auth, token_hash, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat, endpoint) DO UPDATE SET "
+                "p256dh = excluded.p256dh, auth = excluded.auth, token_hash = excluded.token_hash",
+                (match_id, row.seat, row.endpoint, row.p256dh, row.auth, row.token_hash, row.created),
+            )
+        return True
+
+    def push_subscriptions(self, match_id: str) -> list[PushRow]:
+        rows = self._query(
+            "SELECT seat, endpoint, p256dh, auth, token_hash, created FROM push_subscriptions "
+            "WHERE match_id = ? ORDER BY seat, created",
+            (match_id,),
+        )
+        return [PushRow(int(seat), str(end), str(key), str(auth), str(hashed), float(at))
+                for seat, end, key, auth, hashed, at in rows]  # fmt: skip
+
+    def remove_push(self, match_id: str, seat: int | None = None, endpoint: str | None = None) -> int:
+        """Forget a match's subscriptions: all, a seat's, or one endpoint's; how many went."""
+        sql, params = "DELETE FROM push_subscriptions WHERE match_id = ?", list[Any]([match_id])
+        if seat is not None:
+            sql, params = sql + " AND seat = ?", [*params, seat]
+        if endpoint is not None:
+            sql, params = sql + " AND endpoint = ?", [*params, endpoint]
+        with self.transaction():
+            return self._execute(sql, params)
+
+    def push_key(self, made_pem: str, now: float) -> str:
+        """The servers' VAPID private key (PEM): the one stored, else ``made_pem``, stored now. Of servers
+        starting together, the first insert wins and every one reads the winner back."""
+        with self.transaction():
+            self._execute(
+                "INSERT INTO push_keys (id, private_pem, created) VALUES ('vapid', ?, ?) ON CONFLICT (id) DO NOTHING",
+                (made_pem, now),
+            )
+            return str(self._query("SELECT private_pem FROM push_keys WHERE id = 'vapid'")[0][0])
 
 
 VERSION = "SELECT version FROM matches WHERE id = ?"

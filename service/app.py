@@ -15,6 +15,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
+from matches import push, push_routes
 from matches import routes as match_routes
 from matches.live import LiveHub
 from matches.quotas import Quotas, Upkeep
@@ -138,10 +139,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     upkeep = Upkeep(app.state.matches.store, app.state.matches.settings.quotas)
     upkeep.start()
     app.state.live.start()
+    if app.state.push is not None:
+        app.state.push.start()  # turn alerts (Web Push): matches/push.py
     try:
         yield
     finally:
         await app.state.live.stop()
+        if app.state.push is not None:
+            await app.state.push.stop()
         upkeep.stop()
         await app.state.matches.close_async()  # the bots' thinking and the engine's workers
         app.state.matches.store.close()
@@ -189,8 +194,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # matching on every request; flat, a cached answer costs about a quarter less (measured
     # in-process), which issue 3's load target needs.
     app.state.matches, app.state.live = _match_server(settings)
+    app.state.push = push.attach(app.state.matches, settings.base_url())  # None with TABLEJUDGE_PUSH=off
     judge = [route for module in (bop, pdq, words, house_rules, meta, page, play) for route in module.router.routes]
     app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
+    app.router.routes[:0] = list(push_routes.router.routes)
     app.add_api_websocket_route("/v1/matches/{match_id}/live", match_routes.live_route)
     schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
     declare_served_lexicons(schema, list(app.state.lexicons))

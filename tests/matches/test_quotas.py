@@ -25,7 +25,7 @@ def quota_service(store: Store, clock: FakeClock, **quotas: float) -> MatchServi
 
 
 def test_the_schema_is_at_4_with_the_creator_and_the_servers(store: Store) -> None:
-    assert SCHEMA_VERSION == 4 and store.migrate() == 4
+    assert SCHEMA_VERSION == 5 and store.migrate() == 5
     assert store.waiting_counts(None) == (0, 0)
 
 

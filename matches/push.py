@@ -1,0 +1,589 @@
+"""Turn alerts with the page closed (issue 27, item 4): Web Push messages to the seats that asked.
+
+A player allows notifications for a match on its page; the browser's push subscription (an endpoint at
+its push service and two keys) is stored for that seat (``Store.add_push``). When a committed change
+makes it a seat's turn, ends the match, or (in a slow game) deals a PDQ round, this process sends each of
+that seat's subscriptions one message: JSON encrypted for the browser (RFC 8291, ``aes128gcm``, by
+``http_ece``) and signed for the push service with the server's VAPID key (RFC 8292, by ``py_vapid``).
+The service worker shows it, and a tap opens the match.
+
+How it stays off the moves' way: the service's listener (``MatchService.listeners``, called right after
+the commit) only works out who is to be told from the state the move left (a few set operations) and
+queues that; one task of this process reads the subscriptions and sends, with httpx and timeouts, at most
+``concurrency`` at a time. A match has at most one alert waiting: a newer one replaces it (its seats
+still to act join it), so a seat is never sent a backlog, and the queue of matches is bounded (full: the
+alert is dropped and logged). Each change is announced only by the process that committed it, so with
+several servers each alert is sent once. A subscription whose push service answers 404 or 410 (it is
+gone) is removed; one whose seat was left, or taken by someone else, is removed and never sent to.
+
+The key: with SQLite, ``vapid_private.pem`` beside the SQLite file (the data folder), made on the first
+start (mode 0600); with PostgreSQL, in the database (``push_keys``), because every server that shares it,
+on any machine, must sign with the same key: a browser's subscription is bound to the public key it
+was given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import contextlib
+import ipaddress
+import logging
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import http_ece
+import httpx
+import orjson
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid02, b64urlencode
+
+from engine.base import JsonDict
+from matches.errors import MatchError
+from matches.service import Event, Loaded, MatchService
+from matches.store import PushRow, SQLiteStore, Store
+
+log = logging.getLogger("tablejudge.matches.push")
+
+#: The key file's name in the data folder (SQLite).
+KEY_FILE = "vapid_private.pem"
+#: The longest subscription body read, in bytes (a real one is about 400: an endpoint and two keys).
+MAX_BODY_BYTES = 4096
+#: The longest endpoint URL accepted (the push services' are 150 to 500 characters).
+MAX_ENDPOINT_CHARS = 1024
+
+
+class BadSubscription(MatchError):
+    """The body is not a browser's push subscription this server will send to."""
+
+    code, status = "bad_subscription", 422
+
+
+class TooManySubscriptions(MatchError):
+    code, status = "too_many_subscriptions", 409
+
+
+class PushOff(MatchError):
+    code, status = "push_off", 404
+
+
+class PushSettingsError(ValueError):
+    """A push setting that cannot be used; the message names the variable."""
+
+
+@dataclass(frozen=True)
+class PushSettings:
+    """Turn alerts' settings, each from a ``TABLEJUDGE_PUSH_*`` environment variable (``from_env``), so
+    that every uvicorn worker reads the same."""
+
+    #: ``TABLEJUDGE_PUSH=off`` turns the alerts off (``/v1/push/key`` answers 404, the page hides its control).
+    enabled: bool = True
+    #: The VAPID ``sub`` claim: how a push service reaches the operator (``mailto:`` or ``https:``).
+    subject: str = ""
+    #: Accept ``http://`` endpoints on loopback hosts (a local push service; the tests' decrypting one).
+    http_loopback: bool = False
+    #: Subscriptions one seat may hold (its person's phone, laptop, tablet ...).
+    per_seat: int = 5
+    #: Matches whose alerts may wait to be sent in this process; more are dropped and logged.
+    queue: int = 1000
+    #: Sends in flight at once.
+    concurrency: int = 8
+    #: Seconds a push service has to answer one send.
+    timeout: float = 10.0
+    #: Seconds a push service keeps a message for a phone that is off (the ``TTL`` header).
+    ttl: int = 86_400
+    #: A match is slow (its PDQ deals are announced) without a clock or with this many seconds a turn or more.
+    slow_clock_s: float = 600.0
+
+    _ENV = {
+        "per_seat": ("PUSH_PER_SEAT", 1, 100),
+        "queue": ("PUSH_QUEUE", 1, 1_000_000),
+        "concurrency": ("PUSH_CONCURRENCY", 1, 1000),
+        "timeout": ("PUSH_TIMEOUT_S", 0.1, 600.0),
+        "ttl": ("PUSH_TTL_S", 0, 2_419_200),
+        "slow_clock_s": ("PUSH_SLOW_CLOCK_S", 0.0, 7 * 24 * 3600.0),
+    }
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> PushSettings:
+        """The settings from ``TABLEJUDGE_PUSH*`` variables; each one missing keeps its default.
+
+        >>> settings = PushSettings.from_env({"TABLEJUDGE_PUSH": "off", "TABLEJUDGE_PUSH_PER_SEAT": "2"})
+        >>> settings.enabled, settings.per_seat
+        (False, 2)
+        >>> PushSettings.from_env({"TABLEJUDGE_PUSH_QUEUE": "0"})
+        Traceback (most recent call last):
+        ...
+        matches.push.PushSettingsError: TABLEJUDGE_PUSH_QUEUE must be a whole number from 1 to 1000000, got '0'
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        switch = env.get("TABLEJUDGE_PUSH", "").strip().lower()
+        if switch and switch not in ("on", "off", "1", "0", "true", "false"):
+            raise PushSettingsError(f"TABLEJUDGE_PUSH must be on or off, got {switch!r}")
+        values["enabled"] = switch not in ("off", "0", "false")
+        values["http_loopback"] = env.get("TABLEJUDGE_PUSH_HTTP_LOOPBACK", "").strip().lower() in ("1", "on", "true")
+        values["subject"] = env.get("TABLEJUDGE_PUSH_SUBJECT", "").strip()
+        for name, (variable, low, high) in cls._ENV.items():
+            text = env.get("TABLEJUDGE_" + variable)
+            if text is None or not text.strip():
+                continue
+            whole = isinstance(low, int)
+            try:
+                value: float = int(text) if whole else float(text)
+            except ValueError:
+                value = low - 1
+            if not low <= value <= high:
+                kind = "whole number" if whole else "number"
+                raise PushSettingsError(f"TABLEJUDGE_{variable} must be a {kind} from {low} to {high}, got {text!r}")
+            values[name] = value
+        return cls(**values)
+
+
+# --- the key -----------------------------------------------------------------------------------------------
+def _new_pem() -> str:
+    key = ec.generate_private_key(ec.SECP256R1())
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return pem.decode()
+
+
+def _key_file(folder: Path) -> str:
+    """The PEM in ``folder``, made now if there is none. Several server processes may start together:
+    each writes its own temporary file and links it into place, which only the first manages (a link
+    never replaces a file), so every one reads the same whole key."""
+    path = folder / KEY_FILE
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f".{KEY_FILE}.{os.getpid()}.tmp"
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(_new_pem())
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process was first: its key it is
+        finally:
+            temporary.unlink()
+    return path.read_text()
+
+
+def load_key(store: Store) -> Vapid02:
+    """The server's VAPID key: beside the SQLite file, or in PostgreSQL; made on the first start."""
+    pem = _key_file(store.path.parent) if isinstance(store, SQLiteStore) else store.push_key(_new_pem(), time.time())
+    return Vapid02.from_pem(pem.encode())
+
+
+def public_key(vapid: Vapid02) -> str:
+    """The key a browser subscribes with (``applicationServerKey``): the uncompressed point, base64url."""
+    point = vapid.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return str(b64urlencode(point))
+
+
+# --- subscriptions -------------------------------------------------------------------------------------------
+def _b64url(text: Any, name: str, size: int) -> bytes:
+    if not isinstance(text, str) or len(text) > 2 * size + 4:
+        raise BadSubscription(f"keys.{name} must be base64url text of {size} bytes")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise BadSubscription(f"keys.{name} must be base64url text of {size} bytes") from None
+    if len(raw) != size:
+        raise BadSubscription(f"keys.{name} must be {size} bytes, got {len(raw)}")
+    return raw
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_endpoint(endpoint: Any, http_loopback: bool) -> str:
+    """The endpoint, if this server will send to it: https (a push service) or, when the setting allows,
+    http on a loopback host. An https endpoint that names a private, loopback or link-local address is
+    refused: the server would otherwise POST wherever a client points it inside its own network.
+
+    >>> check_endpoint("https://fcm.googleapis.com/fcm/send/abc", False)
+    'https://fcm.googleapis.com/fcm/send/abc'
+    >>> check_endpoint("http://127.0.0.1:9/push", False)
+    Traceback (most recent call last):
+    ...
+    matches.push.BadSubscription: endpoint must be an https URL (a browser's push service)
+    >>> check_endpoint("https://10.0.0.1/push", False)
+    Traceback (most recent call last):
+    ...
+    matches.push.BadSubscription: endpoint cannot be a private, loopback or link-local address
+    """
+    if not isinstance(endpoint, str) or not endpoint or len(endpoint) > MAX_ENDPOINT_CHARS:
+        raise BadSubscription(f"endpoint must be a URL of at most {MAX_ENDPOINT_CHARS} characters")
+    try:
+        parts = urlsplit(endpoint)
+        host = (parts.hostname or "").lower()
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError:
+        raise BadSubscription("endpoint is not a URL") from None
+    if not host or parts.username is not None or parts.fragment or any(ord(c) < 33 for c in endpoint):
+        raise BadSubscription("endpoint must be a plain URL with a host, no credentials and no fragment")
+    if parts.scheme == "http" and http_loopback and _loopback(host):
+        return endpoint
+    if parts.scheme != "https":
+        raise BadSubscription("endpoint must be an https URL (a browser's push service)")
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if host == "localhost" or address is not None and not address.is_global:
+        raise BadSubscription("endpoint cannot be a private, loopback or link-local address")
+    return endpoint
+
+
+def parse_subscription(data: Any, http_loopback: bool) -> tuple[str, str, str]:
+    """(endpoint, p256dh, auth) of a browser's ``PushSubscription.toJSON()``, checked: the key a point on
+    P-256, the auth secret 16 bytes."""
+    if not isinstance(data, dict):
+        raise BadSubscription(
+            'the body is a push subscription: {"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}'
+        )
+    endpoint = check_endpoint(data.get("endpoint"), http_loopback)
+    keys = data.get("keys")
+    if not isinstance(keys, dict):
+        raise BadSubscription('keys must be an object: {"p256dh": ..., "auth": ...}')
+    point = _b64url(keys.get("p256dh"), "p256dh", 65)
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    except ValueError:
+        raise BadSubscription("keys.p256dh is not a P-256 public key") from None
+    _b64url(keys.get("auth"), "auth", 16)
+    return endpoint, keys["p256dh"], keys["auth"]
+
+
+# --- alerts ----------------------------------------------------------------------------------------------------
+@dataclass
+class Alert:
+    """What one match's seats are to be told (one of them at most waits per match)."""
+
+    match: str
+    version: int
+    #: "turn", "deal" (a PDQ round dealt), "over", or "load": a start, worked out from the store.
+    kind: str
+    seats: set[int] = field(default_factory=set)
+    #: Each seat's token digest as the change left it: a subscription made under another is not sent to.
+    tokens: dict[int, str] = field(default_factory=dict)
+    game: str = ""
+    #: "seats": a seat was taken or left; its subscriptions made under another token are removed.
+    tidy: bool = False
+
+
+def _message(alert: Alert, seat: int) -> bytes:
+    """The JSON the service worker shows: what happened, in words, and the page to open."""
+    words = {
+        "turn": "It is your turn.",
+        "deal": "A new round is dealt: your move.",
+        "over": "The match is over: see the result.",
+    }[alert.kind]
+    game = alert.game.upper() if alert.game in ("bop", "pdq") else alert.game.capitalize()
+    return orjson.dumps(
+        {
+            "match": alert.match,
+            "seat": seat,
+            "kind": alert.kind,
+            "version": alert.version,
+            "title": f"Tablejudge: {game}",
+            "body": words,
+            "url": f"/play/{alert.match}",
+        }
+    )
+
+
+def encrypt(payload: bytes, p256dh: str, auth: str) -> bytes:
+    """The payload encrypted for one browser (RFC 8291): a fresh sender key each time, as the RFC asks."""
+    sender = ec.generate_private_key(ec.SECP256R1())
+    return bytes(
+        http_ece.encrypt(
+            payload,
+            salt=os.urandom(16),
+            private_key=sender,
+            dh=base64.urlsafe_b64decode(p256dh + "=" * (-len(p256dh) % 4)),
+            auth_secret=base64.urlsafe_b64decode(auth + "=" * (-len(auth) % 4)),
+            version="aes128gcm",
+        )
+    )
+
+
+class PushSender:
+    """Listens to a service's committed changes and sends the turn alerts (see the module's text)."""
+
+    #: Matches whose seats' last acting set is remembered (to tell "became your turn" from "still").
+    REMEMBERED = 10_000
+    #: Seconds a VAPID signature is reused for one push service (it is valid for 24 hours).
+    SIGNATURE_REUSE = 6 * 3600
+
+    def __init__(self, service: MatchService, vapid: Vapid02, settings: PushSettings, subject: str) -> None:
+        self.service, self.vapid, self.settings, self.subject = service, vapid, settings, subject
+        self.key = public_key(vapid)
+        #: match -> (version, the seats acting after it), as this process last saw the match.
+        self._acting: OrderedDict[str, tuple[int, frozenset[int]]] = OrderedDict()
+        self._pending: dict[str, Alert] = {}
+        self._queue: asyncio.Queue[str] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._client: httpx.AsyncClient | None = None
+        self._signatures: dict[str, tuple[float, str]] = {}
+        #: What this process sent and how it went, for the logs and the tests: status -> count.
+        self.sent: dict[str, int] = {}
+        service.listeners.append(self.on_event)
+
+    # --- life -----------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """From the server's event loop, when it starts serving."""
+        self._loop = asyncio.get_running_loop()
+        self._queue = asyncio.Queue(self.settings.queue)
+        limits = httpx.Limits(max_connections=self.settings.concurrency, max_keepalive_connections=4)
+        self._client = httpx.AsyncClient(
+            timeout=self.settings.timeout, limits=limits, follow_redirects=False, trust_env=False
+        )
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="push-sender")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._client is not None:
+            await self._client.aclose()
+        self._task = self._client = self._queue = None
+
+    # --- the listener: who is to be told ----------------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        """Called by the service right after a commit: work out the alert and queue it, nothing more."""
+        if self._queue is None:
+            return  # not serving (a script, a test of the service alone)
+        alert: Alert | None
+        if event.kind == "move" and event.loaded is not None:
+            alert = self._after_move(event, event.loaded)
+        elif event.kind == "start":
+            alert = Alert(event.match, event.version, "load")
+        elif event.kind == "seats":
+            alert = Alert(event.match, event.version, "load", tidy=True)
+        else:
+            alert = None
+        if alert is not None:
+            self._enqueue(alert)
+
+    def _slow(self, loaded: Loaded) -> bool:
+        clock = loaded.clock
+        if clock is None:
+            return True
+        return (clock.turn or clock.total or 0.0) >= self.settings.slow_clock_s
+
+    def _after_move(self, event: Event, loaded: Loaded) -> Alert | None:
+        state = loaded.state
+        if state is None:
+            return None
+        people = {
+            seat.seat: seat.token_hash for seat in loaded.seats if seat.bot is None and seat.token_hash is not None
+        }
+        base = Alert(event.match, state.version, "turn", tokens=people, game=loaded.row.game)
+        if state.is_terminal():
+            self._acting.pop(event.match, None)
+            base.kind, base.seats = "over", set(people)
+            return base if people else None
+        acting = frozenset(seat for seat in state.acting_players() if seat >= 0)
+        mover = event.seat
+        known = self._acting.get(event.match)
+        if known is not None and known[0] == state.version - 1:
+            before = known[1]
+        else:  # not seen here just before (a restart, another server's moves): the mover was acting
+            before = frozenset() if mover is None or mover < 0 else frozenset({mover})
+        self._remember(event.match, state.version, acting)
+        became = {seat for seat in acting - before if seat != mover and seat in people}
+        if mover is not None and mover < 0 and became:  # a deal (chance): announced only in a slow game
+            if not self._slow(loaded):
+                return None
+            base.kind = "deal"
+        base.seats = became
+        return base if became else None
+
+    def _remember(self, match: str, version: int, acting: frozenset[int]) -> None:
+        self._acting[match] = (version, acting)
+        self._acting.move_to_end(match)
+        while len(self._acting) > self.REMEMBERED:
+            self._acting.popitem(last=False)
+
+    def _enqueue(self, alert: Alert) -> None:
+        """One alert waits per match: a newer one replaces it (the seats still to act join it)."""
+        if self._loop is not None and asyncio.get_running_loop() is not self._loop:  # pragma: no cover
+            self._loop.call_soon_threadsafe(self._enqueue, alert)
+            return
+        waiting = self._pending.get(alert.match)
+        if waiting is not None:
+            if alert.kind in ("turn", "deal") and waiting.kind in ("turn", "deal"):
+                alert.seats |= waiting.seats
+            alert.tidy = alert.tidy or waiting.tidy
+            if alert.kind == "load" and waiting.kind != "load":  # a seat change after a move: both are done
+                alert.kind, alert.seats, alert.tokens = waiting.kind, waiting.seats, waiting.tokens
+                alert.game = waiting.game
+            self._pending[alert.match] = alert
+            return
+        assert self._queue is not None
+        try:
+            self._queue.put_nowait(alert.match)
+        except asyncio.QueueFull:
+            log.warning(
+                "turn alerts: %d matches already wait to be sent; %s's is dropped", self._queue.qsize(), alert.match
+            )
+            return
+        self._pending[alert.match] = alert
+
+    # --- the sender -------------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        assert self._queue is not None
+        running: set[asyncio.Task[None]] = set()
+        gate = asyncio.Semaphore(self.settings.concurrency)
+        while True:
+            match = await self._queue.get()
+            alert = self._pending.pop(match, None)
+            if alert is None:
+                continue
+            await gate.acquire()  # at most `concurrency` matches' sends at once
+            task = asyncio.get_running_loop().create_task(self._handle(alert))
+            running.add(task)
+            task.add_done_callback(running.discard)
+            task.add_done_callback(lambda _: gate.release())
+
+    async def _handle(self, alert: Alert) -> None:
+        try:
+            store = self.service.store
+            subscriptions: list[PushRow] = await store.call_async("push_subscriptions", alert.match)
+            if not subscriptions:
+                return
+            if alert.kind == "load":
+                await self._load(alert)
+            stale = [
+                sub for sub in subscriptions if sub.seat in alert.tokens and alert.tokens[sub.seat] != sub.token_hash
+            ]
+            if alert.tidy:
+                stale += [sub for sub in subscriptions if sub.seat not in alert.tokens and sub not in stale]
+            for sub in stale:  # the seat was left, or freed and taken by someone else
+                await store.call_async("remove_push", alert.match, sub.seat, sub.endpoint)
+            targets = [sub for sub in subscriptions if sub.seat in alert.seats and sub not in stale]
+            if targets and alert.kind != "load":
+                await asyncio.gather(*(self._send(alert, sub) for sub in targets))
+        except Exception:
+            log.exception("turn alerts for %s failed", alert.match)
+
+    async def _load(self, alert: Alert) -> None:
+        """A start or a seat change: the match as stored, and (at a start) who is to act first."""
+        loaded = await self.service.load_async(alert.match)
+        alert.tokens = {seat.seat: seat.token_hash for seat in loaded.seats if seat.token_hash is not None}
+        alert.game = loaded.row.game
+        state = loaded.state
+        if state is None or state.is_terminal() or state.version != 0 or alert.tidy:
+            return
+        acting = frozenset(seat for seat in state.acting_players() if seat >= 0)
+        if alert.match not in self._acting:
+            self._remember(alert.match, 0, acting)
+        alert.kind, alert.seats = "turn", {seat for seat in acting if seat in alert.tokens}
+
+    def _authorization(self, endpoint: str) -> str:
+        parts = urlsplit(endpoint)
+        audience = f"{parts.scheme}://{parts.netloc}"
+        now = time.time()
+        kept = self._signatures.get(audience)
+        if kept is None or kept[0] < now:
+            claims = {"aud": audience, "sub": self.subject, "exp": int(now + 12 * 3600)}
+            kept = (now + self.SIGNATURE_REUSE, self.vapid.sign(claims)["Authorization"])
+            if len(self._signatures) > 1000:  # push services are a handful: a bound for the odd one
+                self._signatures.clear()
+            self._signatures[audience] = kept
+        return kept[1]
+
+    async def _send(self, alert: Alert, sub: PushRow) -> None:
+        assert self._client is not None
+        body = encrypt(_message(alert, sub.seat), sub.p256dh, sub.auth)
+        headers = {
+            "Authorization": self._authorization(sub.endpoint),
+            "Content-Encoding": "aes128gcm",
+            "Content-Type": "application/octet-stream",
+            "TTL": str(self.settings.ttl),
+            "Urgency": "normal",
+            # A newer alert for the same seat of the same match replaces one the phone has not fetched yet.
+            "Topic": _topic(alert.match, sub.seat),
+        }
+        try:
+            answer = await self._client.post(sub.endpoint, content=body, headers=headers)
+        except httpx.HTTPError as error:
+            self._count("error")
+            log.warning("turn alert to seat %d of %s not sent: %s", sub.seat + 1, alert.match, type(error).__name__)
+            return
+        self._count(str(answer.status_code))
+        if answer.status_code in (404, 410):  # the subscription is gone (unsubscribed, expired)
+            await self.service.store.call_async("remove_push", alert.match, sub.seat, sub.endpoint)
+        elif answer.status_code >= 400:
+            log.warning("turn alert to seat %d of %s refused: %d", sub.seat + 1, alert.match, answer.status_code)
+
+    def _count(self, outcome: str) -> None:
+        self.sent[outcome] = self.sent.get(outcome, 0) + 1
+
+
+def _topic(match: str, seat: int) -> str:
+    """The ``Topic`` header (RFC 8030: at most 32 characters of base64url's alphabet) for a match's seat.
+
+    >>> _topic("abc.DEF-123", 2)
+    'abcDEF-123-2'
+    """
+    kept = "".join(char for char in match if char.isascii() and (char.isalnum() or char in "-_"))
+    return f"{kept[:29]}-{seat}"
+
+
+def subject_for(public_url: str, configured: str) -> str:
+    """The VAPID ``sub`` claim: the setting, else the public URL's origin when it is https, else a
+    mailto: at localhost (push services ask for a way to reach the operator; set TABLEJUDGE_PUSH_SUBJECT).
+
+    >>> subject_for("https://table.example.org:8443/x", "")
+    'https://table.example.org'
+    >>> subject_for("http://127.0.0.1:8000", "")
+    'mailto:tablejudge@localhost'
+    """
+    if configured:
+        return configured
+    parts = urlsplit(public_url)
+    if parts.scheme == "https" and parts.hostname and "." in parts.hostname:
+        return f"https://{parts.hostname}"
+    return "mailto:tablejudge@localhost"
+
+
+def attach(service: MatchService, public_url: str, settings: PushSettings | None = None) -> PushSender | None:
+    """The sender for a service (None when turn alerts are off), its key made or read now."""
+    settings = settings or PushSettings.from_env()
+    if not settings.enabled:
+        return None
+    return PushSender(service, load_key(service.store), settings, subject_for(public_url, settings.subject))
+
+
+def subscription_body(raw: bytes) -> JsonDict:
+    """A request body as JSON, bounded; BadSubscription for anything else."""
+    if len(raw) > MAX_BODY_BYTES:
+        raise BadSubscription(f"a subscription body is at most {MAX_BODY_BYTES} bytes")
+    try:
+        data = orjson.loads(raw) if raw else None
+    except orjson.JSONDecodeError:
+        raise BadSubscription("the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadSubscription(
+            'the body is a push subscription: {"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}'
+        )
+    return data

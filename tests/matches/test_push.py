@@ -1,0 +1,359 @@
+"""Turn alerts (issue 27, item 4; ``matches.push``): a real ``tablejudge serve`` sends Web Push messages to a
+push endpoint this test runs on loopback, which decrypts each one (RFC 8291, with the browser's private key
+and auth secret the test made) and checks its VAPID signature (RFC 8292) against ``/v1/push/key``.
+The subscriptions' storage runs on both stores."""
+
+from __future__ import annotations
+
+import base64
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import http_ece
+import httpx
+import orjson
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid02
+
+from matches.push import BadSubscription, check_endpoint, parse_subscription
+from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
+from tests.matches.servers import Server
+
+
+def b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+@dataclass
+class Browser:
+    """What a browser holds for one push subscription: its P-256 key pair and auth secret."""
+
+    endpoint: str
+    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
+    auth: bytes = field(default_factory=lambda: os.urandom(16))
+
+    def subscription(self) -> dict[str, Any]:
+        point = self.key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
+        return {
+            "endpoint": self.endpoint,
+            "expirationTime": None,
+            "keys": {"p256dh": b64(point), "auth": b64(self.auth)},
+        }
+
+    def decrypt(self, body: bytes) -> dict[str, Any]:
+        plain = http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm")
+        return dict(orjson.loads(plain))
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+
+class PushService:
+    """A push service on loopback: records every POST, answers 201, or 410 on paths under ``/gone``."""
+
+    def __init__(self) -> None:
+        self.received: list[Received] = []
+        self.lock = threading.Lock()
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", "0"))
+                body = self.rfile.read(length)
+                with service.lock:
+                    service.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                self.send_response(410 if self.path.startswith("/gone") else 201)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def at(self, path: str) -> list[Received]:
+        with self.lock:
+            return [message for message in self.received if message.path == path]
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def wait_for(condition: Callable[[], Any], what: str, seconds: float = 15.0) -> Any:
+    """Poll ``condition`` until it is truthy (bounded); its value."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+@pytest.fixture(scope="module")
+def push_service() -> Iterator[PushService]:
+    service = PushService()
+    yield service
+    service.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("push_server")
+    server = Server(data, workers=2, env={"TABLEJUDGE_PUSH_HTTP_LOOPBACK": "1"}).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def http(server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_bop(http: httpx.Client) -> tuple[str, dict[int, str]]:
+    made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"})
+    assert made.status_code == 201, made.text
+    body = made.json()
+    joined = http.post(f"/v1/matches/{body['match']}/join", json={"invite": body["invite"], "name": "Bob"})
+    assert joined.status_code == 200, joined.text
+    return body["match"], {0: body["token"], 1: joined.json()["token"]}
+
+
+def subscribe(http: httpx.Client, match_id: str, token: str, browser: Browser) -> None:
+    answer = http.post(f"/v1/matches/{match_id}/push", json=browser.subscription(), headers=auth(token))
+    assert answer.status_code == 201, answer.text
+
+
+def to_act(http: httpx.Client, match_id: str, token: str) -> tuple[int, int]:
+    body = http.get(f"/v1/matches/{match_id}", headers=auth(token)).json()
+    return body["must_act"][0], body["version"]
+
+
+def server_store(server: Server) -> Store:
+    return open_store(f"sqlite:///{server.data / 'matches.sqlite3'}")
+
+
+pytestmark = pytest.mark.server
+
+
+def test_a_move_that_makes_it_a_seats_turn_sends_it_one_encrypted_signed_alert(
+    http: httpx.Client, push_service: PushService, server: Server
+) -> None:
+    key = http.get("/v1/push/key")
+    assert key.status_code == 200
+    public = key.json()["key"]
+    match_id, tokens = new_bop(http)
+    browsers = {seat: Browser(f"{push_service.url}/{match_id}/seat{seat}") for seat in (0, 1)}
+    for seat, browser in browsers.items():
+        subscribe(http, match_id, tokens[seat], browser)
+    mover, version = to_act(http, match_id, tokens[0])
+    other = 1 - mover
+    moved = http.post(
+        f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version}, headers=auth(tokens[mover])
+    )
+    assert moved.status_code == 200, moved.text
+    [message] = wait_for(lambda: push_service.at(f"/{match_id}/seat{other}"), "the alert to the seat now to act")
+    alert = browsers[other].decrypt(message.body)
+    assert alert["match"] == match_id and alert["kind"] == "turn" and alert["seat"] == other
+    assert alert["url"] == f"/play/{match_id}" and "your turn" in alert["body"]
+    assert alert["version"] == version + 1
+    assert message.headers["content-encoding"] == "aes128gcm" and int(message.headers["ttl"]) > 0
+    authorization = message.headers["authorization"]
+    assert authorization.startswith("vapid ") and f"k={public}" in authorization
+    assert Vapid02.verify(authorization)  # signed by the key the page subscribes with
+    # The next move makes it the mover's turn: one alert there, and still exactly one to the other seat.
+    moved = http.post(
+        f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version + 1}, headers=auth(tokens[other])
+    )
+    assert moved.status_code == 200, moved.text
+    wait_for(lambda: push_service.at(f"/{match_id}/seat{mover}"), "the alert back to the first mover")
+    assert len(push_service.at(f"/{match_id}/seat{other}")) == 1
+    assert len(push_service.at(f"/{match_id}/seat{mover}")) == 1
+    assert browsers[mover].decrypt(push_service.at(f"/{match_id}/seat{mover}")[0].body)["kind"] == "turn"
+
+
+def test_a_gone_subscription_is_removed(http: httpx.Client, push_service: PushService, server: Server) -> None:
+    match_id, tokens = new_bop(http)
+    mover, version = to_act(http, match_id, tokens[0])
+    other = 1 - mover
+    subscribe(http, match_id, tokens[other], Browser(f"{push_service.url}/gone/{match_id}"))
+    store = server_store(server)
+    try:
+        assert len(store.push_subscriptions(match_id)) == 1
+        moved = http.post(
+            f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version}, headers=auth(tokens[mover])
+        )
+        assert moved.status_code == 200
+        wait_for(lambda: push_service.at(f"/gone/{match_id}"), "the send the push service answers 410")
+        wait_for(lambda: not store.push_subscriptions(match_id), "the gone subscription's removal")
+    finally:
+        store.close()
+
+
+def test_leaving_the_seat_removes_its_subscriptions(
+    http: httpx.Client, push_service: PushService, server: Server
+) -> None:
+    match_id, tokens = new_bop(http)
+    for seat in (0, 1):
+        subscribe(http, match_id, tokens[seat], Browser(f"{push_service.url}/{match_id}/left{seat}"))
+    store = server_store(server)
+    try:
+        assert {row.seat for row in store.push_subscriptions(match_id)} == {0, 1}
+        left = http.post(f"/v1/matches/{match_id}/leave", headers=auth(tokens[1]))
+        assert left.status_code == 200, left.text
+        wait_for(lambda: {row.seat for row in store.push_subscriptions(match_id)} == {0}, "seat 2's subscriptions gone")
+    finally:
+        store.close()
+    # Its old token no longer subscribes, and the other seat can unsubscribe itself.
+    again = http.post(f"/v1/matches/{match_id}/push", json=Browser("https://push.example.org/x").subscription(),
+                      headers=auth(tokens[1]))  # fmt: skip
+    assert again.status_code == 401
+    gone = http.request("DELETE", f"/v1/matches/{match_id}/push", headers=auth(tokens[0]))
+    assert gone.status_code == 200 and gone.json()["removed"] == 1
+
+
+def test_bad_subscriptions_are_readable_4xx(http: httpx.Client, server: Server) -> None:
+    match_id, tokens = new_bop(http)
+    good = Browser("https://push.example.org/abc").subscription()
+    url = f"/v1/matches/{match_id}/push"
+
+    def refused(body: Any, status: int = 422, code: str = "bad_subscription", **extra: Any) -> None:
+        headers = extra.pop("headers", auth(tokens[0]))
+        content = body if isinstance(body, bytes) else orjson.dumps(body)
+        answer = http.post(extra.pop("url", url), content=content, headers=headers)
+        assert answer.status_code == status, (body, answer.text)
+        error = answer.json()["error"]
+        assert error["code"] == code and len(error["message"]) > 10
+
+    refused(b"not json")
+    refused([good])
+    refused({})
+    refused({**good, "endpoint": "http://push.example.org/abc"})  # plain http off loopback
+    refused({**good, "endpoint": "https://192.168.1.5/abc"})  # a private address
+    refused({**good, "endpoint": "https://localhost/abc"})
+    refused({**good, "endpoint": "https://user:pw@push.example.org/abc"})
+    refused({**good, "endpoint": "https://push.example.org/" + "a" * 2000})
+    refused({**good, "keys": {"p256dh": good["keys"]["p256dh"]}})
+    refused({**good, "keys": {**good["keys"], "auth": b64(b"short")}})
+    refused({**good, "keys": {**good["keys"], "p256dh": b64(b"\x04" + b"\x01" * 64)}})  # not on the curve
+    refused({**good, "keys": {**good["keys"], "p256dh": "!!!not base64!!!"}})
+    refused({**good, "pad": "x" * 5000})
+    refused(good, 401, "unauthorized", headers={})
+    refused(good, 401, "unauthorized", headers=auth("not-a-token"))
+    refused(good, 404, "unknown_match", url="/v1/matches/nosuchmatch/push")
+    # Five subscriptions a seat: a sixth is refused, the same endpoint again is not.
+    for number in range(5):
+        subscribe(http, match_id, tokens[0], Browser(f"https://push.example.org/{number}"))
+    refused(Browser("https://push.example.org/sixth").subscription(), 409, "too_many_subscriptions")
+    subscribe(http, match_id, tokens[0], Browser("https://push.example.org/0"))
+
+
+@pytest.mark.slow
+def test_the_key_is_made_once_and_kept_in_the_data_folder(http: httpx.Client, server: Server) -> None:
+    first = http.get("/v1/push/key").json()["key"]
+    key_file = server.data / "vapid_private.pem"
+    assert key_file.stat().st_mode & 0o077 == 0  # readable by the server's user only
+    server.stop()
+    server.start()
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        assert client.get("/v1/push/key").json()["key"] == first
+    assert len(base64.urlsafe_b64decode(first + "==")) == 65
+
+
+def test_endpoints_allowed_on_loopback_only_with_the_setting() -> None:
+    assert check_endpoint("http://127.0.0.1:9/p", True) == "http://127.0.0.1:9/p"
+    assert check_endpoint("http://[::1]:9/p", True) == "http://[::1]:9/p"
+    for endpoint, allowed in (("http://127.0.0.1:9/p", False), ("http://10.1.1.1/p", True), ("ftp://x.org/p", True)):
+        with pytest.raises(BadSubscription):
+            check_endpoint(endpoint, allowed)
+    with pytest.raises(BadSubscription):
+        parse_subscription({"endpoint": "https://x.org/p", "keys": "k"}, False)
+
+
+# --- the storage, on both stores ---------------------------------------------------------------------------
+
+
+def _match(store: Store, match_id: str, status: str = "playing") -> None:
+    row = MatchRow(
+        id=match_id, game="bop", options={}, seats=2, seed=1, status=status, public=False, invite_hash="x",
+        clock=None, clock_state=None, version=0, epoch=None, epoch_started=None, due=None, created=1.0,
+        updated=1.0, rematch_of=None, lexicon="standard",
+    )  # fmt: skip
+    store.create_match(row, [SeatRow(0, "Ann", "h0", None, 1.0), SeatRow(1, "Bob", "h1", None, 1.0)])
+
+
+def test_subscriptions_are_kept_per_seat_bounded_and_removed(store: Store) -> None:
+    _match(store, "m1")
+    row = PushRow(0, "https://push.example.org/a", "k", "s", "h0", 1.0)
+    assert store.add_push("m1", row, limit=2)
+    assert store.add_push("m1", PushRow(0, row.endpoint, "k2", "s2", "h0", 2.0), limit=2)  # the same: replaced
+    assert store.add_push("m1", PushRow(0, "https://push.example.org/b", "k", "s", "h0", 3.0), limit=2)
+    assert not store.add_push("m1", PushRow(0, "https://push.example.org/c", "k", "s", "h0", 4.0), limit=2)
+    assert store.add_push("m1", PushRow(1, "https://push.example.org/c", "k", "s", "h1", 4.0), limit=2)
+    kept = store.push_subscriptions("m1")
+    assert [(sub.seat, sub.endpoint, sub.p256dh) for sub in kept] == [
+        (0, "https://push.example.org/a", "k2"),
+        (0, "https://push.example.org/b", "k"),
+        (1, "https://push.example.org/c", "k"),
+    ]
+    assert store.remove_push("m1", 0, "https://push.example.org/a") == 1
+    assert store.remove_push("m1", 0) == 1
+    assert [sub.seat for sub in store.push_subscriptions("m1")] == [1]
+    assert store.remove_push("m1") == 1 and store.push_subscriptions("m1") == []
+
+
+def test_an_expired_waiting_match_takes_its_subscriptions_along(store: Store) -> None:
+    _match(store, "w1", status="waiting")
+    store.add_push("w1", PushRow(0, "https://push.example.org/a", "k", "s", "h0", 1.0), limit=5)
+    store.update_seat("w1", 0, joined=1.0)
+    store.update_seat("w1", 1, joined=1.0)
+    assert store.expire_waiting(before=100.0) == ["w1"]
+    assert store.push_subscriptions("w1") == []
+
+
+def test_the_vapid_key_in_the_database_is_the_first_one_stored(store: Store) -> None:
+    assert store.push_key("first", 1.0) == "first"
+    assert store.push_key("second", 2.0) == "first"
+
+
+def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
+    from matches.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
+
+    raw = SQLiteStore(tmp_path / "old.sqlite3")
+    with raw.transaction():
+        raw._execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for statements in MIGRATIONS[:4]:
+            for statement in statements:
+                raw._execute(statement)
+        raw._execute("INSERT INTO schema_version (version) VALUES (4)")
+    raw.close()
+    store = open_store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    try:
+        assert SCHEMA_VERSION == 5 and store.migrate() == 5
+        assert store.push_subscriptions("none") == []
+    finally:
+        store.close()
