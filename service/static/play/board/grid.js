@@ -79,6 +79,8 @@ export class GridBoard {
     this.placed = new Map();
     /** @type {number | null} the index in the hand of the tile chosen to place */
     this.selected = null;
+    /** @type {Set<number> | null} the hand's tiles chosen for a pass's trade, while choosing (BOP!, the line games) */
+    this.trading = null;
     this.zoom = 1;
     /** @type {Area | null} the squares drawn: it only grows, so a square never moves under a finger */
     this.area = null;
@@ -161,14 +163,24 @@ export class GridBoard {
     return /** @type {string | null} */ (null);
   }
 
-  /** How square r,c looks and reads. */
-  cellAt(/** @type {number} */ r, /** @type {number} */ c, /** @type {string} */ where) {
-    return /** @type {CellLook} */ ({ classes: [], said: ["empty"], content: null, r, c, where });
+  /**
+   * How square r,c ("r,c" is ``where``) looks and reads: its classes, its words, its picture.
+   * @param {number} r
+   * @param {number} c
+   * @param {string} where
+   * @returns {CellLook}
+   */
+  cellAt(r, c, where) {
+    return { classes: [], said: ["empty"], content: null };
   }
 
-  /** Whether a key typed on a square names a tile (the line games: a face; BOP!: a letter). */
-  typeable(/** @type {string} */ typed) {
-    return Boolean(typed) && false;
+  /**
+   * Whether a key typed on a square names a tile (the line games: a face; BOP!: a letter).
+   * @param {string} typed
+   * @returns {boolean}
+   */
+  typeable(typed) {
+    return false;
   }
 
   /** A key typed on a square (after ``typeable``). */
@@ -176,9 +188,13 @@ export class GridBoard {
     this.say(`“${typed}” on ${where}: type a tile you hold.`, true);
   }
 
-  /** The squares of a move in the notation (to mark the last move). */
-  cellsOf(/** @type {string} */ move) {
-    return new Set(move ? [] : []);
+  /**
+   * The squares of a move in the notation (to mark the last move).
+   * @param {string} move
+   * @returns {Set<string>}
+   */
+  cellsOf(move) {
+    return new Set();
   }
 
   /** The keys of the squares holding tiles (to centre on). */
@@ -201,6 +217,16 @@ export class GridBoard {
 
   /** Resets a game's own choices (a swap asked, a wild to declare) after a move or a take back. */
   clearChoices() {}
+
+  /** Whether placing a tile is refused now (the line games: swaps chosen): says why. */
+  placeRefused() {
+    return false;
+  }
+
+  /** Your hand as the rack shows it (the line games: after the swaps chosen). */
+  get handShown() {
+    return this.ownHand;
+  }
 
   /** Whether a tap on the grid is refused now (a trade being chosen): says why. */
   tapRefused() {
@@ -432,9 +458,9 @@ export class GridBoard {
     if (this.placed.has(where)) return this.takeBackAt(where);
     const tile = this.tileAt(where);
     if (tile !== undefined) return this.tapTaken(where, tile);
-    if (this.ctx.you === null) return;
+    if (this.ctx.you === null || this.placeRefused()) return;
     if (this.selected === null) {
-      const free = this.ownHand.some((_, i) => !this.isPlacedIndex(i));
+      const free = this.handShown.some((_, i) => !this.isPlacedIndex(i));
       const { piece, pieces, hand, board, square } = this.words;
       return this.say(free ? `Tap a ${piece} in your ${hand} first, then a ${square}.` : `All your ${pieces} are on the ${board}.`, true);
     }
@@ -451,6 +477,22 @@ export class GridBoard {
     announce(`${this.tileName(tile)} back in your ${this.words.hand}`);
     this.changed();
   }
+
+  /**
+   * While a pass's trade is being chosen (``this.trading``, a Set of hand indices), a tap on a tile of
+   * the hand adds it to the trade or takes it out; true if it did.
+   */
+  toggleTrade(/** @type {number} */ index) {
+    const trading = this.trading;
+    if (!trading) return false;
+    if (trading.has(index)) trading.delete(index);
+    else trading.add(index);
+    this.renderHand();
+    this.renderActions();
+    return true;
+  }
+
+  renderActions() {}
 
   /** A tap on a tile of the hand: chooses it (or lets it go). */
   chooseTile(/** @type {number} */ index) {
@@ -500,7 +542,7 @@ export class GridBoard {
       fill(this.rack, h("p", { class: "muted" }, `You are watching: the players' ${hidden} stay hidden.`));
       return true;
     }
-    if (empty && !this.ownHand.length) {
+    if (empty && !this.handShown.length) {
       fill(this.rack, h("p", { class: "muted" }, empty));
       return true;
     }
