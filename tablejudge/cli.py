@@ -16,6 +16,7 @@ from indexes.errors import TablejudgeError
 COMMAND_MODULES = (
     "tablejudge.commands.words",
     "tablejudge.commands.play",
+    "tablejudge.commands.hint",
     "tablejudge.commands.serve",
     "tablejudge.commands.site",
 )

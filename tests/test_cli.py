@@ -178,3 +178,49 @@ def test_every_registered_game_plays_from_the_command_line(game: str, capsys: py
     assert main(["play", game, "--players", "2", "--bots", "greedy,random", "--seed", "1"]) == 0
     out = capsys.readouterr().out.lower()
     assert "game over" in out and ("winner" in out or "wins" in out)
+
+
+#: One hint for each game that offers them: the game and a position with a hand (issue 25).
+HINT_CASES = {
+    "bop": ["Fk Rb Sb/. . Hy", "--hand", "Wr Hg My Mb Yb", "--limit", "3"],
+    "digit": ["9y ?? ./. 0g .", "--hand", "8g 1r 1k ?? 4b", "--limit", "3"],
+    "matchfive": ["0,0:3r 0,1:2r 0,2:1r", "--hand", "5r 4r * 2b 3y", "--limit", "3"],
+    "qnto": ["Sy Hy", "--hand", "Sg Dy !b", "--limit", "3"],
+    "three2fifteen": ["    6  7/ 6  .  3/ 7  9  4", "--hand", "2 5 11", "--limit", "3"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(HINT_CASES))
+def test_hint_game_answers_as_the_old_per_game_command(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tablejudge hint GAME ...`` is the one hint command; ``GAME-hint`` stays as its alias, word for word."""
+    outputs = []
+    for argv in (["hint", game, *HINT_CASES[game]], [f"{game}-hint", *HINT_CASES[game]]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0 and err == "" and "hand: " in out and "  1. " in out
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["hint"], "required: game"),
+        (["hint", "chess", "board"], "invalid choice: 'chess'"),
+        (["hint", "pdq", "board"], "invalid choice: 'pdq'"),  # PDQ has no board to hint on
+        (["hint", "bop", "Fk Rb", "--hand", "Mb", "--limit", "-1"], "--limit must be 0 or more"),
+        (["hint", "qnto", "Sy Hy", "--hand", "Sg", "--pile", "-1"], "--limit and --pile must be 0 or more"),
+        (["hint", "digit", "9y ?? ./. 0g .", "--hand", "8g 1r 1k ?? 4b 5b"], "a hand holds 1 to 5 tiles"),
+        (["hint", "matchfive", "0,0:3r", "--hand", "9z"], "tile '9z'"),
+        (["hint", "three2fifteen", "nonexist.txt", "--hand", "2"], "board: there is no file 'nonexist.txt'"),
+        (["hint", "qnto", "nonexist.txt", "--hand", "Sg"], "grid: there is no file 'nonexist.txt'"),
+        (["hint", "matchfive", "0,0:3r"], "required: --hand"),
+    ],
+)
+def test_hint_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and complaint in err

@@ -1,9 +1,9 @@
-"""``tablejudge play bop`` (people and bots play in the terminal) and ``tablejudge bop-hint``.
+"""``tablejudge play bop`` (people and bots play in the terminal) and ``tablejudge hint bop``.
 
 tablejudge play bop --players 2 --bots greedy,random --seed 7
 tablejudge play bop --bots human,greedy                     # the sheet's challenge game (the default)
 tablejudge play bop --bots human,human,greedy --mode strict # non-words refused outright
-tablejudge bop-hint board.txt --hand "Qr Jr Sb Ly ?"
+tablejudge hint bop board.txt --hand "Qr Jr Sb Ly ?"
 
 The game runs on the shared loop (``engine.play``): every seat that may act is asked, so in the
 challenge game every other player is offered the challenge of each play, people as well as bots.
@@ -27,7 +27,7 @@ from engine.bop.state import BopState
 from engine.bop.tiles import BOP, COLOUR_NAMES, DEFAULT_PALETTE, HAND_SIZE, MODES, parse_tiles
 from engine.bots import Turn
 from engine.errors import ConfigError, EngineError
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, run_game
+from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, run_game
 from indexes.notation import echo
 from indexes.paths import DEFAULT_LEXICON
 
@@ -48,8 +48,11 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
     play.set_defaults(run=run_play)
 
 
-def register_commands(subparsers: argparse._SubParsersAction) -> None:
-    hint = subparsers.add_parser("bop-hint", help="BOP!: the best plays for a hand on a board")
+HINT_HELP = "BOP!: the best plays for a hand on a board"
+
+
+def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
+    """``tablejudge hint bop`` (also ``bop-hint``)."""
     hint.add_argument(
         "board", help="a file with the board as 'tablejudge play bop' prints it, '-' for stdin, or rows split by '/'"
     )
@@ -122,7 +125,7 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0
     for number, hint in enumerate(hints, 1):
         print(f"{number:>3}. {hint.text()}")
-    print("\nbest play:\n" + _indent(hints[0].breakdown.text()))
+    print("\nbest play:\n" + indent(hints[0].breakdown.text()))
     return 0
 
 
@@ -197,10 +200,6 @@ class BopPerson(HumanSeat):
                 return move
             except ValueError as error:
                 self.out.write(f"  {error}\n")
-
-
-def _indent(text: str, by: str = "    ") -> str:
-    return "\n".join(by + line for line in text.splitlines())
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -296,7 +295,7 @@ def _print_turn(
 ) -> None:
     text = move.public_text() or move.to_text() if public else move.to_text()
     out.write(f"\nturn {turn}: player {player} ({name}) {text}  +{breakdown.total}\n")
-    out.write(_indent(breakdown.text()) + "\n")
+    out.write(indent(breakdown.text()) + "\n")
     withdrawn = isinstance(move, Challenge) and breakdown.items[0].label == "challenge upheld"
     if isinstance(move, Challenge) and not withdrawn:
         out.write(f"scores: {' | '.join(str(s) for s in state.scores())}\n")

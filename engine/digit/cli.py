@@ -1,9 +1,9 @@
-"""``tablejudge play digit`` (people and bots in the terminal) and ``tablejudge digit-hint``.
+"""``tablejudge play digit`` (people and bots in the terminal) and ``tablejudge hint digit``.
 
     tablejudge play digit --bots human,greedy --seed 3                  # you against the greedy bot
     tablejudge play digit --players 5 --bots greedy,random,greedy,greedy,random --seed 7
     tablejudge play digit --bots human,greedy --option blanks=yyggr --option digit_tiles=5
-    tablejudge digit-hint "9y ?? ./. 0g ." --hand "8g 1r 1k ?? 4b"
+    tablejudge hint digit "9y ?? ./. 0g ." --hand "8g 1r 1k ?? 4b"
 
 The game runs on the shared loop and flags (``engine.play``); a person sees the grid (every tile's
 number and colour letter, each wild as what it stands for), their own hand, and may ask for ``hint``
@@ -14,26 +14,31 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from engine.base import CHANCE, Breakdown, Move, ScoredMove, State
+from engine.base import Breakdown, Game, Move, ScoredMove, State
 from engine.bots import Turn
-from engine.digit.game import DigitGame, format_grid
+from engine.digit.game import format_grid
 from engine.digit.movegen import explained, rank_moves
 from engine.digit.rules import SOLVER
 from engine.digit.state import DigitState, grid_problems
 from engine.digit.tiles import KIT, DigitOptions
 from engine.errors import ConfigError, NotationError
+from engine.linegames.cli import (
+    HINTS,
+    GridPerson,
+    board_argument,
+    check_limits,
+    hint_line,
+    print_hints,
+    run_grid_play,
+)
 from engine.linegames.grid import Cell, parse_board
 from engine.linegames.moves import Play
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, make_seats, print_move, run_game
-
-HINTS = 5
+from engine.play import add_game_arguments
 
 
 def register(play_subparsers: argparse._SubParsersAction) -> None:
@@ -47,8 +52,11 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
     play.set_defaults(run=run_play)
 
 
-def register_commands(subparsers: argparse._SubParsersAction) -> None:
-    hint = subparsers.add_parser("digit-hint", help="D!Git: the best moves for a hand on a grid")
+HINT_HELP = "D!Git: the best moves for a hand on a grid"
+
+
+def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
+    """``tablejudge hint digit`` (also ``digit-hint``)."""
     hint.add_argument(
         "board", help="the grid: rows of tiles and dots split by '/' (top-left is 0,0), e.g. '9y ?? ./. 0g .', "
         "or a file holding it (rows on lines; a header of column numbers and row numbers first is read too), "
@@ -65,8 +73,7 @@ def register_commands(subparsers: argparse._SubParsersAction) -> None:
 # --- hints ---------------------------------------------------------------------------------------
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 0,3a 4g??        tiles placed: 2 tiles: 4g, ?? (= green 5); 5th tile: ...``"""
-    items = "; ".join(f"{item.label}: {item.detail}" for item in scored.breakdown.items)
-    return f"{number:>3}. {scored.move.to_text():<18} {items}"
+    return hint_line(number, scored, 18, lambda item: f"{item.label}: {item.detail}", "none")
 
 
 def best_moves(board: dict[Cell, str], hand: Sequence[str], pile: Sequence[str], limit: int = HINTS
@@ -81,15 +88,7 @@ def read_board(arg: str) -> dict[Cell, str]:
     """The grid ``arg`` names: stdin for ``-``, a file's text, or the grid written out (rows split by
     ``/``). Without row and column numbers its top-left cell is 0,0; it need not cover 0,0 (the first
     play is long past), but it must be in one piece, every line a line."""
-    if arg == "-":
-        text = sys.stdin.read()
-    elif Path(arg).is_file():
-        try:
-            text = Path(arg).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ConfigError(f"board: cannot read {arg!r}: {error}") from None
-    else:
-        text = arg
+    text = board_argument(arg, "board", lambda _: True)  # any text may be a grid written out
     try:
         board = parse_board(text, KIT)
     except NotationError as error:
@@ -113,18 +112,12 @@ def run_hint(args: argparse.Namespace) -> int:
     extra = Counter(board.values()) + Counter(hand) - DigitOptions().tile_counts()
     if extra:
         raise ConfigError(f"more tiles than the box holds: {' '.join(sorted(extra.elements()))}")
-    if args.limit < 0 or args.pile < 0:
-        raise ConfigError("--limit and --pile must be 0 or more")
+    check_limits(args)
     moves = best_moves(board, hand, ["??"] * args.pile, args.limit)
-    if args.json:
-        found = [{"move": s.move.to_text(), "breakdown": s.breakdown.to_json()} for s in moves]
-        print(json.dumps({"hand": hand, "moves": found}))
-        return 0
-    print(format_grid(board))
-    print(f"hand: {' '.join(hand)}")
-    for number, scored in enumerate(moves, 1):
-        print(hint_text(number, scored))
-    return 0
+    return print_hints(
+        moves, as_json=args.json, hand=hand, board_text=format_grid(board), hand_text=" ".join(hand),
+        line=hint_text, none_text=None, key="moves", with_points=False,
+    )  # fmt: skip
 
 
 # --- a person at the terminal --------------------------------------------------------------------
@@ -153,88 +146,37 @@ def notation_help(hand: Sequence[str], board: dict[Cell, str]) -> str:
     )
 
 
-class DigitPerson(HumanSeat):
-    """A person at the terminal: the grid and their hand, hints, and (when several people share the
-    terminal) a cleared screen between turns, so that nobody sees another's hand."""
+class DigitPerson(GridPerson):
+    """A person at the terminal (``GridPerson``) with D!Git's help and hints."""
 
-    def __init__(self, out: TextIO, inp: TextIO, shared: bool) -> None:
-        super().__init__(out, inp)
-        self.shared = shared
-        self.helped = False
-
-    def _line(self) -> str:
-        line = self.inp.readline()
-        if not line:
-            raise EOFError("input ended")
-        return line.strip()
-
-    def choose(self, turn: Turn) -> Move | None:
+    def help_text(self, turn: Turn) -> str:
         state: DigitState = turn._state  # type: ignore[assignment]
-        game, seat = state.game, turn.seat
-        if self.shared:
-            self.out.write("\033[2J\033[H" + f"Hand the device to player {seat}, then press Enter. ")
-            self.out.flush()
-            self._line()
-        self.out.write(f"\n{game.render(turn.view)}\n")
-        if not self.helped:
-            self.out.write(notation_help(state.hands[seat], state.board) + "\n")
-            self.helped = True
-        while True:
-            self.out.write(f"player {seat}, your move: ")
-            self.out.flush()
-            text = self._line()
-            if not text:
-                continue
-            if text == "hint":
-                hints = state.hints(seat)
-                self.out.write("\n".join(hint_text(n, s) for n, s in enumerate(hints, 1)) + "\n")
-                continue
-            if text == "help":
-                self.out.write(notation_help(state.hands[seat], state.board) + "\n")
-                continue
-            if text == "moves":
-                self.list_moves(turn, 30)
-                continue
-            move = self.tried(turn, text)
-            if move is not None:
-                return move
+        return notation_help(state.hands[turn.seat], state.board)
+
+    def hint_text(self, turn: Turn) -> str:
+        state: DigitState = turn._state  # type: ignore[assignment]
+        return "\n".join(hint_text(n, s) for n, s in enumerate(state.hints(turn.seat), 1))
 
 
 def run_play(args: argparse.Namespace) -> int:
-    if args.bots is None:
-        args.bots = ",".join([HUMAN] + ["greedy"] * ((args.players or 2) - 1))
-    game, names = game_from_args("digit", args)
-    assert isinstance(game, DigitGame)
-    out = sys.stdout
-    people = [seat for seat, name in enumerate(names) if name == HUMAN]
-    seats: list[Any] = make_seats(game, names, args.seed, out, sys.stdin)
-    for seat in people:
-        seats[seat] = DigitPerson(out, sys.stdin, shared=len(people) > 1)
-    viewer = people[0] if len(people) == 1 else None
-    quiet = args.json
-    if not quiet:
+    def intro(game: Game[Any, Any, Any], names: list[str], people: list[int]) -> str:
         first = game.new_initial_state(args.seed)
+        assert isinstance(first, DigitState)
         drawn = ", ".join(f"player {seat} {tile}" for seat, tile in first.first_draws[-1])
-        out.write(f"D!Git ({game.spec()}), seed {args.seed}: {', '.join(names)}\n")
-        out.write(f"player {first.first_player} starts (the first-player draw: {drawn})\n")
+        return (f"D!Git ({game.spec()}), seed {args.seed}: {', '.join(names)}\n"
+                f"player {first.first_player} starts (the first-player draw: {drawn})\n")  # fmt: skip
 
-    def show(state: State[Any], seat: int, move: Move, breakdown: Breakdown) -> None:
-        if quiet or seat == CHANCE:
-            return  # a draw shows in the hand it fills
+    def after_move(state: State[Any], seat: int, move: Move, breakdown: Breakdown, people: list[int]) -> str:
         assert isinstance(state, DigitState)
-        out.write("\n")
-        print_move(out, state, seat, move, breakdown, viewer)
-        out.write("\n".join("    " + item.detail for item in breakdown.items) + "\n")
+        said = "\n".join("    " + item.detail for item in breakdown.items) + "\n"
         if isinstance(move, Play) and state.extra_turn and state.current == seat:
-            out.write(f"player {seat} placed a 5th or 10th tile: another turn\n")
+            said += f"player {seat} placed a 5th or 10th tile: another turn\n"
+        return said
 
-    try:
-        state = run_game(game, seats, args.seed, on_move=show)
-    except EOFError:
-        print("tablejudge: input ended; the game is abandoned", file=sys.stderr)
-        return 1
-    if quiet:
-        print(json.dumps(state.to_json()))
-        return 0
-    out.write(f"\n{game.render(state.view(None))}\n")
-    return 0
+    def ending(game: Game[Any, Any, Any], state: State[Any], names: list[str]) -> str:
+        return f"\n{game.render(state.view(None))}\n"
+
+    return run_grid_play(
+        args, "digit", person=lambda shared: DigitPerson(sys.stdout, sys.stdin, shared),
+        intro=intro, after_move=after_move, ending=ending,
+    )  # fmt: skip

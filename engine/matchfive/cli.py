@@ -1,9 +1,9 @@
-"""``tablejudge play matchfive`` (people and bots in the terminal) and ``tablejudge matchfive-hint``.
+"""``tablejudge play matchfive`` (people and bots in the terminal) and ``tablejudge hint matchfive``.
 
     tablejudge play matchfive --bots human,greedy --seed 3          # you against the greedy bot
     tablejudge play matchfive --players 4 --bots greedy,random,greedy,random --seed 7
     tablejudge play matchfive --bots human,greedy --option copies=1 --option wilds=2
-    tablejudge matchfive-hint "0,0:3r 0,1:2r 0,2:1r" --hand "5r 4r * 2b 3y"
+    tablejudge hint matchfive "0,0:3r 0,1:2r 0,2:1r" --hand "5r 4r * 2b 3y"
 
 The game runs on the shared loop and seats (``engine.play``); a person sees the table from above
 (``MatchFiveGame.render``) and their own hand, types moves in the notation of
@@ -14,25 +14,23 @@ The game runs on the shared loop and seats (``engine.play``); a person sees the 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from engine.base import CHANCE, Breakdown, Move, ScoredMove, State
+from engine.base import Breakdown, Game, Move, ScoredMove, State
 from engine.bots import Turn
 from engine.errors import ConfigError
+from engine.linegames.cli import HINTS, GridPerson, check_limits, hint_line, print_hints, run_grid_play, standings
 from engine.matchfive.board import Board, parse_stacks
-from engine.matchfive.game import LEGEND, MatchFiveGame, format_above
+from engine.matchfive.game import LEGEND, format_above
 from engine.matchfive.movegen import best_plays
 from engine.matchfive.rules import board_problems, hand_breakdown
 from engine.matchfive.state import MatchFiveState
 from engine.matchfive.tiles import HAND_SIZE, MatchFiveOptions, format_tiles, hand_tile, parse_hand_tiles, sort_tiles
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, print_move, run_game
-
-HINTS = 5
+from engine.play import add_game_arguments
 
 
 def register(play_subparsers: argparse._SubParsersAction) -> None:
@@ -46,8 +44,11 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
     play.set_defaults(run=run_play)
 
 
-def register_commands(subparsers: argparse._SubParsersAction) -> None:
-    hint = subparsers.add_parser("matchfive-hint", help="Match Five: the best plays for a hand on a table")
+HINT_HELP = "Match Five: the best plays for a hand on a table"
+
+
+def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
+    """``tablejudge hint matchfive`` (also ``matchfive-hint``)."""
     hint.add_argument(
         "table", help='the stacks, each ROW,COL:BOTTOM,...,TOP (e.g. "0,0:3r 0,1:2r,2b"), a file holding them, '
         "'-' for stdin, or '' for an empty table",
@@ -61,8 +62,7 @@ def register_commands(subparsers: argparse._SubParsersAction) -> None:
 # --- hints ---------------------------------------------------------------------------------------
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 0,3:2u 5b 5y      +33  vertical +15; horizontal +9; horizontal +9``"""
-    items = "; ".join(f"{item.label} {item.points:+d}" for item in scored.breakdown.items if item.points)
-    return f"{number:>3}. {scored.move.to_text():<24} {scored.points:>+4}  {items}"
+    return hint_line(number, scored, 24, lambda item: f"{item.label} {item.points:+d}" if item.points else None)
 
 
 def _table_text(arg: str) -> str:
@@ -89,22 +89,15 @@ def run_hint(args: argparse.Namespace) -> int:
     extra = Counter(hand_tile(t) for t in board.tiles()) + Counter(hand) - counts
     if extra:
         raise ConfigError(f"more tiles than the bag holds: {format_tiles(sort_tiles(extra.elements()))}")
-    if args.limit < 0:
-        raise ConfigError("--limit must be 0 or more")
+    check_limits(args)
     plays = best_plays(board, hand, args.limit)
-    if args.json:
-        found = [{"move": s.move.to_text(), "points": s.points, "breakdown": s.breakdown.to_json()} for s in plays]
-        print(json.dumps({"hand": hand, "plays": found}))
-        return 0
-    print(format_above(board, board.locked))
-    print(f"hand: {format_tiles(sort_tiles(hand))}")
-    if not plays:
-        print("no play: swap tiles (or pass, with the bag empty)")
-        return 0
-    for number, scored in enumerate(plays, 1):
-        print(hint_text(number, scored))
-    print("\nbest play:\n" + indent(plays[0].breakdown.text()))
-    return 0
+    return print_hints(
+        plays, as_json=args.json, hand=hand, board_text=format_above(board, board.locked),
+        hand_text=format_tiles(sort_tiles(hand)), line=hint_text, none_text=NO_PLAY,
+    )  # fmt: skip
+
+
+NO_PLAY = "no play: swap tiles (or pass, with the bag empty)"
 
 
 # --- a person at the terminal --------------------------------------------------------------------
@@ -140,100 +133,46 @@ def _example_cells(board: Board) -> tuple[str, str, int]:
     return f"{row},{right + 1}", f"{stack[0]},{stack[1]}", board.height(stack) + 1
 
 
-class MatchFivePerson(HumanSeat):
-    """A person at the terminal: the table, their hand, hints; when several people share the terminal,
-    a cleared screen between turns, so that nobody sees another's hand."""
+class MatchFivePerson(GridPerson):
+    """A person at the terminal (``GridPerson``) with Match Five's help and hints."""
 
-    def __init__(self, out: TextIO, inp: TextIO, shared: bool) -> None:
-        super().__init__(out, inp)
-        self.shared = shared
-        self.helped = False
-
-    def _line(self) -> str:
-        line = self.inp.readline()
-        if not line:
-            raise EOFError("input ended")
-        return line.strip()
-
-    def choose(self, turn: Turn) -> Move | None:
+    def help_text(self, turn: Turn) -> str:
         state: MatchFiveState = turn._state  # type: ignore[assignment]
-        game, seat = state.game, turn.seat
-        if self.shared:
-            self.out.write("\033[2J\033[H" + f"Hand the device to player {seat}, then press Enter. ")
-            self.out.flush()
-            self._line()
-        view = turn.view
-        self.out.write(f"\n{game.render(view)}\n")
-        hand = view["hands"][seat]
-        if not self.helped:
-            self.out.write(notation_help(hand, state.board) + "\n")
-            self.helped = True
-        while True:
-            self.out.write(f"player {seat}, your move: ")
-            self.out.flush()
-            text = self._line()
-            if not text:
-                continue
-            if text == "hint":
-                plays = best_plays(state.board, hand, HINTS)
-                shown = "\n".join(hint_text(n, s) for n, s in enumerate(plays, 1))
-                self.out.write((shown or "  no play: swap tiles (or pass, with the bag empty)") + "\n")
-                continue
-            if text == "help":
-                self.out.write(notation_help(hand, state.board) + "\n")
-                continue
-            if text == "moves":
-                self.list_moves(turn, 30)
-                continue
-            move = self.tried(turn, text)
-            if move is not None:
-                return move
+        return notation_help(turn.view["hands"][turn.seat], state.board)
+
+    def hint_text(self, turn: Turn) -> str:
+        state: MatchFiveState = turn._state  # type: ignore[assignment]
+        plays = best_plays(state.board, turn.view["hands"][turn.seat], HINTS)
+        return "\n".join(hint_text(n, s) for n, s in enumerate(plays, 1)) or f"  {NO_PLAY}"
 
 
 def run_play(args: argparse.Namespace) -> int:
-    if args.bots is None:
-        args.bots = ",".join([HUMAN] + ["greedy"] * ((args.players or 2) - 1))
-    game, names = game_from_args("matchfive", args)
-    assert isinstance(game, MatchFiveGame)
-    out = sys.stdout
-    people = [seat for seat, name in enumerate(names) if name == HUMAN]
-    seats: list[Any] = make_seats(game, names, args.seed, out, sys.stdin)
-    for seat in people:
-        seats[seat] = MatchFivePerson(out, sys.stdin, shared=len(people) > 1)
-    viewer = people[0] if len(people) == 1 else None
-    quiet = args.json
-    if not quiet:
-        first = game.new_initial_state(args.seed).first_player
-        out.write(f"Match Five ({game.spec()}), seed {args.seed}: {', '.join(names)}\n")
-        out.write(f"player {first} starts (the highest hand total)\n")
-        if not people:
-            out.write(LEGEND + "\n")
+    def intro(game: Game[Any, Any, Any], names: list[str], people: list[int]) -> str:
+        first = game.new_initial_state(args.seed).first_player  # type: ignore[attr-defined]
+        legend = "" if people else LEGEND + "\n"
+        return (f"Match Five ({game.spec()}), seed {args.seed}: {', '.join(names)}\n"
+                f"player {first} starts (the highest hand total)\n{legend}")  # fmt: skip
 
-    def show(state: State[Any], seat: int, move: Move, breakdown: Breakdown) -> None:
-        if quiet or seat == CHANCE:
-            return  # a draw shows in the hand it fills
+    def after_move(state: State[Any], seat: int, move: Move, breakdown: Breakdown, people: list[int]) -> str:
         assert isinstance(state, MatchFiveState)
-        out.write("\n")
-        print_move(out, state, seat, move, breakdown, viewer)
+        said = ""
         if state.went_out == seat and state.final_turns == state.players - 1:
-            out.write(f"player {seat} placed their last tile: one final play each for the others\n")
+            said += f"player {seat} placed their last tile: one final play each for the others\n"
         if not people:
-            out.write(f"scores: {' | '.join(map(str, state.scores()))}   bag: {len(state.bag)}\n")
+            said += f"scores: {' | '.join(map(str, state.scores()))}   bag: {len(state.bag)}\n"
+        return said
 
-    try:
-        state = run_game(game, seats, args.seed, on_move=show)
-    except EOFError:
-        print("tablejudge: input ended; the game is abandoned", file=sys.stderr)
-        return 1
-    outcome = state.outcome()
-    assert outcome is not None and isinstance(state, MatchFiveState)
-    if quiet:
-        print(json.dumps(state.to_json()))
-        return 0
-    out.write(f"\n{game.render(state.view(None))}\n")
-    for seat, score in enumerate(outcome.scores):
-        cost = hand_breakdown(state.hands[seat]).total
-        left = f" (hand left: {cost})" if cost else ""
-        out.write(f"  player {seat} ({names[seat]}): {score}{left}\n")
-    out.write(f"winner: {' and '.join(f'player {w}' for w in outcome.winners)}\n")
-    return 0
+    def ending(game: Game[Any, Any, Any], state: State[Any], names: list[str]) -> str:
+        outcome = state.outcome()
+        assert outcome is not None and isinstance(state, MatchFiveState)
+
+        def tally(seat: int) -> str:
+            cost = hand_breakdown(state.hands[seat]).total
+            return f"{outcome.scores[seat]}" + (f" (hand left: {cost})" if cost else "")
+
+        return f"\n{game.render(state.view(None))}\n" + standings(outcome, names, tally)
+
+    return run_grid_play(
+        args, "matchfive", person=lambda shared: MatchFivePerson(sys.stdout, sys.stdin, shared),
+        intro=intro, after_move=after_move, ending=ending,
+    )  # fmt: skip

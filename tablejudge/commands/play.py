@@ -1,9 +1,9 @@
-"""``tablejudge play GAME ...`` for every registered game, and each game's extra commands (hints).
+"""``tablejudge play GAME ...`` for every registered game.
 
 A game whose package has a ``cli`` module with ``register(play_subparsers)`` adds its own
-``play`` subcommand (built on ``engine.play``'s shared flags and loop) and may have
-``register_commands(subparsers)`` for top-level commands of its own; every other registered game
-gets the generic ``engine.play`` runner. Nothing here names a game: the registry does.
+``play`` subcommand (built on ``engine.play``'s shared flags and loop); every other registered game
+gets the generic ``engine.play`` runner. Its hints are ``tablejudge hint GAME`` (``commands/hint.py``).
+Nothing here names a game: the registry does.
 """
 
 from __future__ import annotations
@@ -33,5 +33,3 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             module.register(games)
         else:
             register_generic(games, name)
-        if module is not None and hasattr(module, "register_commands"):
-            module.register_commands(subparsers)

@@ -1,0 +1,233 @@
+"""The terminal parts every grid game shares: a person's seat, the play runner and the hint command.
+
+A grid game's ``cli.py`` keeps only what is its own (its help text, its hints, what it says after a
+move and at the end) and hands it to these. The flags and the loop are ``engine.play``'s; the
+commands are registered by ``tablejudge.commands`` (``tablejudge play GAME``, ``tablejudge hint GAME``
+and the older ``GAME-hint`` names).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal, TextIO
+
+from engine.base import CHANCE, Breakdown, Game, Move, Outcome, ScoredMove, State
+from engine.bots import Turn
+from engine.errors import ConfigError
+from engine.play import HUMAN, HumanSeat, game_from_args, indent, make_seats, print_move, run_game
+
+#: Plays a person is shown when they type ``hint``.
+HINTS = 5
+#: Moves ``moves`` lists before it says "...".
+LISTED = 30
+
+
+# --- hints ---------------------------------------------------------------------------------------
+def points_item(item: Any) -> str | None:
+    """``across 7+8 +15``: a breakdown item with its points."""
+    return f"{item.label} {item.points:+d}"
+
+
+def hint_line(
+    number: int,
+    scored: ScoredMove[Any],
+    width: int,
+    item: Callable[[Any], str | None] = points_item,
+    points: Literal["always", "nonzero", "none"] = "always",
+) -> str:
+    """``  1. 7,6a 7 8        +24  across 7+8 +15; down 7+2 +9``: one ranked play, its points (``none``:
+    no column, for a game without points; ``nonzero``: blank when it scores nothing) and its items
+    (``item`` returns None for an item not worth a mention)."""
+    items = "; ".join(text for text in map(item, scored.breakdown.items) if text is not None)
+    if points == "none":
+        return f"{number:>3}. {scored.move.to_text():<{width}} {items}"
+    total = f"{scored.points:>+4}" if scored.points or points == "always" else " " * 4
+    return f"{number:>3}. {scored.move.to_text():<{width}} {total}  {items}"
+
+
+def board_argument(arg: str, what: str, written_out: Callable[[str], bool], split_rows: bool = False) -> str:
+    """The board a hint command's argument names: stdin for ``-``, a file's text, or the board itself
+    written out (``written_out(arg)`` says whether it can be one: a name that cannot is a missing file;
+    ``split_rows``: its rows split by ``/`` become lines)."""
+    if arg == "-":
+        return sys.stdin.read()
+    path = Path(arg)
+    try:
+        is_file = path.is_file()
+    except OSError:  # a name the file system refuses (too long): a board written out, or nothing
+        is_file = False
+    if is_file:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"{what}: cannot read {arg!r}: {error}") from None
+    if not written_out(arg):
+        raise ConfigError(
+            f"{what}: there is no file {arg!r} (a {what} written out splits cells by spaces, rows by '/')"
+        )
+    return arg.replace("/", "\n") if split_rows else arg
+
+
+def has_space(arg: str) -> bool:
+    """A board written out splits its cells by spaces."""
+    return any(char.isspace() for char in arg)
+
+
+def print_hints(
+    plays: Sequence[ScoredMove[Any]],
+    *,
+    as_json: bool,
+    hand: Sequence[Any],
+    board_text: str,
+    hand_text: str,
+    line: Callable[[int, ScoredMove[Any]], str],
+    none_text: str | None,
+    key: str = "plays",
+    with_points: bool = True,
+    ensure_ascii: bool = True,
+) -> int:
+    """The hint command's output: JSON (``{"hand", key: [{"move", "points", "breakdown"}]}``) or the
+    board, the hand, one line a play and the best play's breakdown (``none_text`` None: neither the
+    'no play' line nor the best play's breakdown, for a game whose hints are no plays' scores)."""
+    if as_json:
+        points = (lambda s: {"points": s.points}) if with_points else (lambda s: {})
+        found = [{"move": s.move.to_text(), **points(s), "breakdown": s.breakdown.to_json()} for s in plays]
+        print(json.dumps({"hand": list(hand), key: found}, ensure_ascii=ensure_ascii))
+        return 0
+    print(board_text)
+    print(f"hand: {hand_text}")
+    if not plays and none_text is not None:
+        print(none_text)
+        return 0
+    for number, scored in enumerate(plays, 1):
+        print(line(number, scored))
+    if none_text is not None:
+        print("\nbest play:\n" + indent(plays[0].breakdown.text()))
+    return 0
+
+
+def check_limits(args: argparse.Namespace) -> None:
+    """``--limit`` (and ``--pile`` where the command has it) must be 0 or more."""
+    if getattr(args, "pile", 0) < 0 or args.limit < 0:
+        named = "--limit and --pile" if hasattr(args, "pile") else "--limit"
+        raise ConfigError(f"{named} must be 0 or more")
+
+
+# --- a person at the terminal --------------------------------------------------------------------
+class GridPerson(HumanSeat):
+    """A person at the terminal: the board and their hand, the notation's help once, ``hint``, ``moves``
+    and ``help``; when several people share the terminal, a cleared screen between turns, so that
+    nobody sees another's hand. A game says what its screen, help and hints are."""
+
+    def __init__(self, out: TextIO, inp: TextIO, shared: bool) -> None:
+        super().__init__(out, inp)
+        self.shared = shared
+        self.helped = False
+
+    def screen(self, turn: Turn) -> str:
+        """What the person sees before their move: the game's own rendering of their view."""
+        return turn.game.render(turn.view)
+
+    def help_text(self, turn: Turn) -> str:
+        """How to write a move, with examples from this hand and board."""
+        raise NotImplementedError
+
+    def hint_text(self, turn: Turn) -> str:
+        """The best plays now, one line each (or what to do when there is none)."""
+        raise NotImplementedError
+
+    def _line(self) -> str:
+        line = self.inp.readline()
+        if not line:
+            raise EOFError("input ended")
+        return line.strip()
+
+    def choose(self, turn: Turn) -> Move | None:
+        seat = turn.seat
+        if self.shared:
+            self.out.write("\033[2J\033[H" + f"Hand the device to player {seat}, then press Enter. ")
+            self.out.flush()
+            self._line()
+        self.out.write(f"\n{self.screen(turn)}\n")
+        if not self.helped:
+            self.out.write(self.help_text(turn) + "\n")
+            self.helped = True
+        while True:
+            self.out.write(f"player {seat}, your move: ")
+            self.out.flush()
+            text = self._line()
+            if not text:
+                continue
+            if text == "hint":
+                self.out.write(self.hint_text(turn) + "\n")
+                continue
+            if text == "help":
+                self.out.write(self.help_text(turn) + "\n")
+                continue
+            if text == "moves":
+                self.list_moves(turn, LISTED)
+                continue
+            move = self.tried(turn, text)
+            if move is not None:
+                return move
+
+
+# --- the play runner ----------------------------------------------------------------------------
+def standings(outcome: Outcome, names: Sequence[str], tally: Callable[[int], str] | None = None) -> str:
+    """``  player 0 (human): 31`` a seat, then ``winner: player 0``."""
+    lines = [
+        f"  player {seat} ({names[seat]}): {tally(seat) if tally else outcome.scores[seat]}\n"
+        for seat in range(len(names))
+    ]
+    return "".join(lines) + f"winner: {' and '.join(f'player {w}' for w in outcome.winners)}\n"
+
+
+def run_grid_play(
+    args: argparse.Namespace,
+    name: str,
+    *,
+    person: Callable[[bool], HumanSeat],
+    intro: Callable[[Game[Any, Any, Any], list[str], list[int]], str],
+    after_move: Callable[[State[Any], int, Move, Breakdown, list[int]], str],
+    ending: Callable[[Game[Any, Any, Any], State[Any], list[str]], str],
+    fixed: dict[str, Any] | None = None,
+    ensure_ascii: bool = True,
+) -> int:
+    """``tablejudge play GAME`` for a grid game: without ``--bots`` a person against greedy bots; people
+    at their seats (``person(shared)``); every move but the draws printed as the table sees it (the
+    viewer: the one person, if one), with what the game adds (``after_move``); then ``ending``, or the
+    saved state with ``--json``. ``intro`` is printed first (given the game, the seat names, the people)."""
+    if args.bots is None:
+        args.bots = ",".join([HUMAN] + ["greedy"] * ((args.players or 2) - 1))
+    game, names = game_from_args(name, args, **(fixed or {}))
+    out = sys.stdout
+    people = [seat for seat, seat_name in enumerate(names) if seat_name == HUMAN]
+    seats: list[Any] = make_seats(game, names, args.seed, out, sys.stdin)
+    for seat in people:
+        seats[seat] = person(len(people) > 1)
+    viewer = people[0] if len(people) == 1 else None
+    quiet = args.json
+    if not quiet:
+        out.write(intro(game, names, people))
+
+    def show(state: State[Any], seat: int, move: Move, breakdown: Breakdown) -> None:
+        if quiet or seat == CHANCE:
+            return  # a draw shows in the hand it fills
+        out.write("\n")
+        print_move(out, state, seat, move, breakdown, viewer)
+        out.write(after_move(state, seat, move, breakdown, people))
+
+    try:
+        state = run_game(game, seats, args.seed, on_move=show)
+    except EOFError:
+        print("tablejudge: input ended; the game is abandoned", file=sys.stderr)
+        return 1
+    if quiet:
+        print(json.dumps(state.to_json(), ensure_ascii=ensure_ascii))
+        return 0
+    out.write(ending(game, state, names))
+    return 0
