@@ -287,6 +287,18 @@ class Alert:
     tidy: bool = False
 
 
+#: How a notification names a game, as its page does (``static/play/games/*.js``' titles).
+TITLES = {
+    "bop": "BOP!",
+    "pdq": "PDQ",
+    "digit": "D!Git",
+    "qnto": "Q!nto",
+    "qwiply": "Qwiply",
+    "matchfive": "Match Five",
+    "three2fifteen": "Three2Fifteen",
+}
+
+
 def _message(alert: Alert, seat: int) -> bytes:
     """The JSON the service worker shows: what happened, in words, and the page to open."""
     words = {
@@ -294,7 +306,7 @@ def _message(alert: Alert, seat: int) -> bytes:
         "deal": "A new round is dealt: your move.",
         "over": "The match is over: see the result.",
     }[alert.kind]
-    game = alert.game.upper() if alert.game in ("bop", "pdq") else alert.game.capitalize()
+    game = TITLES.get(alert.game) or alert.game.capitalize()
     return orjson.dumps(
         {
             "match": alert.match,

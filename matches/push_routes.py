@@ -26,6 +26,33 @@ from service.responses import ORJSONResponse
 
 router = APIRouter(tags=["matches"], responses=ERRORS)
 
+#: The body the endpoints read themselves (bounded before it is parsed), declared for the OpenAPI schema.
+SUBSCRIPTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["endpoint", "keys"],
+    "properties": {
+        "endpoint": {"type": "string", "maxLength": 1024, "description": "the push service's URL for this browser"},
+        "expirationTime": {"type": ["number", "null"]},
+        "keys": {
+            "type": "object",
+            "required": ["p256dh", "auth"],
+            "properties": {
+                "p256dh": {"type": "string", "description": "the browser's P-256 public key, base64url (65 bytes)"},
+                "auth": {"type": "string", "description": "the browser's auth secret, base64url (16 bytes)"},
+            },
+        },
+    },
+}
+SUBSCRIPTION_BODY = {
+    "requestBody": {"required": True, "content": {"application/json": {"schema": SUBSCRIPTION_SCHEMA}}}
+}
+ENDPOINT_BODY = {
+    "requestBody": {
+        "required": False,
+        "content": {"application/json": {"schema": {"type": "object", "properties": {"endpoint": {"type": "string"}}}}},
+    }
+}
+
 SUBSCRIPTION_DOC = (
     'The browser\'s PushSubscription as JSON: {"endpoint": "https://...", "keys": {"p256dh": ..., "auth": ...}} '
     "(at most 4 KiB; the endpoint https, or http on loopback where TABLEJUDGE_PUSH_HTTP_LOOPBACK allows)."
@@ -64,6 +91,7 @@ async def push_key(request: Request) -> Any:
     status_code=201,
     summary="Turn alerts: keep this browser's push subscription for your seat",
     description=SUBSCRIPTION_DOC,
+    openapi_extra=SUBSCRIPTION_BODY,
 )
 async def subscribe(
     match_id: MatchId, request: Request, service: ServiceDep, authorization: Authorization = None
@@ -83,6 +111,7 @@ async def subscribe(
 @router.delete(
     "/v1/matches/{match_id}/push",
     summary="Turn alerts: forget this browser's subscription (a body with its endpoint), or all of your seat's",
+    openapi_extra=ENDPOINT_BODY,
 )
 async def unsubscribe(
     match_id: MatchId, request: Request, service: ServiceDep, authorization: Authorization = None
@@ -96,7 +125,8 @@ async def unsubscribe(
     endpoint = None
     if raw.strip():
         data = subscription_body(raw)
-        endpoint = check_endpoint(data.get("endpoint"), sender.settings.http_loopback)
+        if data.get("endpoint") is not None:  # else: every one of the seat's subscriptions goes
+            endpoint = check_endpoint(data.get("endpoint"), sender.settings.http_loopback)
     removed = await service.store.call_async("remove_push", match_id, seat, endpoint)
     return {"match": match_id, "seat": seat, "removed": removed}
 

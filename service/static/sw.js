@@ -111,3 +111,43 @@ self.addEventListener("fetch", (event) => {
   }
   // Everything else (the API's other routes, the offline data, the docs) goes to the network untouched.
 });
+
+// Turn alerts (issue 27, item 4; static/play/push.js, matches/push.py): the server's Web Push message is
+// JSON ({match, kind, title, body, url}); it is shown as a notification, one per match (a newer one
+// replaces the older: tag), unless that match's page is open and focused, where the page shows it already.
+self.addEventListener("push", (event) => {
+  let alert = {};
+  try {
+    alert = event.data ? event.data.json() : {};
+  } catch (_) {
+    alert = { body: event.data ? event.data.text() : "" };
+  }
+  const url = new URL(typeof alert.url === "string" ? alert.url.replace(/^\/+/, "") : "play", scope).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const looking = windows.some((client) => client.focused && client.visibilityState === "visible" && client.url.split(/[?#]/)[0] === url);
+      if (looking) return undefined;
+      return self.registration.showNotification(alert.title || "Tablejudge", {
+        body: alert.body || "Something happened in your match.",
+        tag: alert.match ? `match-${alert.match}` : "tablejudge",
+        renotify: true,
+        icon: new URL("static/icons/icon-192.png", scope).href,
+        badge: new URL("static/icons/maskable-192.png", scope).href,
+        data: { url },
+      });
+    }),
+  );
+});
+
+// A tap on the notification: the match's page, in a window that has it open already, else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = event.notification.data?.url;
+  const url = typeof target === "string" && target.startsWith(scope.origin) ? target : new URL("play", scope).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url.split(/[?#]/)[0] === url && "focus" in client);
+      return open ? open.focus() : self.clients.openWindow(url);
+    }),
+  );
+});
