@@ -1,4 +1,5 @@
-"""The grid: cells, lines through a play, and the ASCII board (printed and read back).
+"""BOP!'s grid: the grid core's (``engine.linegames.grid``: cells, lines, the board as text) with
+BOP!'s own play geometry (``play_lines``), letters of a line and tiles read back.
 
 The grid is unbounded; cells are ``(row, column)`` with the starter tile at ``(0, 0)``, rows
 growing downwards and columns to the right. A board is a dict ``cell -> tile``.
@@ -15,63 +16,31 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from engine.bop.tiles import BOP, TILE, parse_tiles
-from engine.errors import IllegalMoveError, NotationError
+from engine.errors import IllegalMoveError
+from engine.linegames.grid import (
+    ACROSS,
+    DOWN,
+    NEIGHBOURS,
+    OTHER,
+    STEPS,
+    Board,
+    Cell,
+    Line,
+    bounds,
+    format_cell,
+    lines_through,
+    play_direction,
+    run_through,
+)
+from engine.linegames.grid import format_board as format_grid
+from engine.linegames.grid import parse_board as parse_grid
 
-Cell = tuple[int, int]
-Board = dict[Cell, str]
-
-ACROSS, DOWN = "across", "down"
-STEPS: dict[str, Cell] = {ACROSS: (0, 1), DOWN: (1, 0)}
-OTHER = {ACROSS: DOWN, DOWN: ACROSS}
-NEIGHBOURS: tuple[Cell, ...] = ((0, 1), (0, -1), (1, 0), (-1, 0))
-
-
-@dataclass(frozen=True)
-class Line:
-    """A run of two or more tiles in a row (across) or column (down), in reading order."""
-
-    direction: str
-    cells: tuple[Cell, ...]
-
-    def __len__(self) -> int:
-        return len(self.cells)
-
-
-def run_through(tiles: Mapping[Cell, str], cell: Cell, direction: str) -> tuple[Cell, ...]:
-    """The maximal run of occupied cells through ``cell`` (which must be occupied) in a direction."""
-    dr, dc = STEPS[direction]
-    r, c = cell
-    start = 0
-    while (r + (start - 1) * dr, c + (start - 1) * dc) in tiles:
-        start -= 1
-    end = 0
-    while (r + (end + 1) * dr, c + (end + 1) * dc) in tiles:
-        end += 1
-    return tuple((r + i * dr, c + i * dc) for i in range(start, end + 1))
-
-
-def lines_through(tiles: Mapping[Cell, str], cell: Cell) -> list[Line]:
-    """The lines (2+ tiles) through an occupied cell: across first, then down."""
-    lines = []
-    for direction in (ACROSS, DOWN):
-        run = run_through(tiles, cell, direction)
-        if len(run) >= 2:
-            lines.append(Line(direction, run))
-    return lines
-
-
-def play_direction(cells: list[Cell]) -> str | None:
-    """ACROSS or DOWN for two or more cells in one row or column; None for a single cell."""
-    if len(cells) == 1:
-        return None
-    if len({r for r, _ in cells}) == 1:
-        return ACROSS
-    if len({c for _, c in cells}) == 1:
-        return DOWN
-    raise IllegalMoveError("not_in_line", "all tiles played on a turn must be in a single row or column")
+__all__ = [
+    "ACROSS", "DOWN", "NEIGHBOURS", "OTHER", "STEPS", "Board", "Cell", "Line", "bop_cells", "bounds", "format_board",
+    "format_cell", "line_letters", "lines_through", "parse_board", "play_direction", "play_lines", "run_through",
+]  # fmt: skip
 
 
 def play_lines(board: Mapping[Cell, str], placements: Mapping[Cell, str]) -> list[Line]:
@@ -110,59 +79,20 @@ def line_letters(tiles: Mapping[Cell, str], line: Line) -> str:
     return "".join(tiles[cell][0] for cell in line.cells)
 
 
-# --- text ----------------------------------------------------------------------------------------
-def format_cell(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
-def bounds(board: Mapping[Cell, str]) -> tuple[int, int, int, int]:
-    rows = [r for r, _ in board] or [0]
-    cols = [c for _, c in board] or [0]
-    return min(rows), max(rows), min(cols), max(cols)
-
-
+# --- text: the grid core's, BOP!'s tiles right-aligned ------------------------------------------
 def format_board(board: Mapping[Cell, str], margin: int = 0) -> str:
     """The board as text: a header of column numbers, then each row's number and tiles (``.`` empty)."""
-    top, bottom, left, right = bounds(board)
-    top, bottom, left, right = top - margin, bottom + margin, left - margin, right + margin
-    label = max(len(str(top)), len(str(bottom)), 2)
-    lines = [" " * (label + 1) + " ".join(f"{c:>2}" for c in range(left, right + 1))]
-    for r in range(top, bottom + 1):
-        row = " ".join(f"{board.get((r, c), '.'):>2}" for c in range(left, right + 1))
-        lines.append(f"{r:>{label}} {row}")
-    return "\n".join(line.rstrip() for line in lines)
+    return format_grid(board, margin, align=">")
+
+
+def _board_tile(token: str) -> str | None:
+    return parse_tiles(token)[0] if TILE.fullmatch(token) else None
 
 
 def parse_board(text: str) -> Board:
     """Read :func:`format_board`'s output, or a bare grid of tiles and dots (top-left is 0,0);
     rows are lines, or split by ``/`` (``"Fk Rb Sb/. . Hy"``)."""
-    rows = [line.split() for line in text.replace("/", "\n").splitlines() if line.strip()]
-    if not rows:
-        raise NotationError("board: no rows")
-    labelled = all(_is_int(token) for token in rows[0])
-    columns = [int(t) for t in rows[0]] if labelled else None
-    board: Board = {}
-    for index, tokens in enumerate(rows[1:] if labelled else rows):
-        if labelled:
-            if not tokens or not _is_int(tokens[0]):
-                raise NotationError(f"board row {index + 1}: expected a row number first")
-            row, tokens = int(tokens[0]), tokens[1:]
-        else:
-            row = index
-        cols = columns if columns is not None else list(range(len(tokens)))
-        if len(tokens) > len(cols):
-            raise NotationError(f"board row {row}: {len(tokens)} cells but {len(cols)} columns")
-        for col, token in zip(cols, tokens, strict=False):
-            if token == ".":
-                continue
-            if not TILE.fullmatch(token):
-                raise NotationError(f"board cell {row},{col}: {token!r} is not a tile (Sy, ?) or '.'")
-            board[(row, col)] = parse_tiles(token)[0]
-    return board
-
-
-def _is_int(token: str) -> bool:
-    return token.lstrip("-").isdigit()
+    return parse_grid(text, _board_tile, hint=" (Sy, ?)")
 
 
 def bop_cells(tiles: Mapping[Cell, str]) -> list[Cell]:

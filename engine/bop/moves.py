@@ -1,4 +1,4 @@
-"""BOP! moves: small frozen values with a text notation.
+"""BOP! moves: small frozen values with a text notation (``Play`` and ``Pass`` are the grid core's).
 
 ==========================  ===========================================================
 ``3,-2a Cg?WkBg``           play: first tile's cell, ``a``cross or ``d``own, the tiles in order
@@ -24,69 +24,26 @@ import re
 from dataclasses import dataclass
 
 from engine.base import Move
-from engine.bop.board import ACROSS, DOWN, STEPS, Cell, format_cell, play_direction
+from engine.bop.board import ACROSS, DOWN, STEPS, Cell, format_cell
 from engine.bop.tiles import TILE, parse_tiles
-from engine.errors import IllegalMoveError, NotationError
+from engine.errors import NotationError
+from engine.linegames.moves import Pass as LinePass
+from engine.linegames.moves import Play
+
+__all__ = ["BopMove", "Challenge", "Pass", "Play", "Swap", "parse_move"]
 
 #: A play: the first tile's cell, the direction, then the tiles (spaces between them are allowed).
 PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S.*)")
 DIRECTION_CODES = {"a": ACROSS, "d": DOWN}
 
 
-@dataclass(frozen=True)
-class Play(Move):
-    """Tiles placed this turn: ``((row, col), tile)`` pairs, sorted by cell."""
-
-    placements: tuple[tuple[Cell, str], ...]
-
-    @classmethod
-    def of(cls, placements: dict[Cell, str] | list[tuple[Cell, str]]) -> Play:
-        items = placements.items() if isinstance(placements, dict) else placements
-        return cls(tuple(sorted(items)))
-
-    def cells(self) -> list[Cell]:
-        return [cell for cell, _ in self.placements]
-
-    def tiles(self) -> list[str]:
-        return [tile for _, tile in self.placements]
-
-    def as_dict(self) -> dict[Cell, str]:
-        return dict(self.placements)
-
-    def to_text(self) -> str:
-        cells = self.cells()
-        try:
-            direction = play_direction(cells)
-        except IllegalMoveError:  # not in one line: still give it a readable (unplayable) form
-            return " ".join(f"{format_cell(cell)} {tile}" for cell, tile in self.placements)
-        if direction is None:
-            return f"{format_cell(cells[0])} {self.placements[0][1]}"
-        dr, dc = STEPS[direction]
-        placed = self.as_dict()
-        (r0, c0), (r1, c1) = cells[0], cells[-1]
-        span = (r1 - r0) if direction == DOWN else (c1 - c0)
-        text = "".join(placed.get((r0 + i * dr, c0 + i * dc), ".") for i in range(span + 1))
-        return f"{format_cell(cells[0])}{direction[0]} {text}"
-
-    def __repr__(self) -> str:
-        return f"Play({self.to_text()!r})"
-
-
-@dataclass(frozen=True)
-class Pass(Move):
+@dataclass(frozen=True, repr=False)
+class Pass(LinePass):
     """Pass, trading ``trade`` (some, all or none of the hand) to the bottom of the pile."""
-
-    trade: tuple[str, ...] = ()
-
-    def to_text(self) -> str:
-        return "pass" + (" " + "".join(self.trade) if self.trade else "")
 
     def public_text(self) -> str | None:
         """Traded tiles go face down: the others see how many, not which."""
         return f"pass ({len(self.trade)} tiles traded)" if self.trade else None
-
-    def __repr__(self) -> str:
-        return f"Pass({self.to_text()!r})"
 
 
 @dataclass(frozen=True)

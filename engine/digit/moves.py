@@ -28,17 +28,12 @@ from dataclasses import dataclass
 from engine.base import Draw, parse_draw
 from engine.digit.tiles import KIT
 from engine.errors import NotationError
-from engine.linegames.moves import Pass, Play, Swap, parse_line_move
+from engine.linegames.moves import FaceDownPass, Pass, Play, Swap, parse_line_move
 
 
 @dataclass(frozen=True)
-class DigitPass(Pass):
-    """A D!Git pass: the trade is the passer's own business."""
-
-    def public_text(self) -> str | None:
-        """Traded tiles go face down to the bottom of one's own pile: the others see how many."""
-        count = len(self.trade)
-        return f"pass ({count} tile{'s' * (count != 1)} traded)" if self.trade else None
+class DigitPass(FaceDownPass):
+    """A D!Git pass: the trade is the passer's own business (face down to the bottom of one's own pile)."""
 
 
 DigitMove = Play | Swap | DigitPass

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError, NotationError
@@ -58,7 +58,7 @@ class Line:
         return f"{self.direction} {' '.join(self.tiles(board))} from {format_cell(self.cells[0])}"
 
 
-def run_through(board: Mapping[Cell, str], cell: Cell, direction: str) -> tuple[Cell, ...]:
+def run_through(board: Mapping[Cell, object], cell: Cell, direction: str) -> tuple[Cell, ...]:
     """The maximal run of occupied cells through ``cell`` (occupied) in ``direction``."""
     dr, dc = STEPS[direction]
     r, c = cell
@@ -188,21 +188,24 @@ def bounds(board: Iterable[Cell]) -> tuple[int, int, int, int]:
     return min(rows), max(rows), min(cols), max(cols)
 
 
-def format_board(board: Mapping[Cell, str], margin: int = 0) -> str:
-    """The board as text: a header of column numbers, then each row's number and tiles (``.`` empty)."""
+def format_board(board: Mapping[Cell, str], margin: int = 0, align: str = "<") -> str:
+    """The board as text: a header of column numbers, then each row's number and tiles (``.`` empty),
+    each tile in a column two wide, ``align``-ed (``<`` left, ``>`` right: BOP!'s grid)."""
     top, bottom, left, right = bounds(board)
     top, bottom, left, right = top - margin, bottom + margin, left - margin, right + margin
     label = max(len(str(top)), len(str(bottom)), 2)
     lines = [" " * (label + 1) + " ".join(f"{c:>2}" for c in range(left, right + 1))]
     for r in range(top, bottom + 1):
-        row = " ".join(f"{board.get((r, c), '.'):<2}" for c in range(left, right + 1))
+        row = " ".join(f"{board.get((r, c), '.'):{align}2}" for c in range(left, right + 1))
         lines.append(f"{r:>{label}} {row}")
     return "\n".join(line.rstrip() for line in lines)
 
 
-def parse_board(text: str, kit: TileKit) -> Board:
+def parse_board(text: str, kit: TileKit | Callable[[str], str | None], hint: str = "") -> Board:
     """Read :func:`format_board`'s output, or a bare grid of tiles and dots whose top-left cell is
-    0,0; rows are lines, or split by ``/`` (``"9y ?? ./. 0g ."``)."""
+    0,0; rows are lines, or split by ``/`` (``"9y ?? ./. 0g ."``). Tiles are read by the game's kit,
+    or by a function giving the tile a token is (None: not a tile; ``hint`` then says what is)."""
+    read = _kit_reader(kit) if isinstance(kit, TileKit) else kit
     rows = [line.split() for line in text.replace("/", "\n").splitlines() if line.strip()]
     if not rows:
         raise NotationError("board: no rows")
@@ -222,10 +225,15 @@ def parse_board(text: str, kit: TileKit) -> Board:
         for col, token in zip(cols, tokens, strict=False):
             if token == ".":
                 continue
-            if not kit.is_tile(token):
-                raise NotationError(f"board cell {row},{col}: {token!r} is not a tile or '.'")
-            board[(row, col)] = token
+            tile = read(token)
+            if tile is None:
+                raise NotationError(f"board cell {row},{col}: {token!r} is not a tile{hint} or '.'")
+            board[(row, col)] = tile
     return board
+
+
+def _kit_reader(kit: TileKit) -> Callable[[str], str | None]:
+    return lambda token: token if kit.is_tile(token) else None
 
 
 def _is_int(token: str) -> bool:

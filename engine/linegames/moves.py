@@ -25,34 +25,42 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar, Generic, Self, TypeVar
 
 from engine.base import Move
 from engine.errors import IllegalMoveError, NotationError
 from engine.linegames.grid import ACROSS, DOWN, STEPS, Cell, format_cell, parse_cell, play_direction
 from engine.linegames.tiles import TileKit
 
+TileT = TypeVar("TileT")
 PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S+)")
 DIRECTION_CODES = {"a": ACROSS, "d": DOWN}
 
 
 @dataclass(frozen=True)
-class Play(Move):
-    """Tiles placed this turn: ``((row, col), tile)`` pairs, sorted by cell."""
+class GridPlay(Move, Generic[TileT]):
+    """Tiles placed this turn: ``((row, col), tile)`` pairs, sorted by cell. The text is the first
+    cell, the direction and the tiles in order (``.`` for a cell stepped over), joined by ``JOIN``;
+    tiles not in one line (the rules refuse them, the notation still names them) are written cell by
+    cell in the ``LOOSE`` form."""
 
-    placements: tuple[tuple[Cell, str], ...]
+    placements: tuple[tuple[Cell, TileT], ...]
+
+    JOIN: ClassVar[str] = ""
+    LOOSE: ClassVar[str] = "{cell} {tile}"
 
     @classmethod
-    def of(cls, placements: Mapping[Cell, str] | Iterable[tuple[Cell, str]]) -> Play:
+    def of(cls, placements: Mapping[Cell, TileT] | Iterable[tuple[Cell, TileT]]) -> Self:
         items = placements.items() if isinstance(placements, Mapping) else placements
         return cls(tuple(sorted(items)))
 
     def cells(self) -> list[Cell]:
         return [cell for cell, _ in self.placements]
 
-    def tiles(self) -> list[str]:
+    def tiles(self) -> list[TileT]:
         return [tile for _, tile in self.placements]
 
-    def as_dict(self) -> dict[Cell, str]:
+    def as_dict(self) -> dict[Cell, TileT]:
         return dict(self.placements)
 
     def to_text(self) -> str:
@@ -60,18 +68,23 @@ class Play(Move):
         try:
             direction = play_direction(cells)
         except IllegalMoveError:  # not in one line: still give it a readable (unplayable) form
-            return " ".join(f"{format_cell(cell)} {tile}" for cell, tile in self.placements)
+            return " ".join(self.LOOSE.format(cell=format_cell(cell), tile=tile) for cell, tile in self.placements)
         if direction is None:
             return f"{format_cell(cells[0])} {self.placements[0][1]}"
         dr, dc = STEPS[direction]
         placed = self.as_dict()
         (r0, c0), (r1, c1) = cells[0], cells[-1]
         span = (r1 - r0) if direction == DOWN else (c1 - c0)
-        text = "".join(placed.get((r0 + i * dr, c0 + i * dc), ".") for i in range(span + 1))
-        return f"{format_cell(cells[0])}{direction[0]} {text}"
+        steps = (placed.get((r0 + i * dr, c0 + i * dc)) for i in range(span + 1))
+        return f"{format_cell(cells[0])}{direction[0]} " + self.JOIN.join("." if t is None else str(t) for t in steps)
 
     def __repr__(self) -> str:
         return f"Play({self.to_text()!r})"
+
+
+@dataclass(frozen=True, repr=False)
+class Play(GridPlay[str]):
+    """A play of tiles written as text (``8g``, ``?y``): the line games' and BOP!'s."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,15 @@ class Pass(Move):
 
     def __repr__(self) -> str:
         return f"Pass({self.to_text()!r})"
+
+
+@dataclass(frozen=True, repr=False)
+class FaceDownPass(Pass):
+    """A pass whose traded tiles go face down to the bottom of a pile: the others see how many, not which."""
+
+    def public_text(self) -> str | None:
+        count = len(self.trade)
+        return f"pass ({count} tile{'s' * (count != 1)} traded)" if count else None
 
 
 LineMove = Play | Swap | Pass

@@ -25,20 +25,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.linegames.moves import FaceDownPass, Play, Swap, parse_line_move
 from engine.linegames.moves import Pass as LinePass
-from engine.linegames.moves import Play, Swap, parse_line_move
 from engine.qnto.tiles import KIT
 
 __all__ = ["Pass", "Play", "QntoMove", "Swap", "parse_move"]
 
 
 @dataclass(frozen=True)
-class Pass(LinePass):
+class Pass(FaceDownPass):
     """Pass, trading ``trade`` to the bottom of the pile: the others see how many tiles, not which."""
-
-    def public_text(self) -> str | None:
-        count = len(self.trade)
-        return f"pass ({count} tile{'s' * (count != 1)} traded)" if count else None
 
 
 QntoMove = Play | Swap | Pass

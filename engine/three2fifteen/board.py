@@ -23,15 +23,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError, NotationError
+from engine.linegames.grid import ACROSS, DOWN, NEIGHBOURS, OTHER, STEPS, format_cell, run_through
 from engine.three2fifteen.layout import PLAIN, SQUARE_NAMES, Cell, Layout
 from engine.three2fifteen.tokens import MAX_RUN, parse_token
 
-Board = dict[Cell, int]
+__all__ = [
+    "ACROSS", "DOWN", "NEIGHBOURS", "OTHER", "STEPS", "Board", "Cell", "Run", "format_board", "format_cell",
+    "parse_board", "play_direction", "play_runs", "run_through",
+]  # fmt: skip
 
-ACROSS, DOWN = "across", "down"
-STEPS: dict[str, Cell] = {ACROSS: (0, 1), DOWN: (1, 0)}
-OTHER = {ACROSS: DOWN, DOWN: ACROSS}
-NEIGHBOURS: tuple[Cell, ...] = ((0, 1), (0, -1), (1, 0), (-1, 0))
+Board = dict[Cell, int]
 
 
 @dataclass(frozen=True)
@@ -53,19 +54,6 @@ class Run:
     def name(self) -> str:
         """``across 9+4+2``: how breakdowns and error messages name a run."""
         return f"{self.direction} {'+'.join(str(v) for v in self.values)}"
-
-
-def run_through(tokens: Mapping[Cell, int], cell: Cell, direction: str) -> tuple[Cell, ...]:
-    """The maximal line of occupied cells through ``cell`` (occupied itself) in a direction."""
-    dr, dc = STEPS[direction]
-    r, c = cell
-    start = 0
-    while (r + (start - 1) * dr, c + (start - 1) * dc) in tokens:
-        start -= 1
-    end = 0
-    while (r + (end + 1) * dr, c + (end + 1) * dc) in tokens:
-        end += 1
-    return tuple((r + i * dr, c + i * dc) for i in range(start, end + 1))
 
 
 def play_direction(cells: list[Cell]) -> str | None:
@@ -132,10 +120,6 @@ def play_runs(board: Mapping[Cell, int], placements: Mapping[Cell, int], layout:
 
 
 # --- text ----------------------------------------------------------------------------------------
-def format_cell(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
 def format_board(board: Mapping[Cell, int], layout: Layout | None = None) -> str:
     """The board as text: a header of column numbers, then each row's number and tokens.
 

@@ -29,12 +29,13 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.base import Move
-from engine.errors import IllegalMoveError, NotationError
-from engine.three2fifteen.board import ACROSS, DOWN, STEPS, Cell, format_cell, play_direction
+from engine.errors import NotationError
+from engine.linegames.moves import GridPlay
+from engine.three2fifteen.board import ACROSS, DOWN, STEPS, Cell, format_cell
 from engine.three2fifteen.tokens import parse_token
 
 HEAD = re.compile(r"(\d+),(\d+)([ad]?)")
@@ -42,43 +43,16 @@ EXPLICIT = re.compile(r"(\d+),(\d+)=(\S+)")
 DIRECTION_CODES = {"a": ACROSS, "d": DOWN}
 
 
-@dataclass(frozen=True)
-class Play(Move):
-    """Tokens placed this turn: ``((row, col), value)`` pairs, sorted by cell."""
+@dataclass(frozen=True, repr=False)
+class Play(GridPlay[int]):
+    """Tokens placed this turn: ``((row, col), value)`` pairs, sorted by cell (the grid core's play,
+    its values split by spaces and, out of line, written ``ROW,COL=VALUE``)."""
 
-    placements: tuple[tuple[Cell, int], ...]
-
-    @classmethod
-    def of(cls, placements: Mapping[Cell, int] | Iterable[tuple[Cell, int]]) -> Play:
-        items = placements.items() if isinstance(placements, Mapping) else placements
-        return cls(tuple(sorted(items)))
-
-    def cells(self) -> list[Cell]:
-        return [cell for cell, _ in self.placements]
+    JOIN: ClassVar[str] = " "
+    LOOSE: ClassVar[str] = "{cell}={tile}"
 
     def values(self) -> list[int]:
-        return [value for _, value in self.placements]
-
-    def as_dict(self) -> dict[Cell, int]:
-        return dict(self.placements)
-
-    def to_text(self) -> str:
-        cells = self.cells()
-        try:
-            direction = play_direction(cells)
-        except IllegalMoveError:
-            return " ".join(f"{format_cell(cell)}={value}" for cell, value in self.placements)
-        if direction is None:
-            return f"{format_cell(cells[0])} {self.placements[0][1]}"
-        dr, dc = STEPS[direction]
-        placed = self.as_dict()
-        (r0, c0), (r1, c1) = cells[0], cells[-1]
-        span = (r1 - r0) if direction == DOWN else (c1 - c0)
-        steps = (placed.get((r0 + i * dr, c0 + i * dc)) for i in range(span + 1))
-        return f"{format_cell(cells[0])}{direction[0]} " + " ".join("." if v is None else str(v) for v in steps)
-
-    def __repr__(self) -> str:
-        return f"Play({self.to_text()!r})"
+        return self.tiles()
 
 
 @dataclass(frozen=True)
