@@ -11,56 +11,19 @@
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 import { humanize, reason, followLastMove, fillLastMove } from "../games/common.js";
 
-export const CELL = 46; // px at zoom 1: a target above 44 px
-
-/** A square's key in the maps of tiles: "r,c". */
-export const key = (/** @type {number} */ r, /** @type {number} */ c) => `${r},${c}`;
-/** "r,c" back to [r, c]. */
-export const cellOf = (/** @type {string} */ text) => text.split(",").map(Number);
+import { CELL, key, cellOf, boardMap, bounds, span } from "./cells.js";
 
 /**
- * @typedef {{top: number, left: number, bottom: number, right: number}} Area
- * @typedef {{classes: string[], said: string[], content: any}} CellLook  what a square shows and says
- * @typedef {{kind?: string, label?: string, detail?: string, points?: number}} BreakdownItem
- * @typedef {{total: number, items?: BreakdownItem[]}} Breakdown
- * @typedef {{version?: number, seat: number, move: string, breakdown?: Breakdown}} Step
- * @typedef {{
- *   root: HTMLElement, body: any, you: number | null, match: string,
- *   name: (seat: number) => string,
- *   move: (text: string) => Promise<{version: number, breakdown?: Breakdown}>,
- *   preview: (text: string) => Promise<Breakdown>,
- *   turns: (fresh?: boolean) => Promise<Step[]>,
- *   api: (path: string, options?: object) => Promise<any>,
- *   announce?: (text: string) => void,
- * }} BoardContext  what the shell gives a board (see README.md)
- * @typedef {{piece: string, pieces: string, hand: string, board: string, square: string}} Words
+ * @typedef {import("./cells.js").Area} Area
+ * @typedef {import("./cells.js").CellLook} CellLook
+ * @typedef {import("./cells.js").Breakdown} Breakdown
+ * @typedef {import("./cells.js").Step} Step
+ * @typedef {import("./cells.js").BoardContext} BoardContext
+ * @typedef {import("./cells.js").Words} Words
  */
 
-/** The tiles on the board in the view: Map "r,c" -> tile; the view lists [r, c, tile] or [[r, c], tile]. */
-export function boardMap(/** @type {any} */ view) {
-  return new Map((view.board || []).map((/** @type {any[]} */ entry) => (Array.isArray(entry[0]) ? [key(entry[0][0], entry[0][1]), entry[1]] : [key(entry[0], entry[1]), entry[2]])));
-}
-
-/** The smallest area holding these squares and the centre square 0,0, ``margin`` more each way. */
-export function bounds(/** @type {Iterable<string>} */ keys, /** @type {number} */ margin) {
-  let [top, left, bottom, right] = [0, 0, 0, 0];
-  for (const where of keys) {
-    const [r, c] = cellOf(where);
-    top = Math.min(top, r);
-    bottom = Math.max(bottom, r);
-    left = Math.min(left, c);
-    right = Math.max(right, c);
-  }
-  return { top: top - margin, left: left - margin, bottom: bottom + margin, right: right + margin };
-}
-
-/** The smallest area holding exactly these squares (a move, to centre or to reveal). */
-function span(/** @type {string[]} */ keys) {
-  const cells = keys.map(cellOf);
-  const rows = cells.map((cell) => cell[0]);
-  const cols = cells.map((cell) => cell[1]);
-  return { top: Math.min(...rows), left: Math.min(...cols), bottom: Math.max(...rows), right: Math.max(...cols) };
-}
+// The games import the squares' helpers from here, with the base.
+export { CELL, key, cellOf, boardMap, bounds, lineText } from "./cells.js";
 
 const ARROWS = /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] });
 
@@ -105,6 +68,10 @@ export class GridBoard {
     this.busySelector = ".actions button";
     /** @type {HTMLElement | null} the "last move" panel, where the game has one */
     this.lastBox = null;
+    /** @type {any} what /legal offers on your turn, as the game reads it, with the ``version`` it is for */
+    this.legal = null;
+    /** @type {number | null} the version /legal was last asked about */
+    this.askedLegal = null;
     const id = (/** @type {string} */ name) => this.id(name);
     this.grid = h("div", { class: "grid", role: "grid" });
     this.scroller = h("div", { class: "grid-scroll" }, this.grid);
@@ -643,6 +610,36 @@ export class GridBoard {
     this.ctx.root.classList.toggle("busy", on);
     for (const button of this.ctx.root.querySelectorAll(this.busySelector)) if (on) /** @type {HTMLButtonElement} */ (button).disabled = true;
     if (!on) this.render();
+  }
+
+  // --- what /legal offers -----------------------------------------------------------------------------
+  /**
+   * On your turn, asks /legal once a version (the first ``limit`` moves) and keeps what
+   * ``read(moves, answer)`` makes of them in ``this.legal``, then redraws.
+   * @param {number} limit
+   * @param {(moves: string[], answer: {moves?: string[], count?: number}) => object} read
+   */
+  async fetchLegal(limit, read) {
+    if (!this.myTurn) {
+      this.legal = null;
+      return;
+    }
+    const version = this.ctx.body.version;
+    if (this.legal?.version === version || this.askedLegal === version) return;
+    this.askedLegal = version;
+    try {
+      const answer = await this.ctx.api(`/v1/matches/${this.ctx.match}/legal?limit=${limit}`);
+      if (version !== this.ctx.body.version) return;
+      this.legal = { ...read(answer.moves || [], answer), version };
+      this.render();
+    } catch (_) {
+      this.askedLegal = null;
+    }
+  }
+
+  /** What /legal offered for this very position, on your turn (else null). */
+  legalNow() {
+    return this.myTurn && this.legal && this.legal.version === this.ctx.body.version ? this.legal : null;
   }
 
   // --- updates and the last move ------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 // The small pictures of a grid board for the replay and the reviews, and the review's list of the best
 // moves: the same frame for every grid game, each drawing its own squares.
 import { h, plural } from "../ui.js";
-import { key } from "./grid.js";
+import { key, boardMap, bounds } from "./cells.js";
 
 /**
- * @typedef {import("./grid.js").Area} Area
+ * @typedef {import("./cells.js").Area} Area
  * @typedef {{classes?: string[], content: any}} MiniLook
  */
 
@@ -76,4 +76,51 @@ export function renderBest(/** @type {any} */ review, /** @type {HTMLElement} */
 /** A best move's heading: "1. 12 points (the move played)". */
 export function bestHeading(/** @type {any} */ best, /** @type {number} */ rank, /** @type {boolean} */ played) {
   return [h("b", {}, `${rank + 1}. ${plural(best.points, "point")}`), played ? " (the move played)" : ""];
+}
+
+/**
+ * A picture of an unbounded grid of tiles (BOP!, the line games): the tiles and a square around them;
+ * ``extra`` (a move shown from a review) drawn on it.
+ */
+export function tileGrid(/** @type {any} */ view, /** @type {HTMLElement} */ element, /** @type {Set<string>} */ highlight, /** @type {Map<string, string>} */ extra, /** @type {{tileElement: (tile: string) => any, className: string, noun: string}} */ look) {
+  const board = boardMap(view);
+  for (const [where, tile] of extra) board.set(where, tile);
+  const area = bounds(board.keys(), 1);
+  miniBoard(element, {
+    area,
+    size: miniSize(area.right - area.left + 1),
+    className: look.className,
+    label: `The ${look.noun}: ${plural(board.size, "tile")}`,
+    cellAt: (r, c, where) => ({ classes: marks(where, highlight, extra), content: board.has(where) ? look.tileElement(board.get(where)) : null }),
+  });
+}
+
+/**
+ * A plug-in's ``renderReplay``: the position with the step's squares marked (``cellsOf(move)``, null for
+ * none), and a line under it (``note(view, body)``: the scores, the bag).
+ */
+export function replayOf(/** @type {(view: any, element: HTMLElement, highlight: Set<string>) => void} */ draw, /** @type {(move: string) => any[][] | null} */ cellsOf, /** @type {(view: any, body: any) => string} */ note) {
+  return (/** @type {any} */ view, /** @type {HTMLElement} */ element, /** @type {any} */ body, /** @type {any} */ step) => {
+    const cells = step && step.seat >= 0 ? cellsOf(step.move) : null;
+    draw(view, element, new Set((cells || []).map(([r, c]) => key(r, c))));
+    element.append(h("p", { class: "muted small" }, note(view, body)));
+  };
+}
+
+/** A plug-in's ``reviewSteps``: each player's move (``keep`` filters further), labelled as the score sheet says it. */
+export function reviewStepsOf(/** @type {any[]} */ turns, /** @type {any} */ body, /** @type {(step: any, body: any) => string} */ describe, keep = (/** @type {any} */ step) => step.seat >= 0) {
+  return turns
+    .filter(keep)
+    .map((step) => ({
+      version: step.version,
+      seat: step.seat,
+      label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describe(step, body)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
+    }));
+}
+
+/** A plug-in's ``seatInfo`` for a game of hidden hands: how many ``noun``s the seat holds. */
+export function handCount(/** @type {any} */ body, /** @type {number} */ seat, /** @type {string} */ noun) {
+  const hand = body.view?.hands?.[seat];
+  const count = Array.isArray(hand) ? hand.length : hand;
+  return count === undefined ? "" : plural(count, noun);
 }
