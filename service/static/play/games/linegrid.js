@@ -9,300 +9,17 @@
 //
 // Each game module gives its tiles (kit, tile pictures, names), its line rule (kinds of line, as
 // engine/linegames/lines.py) and its words; everything else is here.
-import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
-import { humanize, reason, followLastMove, fillLastMove } from "./common.js";
+import { h, fill, announce, plural, breakdownList } from "../ui.js";
+import { GridBoard, boardMap, bounds, cellOf, key } from "../board/grid.js";
+import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures.js";
 
-export const WILD = "?";
-export const COLOUR_NAMES = { y: "yellow", g: "green", r: "red", k: "black", b: "blue" };
-const CELL = 46; // px at zoom 1: a target above 44 px
+import { SAID, DIAGONALS, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
+
+// The grid's helpers and the rules stay importable from here (qnto.js, digit.js and the browser tests use them).
+export { boardMap, cellOf, key };
+export * from "./linerules.js";
+
 const MARGIN = 5; // empty squares shown around the tiles: a play reaches at most 5 beyond
-const STEPS = { across: [0, 1], down: [1, 0], diagonal: [1, 1], antidiagonal: [1, -1] };
-export const ORTHOGONAL = ["across", "down"];
-export const DIAGONALS = ["diagonal", "antidiagonal"];
-/** The sheet's words for the directions ("2 points across + 3 points up/down"). */
-export const SAID = { across: "across", down: "up/down", diagonal: "diagonal", antidiagonal: "diagonal" };
-
-export const key = (r, c) => `${r},${c}`;
-export const cellOf = (text) => text.split(",").map(Number);
-export const isWild = (tile) => tile.includes(WILD);
-
-export function boardMap(view) {
-  return new Map((view.board || []).map(([r, c, tile]) => [key(r, c), tile]));
-}
-
-function escape(text) {
-  return text.replace(/[\\\]^-]/g, "\\$&");
-}
-
-// --- tiles -----------------------------------------------------------------------------------------
-/** A game's tiles (engine/linegames/tiles.py's TileKit): faces in rank order, colours, and names. */
-export function makeKit({ faces, colours, faceNames = {}, wildNames = {} }) {
-  const token = new RegExp(`\\.|[${escape(faces + WILD)}][${escape(colours + WILD)}]`, "g");
-  return {
-    faces,
-    colours,
-    /** The concrete tiles a tile can stand for (itself, for a concrete tile). */
-    domain(tile) {
-      const fs = tile[0] === WILD ? [...faces] : [tile[0]];
-      const cs = tile[1] === WILD ? [...colours] : [tile[1]];
-      return fs.flatMap((f) => cs.map((c) => f + c));
-    },
-    name(tile) {
-      const [f, c] = tile;
-      const colour = COLOUR_NAMES[c] || c;
-      const face = faceNames[f] || f;
-      if (f === WILD && c === WILD) return wildNames["??"] || "wild tile";
-      if (f === WILD) return (wildNames["?c"] || "{colour} wild").replace("{colour}", colour);
-      if (c === WILD) return (wildNames["f?"] || "{face} wild").replace("{face}", face);
-      return `${colour} ${face}`;
-    },
-    /** "8g??.0g" -> ["8g", "??", ".", "0g"], or null if that is not tiles. */
-    tokens(text) {
-      const found = String(text).match(token) || [];
-      return found.join("") === text ? found : null;
-    },
-    rank(tile) {
-      return (faces + WILD).indexOf(tile[0]) * 10 + (colours + WILD).indexOf(tile[1]);
-    },
-  };
-}
-
-/** "the yellow 9, the green 8 or the blue 7": a set of tiles in words, "any of 25 tiles" when many. */
-export function sayTiles(kit, tiles) {
-  const names = [...tiles].sort((a, b) => kit.rank(a) - kit.rank(b)).map((tile) => kit.name(tile));
-  if (!names.length) return "nothing";
-  if (names.length > 3) return `any of ${names.length} tiles`;
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
-}
-
-// --- lines: the rule (engine/linegames/lines.py) ---------------------------------------------------------
-// A predicate takes one attribute of a line's tiles (faces, or colours) with null where a wild has not
-// decided it. Exact on a whole line for the line games' lengths (a wild can always take a value that
-// keeps "all different" when the line is no longer than the alphabet).
-export function allSame(values) {
-  return new Set(values.filter((v) => v !== null)).size <= 1;
-}
-
-export function allDistinct(values) {
-  const known = values.filter((v) => v !== null);
-  return new Set(known).size === known.length;
-}
-
-export function sameOrDistinct(values) {
-  const known = values.filter((v) => v !== null);
-  const distinct = new Set(known).size;
-  return distinct <= 1 || distinct === known.length;
-}
-
-/** Consecutive in ``symbols`` order, rising or falling (not both), wrapping last -> first. */
-export function cyclicRun(symbols) {
-  const size = symbols.length;
-  return (values) => {
-    if (values.length > size) return false;
-    let rising = true;
-    let falling = true;
-    let first = -1;
-    let start = 0;
-    for (let i = 0; i < values.length; i++) {
-      if (values[i] === null) continue;
-      const n = symbols.indexOf(values[i]);
-      if (first < 0) {
-        [first, start] = [i, n];
-        continue;
-      }
-      const gap = i - first;
-      rising = rising && (((n - start - gap) % size) + size) % size === 0;
-      falling = falling && (((n - start + gap) % size) + size) % size === 0;
-      if (!rising && !falling) return false;
-    }
-    return true;
-  };
-}
-
-const facesOf = (tiles) => tiles.map((t) => (t[0] === WILD ? null : t[0]));
-const coloursOf = (tiles) => tiles.map((t) => (t[1] === WILD ? null : t[1]));
-
-/** The kinds of line (``{name, max, faces, colours}``) that admit these tiles, wilds free. */
-export function kindsOf(rule, tiles) {
-  const faces = facesOf(tiles);
-  const colours = coloursOf(tiles);
-  return rule.kinds.filter((kind) => tiles.length <= kind.max && kind.faces(faces) && kind.colours(colours));
-}
-
-export function lineOk(rule, tiles) {
-  return kindsOf(rule, tiles).length > 0;
-}
-
-/** For each wild of a line, left to right: the tiles it can stand for with the line still a line. */
-export function slotOptions(rule, kit, tiles) {
-  const options = [];
-  tiles.forEach((tile, i) => {
-    if (!isWild(tile)) return;
-    options.push(new Set(kit.domain(tile).filter((value) => lineOk(rule, tiles.map((t, j) => (j === i ? value : t))))));
-  });
-  return options;
-}
-
-// --- lines on the grid (engine/linegames/grid.py) -----------------------------------------------------------
-/** The maximal run of occupied squares through ``where`` (occupied) in ``direction``. */
-export function runThrough(all, where, direction) {
-  const [dr, dc] = STEPS[direction];
-  let [r, c] = cellOf(where);
-  while (all.has(key(r - dr, c - dc))) [r, c] = [r - dr, c - dc];
-  const run = [];
-  for (; all.has(key(r, c)); r += dr, c += dc) run.push(key(r, c));
-  return run;
-}
-
-/** The lines through an occupied square (runs of ``min`` or more), each ``{direction, cells}``. */
-export function linesThrough(all, where, directions = ORTHOGONAL, min = 2) {
-  return directions.map((direction) => ({ direction, cells: runThrough(all, where, direction) })).filter((line) => line.cells.length >= min);
-}
-
-/** The lines a play creates or extends: each ``{direction, cells, tiles, earlier}`` (``earlier``: the
- * longest run of the line that was on the grid before, for "the 5th tile of a line"). */
-export function playLines(board, placed, directions = ORTHOGONAL, min = 2) {
-  const all = new Map(board);
-  for (const [where, { tile }] of placed) all.set(where, tile);
-  const seen = new Set();
-  const lines = [];
-  for (const where of placed.keys()) {
-    for (const line of linesThrough(all, where, directions, min)) {
-      const id = `${line.direction}:${line.cells[0]}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      let earlier = 0;
-      let run = 0;
-      for (const cell of line.cells) {
-        run = placed.has(cell) ? 0 : run + 1;
-        earlier = Math.max(earlier, run);
-      }
-      lines.push({ ...line, tiles: line.cells.map((cell) => all.get(cell)), earlier, placedCount: line.cells.filter((cell) => placed.has(cell)).length });
-    }
-  }
-  return lines;
-}
-
-// --- what the wilds on the grid stand for (engine/linegames/solver.py) --------------------------------------
-/** Per line (Q!nto: "may represent different tiles in different directions"): ``{direction: Set}`` for
- * each line through the wild. */
-export function standsForPerLine(rule, kit, board, where) {
-  const found = {};
-  for (const line of linesThrough(board, where)) {
-    const tiles = line.cells.map((cell) => board.get(cell));
-    const wilds = line.cells.filter((cell) => isWild(board.get(cell)));
-    found[line.direction] = slotOptions(rule, kit, tiles)[wilds.indexOf(where)];
-  }
-  return found;
-}
-
-/** Shared (D!Git: "must represent the same color and number in both lines"): the tiles the wild can be
- * with one tile per wild in all their lines at once, the wilds joined to it through lines solved
- * together (a small backtracking search, as the engine's). */
-export function standsForShared(rule, kit, board, where, limit = 10) {
-  const wilds = [];
-  const lines = new Map();
-  const queue = [where];
-  while (queue.length) {
-    const cell = queue.shift();
-    if (wilds.includes(cell)) continue;
-    wilds.push(cell);
-    for (const line of linesThrough(board, cell)) {
-      const id = `${line.direction}:${line.cells[0]}`;
-      if (lines.has(id)) continue;
-      lines.set(id, line.cells);
-      for (const other of line.cells) if (isWild(board.get(other)) && !wilds.includes(other)) queue.push(other);
-    }
-  }
-  const through = new Map(wilds.map((cell) => [cell, []]));
-  const values = new Map(wilds.map((cell) => [cell, new Set(kit.domain(board.get(cell)))]));
-  for (const cells of lines.values()) {
-    const tiles = cells.map((cell) => board.get(cell));
-    const holes = cells.filter((cell) => isWild(board.get(cell)));
-    slotOptions(rule, kit, tiles).forEach((allowed, k) => {
-      through.get(holes[k]).push(cells);
-      values.set(holes[k], new Set([...values.get(holes[k])].filter((v) => allowed.has(v))));
-    });
-  }
-  const own = values.get(where);
-  if (wilds.length > limit) return own; // too many to search here: what each line allows alone
-  const chosen = new Map();
-  const tileAt = (cell) => chosen.get(cell) || board.get(cell);
-  const holds = (cell) => through.get(cell).every((cells) => lineOk(rule, cells.map(tileAt)));
-  const others = wilds.filter((cell) => cell !== where).sort((a, b) => values.get(a).size - values.get(b).size);
-  const assign = (k) => {
-    if (k === others.length) return true;
-    const cell = others[k];
-    for (const value of values.get(cell)) {
-      chosen.set(cell, value);
-      if (holds(cell) && assign(k + 1)) return true;
-    }
-    chosen.delete(cell);
-    return false;
-  };
-  const works = new Set();
-  for (const value of own) {
-    chosen.clear();
-    chosen.set(where, value);
-    if (holds(where) && assign(0)) works.add(value);
-  }
-  return works;
-}
-
-// --- notation (engine/linegames/moves.py) ------------------------------------------------------------------
-/** The placements of a play in the engine's notation ("0,1d 8g??0g", "-1,-2a Sy?r.Sk", "3,4 9y"):
- * ``[[r, c, tile]]``, or null for anything else (a swap, a pass). */
-export function playPlacements(text, kit) {
-  const match = /^(-?\d+),(-?\d+)([ad]?)\s+(\S+)$/.exec(String(text || "").trim());
-  if (!match) return null;
-  const tokens = kit.tokens(match[4]);
-  if (!tokens) return null;
-  const [row, col, down] = [Number(match[1]), Number(match[2]), match[3] === "d"];
-  const placed = [];
-  tokens.forEach((token, i) => {
-    if (token !== ".") placed.push(down ? [row + i, col, token] : [row, col + i, token]);
-  });
-  return placed;
-}
-
-/** A swap's steps ("swap -2,1 Sg -1,-1 Sr"): ``[[r, c, tile]]``, or null. */
-export function swapSteps(text) {
-  const words = String(text || "").trim().split(/\s+/);
-  if (words[0] !== "swap" || words.length < 3 || words.length % 2 === 0) return null;
-  const steps = [];
-  for (let i = 1; i < words.length; i += 2) steps.push([...cellOf(words[i]), words[i + 1]]);
-  return steps;
-}
-
-/** The notation of the tiles placed this turn (Map "r,c" -> {tile}), or null if they are not in one
- * row or column. A gap is written "." as a square already filled would be: the engine names the gap. */
-export function playText(placed) {
-  const cells = [...placed.keys()].map(cellOf).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (!cells.length) return null;
-  const tileAt = (r, c) => placed.get(key(r, c))?.tile;
-  if (cells.length === 1) return `${cells[0][0]},${cells[0][1]} ${tileAt(...cells[0])}`;
-  const across = new Set(cells.map((c) => c[0])).size === 1;
-  const down = new Set(cells.map((c) => c[1])).size === 1;
-  if (!across && !down) return null;
-  const [r0, c0] = cells[0];
-  const [r1, c1] = cells[cells.length - 1];
-  let text = "";
-  for (let i = 0; i <= (across ? c1 - c0 : r1 - r0); i++) text += (across ? tileAt(r0, c0 + i) : tileAt(r0 + i, c0)) || ".";
-  return `${r0},${c0}${across ? "a" : "d"} ${text}`;
-}
-
-function bounds(keys, margin) {
-  let [top, left, bottom, right] = [0, 0, 0, 0];
-  for (const where of keys) {
-    const [r, c] = cellOf(where);
-    top = Math.min(top, r);
-    bottom = Math.max(bottom, r);
-    left = Math.min(left, c);
-    right = Math.max(right, c);
-  }
-  return { top: top - margin, left: left - margin, bottom: bottom + margin, right: right + margin };
-}
-
 
 /** Small tiles in a sentence, named for screen readers ("yellow heart, Q!nto tile"). */
 export function tilesPicture(game, tiles) {
@@ -351,77 +68,86 @@ export function describeStep(game, step, body) {
  * - ``playLabel(breakdown, view)``, ``playedWords(breakdown, view)``, ``playNotes(items)``, ``replayNote``;
  * - ``typeable(key)``, ``typedMatches(typed, tile)``, ``typeHint``, ``bigWords``: the keyboard's words.
  */
-export class LineBoard {
+export class LineBoard extends GridBoard {
   constructor(ctx, game) {
-    this.ctx = ctx;
+    super(ctx, { prefix: game.key, words: { piece: "tile", pieces: "tiles", hand: "hand", board: "grid", square: "square" } });
     this.game = game;
-    this.placed = new Map(); // "r,c" -> {tile, index}: this turn's tiles, not yet played
-    this.swaps = []; // [{cell, tile, wild}]: swaps chosen, not yet made
-    this.selected = null; // index in the hand shown
-    this.trading = null; // Set of hand indices while choosing a trade
-    this.zoom = 1;
-    this.area = null;
-    this.focusKey = "0,0";
-    this.lastCells = new Set();
-    this.previewSeq = 0;
-    this.legal = null; // {version, play, swaps, pass, passMost}: from /legal, on your turn
+    /** @type {{cell: string, tile: string, wild: string}[]} swaps chosen, not yet made */
+    this.swaps = [];
+    /** @type {number | null} the version the swaps were chosen at */
+    this.swapsVersion = null;
     this.standing = { version: -1, wilds: new Map() };
-    this.typed = "";
-    this.build();
-  }
-
-  id(name) {
-    return `${this.game.key}-${name}`;
-  }
-
-  build() {
-    const ctx = this.ctx;
+    this.quietWhenEmpty = true;
+    this.notInLine = "Your tiles must be in one row or one column.";
+    this.busySelector = ".actions button, .trade button, .lg-offers button";
     this.info = h("p", { class: "lg-info", id: this.id("info") });
-    this.grid = h("div", { class: "grid lg-grid", role: "grid", "aria-label": `The grid. Arrow keys move; Enter places the chosen tile or takes one back; ${this.game.typeHint}` });
-    this.scroller = h("div", { class: "grid-scroll" }, this.grid);
-    const zoomButton = (label, text, action) => h("button", { type: "button", class: "zoom", "aria-label": label, onclick: action }, text);
-    this.zoomBar = h("div", { class: "zoom-bar" },
-      zoomButton("Zoom out", "−", () => this.setZoom(this.zoom / 1.25, true)),
-      zoomButton("Zoom in", "+", () => this.setZoom(this.zoom * 1.25, true)),
-      zoomButton("Back to the tiles", "◎", () => this.centre()));
+    this.grid.classList.add("lg-grid");
+    this.grid.setAttribute("aria-label", `The grid. Arrow keys move; Enter places the chosen tile or takes one back; ${this.game.typeHint}`);
     this.legend = h("p", { class: "lg-legend", id: this.id("legend") }, this.game.legend());
     this.wildsList = h("ul", { class: "plain lg-wild-list" });
     this.wildsBox = h("details", { class: "lg-wilds", id: this.id("wilds"), hidden: true }, h("summary", {}, "Wilds on the grid"), this.wildsList);
-    this.hand = h("div", { class: "rack lg-hand", role: "group", "aria-label": "Your tiles" });
-    this.feedback = h("p", { class: "feedback", id: this.id("feedback"), role: "alert" });
+    this.rack.classList.add("lg-hand");
     this.lines = h("div", { class: "lg-lines", id: this.id("lines"), "aria-live": "polite" });
-    this.preview = h("div", { class: "preview", id: this.id("preview"), "aria-live": "polite" });
-    this.playButton = h("button", { type: "button", id: this.id("play"), onclick: () => this.confirm() }, "Play");
-    this.backButton = h("button", { type: "button", class: "secondary", id: this.id("back"), onclick: () => this.takeBackAll() }, "Take back");
     this.passButton = h("button", { type: "button", class: "secondary", id: this.id("pass"), onclick: () => this.startTrade() }, "Pass…");
-    this.actions = h("div", { class: "actions" }, this.playButton, this.backButton, this.passButton);
+    this.actions.append(this.passButton);
     this.tradeBar = h("div", { class: "trade", id: this.id("trade"), hidden: true });
     this.offers = h("div", { class: "lg-offers", id: this.id("offers"), hidden: true });
     this.lastBox = h("section", { class: "lg-last", id: this.id("last"), "aria-labelledby": this.id("last-title"), hidden: true });
-    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar), this.scroller, this.legend, this.wildsBox, this.hand, this.feedback,
+    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the tiles")), this.scroller, this.legend, this.wildsBox, this.rack, this.feedback,
       this.lines, this.actions, this.tradeBar, this.offers, this.preview, this.lastBox);
-    this.grid.addEventListener("click", (event) => {
-      const cell = event.target.closest(".cell");
-      if (cell) this.tapCell(cell.dataset.cell);
-    });
-    this.grid.addEventListener("keydown", (event) => this.gridKey(event));
-    pinchToZoom(this.scroller, this);
   }
 
-  get view() {
-    return this.ctx.body.view;
+  tileName(tile) {
+    return this.game.kit.name(tile);
   }
 
-  /** Your hand as the engine has it. */
-  get realHand() {
-    const you = this.ctx.you;
-    const hand = you === null ? null : this.view.hands[you];
-    return Array.isArray(hand) ? hand : [];
+  describe(step) {
+    return describeStep(this.game, step, this.ctx.body);
+  }
+
+  typeable(typed) {
+    return this.game.typeable(typed);
+  }
+
+  /** A tile typed on a square places it: its face (then, if the hand holds several, its colour). */
+  typeKey(typed, where) {
+    const matches = (said, tile) => this.game.typedMatches(said, tile);
+    return this.typeTile(typed, where, matches,
+      (said, free) => said.length < 2 && new Set(free.filter(({ tile }) => matches(said, tile)).map(({ tile }) => tile)).size > 1);
+  }
+
+  tileAt(where) {
+    return this.boardShown().get(where);
+  }
+
+  hasPending() {
+    return this.placed.size > 0 || this.swaps.length > 0;
+  }
+
+  choosing() {
+    return Boolean(this.trading);
+  }
+
+  clearChoices() {
+    this.swaps = [];
+    fill(this.lines);
+  }
+
+  idleLabel() {
+    return this.swaps.length ? "Swap" : "Play";
+  }
+
+  playedWords(answer) {
+    return this.game.playedWords(answer.breakdown, this.view);
+  }
+
+  wantedArea() {
+    return bounds([...this.boardShown().keys(), ...this.placed.keys(), "0,0"], MARGIN);
   }
 
   /** Your hand as it would be after the swaps chosen: each tile put in gone, each wild taken in it. */
   get handShown() {
-    const hand = [...this.realHand];
+    const hand = [...this.ownHand];
     for (const step of this.swaps) {
       const at = hand.indexOf(step.tile);
       if (at >= 0) hand.splice(at, 1);
@@ -437,14 +163,9 @@ export class LineBoard {
     return board;
   }
 
-  get myTurn() {
-    const body = this.ctx.body;
-    return this.ctx.you !== null && body.status === "playing" && this.view.current === this.ctx.you && body.to_act.includes(this.ctx.you) && !this.view.draws_owed;
-  }
-
   update(body, message) {
     const board = boardMap(body.view);
-    const hand = this.realHand;
+    const hand = this.ownHand;
     // This turn's tiles stay where they were while they still fit: the square free, the tile in hand.
     for (const [where, placed] of [...this.placed]) {
       if (board.has(where) || hand[placed.index] !== placed.tile) this.placed.delete(where);
@@ -453,12 +174,7 @@ export class LineBoard {
     if (this.swaps.length && (body.version !== this.swapsVersion || !this.myTurn)) this.swaps = [];
     if (this.selected !== null && (this.selected >= this.handShown.length || this.isPlacedIndex(this.selected))) this.selected = null;
     if (!this.myTurn) this.trading = null;
-    const moved = (message?.moves || []).filter((m) => m.seat >= 0);
-    if (moved.length) {
-      const last = moved[moved.length - 1];
-      this.lastCells = this.cellsOf(last.move);
-      if (last.seat !== this.ctx.you && !this.feedback.classList.contains("problem")) this.say(""); // "Played for 9" is old news
-    }
+    const moved = this.noteMoves(message);
     if (body.version !== this.lastVersion) this.showLastMove(body.version);
     this.render();
     if (moved.length && !this.placed.size) this.reveal(this.lastCells);
@@ -469,11 +185,6 @@ export class LineBoard {
   cellsOf(move) {
     const placed = playPlacements(move, this.game.kit) || swapSteps(move) || [];
     return new Set(placed.map(([r, c]) => key(r, c)));
-  }
-
-  isPlacedIndex(index) {
-    for (const placed of this.placed.values()) if (placed.index === index) return true;
-    return false;
   }
 
   render() {
@@ -503,93 +214,58 @@ export class LineBoard {
   }
 
   renderGrid() {
-    const board = this.boardShown();
-    const keys = [...board.keys(), ...this.placed.keys(), "0,0"];
-    const wanted = bounds(keys, MARGIN);
-    const first = !this.area;
-    // The area only grows, so the squares never move under a finger between two updates.
-    this.area = first ? wanted : {
-      top: Math.min(this.area.top, wanted.top),
-      left: Math.min(this.area.left, wanted.left),
-      bottom: Math.max(this.area.bottom, wanted.bottom),
-      right: Math.max(this.area.right, wanted.right),
-    };
-    const lines = this.placed.size ? this.checkedLines(board) : [];
-    const broken = new Set(lines.filter((line) => line.problem && !line.diagonal).flatMap((line) => line.cells));
-    const made = new Set(lines.filter((line) => line.big).flatMap((line) => line.cells));
-    const readings = this.wildReadings();
-    const swapped = new Set(this.swaps.map((step) => step.cell));
-    const empty = board.size === 0;
-    const { top, left, bottom, right } = this.area;
-    const rows = [];
-    for (let r = top; r <= bottom; r++) {
-      const cells = [];
-      for (let c = left; c <= right; c++) {
-        const where = key(r, c);
-        const tile = board.get(where);
-        const mine = this.placed.get(where);
-        const classes = ["cell"];
-        const said = [];
-        let content = null;
-        if (tile) {
-          const reading = swapped.has(where) ? null : readings.get(where);
-          content = this.game.tileElement(tile, { stands: reading ? this.game.settled(reading) : null });
-          classes.push("filled");
-          said.push(this.game.kit.name(tile));
-          if (reading) said.push(this.game.sayReading(reading));
-          if (swapped.has(where)) {
-            classes.push("placed", "swapped");
-            said.push("swapped in this turn: tap to undo");
-          } else if (isWild(tile)) {
-            classes.push("wild-cell");
-          }
-          if (this.lastCells.has(where)) {
-            classes.push("last");
-            said.push("just played");
-          }
-        } else if (mine) {
-          content = this.game.tileElement(mine.tile);
-          classes.push("placed");
-          said.push(`${this.game.kit.name(mine.tile)}, placed this turn: tap to take it back`);
-        } else {
-          said.push("empty");
-          if (empty && r === 0 && c === 0) {
-            content = h("span", { class: "lg-centre", "aria-hidden": "true" }, "★");
-            said.push("the centre: the first play covers it");
-          }
-        }
-        if (r === 0 && c === 0) classes.push("starter");
-        if (broken.has(where)) {
-          classes.push("broken");
-          said.push("in a broken line");
-        } else if (made.has(where)) {
-          classes.push("makes-big");
-          said.push(this.game.bigWords);
-        }
-        cells.push(h("button", {
-          type: "button",
-          class: classes.join(" "),
-          role: "gridcell",
-          tabindex: where === this.focusKey ? "0" : "-1",
-          "aria-label": `Row ${r}, column ${c}: ${said.join(", ")}`,
-          dataset: { cell: where },
-        }, content));
+    this.board = this.boardShown();
+    const lines = this.placed.size ? this.checkedLines(this.board) : [];
+    this.broken = new Set(lines.filter((line) => line.problem && !line.diagonal).flatMap((line) => line.cells));
+    this.made = new Set(lines.filter((line) => line.big).flatMap((line) => line.cells));
+    this.readings = this.wildReadings();
+    this.swapped = new Set(this.swaps.map((step) => step.cell));
+    super.renderGrid();
+  }
+
+  /** A square: its tile (a wild with what it stands for), this turn's tile, or empty; a broken line marked. */
+  cellAt(r, c, where) {
+    const tile = this.board.get(where);
+    const mine = this.placed.get(where);
+    const classes = [];
+    const said = [];
+    let content = null;
+    if (tile) {
+      const reading = this.swapped.has(where) ? null : this.readings.get(where);
+      content = this.game.tileElement(tile, { stands: reading ? this.game.settled(reading) : null });
+      classes.push("filled");
+      said.push(this.game.kit.name(tile));
+      if (reading) said.push(this.game.sayReading(reading));
+      if (this.swapped.has(where)) {
+        classes.push("placed", "swapped");
+        said.push("swapped in this turn: tap to undo");
+      } else if (isWild(tile)) {
+        classes.push("wild-cell");
       }
-      rows.push(h("div", { class: "grid-row", role: "row" }, cells));
+      if (this.lastCells.has(where)) {
+        classes.push("last");
+        said.push("just played");
+      }
+    } else if (mine) {
+      content = this.game.tileElement(mine.tile);
+      classes.push("placed");
+      said.push(`${this.game.kit.name(mine.tile)}, placed this turn: tap to take it back`);
+    } else {
+      said.push("empty");
+      if (this.board.size === 0 && r === 0 && c === 0) {
+        content = h("span", { class: "lg-centre", "aria-hidden": "true" }, "★");
+        said.push("the centre: the first play covers it");
+      }
     }
-    const hadFocus = this.grid.contains(document.activeElement);
-    const [oldLeft, oldTop] = [this.shownLeft, this.shownTop];
-    fill(this.grid, rows);
-    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
-    if (first) {
-      requestAnimationFrame(() => this.centre());
-    } else if (oldLeft !== undefined && (oldLeft !== left || oldTop !== top)) {
-      // The area grew up or left: shift the scroll so the same squares stay in view.
-      this.scroller.scrollLeft += (oldLeft - left) * CELL * this.zoom;
-      this.scroller.scrollTop += (oldTop - top) * CELL * this.zoom;
+    if (r === 0 && c === 0) classes.push("starter");
+    if (this.broken.has(where)) {
+      classes.push("broken");
+      said.push("in a broken line");
+    } else if (this.made.has(where)) {
+      classes.push("makes-big");
+      said.push(this.game.bigWords);
     }
-    [this.shownLeft, this.shownTop] = [left, top];
-    if (hadFocus) this.cellButton(this.focusKey)?.focus({ preventScroll: true });
+    return { classes, said, content };
   }
 
   renderWilds() {
@@ -605,110 +281,14 @@ export class LineBoard {
     }));
   }
 
-  cellButton(where) {
-    return this.grid.querySelector(`[data-cell="${where}"]`);
-  }
-
-  centre() {
-    if (!this.area) return;
-    const board = boardMap(this.view);
-    const around = this.lastCells.size ? [...this.lastCells] : board.size ? [...board.keys()] : ["0,0"];
-    const box = bounds(around, 0);
-    const size = CELL * this.zoom;
-    this.scroller.scrollLeft = ((box.left + box.right) / 2 - this.area.left + 0.5) * size - this.scroller.clientWidth / 2;
-    this.scroller.scrollTop = ((box.top + box.bottom) / 2 - this.area.top + 0.5) * size - this.scroller.clientHeight / 2;
-  }
-
-  /** Scroll so that these squares (a move just made) are in view, if they are not already. */
-  reveal(keys) {
-    if (!keys.size || !this.area) return;
-    const box = bounds([...keys], 0);
-    const size = CELL * this.zoom;
-    const [x0, x1] = [(box.left - this.area.left) * size, (box.right - this.area.left + 1) * size];
-    const [y0, y1] = [(box.top - this.area.top) * size, (box.bottom - this.area.top + 1) * size];
-    const s = this.scroller;
-    const inside = x0 >= s.scrollLeft && x1 <= s.scrollLeft + s.clientWidth && y0 >= s.scrollTop && y1 <= s.scrollTop + s.clientHeight;
-    if (!inside) s.scrollTo({ left: (x0 + x1) / 2 - s.clientWidth / 2, top: (y0 + y1) / 2 - s.clientHeight / 2, behavior: "smooth" });
-  }
-
-  setZoom(zoom, keepCentre) {
-    const clamped = Math.min(1.6, Math.max(0.45, zoom));
-    const scroller = this.scroller;
-    const cx = (scroller.scrollLeft + scroller.clientWidth / 2) / this.zoom;
-    const cy = (scroller.scrollTop + scroller.clientHeight / 2) / this.zoom;
-    this.zoom = clamped;
-    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
-    if (keepCentre) {
-      scroller.scrollLeft = cx * this.zoom - scroller.clientWidth / 2;
-      scroller.scrollTop = cy * this.zoom - scroller.clientHeight / 2;
-    }
-  }
-
-  gridKey(event) {
-    const cell = event.target.closest(".cell");
-    if (!cell) return;
-    const [r, c] = cellOf(cell.dataset.cell);
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (moves[event.key]) {
-      event.preventDefault();
-      const next = key(r + moves[event.key][0], c + moves[event.key][1]);
-      if (this.cellButton(next)) this.focusCell(next);
-    } else if (event.key === "Backspace" || event.key === "Delete") {
-      if (this.placed.has(cell.dataset.cell)) {
-        event.preventDefault();
-        this.tapCell(cell.dataset.cell);
-      }
-    } else if (event.key === "Escape") {
-      this.selected = null;
-      this.renderHand();
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && this.game.typeable(event.key)) {
-      event.preventDefault();
-      this.typeKey(event.key, cell.dataset.cell);
-    }
-  }
-
-  /** A tile typed on a square places it: its face (then, if the hand holds several, its colour). */
-  typeKey(typed, where) {
-    clearTimeout(this.typeTimer);
-    this.typed += typed;
-    const hand = this.realHand;
-    const free = hand.map((tile, index) => ({ tile, index })).filter(({ index }) => !this.isPlacedIndex(index));
-    const matching = free.filter(({ tile }) => this.game.typedMatches(this.typed, tile));
-    const place = () => {
-      const said = this.typed;
-      this.typed = "";
-      const match = free.find(({ tile }) => this.game.typedMatches(said, tile));
-      if (!match) return this.say(`You hold no tile “${said}”.`, true);
-      this.selected = match.index;
-      this.tapCell(where);
-    };
-    if (new Set(matching.map(({ tile }) => tile)).size <= 1 || this.typed.length >= 2) return place();
-    this.typeTimer = setTimeout(place, 700);
-  }
-
-  focusCell(where) {
-    const old = this.cellButton(this.focusKey);
-    if (old) old.tabIndex = -1;
-    this.focusKey = where;
-    const button = this.cellButton(where);
-    if (button) {
-      button.tabIndex = 0;
-      button.focus();
-    }
-  }
-
   // --- taps ---------------------------------------------------------------------------------------
-  tapCell(where) {
-    const old = this.cellButton(this.focusKey);
-    if (old && where !== this.focusKey) old.tabIndex = -1;
-    this.focusKey = where;
-    if (this.trading) return this.say("Choose the tiles to trade in your hand, or cancel the pass.");
-    if (this.placed.has(where)) {
-      const { tile } = this.placed.get(where);
-      this.placed.delete(where);
-      announce(`${this.game.kit.name(tile)} back in your hand`);
-      return this.changed();
-    }
+  tapRefused() {
+    if (this.trading) this.say("Choose the tiles to trade in your hand, or cancel the pass.");
+    return Boolean(this.trading);
+  }
+
+  /** A tap on a tile of the grid: undoes a swap made there, or swaps the tile chosen for a wild, or says why not. */
+  tapTaken(where, tile) {
     const at = this.swaps.findIndex((step) => step.cell === where);
     if (at >= 0) {
       // Undo this swap and those after it (a later one may use the wild this one took).
@@ -717,47 +297,30 @@ export class LineBoard {
       announce("Swap undone");
       return this.changed();
     }
-    const board = this.boardShown();
-    const tile = board.get(where);
-    const hand = this.handShown;
-    if (tile) {
-      const name = this.game.kit.name(tile);
-      if (isWild(tile) && this.ctx.you !== null && this.selected !== null) {
-        if (this.placed.size) return this.say("A turn is a play, swaps or a pass: take your placed tiles back to swap a wild.", true);
-        if (!this.myTurn) return this.say("Wait for your turn to swap.", true);
-        const refusal = this.game.swapRefusal?.(this.wildReadings().get(where) || {});
-        if (refusal) return this.say(refusal, true);
-        const put = hand[this.selected];
-        this.swapsVersion = this.ctx.body.version;
-        this.swaps.push({ cell: where, tile: put, wild: tile });
-        this.selected = null;
-        announce(`${this.game.kit.name(put)} swapped in for the ${name}; the ${name} is in your hand`);
-        return this.changed();
-      }
-      if (isWild(tile) && this.myTurn) return this.say(`To swap this ${name}, tap a tile in your hand first, then it.`);
-      return this.say(`The ${name} is already on that square.`, true);
+    const name = this.game.kit.name(tile);
+    if (isWild(tile) && this.ctx.you !== null && this.selected !== null) {
+      if (this.placed.size) return this.say("A turn is a play, swaps or a pass: take your placed tiles back to swap a wild.", true);
+      if (!this.myTurn) return this.say("Wait for your turn to swap.", true);
+      const refusal = this.game.swapRefusal?.(this.wildReadings().get(where) || {});
+      if (refusal) return this.say(refusal, true);
+      const put = this.handShown[this.selected];
+      this.swapsVersion = this.ctx.body.version;
+      this.swaps.push({ cell: where, tile: put, wild: tile });
+      this.selected = null;
+      announce(`${this.game.kit.name(put)} swapped in for the ${name}; the ${name} is in your hand`);
+      return this.changed();
     }
-    if (this.ctx.you === null) return undefined;
-    if (this.swaps.length) return this.say("Make your swaps (or take them back) before placing tiles: a turn is one or the other.", true);
-    if (this.selected === null) {
-      const next = hand.findIndex((_, i) => !this.isPlacedIndex(i));
-      return this.say(next >= 0 ? "Tap a tile in your hand first, then a square." : "All your tiles are on the grid.", true);
-    }
-    const put = this.realHand[this.selected];
-    this.placed.set(where, { tile: put, index: this.selected });
-    announce(`${this.game.kit.name(put)} placed`);
-    this.selected = null;
-    return this.changed();
+    if (isWild(tile) && this.myTurn) return this.say(`To swap this ${name}, tap a tile in your hand first, then it.`);
+    return this.say(`The ${name} is already on that square.`, true);
+  }
+
+  placeRefused() {
+    if (this.swaps.length) this.say("Make your swaps (or take them back) before placing tiles: a turn is one or the other.", true);
+    return this.swaps.length > 0;
   }
 
   tapHand(index) {
-    if (this.trading) {
-      if (this.trading.has(index)) this.trading.delete(index);
-      else this.trading.add(index);
-      this.renderHand();
-      this.renderTrade();
-      return;
-    }
+    if (this.toggleTrade(index)) return;
     this.selected = this.selected === index ? null : index;
     this.renderHand();
     if (this.selected !== null) {
@@ -766,50 +329,24 @@ export class LineBoard {
     }
   }
 
-  changed() {
-    this.say("");
-    this.render();
-    this.cellButton(this.focusKey)?.focus({ preventScroll: true });
-    this.refreshPreview();
-  }
-
-  takeBackAll() {
-    this.placed.clear();
-    this.swaps = [];
-    this.selected = null;
-    this.changed();
-  }
-
-  say(text, isProblem = false) {
-    this.feedback.textContent = text;
-    this.feedback.classList.toggle("problem", Boolean(isProblem && text));
-  }
-
   // --- the hand and the buttons -----------------------------------------------------------------
   renderHand() {
-    if (this.ctx.you === null) {
-      fill(this.hand, h("p", { class: "muted" }, "You are watching: the players' tiles stay hidden."));
-      return;
-    }
+    if (this.rackEmpty("tiles", "Your hand is empty.")) return;
     const hand = this.handShown;
-    if (!hand.length) {
-      fill(this.hand, h("p", { class: "muted" }, "Your hand is empty."));
-      return;
-    }
     const taken = hand.length - this.swaps.length; // the wilds taken by swaps come last
-    fill(this.hand, hand.map((tile, index) => {
+    fill(this.rack, hand.map((tile, index) => {
       const placed = this.isPlacedIndex(index);
-      const trading = this.trading?.has(index);
+      const trading = Boolean(this.trading?.has(index));
       const fresh = index >= taken;
-      return h("button", {
-        type: "button",
-        class: `rack-tile${this.selected === index ? " selected" : ""}${placed ? " used" : ""}${trading ? " trading" : ""}${fresh ? " taken" : ""}`,
-        "aria-label": `${this.game.kit.name(tile)}${placed ? ", on the grid" : ""}${trading ? ", to trade" : ""}${fresh ? ", taken by a swap" : ""}`,
-        "aria-pressed": this.trading ? String(Boolean(trading)) : String(this.selected === index),
+      return this.rackButton(index, {
+        classes: [placed ? "used" : "", trading ? "trading" : "", fresh ? "taken" : ""].filter(Boolean),
+        label: `${this.game.kit.name(tile)}${placed ? ", on the grid" : ""}${trading ? ", to trade" : ""}${fresh ? ", taken by a swap" : ""}`,
+        pressed: this.trading ? trading : this.selected === index,
         disabled: placed && !this.trading,
-        dataset: { tile, index: String(index) },
+        dataset: { tile },
+        content: placed && !this.trading ? null : this.game.tileElement(tile),
         onclick: () => this.tapHand(index),
-      }, placed && !this.trading ? null : this.game.tileElement(tile));
+      });
     }));
   }
 
@@ -828,33 +365,20 @@ export class LineBoard {
   }
 
   // --- what /legal offers: swaps, the pass, and whether any tile fits -------------------------------
-  legalNow() {
-    return this.legal && this.legal.version === this.ctx.body.version && this.myTurn ? this.legal : null;
-  }
 
-  async askLegal() {
-    if (!this.myTurn) return;
-    const version = this.ctx.body.version;
-    if (this.legal?.version === version || this.askedLegal === version) return;
-    this.askedLegal = version;
-    try {
-      const answer = await this.ctx.api(`/v1/matches/${this.ctx.match}/legal?limit=5000`);
-      if (version !== this.ctx.body.version) return;
-      const moves = answer.moves || [];
+  /** What /legal offers: a play, swaps, the pass and the most tiles a pass may trade. */
+  askLegal() {
+    return this.fetchLegal(5000, (moves, answer) => {
       const passes = moves.filter((move) => move.startsWith("pass"));
       const cut = answer.count > moves.length; // the passes come last: a list cut short hides them
       const trades = passes.map((move) => (this.game.kit.tokens(move.slice(4).replace(/\s+/g, "")) || []).length);
-      this.legal = {
-        version,
+      return {
         play: moves.some((move) => !move.startsWith("pass") && !move.startsWith("swap")),
         swaps: moves.filter((move) => move.startsWith("swap")),
         pass: passes.length > 0 || cut,
         passMost: passes.length && !cut ? Math.max(...trades) : null,
       };
-      this.render();
-    } catch (_) {
-      this.askedLegal = null;
-    }
+    });
   }
 
   renderOffers() {
@@ -911,7 +435,7 @@ export class LineBoard {
     if (!this.trading) return;
     const count = this.trading.size;
     const legal = this.legalNow();
-    const room = legal?.passMost ?? Math.min(this.realHand.length, this.game.pileSize(this.view, this.ctx.you));
+    const room = legal?.passMost ?? Math.min(this.ownHand.length, this.game.pileSize(this.view, this.ctx.you));
     fill(this.tradeBar,
       h("button", { type: "button", id: this.id("pass-confirm"), disabled: count > room, onclick: () => this.pass() }, count ? `Pass and trade ${plural(count, "tile")}` : "Pass without trading"),
       h("button", { type: "button", class: "secondary", id: this.id("pass-cancel"), onclick: () => { this.trading = null; this.say(""); this.render(); } }, "Cancel"),
@@ -919,7 +443,7 @@ export class LineBoard {
   }
 
   pass() {
-    const tiles = [...this.trading].sort((a, b) => a - b).map((i) => this.realHand[i]);
+    const tiles = [...this.trading].sort((a, b) => a - b).map((i) => this.ownHand[i]);
     this.trading = null;
     return this.send(tiles.length ? `pass ${tiles.join("")}` : "pass", tiles.length ? `You passed and traded ${plural(tiles.length, "tile")}` : "You passed");
   }
@@ -953,12 +477,26 @@ export class LineBoard {
     return lines;
   }
 
-  refreshPreview() {
-    // One preview for a burst of taps: the server is asked once the tiles have settled.
-    clearTimeout(this.previewTimer);
-    const seq = ++this.previewSeq;
-    this.renderLines();
-    this.previewTimer = setTimeout(() => this.showPreview(seq), 150);
+  showScore(breakdown) {
+    const swapping = this.swaps.length > 0;
+    const scored = this.game.scored(this.view);
+    const head = swapping ? "This swap:" : scored ? `This play scores ${plural(breakdown.total, "point")}:` : "This play:";
+    fill(this.preview, h("p", { class: "preview-head" }, head), scored ? breakdownList(breakdown) : breakdownWords(breakdown));
+    this.playButton.textContent = swapping ? (this.swaps.length > 1 ? `Make ${this.swaps.length} swaps` : "Swap") : this.game.playLabel(breakdown, this.view);
+  }
+
+  async play() {
+    const text = this.pendingText();
+    if (!text) return this.say(this.notInLine, true);
+    const swaps = this.swaps.length;
+    return this.send(text, swaps ? (swaps > 1 ? `You made ${swaps} swaps` : "You swapped") : null);
+  }
+
+  lastDetails(step) {
+    const scored = this.game.scored(this.view);
+    const items = step.breakdown?.items || [];
+    const points = step.breakdown?.total || 0;
+    return !items.length ? null : scored ? (points ? breakdownList(step.breakdown) : null) : breakdownWords(step.breakdown);
   }
 
   pendingText() {
@@ -966,155 +504,37 @@ export class LineBoard {
     return playText(this.placed);
   }
 
-  async showPreview(seq) {
-    if (seq !== this.previewSeq) return;
-    if (!this.placed.size && !this.swaps.length) {
-      this.preview.replaceChildren();
-      if (!this.trading && this.feedback.classList.contains("problem")) this.say("");
-      return;
-    }
-    const text = this.pendingText();
-    if (!text) {
-      this.preview.replaceChildren();
-      this.playButton.textContent = "Play";
-      this.say("Your tiles must be in one row or one column.", true);
-      return;
-    }
-    if (!this.myTurn) {
-      this.preview.replaceChildren();
-      this.say("Wait for your turn to play these tiles.");
-      return;
-    }
-    try {
-      const breakdown = await this.ctx.preview(text);
-      if (seq !== this.previewSeq) return;
-      this.say("");
-      const swapping = this.swaps.length > 0;
-      const scored = this.game.scored(this.view);
-      const head = swapping ? "This swap:" : scored ? `This play scores ${plural(breakdown.total, "point")}:` : "This play:";
-      fill(this.preview, h("p", { class: "preview-head" }, head), scored ? breakdownList(breakdown) : breakdownWords(breakdown));
-      this.playButton.textContent = swapping ? (this.swaps.length > 1 ? `Make ${this.swaps.length} swaps` : "Swap") : this.game.playLabel(breakdown, this.view);
-    } catch (error) {
-      if (seq !== this.previewSeq) return;
-      this.preview.replaceChildren();
-      this.playButton.textContent = this.swaps.length ? "Swap" : "Play";
-      this.say(humanize(reason(error), this.ctx.body), true);
-    }
-  }
-
-  async confirm() {
-    const text = this.pendingText();
-    if (!text) return this.say("Your tiles must be in one row or one column.", true);
-    const swaps = this.swaps.length;
-    return this.send(text, swaps ? (swaps > 1 ? `You made ${swaps} swaps` : "You swapped") : null);
-  }
-
-  async send(text, done) {
-    this.busy(true);
-    try {
-      const answer = await this.ctx.move(text);
-      this.placed.clear();
-      this.swaps = [];
-      this.selected = null;
-      this.preview.replaceChildren();
-      fill(this.lines);
-      const said = done || this.game.playedWords(answer.breakdown, this.view);
-      this.say(said);
-      announce(said);
-      this.render();
-    } catch (error) {
-      this.say(humanize(reason(error), this.ctx.body), true);
-      this.render();
-    } finally {
-      this.busy(false);
-    }
-  }
-
-  busy(on) {
-    this.ctx.root.classList.toggle("busy", on);
-    for (const button of this.ctx.root.querySelectorAll(".actions button, .trade button, .lg-offers button")) if (on) button.disabled = true;
-    if (!on) this.render();
-  }
-
   // --- the last move, with its breakdown --------------------------------------------------------------
-  showLastMove(version) {
-    followLastMove(this, version, (move) => this.cellsOf(move));
-  }
-
-  showLast(step) {
-    const scored = this.game.scored(this.view);
-    const items = step.breakdown?.items || [];
-    const points = step.breakdown?.total || 0;
-    fillLastMove(this.lastBox, this.ctx, step, {
-      titleId: this.id("last-title"),
-      sentence: describeStep(this.game, step, this.ctx.body),
-      details: !items.length ? null : scored ? (points ? breakdownList(step.breakdown) : null) : breakdownWords(step.breakdown),
-    });
-  }
-
-  destroy() {
-    clearTimeout(this.previewTimer);
-    clearTimeout(this.typeTimer);
-  }
 }
 
 // --- pictures for the replay and the reviews -------------------------------------------------------
 export function staticBoard(game, view, element, highlight = new Set(), extra = new Map()) {
-  const board = boardMap(view);
-  for (const [where, tile] of extra) board.set(where, tile);
-  const box = bounds([...board.keys()], 1);
-  const cols = box.right - box.left + 1;
-  const size = Math.max(16, Math.min(40, Math.floor(300 / cols)));
-  const rows = [];
-  for (let r = box.top; r <= box.bottom; r++) {
-    const cells = [];
-    for (let c = box.left; c <= box.right; c++) {
-      const where = key(r, c);
-      const tile = board.get(where);
-      cells.push(h("span", { class: `mini-cell${highlight.has(where) ? " last" : ""}${extra.has(where) ? " hint-tile" : ""}` }, tile ? game.tileElement(tile) : null));
-    }
-    rows.push(h("div", { class: "mini-row" }, cells));
-  }
-  element.append(h("div", { class: "mini-board lg-mini", style: { "--mini": `${size}px` }, role: "img", "aria-label": `The grid: ${plural(board.size, "tile")}` }, rows));
+  tileGrid(view, element, highlight, extra, { tileElement: (tile) => game.tileElement(tile), className: "mini-board lg-mini", noun: "grid" });
 }
 
 export function renderReplay(game, view, element, body, step) {
-  const cells = step && step.seat >= 0 ? [...(playPlacements(step.move, game.kit) || swapSteps(step.move) || [])] : [];
-  staticBoard(game, view, element, new Set(cells.map(([r, c]) => key(r, c))));
-  element.append(h("p", { class: "muted small" }, game.replayNote(view, body)));
+  const draw = (shown, where, highlight) => staticBoard(game, shown, where, highlight);
+  replayOf(draw, (move) => playPlacements(move, game.kit) || swapSteps(move), (shown, players) => game.replayNote(shown, players))(view, element, body, step);
 }
 
 export function renderReview(game, review, element, body, tools) {
-  const data = review.review;
-  if (!data) {
-    element.append(h("p", { class: "muted" }, "Nothing to review here."));
-    return;
-  }
-  const who = body.seats[review.seat]?.name || `Player ${review.seat + 1}`;
-  element.append(h("p", {}, `${who}'s hand was `, tilesPicture(game, data.hand), "."));
-  if (!data.best.length) {
-    element.append(h("p", {}, "None of those tiles fitted anywhere: a swap or a pass was all there was."));
-    return;
-  }
   const scored = game.scored(body.view || {});
-  element.append(h("ol", { class: "best plain" }, data.best.map((best, rank) => {
-    const played = best.move === review.move && review.seat === review.mover;
-    const placed = playPlacements(best.move, game.kit);
-    const picture = h("div", { class: "review-board" });
-    const where = placed ? h("details", {}, h("summary", {}, "Show on the grid"), picture) : null;
-    where?.addEventListener("toggle", async () => {
-      if (!where.open || picture.childNodes.length || !tools) return;
-      const before = await tools.replay(review.version - 1);
-      const extra = new Map(placed.map(([r, c, tile]) => [key(r, c), tile]));
-      staticBoard(game, before.view, picture, new Set(extra.keys()), extra);
-    });
-    const step = { seat: review.seat, move: best.move, breakdown: best.breakdown };
-    const heading = scored ? `${rank + 1}. ${plural(best.points, "point")}` : `${rank + 1}.`;
-    return h("li", {},
-      h("p", {}, h("b", {}, heading), " ", describeStep(game, step, body), played ? " (the move played)" : ""),
-      scored ? breakdownList(best.breakdown) : breakdownWords(best.breakdown),
-      where);
-  })));
+  renderBest(review, element, body, tools, {
+    hand: (hand) => tilesPicture(game, hand),
+    none: "None of those tiles fitted anywhere: a swap or a pass was all there was.",
+    summary: "Show on the grid",
+    shows: (best) => Boolean(playPlacements(best.move, game.kit)),
+    item: (best, rank, played) => {
+      const step = { seat: review.seat, move: best.move, breakdown: best.breakdown };
+      const heading = scored ? `${rank + 1}. ${plural(best.points, "point")}` : `${rank + 1}.`;
+      return [h("p", {}, h("b", {}, heading), " ", describeStep(game, step, body), played ? " (the move played)" : ""),
+        scored ? breakdownList(best.breakdown) : breakdownWords(best.breakdown)];
+    },
+    draw: (before, picture, best) => {
+      const extra = new Map(playPlacements(best.move, game.kit).map(([r, c, tile]) => [key(r, c), tile]));
+      staticBoard(game, before, picture, new Set(extra.keys()), extra);
+    },
+  });
 }
 
 /** The plug-in's default export, from a game's parts (see README.md's contract). */
@@ -1125,15 +545,7 @@ export function linePlugin(game, extra) {
     inSheet: (step) => step.seat >= 0,
     renderReplay: (view, element, body, step) => renderReplay(game, view, element, body, step),
     reviewTitle: "What could have been played, turn by turn",
-    reviewSteps(turns, body) {
-      return turns
-        .filter((step) => step.seat >= 0)
-        .map((step) => ({
-          version: step.version,
-          seat: step.seat,
-          label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describeStep(game, step, body)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
-        }));
-    },
+    reviewSteps: (turns, body) => reviewStepsOf(turns, body, (step) => describeStep(game, step, body)),
     renderReview: (review, element, body, tools) => renderReview(game, review, element, body, tools),
     ...extra,
   };
