@@ -285,6 +285,8 @@ class Alert:
     game: str = ""
     #: "seats": a seat was taken or left; its subscriptions made under another token are removed.
     tidy: bool = False
+    #: The match started: who acts first is told (worked out from the store).
+    start: bool = False
 
 
 #: How a notification names a game, as its page does (``static/play/games/*.js``' titles).
@@ -297,6 +299,12 @@ TITLES = {
     "matchfive": "Match Five",
     "three2fifteen": "Three2Fifteen",
 }
+
+
+def _rounds(state: Any) -> int:
+    """Rounds a game has played, for a game whose state counts them (PDQ's ``rounds``); else 0."""
+    rounds = getattr(state, "rounds", None)
+    return len(rounds) if isinstance(rounds, list) else 0
 
 
 def _message(alert: Alert, seat: int) -> bytes:
@@ -346,14 +354,15 @@ class PushSender:
     def __init__(self, service: MatchService, vapid: Vapid02, settings: PushSettings, subject: str) -> None:
         self.service, self.vapid, self.settings, self.subject = service, vapid, settings, subject
         self.key = public_key(vapid)
-        #: match -> (version, the seats acting after it), as this process last saw the match.
-        self._acting: OrderedDict[str, tuple[int, frozenset[int]]] = OrderedDict()
+        #: match -> (version, the seats acting after it, rounds played), as this process last saw the match.
+        self._acting: OrderedDict[str, tuple[int, frozenset[int], int]] = OrderedDict()
         self._pending: dict[str, Alert] = {}
         self._queue: asyncio.Queue[str] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
         self._client: httpx.AsyncClient | None = None
         self._signatures: dict[str, tuple[float, str]] = {}
+        self._running: set[asyncio.Task[None]] = set()
         #: What this process sent and how it went, for the logs and the tests: status -> count.
         self.sent: dict[str, int] = {}
         service.listeners.append(self.on_event)
@@ -387,7 +396,7 @@ class PushSender:
         if event.kind == "move" and event.loaded is not None:
             alert = self._after_move(event, event.loaded)
         elif event.kind == "start":
-            alert = Alert(event.match, event.version, "load")
+            alert = Alert(event.match, event.version, "load", start=True)
         elif event.kind == "seats":
             alert = Alert(event.match, event.version, "load", tidy=True)
         else:
@@ -415,22 +424,28 @@ class PushSender:
             return base if people else None
         acting = frozenset(seat for seat in state.acting_players() if seat >= 0)
         mover = event.seat
+        rounds = _rounds(state)
         known = self._acting.get(event.match)
+        dealt = False
         if known is not None and known[0] == state.version - 1:
             before = known[1]
-        else:  # not seen here just before (a restart, another server's moves): the mover was acting
-            before = frozenset() if mover is None or mover < 0 else frozenset({mover})
-        self._remember(event.match, state.version, acting)
-        became = {seat for seat in acting - before if seat != mover and seat in people}
-        if mover is not None and mover < 0 and became:  # a deal (chance): announced only in a slow game
-            if not self._slow(loaded):
-                return None
-            base.kind = "deal"
-        base.seats = became
-        return base if became else None
+            # A move that ends a round and deals the next (PDQ) leaves the same seats acting: a new round.
+            dealt = rounds > known[2] and bool(acting)
+        elif mover is None or mover < 0:  # not seen here just before (a restart, another server's moves) ...
+            before = frozenset()
+        elif mover in acting:  # ... in a simultaneous game (the mover may still act): nobody became acting
+            before = acting
+        else:  # ... in a game of turns: the mover was the one acting
+            before = frozenset({mover})
+        self._remember(event.match, state.version, acting, rounds)
+        if dealt or mover is not None and mover < 0:  # a deal (PDQ): announced only in a slow game
+            base.kind, base.seats = "deal", {seat for seat in acting if seat in people}
+            return base if base.seats and self._slow(loaded) else None
+        base.seats = {seat for seat in acting - before if seat != mover and seat in people}
+        return base if base.seats else None
 
-    def _remember(self, match: str, version: int, acting: frozenset[int]) -> None:
-        self._acting[match] = (version, acting)
+    def _remember(self, match: str, version: int, acting: frozenset[int], rounds: int) -> None:
+        self._acting[match] = (version, acting, rounds)
         self._acting.move_to_end(match)
         while len(self._acting) > self.REMEMBERED:
             self._acting.popitem(last=False)
@@ -444,7 +459,7 @@ class PushSender:
         if waiting is not None:
             if alert.kind in ("turn", "deal") and waiting.kind in ("turn", "deal"):
                 alert.seats |= waiting.seats
-            alert.tidy = alert.tidy or waiting.tidy
+            alert.tidy, alert.start = alert.tidy or waiting.tidy, alert.start or waiting.start
             if alert.kind == "load" and waiting.kind != "load":  # a seat change after a move: both are done
                 alert.kind, alert.seats, alert.tokens = waiting.kind, waiting.seats, waiting.tokens
                 alert.game = waiting.game
@@ -461,9 +476,14 @@ class PushSender:
         self._pending[alert.match] = alert
 
     # --- the sender -------------------------------------------------------------------------------------
+    @property
+    def busy(self) -> int:
+        """Matches whose alerts are being sent now."""
+        return len(self._running)
+
     async def _run(self) -> None:
         assert self._queue is not None
-        running: set[asyncio.Task[None]] = set()
+        running = self._running
         gate = asyncio.Semaphore(self.settings.concurrency)
         while True:
             match = await self._queue.get()
@@ -503,11 +523,11 @@ class PushSender:
         alert.tokens = {seat.seat: seat.token_hash for seat in loaded.seats if seat.token_hash is not None}
         alert.game = loaded.row.game
         state = loaded.state
-        if state is None or state.is_terminal() or state.version != 0 or alert.tidy:
+        if not alert.start or state is None or state.is_terminal() or state.version != 0:
             return
         acting = frozenset(seat for seat in state.acting_players() if seat >= 0)
         if alert.match not in self._acting:
-            self._remember(alert.match, 0, acting)
+            self._remember(alert.match, 0, acting, _rounds(state))
         alert.kind, alert.seats = "turn", {seat for seat in acting if seat in alert.tokens}
 
     def _authorization(self, endpoint: str) -> str:

@@ -5,108 +5,25 @@ The subscriptions' storage runs on both stores."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
-import os
-import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import http_ece
 import httpx
 import orjson
 import pytest
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
-from matches.push import BadSubscription, check_endpoint, parse_subscription
+from matches.push import BadSubscription, PushSender, PushSettings, check_endpoint, load_key, parse_subscription
+from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
+from matches.tokens import digest
+from tests.matches.conftest import FakeClock
+from tests.matches.pushing import Browser, PushService, b64, wait_for
 from tests.matches.servers import Server
-
-
-def b64(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-@dataclass
-class Browser:
-    """What a browser holds for one push subscription: its P-256 key pair and auth secret."""
-
-    endpoint: str
-    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
-    auth: bytes = field(default_factory=lambda: os.urandom(16))
-
-    def subscription(self) -> dict[str, Any]:
-        point = self.key.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
-        )
-        return {
-            "endpoint": self.endpoint,
-            "expirationTime": None,
-            "keys": {"p256dh": b64(point), "auth": b64(self.auth)},
-        }
-
-    def decrypt(self, body: bytes) -> dict[str, Any]:
-        plain = http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm")
-        return dict(orjson.loads(plain))
-
-
-@dataclass
-class Received:
-    path: str
-    headers: dict[str, str]
-    body: bytes
-
-
-class PushService:
-    """A push service on loopback: records every POST, answers 201, or 410 on paths under ``/gone``."""
-
-    def __init__(self) -> None:
-        self.received: list[Received] = []
-        self.lock = threading.Lock()
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length", "0"))
-                body = self.rfile.read(length)
-                with service.lock:
-                    service.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-                self.send_response(410 if self.path.startswith("/gone") else 201)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def at(self, path: str) -> list[Received]:
-        with self.lock:
-            return [message for message in self.received if message.path == path]
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-def wait_for(condition: Callable[[], Any], what: str, seconds: float = 15.0) -> Any:
-    """Poll ``condition`` until it is truthy (bounded); its value."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 @pytest.fixture(scope="module")
@@ -357,3 +274,107 @@ def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
         assert store.push_subscriptions("none") == []
     finally:
         store.close()
+
+
+# --- who is told, in-process on both stores: a PDQ deal in a slow game, the end of a match ---------------------
+
+
+def _subscribe_all(service: MatchService, match_id: str, tokens: dict[int, str], base: str) -> dict[int, Browser]:
+    browsers = {}
+    for seat, token in tokens.items():
+        browsers[seat] = browser = Browser(f"{base}/{match_id}/inproc{seat}")
+        keys = browser.subscription()["keys"]
+        row = PushRow(seat, browser.endpoint, keys["p256dh"], keys["auth"], digest(token), 0.0)
+        assert service.store.add_push(match_id, row, limit=5)
+    return browsers
+
+
+async def _drained(sender: PushSender, seconds: float = 10.0) -> None:
+    """Until the sender has nothing queued or in flight (bounded)."""
+    deadline = time.monotonic() + seconds
+    while sender._pending or (sender._queue is not None and not sender._queue.empty()) or sender.busy:
+        assert time.monotonic() < deadline, "the sender never drained"
+        await asyncio.sleep(0.01)
+
+
+def _alerts(push_service: PushService, browsers: dict[int, Browser], match_id: str) -> list[tuple[int, str]]:
+    return sorted(
+        (seat, browser.decrypt(message.body)["kind"])
+        for seat, browser in browsers.items()
+        for message in push_service.at(f"/{match_id}/inproc{seat}")
+    )
+
+
+@pytest.mark.parametrize("pdq_clock", [None, {"turn_seconds": 30}], ids=["slow", "clocked"])
+def test_a_pdq_deal_is_told_in_a_slow_game_only(
+    service: MatchService, push_service: PushService, clock: FakeClock, pdq_clock: dict[str, int] | None
+) -> None:
+    async def play() -> list[tuple[int, str]]:
+        sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
+        sender.start()
+        try:
+            made = service.create("pdq", {"players": 2}, clock=pdq_clock, name="Ann")
+            seat, token = service.join(made.match, made.invite, "Bob")
+            assert made.token is not None and made.seat is not None
+            browsers = _subscribe_all(service, made.match, {made.seat: made.token, seat: token}, push_service.url)
+            await _drained(sender)
+            start = _alerts(push_service, browsers, made.match)
+            for _ in range(40):  # both vote "no word"; the table deals the next round (bounded)
+                loaded = await service.load_async(made.match)
+                state = loaded.state
+                assert state is not None
+                if len(state.rounds) >= 1 and state.round is not None:  # type: ignore[attr-defined]
+                    break  # the second round is dealt
+                votes = [(s, state.timeout_move(s)) for s in state.acting_players() if s >= 0]
+                voter = next(((s, move) for s, move in votes if move is not None), None)  # "no word"
+                if voter is not None:
+                    await service.move_async(made.match, voter[0], voter[1].to_text(), state.version)
+                else:
+                    clock.advance(1)  # the table's deal is due after a pause
+                    await service.run_due_async(made.match)
+            await _drained(sender)
+            return [alert for alert in _alerts(push_service, browsers, made.match) if alert not in start]
+        finally:
+            await sender.stop()
+
+    told = asyncio.run(play())
+    assert told == ([(0, "deal"), (1, "deal")] if pdq_clock is None else [])
+
+
+def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
+    service: MatchService, push_service: PushService
+) -> None:
+    async def play() -> tuple[list[tuple[int, str]], list[int]]:
+        sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
+        sender.start()
+        try:
+            made = service.create("three2fifteen", {"players": 2}, name="Ann")
+            seat, token = service.join(made.match, made.invite, "Bob")
+            assert made.token is not None and made.seat is not None
+            browsers = _subscribe_all(service, made.match, {made.seat: made.token, seat: token}, push_service.url)
+            await _drained(sender)
+            start = _alerts(push_service, browsers, made.match)  # the start's: to the first to act
+            movers: list[int] = []
+            for _ in range(500):  # the first legal move each time, to the end (bounded)
+                state = (await service.load_async(made.match)).state
+                assert state is not None
+                if state.is_terminal():
+                    break
+                mover = state.acting_players()[0]
+                await service.move_async(made.match, mover, state.legal_moves(mover)[0].to_text(), state.version)
+                movers.append(mover)
+                await _drained(sender)  # one at a time: a newer alert would replace one still waiting
+            assert state is not None and state.is_terminal()
+            assert start == [(movers[0], "turn")]
+            told = _alerts(push_service, browsers, made.match)
+            told.remove(start[0])
+            return told, movers
+        finally:
+            await sender.stop()
+
+    told, movers = asyncio.run(play())
+    turns = sorted((seat, kind) for seat, kind in told if kind == "turn")
+    # Each move but the last handed the turn to the other seat: one alert each time, to that seat alone.
+    handed = [(after, "turn") for now, after in zip(movers, movers[1:], strict=False) if after != now]
+    assert len(movers) >= 5 and turns == sorted(handed)
+    assert sorted(seat for seat, kind in told if kind == "over") == [0, 1]

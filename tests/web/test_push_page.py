@@ -21,8 +21,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.matches.pushing import Browser, PushService, wait_for
 from tests.matches.servers import Server
-from tests.matches.test_push import Browser, PushService, wait_for
 from tests.service.test_page import PHONE
 from tests.web.conftest import browser  # noqa: F401  (the module's Chromium)
 
