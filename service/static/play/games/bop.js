@@ -3,8 +3,8 @@
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, plural, meaningWords } from "../ui.js";
 import { humanize as namedSeats } from "./common.js";
-import { GridBoard, boardMap, bounds, key } from "../board/grid.js";
-import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
+import { GridBoard, boardMap, key, lineText } from "../board/grid.js";
+import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
@@ -37,20 +37,7 @@ export function playCells(text) {
 }
 
 /** The notation of tiles placed this turn, or null if they are not in one row or column. */
-export function playText(placed) {
-  const cells = [...placed.keys()].map((key) => key.split(",").map(Number)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (!cells.length) return null;
-  const tileAt = (r, c) => placed.get(`${r},${c}`)?.tile;
-  if (cells.length === 1) return `${cells[0][0]},${cells[0][1]} ${tileAt(...cells[0])}`;
-  const across = new Set(cells.map((c) => c[0])).size === 1;
-  const down = new Set(cells.map((c) => c[1])).size === 1;
-  if (!across && !down) return null;
-  const [r0, c0] = cells[0];
-  const [r1, c1] = cells[cells.length - 1];
-  let text = "";
-  for (let i = 0; i <= (across ? c1 - c0 : r1 - r0); i++) text += (across ? tileAt(r0, c0 + i) : tileAt(r0 + i, c0)) || ".";
-  return `${r0},${c0}${across ? "a" : "d"} ${text}`;
-}
+export const playText = lineText;
 
 /** The engine's words with seats named, and a play's notation ("7,7a Fo Ro") as its letters. */
 function humanize(text, body) {
@@ -82,8 +69,6 @@ function describeStep(step, body) {
 class BopBoard extends GridBoard {
   constructor(ctx) {
     super(ctx, { prefix: "bop", words: { piece: "tile", pieces: "tiles", hand: "rack", board: "board", square: "square" } });
-    /** @type {Set<number> | null} rack indices while choosing a trade */
-    this.trading = null;
     /** @type {{key: string, tile: string} | null} the swap of a BOP! tile being asked */
     this.swapAsk = null;
     this.quietWhenEmpty = true;
@@ -226,13 +211,7 @@ class BopBoard extends GridBoard {
   }
 
   tapRack(index) {
-    if (this.trading) {
-      if (this.trading.has(index)) this.trading.delete(index);
-      else this.trading.add(index);
-      this.renderHand();
-      this.renderTrade();
-      return;
-    }
+    if (this.toggleTrade(index)) return;
     this.swapAsk = null;
     this.chooseTile(index);
   }
@@ -329,23 +308,10 @@ class BopBoard extends GridBoard {
 
 // --- pictures for the replay and the reviews -------------------------------------------------------
 function staticBoard(view, element, highlight = new Set(), extra = new Map()) {
-  const board = boardMap(view);
-  for (const [where, tile] of extra) board.set(where, tile);
-  const area = bounds(board.keys(), 1);
-  miniBoard(element, {
-    area,
-    size: miniSize(area.right - area.left + 1),
-    className: "mini-board",
-    label: `The board: ${plural(board.size, "tile")}`,
-    cellAt: (r, c, where) => ({ classes: marks(where, highlight, extra), content: board.has(where) ? tileElement(board.get(where)) : null }),
-  });
+  tileGrid(view, element, highlight, extra, { tileElement, className: "mini-board", noun: "board" });
 }
 
-function renderReplay(view, element, body, step) {
-  const cells = step && step.seat >= 0 ? playCells(step.move) : null;
-  staticBoard(view, element, new Set((cells || []).map(([r, c]) => key(r, c))));
-  element.append(h("p", { class: "muted small" }, `${scoresLine(view, body)} · pile ${view.pile_size}`));
-}
+const renderReplay = replayOf(staticBoard, playCells, (view, body) => `${scoresLine(view, body)} · pile ${view.pile_size}`);
 
 function renderReview(review, element, body, tools) {
   renderBest(review, element, body, tools, {
@@ -378,11 +344,7 @@ export default {
     const options = body.options || {};
     return `${options.players} players · ${options.mode === "challenge" ? "challenge mode" : "strict"}`;
   },
-  seatInfo(body, seat) {
-    const hand = body.view?.hands?.[seat];
-    const count = Array.isArray(hand) ? hand.length : hand;
-    return count === undefined ? "" : plural(count, "tile");
-  },
+  seatInfo: (body, seat) => handCount(body, seat, "tile"),
   status(body, ctx) {
     const view = body.view;
     if (!view) return "";
@@ -401,14 +363,6 @@ export default {
   mount: (ctx) => new BopBoard(ctx),
   renderReplay,
   reviewTitle: "What could have been played, turn by turn",
-  reviewSteps(turns, body) {
-    return turns
-      .filter((step) => step.seat >= 0 && (step.move === "pass" || step.move.startsWith("pass") || playCells(step.move)))
-      .map((step) => ({
-        version: step.version,
-        seat: step.seat,
-        label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describeStep(step, body)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
-      }));
-  },
+  reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeStep, (step) => step.seat >= 0 && (step.move.startsWith("pass") || playCells(step.move))),
   renderReview,
 };

@@ -9,7 +9,7 @@
 // are offered when /legal lists them.
 import { h, fill, announce, plural, breakdownList } from "../ui.js";
 import { GridBoard, key, cellOf } from "../board/grid.js";
-import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
+import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf } from "../board/pictures.js";
 import {
   COLOURS, COLOUR_CODES, NUMBERS, WILD, MAX_HEIGHT, FIVE_BONUS, isWild, value, tileName, describeTiles, tileElement, padlock, pips, stacksOf, lockedOf, playText, parsePlay, playSeries, playWhere, describeStep,
 } from "./matchfive-rules.js";
@@ -30,10 +30,6 @@ class MatchFiveBoard extends GridBoard {
     /** @type {string | null} the cell a wild waits to be declared on */
     this.wildAt = null;
     this.level = 0; // 0: the tops of the stacks; 1-5: that level of the table
-    /** @type {{version: number, plays: number, swapMost: number, pass: boolean} | null} what /legal offers on your turn */
-    this.legal = null;
-    /** @type {number | null} */
-    this.askedLegal = null;
     /** @type {Map<string, string[]> | null} "r,c" -> the stack's tiles, bottom to top (from the last update) */
     this.stacks = null;
     this.busySelector = ".actions button, .mf-swap-bar button";
@@ -411,7 +407,7 @@ class MatchFiveBoard extends GridBoard {
   renderActions() {
     const mine = this.ctx.you !== null;
     const hasTiles = this.placed.size > 0;
-    const legal = this.legalHere();
+    const legal = this.legalNow();
     this.actions.hidden = !mine || Boolean(this.swapping);
     this.playButton.disabled = !this.myTurn || !hasTiles;
     this.backButton.disabled = !hasTiles;
@@ -432,37 +428,20 @@ class MatchFiveBoard extends GridBoard {
   }
 
   // --- swaps and the pass, from /legal ---------------------------------------------------------------
-  legalHere() {
-    return this.myTurn && this.legal && this.legal.version === this.ctx.body.version ? this.legal : null;
-  }
-
   /** On your turn, ask the server what you may do: how many plays, the largest swap, a pass. */
-  async checkLegal() {
-    if (!this.myTurn) {
-      this.legal = null;
-      return;
-    }
-    const version = this.ctx.body.version;
-    if (this.legal?.version === version || this.askedLegal === version) return;
-    this.askedLegal = version;
-    try {
-      const answer = await this.ctx.api(`/v1/matches/${this.ctx.match}/legal?limit=5000`);
-      if (version !== this.ctx.body.version) return;
-      const moves = answer.moves || [];
+  /** On your turn, ask the server what you may do: how many plays, the largest swap, a pass. */
+  checkLegal() {
+    return this.fetchLegal(5000, (moves, answer) => {
       const swaps = moves.filter((move) => move.startsWith("swap "));
       // The plays come first: a list cut short before the swaps still means a swap is there while the
       // bag holds tiles (the rules allow one on any turn).
       const cut = (answer.count || 0) > moves.length && !swaps.length;
-      this.legal = {
-        version,
+      return {
         plays: moves.filter((move) => parsePlay(move)).length,
         swapMost: cut ? Math.min(this.ownHand.length, this.view.bag_size) : Math.max(0, ...swaps.map((move) => move.split(/\s+/).length - 1)),
         pass: moves.includes("pass"),
       };
-      this.render();
-    } catch (_) {
-      this.askedLegal = null;
-    }
+    });
   }
 
   startSwap() {
@@ -475,7 +454,7 @@ class MatchFiveBoard extends GridBoard {
   }
 
   renderSwap() {
-    const legal = this.legalHere();
+    const legal = this.legalNow();
     this.swapBar.hidden = !this.swapping;
     if (!this.swapping) return;
     const count = this.swapping.size;
@@ -550,11 +529,7 @@ function staticBoard(view, element, highlight = new Set(), extra = []) {
   });
 }
 
-function renderReplay(view, element, body, step) {
-  const placed = step && step.seat >= 0 ? parsePlay(step.move) : null;
-  staticBoard(view, element, new Set((placed || []).map(([r, c]) => key(r, c))));
-  element.append(h("p", { class: "muted small" }, `${scoresLine(view, body)} · bag ${view.bag_size}`));
-}
+const renderReplay = replayOf(staticBoard, parsePlay, (view, body) => `${scoresLine(view, body)} · bag ${view.bag_size}`);
 
 function renderReview(review, element, body, tools) {
   renderBest(review, element, body, tools, {
@@ -627,14 +602,6 @@ export default {
   mount: (ctx) => new MatchFiveBoard(ctx),
   renderReplay,
   reviewTitle: "What could have been played, turn by turn",
-  reviewSteps(turns, body) {
-    return turns
-      .filter((step) => step.seat >= 0)
-      .map((step) => ({
-        version: step.version,
-        seat: step.seat,
-        label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describeStep(step)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
-      }));
-  },
+  reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeStep),
   renderReview,
 };

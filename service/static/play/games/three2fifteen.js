@@ -5,7 +5,7 @@
 // A player none of whose tokens fits gives one back to the bag for a token of another value, or passes.
 import { h, fill, plural } from "../ui.js";
 import { GridBoard, boardMap, key, cellOf } from "../board/grid.js";
-import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
+import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf, handCount } from "../board/pictures.js";
 
 const TARGET = 15;
 const SQUARES = {
@@ -118,10 +118,6 @@ function describeStep(step) {
 class Three2FifteenBoard extends GridBoard {
   constructor(ctx) {
     super(ctx, { prefix: "t2f", words: { piece: "token", pieces: "tokens", hand: "hand", board: "board", square: "square" }, minZoom: 0.4 });
-    /** @type {{version: number, moves: string[]} | null} the exchanges (or the pass) when no token fits */
-    this.stuck = null;
-    /** @type {number | null} */
-    this.askedStuck = null;
     this.focusKey = "";
     this.info = h("p", { class: "t2f-info", id: "t2f-info" });
     this.grid.classList.add("t2f-grid");
@@ -295,35 +291,20 @@ class Three2FifteenBoard extends GridBoard {
 
   // --- stuck: exchange or pass ------------------------------------------------------------------------
   stuckHere() {
-    return Boolean(this.myTurn && this.stuck && this.stuck.version === this.ctx.body.version);
+    return Boolean(this.legalNow()?.stuck);
   }
 
   /** On your turn, ask the server for your first legal moves: exchanges or a pass mean no token fits. */
-  async checkStuck() {
-    if (!this.myTurn) {
-      this.stuck = null;
-      return;
-    }
-    const version = this.ctx.body.version;
-    if (this.stuck?.version === version || this.askedStuck === version) return;
-    this.askedStuck = version;
-    try {
-      const legal = await this.ctx.api(`/v1/matches/${this.ctx.match}/legal?limit=6`);
-      if (version !== this.ctx.body.version) return;
-      const moves = legal.moves || [];
-      const stuck = moves.length && moves.every((move) => move === "pass" || move.startsWith("exchange "));
-      this.stuck = stuck ? { version, moves } : null;
-      this.render();
-    } catch (_) {
-      this.askedStuck = null;
-    }
+  /** On your turn, ask the server for your first legal moves: exchanges or a pass mean no token fits. */
+  checkStuck() {
+    return this.fetchLegal(6, (moves) => ({ moves, stuck: moves.length > 0 && moves.every((move) => move === "pass" || move.startsWith("exchange ")) }));
   }
 
   renderStuck() {
     const here = this.stuckHere();
     this.stuckBox.hidden = !here;
     if (!here) return;
-    const moves = this.stuck.moves;
+    const moves = this.legal.moves;
     if (moves.includes("pass")) {
       fill(this.stuckBox,
         h("p", {}, "None of your tokens fits anywhere, and the bag holds no token of another value: you pass."),
@@ -382,11 +363,7 @@ function staticBoard(view, element, highlight = new Set(), extra = new Map()) {
   });
 }
 
-function renderReplay(view, element, body, step) {
-  const placed = step && step.seat >= 0 ? playPlacements(step.move) : null;
-  staticBoard(view, element, new Set((placed || []).map(([r, c]) => key(r, c))));
-  element.append(h("p", { class: "muted small" }, `${scoresLine(view, body)} · bag ${view.bag_size}`));
-}
+const renderReplay = replayOf(staticBoard, playPlacements, (view, body) => `${scoresLine(view, body)} · bag ${view.bag_size}`);
 
 function renderReview(review, element, body, tools) {
   renderBest(review, element, body, tools, {
@@ -428,11 +405,7 @@ export default {
     else if (options.layout && options.layout !== "classic") parts.push("own board");
     return parts.join(" · ");
   },
-  seatInfo(body, seat) {
-    const hand = body.view?.hands?.[seat];
-    const count = Array.isArray(hand) ? hand.length : hand;
-    return count === undefined ? "" : plural(count, "token");
-  },
+  seatInfo: (body, seat) => handCount(body, seat, "token"),
   status(body, ctx) {
     const view = body.view;
     if (!view) return "";
@@ -457,14 +430,6 @@ export default {
   mount: (ctx) => new Three2FifteenBoard(ctx),
   renderReplay,
   reviewTitle: "What could have been played, turn by turn",
-  reviewSteps(turns, body) {
-    return turns
-      .filter((step) => step.seat >= 0)
-      .map((step) => ({
-        version: step.version,
-        seat: step.seat,
-        label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describeStep(step)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
-      }));
-  },
+  reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeStep),
   renderReview,
 };
