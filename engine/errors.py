@@ -1,9 +1,9 @@
 """Engine errors, sorted by kind where the input is parsed or checked (python-chess style).
 
 They share one root with the word judge's input errors (``indexes.errors.TablejudgeError``, a
-``ValueError``), and each has a stable ``code`` that ``service/errors.py`` maps to an HTTP status
-in one place: ``bad_notation`` and ``illegal_move`` 422, ``wrong_player`` 403, ``game_over`` and
-``stale_version`` 409, ``bad_config`` and ``bad_state`` 400.
+``ValueError``), and each declares a stable ``code`` and the HTTP ``status`` a service answers it with
+(``service/errors.py`` reads them): ``bad_notation`` and ``illegal_move`` 422, ``wrong_player`` 403,
+``game_over`` and ``stale_version`` 409, ``bad_config`` and ``bad_state`` 400.
 
 An engine raises them *before* it changes anything: a refused move leaves the state exactly as
 it was (``State.act`` also puts it back should anything fail half-way).
@@ -31,7 +31,7 @@ class ConfigError(EngineError):
 class NotationError(EngineError):
     """Move text that cannot be read at all (bad syntax)."""
 
-    code = "bad_notation"
+    code, status = "bad_notation", 422
 
 
 class IllegalMoveError(EngineError):
@@ -41,7 +41,7 @@ class IllegalMoveError(EngineError):
     what a client may show beside the message (PDQ's verdict on a wrong word, say).
     """
 
-    code = "illegal_move"
+    code, status = "illegal_move", 422
 
     def __init__(self, rule: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -52,19 +52,19 @@ class IllegalMoveError(EngineError):
 class WrongPlayerError(EngineError):
     """A move by a seat that may not act now (or by a seat that does not exist)."""
 
-    code = "wrong_player"
+    code, status = "wrong_player", 403
 
 
 class GameOverError(EngineError):
     """A move after the game has ended."""
 
-    code = "game_over"
+    code, status = "game_over", 409
 
 
 class StaleVersionError(EngineError):
     """A move made against an older version of the state than the current one."""
 
-    code = "stale_version"
+    code, status = "stale_version", 409
 
     def __init__(self, expected: int, current: int) -> None:
         super().__init__(f"the move was made at version {expected}, but the game is at version {current}: resync")

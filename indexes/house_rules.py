@@ -66,13 +66,13 @@ DECIDERS = ("allow", "deny", "lexicon")
 class BadHouseRulesError(TablejudgeError):
     """House rules that cannot be kept: a word that is not a-z, too many words, a word both allowed and denied."""
 
-    code = "bad_house_rules"
+    code, status = "bad_house_rules", 422
 
 
 class UnknownHouseRulesError(TablejudgeError):
     """An id that names no house rules."""
 
-    code = "unknown_house_rules"
+    code, status = "unknown_house_rules", 404
 
 
 @dataclass(frozen=True)

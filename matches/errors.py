@@ -1,7 +1,7 @@
-"""The match server's own errors: each a ``TablejudgeError`` with a stable code and its HTTP status.
+"""The match server's own errors: each a ``TablejudgeError`` that declares its stable code and its HTTP status.
 
-Engine errors (a bad move) keep their own classes (``engine.errors``); ``service/errors.py`` maps
-every code to a status in one place.
+Engine errors (a bad move) keep their own classes (``engine.errors``), declared the same way; the one
+handler, ``service/errors.py``'s ``on_tablejudge_error``, reads ``code``, ``status`` and ``extra`` from any of them.
 """
 
 from __future__ import annotations

@@ -10,7 +10,13 @@ back into that class), ``message`` a sentence a person can read. Status codes:
 - 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
 - 429: too many requests of one kind from one client address (``service.limits``, with ``Retry-After``);
 - 422: a POST body that is not the JSON the route expects (or house rules that contradict themselves);
+- 503: the match server's engine workers are busy (``matches.work.Busy``, with ``Retry-After``);
 - 500: only if a bug slips through; logged with its stack trace, never shown.
+
+A ``TablejudgeError`` declares its own ``status`` beside its ``code`` (``indexes.errors``, ``engine.errors``,
+``matches.errors``, ...): ``on_tablejudge_error`` reads them, and no table here repeats them, so there is one
+mechanism for every error of the library, the engines and the match server
+(``tests/service/test_errors.py`` walks the tree for every subclass and asks for a 4xx and a code).
 """
 
 from __future__ import annotations
@@ -31,28 +37,6 @@ from tablejudge.http import ErrorDetail as ErrorDetail
 from tablejudge.http import error_response as error_response
 
 log = logging.getLogger("tablejudge.service")
-
-#: Status for each input-error code of ``indexes.errors``; any other such code is a 400.
-STATUS_OF_CODE = {
-    "bad_letters": 400,
-    "bad_word": 400,
-    "unknown_variant": 400,
-    "bad_option": 400,
-    "unknown_lexicon": 404,
-    # house rules (indexes.house_rules): a list the service cannot keep, an id it does not know
-    "bad_house_rules": 422,
-    "unknown_house_rules": 404,
-    # the engines' errors (engine.errors), as the match server answers them
-    "bad_notation": 422,
-    "illegal_move": 422,
-    "wrong_player": 403,
-    "game_over": 409,
-    "stale_version": 409,
-    "bad_config": 400,
-    "bad_state": 400,
-    # a PDQ row asked for in a band its rules rarely deal (engine.pdq.difficulty)
-    "no_deal_in_band": 422,
-}
 
 #: Codes for the errors that come from HTTP itself rather than from the word judge.
 CODE_OF_STATUS = {
@@ -80,11 +64,12 @@ def _describe(error: dict[str, Any]) -> str:
 
 async def on_tablejudge_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, TablejudgeError)
-    status = getattr(error, "status", None) or STATUS_OF_CODE.get(error.code, 400)
-    extra: dict[str, Any] = dict(getattr(error, "extra", {}))
+    extra: dict[str, Any] = dict(error.extra)
     if hasattr(error, "rule"):  # an illegal move: the rule it breaks, and what the engine said of it
         extra.update(rule=error.rule, details=getattr(error, "details", {}))
-    return error_response(status, error.code, str(error), extra=extra)
+    retry_after = getattr(error, "retry_after", None)  # busy workers (matches.work.Busy): when to ask again
+    headers = None if retry_after is None else {"Retry-After": str(retry_after)}
+    return error_response(error.status, error.code, str(error), headers=headers, extra=extra)
 
 
 async def on_validation_error(request: Request, error: Exception) -> Response:

@@ -108,7 +108,7 @@ class NoDealInBand(ConfigError):
     """No row of the band turned up in :data:`MAX_SHUFFLES` shuffles (a band these rules rarely deal,
     such as a hard row of two cards)."""
 
-    code = "no_deal_in_band"
+    code, status = "no_deal_in_band", 422
 
 
 def deal_in_band(
