@@ -7,13 +7,12 @@ fuzzing checks them; errors become JSON answers in ``service/errors.py``.
 from __future__ import annotations
 
 import io
-import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.errors import StaleVersionError
 from indexes.house_rules import HOUSE_RULES_ID
@@ -21,7 +20,6 @@ from indexes.notation import openapi_pattern
 from matches.errors import AlreadySeated, Unauthorized
 from matches.live import MAX_MOVE_CHARS
 from matches.service import MatchService
-from matches.work import Busy
 from tablejudge.http import ErrorBody, ORJSONResponse
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
@@ -133,19 +131,14 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "many of the matches you created wait for players (README.md, Limits)",
     },
 }
-#: The routes whose engine work runs in the worker pool (``matches.work``) may answer this.
+#: The routes whose engine work runs in the worker pool (``matches.work``) may answer this: ``Busy`` declares
+#: its 503 and its ``retry_after`` (sent as ``Retry-After``), like every error, for the one handler.
 BUSY: dict[int | str, dict[str, Any]] = {
     503: {
         "model": ErrorBody,
         "description": "the engine's workers are busy or the work ran past its budget: ask again after Retry-After",
     }
 }
-
-
-def busy(error: Busy) -> Response:
-    """503 with ``Retry-After`` and the JSON error body (``retry_after`` in it too)."""
-    body = {"error": {"code": error.code, "message": str(error), "retry_after": error.retry_after}}
-    return ORJSONResponse(body, status_code=503, headers={"Retry-After": str(error.retry_after)})
 
 
 router = APIRouter(prefix="/v1/matches", tags=["matches"], responses=ERRORS)
@@ -224,77 +217,46 @@ async def get_match(
     return ORJSONResponse(service.body(loaded, seat, history=history))
 
 
-@router.post("/{match_id}/moves", response_model=Moved, summary="Make a move (the one gate)")
-async def make_move(
-    match_id: MatchId,
-    body: MoveBody,
-    service: ServiceDep,
-    authorization: Authorization = None,
-) -> Any:
-    # This definition writes the route's schema; requests are served by ``make_move_plain`` (below),
-    # which reads the same parameters itself and calls the same ``_move``.
-    return await _move(service, match_id, body, authorization)
-
-
-async def _move(service: MatchService, match_id: str, body: MoveBody, authorization: str | None) -> Response:
-    token = bearer(authorization)
+async def make_move(request: Request) -> Response:
+    """Your move, in the game's notation, at the match's version: the answer is the match after it, with the
+    move's breakdown.
+    \f
+    ``POST /v1/matches/{match_id}/moves``, declared once, below. (FastAPI's schema shows the docstring up to
+    the form feed.) The hot path of every match, so a plain Starlette endpoint: FastAPI's dependency solving, parameter
+    checks and answer validation cost about as much as the move itself (profiled under
+    benchmarks/matches.py's load, whose saturation target counts moves per second against a bare
+    endpoint). It reads its parameters with the same pydantic types that write its schema
+    (``MOVE_PARAMETERS``, ``MoveBody``), and their validation errors become FastAPI's own
+    ``RequestValidationError``, answered by the same handler as any route's.
+    """
+    match_id = _validated(MATCH_ID_TYPE, request.path_params["match_id"], "path", "match_id")
+    raw = await request.body()
+    kind = request.headers.get("content-type")
+    # As FastAPI (strict_content_type): only a JSON type is read as JSON; any other body is no object at all.
+    body = _validated(MOVE_BODY_TYPE, raw or b"null" if kind is not None and _is_json(kind) else None, "body")
+    service: MatchService = request.app.state.matches
+    token = bearer(request.headers.get("authorization"))
     try:
         moved = await service.play_async(match_id, token, body.move, body.version)
     except StaleVersionError as error:
         loaded = await service.load_async(match_id)
-        current = service.body(loaded, service.authenticate(match_id, token, loaded.seats))
-        return ORJSONResponse({"error": {"code": error.code, "message": str(error), "match": current}}, status_code=409)
+        # The match as the seat sees it now, in the 409's body: the client resyncs without another request.
+        error.extra = {"match": service.body(loaded, service.authenticate(match_id, token, loaded.seats))}
+        raise
     answer = service.body(moved.loaded, moved.seat)
-    # The answer as it is: ``Moved`` documents it; validating a whole match body against it again
-    # on every move is work the server does not need (see make_move_plain).
+    # The answer as it is: ``Moved`` documents it; validating a whole match body against it again on every
+    # move is work the server does not need.
     return ORJSONResponse({**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()})
 
 
-async def make_move_plain(request: Request) -> Response:
-    """``POST /v1/matches/{match_id}/moves`` without FastAPI's per-request machinery.
-
-    Dependency solving, parameter checks and answer validation cost about as much as the move itself
-    (profiled under benchmarks/matches.py's load), and the saturation target counts moves per second
-    against a bare endpoint. So the route reads its own parameters, with the very pattern and model
-    that make_move declares, and bad input raises the errors FastAPI would (RequestValidationError),
-    answered by the same handlers.
-    """
-    match_id = request.path_params["match_id"]
-    if not MATCH_ID_PATTERN.fullmatch(match_id):
-        raise RequestValidationError(
-            [
-                {
-                    "type": "string_pattern_mismatch",
-                    "loc": ("path", "match_id"),
-                    "msg": f"String should match pattern '{MATCH_ID}'",
-                    "input": match_id,
-                }
-            ]  # fmt: skip
-        )
-    kind = request.headers.get("content-type")
-    raw = await request.body()
+def _validated(kind: TypeAdapter[Any], value: Any, *place: str) -> Any:
+    """``value`` checked by a pydantic type: JSON bytes parsed, anything else validated as it is. A failure
+    is the ``RequestValidationError`` FastAPI raises for a declared parameter, ``place`` first in each ``loc``."""
     try:
-        if kind is None or not _is_json(kind):  # as FastAPI (strict_content_type): only a JSON type is read as JSON
-            raise RequestValidationError(
-                [
-                    {
-                        "type": "model_attributes_type",
-                        "loc": ("body",),
-                        "msg": "Input should be a valid dictionary",
-                        "input": raw[:80].decode(errors="replace"),
-                    }
-                ]  # fmt: skip
-            )
-        body = MoveBody.model_validate_json(raw or b"null")
+        return kind.validate_json(value) if isinstance(value, bytes) else kind.validate_python(value)
     except ValidationError as error:
-        raise RequestValidationError(
-            [{**problem, "loc": ("body", *problem["loc"])} for problem in error.errors(include_url=False)]
-        ) from None
-    service: MatchService = request.app.state.matches
-    return await _move(service, match_id, body, request.headers.get("authorization"))
-
-
-MATCH_ID_PATTERN = re.compile(MATCH_ID)
+        problems = error.errors(include_url=False)
+        raise RequestValidationError([{**problem, "loc": (*place, *problem["loc"])} for problem in problems]) from None
 
 
 def _is_json(content_type: str) -> bool:
@@ -303,8 +265,51 @@ def _is_json(content_type: str) -> bool:
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
-#: Routes served by a plain Starlette endpoint; their FastAPI definitions write the schema only.
-PLAIN_ENDPOINTS: dict[Any, Any] = {make_move: make_move_plain}
+MATCH_ID_TYPE: TypeAdapter[str] = TypeAdapter(Annotated[str, Field(pattern=MATCH_ID, description="the match's id")])
+MOVE_BODY_TYPE: TypeAdapter[MoveBody] = TypeAdapter(MoveBody)
+#: The move route's parameters in the schema, written from the types ``make_move`` reads them with.
+MOVE_PARAMETERS: list[dict[str, Any]] = [
+    {
+        "name": "match_id",
+        "in": "path",
+        "required": True,
+        "description": "the match's id",
+        "schema": MATCH_ID_TYPE.json_schema(),
+    },
+    {
+        "name": "authorization",
+        "in": "header",
+        "required": False,
+        "description": "Bearer <seat token>",
+        "schema": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "Bearer <seat token>"},
+    },
+]
+#: The one declaration of the move route: FastAPI writes its schema (summary, answer, errors) from it, with
+#: the parameters and body above, and the app serves it as a plain route (``service.app._plain_routes``).
+router.add_api_route(
+    "/{match_id}/moves",
+    make_move,
+    methods=["POST"],
+    response_model=Moved,
+    summary="Make a move (the one gate)",
+    openapi_extra={
+        "parameters": MOVE_PARAMETERS,
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/MoveBody"}}},
+        },
+    },
+)
+#: Routes whose endpoint takes only the ``Request`` and reads its own parameters: served as plain
+#: Starlette routes, tried before the rest (``service.app``).
+HOT_ENDPOINTS: frozenset[Any] = frozenset({make_move})
+
+
+def declare_plain_bodies(schema: dict[str, Any]) -> None:
+    """Put the bodies of the plain routes (``HOT_ENDPOINTS``), which FastAPI does not see as parameters, among
+    the schema's components, from the models their endpoints validate with."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components["MoveBody"] = MoveBody.model_json_schema(ref_template="#/components/schemas/{model}")
 
 
 class PreviewBody(BaseModel):
@@ -341,10 +346,7 @@ async def review(
 ) -> Any:
     token = bearer(authorization)
     asker = None if token is None else service.authenticate(match_id, token)
-    try:
-        return ORJSONResponse(await service.review_async(match_id, version, asker, seat))
-    except Busy as error:
-        return busy(error)
+    return ORJSONResponse(await service.review_async(match_id, version, asker, seat))
 
 
 @router.get(
@@ -356,12 +358,9 @@ async def review(
 async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Any:
     token = bearer(authorization)
     seat = None if token is None else service.authenticate(match_id, token)
-    try:
-        # Already JSON (encoded in a worker, kept per version): FastAPI's encoder would spend ~0.2 s of
-        # the event loop on a 7,000-move sheet, orjson ~2 ms, and this nothing.
-        return Response(await service.turns_async(match_id, seat), media_type="application/json")
-    except Busy as error:
-        return busy(error)
+    # Already JSON (encoded in a worker, kept per version): FastAPI's encoder would spend ~0.2 s of
+    # the event loop on a 7,000-move sheet, orjson ~2 ms, and this nothing.
+    return Response(await service.turns_async(match_id, seat), media_type="application/json")
 
 
 @router.get(
@@ -371,10 +370,7 @@ async def turns(match_id: MatchId, service: ServiceDep, authorization: Authoriza
     responses=BUSY,
 )
 async def replay(match_id: MatchId, service: ServiceDep, version: Annotated[int, Query(ge=0, le=1_000_000)]) -> Any:
-    try:
-        return ORJSONResponse(await service.replay_view_async(match_id, version))
-    except Busy as error:
-        return busy(error)
+    return ORJSONResponse(await service.replay_view_async(match_id, version))
 
 
 @router.get(
@@ -390,10 +386,7 @@ async def legal(
     limit: Annotated[int, Query(ge=1, le=5000)] = 200,
 ) -> Any:
     seat = service.authenticate(match_id, bearer(authorization))
-    try:
-        return ORJSONResponse(await service.legal_async(match_id, seat, limit))
-    except Busy as error:
-        return busy(error)
+    return ORJSONResponse(await service.legal_async(match_id, seat, limit))
 
 
 @router.post("/{match_id}/leave", response_model=MatchBody, summary="Leave your seat (a bot plays it on)")

@@ -43,25 +43,21 @@ def _plain_routes(routes: list[BaseRoute]) -> list[BaseRoute]:
     (dependency solving and its scope bookkeeping) does nothing for them, yet it costs about as much
     as a cached answer itself (~20 µs a request, measured in-process). Their FastAPI definitions
     still wrote the OpenAPI schema, which FastAPI keeps once made (``app.openapi_schema``).
-    Likewise the routes in ``matches.routes.PLAIN_ENDPOINTS`` (the move, each match's hot path).
+    Likewise the routes in ``matches.routes.HOT_ENDPOINTS`` (the move, each match's hot path), which read
+    their own body too: declared once, with FastAPI writing their schema from that one declaration.
     """
 
     def reads_its_own_parameters(route: BaseRoute) -> bool:
         return (
             isinstance(route, APIRoute)
-            and route.methods == {"GET"}
+            and (route.methods == {"GET"} or route.endpoint in match_routes.HOT_ENDPOINTS)
             and list(inspect.signature(route.endpoint).parameters) == ["request"]
         )
 
     def plain(route: BaseRoute) -> BaseRoute:
-        if not isinstance(route, APIRoute):
+        if not isinstance(route, APIRoute) or not reads_its_own_parameters(route):
             return route
-        if reads_its_own_parameters(route):
-            return Route(route.path, route.endpoint, methods=["GET"], name=route.name)
-        endpoint = match_routes.PLAIN_ENDPOINTS.get(route.endpoint)  # a route that reads its own body
-        if endpoint is None:
-            return route
-        return Route(route.path, endpoint, methods=sorted(route.methods or ()), name=route.name)
+        return Route(route.path, route.endpoint, methods=sorted(route.methods or ()), name=route.name)
 
     return [plain(route) for route in routes]
 
@@ -70,7 +66,7 @@ def _hot_first(routes: list[BaseRoute]) -> list[BaseRoute]:
     """The move route first: Starlette tries routes in order, and every move would otherwise be
     matched against each judge route before it (a tenth of a move's time under load). Safe only
     because it shadows no other path, which is checked here; its other methods still reach the 405."""
-    hot = set(match_routes.PLAIN_ENDPOINTS.values())
+    hot = match_routes.HOT_ENDPOINTS
     first = [route for route in routes if isinstance(route, Route) and route.endpoint in hot]
     rest = [route for route in routes if route not in first]
     for route in first:
@@ -206,6 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     install_error_handlers(app)
 
+    match_routes.declare_plain_bodies(schema)
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
     app.add_middleware(InputLimits, max_target_bytes=settings.max_target_bytes, max_body_bytes=settings.max_body_bytes)
