@@ -1078,14 +1078,20 @@ class MatchService:
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
         if not 0 <= version <= loaded.state.version:
             raise BadRequest(f"version must be 0 to {loaded.state.version} (the moves made so far)")
-        state = await self._state_at_async(loaded, version)
-        view = state.view(None)
-        view.pop("history", None)
-        seat, move = None, None
-        if version:
-            index = _act_index(state, version)
-            seat, move = state.history[index][0], state.public_history(None, index)[0][1]
-        return {"match": match_id, "version": version, "seat": seat, "move": move, "view": view}
+        if version == loaded.state.version:  # the match now: its own state, here (one view)
+            view = loaded.state.view(None)
+            view.pop("history", None)
+            seat, move = None, None
+            if version:
+                index = _act_index(loaded.state, version)
+                seat, move = loaded.state.history[index][0], loaded.state.public_history(None, index)[0][1]
+            return {"match": match_id, "version": version, "seat": seat, "move": move, "view": view}
+        start, played = await self._way_to(loaded, version)
+        step = await self.work.run(
+            "replay_step", self._game_key(loaded.row), (loaded.row.seed, start, played), self._read_budget(),
+            loaded.game,
+        )  # fmt: skip
+        return {"match": match_id, **step}
 
     async def review_async(self, match_id: str, version: int, seat: int | None, subject: int | None = None) -> JsonDict:
         """``review`` for a server: the position from the nearest checkpoint, the review in a worker."""
@@ -1100,29 +1106,26 @@ class MatchService:
             subject = mover if mover >= 0 else seat
         if subject is not None and not 0 <= subject < game.players:
             raise BadRequest(f"seat must be a seat of this match: 0 to {game.players - 1}")
-        state = await self._state_at_async(loaded, version - 1)
-        if row.status != "over":
-            if subject is None or subject != seat:
-                raise NotOver("a review of another seat's options waits until the match is over")
-            epoch = state.clock_epoch()
-            if epoch is not None and epoch == row.epoch:
-                raise NotOver("a review of the round in play waits until the round has ended")
-        if subject is None:  # a spectator, after the end, on the game's own move: whoever could act there
-            subject = next((s for s in state.acting_players() if s >= 0), 0)
+        if row.status != "over" and (subject is None or subject != seat):
+            raise NotOver("a review of another seat's options waits until the match is over")
+        # The position and its review, in a worker (None: a spectator, after the end, on the game's own
+        # move: whoever could act there); the review is given only once its position is behind the table.
+        start, played = await self._way_to(loaded, version - 1)
         reviewed = await self.work.run(
-            "review", self._game_key(row), (state.to_json(), subject), self._read_budget(), game
+            "review_at", self._game_key(row), (row.seed, start, played, subject), self._read_budget(), game
         )
-        return {"match": match_id, "version": version, "seat": subject, "mover": mover, "move": made.move,
-                "review": reviewed}  # fmt: skip
+        if row.status != "over" and reviewed["epoch"] is not None and reviewed["epoch"] == row.epoch:
+            raise NotOver("a review of the round in play waits until the round has ended")
+        return {"match": match_id, "version": version, "seat": reviewed["seat"], "mover": mover, "move": made.move,
+                "review": reviewed["review"]}  # fmt: skip
 
-    async def _state_at_async(self, loaded: Loaded, version: int) -> State[Any]:
-        """The state after the first ``version`` moves, to read at once (it may be the process's own
-        copy). Replayed here from the nearest kept state (a checkpoint, the store's snapshot, the
-        seed) when that is at most ``SNAPSHOT_EVERY`` moves back; else a worker replays the way
-        there, keeping a checkpoint every ``SNAPSHOT_EVERY`` moves for the next steps."""
+    async def _way_to(self, loaded: Loaded, version: int) -> tuple[bytes | None, list[tuple[int, str]]]:
+        """How to reach the state after the first ``version`` moves: the nearest kept state (a checkpoint,
+        the store's snapshot; None: the seed) and at most ``SNAPSHOT_EVERY`` moves after it. When no kept
+        state is that near, a worker replays the way there first, keeping a checkpoint every
+        ``SNAPSHOT_EVERY`` moves for the next steps. The replay itself is a worker's too (``replay_step``,
+        ``review_at``): nothing that grows with the match is decoded or replayed on the event loop."""
         row, game = loaded.row, loaded.game
-        if loaded.state is not None and loaded.state.version == version:
-            return loaded.state
         marks = self._checkpoints.get(row.id, {})
         start = max((mark for mark in marks if mark <= version), default=0)
         if version - start > SNAPSHOT_EVERY:
@@ -1132,7 +1135,7 @@ class MatchService:
                 else await self.store.call_async("snapshot", row.id)
             )
             if snapshot is not None and start < snapshot[0] <= version:
-                self._keep_checkpoints(row.id, [(snapshot[0], json.dumps(snapshot[1]).encode())])
+                self._keep_checkpoints(row.id, [(snapshot[0], orjson.dumps(snapshot[1]))])
                 marks = self._checkpoints[row.id]
                 start = snapshot[0]
         if version - start > SNAPSHOT_EVERY:
@@ -1146,13 +1149,8 @@ class MatchService:
             self._keep_checkpoints(row.id, kept)
             marks = self._checkpoints.get(row.id, {})
             start = max((mark for mark in marks if mark <= version), default=0)
-        kept_state = marks.get(start) if start else None
-        state = game.new_initial_state(row.seed) if kept_state is None else game.state_from_json(json.loads(kept_state))
-        for move in await self._moves_since(row.id, state.version):
-            if move.version > version:
-                break
-            state.act(move.seat, move.move)
-        return state
+        played = [(move.seat, move.move) for move in await self._moves_since(row.id, start) if move.version <= version]
+        return (marks.get(start) if start else None), played
 
     def _keep_checkpoints(self, match_id: str, kept: list[tuple[int, bytes]]) -> None:
         marks = self._checkpoints.setdefault(match_id, {})

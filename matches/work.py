@@ -36,12 +36,12 @@ import pickle
 import resource
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from multiprocessing.connection import Connection
 from typing import Any
 
 import orjson
@@ -64,6 +64,8 @@ GameKey = tuple[str, str, str | None, tuple[str, tuple[str, ...], tuple[str, ...
 #: A bot seat as a worker makes its bot: (bot name, seed); None for a seat no bot plays.
 BotSeat = tuple[str, int] | None
 
+#: A frame on a worker's socket: its length (8 bytes, big-endian), then a pickle.
+FRAME = struct.Struct("!Q")
 #: How much lower a worker's CPU priority is than the server's (``nice``).
 NICE = 10
 #: How long a new worker may take to start (its imports), and what it says once it is ready.
@@ -140,10 +142,6 @@ def legal_moves(game: Game[Any, Any, Any], state: JsonDict, seat: int, limit: in
     return len(moves), [move.to_text() for move in moves[:limit]]
 
 
-def review(game: Game[Any, Any, Any], state: JsonDict, subject: int) -> JsonDict | None:
-    return game.state_from_json(state).review(subject)
-
-
 def turns_of(
     game: Game[Any, Any, Any], seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
 ) -> JsonDict:
@@ -192,17 +190,77 @@ def checkpoints(
     return kept
 
 
+def _replayed(game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]) -> Any:
+    state = game.new_initial_state(seed) if start is None else game.state_from_json(json.loads(start))
+    for mover, text in moves:
+        state.act(mover, text)
+    return state
+
+
+def replay_step(
+    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]
+) -> JsonDict:
+    """A replay's step: ``moves`` played from ``start`` (a kept state as JSON; None: the seed), and the
+    spectator's view there (without its history), with the last move as a spectator saw it."""
+    state = _replayed(game, seed, start, moves)
+    view = state.view(None)
+    view.pop("history", None)
+    seat, move = None, None
+    if state.version:
+        index = act_index(state, state.version)
+        seat, move = state.history[index][0], state.public_history(None, index)[0][1]
+    return {"version": state.version, "seat": seat, "move": move, "view": view}
+
+
+def review_at(
+    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]], subject: int | None
+) -> JsonDict:
+    """The review (``State.review``) of ``subject`` (None: the first seat that could act) at the position
+    ``moves`` lead to from ``start``, and that position's clock epoch (whether it is behind the table)."""
+    state = _replayed(game, seed, start, moves)
+    if subject is None:
+        subject = next((seat for seat in state.acting_players() if seat >= 0), 0)
+    return {"epoch": state.clock_epoch(), "seat": subject, "review": state.review(subject)}
+
+
+def act_index(state: State[Any], version: int) -> int:
+    """Where move ``version`` (counted from 1, chance draws not counted) is in ``state.history``."""
+    acts = [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
+    return acts[version - 1]
+
+
 #: What a worker can be asked, by name (the first argument of each is the game).
 JOBS: dict[str, Callable[..., Any]] = {
     "bot": bot_move,
     "legal": legal_moves,
-    "review": review,
     "turns": turns_json,
     "checkpoints": checkpoints,
+    "replay_step": replay_step,
+    "review_at": review_at,
 }
 
 
-def _serve(conn: Connection, memory_mb: int) -> None:
+def _send_frame(sock: socket.socket, data: bytes) -> None:
+    sock.sendall(FRAME.pack(len(data)) + data)
+
+
+def _recv_exactly(sock: socket.socket, size: int) -> bytes:
+    buffer = bytearray(size)
+    view, got = memoryview(buffer), 0
+    while got < size:
+        count = sock.recv_into(view[got:])
+        if not count:
+            raise EOFError("the socket closed")
+        got += count
+    return bytes(buffer)
+
+
+def _recv_frame(sock: socket.socket) -> bytes:
+    (size,) = FRAME.unpack(_recv_exactly(sock, FRAME.size))
+    return _recv_exactly(sock, size)
+
+
+def _serve(sock: socket.socket, memory_mb: int) -> None:
     """A worker's life: answer calls until the server closes its end (or kills it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle; it ends the workers
     # Below the server in the CPU's queue: on a busy machine the event loop that answers requests goes
@@ -214,10 +272,10 @@ def _serve(conn: Connection, memory_mb: int) -> None:
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
     games: dict[GameKey, Game[Any, Any, Any]] = {}
-    conn.send_bytes(READY)
+    _send_frame(sock, READY)
     while True:
         try:
-            kind, key, args, budget = conn.recv()
+            kind, key, args, budget = pickle.loads(_recv_frame(sock))
         except (EOFError, OSError):
             return  # the server is gone
         # A CPU limit per call, so that a call outlives its budget by little even should the server
@@ -241,8 +299,8 @@ def _serve(conn: Connection, memory_mb: int) -> None:
         except Exception as error:  # an error that does not pickle: its words still travel
             data = pickle.dumps(("failed", f"{type(answer[1]).__name__}: {answer[1]} ({error})"))
         try:
-            conn.send_bytes(data)
-        except (EOFError, OSError):
+            _send_frame(sock, data)
+        except OSError:
             return
         if answer[0] == "failed":
             return  # its memory or state may be spoiled: the pool starts a fresh one
@@ -250,9 +308,12 @@ def _serve(conn: Connection, memory_mb: int) -> None:
 
 # --- the pool, as the event loop sees it ---------------------------------------------------------------
 class _Worker:
-    def __init__(self, process: subprocess.Popen[bytes], conn: Connection) -> None:
+    def __init__(self, process: subprocess.Popen[bytes], sock: socket.socket) -> None:
         self.process = process
-        self.conn = conn
+        #: The server's end of the worker's socket: non-blocking, read and written through the event
+        #: loop, so that a large call or answer (a long match's sheet is megabytes) never waits on a
+        #: worker that a busy machine has not yet scheduled.
+        self.sock = sock
         self.calls = 0
 
 
@@ -292,12 +353,8 @@ class WorkPool:
         # long still gets its whole budget: a worker is never killed for time it did not run).
         worker = await self._acquire(time.monotonic() + budget)
         try:
-            # Blocking, as a Connection expects: uvloop's add_reader (below) leaves a socket non-blocking,
-            # and a call or an answer larger than the socket's buffer would then fail half-sent.
-            os.set_blocking(worker.conn.fileno(), True)
-            worker.conn.send((kind, key, args, budget))
-            await self._readable(worker, budget)
-            status, value = pickle.loads(worker.conn.recv_bytes())
+            call = pickle.dumps((kind, key, args, budget))
+            status, value = pickle.loads(await asyncio.wait_for(self._exchange(worker, call), budget))
         except TimeoutError:
             self.overruns += 1
             self._discard(worker)
@@ -320,25 +377,24 @@ class WorkPool:
             raise value
         return value
 
-    async def _readable(self, worker: _Worker, timeout: float) -> None:
-        if worker.conn.poll():
-            return
-        if timeout <= 0:
-            raise TimeoutError
+    async def _exchange(self, worker: _Worker, call: bytes) -> bytes:
+        """Send a call and read its answer, a frame each, without blocking the event loop."""
         loop = asyncio.get_running_loop()
-        ready: asyncio.Future[None] = loop.create_future()
-        fd = worker.conn.fileno()
+        await loop.sock_sendall(worker.sock, FRAME.pack(len(call)) + call)
+        (size,) = FRAME.unpack(await self._read(worker.sock, FRAME.size))
+        return await self._read(worker.sock, size)
 
-        def wake() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(fd, wake)
-        try:
-            await asyncio.wait_for(ready, timeout)
-        finally:
-            loop.remove_reader(fd)
-            os.set_blocking(fd, True)
+    @staticmethod
+    async def _read(sock: socket.socket, size: int) -> bytes:
+        loop = asyncio.get_running_loop()
+        buffer = bytearray(size)
+        view, got = memoryview(buffer), 0
+        while got < size:
+            count = await loop.sock_recv_into(sock, view[got:])
+            if not count:
+                raise EOFError("the engine worker closed its socket")
+            got += count
+        return bytes(buffer)
 
     async def _acquire(self, deadline: float) -> _Worker:
         if self.closed:
@@ -393,12 +449,18 @@ class WorkPool:
             )
         finally:
             theirs.close()
-        conn = Connection(mine.detach())
-        if not conn.poll(STARTUP) or conn.recv_bytes() != READY:
+        try:
+            mine.settimeout(STARTUP)  # its imports; then the event loop reads and writes it
+            ready = _recv_frame(mine)
+            mine.setblocking(False)
+        except (OSError, EOFError):
+            ready = b""
+        if ready != READY:
             process.kill()
-            conn.close()
+            process.wait(5)
+            mine.close()
             raise WorkFailed("an engine worker did not start")
-        worker = _Worker(process, conn)
+        worker = _Worker(process, mine)
         self._all.add(worker)
         self.started += 1
         if self.closed:  # closed while it started: it ends with the others
@@ -421,7 +483,7 @@ class WorkPool:
         with contextlib.suppress(Exception):
             worker.process.kill()
         with contextlib.suppress(Exception):
-            worker.conn.close()
+            worker.sock.close()
         # Its exit status is collected off the loop.
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().run_in_executor(None, worker.process.wait, 5)
@@ -451,7 +513,7 @@ class WorkPool:
             with contextlib.suppress(Exception):
                 worker.process.kill()
             with contextlib.suppress(Exception):
-                worker.conn.close()
+                worker.sock.close()
         for worker in list(self._all):
             with contextlib.suppress(Exception):
                 worker.process.wait(5)  # killed: it exits at once
@@ -486,4 +548,4 @@ __all__ = [
 
 
 if __name__ == "__main__":  # a worker: python -m matches.work FD MEMORY_MB (started by WorkPool)
-    _serve(Connection(int(sys.argv[1])), int(sys.argv[2]))
+    _serve(socket.socket(fileno=int(sys.argv[1])), int(sys.argv[2]))
