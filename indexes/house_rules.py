@@ -5,7 +5,8 @@ changes once made, and its id is a digest of its content, so the same rules alwa
 (and an answer under them may be cached like any other). :class:`RuledLexicon` asks a lexicon the
 usual questions and applies the rules on top: a denied word is no word, an allowed one is, whatever
 the lexicon says; the shape of a word (its skeleton, the PDQ letters' order) is never overruled.
-Every answer under house rules comes with a :class:`HouseRuling`: which rules these were, and which
+:class:`HouseRulesBook` keeps them by id in a :class:`HouseRulesStore`, for the judge and the match
+server alike. Every answer under house rules comes with a :class:`HouseRuling`: which rules these were, and which
 rule decided the verdict.
 
 >>> rules = HouseRules.make("Our table", allow=["qi"], deny=["za"])
@@ -27,9 +28,10 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from indexes.errors import TablejudgeError
 from indexes.notation import (
@@ -278,3 +280,47 @@ class RuledLexicon:
 
 def _page(words: list[str], limit: int, offset: int) -> list[str]:
     return words[offset : offset + limit] if limit else words[offset:]
+
+
+class HouseRulesStore(Protocol):
+    """Where house rules are kept. Both the judge and the match server name them by id, so neither owns
+    them: the server makes one :class:`HouseRulesBook` over its database and hands it to both.
+
+    ``matches.store``'s SQLite and PostgreSQL stores implement it on the one database a deployment has
+    (its ``house_rules`` table, in the same migrations): a second database for one small table would
+    double the settings, the backups and the multi-process story for nothing. Kept rules never change
+    (the id is a digest of the content), so saving the same rules twice keeps them once."""
+
+    def save_house_rules(self, rules: HouseRules, created: float) -> None: ...
+
+    def load_house_rules(self, rules_id: str) -> HouseRules | None: ...
+
+
+class HouseRulesBook:
+    """House rules by id, for every part of the server that judges words: made (checked and stored) once,
+    read from the store once per process and then kept in memory (they never change)."""
+
+    def __init__(self, store: HouseRulesStore, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._known: dict[str, HouseRules] = {}
+
+    def make(self, name: Any, allow: Any, deny: Any) -> HouseRules:
+        """Check and keep a table's overlay (``BadHouseRulesError`` if it cannot be kept); the same rules
+        made twice are the same rules, with the same id."""
+        rules = HouseRules.make(name, allow, deny)
+        self.store.save_house_rules(rules, self.clock())
+        self._known[rules.id] = rules
+        return rules
+
+    def get(self, rules_id: str) -> HouseRules:
+        """Kept house rules by id; ``UnknownHouseRulesError`` (a 404) for an id that names none."""
+        rules = self._known.get(rules_id) if isinstance(rules_id, str) else None
+        if rules is None:
+            found = self.store.load_house_rules(rules_id) if isinstance(rules_id, str) else None
+            if found is None:
+                raise UnknownHouseRulesError(
+                    f"no house rules {str(rules_id)[:40]!r}: make them first (POST /v1/house-rules)"
+                )
+            rules = self._known[rules_id] = found
+        return rules

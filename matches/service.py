@@ -37,11 +37,11 @@ from engine.bots import bot_names, make_bot, next_move
 from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
 from indexes.errors import TablejudgeError
-from indexes.house_rules import HouseRules, UnknownHouseRulesError
+from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchError, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
 from matches.quotas import Quotas, admit_creation
-from matches.store import Call, CommitCheck, HouseRulesRow, MatchRow, MoveRow, SeatRow, Store
+from matches.store import Call, CommitCheck, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 from matches.work import (
     BotSeat,
@@ -203,13 +203,16 @@ class MatchService:
     store: Store
     settings: MatchSettings = field(default_factory=MatchSettings)
     clock_now: Callable[[], float] = time.time
+    #: House rules by id, shared with the judge (``service.app`` makes one over the store for both).
+    rules_book: HouseRulesBook | None = None
 
     def __post_init__(self) -> None:
         self._games: dict[str, Game[Any, Any, Any]] = {}
         self._states: OrderedDict[str, State[Any]] = OrderedDict()
         #: Each cached state's match as this process last read or wrote it (``_copy``).
         self._loaded: dict[str, Loaded] = {}
-        self._house_rules: dict[str, HouseRules] = {}
+        # A service on its own (tests, tools) keeps house rules in a book over its own store.
+        self.house_rules_book = self.rules_book or HouseRulesBook(self.store, self.clock_now)
         self._locks: dict[str, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
         settings = self.settings
@@ -268,27 +271,9 @@ class MatchService:
         return game_key(row.game, row.options, row.lexicon, rules)
 
     # --- house rules ---------------------------------------------------------------------------------
-    def create_house_rules(self, name: Any, allow: Any, deny: Any) -> HouseRules:
-        """Check and keep a table's overlay; its id is a digest of its content, so the same rules made twice
-        are the same rules (``indexes.house_rules``)."""
-        rules = HouseRules.make(name, allow, deny)
-        self.store.save_house_rules(HouseRulesRow(rules.id, rules.name, list(rules.allow), list(rules.deny),
-                                                  self.clock_now()))  # fmt: skip
-        self._house_rules[rules.id] = rules
-        return rules
-
     def house_rules(self, rules_id: str) -> HouseRules:
-        """Stored house rules by id (kept in memory once read: they never change); 404 for an unknown id."""
-        rules = self._house_rules.get(rules_id) if isinstance(rules_id, str) else None
-        if rules is None:
-            row = self.store.house_rules(rules_id) if isinstance(rules_id, str) else None
-            if row is None:
-                raise UnknownHouseRulesError(
-                    f"no house rules {str(rules_id)[:40]!r}: make them first (POST /v1/house-rules)"
-                )
-            rules = HouseRules.make(row.name, row.allow, row.deny)
-            self._house_rules[rules_id] = rules
-        return rules
+        """Kept house rules by id, from the book the judge shares (``indexes.house_rules``); 404 for an unknown id."""
+        return self.house_rules_book.get(rules_id)
 
     # --- creating and joining ----------------------------------------------------------------------
     def create(

@@ -37,6 +37,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from indexes.house_rules import HouseRules
+
 #: Each schema version's statements, applied in order on first start (versioned migrations).
 MIGRATIONS: list[list[str]] = [
     [
@@ -179,17 +181,6 @@ class MatchRow:
         copied = object.__new__(MatchRow)
         copied.__dict__.update(self.__dict__)
         return copied
-
-
-@dataclass(frozen=True)
-class HouseRulesRow:
-    """A stored overlay: its name and word lists (``indexes.house_rules.HouseRules`` checks them)."""
-
-    id: str
-    name: str
-    allow: list[str]
-    deny: list[str]
-    created: float
 
 
 JSON_COLUMNS = ("options", "clock", "clock_state")
@@ -447,23 +438,24 @@ class Store:
             return self._execute(f"UPDATE matches SET {names} WHERE {where}", params) == 1
 
     # --- house rules ---------------------------------------------------------------------------------
-    def save_house_rules(self, rules: HouseRulesRow) -> None:
+    # The store keeps house rules for the judge and the match server alike (``indexes.house_rules``'
+    # ``HouseRulesStore``, which says why here); neither service reaches them but through a HouseRulesBook.
+    def save_house_rules(self, rules: HouseRules, created: float) -> None:
         """Keep an overlay; the same one saved twice (the same id: the same content) is kept once."""
         with self.transaction():
             self._execute(
                 "INSERT INTO house_rules (id, name, allow_words, deny_words, created) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (id) DO NOTHING",
-                (rules.id, rules.name, json.dumps(rules.allow), json.dumps(rules.deny), rules.created),
+                (rules.id, rules.name, json.dumps(list(rules.allow)), json.dumps(list(rules.deny)), created),
             )
 
-    def house_rules(self, rules_id: str) -> HouseRulesRow | None:
-        rows = self._query(
-            "SELECT id, name, allow_words, deny_words, created FROM house_rules WHERE id = ?", (rules_id,)
-        )
+    def load_house_rules(self, rules_id: str) -> HouseRules | None:
+        """The rules kept under this id, checked again as they are made (None: no such id)."""
+        rows = self._query("SELECT name, allow_words, deny_words FROM house_rules WHERE id = ?", (rules_id,))
         if not rows:
             return None
-        found, name, allow, deny, created = rows[0]
-        return HouseRulesRow(found, name, json.loads(allow), json.loads(deny), float(created))
+        name, allow, deny = rows[0]
+        return HouseRules.make(name, json.loads(allow), json.loads(deny))
 
     # --- moves -------------------------------------------------------------------------------------
     def commit_move(

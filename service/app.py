@@ -15,6 +15,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
+from indexes.house_rules import HouseRulesBook
 from matches import push, push_routes
 from matches import routes as match_routes
 from matches.live import LiveHub
@@ -148,9 +149,11 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.matches.store.close()
 
 
-def _match_server(settings: Settings) -> tuple[MatchService, LiveHub]:
-    """The match server on the configured store (SQLite in the data folder by default)."""
+def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRulesBook]:
+    """The match server on the configured store (SQLite in the data folder by default), and the house rules
+    kept in the same database, which the judge and the match server both name (``indexes.house_rules``)."""
     store = open_store(settings.database_url(), sync=settings.sync)
+    rules = HouseRulesBook(store)
     service = MatchService(
         store,
         MatchSettings(
@@ -159,11 +162,12 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub]:
             lexicon=settings.default_lexicon,
             quotas=Quotas(settings.max_waiting_per_client, settings.max_waiting, settings.waiting_expiry_s),
         ),
+        rules_book=rules,
     )
     service.set_limits(**settings.match_limits())  # engine work off the event loop (matches/README.md)
     hub = LiveHub(service)
     service.watched = lambda match_id: bool(hub.connections.get(match_id))  # paces matches nobody watches
-    return service, hub
+    return service, hub, rules
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -189,7 +193,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # include_router: this FastAPI keeps an included router nested, a second round of route
     # matching on every request; flat, a cached answer costs about a quarter less (measured
     # in-process), which issue 3's load target needs.
-    app.state.matches, app.state.live = _match_server(settings)
+    app.state.matches, app.state.live, app.state.house_rules = _match_server(settings)
     app.state.push = push.attach(app.state.matches, settings.base_url())  # None with TABLEJUDGE_PUSH=off
     judge = [route for module in (bop, pdq, words, house_rules, meta, page, play) for route in module.router.routes]
     app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
@@ -198,11 +202,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
     declare_served_lexicons(schema, list(app.state.lexicons))
     match_routes.declare_games(schema)
+    match_routes.declare_plain_bodies(schema)
     app.router.routes[:] = _hot_first(_each_path_answers_for_itself(_plain_routes(app.router.routes)))
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     install_error_handlers(app)
 
-    match_routes.declare_plain_bodies(schema)
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
     app.add_middleware(InputLimits, max_target_bytes=settings.max_target_bytes, max_body_bytes=settings.max_body_bytes)

@@ -72,8 +72,8 @@ def lexicon_named(request: Request, name: str | None) -> Lexicon:
 
 
 def ruled_lexicon(request: Request, lexicon: Lexicon, rules_id: str | None) -> RuledLexicon | None:
-    """The lexicon under the house rules a request names (stored by the match server), or None if it names
-    none; an unknown id is a 404."""
+    """The lexicon under the house rules a request names (``app.state.house_rules``, the book the match server
+    shares), or None if it names none; an unknown id is a 404."""
     if rules_id is None:
         return None
-    return RuledLexicon(lexicon, request.app.state.matches.house_rules(rules_id))
+    return RuledLexicon(lexicon, request.app.state.house_rules.get(rules_id))

@@ -1,5 +1,6 @@
 """House rules: a table's named overlay on the lexicon, made once and named by id by a challenge, a
-check or a match (``indexes.house_rules``; kept in the match server's store)."""
+check or a match (``indexes.house_rules``): kept in the ``HouseRulesBook`` the app shares between the judge
+and the match server (``app.state.house_rules``), owned by neither."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ RULES_ID = Annotated[str, Path(pattern=openapi_pattern(HOUSE_RULES_ID), descript
 async def make_house_rules(request: Request, body: HouseRulesBody) -> Any:
     """Check and keep house rules; the answer's `id` names them. The id is a digest of the content, so
     the same rules made twice get the same id. They never change: make new ones to change them."""
-    rules = request.app.state.matches.create_house_rules(body.name, body.allow, body.deny)
+    rules = request.app.state.house_rules.make(body.name, body.allow, body.deny)
     return rules.to_json()
 
 
@@ -79,4 +80,4 @@ async def make_house_rules(request: Request, body: HouseRulesBody) -> Any:
     },
 )
 async def get_house_rules(request: Request, rules_id: RULES_ID) -> Any:
-    return request.app.state.matches.house_rules(rules_id).to_json()
+    return request.app.state.house_rules.get(rules_id).to_json()

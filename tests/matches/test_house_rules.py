@@ -1,5 +1,6 @@
-"""House rules in the match server's store (SQLite and PostgreSQL): kept once, named by a match, and
-judging that match's words; the store's migration from the schema before them."""
+"""House rules in the server's store (SQLite and PostgreSQL) behind the book the judge and the match server
+share (``indexes.house_rules.HouseRulesBook``): kept once, named by a match, and judging that match's words;
+the store's migration from the schema before them."""
 
 from __future__ import annotations
 
@@ -8,30 +9,24 @@ import pytest
 import matches.service as match_service
 from engine.adjudicator import HouseRulesAdjudicator
 from engine.errors import IllegalMoveError
-from indexes.house_rules import BadHouseRulesError, HouseRules, UnknownHouseRulesError
+from indexes.house_rules import BadHouseRulesError, HouseRules, HouseRulesBook, UnknownHouseRulesError
 from matches.errors import BadRequest
 from matches.service import MatchService
-from matches.store import MIGRATIONS, SCHEMA_VERSION, HouseRulesRow, PostgresStore, SQLiteStore, Store, open_store
+from matches.store import MIGRATIONS, SCHEMA_VERSION, PostgresStore, SQLiteStore, Store, open_store
 from tests.matches.conftest import FakeClock
 
 
-def test_house_rules_are_kept_once_and_read_back(store: Store) -> None:
-    row = HouseRulesRow("hr-abcdefghij", "Our table", ["qi", "za"], ["shmo"], 5.0)
-    store.save_house_rules(row)
-    store.save_house_rules(row)  # the same id is the same content: kept once, no error
-    assert store.house_rules("hr-abcdefghij") == row
-    assert store.house_rules("hr-aaaaaaaaaa") is None
-
-
-def test_the_service_checks_keeps_and_finds_house_rules(service: MatchService) -> None:
-    made = service.create_house_rules("Our table", ["za"], ["shmo"])
+def test_the_book_checks_keeps_and_finds_house_rules_for_the_match_server(service: MatchService) -> None:
+    made = service.house_rules_book.make("Our table", ["za"], ["shmo"])
     assert made == HouseRules.make("Our table", ["za"], ["shmo"])
-    service._house_rules.clear()  # another process: read from the store
     assert service.house_rules(made.id) == made
+    # Another process (the judge's, or another server's): a new book over the same store reads them.
+    elsewhere = MatchService(service.store)
+    assert elsewhere.house_rules(made.id) == made == HouseRulesBook(service.store).get(made.id)
     with pytest.raises(UnknownHouseRulesError, match="no house rules 'hr-aaaaaaaaaa'"):
         service.house_rules("hr-aaaaaaaaaa")
     with pytest.raises(BadHouseRulesError, match="both allowed and denied"):
-        service.create_house_rules("T", ["za"], ["za"])
+        service.house_rules_book.make("T", ["za"], ["za"])
 
 
 def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store_url: str) -> None:
@@ -56,8 +51,9 @@ def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store
         old = store.match("old")
         assert old is not None and old.house_rules is None and old.lexicon == "standard" and old.revision == 0
         assert old.creator is None  # schema 4: made before the quotas, counted only in the total
-        store.save_house_rules(HouseRulesRow("hr-abcdefghij", "T", [], ["za"], 1.0))
-        assert store.house_rules("hr-abcdefghij") is not None
+        kept = HouseRules.make("T", [], ["za"])
+        store.save_house_rules(kept, 1.0)
+        assert store.load_house_rules(kept.id) == kept
     finally:
         store.close()
 
@@ -82,7 +78,7 @@ def test_a_pdq_match_under_house_rules_judges_claims_by_them(
     best = game.adjudicator.pdq(letters, limit=1).words[0]
     made_up = letters.lower() + "zzq"  # holds the cards in order, starts with the first: no lexicon word
     assert game.adjudicator.pdq_check(letters, made_up).reason == "not_in_lexicon"
-    rules = service.create_house_rules("Strict", [made_up], [best])
+    rules = service.house_rules_book.make("Strict", [made_up], [best])
 
     ruled = service.create("pdq", {"players": 1}, name="Ann", house_rules=rules.id)
     assert _letters(service, ruled.match) == letters  # the same seed: the same row
@@ -98,12 +94,12 @@ def test_a_pdq_match_under_house_rules_judges_claims_by_them(
     assert moved.breakdown.total == 3 and made_up.upper() in moved.breakdown.items[0].detail
     service._states.clear()
     service._games.clear()
-    service._house_rules.clear()  # a restart: the rules come back from the store, and the match replays
+    service.house_rules_book._known.clear()  # a restart: the rules come back from the store, and the match replays
     assert service.load(ruled.match).state.version == service.store.version(ruled.match)  # type: ignore[union-attr]
 
 
 def test_house_rules_travel_with_a_rematch_and_the_log(service: MatchService, clock: FakeClock) -> None:
-    rules = service.create_house_rules("T", [], ["za"])
+    rules = service.house_rules_book.make("T", [], ["za"])
     made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"}, house_rules=rules.id)
     for _ in range(400):
         clock.advance(1)
@@ -116,7 +112,7 @@ def test_house_rules_travel_with_a_rematch_and_the_log(service: MatchService, cl
 
 
 def test_house_rules_are_refused_for_a_game_without_words_or_an_unknown_id(service: MatchService) -> None:
-    rules = service.create_house_rules("T", [], ["za"])
+    rules = service.house_rules_book.make("T", [], ["za"])
     with pytest.raises(BadRequest, match="played without words"):
         service.create("three2fifteen", {"players": 2}, house_rules=rules.id)
     with pytest.raises(UnknownHouseRulesError):
