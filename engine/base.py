@@ -33,7 +33,6 @@ from engine.errors import (
     ConfigError,
     EngineError,
     GameOverError,
-    IllegalMoveError,
     NotationError,
     StaleVersionError,
     StateError,
@@ -963,8 +962,3 @@ def json_bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise StateError(f"{what}: expected true or false, got {value!r}")
     return value
-
-
-def illegal(rule: str, message: str, **details: Any) -> IllegalMoveError:
-    """An :class:`IllegalMoveError` to raise: ``raise illegal("occupied", "...")``."""
-    return IllegalMoveError(rule, message, details or None)

@@ -32,7 +32,6 @@ from engine.base import (
     Public,
     ScoredMove,
     State,
-    illegal,
     note,
     pile_outcomes,
 )
@@ -40,7 +39,7 @@ from engine.digit.movegen import can_act, explained, generate_plays, generate_sw
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.rules import SOLVER, pass_turn, play, swap
 from engine.digit.tiles import KIT
-from engine.errors import StateError
+from engine.errors import IllegalMoveError, StateError
 from engine.linegames.grid import CENTRE, NEIGHBOURS, Cell, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat
 from engine.rng import Rng
@@ -231,25 +230,27 @@ class DigitState(State[AnyDigitMove]):
         if seat == CHANCE:
             return self._draw(move)
         if isinstance(move, Draw):
-            raise illegal("not_a_play", "only chance draws tiles; play tiles ('0,1d 8g??0g'), swap or pass")
+            raise IllegalMoveError("not_a_play", "only chance draws tiles; play tiles ('0,1d 8g??0g'), swap or pass")
         if isinstance(move, Play):
             return self._play(seat, move)
         if isinstance(move, Swap):
             return self._swap(seat, move)
         if isinstance(move, DigitPass):
             return self._pass(seat, move)
-        raise illegal("unknown_move", f"{move!r} is not a D!Git move")
+        raise IllegalMoveError("unknown_move", f"{move!r} is not a D!Git move")
 
     def _draw(self, move: AnyDigitMove) -> Breakdown:
         owed = self.draws_owed
         if not isinstance(move, Draw) or owed is None:
-            raise illegal("not_a_draw", "chance draws a tile from the player's own pile: 'draw TILE to SEAT'")
+            raise IllegalMoveError("not_a_draw", "chance draws a tile from the player's own pile: 'draw TILE to SEAT'")
         seat, count, below = owed
         if move.seat != seat:
-            raise illegal("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
         reachable = self._reachable(seat, below)
         if move.tile not in reachable:
-            raise illegal("not_in_pile", f"player {seat}'s pile holds no {move.tile} above the tiles just traded")
+            raise IllegalMoveError(
+                "not_in_pile", f"player {seat}'s pile holds no {move.tile} above the tiles just traded"
+            )
         self.piles[seat].pop(reachable.index(move.tile))  # the top one, in a seeded game
         self.hands[seat].append(move.tile)
         self.draws_owed = (seat, count - 1, below) if count > 1 else None
@@ -286,7 +287,9 @@ class DigitState(State[AnyDigitMove]):
 
     def _pass(self, seat: int, move: DigitPass) -> Breakdown:
         if not self.board:
-            raise illegal("first_play", "the first player starts the game by placing tiles on the centre cell 0,0")
+            raise IllegalMoveError(
+                "first_play", "the first player starts the game by placing tiles on the centre cell 0,0"
+            )
         hand, pile = self.hands[seat], self.piles[seat]
         *_, breakdown = pass_turn(hand, pile, move.trade)  # the rules' checks: in hand, at most the pile
         left = list(hand)

@@ -19,7 +19,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.base import Breakdown, ScoreItem, illegal
+from engine.base import Breakdown, ScoreItem
+from engine.errors import IllegalMoveError
 from engine.matchfive.board import (
     ACROSS,
     DOWN,
@@ -84,7 +85,7 @@ def play_direction(spots: Sequence[Spot]) -> str | None:
         return ACROSS
     if len(levels) == 1 and len(cols) == 1:
         return DOWN
-    raise illegal(
+    raise IllegalMoveError(
         "not_in_line",
         "the tiles of a play go in one line: along one row or one column at one level, or up one stack",
     )
@@ -93,15 +94,17 @@ def play_direction(spots: Sequence[Spot]) -> str | None:
 def check_hand(hand: Sequence[str], tiles: Sequence[str]) -> None:
     """The placed tiles come from the hand (a wild played as ``*2b`` is the hand's ``*``), at most one wild."""
     if not tiles:
-        raise illegal("no_tiles", "a play places one to five tiles")
+        raise IllegalMoveError("no_tiles", "a play places one to five tiles")
     if len(tiles) > HAND_SIZE:
-        raise illegal("too_many_tiles", f"a play places one to {HAND_SIZE} tiles, not {len(tiles)}")
+        raise IllegalMoveError("too_many_tiles", f"a play places one to {HAND_SIZE} tiles, not {len(tiles)}")
     taken = Counter(hand_tile(tile) for tile in tiles)
     missing = taken - Counter(hand)
     if missing:
-        raise illegal("not_in_hand", f"not in your hand: {', '.join(tile_name(t) for t in sorted(missing.elements()))}")
+        raise IllegalMoveError(
+            "not_in_hand", f"not in your hand: {', '.join(tile_name(t) for t in sorted(missing.elements()))}"
+        )
     if taken[WILD] > 1:
-        raise illegal("two_wilds", "only one wild per turn")
+        raise IllegalMoveError("two_wilds", "only one wild per turn")
 
 
 def check_resting(board: Board, spots: Sequence[Spot]) -> None:
@@ -114,12 +117,14 @@ def check_resting(board: Board, spots: Sequence[Spot]) -> None:
         height = board.height(cell)
         where = format_cell(cell)
         if levels[-1] > MAX_HEIGHT:
-            raise illegal("too_high", f"a stack is at most {MAX_HEIGHT} tiles high: no level {levels[-1]} on {where}")
+            raise IllegalMoveError(
+                "too_high", f"a stack is at most {MAX_HEIGHT} tiles high: no level {levels[-1]} on {where}"
+            )
         if levels[0] <= height:
             tile = board.tile_at((*cell, levels[0]))
-            raise illegal("occupied", f"{where}:{levels[0]} already holds the {tile_name(tile or WILD)}")
+            raise IllegalMoveError("occupied", f"{where}:{levels[0]} already holds the {tile_name(tile or WILD)}")
         if levels != list(range(height + 1, height + 1 + len(levels))):
-            raise illegal(
+            raise IllegalMoveError(
                 "floating",
                 f"a tile rests on the table or on the top of its stack: {where} holds {height} tile(s), so the next "
                 f"tile there is at level {height + 1}",
@@ -139,19 +144,21 @@ def check_geometry(board: Board, spots: Sequence[Spot]) -> str | None:
         for i in range(max(r1 - r0, c1 - c0) + 1):
             spot = (r0 + i * dr, c0 + i * dc, level)
             if spot not in placed and board.tile_at(spot) is None:
-                raise illegal(
+                raise IllegalMoveError(
                     "gap",
                     f"{format_spot(spot)} is empty: a play's tiles, with those between them, make one unbroken line",
                 )
     if not board:
         if (*ORIGIN, 1) not in placed:
-            raise illegal("off_centre", "the first play covers the centre spot 0,0:1")
+            raise IllegalMoveError("off_centre", "the first play covers the centre spot 0,0:1")
     elif not any(board.touches((r, c)) for r, c, _ in spots):
-        raise illegal("not_connected", "never start a new grouping: a play attaches to the tiles already on the table")
+        raise IllegalMoveError(
+            "not_connected", "never start a new grouping: a play attaches to the tiles already on the table"
+        )
     for spot in sorted(spots):
         lock = board.lock_beside(spot)
         if lock is not None:
-            raise illegal(
+            raise IllegalMoveError(
                 "locked",
                 f"the {tile_name(board.tile_at(lock) or WILD)} at {format_spot(lock)} is locked (an end of a completed "
                 f"series of five): play cannot continue horizontally off it",
@@ -194,7 +201,7 @@ def check_series(board: Board, placements: Mapping[Spot, str], direction: str | 
         problem = series_problem(one.tiles)
         if problem is not None:
             rule, message = problem
-            raise illegal(rule, f"{one.where()}: {message}")
+            raise IllegalMoveError(rule, f"{one.where()}: {message}")
     return PlayCheck(after, direction, frozenset(spots), series)
 
 
@@ -244,15 +251,17 @@ def score_play(check: PlayCheck) -> Breakdown:
 def check_swap(hand: Sequence[str], tiles: Sequence[str], bag_size: int) -> None:
     """Swap one to five tiles of the hand for as many from the bag (the bag must hold that many)."""
     if not tiles:
-        raise illegal("no_tiles", "swap one to five tiles")
+        raise IllegalMoveError("no_tiles", "swap one to five tiles")
     if len(tiles) > bag_size:
-        raise illegal(
+        raise IllegalMoveError(
             "swap_exceeds_bag",
             f"the bag holds {bag_size} tile(s): a swap draws as many as it puts back, at most {bag_size}",
         )
     missing = Counter(tiles) - Counter(hand)
     if missing:
-        raise illegal("not_in_hand", f"not in your hand: {', '.join(tile_name(t) for t in sorted(missing.elements()))}")
+        raise IllegalMoveError(
+            "not_in_hand", f"not in your hand: {', '.join(tile_name(t) for t in sorted(missing.elements()))}"
+        )
 
 
 def hand_breakdown(hand: Sequence[str]) -> Breakdown:

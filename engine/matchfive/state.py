@@ -30,11 +30,10 @@ from engine.base import (
     ScoredMove,
     Secret,
     State,
-    illegal,
     note,
     pile_outcomes,
 )
-from engine.errors import StateError
+from engine.errors import IllegalMoveError, StateError
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import best_plays, generate_plays, scored_plays
 from engine.matchfive.moves import Pass, Place, Swap
@@ -225,19 +224,21 @@ class MatchFiveState(State[MatchFiveMove]):
         if isinstance(move, Pass):
             return self._pass(seat)
         if isinstance(move, Draw):
-            raise illegal("not_a_play", "only chance draws tiles; play ('0,0:1a 3r 2r'), 'swap TILES' or 'pass'")
-        raise illegal("unknown_move", f"{move!r} is not a Match Five move")
+            raise IllegalMoveError(
+                "not_a_play", "only chance draws tiles; play ('0,0:1a 3r 2r'), 'swap TILES' or 'pass'"
+            )
+        raise IllegalMoveError("unknown_move", f"{move!r} is not a Match Five move")
 
     def _draw(self, move: MatchFiveMove) -> Breakdown:
         owed = self.draws_owed
         if not isinstance(move, Draw) or owed is None:
-            raise illegal("not_a_draw", "chance draws a tile from the bag: 'draw TILE to SEAT'")
+            raise IllegalMoveError("not_a_draw", "chance draws a tile from the bag: 'draw TILE to SEAT'")
         seat, count = owed
         if move.seat != seat:
-            raise illegal("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
         tile = parse_hand_tile(move.tile)
         if tile not in self.bag:
-            raise illegal("not_in_bag", f"the bag holds no {tile}")
+            raise IllegalMoveError("not_in_bag", f"the bag holds no {tile}")
         self.bag.remove(tile)  # the top one, in a seeded game
         self.hands[seat].append(tile)
         self.draws_owed = (seat, count - 1) if count > 1 else None
@@ -282,9 +283,13 @@ class MatchFiveState(State[MatchFiveMove]):
 
     def _pass(self, seat: int) -> Breakdown:
         if self.bag:
-            raise illegal("must_play_or_swap", "a pass is for a player who cannot play or swap; swap tiles instead")
+            raise IllegalMoveError(
+                "must_play_or_swap", "a pass is for a player who cannot play or swap; swap tiles instead"
+            )
         if generate_plays(self.board, self.hands[seat]):
-            raise illegal("must_play", "a pass is for a player who cannot play, and you can ('moves' lists the plays)")
+            raise IllegalMoveError(
+                "must_play", "a pass is for a player who cannot play, and you can ('moves' lists the plays)"
+            )
         breakdown = self._pass_note()
         self._end_turn(seat, placed=False, passed=True, out=False)
         return breakdown

@@ -27,11 +27,10 @@ from engine.base import (
     ScoredMove,
     Secret,
     State,
-    illegal,
     note,
     pile_outcomes,
 )
-from engine.errors import StateError
+from engine.errors import IllegalMoveError, StateError
 from engine.linegames.grid import Cell
 from engine.linegames.movegen import can_act, single_swaps
 from engine.linegames.rules import check_hand
@@ -293,21 +292,23 @@ class QntoState(State[QntoMove]):
         if isinstance(move, Pass):
             return self._pass(seat, move)
         if isinstance(move, Draw):
-            raise illegal("not_a_play", "only chance draws tiles; play tiles ('0,1a Sy!y'), swap or pass")
-        raise illegal("unknown_move", f"{move!r} is not a Q!nto move")
+            raise IllegalMoveError("not_a_play", "only chance draws tiles; play tiles ('0,1a Sy!y'), swap or pass")
+        raise IllegalMoveError("unknown_move", f"{move!r} is not a Q!nto move")
 
     def _draw(self, move: QntoMove) -> Breakdown:
         owed = self.draws_owed
         if not isinstance(move, Draw) or owed is None:
-            raise illegal("not_a_draw", "chance draws a tile from the pile: 'draw TILE to SEAT'")
+            raise IllegalMoveError("not_a_draw", "chance draws a tile from the pile: 'draw TILE to SEAT'")
         seat, count, below = owed
         if move.seat != seat:
-            raise illegal("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
         pile = self.pile_of(seat)
         if move.tile not in self._reachable(seat, below):
             if move.tile in pile:
-                raise illegal("traded_under", f"the {move.tile} just traded is under the pile: not drawn back now")
-            raise illegal("not_in_pile", f"the pile holds no {move.tile}")
+                raise IllegalMoveError(
+                    "traded_under", f"the {move.tile} just traded is under the pile: not drawn back now"
+                )
+            raise IllegalMoveError("not_in_pile", f"the pile holds no {move.tile}")
         pile.remove(move.tile)  # the top one in a seeded game; the first copy above the traded tiles
         self.hands[seat].append(move.tile)
         self.draws_owed = (seat, count - 1, below) if count > 1 else None

@@ -53,12 +53,11 @@ from engine.base import (
     Shown,
     State,
     check_keys,
-    illegal,
     json_int,
     json_list,
     note,
 )
-from engine.errors import EngineError, NotationError, StateError
+from engine.errors import EngineError, IllegalMoveError, NotationError, StateError
 from engine.qwiply.bots import advice_bids, die_value, greedy_claim, greedy_lead, scored_claims
 from engine.qwiply.moves import SEALED_SETUP, Claim, Die, Lead, QwiplyMove, Roll, Setup, Start, parse_move
 from engine.qwiply.options import QwiplyOptions
@@ -371,15 +370,19 @@ class QwiplyState(State[QwiplyMove]):
             return self._chance(phase, move)
         if phase == SETUP:
             if not isinstance(move, Setup):
-                raise illegal("not_now", f"every player sets up first: 'setup x=N,N,N,N,N bid=B,B,B,B,B', not {move}")
+                raise IllegalMoveError(
+                    "not_now", f"every player sets up first: 'setup x=N,N,N,N,N bid=B,B,B,B,B', not {move}"
+                )
             return self._setup(seat, move)
         if phase == LEAD:
             if not isinstance(move, Lead):
-                raise illegal("not_now", f"player {seat} declares the lead suit first ('lead sun'), not {move}")
+                raise IllegalMoveError(
+                    "not_now", f"player {seat} declares the lead suit first ('lead sun'), not {move}"
+                )
             self.lead = check_lead(move)
             return note("lead", "lead", f"{move.suit.title} leads; white die {self.white}")
         if not isinstance(move, Claim):
-            raise illegal("not_now", f"player {seat} claims a purple die now ('claim 4'), not {move}")
+            raise IllegalMoveError("not_now", f"player {seat} claims a purple die now ('claim 4'), not {move}")
         return self._claim(seat, move)
 
     def _setup(self, seat: int, setup: Setup) -> Breakdown:
@@ -398,28 +401,30 @@ class QwiplyState(State[QwiplyMove]):
     def _chance(self, phase: str, move: QwiplyMove) -> Breakdown:
         if phase == FIRST_PLAYER:
             if not isinstance(move, Start):
-                raise illegal("not_now", f"chance draws the first start player now ('start 0'), not {move}")
+                raise IllegalMoveError("not_now", f"chance draws the first start player now ('start 0'), not {move}")
             if not 0 <= move.seat < self.options.players:
-                raise illegal("no_such_seat", f"seats are 0 to {self.options.players - 1}, not {move.seat}")
+                raise IllegalMoveError("no_such_seat", f"seats are 0 to {self.options.players - 1}, not {move.seat}")
             self.start = move.seat
             return note("start", "start player", f"player {move.seat} starts")
         if phase != ROLL:
-            raise illegal("not_now", f"no dice are rolled now: the game waits for {self._waiting_for()}")
+            raise IllegalMoveError("not_now", f"no dice are rolled now: the game waits for {self._waiting_for()}")
         if isinstance(move, Roll):
             if self.white is not None or self.purple:
-                raise illegal("not_now", "a whole roll is entered before any of its dice; enter the next die alone")
+                raise IllegalMoveError(
+                    "not_now", "a whole roll is entered before any of its dice; enter the next die alone"
+                )
             check_roll(move, self.options)
             self.white, self.purple, self.unclaimed = move.white, list(move.purple), list(move.purple)
             return note("roll", "roll", f"white {move.white}, purple {' '.join(map(str, move.purple))}")
         if not isinstance(move, Die):
-            raise illegal("not_now", f"chance rolls a die now ('white 4', 'purple 3'), not {move}")
+            raise IllegalMoveError("not_now", f"chance rolls a die now ('white 4', 'purple 3'), not {move}")
         if move.colour == "white":
             if self.white is not None:
-                raise illegal("not_now", f"the white die shows {self.white} already: roll the purple dice")
+                raise IllegalMoveError("not_now", f"the white die shows {self.white} already: roll the purple dice")
             self.white = move.number
             return note("roll", "white die", f"white {move.number}")
         if self.white is None:
-            raise illegal("white_first", "the white die is entered first, then the purple dice")
+            raise IllegalMoveError("white_first", "the white die is entered first, then the purple dice")
         purple = sorted([*self.purple, move.number])
         self.purple, self.unclaimed = purple, list(purple)
         return note("roll", "purple die", f"purple {move.number}")

@@ -26,11 +26,10 @@ from engine.base import (
     ScoredMove,
     Secret,
     State,
-    illegal,
     note,
     pile_outcomes,
 )
-from engine.errors import StateError
+from engine.errors import IllegalMoveError, StateError
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import generate_plays, scored_plays
@@ -227,24 +226,24 @@ class Three2FifteenState(State[T2fMove]):
         if isinstance(move, Pass):
             return self._pass(seat)
         if isinstance(move, Draw):
-            raise illegal(
+            raise IllegalMoveError(
                 "not_a_play", "only chance draws tokens; play tokens from your hand ('7,6a 7 8'), exchange or pass"
             )
-        raise illegal("unknown_move", f"{move!r} is not a Three2Fifteen move")
+        raise IllegalMoveError("unknown_move", f"{move!r} is not a Three2Fifteen move")
 
     def _draw(self, move: T2fMove) -> Breakdown:
         owed = self.draws_owed
         if not isinstance(move, Draw) or owed is None:
-            raise illegal("not_a_draw", "chance draws a token from the bag: 'draw VALUE to SEAT'")
+            raise IllegalMoveError("not_a_draw", "chance draws a token from the bag: 'draw VALUE to SEAT'")
         seat, count = owed
         if move.seat != seat:
-            raise illegal("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
         value = parse_token(move.tile)
         if value not in self.bag:
-            raise illegal("not_in_bag", f"the bag holds no {value}")
+            raise IllegalMoveError("not_in_bag", f"the bag holds no {value}")
         if value == self.exchanged:
             why = f"player {seat} gave back a {value}: the exchange draws a token of another value"
-            raise illegal("same_value", why)
+            raise IllegalMoveError("same_value", why)
         self.bag.remove(value)  # the top one of its value, in a seeded game
         self.hands[seat].append(value)
         self.draws_owed = (seat, count - 1) if count > 1 else None
@@ -288,7 +287,9 @@ class Three2FifteenState(State[T2fMove]):
 
     def _exchange(self, seat: int, move: Exchange) -> Breakdown:
         if self.options.stuck != EXCHANGE:
-            raise illegal("no_exchanges", "this game is played without exchanges (stuck=pass): a stuck player passes")
+            raise IllegalMoveError(
+                "no_exchanges", "this game is played without exchanges (stuck=pass): a stuck player passes"
+            )
         check_exchange(self.board, self.hands[seat], self.bag, self.layout, move.token)
         breakdown = self._stuck_note(seat, move)
         current, extra = turn_after(seat, self.players, self.extra_turns, passed=True)

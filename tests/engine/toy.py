@@ -24,11 +24,10 @@ from engine.base import (
     Public,
     Secret,
     State,
-    illegal,
     note,
     require,
 )  # fmt: skip
-from engine.errors import NotationError
+from engine.errors import IllegalMoveError, NotationError
 from engine.rng import Rng
 
 
@@ -113,12 +112,12 @@ class HighcardState(State[Move]):
     def _apply(self, seat: int, move: Move) -> Breakdown:
         if seat == CHANCE:
             if not isinstance(move, Prize) or move.card not in self.prizes:
-                raise illegal("no_such_prize", f"{move} is not a prize left in the pile")
+                raise IllegalMoveError("no_such_prize", f"{move} is not a prize left in the pile")
             self.prizes.remove(move.card)
             self.prize = move.card
             return note("prize", "prize", f"the prize is {move.card}")
         if not isinstance(move, Bid) or move.card not in self.hands[seat]:
-            raise illegal("not_in_hand", f"player {seat} holds no {move}")
+            raise IllegalMoveError("not_in_hand", f"player {seat} holds no {move}")
         self.hands[seat].remove(move.card)
         self.bids[seat] = move.card
         if None in self.bids:
