@@ -21,12 +21,9 @@ shape, boardgame.io's gate, python-chess's values):
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.errors import (
@@ -39,369 +36,46 @@ from engine.errors import (
     WrongPlayerError,
 )
 from engine.rng import Rng
+from engine.saved import check_keys, history_entry, json_bool, json_int, json_list, json_str
+from engine.values import (
+    CHANCE,
+    REFEREE,
+    SEAT_NAMES,
+    Breakdown,
+    Draw,
+    JsonDict,
+    Move,
+    MoveT,
+    Options,
+    OptionsT,
+    Outcome,
+    Scheduled,
+    ScoredMove,
+    ScoreItem,
+    note,
+    option_value,
+    parse_draw,
+    pile_outcomes,
+    read_options_text,
+    require,
+    seat_name,
+    split_top_level,
+)
+from engine.views import Owned, Part, Public, Secret, Shown
 
 if TYPE_CHECKING:
     from engine.adjudicator import Adjudicator
 
-JsonDict = dict[str, Any]
-MoveT = TypeVar("MoveT", bound="Move")
 StateT = TypeVar("StateT", bound="State[Any]")
-OptionsT = TypeVar("OptionsT", bound="Options")
 
-#: The seat of chance (OpenSpiel's ``kChancePlayerId``): draws, deals and dice.
-CHANCE = -1
-#: The seat of the game's own clock: moves the rules make when time runs out (PDQ's claim window).
-REFEREE = -3
-#: Seats that are not players, by name (for history and error messages).
-SEAT_NAMES = {CHANCE: "chance", REFEREE: "referee"}
-
-
-def seat_name(seat: int | None) -> str:
-    if seat is None:
-        return "a spectator"
-    return SEAT_NAMES.get(seat, f"player {seat}")
-
-
-# --- options ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Options:
-    """A game's variant configuration: a frozen dataclass whose fields are the options.
-
-    Subclasses add fields with defaults and override :meth:`validate`. Build them with
-    :meth:`from_mapping` (unknown names are errors) or :meth:`from_text` (``"players=3,mode=challenge"``,
-    OpenSpiel's ``load_game`` style). Every game has a ``players`` option.
-    """
-
-    def validate(self) -> None:
-        """Raise :class:`ConfigError` for values out of range. Called on construction."""
-
-    def __post_init__(self) -> None:
-        self.validate()
-
-    @classmethod
-    def from_mapping(cls: type[OptionsT], values: Mapping[str, Any] | None = None) -> OptionsT:
-        values = dict(values or {})
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise ConfigError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        try:
-            return cls(**values)
-        except TypeError as error:  # a value of the wrong type that validate() tripped over
-            raise ConfigError(str(error)) from error
-
-    @classmethod
-    def from_text(cls: type[OptionsT], text: str) -> OptionsT:
-        """``"players=3,mode=challenge"``; values are read as JSON when they parse, else as strings.
-
-        Commas inside brackets, braces or quotes belong to the value (``min_lengths=[5,4,4]``).
-        """
-        return cls.from_mapping(read_options_text(text))
-
-    def to_json(self) -> JsonDict:
-        return dataclasses.asdict(self)
-
-    def to_text(self) -> str:
-        """The options that differ from the defaults, as ``from_text`` reads them."""
-        defaults = type(self)().to_json()
-        return ",".join(
-            f"{name}={_option_text(value)}" for name, value in self.to_json().items() if value != defaults.get(name)
-        )
-
-
-def _option_text(value: Any) -> str:
-    return value if isinstance(value, str) and value and "," not in value and "=" not in value else json.dumps(value)
-
-
-def read_options_text(text: str) -> dict[str, Any]:
-    """``"players=3,mode=challenge"`` -> ``{"players": 3, "mode": "challenge"}`` (not yet validated)."""
-    values: dict[str, Any] = {}
-    for part in split_top_level(text):
-        name, sep, raw = part.partition("=")
-        if not sep or not name.strip():
-            raise ConfigError(f"option {part!r} is not name=value")
-        values[name.strip()] = option_value(raw)
-    return values
-
-
-def split_top_level(text: str, separator: str = ",") -> list[str]:
-    """``text`` split at separators outside brackets, braces and double quotes; empty parts dropped.
-
-    >>> split_top_level('a=1, b=[1,2], c={"x": "y,z"}')
-    ['a=1', 'b=[1,2]', 'c={"x": "y,z"}']
-    """
-    parts: list[str] = []
-    depth, quoted, start = 0, False, 0
-    for index, char in enumerate(text):
-        if quoted:
-            quoted = char != '"'
-        elif char == '"':
-            quoted = True
-        elif char in "[{(":
-            depth += 1
-        elif char in "]})":
-            depth -= 1
-        elif char == separator and depth == 0:
-            parts.append(text[start:index])
-            start = index + 1
-    parts.append(text[start:])
-    return [part.strip() for part in parts if part.strip()]
-
-
-def option_value(raw: str) -> Any:
-    """An option's value as written after ``name=``: read as JSON when it parses, else the stripped string."""
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError:
-        return raw.strip()
-
-
-def require(condition: bool, message: str) -> None:
-    """Options validation helper: raise ConfigError(message) unless condition holds."""
-    if not condition:
-        raise ConfigError(message)
-
-
-# --- moves --------------------------------------------------------------------------------------
-class Move(ABC):
-    """A small frozen, hashable value (make subclasses ``@dataclass(frozen=True)``).
-
-    ``to_text()`` gives the move's notation; the game's ``parse_move(text)`` reads it back, and
-    ``parse_move(m.to_text()) == m`` for every move ``m``.
-    """
-
-    @abstractmethod
-    def to_text(self) -> str: ...
-
-    def public_text(self) -> str | None:
-        """What seats other than :meth:`owner` see of this move in the history; None: the whole text.
-
-        A pass that trades tiles shows how many, not which; a draw shows that a tile was drawn.
-        """
-        return None
-
-    def owner(self, mover: int) -> int | None:
-        """The seat that sees this move's whole text (the mover; a draw's drawer)."""
-        return mover
-
-    @property
-    def time_ms(self) -> int | None:
-        """When a real-time move was made, in the game's own clock (None: a turn-based move)."""
-        return None
-
-    def __str__(self) -> str:
-        return self.to_text()
-
-
-@dataclass(frozen=True)
-class Draw(Move):
-    """A chance move: ``tile`` comes off a face-down pile, to ``seat`` (None: face up, to the table).
-
-    Only the drawer sees which tile it was; the others see ``draw to player 1``.
-
-    >>> Draw("Sy", 1).to_text(), Draw("Sy", 1).public_text(), Draw("A").to_text()
-    ('draw Sy to 1', 'draw to 1', 'draw A')
-    """
-
-    tile: str
-    seat: int | None = None
-
-    def to_text(self) -> str:
-        return f"draw {self.tile}" + ("" if self.seat is None else f" to {self.seat}")
-
-    def public_text(self) -> str | None:
-        return None if self.seat is None else f"draw to {self.seat}"
-
-    def owner(self, mover: int) -> int | None:
-        return self.seat
-
-
-def parse_draw(text: str, tile: Callable[[str], str] = str) -> Draw | None:
-    """The :class:`Draw` written in ``text`` (``draw TILE [to SEAT]``), or None if it is no draw.
-
-    ``tile`` reads (and checks) the tile's notation and raises NotationError for a bad one.
-    """
-    words = text.split()
-    if not words or words[0].lower() != "draw":
-        return None
-    if len(words) == 2:
-        return Draw(tile(words[1]))
-    if len(words) == 4 and words[2].lower() == "to" and words[3].isdigit():
-        return Draw(tile(words[1]), int(words[3]))
-    raise NotationError(f"cannot read the draw {text!r}; write 'draw TILE' or 'draw TILE to SEAT'")
-
-
-def pile_outcomes(pile: Sequence[str], seat: int | None = None) -> list[tuple[Move, float]]:
-    """The chance outcomes of drawing one tile from ``pile``: each distinct tile, with its share."""
-    counts = Counter(pile)
-    return [(Draw(tile, seat), count / len(pile)) for tile, count in sorted(counts.items())]
-
-
-# --- scoring ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ScoreItem:
-    """One line of a score breakdown: a scored line of tiles, a bonus, a penalty.
-
-    ``values`` (when the item counts tiles) holds each tile's worth, so ``sum(values) == points``.
-    """
-
-    kind: str
-    label: str
-    points: int
-    detail: str = ""
-    values: tuple[int, ...] = ()
-
-    def to_json(self) -> JsonDict:
-        # Spelled out: dataclasses.asdict deep-copies field by field, and every answer holds breakdowns.
-        return {"kind": self.kind, "label": self.label, "points": self.points, "detail": self.detail,
-                "values": list(self.values)}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """Itemised points for one scoring event; ``total`` is the sum of the items, nothing else."""
-
-    items: tuple[ScoreItem, ...] = ()
-
-    @property
-    def total(self) -> int:
-        return sum(item.points for item in self.items)
-
-    def text(self) -> str:
-        """The breakdown as the rule sheet's play example reads, one item a line, then the total."""
-        if not self.items:
-            return "no points"
-        width = max(len(item.label) for item in self.items)
-        rows = [f"{item.label:<{width}}  {item.points:>+4}  {item.detail}".rstrip() for item in self.items]
-        return "\n".join([*rows, f"{'total':<{width}}  {self.total:>4}"])
-
-    def to_json(self) -> JsonDict:
-        return {"items": [item.to_json() for item in self.items], "total": self.total}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Breakdown:
-        items = tuple(
-            ScoreItem(
-                kind=i["kind"], label=i["label"], points=int(i["points"]), detail=i.get("detail", ""),
-                values=tuple(int(v) for v in i.get("values", ())),
-            )
-            for i in data.get("items", ())
-        )  # fmt: skip
-        return cls(items)
-
-
-def note(kind: str, label: str, detail: str = "") -> Breakdown:
-    """A breakdown of one item worth nothing: what a pass, a swap or a chance move returns."""
-    return Breakdown((ScoreItem(kind, label, 0, detail),))
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended: final scores, the winners (ties share), and why it ended."""
-
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    reason: str
-
-    def to_json(self) -> JsonDict:
-        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
-
-    @classmethod
-    def by_score(cls, scores: Sequence[int], reason: str) -> Outcome:
-        """Highest score wins; equal highest scores share the win."""
-        best = max(scores)
-        return cls(tuple(scores), tuple(seat for seat, score in enumerate(scores) if score == best), reason)
-
-
-@dataclass(frozen=True)
-class ScoredMove(Generic[MoveT]):
-    """A legal move and what it scores now (greedy bots and hints rank by ``points``)."""
-
-    move: MoveT
-    points: int
-    breakdown: Breakdown = field(default_factory=Breakdown)
-
-
-@dataclass(frozen=True)
-class Scheduled:
-    """The referee's next move, due at ``at_ms`` in the game's own clock (a claim window closing)."""
-
-    at_ms: int
-    move: Move
-
-
-# --- visibility: what each part of a state shows to whom -----------------------------------------
-class Part(ABC):
-    """How one key of a state's body shows in a view. Declared per key in :attr:`State.VIEW`."""
-
-    @abstractmethod
-    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
-        """The view's entries for this key (none, the value, or a redaction under some name)."""
-
-    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
-        """The values of this part ``viewer`` must not see (for the conformance suite's leak scan)."""
-        return []
-
-
-@dataclass(frozen=True)
-class Public(Part):
-    """Everyone sees it."""
-
-    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
-        return {key: value}
-
-
-@dataclass(frozen=True)
-class Owned(Part):
-    """A list with one entry per seat (the hands): each seat sees its own entry, and of the others only
-    ``redact(entry)`` (default: its length). Spectators see only redactions. Shown whole at the end
-    when ``reveal_at_end``."""
-
-    redact: Callable[[Any], Any] = len
-    reveal_at_end: bool = True
-
-    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
-        if over and self.reveal_at_end:
-            return {key: value}
-        return {key: [entry if seat == viewer else self.redact(entry) for seat, entry in enumerate(value)]}
-
-    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
-        if over and self.reveal_at_end:
-            return []
-        return [entry for seat, entry in enumerate(value) if seat != viewer]
-
-
-@dataclass(frozen=True)
-class Secret(Part):
-    """Nobody sees it (the pile's order, the generator); ``redact`` gives what shows instead, under
-    ``name`` (the pile's size as ``pile_size``). ``until_end``: shown whole once the game is over."""
-
-    redact: Callable[[Any], Any] | None = None
-    name: str | None = None
-    until_end: bool = False
-
-    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
-        if over and self.until_end:
-            return {key: value}
-        return {} if self.redact is None else {self.name or key: self.redact(value)}
-
-    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
-        return [] if over and self.until_end else [value]
-
-
-@dataclass(frozen=True)
-class Shown(Part):
-    """Shown through a function of (value, viewer, over): for parts with hidden fields inside.
-    ``hidden`` lists the values of it that ``viewer`` must not see, for the leak scan."""
-
-    show_as: Callable[[Any, int | None, bool], Any]
-    hidden: Callable[[Any, int | None, bool], list[Any]] = lambda value, viewer, over: []
-
-    def show(self, key: str, value: Any, viewer: int | None, over: bool) -> JsonDict:
-        return {key: self.show_as(value, viewer, over)}
-
-    def secrets(self, value: Any, viewer: int | None, over: bool) -> list[Any]:
-        return self.hidden(value, viewer, over)
+#: The protocol's values (engine/values.py), views (views.py) and saved-body readers (saved.py), split off to
+#: keep modules short and re-exported here: engines import the whole protocol from ``engine.base``.
+__all__ = [
+    "Breakdown", "CHANCE", "Draw", "JsonDict", "Move", "MoveT", "Options", "OptionsT", "Outcome", "Owned", "Part",
+    "Public", "REFEREE", "SEAT_NAMES", "Scheduled", "ScoreItem", "ScoredMove", "Secret", "Shown", "StateT",
+    "Game", "State", "check_keys", "json_bool", "json_int", "json_list", "json_str", "note", "option_value",
+    "parse_draw", "pile_outcomes", "read_options_text", "require", "seat_name", "split_top_level",
+]  # fmt: skip
 
 
 # --- game ---------------------------------------------------------------------------------------
@@ -563,7 +237,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             raise StateError(f"seed must be a whole number or null, not {seed!r}")
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
             raise StateError(f"version must be a whole number of 0 or more, not {version!r}")
-        if not isinstance(history, list) or not all(_history_entry(entry) for entry in history):
+        if not isinstance(history, list) or not all(history_entry(entry) for entry in history):
             raise StateError("history must be a list of [seat, move text] pairs")
         lexicon = self.lexicon
         if data.get("lexicon") != lexicon:
@@ -602,13 +276,6 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
 ENVELOPE_KEYS = ("game", "format", "options", "seed", "history", "version", "state")
 #: The key of the generator's state inside the saved body.
 RNG_KEY = "rng"
-
-
-def _history_entry(entry: Any) -> bool:
-    return (
-        isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and not isinstance(entry[0], bool)
-        and isinstance(entry[1], str)
-    )  # fmt: skip
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -928,37 +595,3 @@ class State(ABC, Generic[MoveT]):
         return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-
-def check_keys(data: Mapping[str, Any], required: Sequence[str], what: str) -> None:
-    """StateError unless ``data`` is a mapping holding every required key."""
-    if not isinstance(data, Mapping):
-        raise StateError(f"{what}: expected a JSON object")
-    missing = [key for key in required if key not in data]
-    if missing:
-        raise StateError(f"{what}: missing {', '.join(missing)}")
-
-
-# --- strict readers for saved bodies ----------------------------------------------------------
-def json_int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise StateError(f"{what}: expected a whole number, got {value!r}")
-    return value
-
-
-def json_str(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise StateError(f"{what}: expected text, got {value!r}")
-    return value
-
-
-def json_list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise StateError(f"{what}: expected a list, got {value!r}")
-    return value
-
-
-def json_bool(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise StateError(f"{what}: expected true or false, got {value!r}")
-    return value
