@@ -22,7 +22,7 @@ from matches.routes import ERRORS, Authorization, MatchId, ServiceDep, bearer
 from matches.service import MatchService
 from matches.store import PushRow, SeatRow
 from matches.tokens import digest
-from service.responses import ORJSONResponse
+from tablejudge.http import ORJSONResponse  # never service/: matches/ depends on the judge for nothing
 
 router = APIRouter(tags=["matches"], responses=ERRORS)
 

@@ -203,19 +203,3 @@ def test_control_characters_are_refused_on_every_input_of_a_postgresql_server(
         assert "Traceback" not in server.log.read_text()
     finally:
         server.stop()
-
-
-def test_the_match_server_imports_nothing_of_the_judge_service() -> None:
-    """``matches/`` builds on ``tablejudge.http`` for its answers, never on ``service/`` (issue 24)."""
-    import ast
-
-    import matches
-
-    reaching: list[str] = []
-    for path in sorted(Path(matches.__file__).parent.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            reaching += [f"{path.name}: {name}" for name in names if name == "service" or name.startswith("service.")]
-    assert reaching == []
