@@ -242,14 +242,3 @@ def test_a_match_that_has_not_started_takes_no_moves(service: MatchService) -> N
     assert made.seat is not None
     with pytest.raises(NotPlaying):
         service.move(made.match, made.seat, "pass", 0)
-
-
-def test_a_match_rows_copy_has_its_values_and_is_its_own(service: MatchService) -> None:
-    match_id, _ = two_players(service)
-    row = service.store.match(match_id)
-    assert row is not None
-    copied = row.copy()
-    assert copied == row and copied is not row and type(copied) is type(row)
-    copied.version += 1
-    copied.status = "over"
-    assert (row.version, row.status) == (0, "playing")

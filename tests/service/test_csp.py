@@ -77,6 +77,7 @@ def test_the_judge_page_works_under_the_policy(watched: Any) -> None:
     assert any("style" in text for text in phone.blocked), phone.blocked
 
 
+@pytest.mark.slow
 def test_a_match_is_created_joined_played_and_watched_under_the_policy(watched: Any, live_server: str) -> None:
     ann, bob, eve = watched(), watched(), watched()
     home = ann.open("/play")
@@ -110,6 +111,7 @@ def test_a_match_is_created_joined_played_and_watched_under_the_policy(watched: 
         assert phone.errors == [], phone.errors
 
 
+@pytest.mark.slow
 def test_every_game_board_is_watched_under_the_policy(watched: Any, live_server: str) -> None:
     with httpx.Client(base_url=live_server, timeout=10) as http:
         games = http.get("/v1/games").json()["games"]

@@ -208,6 +208,7 @@ def test_a_kept_alive_connection_is_closed_after_keep_alive_s(server: Server) ->
         assert 0.8 < time.monotonic() - asked < 3.5  # KEEP_ALIVE_S is 1 here
 
 
+@pytest.mark.slow
 def test_a_waiting_match_nobody_joins_is_removed_by_the_running_server(tmp_path: Path) -> None:
     """The server's own upkeep sweeps (here with a 2 s expiry): the match answers 404 within a few
     seconds; a started one stays."""

@@ -492,6 +492,7 @@ def cached_data(page: Any) -> list[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_built_site_judges_from_a_static_host_and_takes_a_new_lexicon(browser: Any, tmp_path: Path) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
@@ -596,6 +597,7 @@ def test_over_plain_http_on_a_lan_the_page_judges_without_errors(browser: Any, t
         assert page.evaluate("() => navigator.serviceWorker ? navigator.serviceWorker.controller : null") is None
 
 
+@pytest.mark.slow
 @pytest.mark.server
 def test_the_served_page_over_plain_http_on_a_lan_judges_and_outlives_its_server(
     browser: Any,  # noqa: F811

@@ -1,0 +1,142 @@
+"""The match store (``matches/store.py``) on SQLite and PostgreSQL alike: the conditional commit that
+serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
+rules kept once, and PostgreSQL's pool of event-loop connections. (The gate built on it is tested
+through the service: ``test_service.py``, ``test_async.py``, ``test_durability.py``.)"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from indexes.house_rules import HouseRules
+from matches.service import MatchService
+from matches.store import CommitCheck, MoveRow, Store, open_store
+from tests.matches.test_service import two_players, whose_turn
+
+
+def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
+    """Store before you tell: a move is version N+1 only if the match is still at N, decided by the
+    database, so two servers racing from the same version cannot both commit (two stores, two threads)."""
+    match_id, _ = two_players(service)
+    mover = whose_turn(service, match_id)
+    stores = [service.store, open_store(store_url)]
+    start = threading.Barrier(2)
+    won: list[bool] = []
+
+    def commit(store: Store, text: str) -> None:
+        start.wait(timeout=10)
+        won.append(store.commit_move(match_id, 0, MoveRow(1, mover, text, 1.0)))
+
+    try:
+        pairs = zip(stores, ("a", "b"), strict=True)
+        racers = [threading.Thread(target=commit, args=pair) for pair in pairs]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join(timeout=30)
+    finally:
+        stores[1].close()
+    assert sorted(won) == [False, True]
+    stored = service.store.moves(match_id)
+    assert [(m.version, m.move in ("a", "b")) for m in stored] == [(1, True)]
+    assert service.store.version(match_id) == 1
+    assert not service.store.commit_move(match_id, 0, MoveRow(1, mover, "late", 2.0))  # and none after
+
+
+def test_house_rules_rows_are_the_rules_again(store: Store) -> None:
+    """The store's side of ``indexes.house_rules.HouseRulesStore``: what is loaded is the rules that were
+    saved, checked again as when made; an id never saved loads as None."""
+    rules = HouseRules.make("Our table", ["qi", "za"], ["shmo"])
+    store.save_house_rules(rules, 5.0)
+    store.save_house_rules(rules, 6.0)  # the same id is the same content: kept once, no error
+    assert store.load_house_rules(rules.id) == rules
+    assert store.load_house_rules("hr-aaaaaaaaaa") is None
+
+
+def test_the_pool_survives_a_new_event_loop_and_a_dropped_connection(store_url: str) -> None:
+    """PostgreSQL's async connections belong to the loop that opened them (a test's app, a restarted
+    server): a new loop opens its own. A connection the database dropped fails the call it was used
+    for, is closed, and the next call opens a new one."""
+    if not store_url.startswith("postgresql"):
+        pytest.skip("SQLite makes its calls directly: no pool")
+    import asyncpg
+    import psycopg
+
+    store = open_store(store_url)
+    broken = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)  # what a dropped connection raises
+
+    async def dropped() -> list[Any]:
+        outcomes: list[Any] = [await store.call_async("version", "nothing")]  # opens a connection
+        with psycopg.connect(store_url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        for _ in range(2):
+            try:
+                outcomes.append(await store.call_async("version", "nothing"))
+            except broken as error:
+                outcomes.append(error)
+        return outcomes
+
+    try:
+        assert asyncio.run(store.call_async("version", "nothing")) is None
+        assert asyncio.run(store.call_async("version", "nothing")) is None  # another loop: its own connections
+        opened, failed, reopened = asyncio.run(dropped())
+        assert opened is None and isinstance(failed, broken) and reopened is None
+    finally:
+        store.close()
+
+
+def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(service: MatchService) -> None:
+    """The copy's check is only as good as the revision: each write the gate could be misled by
+    moves it; a socket's ``seen``, stored every 15 s, does not (a copy serves for ``COPY_FRESH`` s)."""
+    store = service.store
+    made = service.create("bop", {"players": 3}, name="Ann")
+
+    def revision() -> int:
+        row = store.match(made.match)
+        assert row is not None
+        return row.revision
+
+    steps = [revision()]
+    assert store.take_seat(made.match, 1, "Bob", "b" * 64, 1.0)  # a seat taken, by the store alone
+    steps.append(revision())
+    service.join(made.match, made.invite, "Cy")  # the last seat taken, then the start
+    steps.append(revision())
+    service.seen(made.match, 1)
+    assert revision() == steps[-1]  # a heartbeat
+    store.touch(made.match, 5.0)
+    steps.append(revision())
+    store.update_match(made.match, None, due=7.0)
+    steps.append(revision())
+    service.move(made.match, whose_turn(service, made.match), "pass", 0)
+    steps.append(revision())
+    store.update_seat(made.match, 0, name="Ann B.")
+    steps.append(revision())
+    assert steps == sorted(set(steps)), steps  # each write moved it on
+
+    # The commit's check: the revision, and the token's hash on the seat (a second guard).
+    mover = whose_turn(service, made.match)
+    seat_hash = next(s.token_hash for s in store.seats(made.match) if s.seat == mover)
+    assert seat_hash is not None
+    move = MoveRow(2, mover, "pass", 9.0)
+    assert not store.commit_move(made.match, 1, move, CommitCheck(steps[-1] - 1, mover, seat_hash))
+    assert not store.commit_move(made.match, 1, move, CommitCheck(steps[-1], mover, "0" * len(seat_hash)))
+    assert revision() == steps[-1] and len(store.moves(made.match)) == 1
+    assert store.commit_move(made.match, 1, move, CommitCheck(steps[-1], mover, seat_hash))
+    assert revision() == steps[-1] + 1 and len(store.moves(made.match)) == 2
+
+
+def test_a_match_rows_copy_has_its_values_and_is_its_own(service: MatchService) -> None:
+    match_id, _ = two_players(service)
+    row = service.store.match(match_id)
+    assert row is not None
+    copied = row.copy()
+    assert copied == row and copied is not row and type(copied) is type(row)
+    copied.version += 1
+    copied.status = "over"
+    assert (row.version, row.status) == (0, "playing")
