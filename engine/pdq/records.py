@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.base import Breakdown, JsonDict, check_keys
+from engine.base import Breakdown, JsonDict, check_keys, json_int, json_list
 from engine.errors import StateError
 
 #: Why the engine (not the adjudicator) refuses a claim; the adjudicator's reasons are
@@ -205,3 +205,32 @@ class Verdict(Breakdown):
     finished: RoundRecord | None = None
     #: Who took the cards in ``items`` (None if nobody did).
     scorer: int | None = None
+
+
+def card_text(value: Any, what: str) -> str:
+    """A saved text of letter cards, checked (StateError otherwise)."""
+    if not isinstance(value, str) or not (value == "" or (value.isascii() and value.isupper() and value.isalpha())):
+        raise StateError(f"PDQ state: {what} must be upper-case letter cards, got {value!r}")
+    return value
+
+
+@dataclass
+class Dealing:
+    """A row being dealt: who will play it, and the cards dealt so far (in the order dealt)."""
+
+    eligible: tuple[int, ...]
+    kind: str
+    cards: list[str] = field(default_factory=list)
+    #: Unsolvable rows shuffled back so far (``only_solvable``).
+    redeals: int = 0
+
+    def to_json(self) -> JsonDict:
+        return {"eligible": list(self.eligible), "kind": self.kind, "cards": "".join(self.cards),
+                "redeals": self.redeals}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Dealing:
+        check_keys(data, ("eligible", "kind", "cards", "redeals"), "PDQ deal")
+        eligible = tuple(json_int(p, "deal eligible") for p in json_list(data["eligible"], "deal eligible"))
+        return cls(eligible, str(data["kind"]), list(card_text(data["cards"], "deal cards")),
+                   json_int(data["redeals"], "deal redeals"))  # fmt: skip
