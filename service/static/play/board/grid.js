@@ -657,6 +657,15 @@ export class GridBoard {
     return moved;
   }
 
+  /** An update's common end: the moves noted, the last move's panel, the board drawn, a new move revealed. */
+  settle(/** @type {any} */ body, /** @type {{moves?: Step[]} | undefined} */ message) {
+    const first = !this.shown;
+    const moved = this.noteMoves(message);
+    if (body.version !== this.lastVersion) this.showLastMove(body.version);
+    this.render();
+    if (!first && moved.length && !this.placed.size) this.reveal(this.lastCells);
+  }
+
   /** The last move panel follows the score sheet (see common.js). */
   showLastMove(/** @type {number} */ version) {
     followLastMove(this, version, (/** @type {string} */ move) => this.cellsOf(move));

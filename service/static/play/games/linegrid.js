@@ -174,10 +174,7 @@ export class LineBoard extends GridBoard {
     if (this.swaps.length && (body.version !== this.swapsVersion || !this.myTurn)) this.swaps = [];
     if (this.selected !== null && (this.selected >= this.handShown.length || this.isPlacedIndex(this.selected))) this.selected = null;
     if (!this.myTurn) this.trading = null;
-    const moved = this.noteMoves(message);
-    if (body.version !== this.lastVersion) this.showLastMove(body.version);
-    this.render();
-    if (moved.length && !this.placed.size) this.reveal(this.lastCells);
+    this.settle(body, message);
     this.askLegal();
     this.refreshPreview();
   }

@@ -135,11 +135,7 @@ class MatchFiveBoard extends GridBoard {
     if (this.selected !== null && (this.selected >= hand.length || this.isPlacedIndex(this.selected))) this.selected = null;
     if (this.swapping && !this.myTurn) this.swapping = null;
     if (this.selected === null || hand[this.selected] !== WILD) this.wildAt = null;
-    const first = !this.shown;
-    const moved = this.noteMoves(message);
-    if (body.version !== this.lastVersion) this.showLastMove(body.version);
-    this.render();
-    if (!first && moved.length && !this.placed.size) this.reveal(this.lastCells);
+    this.settle(body, message);
     this.checkLegal();
     this.refreshPreview();
   }

@@ -197,11 +197,7 @@ class Three2FifteenBoard extends GridBoard {
       if (board.has(where) || hand[placed.index] !== placed.value) this.placed.delete(where);
     }
     if (this.selected !== null && (this.selected >= hand.length || this.isPlacedIndex(this.selected))) this.selected = null;
-    const first = !this.shown;
-    const moved = this.noteMoves(message);
-    if (body.version !== this.lastVersion) this.showLastMove(body.version);
-    this.render();
-    if (!first && moved.length && !this.placed.size) this.reveal(this.lastCells);
+    this.settle(body, message);
     this.checkStuck();
     this.refreshPreview();
   }
