@@ -400,6 +400,9 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     for _ in range(abs(col)):
         home.keyboard.press("ArrowRight" if col > 0 else "ArrowLeft")
     assert home.evaluate("document.activeElement.dataset.cell") == square
+    # A letter with Alt is the system's or the browser's shortcut, not a tile (board/grid.js's one gridKey).
+    home.keyboard.press(f"Alt+{tile[0]}")
+    assert home.locator(".cell.placed").count() == 0
     home.keyboard.press(tile[0])
     assert home.locator(f".cell.placed[data-cell='{square}']").count() == 1
     assert "placed this turn" in home.locator(f".cell[data-cell='{square}']").get_attribute("aria-label")

@@ -12,6 +12,7 @@ export class ApiError extends Error {
   }
 }
 
+/** @param {string} path @param {{method?: string, body?: any, token?: string | null}} [options] */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -1,0 +1,6 @@
+// What the pages' type check (tsconfig.json) must know beyond the DOM's own types.
+
+interface Window {
+  /** The match page, as a handle for the browser tests (match.js sets it). */
+  tablejudgeMatch?: unknown;
+}
