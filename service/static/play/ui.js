@@ -1,7 +1,18 @@
 // Small DOM helpers shared by the shell and the boards. No framework: elements made by h(), updated
 // in place where the screen must not jump (the board, the text box), rebuilt where it may.
 
-/** h("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child, ...) */
+/**
+ * @typedef {Node | string | number | boolean | null | undefined | any[]} Child  what an element may hold (arrays are flattened)
+ */
+
+/**
+ * h("button", {class: "x", onclick: f, "aria-label": "..."}, "text", child, ...)
+ * @param {string} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...Child} children
+ * @returns {any} the element, typed loosely on purpose: the pages read their own fields and form
+ *   controls off it (a stricter type would ask a cast at every such read)
+ */
 export function h(tag, attrs = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {
@@ -12,13 +23,14 @@ export function h(tag, attrs = {}, ...children) {
     else if (name === "style" && typeof value === "object") {
       for (const [property, setting] of Object.entries(value)) element.style.setProperty(property, setting);
     }
-    else if (name in element && typeof value !== "string") element[name] = value;
+    else if (name in element && typeof value !== "string") /** @type {any} */ (element)[name] = value;
     else element.setAttribute(name, value === true ? "" : String(value));
   }
   append(element, children);
   return element;
 }
 
+/** @template {Element} E @param {E} element @param {Child[]} children @returns {E} */
 export function append(element, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
@@ -27,13 +39,14 @@ export function append(element, children) {
   return element;
 }
 
-/** Replace an element's children. */
+/** Replace an element's children. @template {Element} E @param {E} element @param {...Child} children @returns {E} */
 export function fill(element, ...children) {
   element.replaceChildren();
   return append(element, children);
 }
 
 const SVG = "http://www.w3.org/2000/svg";
+/** @param {string} tag @param {Record<string, any>} [attrs] @param {...Child} children @returns {SVGElement} */
 export function svg(tag, attrs = {}, ...children) {
   const element = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -46,7 +59,7 @@ export function svg(tag, attrs = {}, ...children) {
   return element;
 }
 
-/** Say something to screen readers (the visible page says it too, in its own place). */
+/** Say something to screen readers (the visible page says it too, in its own place). @param {string} text */
 export function announce(text) {
   const region = document.getElementById("announcer");
   if (!region) return;
@@ -55,16 +68,19 @@ export function announce(text) {
   setTimeout(() => { region.textContent = text; }, 30);
 }
 
+/** "1 tile", "2 tiles", "1,000 tiles". @param {number} count @param {string} one @param {string} [many] */
 export function plural(count, one, many = `${one}s`) {
   return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 }
 
+/** "a, b and c" (empty items left out). @param {(string | null | undefined | false)[]} items */
 export function listWords(items) {
   const list = items.filter(Boolean);
   if (list.length <= 1) return list.join("");
   return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 }
 
+/** "1:05" for 65,000 ms. @param {number} ms */
 export function seconds(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const minutes = Math.floor(total / 60);
@@ -72,6 +88,10 @@ export function seconds(ms) {
 }
 
 /** A segmented choice made of real radio buttons (arrow keys and screen readers work as usual). */
+/**
+ * @param {string} name @param {string} legend @param {any[][]} choices ([value, words]) @param {any} value
+ * @param {((choice: any) => void) | null} [onchange]
+ */
 export function segmented(name, legend, choices, value, onchange) {
   // Up to three choices side by side; more as a grid of two columns.
   const set = h("fieldset", { class: choices.length > 3 ? "switch grid-choice" : "switch" }, h("legend", {}, legend));
@@ -87,6 +107,7 @@ export function segmented(name, legend, choices, value, onchange) {
   return set;
 }
 
+/** A labelled control with its hint. @param {string} label @param {HTMLElement} control @param {Child} [hint] */
 export function field(label, control, hint) {
   const id = control.id || `f-${Math.random().toString(36).slice(2, 9)}`;
   control.id = id;
@@ -99,6 +120,7 @@ export function field(label, control, hint) {
   return h("p", { class: "field" }, parts);
 }
 
+/** @param {string} id @param {any[][]} choices [value, words] @param {any} value */
 export function select(id, choices, value) {
   return h(
     "select",
@@ -108,6 +130,7 @@ export function select(id, choices, value) {
 }
 
 /** Copy text; falls back to selecting it where the clipboard is not allowed (plain http on a LAN). */
+/** @param {string} text @param {HTMLInputElement | null} [input] */
 export async function copyText(text, input) {
   try {
     await navigator.clipboard.writeText(text);
@@ -127,6 +150,7 @@ export async function copyText(text, input) {
 }
 
 /** A breakdown as the rule sheet reads it: each item, its points, its detail. */
+/** @param {{total?: number, items?: {label?: string, points?: number, detail?: string}[]} | null | undefined} breakdown */
 export function breakdownList(breakdown) {
   return h(
     "ul",
@@ -134,7 +158,7 @@ export function breakdownList(breakdown) {
     (breakdown?.items || []).map((item) =>
       h("li", {}, h("span", { class: "b-label" }, item.label), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, item.detail) : null),
     ),
-    breakdown?.items?.length > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown.total))) : null,
+    (breakdown?.items?.length || 0) > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown?.total))) : null,
   );
 }
 
@@ -142,8 +166,10 @@ export function breakdownList(breakdown) {
  * Words a reader may tap for their meaning (issue 17): each word a button; a tap asks the judge
  * (`GET /v1/words/{word}`) and shows its definition beneath, or says plainly that WordNet has none.
  */
+/** @param {string[]} words @param {{separator?: string}} [options] */
 export function meaningWords(words, { separator = ", " } = {}) {
   const shown = h("p", { class: "meaning small", "aria-live": "polite", hidden: true });
+  /** @type {Child[]} */
   const buttons = [];
   words.forEach((word, index) => {
     if (index) buttons.push(separator);
@@ -156,7 +182,7 @@ export function meaningWords(words, { separator = ", " } = {}) {
           const answer = await fetch(`/v1/words/${encodeURIComponent(word)}`).then((r) => r.json());
           const senses = answer?.definition?.senses || [];
           shown.textContent = senses.length
-            ? `${word.toUpperCase()}: ${senses.map((s) => `(${s.part_of_speech}) ${s.definition}`).join("; ")}`
+            ? `${word.toUpperCase()}: ${senses.map((/** @type {{part_of_speech: string, definition: string}} */ s) => `(${s.part_of_speech}) ${s.definition}`).join("; ")}`
             : `${word.toUpperCase()}: no meaning on record (WordNet does not list it).`;
         } catch (_) {
           shown.textContent = `${word.toUpperCase()}: the meaning could not be fetched.`;
@@ -173,9 +199,11 @@ export function meaningWords(words, { separator = ", " } = {}) {
  * sets it keeping the centre in view. Shared by every grid board (BOP!, Three2Fifteen, Match Five,
  * the line games).
  */
+/** @param {HTMLElement} scroller @param {{zoom: number, setZoom: (zoom: number, keepCentre: boolean) => void}} board */
 export function pinchToZoom(scroller, board) {
+  /** @type {{d: number, zoom: number} | null} */
   let start = null;
-  const distance = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+  const distance = (/** @type {TouchList} */ touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
   scroller.addEventListener("touchstart", (event) => {
     if (event.touches.length === 2) start = { d: distance(event.touches), zoom: board.zoom };
   }, { passive: true });

@@ -73,19 +73,19 @@ export class GridBoard {
     /** @type {number | null} the version /legal was last asked about */
     this.askedLegal = null;
     const id = (/** @type {string} */ name) => this.id(name);
-    this.grid = h("div", { class: "grid", role: "grid" });
-    this.scroller = h("div", { class: "grid-scroll" }, this.grid);
-    this.rack = h("div", { class: "rack", role: "group", "aria-label": `Your ${words.pieces}` });
-    this.feedback = h("p", { class: "feedback", id: id("feedback"), role: "alert" });
-    this.preview = h("div", { class: "preview", id: id("preview"), "aria-live": "polite" });
-    this.playButton = h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play");
-    this.backButton = h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back");
-    this.actions = h("div", { class: "actions" }, this.playButton, this.backButton);
-    this.grid.addEventListener("click", (event) => {
+    this.grid = /** @type {HTMLElement} */ (h("div", { class: "grid", role: "grid" }));
+    this.scroller = /** @type {HTMLElement} */ (h("div", { class: "grid-scroll" }, this.grid));
+    this.rack = /** @type {HTMLElement} */ (h("div", { class: "rack", role: "group", "aria-label": `Your ${words.pieces}` }));
+    this.feedback = /** @type {HTMLElement} */ (h("p", { class: "feedback", id: id("feedback"), role: "alert" }));
+    this.preview = /** @type {HTMLElement} */ (h("div", { class: "preview", id: id("preview"), "aria-live": "polite" }));
+    this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
+    this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
+    this.actions = /** @type {HTMLElement} */ (h("div", { class: "actions" }, this.playButton, this.backButton));
+    this.grid.addEventListener("click", (/** @type {MouseEvent} */ event) => {
       const cell = /** @type {HTMLElement} */ (event.target).closest(".cell");
       if (cell instanceof HTMLElement) this.tapCell(cell.dataset.cell || "");
     });
-    this.grid.addEventListener("keydown", (event) => this.gridKey(event));
+    this.grid.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => this.gridKey(event));
     pinchToZoom(this.scroller, this);
   }
 

@@ -2,12 +2,12 @@
 // the engine's refusals in a person's words, and the "last move" panel that follows the score sheet.
 import { h, fill, plural } from "../ui.js";
 
-/** The engine's words with seats named ("player 1" -> "Bob"). */
+/** The engine's words with seats named ("player 1" -> "Bob"). @param {string | null | undefined} text @param {any} body */
 export function humanize(text, body) {
-  return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, seat, owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
+  return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, /** @type {string} */ seat, /** @type {string | undefined} */ owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
 }
 
-/** A refusal's message as a sentence. */
+/** A refusal's message as a sentence. @param {any} error */
 export function reason(error) {
   const text = error.message || "Refused.";
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -19,13 +19,18 @@ export function reason(error) {
  * board gets its cells (``cellsOf(move)``, to mark on the grid), then ``board.showLast(step)`` and
  * ``board.renderGrid()``.
  */
+/**
+ * @param {{ctx: any, lastVersion: number | null, lastCells: Set<string>, showLast: (step: any) => void, renderGrid: () => void}} board
+ * @param {number} version
+ * @param {(move: string) => Set<string>} cellsOf
+ */
 export function followLastMove(board, version, cellsOf) {
   board.lastVersion = version;
   Promise.resolve()
     .then(() => board.ctx.turns())
     .then((turns) => {
       if (version !== board.ctx.body.version) return;
-      const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
+      const last = [...(turns || [])].reverse().find((/** @type {{seat: number, move: string}} */ t) => t.seat >= 0);
       if (!last) return;
       board.lastCells = cellsOf(last.move);
       board.showLast(last);
@@ -38,6 +43,10 @@ export function followLastMove(board, version, cellsOf) {
 
 /** The "last move" panel: who played what (``sentence``), for how many points, and the breakdown
  * (``details``, when there is one worth showing). */
+/**
+ * @param {HTMLElement} box @param {any} ctx @param {{seat: number, breakdown?: {total?: number}}} step
+ * @param {{titleId: string, sentence: string, details: any}} parts
+ */
 export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
   const who = step.seat === ctx.you ? "You" : ctx.body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
   const points = step.breakdown?.total || 0;
