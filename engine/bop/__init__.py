@@ -8,7 +8,7 @@
 
 from engine.bop.game import BopGame
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
+from engine.bop.options import BopOptions
 from engine.bop.state import BopState
-from engine.bop.tiles import BopOptions
 
 __all__ = ["BopGame", "BopMove", "BopOptions", "BopState", "Challenge", "Pass", "Play", "Swap", "parse_move"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.bop.tiles import BOP, TILE, parse_tiles
+from engine.bop.options import BOP, TILE, parse_tiles
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import (
     ACROSS,

@@ -23,8 +23,8 @@ from engine.bop.board import format_board, parse_board
 from engine.bop.game import BopGame
 from engine.bop.hints import best_plays, play_words
 from engine.bop.moves import Challenge, Pass, Play
+from engine.bop.options import BOP, COLOUR_NAMES, DEFAULT_PALETTE, HAND_SIZE, MODES, parse_tiles
 from engine.bop.state import BopState
-from engine.bop.tiles import BOP, COLOUR_NAMES, DEFAULT_PALETTE, HAND_SIZE, MODES, parse_tiles
 from engine.bots import Turn
 from engine.errors import ConfigError, EngineError
 from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, run_game

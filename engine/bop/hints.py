@@ -11,8 +11,8 @@ from engine.base import Breakdown, JsonDict
 from engine.bop.board import Cell, line_letters, play_lines
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import Play
+from engine.bop.options import BOP
 from engine.bop.rules import AdjudicatorJudge, check_words
-from engine.bop.tiles import BOP
 
 EXAMPLE_WORDS = 3
 

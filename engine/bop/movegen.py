@@ -35,8 +35,8 @@ from engine.bop.board import (
     play_lines,
 )
 from engine.bop.moves import Play
+from engine.bop.options import BOP, CONSONANTS, HAND_SIZE
 from engine.bop.rules import LineJudge, SkeletonJudge, check_words, score_play
-from engine.bop.tiles import BOP, CONSONANTS, HAND_SIZE
 from engine.errors import IllegalMoveError
 from indexes.notation import skeleton
 

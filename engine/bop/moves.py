@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from engine.base import Move
 from engine.bop.board import ACROSS, DOWN, STEPS, Cell, format_cell
-from engine.bop.tiles import TILE, parse_tiles
+from engine.bop.options import TILE, parse_tiles
 from engine.errors import NotationError
 from engine.linegames.moves import Pass as LinePass
 from engine.linegames.moves import Play

@@ -33,9 +33,9 @@ from engine.bop.board import Board, Cell, format_board, format_cell, lines_throu
 from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
+from engine.bop.options import BOP, HAND_SIZE, BopOptions
 from engine.bop.rules import WordCheck, check_words, score_play
-from engine.bop.tiles import BOP, HAND_SIZE, BopOptions
-from engine.errors import IllegalMoveError, WrongPlayerError
+from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
 
 if TYPE_CHECKING:
     from engine.bop.game import BopGame
@@ -453,8 +453,6 @@ class BopState(State[BopMove]):
         """StateError unless the tiles are conserved (grid + hands + pile hold exactly the box's tiles,
         and so does the position saved for a challenge) and the turn order fits the table: the checks
         a loaded position passes."""
-        from engine.bop.game import check_pending, check_tiles, check_turn_order  # game.py imports this module
-
         check_tiles(self)
         check_turn_order(self)
         if self.pending is not None:
@@ -511,3 +509,60 @@ class BopState(State[BopMove]):
     def __repr__(self) -> str:
         status = "over" if self.over else f"player {self.current} to move"
         return f"<BopState turn {self.turns}, {len(self.board)} tiles down, pile {len(self.pile)}, {status}>"
+
+
+# --- the invariants a loaded position must keep --------------------------------------------------
+def check_tiles(state: BopState) -> None:
+    """StateError unless grid + hands + pile hold exactly the box's tiles (the snapshot too)."""
+    held = Counter(state.board.values()) + Counter(state.pile)
+    for hand in state.hands:
+        held.update(hand)
+    if held != state.game.tile_counts:
+        raise StateError("the grid, hands and pile do not hold exactly the box's tiles")
+    if len(state.hands) != state.players or not 0 <= state.current < state.players:
+        raise StateError("hands or current player do not match the number of players")
+
+
+def check_turn_order(state: BopState) -> None:
+    """StateError unless the turn-order fields fit the number of players."""
+    seats = range(state.players)
+    if len(state.skips) != state.players or any(skip < 0 for skip in state.skips):
+        raise StateError("skips must hold one count of 0 or more per player")
+    if state.last_turns is not None and not set(state.last_turns) <= set(seats):
+        raise StateError("last_turns names a player who is not in the game")
+    if state.over != (state.penalties is not None) or (state.penalties and len(state.penalties) != state.players):
+        raise StateError("a finished game has one penalty per player, a running one none")
+    if state.passes_in_row < 0 or state.turns < 0:
+        raise StateError("passes or turns out of range")
+    if state.draws_owed is not None:
+        seat, count = state.draws_owed
+        if seat not in seats or not 1 <= count <= min(HAND_SIZE, len(state.pile)) or state.over:
+            raise StateError("draws_owed must name a player and 1 to 5 tiles the pile holds")
+        if len(state.hands[seat]) + count > HAND_SIZE:
+            raise StateError("draws_owed would fill a hand beyond 5 tiles")
+    if any(len(hand) > HAND_SIZE for hand in state.hands):
+        raise StateError("a hand holds at most 5 tiles")
+
+
+def check_pending(state: BopState) -> None:
+    """StateError unless the play awaiting a challenge is a play by a player, with its position."""
+    pending = state.pending
+    problem = "the play awaiting a challenge is not a valid saved play"
+    if not isinstance(pending, dict) or state.options.mode != "challenge" or state.over:
+        raise StateError(f"BOP! state: {problem}")
+    try:
+        move = parse_move(pending["move"])
+        well_formed = (
+            isinstance(move, Play)
+            and pending["player"] in range(state.players)
+            and isinstance(pending["points"], int)
+            and isinstance(pending["before"], dict)
+            and set(pending["before"]) == set(BODY_KEYS)
+            and pending["before"]["pending"] is None
+        )
+        if well_formed:  # loading the position before the play checks its tiles and turn order
+            state.game._state_from_body(pending["before"], state.seed, None)
+    except (KeyError, TypeError, EngineError) as error:
+        raise StateError(f"BOP! state: {problem} ({error})") from None
+    if not well_formed:
+        raise StateError(f"BOP! state: {problem}")

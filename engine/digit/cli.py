@@ -23,9 +23,9 @@ from engine.base import Breakdown, Game, Move, ScoredMove, State
 from engine.bots import Turn
 from engine.digit.game import format_grid
 from engine.digit.movegen import explained, rank_moves
+from engine.digit.options import KIT, DigitOptions
 from engine.digit.rules import SOLVER
 from engine.digit.state import DigitState, grid_problems
-from engine.digit.tiles import KIT, DigitOptions
 from engine.errors import ConfigError, NotationError
 from engine.linegames.cli import (
     HINTS,

@@ -22,9 +22,9 @@ from typing import Any
 from engine.adjudicator import Adjudicator
 from engine.base import Game, JsonDict, check_keys, json_bool, json_int, json_list, json_str
 from engine.digit.moves import AnyDigitMove, parse_any_move
+from engine.digit.options import KIT, DigitOptions, draw_rank
 from engine.digit.rules import say_values, wild_values
 from engine.digit.state import BODY_KEYS, END_TEXT, DigitState, position_problems
-from engine.digit.tiles import KIT, DigitOptions, draw_rank
 from engine.errors import ConfigError, StateError
 from engine.linegames.grid import Cell, bounds
 from engine.linegames.supply import HAND_SIZE, deal

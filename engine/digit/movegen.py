@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from engine.base import Breakdown, ScoredMove, ScoreItem
 from engine.digit.moves import DigitMove, DigitPass
+from engine.digit.options import KIT
 from engine.digit.rules import BONUS_LENGTHS, SOLVER, pass_breakdown, pass_turn, play, race_items, swap
-from engine.digit.tiles import KIT
 from engine.linegames import movegen
 from engine.linegames.grid import Cell, play_lines
 from engine.linegames.moves import Play, Swap

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.base import Draw, parse_draw
-from engine.digit.tiles import KIT
+from engine.digit.options import KIT
 from engine.errors import NotationError
 from engine.linegames.moves import FaceDownPass, Pass, Play, Swap, parse_line_move
 

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.base import Breakdown, ScoreItem
-from engine.digit.tiles import KIT, NUMBERS
+from engine.digit.options import KIT, NUMBERS
 from engine.linegames.grid import Cell, Line, format_cell
 from engine.linegames.lines import LineKind, LineRule, all_distinct, all_same, cyclic_run
 from engine.linegames.rules import PlayCheck, SwapCheck, check_play, check_swaps, lengths_reached

@@ -37,8 +37,8 @@ from engine.base import (
 )
 from engine.digit.movegen import can_act, explained, generate_plays, generate_swaps, rank_moves
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
+from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
-from engine.digit.tiles import KIT
 from engine.errors import IllegalMoveError, StateError
 from engine.linegames.grid import CENTRE, NEIGHBOURS, Cell, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat

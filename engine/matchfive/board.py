@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from engine.errors import NotationError
-from engine.matchfive.tiles import MAX_HEIGHT, MAX_SERIES, face, is_series, is_wild, parse_placed_tile, tile_name
+from engine.matchfive.options import MAX_HEIGHT, MAX_SERIES, face, is_series, is_wild, parse_placed_tile, tile_name
 
 Cell = tuple[int, int]
 Spot = tuple[int, int, int]

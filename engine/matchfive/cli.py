@@ -27,9 +27,9 @@ from engine.linegames.cli import HINTS, GridPerson, check_limits, hint_line, pri
 from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.game import LEGEND, format_above
 from engine.matchfive.movegen import best_plays
+from engine.matchfive.options import HAND_SIZE, MatchFiveOptions, format_tiles, hand_tile, parse_hand_tiles, sort_tiles
 from engine.matchfive.rules import board_problems, hand_breakdown
 from engine.matchfive.state import MatchFiveState
-from engine.matchfive.tiles import HAND_SIZE, MatchFiveOptions, format_tiles, hand_tile, parse_hand_tiles, sort_tiles
 from engine.play import add_game_arguments
 
 

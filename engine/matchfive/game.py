@@ -21,8 +21,7 @@ from engine.base import Game, JsonDict, check_keys, json_int, json_list, json_st
 from engine.errors import ConfigError, EngineError, NotationError, StateError
 from engine.matchfive.board import Board, Cell, format_cell, format_spot
 from engine.matchfive.moves import parse_move
-from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState, position_problems
-from engine.matchfive.tiles import (
+from engine.matchfive.options import (
     HAND_SIZE,
     MatchFiveOptions,
     format_tiles,
@@ -33,6 +32,7 @@ from engine.matchfive.tiles import (
     sort_tiles,
     tile_name,
 )
+from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState, position_problems
 from engine.rng import Rng
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).

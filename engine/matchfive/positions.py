@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import generate_plays, scored_plays
-from engine.matchfive.tiles import HAND_SIZE, MatchFiveOptions
+from engine.matchfive.options import HAND_SIZE, MatchFiveOptions
 from engine.rng import Rng
 
 

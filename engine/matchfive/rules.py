@@ -37,7 +37,7 @@ from engine.matchfive.board import (
     format_spot,
     series_problem,
 )
-from engine.matchfive.tiles import (
+from engine.matchfive.options import (
     COLOUR_NAMES,
     FIVE_BONUS,
     HAND_SIZE,

@@ -37,8 +37,8 @@ from engine.errors import IllegalMoveError, StateError
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import best_plays, generate_plays, scored_plays
 from engine.matchfive.moves import Pass, Place, Swap
+from engine.matchfive.options import HAND_SIZE, WILD, hand_penalty, hand_tile, parse_hand_tile, sort_tiles, value
 from engine.matchfive.rules import board_problems, check_play, check_swap, hand_breakdown, score_play
-from engine.matchfive.tiles import HAND_SIZE, WILD, hand_penalty, hand_tile, parse_hand_tile, sort_tiles, value
 
 if TYPE_CHECKING:
     from engine.matchfive.game import MatchFiveGame

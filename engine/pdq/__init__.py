@@ -15,13 +15,13 @@ runs, each card is dealt at a chance node, and the referee's clock closes a clai
 """
 
 from engine.base import REFEREE
-from engine.pdq.actions import Claim, Close, NoWord, PdqMove, parse_move
 from engine.pdq.bots import PROFILES, BotProfile, PdqBot, seat_names
-from engine.pdq.config import PRESETS, PdqOptions
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, DOUBLE_LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.highscore import HighScores
+from engine.pdq.moves import Claim, Close, NoWord, PdqMove, parse_move
+from engine.pdq.options import PRESETS, PdqOptions
 from engine.pdq.records import ClaimRecord, RoundRecord, Verdict
 from engine.pdq.report import RoundReport, round_report
 

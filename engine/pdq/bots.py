@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from engine.base import JsonDict
 from engine.bots import Turn
 from engine.errors import ConfigError
-from engine.pdq.actions import Claim, NoWord, PdqMove
-from engine.pdq.config import PdqOptions
+from engine.pdq.moves import Claim, NoWord, PdqMove
+from engine.pdq.options import PdqOptions
 from engine.pdq.pdl import extends_said_word
 from engine.rng import Rng
 

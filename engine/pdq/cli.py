@@ -22,11 +22,11 @@ from typing import Any, TextIO
 from engine.base import Breakdown, Move, State
 from engine.bots import BOTS, Bot, make_bot, next_move
 from engine.errors import ConfigError, IllegalMoveError
-from engine.pdq.actions import Claim, NoWord
 from engine.pdq.bots import PROFILES, seat_names
-from engine.pdq.config import PRESETS, PdqOptions
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.highscore import HighScores
+from engine.pdq.moves import Claim, NoWord
+from engine.pdq.options import PRESETS, PdqOptions
 from engine.pdq.records import Verdict
 from engine.pdq.report import reason_text, round_report
 from engine.play import read_options

@@ -4,7 +4,7 @@ PDQ is real time: while a round runs every eligible player may act at once, so
 ``acting_players()`` lists them all, and every move says when it was made (``at_ms``, since the
 round was dealt). A round ends by itself when its end condition is met (every eligible player has a
 valid claim, every eligible player voted "no word", everyone else passed on the standing PDL word),
-or when the referee's clock closes it (:class:`~engine.pdq.actions.Close`, by the ``REFEREE`` seat)
+or when the referee's clock closes it (:class:`~engine.pdq.moves.Close`, by the ``REFEREE`` seat)
 once the claim window or the Word Count time has run out: ``state.scheduled()`` says when. Each
 card of a row is dealt face up at a chance node.
 
@@ -32,10 +32,10 @@ from engine.base import (
     parse_draw,
 )
 from engine.errors import NotationError
-from engine.pdq.actions import PdqMove, parse_move
-from engine.pdq.config import PdqOptions
 from engine.pdq.deck import LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
+from engine.pdq.moves import PdqMove, parse_move
+from engine.pdq.options import PdqOptions
 from engine.pdq.state import BODY_KEYS, END_REASONS, PACE_MS, PdqState
 from engine.rng import Rng
 

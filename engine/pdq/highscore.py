@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import StateError
-from engine.pdq.config import PdqOptions
+from engine.pdq.options import PdqOptions
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS solo_games (

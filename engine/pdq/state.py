@@ -29,8 +29,8 @@ from engine.base import (
     pile_outcomes,
 )
 from engine.errors import IllegalMoveError, StateError, WrongPlayerError
-from engine.pdq.actions import MAX_TIME_MS, Claim, Close, NoWord, PdqMove
 from engine.pdq.deck import card_value, place
+from engine.pdq.moves import MAX_TIME_MS, Claim, Close, NoWord, PdqMove
 from engine.pdq.records import ClaimRecord, Dealing, Round, RoundRecord, Verdict, card_text
 from engine.pdq.rules import cards_won, pdl_refusal
 from engine.rng import Rng

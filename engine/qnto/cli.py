@@ -38,9 +38,9 @@ from engine.linegames.tiles import is_wild
 from engine.play import add_game_arguments, read_options
 from engine.qnto.movegen import best_plays
 from engine.qnto.moves import Play
+from engine.qnto.options import KIT, SYMBOLS, VARIANTS, QntoOptions
 from engine.qnto.state import QntoState
 from engine.qnto.text import VARIANT_NAMES, Paint, ansi, format_grid, hand_text, plain, render_view, symbol
-from engine.qnto.tiles import KIT, SYMBOLS, VARIANTS, QntoOptions
 
 RULE_TEXT = (
     "Tiles: shape S ! D H C (or ♠ ! ♦ ♥ ♣) then colour y g r k b; ? is wild. A line holds 2 to 5 tiles,",

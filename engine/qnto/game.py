@@ -27,9 +27,9 @@ from engine.linegames.moves import Play
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.qnto.movegen import generate_plays
 from engine.qnto.moves import parse_move
+from engine.qnto.options import KIT, SYMBOLS, QntoOptions, draw_rank
 from engine.qnto.state import BODY_KEYS, QntoMove, QntoState, position_problems
 from engine.qnto.text import render_view
-from engine.qnto.tiles import KIT, SYMBOLS, QntoOptions, draw_rank
 from engine.rng import Rng
 
 #: The suits' symbols, as the grid shows them, to the notation's letters.

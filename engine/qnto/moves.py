@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.linegames.moves import FaceDownPass, Play, Swap, parse_line_move
 from engine.linegames.moves import Pass as LinePass
-from engine.qnto.tiles import KIT
+from engine.qnto.options import KIT
 
 __all__ = ["Pass", "Play", "QntoMove", "Swap", "parse_move"]
 

@@ -33,7 +33,7 @@ from engine.linegames.rules import PlayCheck, SwapCheck, check_play, check_swaps
 from engine.linegames.solver import LineSolver
 from engine.linegames.supply import HAND_SIZE, Tiles, refill, trade
 from engine.linegames.tiles import is_wild
-from engine.qnto.tiles import KIT, SYMBOLS, VARIANTS
+from engine.qnto.options import KIT, SYMBOLS, VARIANTS
 
 LINE = LineKind("line", 5, faces=same_or_distinct, colours=same_or_distinct)
 RULE = LineRule(

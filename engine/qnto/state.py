@@ -38,8 +38,8 @@ from engine.linegames.supply import HAND_SIZE
 from engine.linegames.tiles import is_wild
 from engine.qnto.movegen import best_plays, scored_plays
 from engine.qnto.moves import Pass, Play, Swap
+from engine.qnto.options import QntoOptions, draw_rank
 from engine.qnto.rules import SOLVER, pass_turn, play, swap
-from engine.qnto.tiles import QntoOptions, draw_rank
 
 if TYPE_CHECKING:
     from engine.qnto.game import QntoGame

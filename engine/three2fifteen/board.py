@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalMoveError, NotationError
 from engine.linegames.grid import ACROSS, DOWN, NEIGHBOURS, OTHER, STEPS, format_cell, run_through
 from engine.three2fifteen.layout import PLAIN, SQUARE_NAMES, Cell, Layout
-from engine.three2fifteen.tokens import MAX_RUN, parse_token
+from engine.three2fifteen.options import MAX_RUN, parse_token
 
 __all__ = [
     "ACROSS", "DOWN", "NEIGHBOURS", "OTHER", "STEPS", "Board", "Cell", "Run", "format_board", "format_cell",

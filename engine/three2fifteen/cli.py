@@ -38,9 +38,9 @@ from engine.three2fifteen.game import LEGEND
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import scored_plays
 from engine.three2fifteen.moves import Play
+from engine.three2fifteen.options import DISTRIBUTION, MAX_HAND_SIZE, Three2FifteenOptions, format_tokens, parse_tokens
 from engine.three2fifteen.rules import board_problems
 from engine.three2fifteen.state import Three2FifteenState
-from engine.three2fifteen.tokens import DISTRIBUTION, MAX_HAND_SIZE, Three2FifteenOptions, format_tokens, parse_tokens
 
 
 def register(play_subparsers: argparse._SubParsersAction) -> None:

@@ -23,8 +23,8 @@ from engine.rng import Rng
 from engine.three2fifteen.board import Board, Cell, format_board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.moves import parse_move
+from engine.three2fifteen.options import MAX_TOKEN, MIN_TOKEN, Three2FifteenOptions, format_tokens, parse_token
 from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState, position_problems
-from engine.three2fifteen.tokens import MAX_TOKEN, MIN_TOKEN, Three2FifteenOptions, format_tokens, parse_token
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {

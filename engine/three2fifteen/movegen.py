@@ -24,8 +24,8 @@ from engine.errors import IllegalMoveError
 from engine.three2fifteen.board import ACROSS, DOWN, Cell
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.moves import Play
+from engine.three2fifteen.options import MAX_RUN, MAX_TOKEN, TARGET
 from engine.three2fifteen.rules import anchor_cells, check_play, score
-from engine.three2fifteen.tokens import MAX_RUN, MAX_TOKEN, TARGET
 
 #: a cell's allowed values in one direction, and whether a run goes through it that way
 CrossCheck = tuple[int, int, bool]

@@ -36,7 +36,7 @@ from engine.base import Move
 from engine.errors import NotationError
 from engine.linegames.moves import GridPlay
 from engine.three2fifteen.board import ACROSS, DOWN, STEPS, Cell, format_cell
-from engine.three2fifteen.tokens import parse_token
+from engine.three2fifteen.options import parse_token
 
 HEAD = re.compile(r"(\d+),(\d+)([ad]?)")
 EXPLICIT = re.compile(r"(\d+),(\d+)=(\S+)")

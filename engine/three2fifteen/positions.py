@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.rng import Rng
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.movegen import generate_plays, scored_plays
-from engine.three2fifteen.tokens import Three2FifteenOptions
+from engine.three2fifteen.options import Three2FifteenOptions
 
 
 def reached_position(

@@ -32,7 +32,7 @@ from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
 from engine.three2fifteen.board import ACROSS, DOWN, NEIGHBOURS, STEPS, Board, Cell, Run, format_cell, play_runs
 from engine.three2fifteen.layout import SQUARE_NAMES, Layout
-from engine.three2fifteen.tokens import MAX_RUN, PASS, TARGET, format_tokens
+from engine.three2fifteen.options import MAX_RUN, PASS, TARGET, format_tokens
 
 #: "the sum of them (15) plus a 15 points bonus"
 THREE_BONUS = 15

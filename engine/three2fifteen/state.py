@@ -34,6 +34,7 @@ from engine.three2fifteen.board import Board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import generate_plays, scored_plays
 from engine.three2fifteen.moves import Exchange, Pass, Play
+from engine.three2fifteen.options import EXCHANGE, Three2FifteenOptions, format_tokens, parse_token
 from engine.three2fifteen.rules import (
     blocked,
     board_problems,
@@ -50,7 +51,6 @@ from engine.three2fifteen.rules import (
     score_play,
     turn_after,
 )
-from engine.three2fifteen.tokens import EXCHANGE, Three2FifteenOptions, format_tokens, parse_token
 
 if TYPE_CHECKING:
     from engine.three2fifteen.game import Three2FifteenGame

@@ -9,7 +9,7 @@ import pytest
 from engine.adjudicator import LocalAdjudicator
 from engine.bop import BopGame, BopState
 from engine.bop.board import parse_board
-from engine.bop.tiles import parse_tiles
+from engine.bop.options import parse_tiles
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from engine.bop import BopGame
 from engine.bop.board import format_board, parse_board
 from engine.bop.cli import _print_turn
 from engine.bop.moves import Challenge, Pass, parse_move
-from engine.bop.tiles import parse_tiles
+from engine.bop.options import parse_tiles
 from tablejudge.cli import main
 
 PLAY = ["play", "bop", "--players", "2", "--bots", "greedy,random", "--seed", "7"]

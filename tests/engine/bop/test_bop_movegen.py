@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine.bop import BopGame
 from engine.bop.board import parse_board
 from engine.bop.movegen import brute_force_plays, generate_plays, move_index
-from engine.bop.tiles import BopOptions, parse_tiles
+from engine.bop.options import BopOptions, parse_tiles
 
 CASES = json.loads((Path(__file__).parent / "data" / "movegen_counts.json").read_text())["cases"]
 SMALL = [case for case in CASES if len(parse_board(case["board"])) <= 5]

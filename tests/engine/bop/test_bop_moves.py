@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.bop.board import format_board, parse_board
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
-from engine.bop.tiles import BopOptions
+from engine.bop.options import BopOptions
 from engine.errors import NotationError
 
 TILES = sorted(set(BopOptions().tile_set()))

@@ -8,8 +8,8 @@ from engine.bop import BopGame
 from engine.bop.board import ACROSS, Line, lines_through, play_lines
 from engine.bop.game import draw_rank
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
+from engine.bop.options import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, BopOptions
 from engine.bop.rules import check_words, score_play, tile_values
-from engine.bop.tiles import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, BopOptions
 from engine.bots import GreedyBot, Turn
 from engine.errors import ConfigError, IllegalMoveError, WrongPlayerError
 

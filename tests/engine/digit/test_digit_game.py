@@ -63,7 +63,7 @@ def test_set_up_shares_the_box_out_as_piles_of_equal_size_five_in_hand() -> None
 
 
 def test_the_first_player_drew_the_highest_tile_after_any_ties() -> None:
-    from engine.digit.tiles import draw_rank
+    from engine.digit.options import draw_rank
 
     for seed in range(40):
         state = DigitGame("players=6").new_initial_state(seed=seed)

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.digit.movegen import brute_force_plays, generate_plays, ranked_plays
+from engine.digit.options import KIT, DigitOptions
 from engine.digit.rules import SOLVER, play
-from engine.digit.tiles import KIT, DigitOptions
 from engine.linegames.grid import parse_board
 from engine.linegames.movegen import random_board
 from engine.linegames.rules import check_play

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
+from engine.digit.options import DigitOptions
 from engine.digit.rules import SOLVER, wild_values
-from engine.digit.tiles import DigitOptions
 from engine.linegames.grid import DOWN, lines_through, run_through
 
 from .digit_example import EXAMPLE, Step, replay

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.digit.moves import parse_move
+from engine.digit.options import KIT, DigitOptions, draw_rank
 from engine.digit.rules import RULE, pass_turn, play, swap, wild_values
-from engine.digit.tiles import KIT, DigitOptions, draw_rank
 from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import parse_board
 

@@ -12,9 +12,9 @@ from engine.bots import make_bot, play_game
 from engine.digit.game import DigitGame
 from engine.digit.movegen import can_act
 from engine.digit.moves import DigitPass, Play
+from engine.digit.options import KIT, DigitOptions, draw_rank
 from engine.digit.rules import SOLVER, pass_turn, play, swap, wild_values
 from engine.digit.state import DigitState
-from engine.digit.tiles import KIT, DigitOptions, draw_rank
 from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import lines_through, parse_board
 from engine.linegames.supply import next_seat

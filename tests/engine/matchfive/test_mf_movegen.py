@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.movegen import best_plays, brute_force_plays, generate_plays, scored_plays
+from engine.matchfive.options import FACES, WILD
 from engine.matchfive.positions import reached_position
 from engine.matchfive.rules import check_play, score_play
-from engine.matchfive.tiles import FACES, WILD
 
 COUNTS = json.loads((Path(__file__).parent / "data" / "movegen_counts.json").read_text())["positions"]
 SHEET = json.loads((Path(__file__).parent / "data" / "sheet_example.json").read_text())["plays"]

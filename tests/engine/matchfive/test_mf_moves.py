@@ -10,7 +10,7 @@ from engine.base import Draw
 from engine.errors import NotationError
 from engine.matchfive.game import MatchFiveGame
 from engine.matchfive.moves import Pass, Place, Swap, parse_move
-from engine.matchfive.tiles import FACES, WILD, parse_hand_tiles, tile_name
+from engine.matchfive.options import FACES, WILD, parse_hand_tiles, tile_name
 
 GAME = MatchFiveGame()
 

@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import IllegalMoveError
 from engine.matchfive.board import ACROSS, DOWN, UP, Board
+from engine.matchfive.options import hand_penalty
 from engine.matchfive.rules import (
     board_problems,
     check_hand,
@@ -14,7 +15,6 @@ from engine.matchfive.rules import (
     play_direction,
     score_play,
 )
-from engine.matchfive.tiles import hand_penalty
 from tests.engine.matchfive.conftest import accepted, board, refused
 
 ROW = "0,0:3r 0,1:2r 0,2:1r"

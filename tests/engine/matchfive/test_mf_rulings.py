@@ -15,9 +15,9 @@ from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.game import MatchFiveGame, first_player
 from engine.matchfive.movegen import generate_plays
 from engine.matchfive.moves import Pass, Swap
+from engine.matchfive.options import FACES, WILD, MatchFiveOptions, hand_penalty, is_series
 from engine.matchfive.rules import score_play
 from engine.matchfive.state import STUCK_ROUNDS, MatchFiveState, end_reason
-from engine.matchfive.tiles import FACES, WILD, MatchFiveOptions, hand_penalty, is_series
 from engine.rng import Rng
 from tests.engine.matchfive.conftest import accepted, board, refused
 

@@ -10,8 +10,8 @@ import pytest
 
 from engine.matchfive.board import Board, format_stacks, parse_stacks
 from engine.matchfive.game import MatchFiveGame
+from engine.matchfive.options import is_series
 from engine.matchfive.rules import check_play, score_play
-from engine.matchfive.tiles import is_series
 from tests.engine.matchfive.conftest import accepted, board, place, refused
 
 DATA = json.loads((Path(__file__).parent / "data" / "sheet_example.json").read_text())

@@ -9,9 +9,9 @@ import pytest
 from engine.base import REFEREE
 from engine.bots import GreedyBot, RandomBot, Turn, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
-from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.bots import PROFILES, BotProfile, PdqBot, hardness, seat_names
 from engine.pdq.game import PdqGame
+from engine.pdq.moves import Claim, Close, NoWord
 
 
 def test_a_bot_claims_a_familiar_answer_after_a_delay(stack, adjudicator) -> None:

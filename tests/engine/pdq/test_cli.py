@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from engine.pdq.actions import NoWord
-from engine.pdq.config import PdqOptions
 from engine.pdq.game import PdqGame
 from engine.pdq.highscore import HighScores
+from engine.pdq.moves import NoWord
+from engine.pdq.options import PdqOptions
 from tablejudge.cli import main
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import StateError
-from engine.pdq.config import PdqOptions
 from engine.pdq.highscore import HighScores, default_path
+from engine.pdq.options import PdqOptions
 from tablejudge.cli import main
 
 

@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import ConfigError, NotationError
-from engine.pdq.actions import MAX_TIME_MS, Claim, Close, NoWord, parse_move
-from engine.pdq.config import PRESETS, PdqOptions
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, LETTERS, build_deck, deal_positions, place
 from engine.pdq.game import PdqGame
+from engine.pdq.moves import MAX_TIME_MS, Claim, Close, NoWord, parse_move
+from engine.pdq.options import PRESETS, PdqOptions
 from engine.rng import Rng
 
 

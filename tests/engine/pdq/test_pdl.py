@@ -6,7 +6,7 @@ import pytest
 
 from engine.base import REFEREE
 from engine.errors import WrongPlayerError
-from engine.pdq.actions import Claim, Close, NoWord
+from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.pdl import extends_said_word, suffix_of
 
 from .conftest import reason, refusal

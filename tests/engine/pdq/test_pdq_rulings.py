@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.base import REFEREE
-from engine.pdq.actions import Claim, Close, NoWord
+from engine.pdq.moves import Claim, Close, NoWord
 
 
 def test_ruling_09_the_same_word_at_the_same_time_is_a_tie(stack) -> None:

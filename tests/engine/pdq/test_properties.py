@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from engine.base import REFEREE, Breakdown, Move, State
 from engine.bots import parse_bots, play_game
 from engine.errors import EngineError, StateError
-from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.game import PdqGame, PdqState
+from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.records import Verdict
 
 RACE_AND_PDL = ["standard", "experts", "younger", "younger-start-end", "intergenerational", "pdl", "any-which-way",

@@ -6,8 +6,8 @@ import pytest
 
 from engine.base import CHANCE, REFEREE
 from engine.errors import GameOverError, IllegalMoveError, WrongPlayerError
-from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.game import PACE_MS, PdqState
+from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.records import ClaimRecord
 
 from .conftest import dealt_order, reason, refusal

@@ -8,7 +8,6 @@ import pytest
 
 from engine.base import REFEREE
 from engine.errors import ConfigError
-from engine.pdq.actions import Claim, Close, NoWord
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, build_deck, place
 from engine.pdq.difficulty import (
     BANDS,
@@ -19,6 +18,7 @@ from engine.pdq.difficulty import (
     deal_figures,
     deal_in_band,
 )
+from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.report import reason_text, round_report
 from engine.rng import Rng
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.pdq.actions import Claim
+from engine.pdq.moves import Claim
 from engine.pdq.records import ClaimRecord
 from tests.sheet_examples import pdq_invalid_cases, pdq_valid_cases
 

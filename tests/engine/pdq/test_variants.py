@@ -8,11 +8,11 @@ import pytest
 
 from engine.base import REFEREE
 from engine.errors import ConfigError, IllegalMoveError
-from engine.pdq.actions import Claim, Close, NoWord
-from engine.pdq.config import PdqOptions
 from engine.pdq.deck import DEFAULT_DISTRIBUTION
 from engine.pdq.game import PdqGame
 from engine.pdq.highscore import HighScores
+from engine.pdq.moves import Claim, Close, NoWord
+from engine.pdq.options import PdqOptions
 
 from .conftest import accepted, reason
 

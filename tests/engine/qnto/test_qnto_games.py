@@ -21,9 +21,9 @@ from engine.linegames.grid import parse_board
 from engine.qnto.game import QntoGame
 from engine.qnto.movegen import generate_plays, play_value
 from engine.qnto.moves import Pass, Play, Swap
+from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import play
 from engine.qnto.state import QntoState
-from engine.qnto.tiles import KIT, QntoOptions
 from engine.rng import Rng
 from tests.engine.conformance import _qnto_perturbed, assert_views_hide_secrets
 

@@ -15,8 +15,8 @@ from engine.linegames.movegen import random_board
 from engine.linegames.rules import check_play
 from engine.linegames.tiles import is_wild
 from engine.qnto.movegen import brute_force_plays, generate_plays, ranked_plays
+from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import SOLVER, play
-from engine.qnto.tiles import KIT, QntoOptions
 
 CASES = json.loads((Path(__file__).parent / "data" / "movegen_counts.json").read_text())["cases"]
 

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
+from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import RULE
-from engine.qnto.tiles import KIT, QntoOptions
 
 from .qnto_example import EXAMPLE, Step, replay
 

@@ -7,8 +7,8 @@ import pytest
 from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import parse_board
 from engine.qnto.moves import parse_move
+from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import RULE, pass_turn, play, swap, unswappable
-from engine.qnto.tiles import KIT, QntoOptions
 
 
 def board(text: str) -> dict:

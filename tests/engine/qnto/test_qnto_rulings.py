@@ -8,8 +8,8 @@ import pytest
 
 from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import parse_board
+from engine.qnto.options import COLOURS, KIT, SHAPES, QntoOptions, draw_rank
 from engine.qnto.rules import RULE, SOLVER, diagonal_lines, pass_turn, play, swap
-from engine.qnto.tiles import COLOURS, KIT, SHAPES, QntoOptions, draw_rank
 
 
 def board(text: str) -> dict:

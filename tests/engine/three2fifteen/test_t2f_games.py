@@ -21,9 +21,9 @@ from engine.rng import Rng
 from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.movegen import generate_plays, scored_plays
 from engine.three2fifteen.moves import Exchange, Pass, Play
+from engine.three2fifteen.options import DISTRIBUTION
 from engine.three2fifteen.rules import can_place, exchangeable
 from engine.three2fifteen.state import Three2FifteenState
-from engine.three2fifteen.tokens import DISTRIBUTION
 
 #: start square 0,2 between repeat squares at 0,0 and 0,4: repeats within reach of the first plays
 REPEATS = Three2FifteenGame("layout=r.*.r/...../...../...../.....")

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from engine.three2fifteen.board import parse_board
 from engine.three2fifteen.movegen import brute_force_plays, generate_plays, scored_plays
+from engine.three2fifteen.options import Three2FifteenOptions, parse_tokens
 from engine.three2fifteen.positions import reached_position
 from engine.three2fifteen.rules import blocked, can_place, score
-from engine.three2fifteen.tokens import Three2FifteenOptions, parse_tokens
 
 from .conftest import CLASSIC
 

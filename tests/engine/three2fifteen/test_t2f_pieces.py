@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.errors import ConfigError, NotationError
 from engine.three2fifteen.board import format_board, parse_board
 from engine.three2fifteen.layout import CLASSIC, DOUBLE, REPEAT, START, TRIPLE, Layout, named_layout
-from engine.three2fifteen.tokens import DISTRIBUTION, Three2FifteenOptions, parse_token, parse_tokens
+from engine.three2fifteen.options import DISTRIBUTION, Three2FifteenOptions, parse_token, parse_tokens
 
 
 def test_the_bag_holds_81_tokens_valued_0_to_15_as_distributed() -> None:

@@ -12,6 +12,7 @@ from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.layout import named_layout
 from engine.three2fifteen.movegen import generate_plays
 from engine.three2fifteen.moves import Exchange, Pass, Play
+from engine.three2fifteen.options import Three2FifteenOptions
 from engine.three2fifteen.rules import (
     HAND_BONUS,
     blocked,
@@ -27,7 +28,6 @@ from engine.three2fifteen.rules import (
     turn_after,
 )
 from engine.three2fifteen.state import Three2FifteenState
-from engine.three2fifteen.tokens import Three2FifteenOptions
 
 from .conftest import CLASSIC, accepted, refused
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.digit.options import DigitOptions as Options
 from engine.digit.rules import SOLVER
-from engine.digit.tiles import DigitOptions as Options
 from engine.linegames.grid import format_board
 from engine.linegames.movegen import brute_force_plays, generate_plays, position_hand, wild_position
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from engine.linegames.grid import format_board
 from engine.linegames.movegen import brute_force_plays, generate_plays, position_hand, wild_position
+from engine.qnto.options import QntoOptions as Options
 from engine.qnto.rules import SOLVER
-from engine.qnto.tiles import QntoOptions as Options
 
 #: (seed, tiles on the grid, wilds in the hand): from an empty grid to mid-game grids of 30 tiles.
 POSITIONS = ((1, 0, 1), (2, 4, 0), (3, 6, 1), (4, 8, 2), (5, 12, 0), (6, 12, 2), (7, 20, 1), (8, 30, 0), (9, 30, 2))

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from engine.three2fifteen.board import format_board
 from engine.three2fifteen.movegen import brute_force_plays, scored_plays
+from engine.three2fifteen.options import Three2FifteenOptions, format_tokens
 from engine.three2fifteen.positions import reached_position
-from engine.three2fifteen.tokens import Three2FifteenOptions, format_tokens
 
 OUT = Path(__file__).with_name("movegen_counts.json")
 #: (seed, turns, greedy): first turns, boards of about 5 to 75 tokens, a blocked hand, hands of 15 at once.
