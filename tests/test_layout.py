@@ -49,7 +49,8 @@ def test_one_place_opens_a_lexicon() -> None:
             continue
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             called = node.func if isinstance(node, ast.Call) else None
-            if isinstance(called, ast.Attribute | ast.Name) and getattr(called, "id", getattr(called, "attr", "")) == "Lexicon":
+            named = called.id if isinstance(called, ast.Name) else getattr(called, "attr", None)
+            if named == "Lexicon":
                 making.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert making == []
     from indexes import open_lexicon

@@ -143,6 +143,7 @@ def bop_patterns(draw: st.DrawFn) -> str:
     return "".join(letters)
 
 
+@pytest.mark.slow
 @given(bop_patterns())
 def test_bop_index_equals_brute_force(lexicon: Lexicon, pattern: str) -> None:
     expected = bop_reference(pattern)

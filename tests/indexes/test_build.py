@@ -34,6 +34,7 @@ def test_same_list_gives_byte_identical_files(sandbox: Path, monkeypatch: pytest
     assert _files(ensure_index("tiny", progress=False)) == first
 
 
+@pytest.mark.slow
 def test_the_standard_build_is_deterministic(lexicon: Lexicon, sandbox: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Rebuild the real standard lexicon from scratch and compare every byte with the one in use."""
     monkeypatch.delenv("TABLEJUDGE_WORDLISTS")

@@ -120,6 +120,7 @@ def deals(draw: st.DrawFn) -> str:
     return "".join(draw(st.lists(st.sampled_from("abcdeilmnoprstuxyz"), min_size=k, max_size=k)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", PDQ_VARIANTS)
 @settings(max_examples=min(settings().max_examples, 50))  # each example scans 116,000 words twice
 @given(letters=deals(), min_length=st.integers(2, 9), probe=st.sampled_from(_words()))

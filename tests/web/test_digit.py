@@ -66,6 +66,7 @@ def stands_for(board: dict[tuple[int, int], str], cell: tuple[int, int]) -> str:
     return f"stands for {say_values(values) if len(values) <= 3 else f'any of {len(values)} tiles'}"
 
 
+@pytest.mark.slow
 def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: Any, live_server: str,
                                                            tmp_path: Path) -> None:  # fmt: skip
     ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")

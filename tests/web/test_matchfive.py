@@ -166,6 +166,7 @@ def choose(game: Game, seat: int, *, stack: bool) -> str | None:
     return chosen[0] if chosen else None
 
 
+@pytest.mark.slow
 def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, live_server: str,
                                                       tmp_path: Path) -> None:  # fmt: skip
     ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
@@ -315,6 +316,7 @@ def turn_or_end(page: Any) -> str:
     return "end" if page.locator(".end .final li").count() else "turn"
 
 
+@pytest.mark.slow
 def test_a_quick_game_against_the_bot_to_the_end(phones: Any, tables: Any, tmp_path: Path) -> None:
     """One of each tile and five wilds (30 tiles): Ann plays by tapping, her longest play each turn (a
     wild declared the first time she can play one), swapping or passing when she must, to the end."""

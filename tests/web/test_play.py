@@ -157,6 +157,7 @@ def wait_for_moves(phones: list[Any], count: int) -> None:
         page.wait_for_function(f"document.querySelectorAll('.sheet-list > li').length === {count}")
 
 
+@pytest.mark.slow
 def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_server: str, tmp_path: Path) -> None:
     ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
 
@@ -292,6 +293,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
     assert seat_page.url == home.url
 
 
+@pytest.mark.slow
 def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server: str, tmp_path: Path) -> None:
     ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
     home = ann.open("/play")

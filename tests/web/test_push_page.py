@@ -75,6 +75,7 @@ def seat_script(match_id: str, token: str, seat: int) -> str:
     return f"if (!localStorage.getItem('tablejudge.seats')) localStorage.setItem('tablejudge.seats', {kept});"
 
 
+@pytest.mark.slow
 def test_the_page_subscribes_a_seat_and_the_service_worker_shows_the_servers_alert(
     browser: Any,  # noqa: F811
     server: Server,

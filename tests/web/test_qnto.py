@@ -85,6 +85,7 @@ def stands_for(board: dict[Cell, str], cell: Cell) -> str:
     return f"stands for: {'; '.join(parts)}" if parts else "in no line yet: it can stand for any tile it fits"
 
 
+@pytest.mark.slow
 def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: Any, live_server: str,
                                                           tmp_path: Path) -> None:  # fmt: skip
     ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")

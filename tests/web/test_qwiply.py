@@ -86,6 +86,7 @@ def plan_the_round(view: dict[str, Any], seats: dict[int, str]) -> tuple[str, li
     raise AssertionError(f"no lead gives a choice with dice {dice}")
 
 
+@pytest.mark.slow
 def test_a_qwiply_round_between_three_phones(phones: Any, tables: Any, live_server: str, tmp_path: Path) -> None:
     ann, bob, cy = phones("Ann"), phones("Bob"), phones("Cy")
 

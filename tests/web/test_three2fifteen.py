@@ -265,6 +265,7 @@ def turn_or_end(page: Any) -> str:
     return "end" if page.locator(".end .final li").count() else "turn"
 
 
+@pytest.mark.slow
 def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: Path) -> None:
     """On the small board against the greedy bot, Ann plays by tapping until none of her tokens fits
     (nearly every game on that board: a rematch if not). The page says so and offers each token to

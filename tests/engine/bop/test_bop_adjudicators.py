@@ -61,6 +61,7 @@ def test_a_greedy_game_is_the_same_judged_either_way(http: HttpAdjudicator, adju
     assert local.to_json() == remote.to_json()
 
 
+@pytest.mark.slow
 @pytest.mark.server
 def test_hints_and_bots_over_http_follow_the_services_house_rules(live_server: str) -> None:
     """Issue 28: the move generator read the local index alone, so under ``HttpAdjudicator(...,

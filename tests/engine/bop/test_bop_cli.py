@@ -132,6 +132,7 @@ def test_a_bots_trade_stays_face_down_and_a_withdrawn_play_leaves_the_board(adju
 
 
 # --- issue 10: the terminal game at a real table ----------------------------------------------------------
+@pytest.mark.slow
 def test_the_terminal_game_is_the_sheets_challenge_game_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY[:6], "--seed", "7", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["options"]["mode"] == "challenge"

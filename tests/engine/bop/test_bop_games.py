@@ -99,6 +99,7 @@ def test_seeded_bot_games_keep_every_invariant(adjudicator: Any, options: dict, 
     assert final.turns > 5
 
 
+@pytest.mark.slow
 @settings(max_examples=4)
 @given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=4))
 def test_random_seeds_and_table_sizes(adjudicator: Any, seed: int, players: int) -> None:
@@ -176,6 +177,7 @@ def test_games_with_bluffs_and_challenges_keep_every_invariant(adjudicator: Any,
     assert game.replay(seed, state.history) == state
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(seed=st.integers(0, 40), moves=st.integers(0, 12), pick=st.integers(0, 2**31))
 def test_the_state_accepts_exactly_the_plays_the_generator_lists(

@@ -69,6 +69,7 @@ def play_checked(game: PdqGame, seed: int) -> PdqState:
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(seed=st.integers(0, 2**40), variant=st.sampled_from(RACE_AND_PDL), players=st.integers(1, 4))
 def test_race_and_pdl_games_conserve_cards_and_round_trip(adjudicator, seed: int, variant: str, players: int) -> None:
@@ -78,6 +79,7 @@ def test_race_and_pdl_games_conserve_cards_and_round_trip(adjudicator, seed: int
     play_checked(PdqGame(options, adjudicator), seed)
 
 
+@pytest.mark.slow
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**40), players=st.integers(2, 3))
 def test_word_count_games_conserve_cards_and_round_trip(adjudicator, seed: int, players: int) -> None:
