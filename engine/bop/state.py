@@ -36,6 +36,7 @@ from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
 from engine.bop.options import BOP, HAND_SIZE, BopOptions
 from engine.bop.rules import WordCheck, check_words, score_play
 from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
+from engine.linegames.supply import owed_draw
 
 if TYPE_CHECKING:
     from engine.bop.game import BopGame
@@ -273,16 +274,11 @@ class BopState(State[BopMove]):
         raise IllegalMoveError("unknown_move", f"{move!r} is not a BOP! move")
 
     def _draw(self, move: BopMove) -> Breakdown:
-        owed = self.draws_owed
-        if not isinstance(move, Draw) or owed is None:
-            raise IllegalMoveError("not_a_draw", "chance draws a tile from the pile: 'draw TILE to SEAT'")
-        seat, count = owed
-        if move.seat != seat:
-            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
-        if move.tile not in self.pile:
-            raise IllegalMoveError("not_in_pile", f"the pile holds no {move.tile}")
-        self.pile.remove(move.tile)  # the top one, in a seeded game
-        self.hands[seat].append(move.tile)
+        drawn, (seat, count) = owed_draw(move, self.draws_owed, "a tile from the pile")
+        if drawn.tile not in self.pile:
+            raise IllegalMoveError("not_in_pile", f"the pile holds no {drawn.tile}")
+        self.pile.remove(drawn.tile)  # the top one, in a seeded game
+        self.hands[seat].append(drawn.tile)
         self.draws_owed = (seat, count - 1) if count > 1 else None
         return note("draw", "draw", f"player {seat} draws a tile")
 

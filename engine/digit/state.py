@@ -41,7 +41,7 @@ from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
 from engine.errors import IllegalMoveError, StateError
 from engine.linegames.grid import CENTRE, NEIGHBOURS, Cell, lines_through
-from engine.linegames.supply import HAND_SIZE, next_seat
+from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -240,19 +240,14 @@ class DigitState(State[AnyDigitMove]):
         raise IllegalMoveError("unknown_move", f"{move!r} is not a D!Git move")
 
     def _draw(self, move: AnyDigitMove) -> Breakdown:
-        owed = self.draws_owed
-        if not isinstance(move, Draw) or owed is None:
-            raise IllegalMoveError("not_a_draw", "chance draws a tile from the player's own pile: 'draw TILE to SEAT'")
-        seat, count, below = owed
-        if move.seat != seat:
-            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+        drawn, (seat, count, below) = owed_draw(move, self.draws_owed, "a tile from the player's own pile")
         reachable = self._reachable(seat, below)
-        if move.tile not in reachable:
+        if drawn.tile not in reachable:
             raise IllegalMoveError(
-                "not_in_pile", f"player {seat}'s pile holds no {move.tile} above the tiles just traded"
+                "not_in_pile", f"player {seat}'s pile holds no {drawn.tile} above the tiles just traded"
             )
-        self.piles[seat].pop(reachable.index(move.tile))  # the top one, in a seeded game
-        self.hands[seat].append(move.tile)
+        self.piles[seat].pop(reachable.index(drawn.tile))  # the top one, in a seeded game
+        self.hands[seat].append(drawn.tile)
         self.draws_owed = (seat, count - 1, below) if count > 1 else None
         return note("draw", "draw", f"player {seat} draws a tile")
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
+from engine.base import Draw
 from engine.errors import IllegalMoveError
 from engine.linegames.rules import check_hand
 
@@ -86,3 +88,18 @@ def next_seat(seat: int, players: int, another_turn: bool) -> int:
     """Whose turn follows: the same player when the move earned another turn, else the next one
     ("play moves to the left": seats in increasing order)."""
     return seat if another_turn else (seat + 1) % players
+
+
+OwedT = TypeVar("OwedT", bound=tuple[int, ...])
+
+
+def owed_draw(move: object, owed: OwedT | None, source: str, notation: str = "TILE") -> tuple[Draw, OwedT]:
+    """The chance move ``move`` checked as the draw owed now (``owed``: the drawing seat first, then how
+    many tiles it still draws, and whatever else the game keeps): IllegalMoveError ``not_a_draw`` for
+    anything else or when nothing is owed, ``wrong_drawer`` for another seat's draw. The one check of
+    every grid game's refill; where the tile comes from (``source``: "a tile from the bag") is the game's."""
+    if not isinstance(move, Draw) or owed is None:
+        raise IllegalMoveError("not_a_draw", f"chance draws {source}: 'draw {notation} to SEAT'")
+    if move.seat != owed[0]:
+        raise IllegalMoveError("wrong_drawer", f"player {owed[0]} draws now, not {move.seat}")
+    return move, owed

@@ -34,6 +34,7 @@ from engine.base import (
     pile_outcomes,
 )
 from engine.errors import IllegalMoveError, StateError
+from engine.linegames.supply import owed_draw
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import best_plays, generate_plays, scored_plays
 from engine.matchfive.moves import Pass, Place, Swap
@@ -230,13 +231,8 @@ class MatchFiveState(State[MatchFiveMove]):
         raise IllegalMoveError("unknown_move", f"{move!r} is not a Match Five move")
 
     def _draw(self, move: MatchFiveMove) -> Breakdown:
-        owed = self.draws_owed
-        if not isinstance(move, Draw) or owed is None:
-            raise IllegalMoveError("not_a_draw", "chance draws a tile from the bag: 'draw TILE to SEAT'")
-        seat, count = owed
-        if move.seat != seat:
-            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
-        tile = parse_hand_tile(move.tile)
+        drawn, (seat, count) = owed_draw(move, self.draws_owed, "a tile from the bag")
+        tile = parse_hand_tile(drawn.tile)
         if tile not in self.bag:
             raise IllegalMoveError("not_in_bag", f"the bag holds no {tile}")
         self.bag.remove(tile)  # the top one, in a seeded game

@@ -34,7 +34,7 @@ from engine.errors import IllegalMoveError, StateError
 from engine.linegames.grid import Cell
 from engine.linegames.movegen import can_act, single_swaps
 from engine.linegames.rules import check_hand
-from engine.linegames.supply import HAND_SIZE
+from engine.linegames.supply import HAND_SIZE, owed_draw
 from engine.linegames.tiles import is_wild
 from engine.qnto.movegen import best_plays, scored_plays
 from engine.qnto.moves import Pass, Play, Swap
@@ -296,21 +296,16 @@ class QntoState(State[QntoMove]):
         raise IllegalMoveError("unknown_move", f"{move!r} is not a Q!nto move")
 
     def _draw(self, move: QntoMove) -> Breakdown:
-        owed = self.draws_owed
-        if not isinstance(move, Draw) or owed is None:
-            raise IllegalMoveError("not_a_draw", "chance draws a tile from the pile: 'draw TILE to SEAT'")
-        seat, count, below = owed
-        if move.seat != seat:
-            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
+        drawn, (seat, count, below) = owed_draw(move, self.draws_owed, "a tile from the pile")
         pile = self.pile_of(seat)
-        if move.tile not in self._reachable(seat, below):
-            if move.tile in pile:
+        if drawn.tile not in self._reachable(seat, below):
+            if drawn.tile in pile:
                 raise IllegalMoveError(
-                    "traded_under", f"the {move.tile} just traded is under the pile: not drawn back now"
+                    "traded_under", f"the {drawn.tile} just traded is under the pile: not drawn back now"
                 )
-            raise IllegalMoveError("not_in_pile", f"the pile holds no {move.tile}")
-        pile.remove(move.tile)  # the top one in a seeded game; the first copy above the traded tiles
-        self.hands[seat].append(move.tile)
+            raise IllegalMoveError("not_in_pile", f"the pile holds no {drawn.tile}")
+        pile.remove(drawn.tile)  # the top one in a seeded game; the first copy above the traded tiles
+        self.hands[seat].append(drawn.tile)
         self.draws_owed = (seat, count - 1, below) if count > 1 else None
         self._check_blocked()
         return note("draw", "draw", f"player {seat} draws a tile")

@@ -30,6 +30,7 @@ from engine.base import (
     pile_outcomes,
 )
 from engine.errors import IllegalMoveError, StateError
+from engine.linegames.supply import owed_draw
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import generate_plays, scored_plays
@@ -232,13 +233,8 @@ class Three2FifteenState(State[T2fMove]):
         raise IllegalMoveError("unknown_move", f"{move!r} is not a Three2Fifteen move")
 
     def _draw(self, move: T2fMove) -> Breakdown:
-        owed = self.draws_owed
-        if not isinstance(move, Draw) or owed is None:
-            raise IllegalMoveError("not_a_draw", "chance draws a token from the bag: 'draw VALUE to SEAT'")
-        seat, count = owed
-        if move.seat != seat:
-            raise IllegalMoveError("wrong_drawer", f"player {seat} draws now, not {move.seat}")
-        value = parse_token(move.tile)
+        drawn, (seat, count) = owed_draw(move, self.draws_owed, "a token from the bag", "VALUE")
+        value = parse_token(drawn.tile)
         if value not in self.bag:
             raise IllegalMoveError("not_in_bag", f"the bag holds no {value}")
         if value == self.exchanged:
