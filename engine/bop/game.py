@@ -117,7 +117,7 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
                          for draw in json_list(body["first_draws"], "first_draws")],  # fmt: skip
         )
         state.rng = rng
-        state.scores_ = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
+        state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
         state.skips = [json_int(s, "skips") for s in json_list(body["skips"], "skips")]
         state.passes_in_row = json_int(body["passes_in_row"], "passes_in_row")
         last = body["last_turns"]
@@ -133,7 +133,7 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
             seat, count = json_list(owed, "draws_owed")
             state.draws_owed = (json_int(seat, "draws_owed seat"), json_int(count, "draws_owed count"))
         state.pending = _pending(body["pending"])
-        if len(state.scores_) != self.options.players or state.first_player not in range(self.options.players):
+        if len(state.points) != self.options.players or state.first_player not in range(self.options.players):
             raise StateError("BOP! state: scores and first player must fit the number of players")
         state.check_invariants()
         return state

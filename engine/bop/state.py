@@ -124,7 +124,7 @@ class BopState(State[BopMove]):
         self.first_player = first_player
         self.first_draws = first_draws
         players = game.options.players
-        self.scores_: list[int] = [0] * players
+        self.points: list[int] = [0] * players
         self.skips: list[int] = [0] * players  # turns lost to failed challenges, still to lose
         self.passes_in_row = 0
         self.last_turns: list[int] | None = None  # players still owed their last turn, once triggered
@@ -162,10 +162,10 @@ class BopState(State[BopMove]):
         return self.over
 
     def scores(self) -> tuple[int, ...]:
-        return tuple(self.scores_)
+        return tuple(self.points)
 
     def outcome(self) -> Outcome | None:
-        return Outcome.by_score(self.scores_, self.end_reason or "") if self.over else None
+        return Outcome.by_score(self.points, self.end_reason or "") if self.over else None
 
     def hand(self, player: int | None = None) -> list[str]:
         return self.hands[self.current if player is None else player]
@@ -319,7 +319,7 @@ class BopState(State[BopMove]):
         self.board = after
         self.hands[player] = left
         self._owe(player, min(HAND_SIZE - len(left), len(self.pile)))
-        self.scores_[player] += breakdown.total
+        self.points[player] += breakdown.total
         self.passes_in_row = 0
         self.pending = None
         if not self.pile and not left and self.last_turns is None:
@@ -439,7 +439,7 @@ class BopState(State[BopMove]):
             self.pile = self.pile[count:]
             self.draws_owed = None
         self.penalties = [len(hand) for hand in self.hands]
-        self.scores_ = [score - penalty for score, penalty in zip(self.scores_, self.penalties, strict=True)]
+        self.points = [score - penalty for score, penalty in zip(self.points, self.penalties, strict=True)]
         self.over = True
         self.end_reason = reason
         self.pending = None
@@ -475,7 +475,7 @@ class BopState(State[BopMove]):
             "board": [[r, c, t] for (r, c), t in sorted(self.board.items())],
             "hands": [list(hand) for hand in self.hands],
             "pile": list(self.pile),
-            "scores": list(self.scores_),
+            "scores": list(self.points),
             "current": self.current,
             "first_player": self.first_player,
             "first_draws": [[[p, t] for p, t in draw] for draw in self.first_draws],
