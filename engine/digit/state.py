@@ -31,7 +31,6 @@ from engine.base import (
     Part,
     Public,
     ScoredMove,
-    State,
     note,
     pile_outcomes,
 )
@@ -42,6 +41,7 @@ from engine.digit.rules import SOLVER, pass_turn, play, swap
 from engine.errors import IllegalMoveError, StateError
 from engine.linegames.grid import CENTRE, NEIGHBOURS, Cell, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
+from engine.linegames.turns import GridTurns
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class Piles(Part):
         return [] if over else [pile for seat, pile in enumerate(value) if pile and seat != viewer]
 
 
-class DigitState(State[AnyDigitMove]):
+class DigitState(GridTurns[AnyDigitMove]):
     game: DigitGame
 
     VIEW = {
@@ -120,25 +120,9 @@ class DigitState(State[AnyDigitMove]):
         self.end_reason: str | None = None
 
     # --- questions -------------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.game.players
-
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
-
-    def is_terminal(self) -> bool:
-        return self.over
-
     def tiles_left(self, seat: int) -> int:
         """Tiles ``seat`` has still to play: in hand and in their own pile."""
         return len(self.hands[seat]) + len(self.piles[seat])
-
-    def acting_players(self) -> list[int]:
-        if self.over:
-            return []
-        return [CHANCE] if self.draws_owed is not None else [self.current]
 
     def scores(self) -> tuple[int, ...]:
         """0 each while the game runs (D!Git has no points); at the end, tiles left, negated."""
@@ -151,9 +135,6 @@ class DigitState(State[AnyDigitMove]):
         if self.end_reason is None:
             return None
         return Outcome.by_score(self.scores(), self.end_reason)
-
-    def _to_move(self, seat: int) -> bool:
-        return not self.over and self.draws_owed is None and seat == self.current
 
     def legal_moves(self, seat: int) -> list[AnyDigitMove]:
         """Chance: the tiles the drawer's pile can give. The player to move: every play (the fast

@@ -29,12 +29,12 @@ from engine.base import (
     Public,
     ScoredMove,
     Secret,
-    State,
     note,
     pile_outcomes,
 )
 from engine.errors import IllegalMoveError, StateError
 from engine.linegames.supply import owed_draw
+from engine.linegames.turns import GridTurns
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import best_plays, generate_plays, scored_plays
 from engine.matchfive.moves import Pass, Place, Swap
@@ -61,7 +61,7 @@ END_REASONS = ("went_out", "blocked", "stuck")
 REVIEW_PLAYS = 5
 
 
-class MatchFiveState(State[MatchFiveMove]):
+class MatchFiveState(GridTurns[MatchFiveMove]):
     game: MatchFiveGame
 
     VIEW = {
@@ -108,22 +108,6 @@ class MatchFiveState(State[MatchFiveMove]):
         self.penalties: list[int] | None = None
 
     # --- questions -------------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.game.players
-
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
-
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def acting_players(self) -> list[int]:
-        if self.over:
-            return []
-        return [CHANCE] if self.draws_owed is not None else [self.current]
-
     def scores(self) -> tuple[int, ...]:
         if self.penalties is None:
             return tuple(self.points)
@@ -131,9 +115,6 @@ class MatchFiveState(State[MatchFiveMove]):
 
     def outcome(self) -> Outcome | None:
         return Outcome.by_score(self.scores(), self.end_reason) if self.end_reason is not None else None
-
-    def _to_move(self, seat: int) -> bool:
-        return not self.over and self.draws_owed is None and seat == self.current
 
     def legal_swaps(self, seat: int) -> list[Swap]:
         """Every different choice of one to five hand tiles (no more than the bag holds): the wilds

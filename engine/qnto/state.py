@@ -26,7 +26,6 @@ from engine.base import (
     Public,
     ScoredMove,
     Secret,
-    State,
     note,
     pile_outcomes,
 )
@@ -36,6 +35,7 @@ from engine.linegames.movegen import can_act, single_swaps
 from engine.linegames.rules import check_hand
 from engine.linegames.supply import HAND_SIZE, owed_draw
 from engine.linegames.tiles import is_wild
+from engine.linegames.turns import GridTurns
 from engine.qnto.movegen import best_plays, scored_plays
 from engine.qnto.moves import Pass, Play, Swap
 from engine.qnto.options import QntoOptions, draw_rank
@@ -80,7 +80,7 @@ class PileSizes(Part):
         return [list(pile) for owner, pile in enumerate(value) if pile and owner != viewer]
 
 
-class QntoState(State[QntoMove]):
+class QntoState(GridTurns[QntoMove]):
     game: QntoGame
 
     VIEW = {
@@ -137,19 +137,8 @@ class QntoState(State[QntoMove]):
         return self.game.options
 
     @property
-    def players(self) -> int:
-        return self.game.players
-
-    @property
     def variant(self) -> str:
         return self.options.variant
-
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
-
-    def is_terminal(self) -> bool:
-        return self.over
 
     def pile_of(self, seat: int) -> list[str]:
         """The pile ``seat`` draws from and trades to: the common one, or (Light) its own."""
@@ -159,14 +148,6 @@ class QntoState(State[QntoMove]):
         """Tiles a player still has to play: in hand, and (Light) in their own pile."""
         own = len(self.own_piles[seat]) if self.options.personal_piles else 0
         return len(self.hands[seat]) + own
-
-    def acting_players(self) -> list[int]:
-        if self.over:
-            return []
-        return [CHANCE] if self.draws_owed is not None else [self.current]
-
-    def _to_move(self, seat: int) -> bool:
-        return not self.over and self.draws_owed is None and seat == self.current
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.points)

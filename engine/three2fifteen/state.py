@@ -25,12 +25,12 @@ from engine.base import (
     Public,
     ScoredMove,
     Secret,
-    State,
     note,
     pile_outcomes,
 )
 from engine.errors import IllegalMoveError, StateError
 from engine.linegames.supply import owed_draw
+from engine.linegames.turns import GridTurns
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import generate_plays, scored_plays
@@ -69,7 +69,7 @@ BODY_KEYS = (
 REVIEW_PLAYS = 5
 
 
-class Three2FifteenState(State[T2fMove]):
+class Three2FifteenState(GridTurns[T2fMove]):
     game: Three2FifteenGame
 
     VIEW = {
@@ -118,34 +118,15 @@ class Three2FifteenState(State[T2fMove]):
     def layout(self) -> Layout:
         return self.game.layout
 
-    @property
-    def players(self) -> int:
-        return self.game.players
-
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
-
-    def is_terminal(self) -> bool:
-        return self.over
-
     def tokens_left(self) -> int:
         """Tokens not yet on the board: in the bag and in every hand."""
         return len(self.bag) + sum(len(hand) for hand in self.hands)
-
-    def acting_players(self) -> list[int]:
-        if self.over:
-            return []
-        return [CHANCE] if self.draws_owed is not None else [self.current]
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.points)
 
     def outcome(self) -> Outcome | None:
         return Outcome.by_score(self.points, self.end_reason) if self.end_reason is not None else None
-
-    def _to_move(self, seat: int) -> bool:
-        return not self.over and self.draws_owed is None and seat == self.current
 
     def legal_moves(self, seat: int) -> list[T2fMove]:
         """Chance: the tokens the bag can give. The player to move: every legal play (the fast
