@@ -407,17 +407,25 @@ class MatchPage {
 
   // --- turns: the score sheet ----------------------------------------------------------------------
   async turns(fresh = false) {
-    if (fresh || !this.turnsList || this.turnsVersion !== this.body.version) {
-      if (!this.loadingTurns) {
-        this.loadingTurns = this.call("/turns").finally(() => {
-          this.loadingTurns = null;
+    // A request already out is shared, unless it was asked for an older version than the body's: the
+    // match moved on while it was out (a cold score sheet takes a while on the server), and its answer
+    // would leave the sheet a move behind. Three asks at most: the body may keep moving meanwhile.
+    for (let ask = 0; ask < 3 && (fresh || !this.turnsList || this.turnsVersion !== this.body.version); ask++) {
+      const wanted = this.body.version;
+      if (!this.loadingTurns || this.loadingTurnsFor < wanted) {
+        const loading = this.call("/turns").finally(() => {
+          if (this.loadingTurns === loading) this.loadingTurns = null;
         });
+        this.loadingTurns = loading;
+        this.loadingTurnsFor = wanted;
       }
       const data = await this.loadingTurns;
       if (data.version >= this.turnsVersion) {
         this.turnsList = data.turns;
         this.turnsVersion = data.version;
       }
+      fresh = false;
+      if (data.version >= wanted) break;
     }
     return this.turnsList;
   }
