@@ -6,50 +6,73 @@ from __future__ import annotations
 import os
 import socket
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 from types import TracebackType
 
-import httpx
-
 #: The most a ``/healthz`` probe may wait while one client attacks (issue 24).
 PROBE_BOUND = 0.250
 
 
-class Probe:
-    """Asks ``/healthz`` every ``every`` seconds from its own thread and keeps each wait.
+#: The probe's own process: it times each ``/healthz`` itself and prints the wait (``inf``: no answer).
+_PROBE = """
+import sys, time, httpx
+url, every = sys.argv[1], float(sys.argv[2])
+with httpx.Client(base_url=url, timeout=10) as client:
+    while True:
+        started = time.perf_counter()
+        try:
+            ok = client.get("/healthz").status_code == 200
+        except httpx.HTTPError:
+            ok = False
+        print(time.perf_counter() - started if ok else "inf", flush=True)
+        time.sleep(every)
+"""
 
-    A wait that ends in an error counts as ``float('inf')``: a server that drops its own health
-    check has stalled as surely as one that answers late."""
+
+class Probe:
+    """Asks ``/healthz`` every ``every`` seconds and keeps each wait.
+
+    It runs in a process of its own: a thread of the test's process would also be charged for that
+    process's pauses (its garbage collector, late in a long run, or the main thread decoding a large
+    answer while holding the GIL), which are not the server's. A wait that ends in an error counts
+    as ``float('inf')``: a server that drops its own health check has stalled as surely as one that
+    answers late."""
 
     def __init__(self, url: str, every: float = 0.02) -> None:
         self.url, self.every = url, every
         self.waits: list[float] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="healthz-probe", daemon=True)
+        self._process: subprocess.Popen[str] | None = None
+        self._reader = threading.Thread(target=self._read, name="healthz-probe", daemon=True)
 
-    def _run(self) -> None:
-        with httpx.Client(base_url=self.url, timeout=10) as client:
-            while not self._stop.is_set():
-                started = time.perf_counter()
-                try:
-                    ok = client.get("/healthz").status_code == 200
-                except httpx.HTTPError:
-                    ok = False
-                self.waits.append(time.perf_counter() - started if ok else float("inf"))
-                self._stop.wait(self.every)
+    def _read(self) -> None:
+        assert self._process is not None and self._process.stdout is not None
+        for line in self._process.stdout:
+            self.waits.append(float(line))
 
     def __enter__(self) -> Probe:
-        self._thread.start()
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", _PROBE, self.url, str(self.every)], stdout=subprocess.PIPE, text=True
+        )
+        self._reader.start()
+        deadline = time.monotonic() + 10
+        while not self.waits and time.monotonic() < deadline:  # probing before the attack starts
+            time.sleep(0.01)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         deadline = time.monotonic() + 5
         while len(self.waits) < 5 and time.monotonic() < deadline:  # an attack over in a blink: a few more
             time.sleep(self.every)
-        self._stop.set()
-        self._thread.join(timeout=15)
+        assert self._process is not None
+        self._process.terminate()
+        self._process.wait(timeout=10)
+        self._reader.join(timeout=10)
+        if self._process.stdout is not None:
+            self._process.stdout.close()
 
     @property
     def worst(self) -> float:
