@@ -43,6 +43,7 @@ from fastapi import WebSocket
 from engine.base import CHANCE, JsonDict
 from engine.errors import EngineError, StaleVersionError
 from indexes.errors import TablejudgeError
+from matches.env import bounded_numbers
 from matches.errors import MatchError
 from matches.service import Event, MatchService
 from matches.store import NOTIFY_CHANNEL, PostgresStore
@@ -125,19 +126,7 @@ class LiveLimits:
         """
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
-        for name, (variable, low, high) in cls._ENV.items():
-            text = env.get("TABLEJUDGE_" + variable)
-            if text is None or not text.strip():
-                continue
-            whole = isinstance(low, int)
-            try:
-                value: float = int(text) if whole else float(text)
-            except ValueError:
-                value = low - 1
-            if not low <= value <= high:
-                kind = "whole number" if whole else "number"
-                raise LiveLimitsError(f"TABLEJUDGE_{variable} must be a {kind} from {low} to {high}, got {text!r}")
-            values[name] = value
+        values.update(bounded_numbers(env, cls._ENV, LiveLimitsError))
         return cls(**values)
 
 

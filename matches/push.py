@@ -47,6 +47,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, b64urlencode
 
 from engine.base import JsonDict
+from matches.env import bounded_numbers
 from matches.errors import MatchError
 from matches.service import Event, Loaded, MatchService
 from matches.store import PushRow, SQLiteStore, Store
@@ -132,19 +133,7 @@ class PushSettings:
         values["enabled"] = switch not in ("off", "0", "false")
         values["http_loopback"] = env.get("TABLEJUDGE_PUSH_HTTP_LOOPBACK", "").strip().lower() in ("1", "on", "true")
         values["subject"] = env.get("TABLEJUDGE_PUSH_SUBJECT", "").strip()
-        for name, (variable, low, high) in cls._ENV.items():
-            text = env.get("TABLEJUDGE_" + variable)
-            if text is None or not text.strip():
-                continue
-            whole = isinstance(low, int)
-            try:
-                value: float = int(text) if whole else float(text)
-            except ValueError:
-                value = low - 1
-            if not low <= value <= high:
-                kind = "whole number" if whole else "number"
-                raise PushSettingsError(f"TABLEJUDGE_{variable} must be a {kind} from {low} to {high}, got {text!r}")
-            values[name] = value
+        values.update(bounded_numbers(env, cls._ENV, PushSettingsError))
         return cls(**values)
 
 
