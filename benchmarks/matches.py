@@ -123,13 +123,17 @@ async def new_match(url: str) -> tuple[str, dict[int, str]]:
     return made["match"], {0: made["token"], 1: joined["token"]}
 
 
-async def watch(url: str, match_id: str, token: str, stop: asyncio.Event, counts: list[int]) -> None:
-    """A live socket that reads everything it is sent (as a phone would)."""
+async def watch(
+    url: str, match_id: str, token: str, stop: asyncio.Event, counts: list[int], token_in_url: bool = False
+) -> None:
+    """A live socket that reads everything it is sent (as a phone would). ``token_in_url``: as servers
+    before issue 24 took it (``--compare`` with such a checkout); since, it comes in the hello."""
     from websockets.asyncio.client import connect
 
-    ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
+    ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live" + (f"?token={token}" if token_in_url else "")
     async with connect(ws, max_size=None) as socket:
-        await socket.send(json.dumps({"type": "hello", "token": token}))  # the token never goes in the URL
+        if not token_in_url:
+            await socket.send(json.dumps({"type": "hello", "token": token}))  # the token never goes in the URL
         while not stop.is_set():
             try:
                 await asyncio.wait_for(socket.recv(), timeout=0.2)
@@ -177,7 +181,14 @@ async def play(
     conn.close()
 
 
-async def saturate(urls: list[str], connections: int, seconds: float, sockets: bool, baseline: bool = False) -> dict:
+async def saturate(
+    urls: list[str],
+    connections: int,
+    seconds: float,
+    sockets: bool,
+    baseline: bool = False,
+    token_in_url: bool = False,
+) -> dict:
     matches = []
     for index in range(connections):
         url = urls[index % len(urls)]
@@ -190,7 +201,7 @@ async def saturate(urls: list[str], connections: int, seconds: float, sockets: b
         for index, (_, match_id, tokens) in enumerate(matches):
             for seat in (0, 1):  # each seat's socket on the other server, when there are two
                 other = urls[(index + seat) % len(urls)]
-                watchers.append(asyncio.create_task(watch(other, match_id, tokens[seat], stop, counts)))
+                watchers.append(asyncio.create_task(watch(other, match_id, tokens[seat], stop, counts, token_in_url)))
         await asyncio.sleep(1.0)
     stats = {"moves": 0, "errors": 0}
     latencies: list[float] = []
@@ -390,6 +401,90 @@ def rounds(ratios: list[float]) -> str:
     return ", ".join(f"{ratio:.2f}" for ratio in ratios)
 
 
+def takes_token_in_url(checkout: Path) -> bool:
+    """Does that checkout's server take a socket's seat token in its URL (as before issue 24), rather than
+    in the socket's first message?"""
+    return not any("token_in_url" in path.read_text() for path in (checkout / "matches").rglob("*.py"))
+
+
+def start_server(folder: Path, checkout: Path, database: str = "") -> Server:
+    """A match server running ``checkout``'s code (its working directory and PYTHONPATH are that checkout)."""
+    here = Path.cwd()
+    os.chdir(checkout)
+    try:
+        server = Server(folder, database=database, bot_delay_ms=600, env={"PYTHONPATH": str(checkout)}).start()
+    finally:
+        os.chdir(here)
+    pin(server.process.pid, SERVER_CORES)  # type: ignore[union-attr]
+    return server
+
+
+def compare_rounds(bare: list[str], servers: dict[str, tuple[list[str], bool]], args: argparse.Namespace) -> dict:
+    """Rounds of the bare endpoint then each server (in turn first and last: the order flips every round);
+    each server's ratio to the bare endpoint's round, and its errors over every round."""
+    ratios: dict[str, list[float]] = {name: [] for name in servers}
+    errors = dict.fromkeys(servers, 0)
+    for index in range(args.rounds):
+        base = asyncio.run(saturate(bare, args.connections, args.seconds, False, baseline=True))
+        for name in list(servers) if index % 2 == 0 else list(reversed(servers)):
+            urls, token_in_url = servers[name]
+            sat = asyncio.run(saturate(urls, args.connections, args.seconds, True, token_in_url=token_in_url))
+            ratios[name].append(sat["moves_per_s"] / base["moves_per_s"])
+            errors[name] += sat["errors"]
+    return {name: (sorted(kept)[len(kept) // 2], kept, errors[name]) for name, kept in ratios.items()}
+
+
+def print_comparison(store: str, found: dict) -> None:
+    for name, (median, kept, errors) in found.items():
+        print(
+            f"  {store:10} {name:8} {median:.2f}x the bare endpoint (rounds {rounds(kept)}); errors {errors}",
+            flush=True,
+        )
+
+
+def compare(args: argparse.Namespace, folder: Path, bare: str, stack: ExitStack) -> None:
+    """``--compare CHECKOUT``: the saturation phases alone, that checkout's server and this one's in the same
+    rounds against the same bare endpoint (a noisy machine then costs both alike)."""
+    checkouts = {"before": Path(args.compare).resolve(), "this": ROOT}
+    token_in_url = {name: takes_token_in_url(path) for name, path in checkouts.items()}
+    if not args.skip_sqlite:
+        servers = {}
+        for name, path in checkouts.items():
+            (folder / f"sqlite-{name}").mkdir()
+            servers[name] = start_server(folder / f"sqlite-{name}", path)
+            stack.callback(servers[name].stop)
+        found = compare_rounds([bare], {name: ([s.url], token_in_url[name]) for name, s in servers.items()}, args)
+        print_comparison("SQLite", found)
+        for server in servers.values():
+            server.stop()
+    if not args.skip_postgres:
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setaffinity(0, ALL_CORES)  # PostgreSQL (started from here) on every core
+        with temporary_postgres() as pg:
+            with contextlib.suppress(AttributeError, OSError):
+                os.sched_setaffinity(0, {0})
+            (folder / "bare2").mkdir()
+            process2, bare2 = start_baseline(folder / "bare2")
+            pin(process2.pid, SERVER_CORES)  # type: ignore[attr-defined]
+            stack.callback(process2.terminate)  # type: ignore[attr-defined]
+            pairs = {}
+            for name, path in checkouts.items():
+                database = new_database(pg, f"bench_{name}")
+                pair = []
+                for half in ("a", "b"):
+                    (folder / f"pg-{name}-{half}").mkdir()
+                    pair.append(start_server(folder / f"pg-{name}-{half}", path, database))
+                    stack.callback(pair[-1].stop)
+                pairs[name] = pair
+            found = compare_rounds(
+                [bare, bare2], {name: ([s.url for s in pair], token_in_url[name]) for name, pair in pairs.items()}, args
+            )
+            print_comparison("PostgreSQL", found)
+            for pair in pairs.values():
+                for server in pair:
+                    server.stop()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="length of each measured round")
@@ -401,6 +496,11 @@ def main() -> int:
     parser.add_argument("--skip-planners", action="store_true", help="without the planner-bots phase")
     parser.add_argument("--planners-only", action="store_true", help="the planner-bots phase alone")
     parser.add_argument("--planner-matches", type=int, default=20)
+    parser.add_argument(
+        "--compare",
+        metavar="CHECKOUT",
+        help="the saturation phases alone, this checkout's server against CHECKOUT's (e.g. the code before a change)",
+    )
     args = parser.parse_args()
     if args.planners_only:
         args.skip_sqlite = args.skip_postgres = True
@@ -418,6 +518,9 @@ def main() -> int:
         process, bare = start_baseline(base)  # idle (and uncharged) while the servers are measured
         pin(process.pid, SERVER_CORES)  # type: ignore[attr-defined]
         stack.callback(process.terminate)  # type: ignore[attr-defined]
+        if args.compare:
+            compare(args, base, bare, stack)
+            return 0
         if not args.skip_sqlite:
             (base / "sqlite").mkdir()
             server = Server(base / "sqlite", bot_delay_ms=600).start()

@@ -276,6 +276,8 @@ class Alert:
     tidy: bool = False
     #: The match started: who acts first is told (worked out from the store).
     start: bool = False
+    #: The match row's revision the change left (None: not known), for ``PushSender.unsubscribed``.
+    revision: int | None = None
 
 
 #: How a notification names a game, as its page does (``static/play/games/*.js``' titles).
@@ -339,12 +341,16 @@ class PushSender:
     REMEMBERED = 10_000
     #: Seconds a VAPID signature is reused for one push service (it is valid for 24 hours).
     SIGNATURE_REUSE = 6 * 3600
+    #: Seconds a match found without subscriptions is believed to have none, its revisions unbroken.
+    UNSUBSCRIBED_FOR = 10.0
 
     def __init__(self, service: MatchService, vapid: Vapid02, settings: PushSettings, subject: str) -> None:
         self.service, self.vapid, self.settings, self.subject = service, vapid, settings, subject
         self.key = public_key(vapid)
         #: match -> (version, the seats acting after it, rounds played), as this process last saw the match.
         self._acting: OrderedDict[str, tuple[int, frozenset[int], int]] = OrderedDict()
+        #: match -> (its revision, until when (``time.monotonic``)): it had no subscriptions at that revision.
+        self.unsubscribed: OrderedDict[str, tuple[int, float]] = OrderedDict()
         self._pending: dict[str, Alert] = {}
         self._queue: asyncio.Queue[str] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -383,6 +389,8 @@ class PushSender:
             return  # not serving (a script, a test of the service alone)
         alert: Alert | None
         if event.kind == "move" and event.loaded is not None:
+            if self._none_to_tell(event.match, event.loaded.row.revision):
+                return
             alert = self._after_move(event, event.loaded)
         elif event.kind == "start":
             alert = Alert(event.match, event.version, "load", start=True)
@@ -392,6 +400,38 @@ class PushSender:
             alert = None
         if alert is not None:
             self._enqueue(alert)
+
+    def _none_to_tell(self, match: str, revision: int) -> bool:
+        """Is it known that the match has no subscription, so that a move needs no alert work at all (most
+        matches: the benchmark's moves, a table of friends who never allowed notifications)?
+
+        Known when the sender found none at the revision just before this one, not long ago: a subscription,
+        made through any server process, moves the match's revision (``Store.add_push``), and so does every
+        other write, so an unbroken chain of revisions means no subscription came since. A chain broken (a
+        subscription, a seat, another server's move), or a look older than ``UNSUBSCRIBED_FOR``, and the move
+        takes the usual path: its alert is worked out and the subscriptions read again."""
+        known = self.unsubscribed.get(match)
+        if known is None:
+            return False
+        if known[0] != revision - 1 or time.monotonic() > known[1]:
+            del self.unsubscribed[match]
+            return False
+        self.unsubscribed[match] = (revision, known[1])
+        self._acting.pop(match, None)  # not followed while skipped: the next alert works from the move alone
+        return True
+
+    def _found_none(self, alert: Alert) -> None:
+        if alert.revision is None:
+            return
+        self.unsubscribed[alert.match] = (alert.revision, time.monotonic() + self.UNSUBSCRIBED_FOR)
+        self.unsubscribed.move_to_end(alert.match)
+        while len(self.unsubscribed) > self.REMEMBERED:
+            self.unsubscribed.popitem(last=False)
+
+    def subscribed(self, match: str) -> None:
+        """A subscription was just made here: the match's alerts are worked out again (its revision moved
+        too; this is only sooner)."""
+        self.unsubscribed.pop(match, None)
 
     def _slow(self, loaded: Loaded) -> bool:
         clock = loaded.clock
@@ -406,7 +446,8 @@ class PushSender:
         people = {
             seat.seat: seat.token_hash for seat in loaded.seats if seat.bot is None and seat.token_hash is not None
         }
-        base = Alert(event.match, state.version, "turn", tokens=people, game=loaded.row.game)
+        base = Alert(event.match, state.version, "turn", tokens=people, game=loaded.row.game,
+                     revision=loaded.row.revision)  # fmt: skip
         if state.is_terminal():
             self._acting.pop(event.match, None)
             base.kind, base.seats = "over", set(people)
@@ -490,6 +531,7 @@ class PushSender:
             store = self.service.store
             subscriptions: list[PushRow] = await store.call_async("push_subscriptions", alert.match)
             if not subscriptions:
+                self._found_none(alert)
                 return
             if alert.kind == "load":
                 await self._load(alert)

@@ -105,6 +105,7 @@ async def subscribe(
         raise TooManySubscriptions(
             f"your seat already has {sender.settings.per_seat} subscriptions in this match: remove one first"
         )
+    sender.subscribed(match_id)
     return {"match": match_id, "seat": seat, "subscribed": True}
 
 

@@ -170,7 +170,8 @@ class MatchRow:
     lexicon: str | None = None
     #: The id of the house rules the match is judged under (None: the lexicon alone).
     house_rules: str | None = None
-    #: Moves with every write to the row or the match's seats but a seat's ``seen`` (``CommitCheck``).
+    #: Moves with every write to the row or the match's seats but a seat's ``seen``, and with a new push
+    #: subscription (``CommitCheck``; ``matches.push``).
     revision: int = 0
     #: Who created it: a digest of the client's address (``matches.quotas``), None if not known.
     creator: str | None = None
@@ -596,6 +597,9 @@ class Store:
                 "p256dh = excluded.p256dh, auth = excluded.auth, token_hash = excluded.token_hash",
                 (match_id, row.seat, row.endpoint, row.p256dh, row.auth, row.token_hash, row.created),
             )
+            # The match's revision moves with its subscriptions: a server that found none may skip a move's
+            # alert only while the revisions it saw follow on one from the other (``matches.push``).
+            self._execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,))
         return True
 
     def push_subscriptions(self, match_id: str) -> list[PushRow]:

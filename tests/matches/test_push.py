@@ -378,3 +378,56 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     handed = [(after, "turn") for now, after in zip(movers, movers[1:], strict=False) if after != now]
     assert len(movers) >= 5 and turns == sorted(handed)
     assert sorted(seat for seat, kind in told if kind == "over") == [0, 1]
+
+
+def test_a_match_without_subscriptions_costs_its_moves_no_alert_work_until_one_comes(
+    service: MatchService, push_service: PushService
+) -> None:
+    """The sender reads a match's subscriptions once and, finding none, skips the alert of each move that
+    follows on from the revision it read at; a subscription made by any process (here straight in the store,
+    as another server's request would) moves the revision, and the very next move's alert is sent."""
+    reads: list[str] = []
+    read = service.store.push_subscriptions
+
+    def counted(match_id: str) -> list[PushRow]:
+        reads.append(match_id)
+        return read(match_id)
+
+    service.store.push_subscriptions = counted  # type: ignore[method-assign]
+
+    async def play() -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
+        sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
+        sender.start()
+        try:
+            made = service.create("bop", {"players": 2}, name="Ann")
+            seat, token = service.join(made.match, made.invite, "Bob")
+            assert made.token is not None and made.seat is not None
+            tokens = {made.seat: made.token, seat: token}
+
+            async def pass_once() -> int:
+                state = (await service.load_async(made.match)).state
+                assert state is not None and not state.is_terminal()
+                mover = state.acting_players()[0]
+                await service.play_async(made.match, tokens[mover], "pass", state.version)
+                await _drained(sender)
+                return mover
+
+            for _ in range(6):
+                await pass_once()
+            skipped_reads = len(reads)
+            browsers = _subscribe_all(service, made.match, tokens, push_service.url)  # as another process would
+            first = await pass_once()
+            told_first = _alerts(push_service, browsers, made.match)
+            second = await pass_once()
+            told = _alerts(push_service, browsers, made.match)
+            assert (first, second) == (0, 1) or (first, second) == (1, 0)
+            return skipped_reads, told_first, told
+        finally:
+            await sender.stop()
+
+    skipped_reads, told_first, told = asyncio.run(play())
+    # Six moves that each handed the turn over: the start and the first move read the subscriptions; the
+    # other five followed on from a revision found without any, and were skipped.
+    assert skipped_reads <= 2
+    assert len(told_first) == 1 and told_first[0][1] == "turn"
+    assert len(told) == 2 and {seat for seat, _ in told} == {0, 1}
