@@ -228,18 +228,19 @@ class Guard:
 
         if self.addresses is not None:
             self.addresses.resolve(scope)
-        refusal = self._refusal(scope, path)
+        declared = self._declared(scope)
+        refusal = self._refusal(scope, path, declared)
         if refusal is not None:
             await refusal(scope, receive, send_safely)
             return
-        if scope["method"] in ("GET", "HEAD", "OPTIONS") or self._declared(scope) is not None:
+        if declared is not None or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             # A declared length (without Transfer-Encoding) is the body's length, already checked: the HTTP
             # parser reads no more. Nothing to count.
             await self.app(scope, receive, send_safely)
             return
         await self.app(scope, self._counting(receive), send_safely)
 
-    def _refusal(self, scope: Scope, path: str) -> ASGIApp | None:
+    def _refusal(self, scope: Scope, path: str, declared: bytes | None) -> ASGIApp | None:
         """The answer refusing the request before any work (429, 414, 413), or None."""
         if self.limited:
             kind = route_class(scope["method"], path)
@@ -254,7 +255,6 @@ class Guard:
                 "target_too_long",
                 f"the request path and query are {target} bytes long; at most {self.max_target_bytes}",
             )
-        declared = self._declared(scope)
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body_bytes):
             return error_response(
                 413,
