@@ -17,7 +17,8 @@ import orjson
 import pytest
 from py_vapid import Vapid02
 
-from matches.push import BadSubscription, PushSender, PushSettings, check_endpoint, load_key, parse_subscription
+from matches.push import PushSender
+from matches.push_setup import BadSubscription, PushSettings, check_endpoint, load_key, parse_subscription
 from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
 from matches.tokens import digest
