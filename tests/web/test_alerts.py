@@ -108,7 +108,7 @@ def test_a_hidden_tab_is_notified_and_buzzed_when_the_other_phone_makes_it_its_t
     assert len(recorded(annp)["notified"]) == 1
 
     # Vibration turned off in the settings (kept on the phone): the next turn asks for none.
-    annp.get_by_text("Your-turn alerts on this phone").click()
+    annp.get_by_text("Alert settings").click()
     annp.get_by_label("Vibrate").uncheck()
     assert '"vibrate":false' in annp.evaluate("() => localStorage.getItem('tablejudge.alerts')")
     annp.evaluate(HIDE, True)

@@ -140,7 +140,7 @@ export function alertsPanel() {
     return h("p", { class: "check" }, box, h("label", { for: `alert-${name}` }, label));
   };
   return h("details", { class: "alerts-settings", id: "alerts-settings" },
-    h("summary", {}, "Your-turn alerts on this phone"),
+    h("summary", {}, "Alert settings"),
     toggle("vibrate", "Vibrate"),
     toggle("sound", "Play a sound"),
     "Notification" in window ? toggle("notify", "Notify me while this tab is hidden") : null,

@@ -121,6 +121,6 @@ function pushLine({ match, token }) {
       box.disabled = false;
     }
   });
-  line.append(h("label", { for: "push-toggle" }, box, " Tell me when it is my turn"), " ", note);
+  line.append(h("label", { for: "push-toggle" }, box, " Notify me of my turn"), " ", note);
   return line;
 }
