@@ -99,23 +99,23 @@ def test_a_hidden_tab_is_notified_and_buzzed_when_the_other_phone_makes_it_its_t
     assert note["tag"] == f"match-{match}"  # the server's push for the match replaces it, not beside it
     assert annp.title().startswith("Your turn")
 
+    def round_trip(hidden: bool, until: str, at: int) -> None:
+        """Ann (her tab hidden or not) passes, then Bob: her turn again, once ``until`` holds on her page."""
+        annp.evaluate(HIDE, hidden)
+        annp.evaluate(PASS)
+        wait_version(bobp, at)
+        bobp.evaluate(PASS)
+        annp.wait_for_function(until)
+
     # Looking at the page: a buzz, no notification.
-    annp.evaluate(HIDE, False)
-    annp.evaluate(PASS)
-    wait_version(bobp, version + 2)
-    bobp.evaluate(PASS)
-    annp.wait_for_function("() => window.__alerts.vibrate.length === 2")
+    round_trip(False, "() => window.__alerts.vibrate.length === 2", version + 2)
     assert len(recorded(annp)["notified"]) == 1
 
     # Vibration turned off in the settings (kept on the phone): the next turn asks for none.
     annp.get_by_text("Alert settings").click()
     annp.get_by_label("Vibrate").uncheck()
     assert '"vibrate":false' in annp.evaluate("() => localStorage.getItem('tablejudge.alerts')")
-    annp.evaluate(HIDE, True)
-    annp.evaluate(PASS)
-    wait_version(bobp, version + 4)
-    bobp.evaluate(PASS)
-    annp.wait_for_function("() => window.__alerts.notified.length === 2")
+    round_trip(True, "() => window.__alerts.notified.length === 2", version + 4)
     assert len(recorded(annp)["vibrate"]) == 2
 
 
