@@ -1,10 +1,11 @@
 """Your turn, even with the phone down (issue 26): when the other phone makes it this seat's turn, the page
 asks for a vibration and, while its tab is hidden, shows a system notification; the settings panel turns
-each off, and a PDQ round dealt to a seat that was already acting counts as a new turn.
+vibration off and sound on (a chime, then, on each turn), and a PDQ round dealt to a seat that was already
+acting counts as a new turn.
 
-The device's side is recorded, not performed: ``navigator.vibrate``, ``Notification`` and the service
-worker's ``showNotification`` are replaced before the page loads, and the tab's visibility is set by
-the test (headless Chromium's tabs are always visible)."""
+The device's side is recorded, not performed: ``navigator.vibrate``, ``Notification``, the service
+worker's ``showNotification`` and the tones made by ``AudioContext`` are replaced or counted before the
+page loads, and the tab's visibility is set by the test (headless Chromium's tabs are always visible)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 #: Records what the page asks of the device; ``window.__hidden`` is the tab's visibility.
 DEVICE = """
-window.__alerts = { vibrate: [], notified: [] };
+window.__alerts = { vibrate: [], notified: [], tones: 0 };
 window.__hidden = false;
 const getter = (get) => ({ configurable: true, get });
 Object.defineProperty(Document.prototype, "visibilityState", getter(() => (window.__hidden ? "hidden" : "visible")));
@@ -34,6 +35,10 @@ window.Notification = class {
   static get permission() { return "granted"; }
   static requestPermission() { return Promise.resolve("granted"); }
   close() {}
+};
+const RealAudio = window.AudioContext;
+window.AudioContext = class extends RealAudio {
+  createOscillator() { window.__alerts.tones += 1; return super.createOscillator(); }
 };
 if (window.ServiceWorkerRegistration) {
   ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
@@ -86,7 +91,7 @@ def test_a_hidden_tab_is_notified_and_buzzed_when_the_other_phone_makes_it_its_t
     bobp = bob.open(f"/play/{match}")
     for page in (annp, bobp):
         wait_version(page, version)
-    assert recorded(annp) == {"vibrate": [], "notified": []}  # opening a match is no alert
+    assert recorded(annp) == {"vibrate": [], "notified": [], "tones": 0}  # opening a match is no alert
 
     # Ann puts her phone down (the tab is hidden); Bob passes on his phone: it is her turn.
     annp.evaluate(HIDE, True)
@@ -111,12 +116,19 @@ def test_a_hidden_tab_is_notified_and_buzzed_when_the_other_phone_makes_it_its_t
     round_trip(False, "() => window.__alerts.vibrate.length === 2", version + 2)
     assert len(recorded(annp)["notified"]) == 1
 
-    # Vibration turned off in the settings (kept on the phone): the next turn asks for none.
+    assert recorded(annp)["tones"] == 0  # sound is off until the player turns it on
+
+    # Vibration turned off and sound on in the settings (kept on the phone): the next turn asks for no
+    # vibration and plays the chime (two tones; turning sound on played it once as a sample).
     annp.get_by_text("Alert settings").click()
     annp.get_by_label("Vibrate").uncheck()
-    assert '"vibrate":false' in annp.evaluate("() => localStorage.getItem('tablejudge.alerts')")
+    annp.get_by_label("Play a sound").check()
+    kept = annp.evaluate("() => JSON.parse(localStorage.getItem('tablejudge.alerts'))")
+    assert kept == {"vibrate": False, "sound": True, "notify": True}
+    assert recorded(annp)["tones"] == 2
     round_trip(True, "() => window.__alerts.notified.length === 2", version + 4)
     assert len(recorded(annp)["vibrate"]) == 2
+    assert recorded(annp)["tones"] == 4
 
 
 def test_a_pdq_deal_is_a_new_turn_and_a_watcher_gets_no_alert(phones: Any) -> None:
