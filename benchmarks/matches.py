@@ -33,6 +33,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -401,6 +402,26 @@ def rounds(ratios: list[float]) -> str:
     return ", ".join(f"{ratio:.2f}" for ratio in ratios)
 
 
+@contextlib.contextmanager
+def postgres() -> Iterator[str]:
+    """A temporary PostgreSQL server, started on every core (the load generator back on its own after)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setaffinity(0, ALL_CORES)
+    with temporary_postgres() as pg:
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setaffinity(0, {0})
+        yield pg
+
+
+def second_baseline(folder: Path, stack: ExitStack) -> str:
+    """A second bare endpoint process on the servers' core (the baseline of two server processes)."""
+    (folder / "bare2").mkdir()
+    process, url = start_baseline(folder / "bare2")
+    pin(process.pid, SERVER_CORES)  # type: ignore[attr-defined]
+    stack.callback(process.terminate)  # type: ignore[attr-defined]
+    return url
+
+
 def takes_token_in_url(checkout: Path) -> bool:
     """Does that checkout's server take a socket's seat token in its URL (as before issue 24), rather than
     in the socket's first message?"""
@@ -458,15 +479,8 @@ def compare(args: argparse.Namespace, folder: Path, bare: str, stack: ExitStack)
         for server in servers.values():
             server.stop()
     if not args.skip_postgres:
-        with contextlib.suppress(AttributeError, OSError):
-            os.sched_setaffinity(0, ALL_CORES)  # PostgreSQL (started from here) on every core
-        with temporary_postgres() as pg:
-            with contextlib.suppress(AttributeError, OSError):
-                os.sched_setaffinity(0, {0})
-            (folder / "bare2").mkdir()
-            process2, bare2 = start_baseline(folder / "bare2")
-            pin(process2.pid, SERVER_CORES)  # type: ignore[attr-defined]
-            stack.callback(process2.terminate)  # type: ignore[attr-defined]
+        with postgres() as pg:
+            bare2 = second_baseline(folder, stack)
             pairs = {}
             for name, path in checkouts.items():
                 database = new_database(pg, f"bench_{name}")
@@ -573,11 +587,7 @@ def main() -> int:
             )
             server.stop()
         if not args.skip_postgres:
-            with contextlib.suppress(AttributeError, OSError):
-                os.sched_setaffinity(0, ALL_CORES)  # PostgreSQL (started from here) on every core
-            with temporary_postgres() as pg:
-                with contextlib.suppress(AttributeError, OSError):
-                    os.sched_setaffinity(0, {0})
+            with postgres() as pg:
                 database = new_database(pg, "bench")
                 servers = []
                 for name in ("a", "b"):
@@ -589,10 +599,7 @@ def main() -> int:
                 # connections split between them. Two processes on one core serve 0.8-0.9x what one
                 # does (two event loops, switching between them), a cost of the topology the issue
                 # asks for, not of the match server; the single bare process is shown beside it.
-                (base / "bare2").mkdir()
-                process2, bare2 = start_baseline(base / "bare2")
-                pin(process2.pid, SERVER_CORES)  # type: ignore[attr-defined]
-                stack.callback(process2.terminate)  # type: ignore[attr-defined]
+                bare2 = second_baseline(base, stack)
                 (two, pg_sat, ratios), (one, one_sat, one_ratios) = interleaved(
                     [[bare, bare2], [bare]], [s.url for s in servers], args
                 )
