@@ -18,6 +18,11 @@ rounds that alternate with the bare endpoint's, the median round reported):
    play (each watched by a spectator socket), next to the same probe on the same server idle, just
    before: bot thinking runs in the worker pool, so the event loop answers as fast as when idle.
 
+``--compare CHECKOUT`` runs the saturation phases alone, that checkout's server (e.g. the code before
+a change, from ``git worktree add``) and this one's in the same rounds against the same bare endpoint,
+and prints beside each ratio the servers' CPU time per move over the measured part: on a machine busy
+with other work the ratios swing with the share of the core the servers get, the CPU per move much less.
+
 The load generator is a small HTTP/1.1 keep-alive client on raw asyncio streams (httpx's async pool
 collapses past about ten connections here), in this process, pinned to its own core where possible.
 Not part of the test suite.
@@ -189,7 +194,12 @@ async def saturate(
     sockets: bool,
     baseline: bool = False,
     token_in_url: bool = False,
+    pids: tuple[int, ...] = (),
 ) -> dict:
+    """Moves per second with ``connections`` matches played at once (their live sockets read when
+    ``sockets``); ``pids``: the server processes whose CPU time per move is counted over the measured part
+    (a measure a busy machine blurs less than the ratio: other work takes the servers' core, not their
+    instructions)."""
     matches = []
     for index in range(connections):
         url = urls[index % len(urls)]
@@ -209,14 +219,17 @@ async def saturate(
     warm = time.perf_counter() + 1.0
     await asyncio.gather(*(play(url, m, t, warm, {"moves": 0, "errors": 0}, [], baseline) for url, m, t in matches))
     until = time.perf_counter() + seconds
+    cpu_before = sum(cpu_seconds(pid) for pid in pids)
     start = time.perf_counter()
     await asyncio.gather(*(play(url, m, t, until, stats, latencies, baseline) for url, m, t in matches))
     elapsed = time.perf_counter() - start
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
     latencies.sort()
     return {
         "moves_per_s": stats["moves"] / elapsed,
+        "cpu_us_per_move": 1e6 * cpu / max(1, stats["moves"]),
         "errors": stats["errors"],
         "events": counts[0],
         "p50_ms": 1000 * latencies[len(latencies) // 2] if latencies else 0,
@@ -236,6 +249,16 @@ def pin(pid: int, cores: set[int]) -> None:
         for thread in Path(f"/proc/{each}/task").iterdir():
             with contextlib.suppress(OSError):
                 os.sched_setaffinity(int(thread.name), cores)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) of a process and its children so far."""
+    total = 0
+    for each in [pid] + [int(p) for p in os.popen(f"pgrep -P {pid}").read().split()]:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid: int) -> int:
@@ -440,25 +463,37 @@ def start_server(folder: Path, checkout: Path, database: str = "") -> Server:
     return server
 
 
-def compare_rounds(bare: list[str], servers: dict[str, tuple[list[str], bool]], args: argparse.Namespace) -> dict:
-    """Rounds of the bare endpoint then each server (in turn first and last: the order flips every round);
-    each server's ratio to the bare endpoint's round, and its errors over every round."""
+def compare_rounds(bare: list[str], servers: dict[str, list[Server]], args: argparse.Namespace) -> dict:
+    """Rounds of the bare endpoint then each set of servers (in turn first and last: the order flips every
+    round): per set, its ratio to the bare endpoint's round, its CPU time per move, and its errors."""
     ratios: dict[str, list[float]] = {name: [] for name in servers}
+    cpu: dict[str, list[float]] = {name: [] for name in servers}
     errors = dict.fromkeys(servers, 0)
     for index in range(args.rounds):
         base = asyncio.run(saturate(bare, args.connections, args.seconds, False, baseline=True))
         for name in list(servers) if index % 2 == 0 else list(reversed(servers)):
-            urls, token_in_url = servers[name]
-            sat = asyncio.run(saturate(urls, args.connections, args.seconds, True, token_in_url=token_in_url))
+            urls = [server.url for server in servers[name]]
+            pids = tuple(server.process.pid for server in servers[name])  # type: ignore[union-attr]
+            token_in_url = takes_token_in_url(Path(servers[name][0].env["PYTHONPATH"]))
+            sat = asyncio.run(
+                saturate(urls, args.connections, args.seconds, True, token_in_url=token_in_url, pids=pids)
+            )
             ratios[name].append(sat["moves_per_s"] / base["moves_per_s"])
+            cpu[name].append(sat["cpu_us_per_move"])
             errors[name] += sat["errors"]
-    return {name: (sorted(kept)[len(kept) // 2], kept, errors[name]) for name, kept in ratios.items()}
+    return {name: (ratios[name], cpu[name], errors[name]) for name in servers}
+
+
+def median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
 
 
 def print_comparison(store: str, found: dict) -> None:
-    for name, (median, kept, errors) in found.items():
+    for name, (ratios, cpu, errors) in found.items():
         print(
-            f"  {store:10} {name:8} {median:.2f}x the bare endpoint (rounds {rounds(kept)}); errors {errors}",
+            f"  {store:10} {name:6} {median(ratios):.2f}x the bare endpoint (rounds {rounds(ratios)}); "
+            f"server CPU {median(cpu):.0f} us a move (rounds {', '.join(f'{each:.0f}' for each in cpu)}); "
+            f"errors {errors}",
             flush=True,
         )
 
@@ -467,14 +502,13 @@ def compare(args: argparse.Namespace, folder: Path, bare: str, stack: ExitStack)
     """``--compare CHECKOUT``: the saturation phases alone, that checkout's server and this one's in the same
     rounds against the same bare endpoint (a noisy machine then costs both alike)."""
     checkouts = {"before": Path(args.compare).resolve(), "this": ROOT}
-    token_in_url = {name: takes_token_in_url(path) for name, path in checkouts.items()}
     if not args.skip_sqlite:
         servers = {}
         for name, path in checkouts.items():
             (folder / f"sqlite-{name}").mkdir()
             servers[name] = start_server(folder / f"sqlite-{name}", path)
             stack.callback(servers[name].stop)
-        found = compare_rounds([bare], {name: ([s.url], token_in_url[name]) for name, s in servers.items()}, args)
+        found = compare_rounds([bare], {name: [server] for name, server in servers.items()}, args)
         print_comparison("SQLite", found)
         for server in servers.values():
             server.stop()
@@ -490,9 +524,7 @@ def compare(args: argparse.Namespace, folder: Path, bare: str, stack: ExitStack)
                     pair.append(start_server(folder / f"pg-{name}-{half}", path, database))
                     stack.callback(pair[-1].stop)
                 pairs[name] = pair
-            found = compare_rounds(
-                [bare, bare2], {name: ([s.url for s in pair], token_in_url[name]) for name, pair in pairs.items()}, args
-            )
+            found = compare_rounds([bare, bare2], pairs, args)
             print_comparison("PostgreSQL", found)
             for pair in pairs.values():
                 for server in pair:
