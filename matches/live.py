@@ -128,12 +128,16 @@ class LiveHub(Outboxes):
         has something to do before it would look again (a bot's move, a clock)."""
         if event.kind != "move" or (event.due is not None and event.due < self._next_look):
             self.wake()
-        if not self.connections.get(event.match):
-            return
+        if self.connections.get(event.match):
+            # Told once the step that committed it is done (the mover's answer goes out first), by a
+            # callback rather than a task of its own (a task's creation and switch cost more).
+            asyncio.get_running_loop().call_soon(self._tell_soon, event)
+
+    def _tell_soon(self, event: Event) -> None:
+        """Tell the sockets of a change committed just before: from the state it left, when that is still
+        the match's state (never awaited: queued or sent), else from the store (``broadcast``)."""
         loaded = event.loaded
         if loaded is not None and loaded.state is not None and loaded.state.version == event.version:
-            # The state the change left, at hand: told here and now (queued or sent, never awaited), rather
-            # than by a task of its own (its creation and switch cost about a tenth of a live move).
             try:
                 self._tell(event.match, loaded, event)
             except Exception:  # the change is committed whatever its telling does: the sockets resync
