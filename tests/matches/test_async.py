@@ -356,7 +356,7 @@ def test_a_snapshot_is_kept_every_few_moves_in_place_of_the_last_and_a_new_serve
     """Every ``SNAPSHOT_EVERY`` moves the mover's process stores the state (on PostgreSQL, one
     statement on the event loop's connections), replacing the one before; a process that holds no
     copy starts from it and replays only the moves after it."""
-    monkeypatch.setattr("matches.service.SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr("matches.gate.SNAPSHOT_EVERY", 3)
     first, second = services
     match_id, tokens = two_players(first)
 
@@ -389,7 +389,7 @@ def test_a_snapshot_is_kept_every_few_moves_in_place_of_the_last_and_a_new_serve
 
 def test_a_snapshot_that_cannot_be_kept_loses_nothing(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
     """The snapshot follows the commit: if it fails, the move stands, is answered and told."""
-    monkeypatch.setattr("matches.service.SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr("matches.gate.SNAPSHOT_EVERY", 1)
     match_id, tokens = two_players(service)
     told: list[int] = []
     service.listeners.append(lambda event: told.append(event.version))
