@@ -28,7 +28,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Generator
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -305,8 +305,25 @@ class MatchCore:
 
     # --- running the core against the store (sans-I/O: see the module's docstring) ---------------------
     def _run(self, steps: Steps[T], think: Callable[[Think], Any] | None = None) -> T:
-        """``think``: how a bot's choice is made (``Think``): in this process unless told otherwise."""
-        think = think or self._think_now
+        """Run the core, each store call made here and now. ``think``: how a bot's choice is made
+        (``Think``): in this process unless told otherwise."""
+        driving = self._drive(steps, think or self._think_now, self._call_now)
+        try:
+            driving.send(None)  # it never waits (``_call_now`` awaits nothing): it ends here
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        driving.close()
+        raise RuntimeError("the sync driver waited")
+
+    async def _run_async(self, steps: Steps[T]) -> T:
+        """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool."""
+        return await self._drive(steps, self._think_async, self._call_awaited)
+
+    async def _drive(
+        self, steps: Steps[T], think: Callable[[Think], Any], call_store: Callable[[Call], Awaitable[Any]]
+    ) -> T:
+        """The one loop of both drivers: each call the core asks for is made and its answer (or its
+        error) sent back, until the core returns."""
         answer: Any = None
         error: BaseException | None = None
         while True:
@@ -315,28 +332,15 @@ class MatchCore:
             except StopIteration as done:
                 return done.value  # type: ignore[no-any-return]
             try:
-                if isinstance(call, Think):
-                    answer, error = think(call), None
-                else:
-                    answer, error = getattr(self.store, call.method)(*call.args, **call.kwargs), None
+                answer, error = (think(call) if isinstance(call, Think) else await call_store(call)), None
             except Exception as failed:
                 answer, error = None, failed
 
-    async def _run_async(self, steps: Steps[T]) -> T:
-        answer: Any = None
-        error: BaseException | None = None
-        while True:
-            try:
-                call = steps.send(answer) if error is None else steps.throw(error)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
-            try:
-                if isinstance(call, Think):
-                    answer, error = self._think_async(call), None
-                else:
-                    answer, error = await self.store.call_async(call.method, *call.args, **call.kwargs), None
-            except Exception as failed:
-                answer, error = None, failed
+    async def _call_now(self, call: Call) -> Any:
+        return getattr(self.store, call.method)(*call.args, **call.kwargs)
+
+    async def _call_awaited(self, call: Call) -> Any:
+        return await self.store.call_async(call.method, *call.args, **call.kwargs)
 
     def _lock(self, match_id: str) -> asyncio.Lock:
         """This process's lock on a match's async work: a second request on the same match waits

@@ -79,28 +79,19 @@ class Lobby(MatchCore):
         invite = new_token()
         quota_mark = admit_creation(self.store, self.settings.quotas, client)
         now = self.clock_now()
-        match_id = new_match_id()
-        row = MatchRow(
-            id=match_id,
+        row = _waiting_match(
+            now,
             game=game,
             options=made.options.to_json(),
             seats=players,
-            seed=new_seed(),
-            status="waiting",
             public=bool(public),
             invite_hash=digest(invite),
             clock=None if clock_value is None else clock_value.to_json(),
-            clock_state=None,
-            version=0,
-            epoch=None,
-            epoch_started=None,
-            due=None,
-            created=now,
-            updated=now,
             lexicon=made.adjudicator.lexicon if made.word_questions else None,
             house_rules=house_rules,
             creator=quota_mark,
         )
+        match_id = row.id
         seat_rows = [
             SeatRow(seat, name=chosen.get(seat), bot=chosen.get(seat), joined=now if seat in chosen else None)
             for seat in range(players)
@@ -194,29 +185,20 @@ class Lobby(MatchCore):
         if row.rematch is not None:
             return row.rematch
         now = self.clock_now()
-        new_id = new_match_id()
         seats = self.store.seats(match_id)
-        new_row = MatchRow(
-            id=new_id,
+        new_row = _waiting_match(
+            now,
             game=row.game,
             options=row.options,
             seats=row.seats,
-            seed=new_seed(),
-            status="waiting",
             public=row.public,
             invite_hash=row.invite_hash,
             clock=row.clock,
-            clock_state=None,
-            version=0,
-            epoch=None,
-            epoch_started=None,
-            due=None,
-            created=now,
-            updated=now,
             rematch_of=match_id,
             lexicon=row.lexicon,
             house_rules=row.house_rules,
         )
+        new_id = new_row.id
         self.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
         if not self.store.update_match(match_id, row.version, rematch=new_id):
             return self._row(match_id).rematch or new_id
@@ -247,6 +229,12 @@ class Lobby(MatchCore):
 
     def seen(self, match_id: str, seat: int) -> None:
         self.store.update_seat(match_id, seat, seen=self.clock_now())
+
+
+def _waiting_match(now: float, **fields: Any) -> MatchRow:
+    """A new match's row as it waits for players: a new id and seed, no state yet, nothing due."""
+    return MatchRow(id=new_match_id(), seed=new_seed(), status="waiting", clock_state=None, version=0, epoch=None,
+                    epoch_started=None, due=None, created=now, updated=now, **fields)  # fmt: skip
 
 
 def _name(name: Any, seat: int) -> str:
