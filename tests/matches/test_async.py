@@ -16,7 +16,7 @@ from matches.errors import Unauthorized
 from matches.service import MatchService, MatchSettings
 from matches.store import PostgresStore, Store, open_store
 from tests.matches.conftest import FakeClock
-from tests.matches.test_service import two_players, whose_turn
+from tests.matches.playing import two_players, whose_turn
 
 
 class PausingStore:

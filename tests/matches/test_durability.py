@@ -17,8 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.matches.clients import auth, live
 from tests.matches.servers import Server
-from tests.matches.test_http import auth, live
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 

@@ -17,7 +17,7 @@ from engine import load_game
 from engine.base import State
 from engine.rng import Rng
 from tests.engine.conformance import HIDDEN, leaks
-from tests.matches.test_http import auth, live
+from tests.matches.clients import auth, live
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 

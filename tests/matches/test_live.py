@@ -26,8 +26,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from matches.live import MAX_MOVE_CHARS, LiveLimits, _join_updates
+from tests.matches.clients import auth, hello, live, receive, ws_url
 from tests.matches.servers import Server
-from tests.matches.test_http import auth, hello, live, receive, ws_url
 
 pytestmark = pytest.mark.server
 

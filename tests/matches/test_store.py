@@ -14,7 +14,7 @@ import pytest
 from indexes.house_rules import HouseRules
 from matches.service import MatchService
 from matches.store import CommitCheck, MoveRow, Store, open_store
-from tests.matches.test_service import two_players, whose_turn
+from tests.matches.playing import two_players, whose_turn
 
 
 def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:

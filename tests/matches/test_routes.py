@@ -1,40 +1,19 @@
-"""The match server over real HTTP and WebSockets (``tablejudge serve --workers 2`` on SQLite): every
-bad input a readable 4xx, live events to seats and spectators, reconnection from a version, and a
-move made through one worker reaching a socket held by the other."""
+"""The match server's routes (``matches.routes``) over real HTTP and WebSockets (``tablejudge serve
+--workers 2`` on SQLite): every bad input a readable 4xx, live events to seats and spectators,
+reconnection from a version, a move made through one worker reaching a socket held by the other, and
+the calls the pages make."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
+
+from tests.matches.clients import auth, live, receive
 
 pytestmark = pytest.mark.server
-
-
-def ws_url(base: str, match_id: str) -> str:
-    """A match's live socket: nothing in the URL, the token goes in the hello (``live``)."""
-    return base.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
-
-
-def hello(token: str | None = None, since: int | None = None) -> str:
-    return json.dumps({"type": "hello", "token": token, "since": since})
-
-
-@contextmanager
-def live(base: str, match_id: str, token: str | None = None, since: int | None = None) -> Iterator[ClientConnection]:
-    """A live socket that has said its hello (as a seat with ``token``, else as a spectator)."""
-    with connect(ws_url(base, match_id)) as socket:
-        socket.send(hello(token, since))
-        yield socket
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture
@@ -151,13 +130,6 @@ def test_a_full_match_answers_409_and_the_spectator_sees_no_hand(http: httpx.Cli
     assert spectator["you"] is None and spectator["view"]["hands"] == [5, 5]
 
 
-def receive(socket: Any) -> dict[str, Any]:
-    while True:
-        message = json.loads(socket.recv(timeout=20))
-        if message["type"] != "ping":
-            return dict(message)
-
-
 def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
     http: httpx.Client, live_server: str
 ) -> None:
@@ -234,3 +206,48 @@ def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_
             while json.loads(text)["type"] == "ping":
                 text = socket.recv(timeout=20)
             assert "".join(hand[:2]) not in text and "pass (2 tiles traded)" in text
+
+
+@pytest.mark.server
+def test_the_pages_calls_over_http(live_server: str) -> None:
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        qr = http.get("/v1/qr", params={"text": f"{live_server}/play/abc?invite=xyz"})
+        assert qr.headers["content-type"] == "image/svg+xml" and qr.text.startswith("<svg")
+        assert 'xmlns="http://www.w3.org/2000/svg"' in qr.text  # a document an <img> can show
+        games = http.get("/v1/games").json()["games"]
+        assert {"bop", "pdq"} <= {game["game"] for game in games}
+        made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann", "public": True}).json()
+        joined = http.post(f"/v1/matches/{made['match']}/join", json={"name": "Bob"})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
+        tokens = {0: made["token"], 1: joined.json()["token"]}
+        body = http.get(f"/v1/matches/{made['match']}", headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+        mover = body["must_act"][0]
+        headers = {"Authorization": f"Bearer {tokens[mover]}"}
+        http.post(f"/v1/matches/{made['match']}/moves", json={"move": "pass", "version": 0}, headers=headers)
+        turns = http.get(f"/v1/matches/{made['match']}/turns", headers=headers).json()
+        assert [(t["version"], t["seat"], t["move"]) for t in turns["turns"]] == [(1, mover, "pass")]
+        step = http.get(f"/v1/matches/{made['match']}/replay", params={"version": 1}).json()
+        assert step["view"]["passes_in_row"] == 1 and "hands" in step["view"] and "history" not in step["view"]
+        review = http.get(f"/v1/matches/{made['match']}/review", params={"version": 1, "seat": mover}, headers=headers)
+        assert review.status_code == 200 and review.json()["seat"] == mover
+        other = http.get(f"/v1/matches/{made['match']}/review", params={"version": 1, "seat": 1 - mover},
+                         headers=headers)  # fmt: skip
+        assert other.status_code == 409 and other.json()["error"]["code"] == "not_over"
+
+
+@pytest.mark.server
+def test_the_start_reaches_sockets_on_every_server_process(live_server: str) -> None:
+    """``tablejudge serve --workers 2``: of eight watchers some sit on each worker; the join goes
+    through one of them, and every watcher hears that the game has begun."""
+    from contextlib import ExitStack
+
+    with httpx.Client(base_url=live_server, timeout=30) as http, ExitStack() as stack:
+        made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+        sockets = [stack.enter_context(live(live_server, made["match"])) for _ in range(8)]
+        for socket in sockets:
+            assert receive(socket)["match"]["status"] == "waiting"
+        http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
+        for socket in sockets:
+            event = receive(socket)
+            assert event["type"] == "update" and event["match"]["status"] == "playing"
+            assert [seat["name"] for seat in event["match"]["seats"]] == ["Ann", "Bob"]
