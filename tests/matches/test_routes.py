@@ -5,15 +5,20 @@ the calls the pages make."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
+from matches.errors import Unauthorized
+from matches.routes import MATCH_ID, MoveBody, _is_json, bearer, make_move, reader, router
+from service.app import create_app
+from service.settings import Settings
 from tests.matches.clients import auth, live, receive
-
-pytestmark = pytest.mark.server
 
 
 @pytest.fixture
@@ -37,6 +42,7 @@ def current(http: httpx.Client, match_id: str, token: str) -> dict[str, Any]:
     return answer.json()
 
 
+@pytest.mark.server
 def test_create_join_and_move_over_http(http: httpx.Client) -> None:
     match_id, tokens = new_bop(http)
     body = current(http, match_id, tokens[0])
@@ -56,6 +62,7 @@ def error(answer: httpx.Response, status: int, code: str) -> dict[str, Any]:
     return dict(body)
 
 
+@pytest.mark.server
 def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Client) -> None:
     match_id, tokens = new_bop(http)
     body = current(http, match_id, tokens[0])
@@ -114,6 +121,7 @@ def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Clien
     assert current(http, other_match, other_tokens[0])["version"] == 0
 
 
+@pytest.mark.server
 def test_joining_twice_is_refused_and_changes_nothing(http: httpx.Client) -> None:
     made = http.post("/v1/matches", json={"game": "bop", "seats": 3, "public": False}).json()
     again = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}, headers=auth(made["token"]))
@@ -122,6 +130,7 @@ def test_joining_twice_is_refused_and_changes_nothing(http: httpx.Client) -> Non
     assert [seat["joined"] for seat in body["seats"]] == [True, False, False]
 
 
+@pytest.mark.server
 def test_a_full_match_answers_409_and_the_spectator_sees_no_hand(http: httpx.Client) -> None:
     made = http.post("/v1/matches", json={"game": "bop", "seats": 2}).json()
     assert http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).status_code == 200
@@ -130,6 +139,7 @@ def test_a_full_match_answers_409_and_the_spectator_sees_no_hand(http: httpx.Cli
     assert spectator["you"] is None and spectator["view"]["hands"] == [5, 5]
 
 
+@pytest.mark.server
 def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
     http: httpx.Client, live_server: str
 ) -> None:
@@ -160,6 +170,7 @@ def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
         assert hello["version"] == 2 and hello["moves"] == [{"seat": 1 - mover, "move": "pass"}]
 
 
+@pytest.mark.server
 def test_a_socket_whose_seat_was_left_cannot_move_for_the_bot(http: httpx.Client, live_server: str) -> None:
     """A socket opened with a seat's token shows that token with every move: once the seat is left
     (a bot plays it on), the socket's moves are refused (401), over the socket as over HTTP, and the
@@ -184,6 +195,7 @@ def test_a_socket_whose_seat_was_left_cannot_move_for_the_bot(http: httpx.Client
     assert after["seats"][mover]["bot"] is not None and after["version"] >= version
 
 
+@pytest.mark.server
 def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_server: str) -> None:
     match_id, tokens = new_bop(http)
     body = current(http, match_id, tokens[0])
@@ -251,3 +263,87 @@ def test_the_start_reaches_sockets_on_every_server_process(live_server: str) -> 
             event = receive(socket)
             assert event["type"] == "update" and event["match"]["status"] == "playing"
             assert [seat["name"] for seat in event["match"]["seats"]] == ["Ann", "Bob"]
+
+
+# --- in process: the routes' own pieces, and the move route declared once -----------------------------
+@pytest.fixture
+def app(tmp_path: Path) -> FastAPI:
+    return create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path)))
+
+
+def ask(app: FastAPI, method: str, path: str, **request: Any) -> httpx.Response:
+    async def send() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as client:
+            return await client.request(method, path, **request)
+
+    return asyncio.run(send())
+
+
+@pytest.mark.parametrize(
+    ("header", "token"),
+    [(None, None), ("", None), ("Bearer abc", "abc"), ("bearer  abc ", "abc"), ("BEARER abc", "abc")],
+)
+def test_a_bearer_header_gives_its_token(header: str | None, token: str | None) -> None:
+    assert bearer(header) == token
+
+
+@pytest.mark.parametrize("header", ["Basic abc", "Bearer", "Bearer    ", "abc"])
+def test_any_other_authorization_is_a_401_that_says_how(header: str) -> None:
+    with pytest.raises(Unauthorized, match="Authorization: Bearer <token>"):
+        bearer(header)
+
+
+@pytest.mark.parametrize(
+    ("content_type", "json_body"),
+    [("application/json", True), ("Application/JSON; charset=utf-8", True), ("application/merge-patch+json", True),
+     ("text/plain", False), ("application/x-www-form-urlencoded", False), ("text/json", False)],
+)  # fmt: skip
+def test_the_move_route_reads_a_body_as_json_as_fastapi_does(content_type: str, json_body: bool) -> None:
+    assert _is_json(content_type) is json_body
+
+
+def test_the_move_route_is_declared_once_and_documented_from_the_types_it_reads_with(app: FastAPI) -> None:
+    path = "/v1/matches/{match_id}/moves"
+    declared = [route for route in router.routes if getattr(route, "path", None) == path]
+    assert len(declared) == 1
+    served = [route for route in app.router.routes if getattr(route, "endpoint", None) is make_move]
+    assert len(served) == 1 and getattr(served[0], "path", None) == path
+    assert getattr(served[0], "methods", None) == {"POST"}
+    assert served[0] is app.router.routes[0]  # the hot path is tried first
+    schema = app.openapi()
+    documented = schema["paths"][path]["post"]
+    assert [parameter["name"] for parameter in documented["parameters"]] == ["match_id", "authorization"]
+    assert documented["parameters"][0]["schema"]["pattern"] == MATCH_ID
+    assert schema["components"]["schemas"]["MoveBody"] == MoveBody.model_json_schema(
+        ref_template="#/components/schemas/{model}"
+    )
+
+
+def test_a_malformed_move_is_fastapis_own_422_and_changes_nothing(app: FastAPI) -> None:
+    made = ask(app, "POST", "/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+    joined = ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+    tokens = {made["seat"]: made["token"], joined["seat"]: joined["token"]}
+    url = f"/v1/matches/{made['match']}/moves"
+    for body in ({"move": "pass"}, {"move": "pass", "version": "zero"}, {"move": 7, "version": 0}):
+        refused = ask(app, "POST", url, json=body, headers=auth(tokens[0]))
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "malformed_body", body
+    as_text = ask(app, "POST", url, content=b'{"move": "pass", "version": 0}', headers={**auth(tokens[0]),
+                  "Content-Type": "text/plain"})  # fmt: skip
+    assert as_text.status_code == 422 and "Content-Type: application/json" in as_text.json()["error"]["message"]
+    bad_id = ask(app, "POST", "/v1/matches/not%20an%20id/moves", json={"move": "pass", "version": 0})
+    assert bad_id.status_code == 400 and bad_id.json()["error"]["code"] == "bad_option"
+    seen = ask(app, "GET", f"/v1/matches/{made['match']}", headers=auth(tokens[0])).json()
+    assert seen["version"] == 0
+
+
+def test_an_optional_token_reads_as_a_seat_or_a_spectator_and_a_wrong_one_is_refused(app: FastAPI) -> None:
+    made = ask(app, "POST", "/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+    ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]})
+    service = app.state.matches
+    assert reader(service, made["match"], None) is None
+    assert reader(service, made["match"], f"Bearer {made['token']}") == made["seat"]
+    with pytest.raises(Unauthorized):
+        reader(service, made["match"], "Bearer someone-elses")
+    sheet = ask(app, "GET", f"/v1/matches/{made['match']}/turns", headers={"Authorization": "Bearer nope"})
+    assert sheet.status_code == 401 and sheet.json()["error"]["code"] == "unauthorized"
