@@ -1,5 +1,5 @@
 """Helpers for the match service's tests, in process: two people at a match, whose turn it is, a
-few good BOP! turns, and the toy game (``highcard``) registered for them."""
+few good BOP! turns, a word PDQ accepts, and the toy game (``highcard``) registered for them."""
 
 from __future__ import annotations
 
@@ -39,3 +39,12 @@ def play_a_few_bop_turns(service: MatchService, match_id: str, turns: int) -> li
         seen.append({"seat": seat, "move": move, "version": moved.version, "breakdown": moved.breakdown.to_json(),
                      "spectator": spectator})  # fmt: skip
     return seen
+
+
+def pdq_word(service: MatchService, match_id: str) -> str:
+    loaded = service.load(match_id)
+    assert loaded.state is not None
+    letters = loaded.state.view(None)["round"]["letters"]
+    options = loaded.game.options
+    listing = loaded.game.adjudicator.pdq(letters, variant=options.word_rule, min_length=options.min_length, limit=1)
+    return str(listing.words[0])

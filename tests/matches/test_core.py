@@ -3,10 +3,15 @@ things stay hidden), the clock in a body."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
+from matches.core import Steps
 from matches.errors import Unauthorized
 from matches.service import MatchService
+from matches.store import Call
 from tests.matches.conftest import FakeClock
 from tests.matches.playing import two_players
 
@@ -42,3 +47,32 @@ def test_the_clock_says_the_servers_time_with_its_deadline(service: MatchService
     clock.advance(12.5)
     shown = service.body(service.load(made.match), 0)["clock"]
     assert shown["now_ms"] == int(clock.now * 1000) and shown["deadline_ms"] - shown["now_ms"] == 17_500
+
+
+def test_both_drivers_answer_the_cores_calls_and_throw_a_failed_calls_error_back_into_it(
+    service: MatchService,
+) -> None:
+    """The core is a generator of store calls (``matches.core``): the sync driver and the async one
+    send each answer back, and a call that fails is raised in the core where it asked, which may
+    catch it; what the core returns is the driver's answer."""
+    match_id, _ = two_players(service)
+
+    def steps() -> Steps[tuple[Any, ...]]:
+        version = yield Call("version", (match_id,))
+        try:
+            yield Call("no_such_call", ())
+        except AttributeError as error:
+            caught = type(error).__name__
+        missing = yield Call("match", ("not-a-match",))
+        return version, caught, missing
+
+    assert service._run(steps()) == (0, "AttributeError", None)
+    assert asyncio.run(service._run_async(steps())) == (0, "AttributeError", None)
+
+    def uncaught() -> Steps[None]:
+        yield Call("no_such_call", ())
+
+    with pytest.raises(AttributeError):
+        service._run(uncaught())
+    with pytest.raises(AttributeError):
+        asyncio.run(service._run_async(uncaught()))

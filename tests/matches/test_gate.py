@@ -8,7 +8,8 @@ import pytest
 from engine.errors import IllegalMoveError, NotationError, StaleVersionError, WrongPlayerError
 from matches.errors import NotPlaying
 from matches.service import MatchService
-from tests.matches.playing import two_players, whose_turn
+from tests.matches.conftest import FakeClock
+from tests.matches.playing import pdq_word, two_players, whose_turn
 
 
 def test_the_gate_checks_in_order_and_a_refusal_changes_nothing(service: MatchService) -> None:
@@ -50,3 +51,25 @@ def test_a_match_that_has_not_started_takes_no_moves(service: MatchService) -> N
     assert made.seat is not None
     with pytest.raises(NotPlaying):
         service.move(made.match, made.seat, "pass", 0)
+
+
+def test_a_real_time_move_is_timed_on_receipt_from_its_rounds_start(service: MatchService, clock: FakeClock) -> None:
+    """PDQ's claims are stamped by the gate (``Gate._move_time_ms``): ms since the round's cards were
+    dealt, on the server's clock when the claim arrived; a time written by the client is replaced."""
+    match_id, _ = two_players(service, "pdq", only_solvable=True)
+    loaded = service.load(match_id)
+    started, state = loaded.row.epoch_started, loaded.state
+    assert started is not None and state is not None and state.clock_epoch() is not None
+    assert service._move_time_ms(loaded, started + 1.25) == 1250
+    assert service._move_time_ms(loaded, started - 5.0) == (state.clock_ms() or 0)  # never before the game's clock
+    clock.advance(0.75)
+    moved = service.move(match_id, 0, f"claim {pdq_word(service, match_id)} @5", 0)
+    assert moved.move.time_ms == 750
+    assert service.store.moves(match_id)[0].move.endswith("@750")
+
+
+def test_a_turn_based_move_carries_no_time(service: MatchService, clock: FakeClock) -> None:
+    match_id, _ = two_players(service)
+    clock.advance(3.0)
+    moved = service.move(match_id, whose_turn(service, match_id), "pass", 0)
+    assert moved.move.time_ms is None and service.store.moves(match_id)[0].move == "pass"

@@ -11,7 +11,7 @@ from engine.errors import GameOverError
 from matches.errors import BadRequest, NotOver, NotPlaying
 from matches.service import MatchService
 from tests.matches.conftest import FakeClock
-from tests.matches.playing import play_a_few_bop_turns, two_players, whose_turn
+from tests.matches.playing import pdq_word, play_a_few_bop_turns, two_players, whose_turn
 
 
 def test_the_log_and_the_seed_come_out_only_at_the_end_and_replay_the_match(
@@ -83,15 +83,6 @@ def test_a_bop_review_is_the_movers_own_at_once_and_anyones_after_the_end(servic
         service.review(match_id, 1, first, subject=5)
 
 
-def pdq_word(service: MatchService, match_id: str) -> str:
-    loaded = service.load(match_id)
-    assert loaded.state is not None
-    letters = loaded.state.view(None)["round"]["letters"]
-    options = loaded.game.options
-    listing = loaded.game.adjudicator.pdq(letters, variant=options.word_rule, min_length=options.min_length, limit=1)
-    return str(listing.words[0])
-
-
 def test_a_pdq_round_report_waits_until_the_round_has_ended(service: MatchService, clock: FakeClock) -> None:
     match_id, _ = two_players(service, "pdq", only_solvable=True)
     moved = service.move(match_id, 0, f"claim {pdq_word(service, match_id)}", 0)
@@ -137,3 +128,21 @@ def test_a_qwiply_score_sheet_with_hidden_bids_shows_only_the_readers_own_score_
     for reader in (0, 1, None):
         turns = service.turns(match_id, reader)["turns"]
         assert turns[-1]["scores"] == final and all(None not in step["scores"] for step in turns)
+
+
+def test_the_reads_kept_are_bounded_by_count_and_by_size(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Score sheets and legal-move lists are kept by version, the least recently used dropped first,
+    at most ``READ_CACHE_SIZE`` of them and ``READ_CACHE_ITEMS`` turns and moves in all."""
+    monkeypatch.setattr("matches.reads.READ_CACHE_SIZE", 3)
+    monkeypatch.setattr("matches.reads.READ_CACHE_ITEMS", 100)
+    for version in range(3):
+        service._keep(("turns", "m", version), f"sheet {version}", 10)
+    assert service._kept(("turns", "m", 0)) == "sheet 0"  # now the most recently used
+    service._keep(("turns", "m", 3), "sheet 3", 10)
+    assert service._kept(("turns", "m", 1)) is None and service._kept(("turns", "m", 0)) == "sheet 0"
+    service._keep(("turns", "m", 4), "a long sheet", 95)  # past the items' bound: all but itself go
+    assert service._kept(("turns", "m", 4)) == "a long sheet"
+    assert all(service._kept(("turns", "m", version)) is None for version in (0, 2, 3))
+    assert service._read_items == 95
