@@ -17,6 +17,7 @@ from matches.service import MatchService, MatchSettings
 from matches.store import PostgresStore, Store, open_store
 from tests.matches.conftest import FakeClock
 from tests.matches.playing import two_players, whose_turn
+from tests.matches.waiting import eventually
 
 
 class PausingStore:
@@ -468,16 +469,12 @@ def test_a_server_hears_the_other_servers_moves_not_its_own(services: tuple[Matc
 
     async def listening() -> None:
         """Until the hub's listener has run its LISTEN (bounded: 10 s)."""
+        listeners = (
+            "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
+            "AND state = 'idle'"
+        )
         with psycopg.connect(url, autocommit=True) as admin:
-            for _ in range(500):
-                found = admin.execute(
-                    "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
-                    "AND state = 'idle'"
-                ).fetchall()
-                if found:
-                    return
-                await asyncio.sleep(0.02)
-        raise AssertionError("the hub's listener did not connect in 10 s")
+            await eventually(lambda: admin.execute(listeners).fetchall(), "the hub's listener to connect", 10)
 
     async def run() -> tuple[int, bool]:
         hub.start()
@@ -493,10 +490,7 @@ def test_a_server_hears_the_other_servers_moves_not_its_own(services: tuple[Matc
             # note of the moves committed before it (PostgreSQL delivers them in commit order).
             with psycopg.connect(url, autocommit=True) as other:
                 other.execute(f"NOTIFY {NOTIFY_CHANNEL}, 'last'")
-            for _ in range(500):  # bounded: 10 s
-                if "last" in heard:
-                    break
-                await asyncio.sleep(0.02)
+            await eventually(lambda: "last" in heard, "the last note", 10)
             assert heard.pop() == "last"
             assert isinstance(first.store, PostgresStore)
             own = next(iter(first.store._async._backends.values()))

@@ -23,10 +23,11 @@ from matches.service import MatchService, MatchSettings, MoveLimit
 from matches.store import Store, open_store
 from matches.work import Busy, Overrun, WorkPool, game_key
 from tests.matches.conftest import FakeClock
+from tests.matches.hostile import Probe
 from tests.matches.servers import Server
+from tests.matches.waiting import eventually, wait_for
 
 #: What a probe beside the server's work may wait for ``/healthz`` (the issue's bound).
-HEALTHZ_MS = 250
 
 
 def key_of(game: Any) -> Any:
@@ -104,10 +105,8 @@ def test_a_full_queue_is_refused_at_once_and_a_long_wait_at_its_budget(pool: Wor
 
     async def crowd() -> list[Any]:
         thinking = asyncio.create_task(pool.run("bot", key, (state, [("planner:48", 1), None, None]), 1.5))
-        deadline = time.monotonic() + 30
-        while not pool.started:  # the planner holds the pool's one worker (started outside any budget)
-            assert time.monotonic() < deadline, "no worker started"
-            await asyncio.sleep(0.01)
+        # the planner holds the pool's one worker (started outside any budget)
+        await eventually(lambda: pool.started, "a worker to start", 30, every=0.01)
         waiting = asyncio.create_task(pool.run("bot", key, (state, [("greedy", 1), None, None]), 0.3))
         await asyncio.sleep(0)
         started = time.monotonic()
@@ -138,11 +137,14 @@ def pooled(store: Store, **settings: Any) -> MatchService:
 
 async def until_moved(service: MatchService, match_id: str, version: int, seconds: float = 30) -> None:
     """Run the scheduler's step for the match until it reaches ``version`` (bounded)."""
-    deadline = time.monotonic() + seconds
-    while service.load(match_id).row.version < version:
-        assert time.monotonic() < deadline, "the bot never moved"
+
+    async def reached() -> bool:
+        if service.load(match_id).row.version >= version:
+            return True
         await service.run_due_async(match_id)
-        await asyncio.sleep(0.05)
+        return False
+
+    await eventually(reached, "the bot to move", seconds, every=0.05)
 
 
 def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(store: Store) -> None:
@@ -253,35 +255,6 @@ def test_a_name_with_control_characters_is_refused_on_every_store(service: Match
 
 
 # --- a real server ---------------------------------------------------------------------------------------
-class Probe:
-    """``/healthz`` every 20 ms in a thread, each wait kept (bounded by the time it runs)."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.waits: list[float] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        with httpx.Client(timeout=10) as http:
-            while not self._stop.wait(0.02):
-                started = time.perf_counter()
-                http.get(f"{self.url}/healthz").raise_for_status()
-                self.waits.append(time.perf_counter() - started)
-
-    def __enter__(self) -> Probe:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._stop.set()
-        self._thread.join(timeout=15)
-
-    def assert_never_waited(self) -> None:
-        assert self.waits, "the probe never got an answer"
-        assert max(self.waits) * 1000 < HEALTHZ_MS, f"/healthz waited {max(self.waits) * 1000:.0f} ms"
-
-
 def serve(data: Path, monkeypatch: pytest.MonkeyPatch, **env: str) -> Server:
     for name, value in env.items():
         monkeypatch.setenv(f"TABLEJUDGE_{name}", value)
@@ -308,13 +281,8 @@ def test_a_planner_thinks_off_the_event_loop_and_an_over_limit_planner_is_refuse
                              headers={"Authorization": f"Bearer {token}"})  # fmt: skip
             assert left.status_code == 422 and "48" in left.json()["error"]["message"], left.text
             with Probe(server.url) as probe:
-                deadline = time.monotonic() + 60  # planner:48's set-up: seconds of a core
-                while time.monotonic() < deadline:
-                    body = http.get(f"/v1/matches/{match_id}").json()
-                    if 1 not in body["must_act"]:
-                        break
-                    time.sleep(0.2)
-            assert 1 not in body["must_act"], "the planner never set up"
+                url = f"/v1/matches/{match_id}"  # planner:48's set-up takes seconds of a core
+                wait_for(lambda: 1 not in http.get(url).json()["must_act"], "the planner's set-up", 60, every=0.2)
             probe.assert_never_waited()
     finally:
         server.stop()
@@ -345,13 +313,12 @@ def test_a_restart_with_a_bot_that_would_plan_forever_serves_at_once(
     try:
         assert time.monotonic() - started < 30
         with Probe(server.url) as probe, httpx.Client(base_url=server.url, timeout=30) as http:
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                body = http.get(f"/v1/matches/{made.match}").json()
-                if not {1, 2} & set(body["must_act"]):
-                    break
-                time.sleep(0.1)
-            assert not {1, 2} & set(body["must_act"]), body["must_act"]
+
+            def after_the_bots() -> dict[str, Any] | None:
+                body: dict[str, Any] = http.get(f"/v1/matches/{made.match}").json()
+                return None if {1, 2} & set(body["must_act"]) else body
+
+            body = wait_for(after_the_bots, "both bots' moves", 30, every=0.1)
             assert body["version"] == 2
         probe.assert_never_waited()
         log = server.log.read_text()
