@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -37,3 +39,34 @@ def receive(socket: Any) -> dict[str, Any]:
         message = json.loads(socket.recv(timeout=20))
         if message["type"] != "ping":
             return dict(message)
+
+
+class SocketReader(threading.Thread):
+    """A live socket in a thread of its own that reads everything it is sent, noting when each message
+    arrived, and answers the heartbeat as a page does. ``stop`` ends it; ``ready``: its hello came."""
+
+    def __init__(self, base: str, match_id: str, token: str | None = None) -> None:
+        super().__init__(daemon=True)
+        self.base, self.match_id, self.token = base, match_id, token
+        self.arrived: list[tuple[float, dict[str, Any]]] = []
+        self.stop, self.ready = threading.Event(), threading.Event()
+
+    def run(self) -> None:
+        with live(self.base, self.match_id, self.token) as socket:
+            while not self.stop.is_set():
+                try:
+                    text = socket.recv(timeout=0.1)
+                except TimeoutError:
+                    continue
+                message = json.loads(text)
+                self.arrived.append((time.monotonic(), message))
+                if message["type"] == "hello":
+                    self.ready.set()
+                elif message["type"] == "ping":  # as a page does: a socket that never answers is dropped
+                    socket.send(json.dumps({"type": "pong", "t": message["t"]}))
+
+    def version_seen(self) -> int:
+        return max((m["version"] for _, m in self.arrived if m["type"] in ("hello", "update")), default=-1)
+
+    def pings(self) -> list[float]:
+        return [at for at, message in self.arrived if message["type"] == "ping"]

@@ -48,3 +48,16 @@ def pdq_word(service: MatchService, match_id: str) -> str:
     options = loaded.game.options
     listing = loaded.game.adjudicator.pdq(letters, variant=options.word_rule, min_length=options.min_length, limit=1)
     return str(listing.words[0])
+
+
+def bop_of_passes(service: MatchService, moves: int) -> str:
+    """A two-seat BOP! match of ``moves`` passes (an all-pass game runs on: BOP! ruling 20), each made
+    through the gate on the load the last one left; its id."""
+    made = service.create("bop", seats=2, name="Ann")
+    service.join(made.match, made.invite_token, "Bob")
+    loaded = service.load(made.match)
+    for _ in range(moves):
+        state = loaded.state
+        assert state is not None
+        loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
+    return made.match

@@ -14,7 +14,6 @@ import re
 import select
 import socket
 import struct
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from matches.live import MAX_MOVE_CHARS, LiveLimits, _join_updates
-from tests.matches.clients import auth, hello, live, receive, ws_url
+from tests.matches.clients import SocketReader, auth, hello, live, receive, ws_url
 from tests.matches.hostile import PROBE_BOUND, Probe
 from tests.matches.servers import Server
 from tests.matches.waiting import wait_for
@@ -60,12 +59,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("live"), env=env).start()
     yield running
     running.stop()
-
-
-@pytest.fixture
-def http(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
 
 
 def new_bop(http: httpx.Client, **options: Any) -> tuple[str, dict[int, str], int]:
@@ -166,36 +159,6 @@ class RawSocket:
         self.sock.close()
 
 
-class Reader(threading.Thread):
-    """A socket that reads everything it is sent, noting when each message arrived."""
-
-    def __init__(self, base: str, match_id: str, token: str | None = None) -> None:
-        super().__init__(daemon=True)
-        self.base, self.match_id, self.token = base, match_id, token
-        self.arrived: list[tuple[float, dict[str, Any]]] = []
-        self.stop, self.ready = threading.Event(), threading.Event()
-
-    def run(self) -> None:
-        with live(self.base, self.match_id, self.token) as socket:
-            while not self.stop.is_set():
-                try:
-                    text = socket.recv(timeout=0.1)
-                except TimeoutError:
-                    continue
-                message = json.loads(text)
-                self.arrived.append((time.monotonic(), message))
-                if message["type"] == "hello":
-                    self.ready.set()
-                elif message["type"] == "ping":  # as a page does: a socket that never answers is dropped
-                    socket.send(json.dumps({"type": "pong", "t": message["t"]}))
-
-    def version_seen(self) -> int:
-        return max((m["version"] for _, m in self.arrived if m["type"] in ("hello", "update")), default=-1)
-
-    def pings(self) -> list[float]:
-        return [at for at, message in self.arrived if message["type"] == "ping"]
-
-
 def new_log(server: Server, since: int) -> str:
     return server.log.read_text(errors="replace")[since:]
 
@@ -214,8 +177,8 @@ def test_a_spectator_that_never_reads_delays_no_seat_and_no_other_match(server: 
     start = log_size(server)
     match_id, tokens, mover = new_bop(http)
     other_match, _, _ = new_bop(http)
-    seats = [Reader(server.url, match_id, tokens[seat]) for seat in (0, 1)]
-    elsewhere = Reader(server.url, other_match)
+    seats = [SocketReader(server.url, match_id, tokens[seat]) for seat in (0, 1)]
+    elsewhere = SocketReader(server.url, other_match)
     for reader in (*seats, elsewhere):
         reader.start()
         assert reader.ready.wait(10)

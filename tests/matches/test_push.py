@@ -20,6 +20,7 @@ from matches.push import BadSubscription, PushSender, PushSettings, check_endpoi
 from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
 from matches.tokens import digest
+from tests.matches.clients import auth
 from tests.matches.conftest import FakeClock
 from tests.matches.pushing import Browser, PushService, b64
 from tests.matches.servers import Server
@@ -39,16 +40,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = Server(data, workers=2, env={"TABLEJUDGE_PUSH_HTTP_LOOPBACK": "1"}).start()
     yield server
     server.stop()
-
-
-@pytest.fixture
-def http(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_bop(http: httpx.Client) -> tuple[str, dict[int, str]]:

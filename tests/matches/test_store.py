@@ -1,7 +1,7 @@
-"""The match store (``matches/store.py``) on SQLite and PostgreSQL alike: the conditional commit that
+"""The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
 serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
 rules kept once, and PostgreSQL's pool of event-loop connections. (The gate built on it is tested
-through the service: ``test_service.py``, ``test_async.py``, ``test_durability.py``.)"""
+through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from matches.store import Store, open_store
 from matches.work import Busy, Overrun, WorkPool, game_key
 from tests.matches.conftest import FakeClock
 from tests.matches.hostile import Probe
+from tests.matches.playing import bop_of_passes
 from tests.matches.servers import Server
 from tests.matches.waiting import eventually, wait_for
 
@@ -174,13 +175,7 @@ def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store)
     """The score sheet is built once per version and reader; replay steps start from checkpoints kept
     every 50 moves, so a step replays at most 50 moves here, and the pool is asked once for them."""
     service = pooled(store)
-    made = service.create("bop", seats=2, name="Ann")
-    service.join(made.match, made.invite_token, "Bob")
-    loaded = service.load(made.match)
-    for _ in range(420):
-        state = loaded.state
-        assert state is not None
-        loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
+    match_id = bop_of_passes(service, 420)
     calls: list[str] = []
     run = service.work.run
 
@@ -192,20 +187,20 @@ def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store)
 
     async def read() -> list[Any]:
         try:
-            first = await service.turns_async(made.match, None)
-            again = await service.turns_async(made.match, None)
-            steps = [await service.replay_view_async(made.match, version) for version in (3, 333, 120, 419, 0)]
+            first = await service.turns_async(match_id, None)
+            again = await service.turns_async(match_id, None)
+            steps = [await service.replay_view_async(match_id, version) for version in (3, 333, 120, 419, 0)]
             return [first, again, steps]
         finally:
             await service.close_async()
 
     first, again, steps = asyncio.run(read())
-    assert first == again and json.loads(first) == service.turns(made.match, None)
+    assert first == again and json.loads(first) == service.turns(match_id, None)
     assert len(json.loads(first)["turns"]) == 420
     # The sheet once; the checkpoints once, for every later step; each step from a checkpoint, in a worker.
     assert calls == ["turns", "replay_step", "checkpoints", *["replay_step"] * 4]
     for step in steps:
-        assert step == service.replay_view(made.match, step["version"])
+        assert step == service.replay_view(match_id, step["version"])
 
 
 def test_a_match_holds_at_most_max_moves_and_its_bots_then_stop(sqlite_store: Store) -> None:
@@ -383,26 +378,20 @@ def test_a_long_matchs_sheet_and_replay_steps_come_from_the_pool_and_agree_with_
     store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
     try:
         service = MatchService(store, MatchSettings(lexicon="standard"))
-        made = service.create("bop", seats=2, name="Ann")
-        service.join(made.match, made.invite_token, "Bob")
-        loaded = service.load(made.match)
-        for _ in range(600):
-            state = loaded.state
-            assert state is not None
-            loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
-        sheet = service.turns(made.match, None)
-        steps = {version: service.replay_view(made.match, version) for version in (600, 7, 333, 560, 599, 0)}
+        match_id = bop_of_passes(service, 600)
+        sheet = service.turns(match_id, None)
+        steps = {version: service.replay_view(match_id, version) for version in (600, 7, 333, 560, 599, 0)}
     finally:
         store.close()
     server = Server(tmp_path).start()
     try:
         with Probe(server.url) as probe, httpx.Client(base_url=server.url, timeout=30) as http:
             for _ in range(2):  # built in a worker, then kept
-                answer = http.get(f"/v1/matches/{made.match}/turns")
+                answer = http.get(f"/v1/matches/{match_id}/turns")
                 assert answer.status_code == 200, answer.text
                 assert answer.json() == sheet
             for version, step in steps.items():
-                answer = http.get(f"/v1/matches/{made.match}/replay", params={"version": version})
+                answer = http.get(f"/v1/matches/{match_id}/replay", params={"version": version})
                 assert answer.status_code == 200, answer.text
                 assert answer.json() == step
         probe.assert_never_waited()
