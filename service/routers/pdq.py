@@ -10,13 +10,14 @@ deal, not the words of the cards D-E-A-L, which ``/v1/pdq/DEAL`` gives.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
 from engine.adjudicator import LocalAdjudicator
-from engine.pdq.difficulty import deal_figures, deal_in_band
+from engine.pdq.difficulty import DealFigures, deal_figures, deal_in_band
 from indexes.notation import parse_pdq_letters, parse_variant
 from indexes.results import PdqCheck, PdqResult
 from service.errors import ERROR_RESPONSES, ErrorBody
@@ -42,16 +43,10 @@ from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled
 router = APIRouter(prefix="/v1/pdq", tags=["PDQ"])
 
 
-class DealDifficulty(BaseModel):
+@dataclass(frozen=True)
+class DealDifficulty(DealFigures):
     """How hard a deal is: its answer count, band, and commonest and longest answers."""
 
-    letters: str
-    word_rule: str
-    min_length: int
-    count: int
-    band: str
-    commonest: list[str]
-    longest: list[str]
     lexicon: str
     version: str
 

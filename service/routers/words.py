@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from functools import cache
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from pydantic import BaseModel
 
 from indexes.glosses import Definition, open_glosses, word_with_definition
+from indexes.results import WordResult
 from service.errors import ERROR_RESPONSES
 from service.lexicons import lexicon_named, ruled_lexicon
 from service.params import HOUSE_RULES, LEXICON, WORD, openapi_parameters
@@ -18,16 +19,10 @@ from service.responses import cached_answer, fresh_answer
 router = APIRouter(prefix="/v1/words", tags=["words"])
 
 
-class WordAnswer(BaseModel):
+@dataclass(frozen=True)
+class WordAnswer(WordResult):
     """The body: ``indexes.results.WordResult``'s fields and the definition (made by ``word_with_definition``)."""
 
-    word: str
-    lexicon: str
-    version: str
-    valid: bool
-    skeleton: str
-    zipf: float | None
-    scowl_level: int | None
     definition: Definition | None
 
 
