@@ -10,9 +10,9 @@ from pydantic import BaseModel, BeforeValidator, Field
 
 from indexes.results import BopCheck, BopResult
 from service.challenge import MAX_LINES, judge_play, judge_ruled_play
-from service.errors import BODY_ERROR_RESPONSES, ERROR_RESPONSES
+from service.errors import BODY_ERROR_RESPONSES
 from service.lexicons import lexicon_named, ruled_lexicon
-from service.params import BOP_LETTERS, HOUSE_RULES, LEXICON, LIMIT, OFFSET, WORD, openapi_parameters
+from service.params import BOP_LETTERS, HOUSE_RULES, LEXICON, LIMIT, OFFSET, WORD, query_route
 from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
 
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
@@ -43,12 +43,8 @@ class ChallengeRequest(BaseModel):
     model_config = {"json_schema_extra": {"examples": [{"letters": ["FRS", "SH"], "lexicon": "standard"}]}}
 
 
-@router.get(
-    "/{letters}",
-    summary="BOP!: the words under a line of tiles",
-    responses={200: {"model": BopResult}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(BOP_LETTERS, LEXICON, LIMIT, OFFSET, HOUSE_RULES),
-)
+@query_route(router, "/{letters}", "BOP!: the words under a line of tiles", BopResult,
+             BOP_LETTERS, LEXICON, LIMIT, OFFSET, HOUSE_RULES)  # fmt: skip
 async def bop_words(request: Request) -> Response:
     """The words whose consonants are exactly these tiles, most familiar first (under house rules: without
     the words they deny, with those they allow after the lexicon's)."""
@@ -63,12 +59,8 @@ async def bop_words(request: Request) -> Response:
     return fresh_answer(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset))
 
 
-@router.get(
-    "/{letters}/{word}",
-    summary="BOP!: check a claimed word",
-    responses={200: {"model": BopCheck}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(BOP_LETTERS, WORD, LEXICON, HOUSE_RULES),
-)
+@query_route(router, "/{letters}/{word}", "BOP!: check a claimed word", BopCheck,
+             BOP_LETTERS, WORD, LEXICON, HOUSE_RULES)  # fmt: skip
 async def bop_check(request: Request) -> Response:
     """Does the claimed word underlie these tiles? The reason if not; what each BOP! tile stands for."""
     if (cached := cached_answer(request)) is not None:

@@ -36,7 +36,7 @@ from service.params import (
     SORT,
     VARIANT,
     WORD,
-    openapi_parameters,
+    query_route,
 )
 from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
 
@@ -76,12 +76,8 @@ DEAL_RESPONSES = {
 }
 
 
-@router.get(
-    "/deal",
-    summary="PDQ: deal a row of a chosen difficulty",
-    responses={200: {"model": DealtRow}, **DEAL_RESPONSES},
-    openapi_extra=openapi_parameters(LEXICON, VARIANT, BAND, CARDS, MIN_LENGTH, SEED),
-)
+@query_route(router, "/deal", "PDQ: deal a row of a chosen difficulty", DealtRow,
+             LEXICON, VARIANT, BAND, CARDS, MIN_LENGTH, SEED, errors=DEAL_RESPONSES)  # fmt: skip
 async def pdq_deal(request: Request) -> Response:
     """A solvable row in the chosen band, dealt from the PDQ engine's deck as the sheet deals (the centre
     card first), reshuffled until a row falls in the band; for any client that runs its own table. With
@@ -105,12 +101,8 @@ async def pdq_deal(request: Request) -> Response:
     return ORJSONResponse(deal(), headers={"Cache-Control": "no-store"})
 
 
-@router.get(
-    "/{letters}/difficulty",
-    summary="PDQ: how hard a deal is",
-    responses={200: {"model": DealDifficulty}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, EXAMPLES),
-)
+@query_route(router, "/{letters}/difficulty", "PDQ: how hard a deal is", DealDifficulty,
+             PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, EXAMPLES)  # fmt: skip
 async def pdq_difficulty(request: Request) -> Response:
     """The deal's answer count and difficulty band (`none` 0, `hard` 1-29, `medium` 30-299, `easy` 300+),
     and its commonest and longest answers: the figures the PDQ engine's round report gives."""
@@ -129,12 +121,8 @@ async def pdq_difficulty(request: Request) -> Response:
     return fresh_answer(request, lex.version, figures)
 
 
-@router.get(
-    "/{letters}",
-    summary="PDQ: the words a deal admits",
-    responses={200: {"model": PdqResult}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, SORT, LIMIT, OFFSET, HOUSE_RULES),
-)
+@query_route(router, "/{letters}", "PDQ: the words a deal admits", PdqResult,
+             PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, SORT, LIMIT, OFFSET, HOUSE_RULES)  # fmt: skip
 async def pdq_words(request: Request) -> Response:
     """The words the deal admits, most familiar first (or longest first, for PDL, or A to Z)."""
     if (cached := cached_answer(request)) is not None:
@@ -159,12 +147,8 @@ async def pdq_words(request: Request) -> Response:
     )
 
 
-@router.get(
-    "/{letters}/{word}",
-    summary="PDQ: check a claimed word",
-    responses={200: {"model": PdqCheck}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, WORD, LEXICON, VARIANT, MIN_LENGTH, HOUSE_RULES),
-)
+@query_route(router, "/{letters}/{word}", "PDQ: check a claimed word", PdqCheck,
+             PDQ_LETTERS, WORD, LEXICON, VARIANT, MIN_LENGTH, HOUSE_RULES)  # fmt: skip
 async def pdq_check(request: Request) -> Response:
     """Does the claimed word fit the deal? The reason if not, and where each card stands in it."""
     if (cached := cached_answer(request)) is not None:
