@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable
+
+from timing import time_ms  # benchmarks/timing.py
 
 from engine.base import Move, State
 from engine.bots import Bot, Turn, make_bot, play_game
@@ -58,11 +59,6 @@ def bot_games(game: MatchFiveGame, bots: list[Bot], seeds: range) -> tuple[float
         histories.append(" | ".join(move.to_text() for _, move in state.history))
     return time.perf_counter() - start, histories
 
-
-def time_ms(function: Callable[..., object], *args: object) -> float:
-    start = time.perf_counter()
-    function(*args)
-    return (time.perf_counter() - start) * 1000
 
 
 def main() -> None:
