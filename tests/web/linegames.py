@@ -235,3 +235,24 @@ def read_as_the_engine(found: dict[str, Any], solver: LineSolver, lines: list[li
     assert plays and found["texts"] == [play.to_text() for play in plays]
     assert found["read"][: len(plays)] == [[[r, c, tile] for (r, c), tile in play.placements] for play in plays]
     assert found["read"][len(plays) :] == [None] * others
+
+
+def reading_script(game: str, wild: str) -> str:
+    """The page's own reading of ``reading_cases``, run in the browser: games/linegrid.js and the game's
+    module (``games/GAME.js``, named ``game`` in the script) read which runs are lines, what each wild
+    on each grid stands for (``wild``: an expression of ``board``, a Map, and ``where``, its cell), and
+    the notation of plays both ways."""
+    return """async (cases) => {
+  const lg = await import('/static/play/games/linegrid.js');
+  const game = await import('/static/play/games/GAME.js');
+  const sorted = (set) => [...set].sort();
+  return {
+    lines: cases.lines.map((tiles) => lg.lineOk(game.RULE, tiles)),
+    wilds: cases.boards.map((pairs) => {
+      const board = new Map(pairs.map(([r, c, t]) => [`${r},${c}`, t]));
+      return pairs.filter(([, , t]) => t.includes('?')).map(([r, c]) => `${r},${c}`).map((where) => WILD);
+    }),
+    texts: cases.plays.map((pairs) => lg.playText(new Map(pairs.map(([r, c, tile]) => [`${r},${c}`, { tile }])))),
+    read: cases.texts.map((text) => lg.playPlacements(text, game.KIT)),
+  };
+}""".replace("GAME", game).replace("WILD", wild)

@@ -261,21 +261,8 @@ def random_lines(seed: int, count: int) -> list[list[str]]:
     return lines
 
 
-READ = """async (cases) => {
-  const lg = await import('/static/play/games/linegrid.js');
-  const digit = await import('/static/play/games/digit.js');
-  const boardOf = (pairs) => new Map(pairs.map(([r, c, t]) => [`${r},${c}`, t]));
-  return {
-    lines: cases.lines.map((tiles) => lg.lineOk(digit.RULE, tiles)),
-    wilds: cases.boards.map((pairs) => {
-      const board = boardOf(pairs);
-      const wilds = pairs.filter(([, , t]) => t.includes('?'));
-      return wilds.map(([r, c]) => [...lg.standsForShared(digit.RULE, digit.KIT, board, `${r},${c}`)].sort());
-    }),
-    texts: cases.plays.map((pairs) => lg.playText(new Map(pairs.map(([r, c, tile]) => [`${r},${c}`, { tile }])))),
-    read: cases.texts.map((text) => lg.playPlacements(text, digit.KIT)),
-  };
-}"""
+#: What the page says each wild on a grid stands for: one tile in all its lines (D!Git's wilds are solved together).
+READ = lg.reading_script("digit", "sorted(lg.standsForShared(game.RULE, game.KIT, board, where))")
 
 
 def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) -> None:

@@ -252,24 +252,10 @@ def random_lines(seed: int, count: int) -> list[list[str]]:
     return lines
 
 
-READ = """async (cases) => {
-  const lg = await import('/static/play/games/linegrid.js');
-  const qnto = await import('/static/play/games/qnto.js');
-  const boardOf = (pairs) => new Map(pairs.map(([r, c, t]) => [`${r},${c}`, t]));
-  const sorted = (set) => [...set].sort();
-  return {
-    lines: cases.lines.map((tiles) => lg.lineOk(qnto.RULE, tiles)),
-    wilds: cases.boards.map((pairs) => {
-      const board = boardOf(pairs);
-      return pairs.filter(([, , t]) => t.includes('?')).map(([r, c]) => {
-        const found = lg.standsForPerLine(qnto.RULE, qnto.KIT, board, `${r},${c}`);
-        return Object.fromEntries(Object.entries(found).map(([direction, values]) => [direction, sorted(values)]));
-      });
-    }),
-    texts: cases.plays.map((pairs) => lg.playText(new Map(pairs.map(([r, c, tile]) => [`${r},${c}`, { tile }])))),
-    read: cases.texts.map((text) => lg.playPlacements(text, qnto.KIT)),
-  };
-}"""
+#: What the page says each wild on a grid stands for, line by line (direction -> the tiles).
+READ = lg.reading_script("qnto", """Object.fromEntries(
+      Object.entries(lg.standsForPerLine(game.RULE, game.KIT, board, where))
+        .map(([direction, values]) => [direction, sorted(values)]))""")
 
 
 def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) -> None:
