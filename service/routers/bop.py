@@ -13,7 +13,7 @@ from service.challenge import MAX_LINES, judge_play, judge_ruled_play
 from service.errors import BODY_ERROR_RESPONSES
 from service.lexicons import lexicon_named, ruled_lexicon
 from service.params import BOP_LETTERS, HOUSE_RULES, LEXICON, LIMIT, OFFSET, WORD, query_route
-from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
+from service.responses import ORJSONResponse, cached_answer, judged_answer
 
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
 
@@ -54,9 +54,7 @@ async def bop_words(request: Request) -> Response:
     letters, lex = BOP_LETTERS.read(request.path_params), lexicon_named(request, LEXICON.read(query))
     limit, offset = LIMIT.read(query), OFFSET.read(query)
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
-    if ruled is not None:
-        return fresh_answer(request, lex.version, lambda: ruled_body(*ruled.bop(letters, limit=limit, offset=offset)))
-    return fresh_answer(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset))
+    return judged_answer(request, lex, ruled, lambda judge: judge.bop(letters, limit=limit, offset=offset))
 
 
 @query_route(router, "/{letters}/{word}", "BOP!: check a claimed word", BopCheck,
@@ -68,9 +66,7 @@ async def bop_check(request: Request) -> Response:
     letters, word = BOP_LETTERS.read(request.path_params), WORD.read(request.path_params)
     lex = lexicon_named(request, LEXICON.read(request.query_params))
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(request.query_params))
-    if ruled is not None:
-        return fresh_answer(request, lex.version, lambda: ruled_body(*ruled.bop_check(letters, word)))
-    return fresh_answer(request, lex.version, lambda: lex.bop_check(letters, word))
+    return judged_answer(request, lex, ruled, lambda judge: judge.bop_check(letters, word))
 
 
 @router.post("/challenge", summary="BOP!: challenge a whole play", responses=BODY_ERROR_RESPONSES)

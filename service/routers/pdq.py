@@ -38,7 +38,7 @@ from service.params import (
     WORD,
     query_route,
 )
-from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
+from service.responses import ORJSONResponse, cached_answer, fresh_answer, judged_answer
 
 router = APIRouter(prefix="/v1/pdq", tags=["PDQ"])
 
@@ -132,19 +132,8 @@ async def pdq_words(request: Request) -> Response:
     variant, min_length, sort = VARIANT.read(query), MIN_LENGTH.read(query), SORT.read(query)
     limit, offset = LIMIT.read(query), OFFSET.read(query)
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
-    if ruled is not None:
-        return fresh_answer(
-            request,
-            lex.version,
-            lambda: ruled_body(
-                *ruled.pdq(letters, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset)
-            ),
-        )
-    return fresh_answer(
-        request,
-        lex.version,
-        lambda: lex.pdq(letters, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset),
-    )
+    return judged_answer(request, lex, ruled, lambda judge: judge.pdq(
+        letters, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset))  # fmt: skip
 
 
 @query_route(router, "/{letters}/{word}", "PDQ: check a claimed word", PdqCheck,
@@ -158,12 +147,5 @@ async def pdq_check(request: Request) -> Response:
     lex = lexicon_named(request, LEXICON.read(query))
     variant, min_length = VARIANT.read(query), MIN_LENGTH.read(query)
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
-    if ruled is not None:
-        return fresh_answer(
-            request,
-            lex.version,
-            lambda: ruled_body(*ruled.pdq_check(letters, word, variant=variant, min_length=min_length)),
-        )
-    return fresh_answer(
-        request, lex.version, lambda: lex.pdq_check(letters, word, variant=variant, min_length=min_length)
-    )
+    return judged_answer(request, lex, ruled, lambda judge: judge.pdq_check(letters, word, variant=variant,
+                                                                            min_length=min_length))  # fmt: skip
