@@ -16,6 +16,7 @@ from engine.linegames.movegen import generate_plays
 from engine.linegames.moves import Play
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import is_wild
+from tests.web.conftest import tables as tables  # noqa: F401  (the fixture, now in conftest.py; kept importable)
 from tests.web.pages import Game as TableGame
 from tests.web.pages import feedback, moved_on, placements_of
 
