@@ -41,7 +41,7 @@ CONTROLLED = """() => new Promise((resolve) => {
 
 #: Asks the page's own offline worker a batch of API questions: [{path, params}] -> [{status, body}].
 ASK_WORKER = """async ({ queries, rules }) => {
-  const worker = offline.worker;
+  const worker = window.tablejudgeJudge.offline.worker;  // app.js's handle for the tests
   const answers = new Map();
   const listen = (event) => {
     const message = event.data;

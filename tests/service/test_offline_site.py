@@ -117,6 +117,9 @@ def test_a_built_site_judges_from_a_static_host_and_takes_a_new_lexicon(browser:
         page.evaluate(CONTROLLED)
         ready(page)
         assert page.locator("#api-docs").is_hidden()
+        # No match server behind a static copy: no way in to the games (the front door's other half).
+        assert page.locator(".play-link").count() == 2 and not page.locator(".play-link").first.is_visible()
+        assert not page.locator(".play-link").last.is_visible()
         judge(page, "bop", "WHMMY", "whammy")
         assert page.locator("#verdict").inner_text() == "VALID"
         assert page.locator("#answered-by").inner_text().startswith("Answered on this phone")
