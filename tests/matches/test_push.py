@@ -261,7 +261,7 @@ def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
     raw.close()
     store = open_store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     try:
-        assert SCHEMA_VERSION == 5 and store.migrate() == 5
+        assert SCHEMA_VERSION == 6 and store.migrate() == 6
         assert store.push_subscriptions("none") == []
     finally:
         store.close()
