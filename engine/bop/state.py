@@ -14,21 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Owned,
-    Public,
-    ScoredMove,
-    Secret,
-    Shown,
-    State,
-    note,
-    pile_outcomes,
-)
+from engine.base import State
 from engine.bop.board import Board, Cell, format_board, format_cell, lines_through, play_lines
 from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, judge_index
@@ -37,6 +23,8 @@ from engine.bop.options import BOP, HAND_SIZE, BopOptions
 from engine.bop.rules import WordCheck, check_words, score_play
 from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
 from engine.linegames.supply import owed_draw
+from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note, pile_outcomes
+from engine.views import Owned, Public, Secret, Shown
 
 if TYPE_CHECKING:
     from engine.bop.game import BopGame

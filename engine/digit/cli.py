@@ -169,7 +169,7 @@ def run_play(args: argparse.Namespace) -> int:
     def after_move(state: State[Any], seat: int, move: Move, breakdown: Breakdown, people: list[int]) -> str:
         assert isinstance(state, DigitState)
         said = "\n".join("    " + item.detail for item in breakdown.items) + "\n"
-        if isinstance(move, Play) and state.extra_turn and state.current == seat:
+        if isinstance(move, Play) and state.another_turn and state.current == seat:
             said += f"player {seat} placed a 5th or 10th tile: another turn\n"
         return said
 

@@ -15,27 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Owned,
-    Part,
-    Public,
-    ScoredMove,
-    Secret,
-    note,
-    pile_outcomes,
-)
-from engine.errors import IllegalMoveError, StateError
+from engine.base import CHANCE, Breakdown, Draw, JsonDict, Outcome, Owned, Part, Public, ScoredMove, Secret, note
+from engine.errors import IllegalMoveError
 from engine.linegames.grid import Cell
 from engine.linegames.movegen import can_act, single_swaps
 from engine.linegames.rules import check_hand
 from engine.linegames.supply import HAND_SIZE, owed_draw
 from engine.linegames.tiles import is_wild
-from engine.linegames.turns import GridTurns
+from engine.linegames.turns import PileTurns
 from engine.qnto.movegen import best_plays, scored_plays
 from engine.qnto.moves import Pass, Play, Swap
 from engine.qnto.options import QntoOptions, draw_rank
@@ -80,8 +67,9 @@ class PileSizes(Part):
         return [list(pile) for owner, pile in enumerate(value) if pile and owner != viewer]
 
 
-class QntoState(GridTurns[QntoMove]):
+class QntoState(PileTurns[QntoMove]):
     game: QntoGame
+    DRAW_REFUSED = "only chance draws tiles; play tiles ('0,1a Sy!y'), swap or pass"
 
     VIEW = {
         "board": Public(),
@@ -111,25 +99,19 @@ class QntoState(GridTurns[QntoMove]):
         first_player: int,
         first_draws: list[list[tuple[int, str]]],
     ) -> None:
-        super().__init__(game, seed)
+        super().__init__(game, seed, first_player)
         self.board = board
         self.hands = hands
         self.pile = pile  # pile[0] is the top: the next tile drawn (Classic, Plus)
         self.own_piles = own_piles  # Light: each player's own pile, top first
-        self.first_player = first_player
         self.first_draws = first_draws
-        self.current = first_player
         self.points: list[int] = [0] * game.players
-        #: (seat, tiles still to draw, tiles just traded under the pile) after a play or a trade: the
-        #: chance node. The traded tiles are the pile's last ones and are never drawn back at once
-        #: (RULINGS.md 19): the draws come off the rest.
-        self.draws_owed: tuple[int, int, int] | None = None
+        # draws_owed: the traded tiles are the pile's last ones and are never drawn back at once
+        # (RULINGS.md 19): the draws come off the rest.
         #: Light: the current turn is another turn, earned by completing a Q!nto
         self.another_turn = False
         #: turns in a row on which no tile was placed (passes, swaps): the blocked game's end
         self.idle_turns = 0
-        self.turns = 0
-        self.end_reason: str | None = None
 
     # --- questions -------------------------------------------------------------------------------
     @property
@@ -245,37 +227,7 @@ class QntoState(GridTurns[QntoMove]):
         """A player whose time runs out passes, trading nothing (RULINGS.md 20)."""
         return Pass() if self._to_move(seat) else None
 
-    # --- chance ----------------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[QntoMove, float]]:
-        """The tiles the next draw can give: the pile's, but for those a pass just traded under it."""
-        if self.draws_owed is None or self.over:
-            return []
-        seat, _, below = self.draws_owed
-        return pile_outcomes(self._reachable(seat, below), seat)  # type: ignore[return-value]
-
-    def sample_chance(self) -> QntoMove:
-        assert self.draws_owed is not None
-        seat, _, below = self.draws_owed
-        return Draw(self._reachable(seat, below)[0], seat)  # the top of the pile
-
-    def _reachable(self, seat: int, below: int) -> list[str]:
-        pile = self.pile_of(seat)
-        return pile[: len(pile) - below]
-
     # --- the gate's moves ------------------------------------------------------------------------
-    def _apply(self, seat: int, move: QntoMove) -> Breakdown:
-        if seat == CHANCE:
-            return self._draw(move)
-        if isinstance(move, Play):
-            return self._play(seat, move)
-        if isinstance(move, Swap):
-            return self._swap(seat, move)
-        if isinstance(move, Pass):
-            return self._pass(seat, move)
-        if isinstance(move, Draw):
-            raise IllegalMoveError("not_a_play", "only chance draws tiles; play tiles ('0,1a Sy!y'), swap or pass")
-        raise IllegalMoveError("unknown_move", f"{move!r} is not a Q!nto move")
-
     def _draw(self, move: QntoMove) -> Breakdown:
         drawn, (seat, count, below) = owed_draw(move, self.draws_owed, "a tile from the pile")
         pile = self.pile_of(seat)
@@ -354,12 +306,11 @@ class QntoState(GridTurns[QntoMove]):
         off_grid += [tile for pile in self.own_piles for tile in pile]
         return not can_act(SOLVER, self.board, off_grid)
 
+    PLAYER_MOVES = {Play: _play, Swap: _swap, Pass: _pass}
+
     # --- invariants ------------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """StateError unless the position is one that play reaches (see :func:`position_problems`)."""
-        problems = position_problems(self)
-        if problems:
-            raise StateError(f"qnto state: {'; '.join(problems)}")
+    def problems(self) -> list[str]:
+        return position_problems(self)
 
     # --- JSON ------------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
