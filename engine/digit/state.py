@@ -27,7 +27,7 @@ from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
 from engine.errors import IllegalMoveError
-from engine.linegames.grid import CENTRE, NEIGHBOURS, Cell, lines_through
+from engine.linegames.grid import CENTRE, Cell, joined, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
 from engine.linegames.turns import PileTurns
 from engine.rng import Rng
@@ -71,6 +71,9 @@ class Piles(Part):
 
 
 class DigitState(PileTurns[AnyDigitMove]):
+    """A D!Git position: no points, each player's own pile (top first), the draw for first player,
+    and whether the current turn is another turn earned by a 5th or 10th tile."""
+
     game: DigitGame
     DRAW_REFUSED = "only chance draws tiles; play tiles ('0,1d 8g??0g'), swap or pass"
 
@@ -150,6 +153,9 @@ class DigitState(PileTurns[AnyDigitMove]):
     def pile_of(self, seat: int) -> list[str]:
         """The drawer's own pile: each player draws from theirs."""
         return self.piles[seat]
+
+    def problems(self) -> list[str]:
+        return position_problems(self)
 
     def timeout_move(self, seat: int) -> AnyDigitMove | None:
         """A player whose time runs out passes, trading nothing; on the empty grid, where the first
@@ -292,10 +298,7 @@ class DigitState(PileTurns[AnyDigitMove]):
         other.rng = None if self.rng is None else Rng.from_json(self.rng.state)
         return other
 
-    # --- invariants, JSON ------------------------------------------------------------------------
-    def problems(self) -> list[str]:
-        return position_problems(self)
-
+    # --- JSON ------------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
         return {
             "board": [[r, c, tile] for (r, c), tile in sorted(self.board.items())],
@@ -387,16 +390,7 @@ def grid_problems(board: Mapping[Cell, str], centre: bool = True) -> list[str]:
     problems = []
     if centre and CENTRE not in board:
         problems.append("the grid does not cover the centre cell 0,0")
-    start = CENTRE if CENTRE in board else min(board)
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in NEIGHBOURS:
-            cell = (r + dr, c + dc)
-            if cell in board and cell not in seen:
-                seen.add(cell)
-                todo.append(cell)
-    if len(seen) != len(board):
+    if len(joined(board, CENTRE if CENTRE in board else min(board))) != len(board):
         problems.append("the grid is not in one piece")
     if any(not KIT.is_tile(tile) for tile in board.values()):
         problems.append("the grid holds something that is not a D!Git tile")

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.base import CHANCE, Breakdown, Draw, State, pile_outcomes
 from engine.errors import IllegalMoveError, StateError
+from engine.linegames.supply import draw_outcomes
 from engine.values import MoveT
 
 if TYPE_CHECKING:
     from engine.linegames.game import GridGame
+
+BoardT = TypeVar("BoardT")
+TileT = TypeVar("TileT")
 
 
 class GridTurns(State[MoveT]):
@@ -84,15 +88,15 @@ class GridTurns(State[MoveT]):
             raise StateError(f"{self.game.name} state: {'; '.join(problems)}")
 
 
-class BagTurns(GridTurns[MoveT]):
+class BagTurns(GridTurns[MoveT], Generic[MoveT, BoardT, TileT]):
     """The turns of a game that scores points and refills hands from the top of one common bag (Match
     Five, Three2Fifteen): ``draws_owed`` is (seat, tiles still to draw)."""
 
     draws_owed: tuple[int, int] | None  # type: ignore[assignment]
 
     def __init__(
-        self, game: GridGame[Any, Any, Any], seed: int | None, *, board: Any, hands: list[list[Any]], bag: list[Any],
-        first_player: int,
+        self, game: GridGame[Any, Any, Any], seed: int | None, *, board: BoardT, hands: list[list[TileT]],
+        bag: list[TileT], first_player: int,
     ) -> None:  # fmt: skip
         super().__init__(game, seed, first_player)
         self.board = board
@@ -100,6 +104,14 @@ class BagTurns(GridTurns[MoveT]):
         self.bag = bag  # bag[0] is the top: the next tile drawn
         #: points scored by plays
         self.points: list[int] = [0] * game.players
+
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """Each tile the top of the bag can be, while a refill is owed."""
+        return draw_outcomes(self.bag, self.draws_owed, self.over)  # type: ignore[return-value]
+
+    def sample_chance(self) -> MoveT:
+        assert self.draws_owed is not None
+        return Draw(str(self.bag[0]), self.draws_owed[0])  # type: ignore[return-value]  # the top of the bag
 
     def seat_problems(self) -> list[str]:
         """The checks of the seats, made before any seat's hand is looked at: one hand and one score per

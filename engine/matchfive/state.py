@@ -27,7 +27,7 @@ from engine.matchfive.movegen import best_plays, generate_plays, scored_plays
 from engine.matchfive.moves import Pass, Place, Swap
 from engine.matchfive.options import HAND_SIZE, WILD, hand_penalty, hand_tile, parse_hand_tile, sort_tiles, value
 from engine.matchfive.rules import board_problems, check_play, check_swap, hand_breakdown, score_play
-from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note, pile_outcomes
+from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
 from engine.views import Owned, Public, Secret
 
 if TYPE_CHECKING:
@@ -50,14 +50,11 @@ END_REASONS = ("went_out", "blocked", "stuck")
 REVIEW_PLAYS = 5
 
 
-class MatchFiveState(BagTurns[MatchFiveMove]):
+class MatchFiveState(BagTurns[MatchFiveMove, Board, str]):
     """Points are scored by plays (the end's subtractions are in ``penalties``); ``draws_owed`` are
     owed after a play or a swap."""
 
     game: MatchFiveGame
-    board: Board
-    hands: list[list[str]]
-    bag: list[str]
     passes_in_row = 0
     #: turns in a row on which the mover could not place a tile (swaps and passes without a play;
     #: a swap by a player who could have played starts the count again: RULINGS.md 16)
@@ -130,15 +127,6 @@ class MatchFiveState(BagTurns[MatchFiveMove]):
         ranked = cast(list[ScoredMove[MatchFiveMove]], scored_plays(self.board, self.hands[seat]))
         ranked += [ScoredMove(swap, 0) for swap in self.legal_swaps(seat)]
         return ranked or [ScoredMove(Pass(), 0, self._pass_note())]
-
-    def chance_outcomes(self) -> list[tuple[MatchFiveMove, float]]:
-        if self.draws_owed is None or self.over:
-            return []
-        return pile_outcomes(self.bag, self.draws_owed[0])  # type: ignore[return-value]
-
-    def sample_chance(self) -> MatchFiveMove:
-        assert self.draws_owed is not None
-        return Draw(self.bag[0], self.draws_owed[0])  # the top of the bag
 
     def timeout_move(self, seat: int) -> MatchFiveMove | None:
         """The move made for a seat whose clock runs out (ruling 14): with tiles in the bag, a swap of

@@ -126,6 +126,9 @@ class QntoState(PileTurns[QntoMove]):
         """The pile ``seat`` draws from and trades to: the common one, or (Light) its own."""
         return self.own_piles[seat] if self.options.personal_piles else self.pile
 
+    def problems(self) -> list[str]:
+        return position_problems(self)
+
     def tiles_left(self, seat: int) -> int:
         """Tiles a player still has to play: in hand, and (Light) in their own pile."""
         own = len(self.own_piles[seat]) if self.options.personal_piles else 0
@@ -307,10 +310,6 @@ class QntoState(PileTurns[QntoMove]):
         return not can_act(SOLVER, self.board, off_grid)
 
     PLAYER_MOVES = {Play: _play, Swap: _swap, Pass: _pass}
-
-    # --- invariants ------------------------------------------------------------------------------
-    def problems(self) -> list[str]:
-        return position_problems(self)
 
     # --- JSON ------------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:

@@ -58,13 +58,10 @@ BODY_KEYS = (
 REVIEW_PLAYS = 5
 
 
-class Three2FifteenState(BagTurns[T2fMove]):
+class Three2FifteenState(BagTurns[T2fMove, Board, int]):
     """The bag holds tokens; ``draws_owed`` are owed after a play or an exchange."""
 
     game: Three2FifteenGame
-    board: Board
-    hands: list[list[int]]
-    bag: list[int]
     #: turns still owed to ``current`` after this one (repeat squares)
     extra_turns = 0
     #: turns in a row in which no token was placed (exchanges and passes)

@@ -10,16 +10,11 @@ from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import parse_board
 from engine.qnto.options import COLOURS, KIT, SHAPES, QntoOptions, draw_rank
 from engine.qnto.rules import RULE, SOLVER, diagonal_lines, pass_turn, play, swap
+from tests.engine.rulings import rule_of
 
 
 def board(text: str) -> dict:
     return parse_board(text, KIT)
-
-
-def rule_of(call, *args, **kwargs) -> str:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalMoveError) as caught:
-        call(*args, **kwargs)
-    return caught.value.rule
 
 
 def test_ruling_01_colours_and_shapes() -> None:
