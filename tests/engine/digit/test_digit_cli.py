@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import make_bot, play_game
 from engine.digit.game import DigitGame
 from tablejudge.cli import main
+from tests.engine.linegames.terminal import finished_json, greedy_moves, person_plays
 
 PLAY = ["play", "digit", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
 
@@ -32,28 +32,15 @@ def test_a_bot_game_prints_each_turn_with_what_it_did_then_the_grid(capsys: pyte
 
 
 def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*PLAY, "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
-    assert state["game"] == "digit" and state["state"]["end_reason"] == "out"
-
-
-def greedy_moves(seed: int, seat: int) -> list[str]:
-    """What the greedy bot plays at ``seat`` in a greedy-vs-greedy game from ``seed``: typed by a person
-    in that seat, they play the same game."""
-    game = DigitGame()
-    final = play_game(game, [make_bot("greedy", seed * 1000 + s, game) for s in range(2)], seed)
-    return [move.to_text() for s, move in final.history if s == seat]
+    assert finished_json(capsys, PLAY, "digit")["end_reason"] == "out"
 
 
 def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    typed = ["nonsense", "pass", "0,0 9z", "", "hint", "help", "moves", *greedy_moves(3, 0)]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "digit", "--bots", "human,greedy", "--seed", "3"]) == 0  # player 0 starts
-    out = capsys.readouterr().out
-    assert "How to write a move" in out and "player 0, your move: " in out
-    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
+    typed = ["nonsense", "pass", "0,0 9z", "", "hint", "help", "moves", *greedy_moves(DigitGame(), 3, 0)]
+    out = person_plays(monkeypatch, capsys, ["play", "digit", "--bots", "human,greedy", "--seed", "3"], typed)
+    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again (player 0 starts)
     assert "the first player starts the game by placing tiles on the centre cell 0,0" in out  # no pass first
     assert "tiles are a face and a colour (9y, ?y, ??)" in out
     assert "legal: " in out and "  1. " in out  # moves, hint

@@ -8,10 +8,9 @@ import re
 
 import pytest
 
-from engine.base import CHANCE
-from engine.bots import make_bot, play_game
 from engine.matchfive.game import MatchFiveGame
 from tablejudge.cli import main
+from tests.engine.linegames.terminal import finished_json, greedy_moves, people_share, person_plays
 
 PLAY = ["play", "matchfive", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
 
@@ -28,27 +27,15 @@ def test_a_bot_game_prints_each_turn_with_its_breakdown_then_the_table(capsys: p
 
 
 def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*PLAY, "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
-    assert state["game"] == "matchfive" and state["state"]["end_reason"] == "went_out"
-
-
-def greedy_moves(seed: int, seat: int) -> list[str]:
-    """What the greedy bot plays at ``seat`` in a greedy-vs-greedy game from ``seed``: typed by a person
-    in that seat, they play the same game."""
-    game = MatchFiveGame()
-    final = play_game(game, [make_bot("greedy", seed * 1000 + s, game) for s in range(2)], seed)
-    return [move.to_text() for s, move in final.history if s == seat]
+    assert finished_json(capsys, PLAY, "matchfive")["end_reason"] == "went_out"
 
 
 def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    typed = ["nonsense", "0,0:1 9r", "5,5:1 *", "0,9:1 1r", "", "hint", "help", "moves", *greedy_moves(3, 0)]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "matchfive", "--bots", "human,greedy", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "How to write a move" in out and "player 0, your move: " in out
+    typed = ["nonsense", "0,0:1 9r", "5,5:1 *", "0,9:1 1r", "", "hint", "help", "moves"]
+    command = ["play", "matchfive", "--bots", "human,greedy", "--seed", "3"]
+    out = person_plays(monkeypatch, capsys, command, [*typed, *greedy_moves(MatchFiveGame(), 3, 0)])
     assert "expected a play ('0,0:1a 3r 2r 1r'" in out  # nonsense, explained; then asked again
     assert "tile '9r': write 3r (a red 3)" in out and "a wild is played as the tile it stands for" in out
     assert "legal: " in out and "  1. " in out  # moves, hint
@@ -69,14 +56,7 @@ def test_the_first_refusal_of_a_person_names_the_rule(
 def test_people_sharing_the_terminal_hand_it_over_between_turns(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game = MatchFiveGame()
-    final = play_game(game, [make_bot("greedy"), make_bot("greedy")], 2)
-    typed = [line for s, move in final.history if s != CHANCE for line in ("", move.to_text())]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "matchfive", "--bots", "human,human", "--seed", "2"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("Hand the device to player") == len(typed) // 2
-    assert "winner: player" in out
+    assert "winner: player" in people_share(monkeypatch, capsys, MatchFiveGame(), 2)
 
 
 def test_the_hint_command_lists_the_best_plays_with_their_breakdowns(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from engine.bots import make_bot, play_game
 from engine.qnto.game import QntoGame
 from engine.qnto.text import LEGEND, render_view
 from tablejudge.cli import main
+from tests.engine.linegames.terminal import greedy_moves, person_plays
 
 PLAY = ["play", "qnto", "--bots", "greedy,random", "--seed", "7"]
 TILE = re.compile(r"[♠!♦♥♣?][ygrkb?]")
@@ -50,22 +50,11 @@ def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> N
     assert state["game"] == "qnto" and state["options"]["variant"] == "light" and state["state"]["end_reason"]
 
 
-def greedy_moves(seed: int, seat: int, spec: str = "qnto") -> list[str]:
-    """What the greedy bot plays at ``seat`` in a greedy-vs-greedy game from ``seed``: typed by a person
-    in that seat, they play the same game."""
-    game = QntoGame(spec.partition("(")[2].rstrip(")") or None)
-    final = play_game(game, [make_bot("greedy", seed * 1000 + s, game) for s in range(2)], seed)
-    return [move.to_text() for s, move in final.history if s == seat]
-
-
 def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    typed = ["nonsense", "0,0 Zz", "40,40 Sy", "", "hint", "help", "moves", *greedy_moves(3, 0)]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "qnto", "--bots", "human,greedy", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "How to write a move" in out and "player 0, your move: " in out
+    typed = ["nonsense", "0,0 Zz", "40,40 Sy", "", "hint", "help", "moves", *greedy_moves(QntoGame(), 3, 0)]
+    out = person_plays(monkeypatch, capsys, ["play", "qnto", "--bots", "human,greedy", "--seed", "3"], typed)
     assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
     assert "tiles are a face and a colour" in out
     assert "legal: " in out and "  1. " in out  # moves, hint
