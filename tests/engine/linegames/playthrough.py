@@ -8,9 +8,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from engine import load_state
 from engine.base import CHANCE, Breakdown, Game, State
 from engine.bots import make_bot, play_game
+from engine.errors import EngineError
 from engine.rng import Rng
 
 
@@ -75,3 +78,12 @@ def check_bag_views(state: Any) -> None:
             hands[owner][0], bag[j] = bag[j], hands[owner][0]
             assert twin(state, {**body, "hands": hands, "bag": bag}).view(viewer) == view
         assert twin(state, {**body, "bag": body["bag"][::-1]}).view(viewer) == view
+
+
+def assert_refused(state: State[Any], tries: list[tuple[int, Any]]) -> None:
+    """Each ``(seat, move)`` of ``tries`` is refused with an engine error, and leaves the state as it was."""
+    saved = state.to_json()
+    for actor, move in tries:
+        with pytest.raises(EngineError):
+            state.act(actor, move)
+        assert state.to_json() == saved
