@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.digit.game import DigitGame
 from tablejudge.cli import main
-from tests.engine.linegames.terminal import finished_json, greedy_moves, person_plays
 
 PLAY = ["play", "digit", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
 
@@ -29,22 +27,6 @@ def test_a_bot_game_prints_each_turn_with_what_it_did_then_the_grid(capsys: pyte
     assert "game over: a player played their last tile and wins; player 0 wins" in final
     assert "tiles left: player 0 0, player 1 20" in final
     assert main(PLAY) == 0 and capsys.readouterr().out == out  # the same seed plays the same game
-
-
-def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert finished_json(capsys, PLAY, "digit")["end_reason"] == "out"
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "pass", "0,0 9z", "", "hint", "help", "moves", *greedy_moves(DigitGame(), 3, 0)]
-    out = person_plays(monkeypatch, capsys, ["play", "digit", "--bots", "human,greedy", "--seed", "3"], typed)
-    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again (player 0 starts)
-    assert "the first player starts the game by placing tiles on the centre cell 0,0" in out  # no pass first
-    assert "tiles are a face and a colour (9y, ?y, ??)" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out and "game over:" in out
 
 
 def test_people_sharing_a_terminal_hand_it_over(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

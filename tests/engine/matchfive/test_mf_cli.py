@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
 
-from engine.matchfive.game import MatchFiveGame
 from tablejudge.cli import main
-from tests.engine.linegames.terminal import finished_json, greedy_moves, people_share, person_plays
 
 PLAY = ["play", "matchfive", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
 
@@ -24,39 +21,6 @@ def test_a_bot_game_prints_each_turn_with_its_breakdown_then_the_table(capsys: p
     assert out.count("\nscores: ") >= 20 and "winner: player" in out
     assert "game over: a player placed their last tile" in out and "stacks, bottom to top: " in out
     assert main(PLAY) == 0 and capsys.readouterr().out == out  # the same seed plays the same game
-
-
-def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert finished_json(capsys, PLAY, "matchfive")["end_reason"] == "went_out"
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "0,0:1 9r", "5,5:1 *", "0,9:1 1r", "", "hint", "help", "moves"]
-    command = ["play", "matchfive", "--bots", "human,greedy", "--seed", "3"]
-    out = person_plays(monkeypatch, capsys, command, [*typed, *greedy_moves(MatchFiveGame(), 3, 0)])
-    assert "expected a play ('0,0:1a 3r 2r 1r'" in out  # nonsense, explained; then asked again
-    assert "tile '9r': write 3r (a red 3)" in out and "a wild is played as the tile it stands for" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out
-    assert "winner: player" in out and "game over: a player placed their last tile" in out
-
-
-def test_the_first_refusal_of_a_person_names_the_rule(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("9,9:1 1r\n"))
-    assert main(["play", "matchfive", "--seed", "5"]) == 1  # --bots defaults to you against greedy
-    captured = capsys.readouterr()
-    assert "not in your hand" in captured.out or "attaches to the tiles" in captured.out
-    assert "input ended" in captured.err
-
-
-def test_people_sharing_the_terminal_hand_it_over_between_turns(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert "winner: player" in people_share(monkeypatch, capsys, MatchFiveGame(), 2)
 
 
 def test_the_hint_command_lists_the_best_plays_with_their_breakdowns(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,9 +10,8 @@ import re
 import pytest
 
 from engine.qnto.game import QntoGame
-from engine.qnto.text import LEGEND, render_view
+from engine.qnto.text import render_view
 from tablejudge.cli import main
-from tests.engine.linegames.terminal import greedy_moves, person_plays
 
 PLAY = ["play", "qnto", "--bots", "greedy,random", "--seed", "7"]
 TILE = re.compile(r"[♠!♦♥♣?][ygrkb?]")
@@ -48,18 +47,6 @@ def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> N
     assert main([*PLAY, "--variant", "light", "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert state["game"] == "qnto" and state["options"]["variant"] == "light" and state["state"]["end_reason"]
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "0,0 Zz", "40,40 Sy", "", "hint", "help", "moves", *greedy_moves(QntoGame(), 3, 0)]
-    out = person_plays(monkeypatch, capsys, ["play", "qnto", "--bots", "human,greedy", "--seed", "3"], typed)
-    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
-    assert "tiles are a face and a colour" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out and LEGEND in out
-    assert "winner: player" in out
 
 
 def test_two_people_at_one_terminal_get_a_cleared_screen_between_turns(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -10,11 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine.three2fifteen.board import format_board
-from engine.three2fifteen.game import END_TEXT, Three2FifteenGame
 from engine.three2fifteen.layout import named_layout
 from engine.three2fifteen.movegen import scored_plays
 from tablejudge.cli import main
-from tests.engine.linegames.terminal import finished_json, greedy_moves, people_share, person_plays
 
 PLAY = ["play", "three2fifteen", "--players", "2", "--bots", "greedy,random", "--seed", "7"]
 
@@ -29,38 +26,6 @@ def test_a_bot_game_prints_each_turn_with_its_breakdown_then_the_board(capsys: p
     final = out[out.rindex("    0  1  2") :]
     assert " r " in final and " t " in final and "game over:" in final
     assert main(PLAY) == 0 and capsys.readouterr().out == out  # the same seed plays the same game
-
-
-def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert finished_json(capsys, PLAY, "three2fifteen")["end_reason"] in END_TEXT
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "7,7 99", "0,0 1", "", "hint", "help", "moves", *greedy_moves(Three2FifteenGame(), 3, 0)]
-    out = person_plays(monkeypatch, capsys, ["play", "three2fifteen", "--bots", "human,greedy", "--seed", "3"], typed)
-    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
-    assert "token '99': a token is a whole number from 0 to 15" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out
-    assert "winner: player" in out and "every token is on the board" in out
-
-
-def test_the_first_refusal_of_a_person_names_the_rule(monkeypatch: pytest.MonkeyPatch,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    monkeypatch.setattr("sys.stdin", io.StringIO("0,0 1\n"))
-    assert main(["play", "three2fifteen", "--seed", "1"]) == 1  # --bots defaults to you against greedy
-    captured = capsys.readouterr()
-    assert "start square" in captured.out or "in the hand" in captured.out
-    assert "input ended" in captured.err
-
-
-def test_people_sharing_the_terminal_hand_it_over_between_turns(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = people_share(monkeypatch, capsys, Three2FifteenGame(), 2)  # a short game: nobody can place soon
-    assert "Hand the device to player 0" in out and "Hand the device to player 1" in out and "winner:" in out
 
 
 # --- three2fifteen-hint ----------------------------------------------------------------------
