@@ -118,10 +118,6 @@ class QntoState(PileTurns[QntoMove]):
     def options(self) -> QntoOptions:
         return self.game.options
 
-    @property
-    def variant(self) -> str:
-        return self.options.variant
-
     def pile_of(self, seat: int) -> list[str]:
         """The pile ``seat`` draws from and trades to: the common one, or (Light) its own."""
         return self.own_piles[seat] if self.options.personal_piles else self.pile
@@ -205,7 +201,8 @@ class QntoState(PileTurns[QntoMove]):
         if not self._to_move(seat):
             return []
         hand = self.hands[seat]
-        plays = scored_plays(self.board, self.legal_plays(seat), len(hand), len(self.pile_of(seat)), self.variant)
+        pile = len(self.pile_of(seat))
+        plays = scored_plays(self.board, self.legal_plays(seat), len(hand), pile, self.options.variant)
         ranked = cast(list[ScoredMove[QntoMove]], plays)
         ranked += [ScoredMove(move, 0) for move in self.legal_swaps(seat)]
         ranked.append(ScoredMove(self.greedy_pass(seat), 0))
@@ -214,7 +211,7 @@ class QntoState(PileTurns[QntoMove]):
     def hints(self, seat: int, limit: int = REVIEW_PLAYS) -> list[ScoredMove[Play]]:
         """The ``limit`` best plays of ``seat``'s hand now (0: all), each with its breakdown."""
         hand, pile = self.hands[seat], self.pile_of(seat)
-        return best_plays(self.board, hand, pile, self.variant, limit, self.legal_plays(seat))
+        return best_plays(self.board, hand, pile, self.options.variant, limit, self.legal_plays(seat))
 
     def review(self, seat: int) -> JsonDict | None:
         """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played")."""
@@ -248,7 +245,7 @@ class QntoState(PileTurns[QntoMove]):
 
     def _play(self, seat: int, move: Play) -> Breakdown:
         hand = self.hands[seat]
-        turn = play(self.board, move.as_dict(), hand, self.pile_of(seat), self.variant)
+        turn = play(self.board, move.as_dict(), hand, self.pile_of(seat), self.options.variant)
         left = check_hand(hand, move.tiles())
         owed = len(turn.hand) - len(left)
         # Checked: now change the state.
@@ -332,7 +329,8 @@ class QntoState(PileTurns[QntoMove]):
     def __repr__(self) -> str:
         status = f"over ({self.end_reason})" if self.over else f"player {self.current} to move"
         piles = len(self.pile) if not self.options.personal_piles else [len(p) for p in self.own_piles]
-        return f"<QntoState {self.variant} turn {self.turns}, {len(self.board)} tiles down, pile {piles}, {status}>"
+        variant = self.options.variant
+        return f"<QntoState {variant} turn {self.turns}, {len(self.board)} tiles down, pile {piles}, {status}>"
 
 
 def first_player_problems(draws: Sequence[Sequence[tuple[int, str]]], first: int, players: int) -> list[str]:

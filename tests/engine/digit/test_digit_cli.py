@@ -62,21 +62,3 @@ def test_hint_reads_a_file_and_prints_json(tmp_path: Path, capsys: pytest.Captur
     assert "another_turn" in kinds
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["9y 5g", "--hand", "1y"], "no line"),
-        (["9y . 5g", "--hand", "1y"], "one piece"),
-        (["9y", "--hand", "9y"], "more tiles than the box"),
-        (["9y", "--hand", "1y 2y 3y 4y 5y 6y"], "1 to 5 tiles"),
-        (["9y", "--hand", "1q"], "--hand"),
-        (["9y", "--hand", "1y", "--limit", "-1"], "0 or more"),
-        (["9x 1y", "--hand", "1y"], "not a tile"),
-        ([". .", "--hand", "1y"], "no tiles"),
-    ],
-)
-def test_hint_refuses_bad_input_with_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-                                              ) -> None:  # fmt: skip
-    assert main(["digit-hint", *args]) == 2
-    err = capsys.readouterr().err
-    assert message in err and len(err.strip().splitlines()) == 1

@@ -81,3 +81,27 @@ def test_people_sharing_the_terminal_hand_it_over_between_turns(
 ) -> None:
     out = people_share(monkeypatch, capsys, game(), 2)  # a short game: nobody can place soon
     assert "Hand the device to player 0" in out and "Hand the device to player 1" in out and "winner:" in out
+
+
+@pytest.mark.parametrize(("command", "args", "message"), [
+    ("digit-hint", ["9y 5g", "--hand", "1y"], "no line"),
+    ("digit-hint", ["9y . 5g", "--hand", "1y"], "one piece"),
+    ("digit-hint", ["9y", "--hand", "9y"], "more tiles than the box"),
+    ("digit-hint", ["9y", "--hand", "1y 2y 3y 4y 5y 6y"], "1 to 5 tiles"),
+    ("digit-hint", ["9y", "--hand", "1q"], "--hand"),
+    ("digit-hint", ["9y", "--hand", "1y", "--limit", "-1"], "0 or more"),
+    ("digit-hint", ["9x 1y", "--hand", "1y"], "not a tile"),
+    ("digit-hint", [". .", "--hand", "1y"], "no tiles"),
+    ("matchfive-hint", ["0,0:3r 0,2:1r", "--hand", "3r"], "not one grouping"),
+    ("matchfive-hint", ["0,0:3r", "--hand", "3r 3r 3r"], "more tiles than the bag holds"),
+    ("matchfive-hint", ["0,0:3r", "--hand", "1r 2r 3r 4r 5r 1b"], "a hand holds 1 to 5"),
+    ("matchfive-hint", ["0,0:3r", "--hand", "3r", "--limit", "-1"], "--limit"),
+    ("matchfive-hint", ["0,0:9r", "--hand", "3r"], "tile '9r'"),
+    ("matchfive-hint", ["no-such-file", "--hand", "3r"], "cannot read"),
+])  # fmt: skip
+def test_the_hint_command_refuses_bad_input_in_one_line(
+    command: str, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

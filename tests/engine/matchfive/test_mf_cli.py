@@ -36,25 +36,6 @@ def test_the_hint_command_lists_the_best_plays_with_their_breakdowns(capsys: pyt
     assert "the table is empty" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["0,0:3r 0,2:1r", "--hand", "3r"], "not one grouping"),
-        (["0,0:3r", "--hand", "3r 3r 3r"], "more tiles than the bag holds"),
-        (["0,0:3r", "--hand", "1r 2r 3r 4r 5r 1b"], "a hand holds 1 to 5"),
-        (["0,0:3r", "--hand", "3r", "--limit", "-1"], "--limit"),
-        (["0,0:9r", "--hand", "3r"], "tile '9r'"),
-        (["no-such-file", "--hand", "3r"], "cannot read"),
-    ],
-)
-def test_the_hint_command_refuses_bad_input_in_one_line(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["matchfive-hint", *args]) == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
-
-
 def test_the_generic_runner_plays_match_five_too(capsys: pytest.CaptureFixture[str]) -> None:
     """Without its own cli.py, ``engine.play``'s runner would seat it: the render is all it needs."""
     import argparse
