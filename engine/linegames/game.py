@@ -124,8 +124,9 @@ class GridGame(Game[OptionsT, GridStateT, MoveT], Generic[OptionsT, GridStateT, 
 
     def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> GridStateT:
         what = f"{self.name} state"
-        if isinstance(body, Mapping) and any(old in body for old in self.renamed_keys):
-            body = {self.renamed_keys.get(key, key): value for key, value in body.items()}
+        if isinstance(body, Mapping):  # an older key read as its new name, unless both are there (refused below)
+            renamed = {old: new for old, new in self.renamed_keys.items() if old in body and new not in body}
+            body = {renamed.get(key, key): value for key, value in body.items()} if renamed else body
         check_keys(body, self.body_keys, what)
         unknown = sorted(set(body) - set(self.body_keys))
         if unknown:

@@ -369,6 +369,27 @@ def test_a_saved_state_reads_back_and_replays() -> None:
     assert GAME.replay(state.seed, [(s, m.to_text()) for s, m in state.history]) == state
 
 
+@pytest.mark.parametrize("another", [True, False])
+def test_a_state_saved_with_the_old_extra_turn_key_still_loads(another: bool) -> None:
+    """Q!nto's name, ``another_turn``, is D!Git's now; a game saved before (in a match server's database)
+    had ``extra_turn``: it loads as it was, and saves back with the new name."""
+    state, _ = saved_body()
+    state.another_turn = another
+    saved = state.to_json()
+    saved["state"]["extra_turn"] = saved["state"].pop("another_turn")
+    loaded = load_state(json.loads(json.dumps(saved)))
+    assert loaded == state and loaded.another_turn is another
+    assert "another_turn" in loaded.to_json()["state"] and "extra_turn" not in loaded.to_json()["state"]
+    assert loaded.view(0)["another_turn"] is another  # what the D!Git page reads
+
+
+def test_a_body_with_both_names_of_another_turn_is_refused() -> None:
+    state, body = saved_body()
+    body["extra_turn"] = body["another_turn"]
+    with pytest.raises(StateError, match="unknown key"):
+        GAME._state_from_body(body, state.seed, state.rng)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

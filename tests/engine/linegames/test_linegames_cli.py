@@ -92,10 +92,10 @@ def test_people_sharing_the_terminal_hand_it_over_between_turns(
     ("digit-hint", ["9y", "--hand", "1y", "--limit", "-1"], "0 or more"),
     ("digit-hint", ["9x 1y", "--hand", "1y"], "not a tile"),
     ("digit-hint", [". .", "--hand", "1y"], "no tiles"),
+    ("matchfive-hint", ["0,0:3r", "--hand", "3r", "--limit", "-1"], "--limit"),
     ("matchfive-hint", ["0,0:3r 0,2:1r", "--hand", "3r"], "not one grouping"),
     ("matchfive-hint", ["0,0:3r", "--hand", "3r 3r 3r"], "more tiles than the bag holds"),
     ("matchfive-hint", ["0,0:3r", "--hand", "1r 2r 3r 4r 5r 1b"], "a hand holds 1 to 5"),
-    ("matchfive-hint", ["0,0:3r", "--hand", "3r", "--limit", "-1"], "--limit"),
     ("matchfive-hint", ["0,0:9r", "--hand", "3r"], "tile '9r'"),
     ("matchfive-hint", ["no-such-file", "--hand", "3r"], "cannot read"),
 ])  # fmt: skip
