@@ -60,7 +60,8 @@ MEASURE = """([hand, action]) => {
     if (!element) return null;
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 20));
-    return {left: box.left, top: box.top, right: box.right, bottom: box.bottom, reached: Boolean(hit && (element.contains(hit) || hit.contains(element)))};
+    const reached = Boolean(hit && (element.contains(hit) || hit.contains(element)));
+    return {left: box.left, top: box.top, right: box.right, bottom: box.bottom, reached};
   };
   const page = document.scrollingElement;
   // Text under 12 px anywhere on the screen (squares zoomed out, .small-squares, hide their small marks).
@@ -68,7 +69,8 @@ MEASURE = """([hand, action]) => {
     .filter((e) => e.getClientRects().length && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
     .filter((e) => !e.closest(".small-squares") && parseFloat(getComputedStyle(e).fontSize) < 12)
     .map((e) => `${e.className || e.tagName} ${getComputedStyle(e).fontSize} "${e.textContent.trim().slice(0, 20)}"`);
-  return {height: page.scrollHeight, width: page.scrollWidth, innerHeight, innerWidth, hand: place(hand), action: place(action), small};
+  return {height: page.scrollHeight, width: page.scrollWidth, innerHeight, innerWidth,
+          hand: place(hand), action: place(action), small};
 }"""
 
 
@@ -176,7 +178,8 @@ class Seat:
         for part in ("hand", "action"):
             box = shown[part]
             assert box is not None, (name, part)
-            inside = box["left"] >= 0 and box["top"] >= 0 and box["right"] <= shown["innerWidth"] + 0.5 and box["bottom"] <= shown["innerHeight"] + 0.5
+            width, height = shown["innerWidth"] + 0.5, shown["innerHeight"] + 0.5
+            inside = box["left"] >= 0 and box["top"] >= 0 and box["right"] <= width and box["bottom"] <= height
             assert inside and box["reached"], (name, part, box, shown["innerWidth"], shown["innerHeight"])
         assert shown["small"] == [], (name, "text under 12 px", shown["small"])
 
