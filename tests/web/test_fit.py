@@ -1,6 +1,8 @@
 """Every game fits the phone (issue 26): on the play screen, at 360 x 740 portrait and at 740 x 360
-landscape, the document itself does not scroll, and the hand and the main action are inside the
-viewport, not covered, at the start, after a refused move and mid-game (after a few moves).
+landscape (and on a tablet, 768 x 1024 both ways), the document itself does not scroll, and the hand
+and the main action are inside the viewport, not covered, at the start, after a refused move and
+mid-game (after a few moves); and no text on the screen is under 12 px (squares zoomed out hide their
+small marks).
 
 Each of the seven games is played against a bot (PDQ alone) from a match made over HTTP; the seat's
 token is put where the page keeps it, so the page opens straight on the board. The refused move is
@@ -25,8 +27,12 @@ from tests.service.test_page import CHROMIUM, CHROMIUM_ARGS, _unavailable
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
-PORTRAIT = {"width": 360, "height": 740}
-LANDSCAPE = {"width": 740, "height": 360}
+SCREENS = {
+    "portrait": {"width": 360, "height": 740},
+    "landscape": {"width": 740, "height": 360},
+    "tablet": {"width": 768, "height": 1024},
+    "tablet-landscape": {"width": 1024, "height": 768},
+}
 
 
 @dataclass(frozen=True)
@@ -194,10 +200,10 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shots_folder(tmp_path_factory)
 
 
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize("orientation", list(SCREENS))
 @pytest.mark.parametrize("spec", SPECS, ids=[spec.game for spec in SPECS])
 def test_the_play_screen_fits(spec: Spec, orientation: str, browser: Any, live_server: str, folder: Path) -> None:
-    seat = Seat(browser, live_server, spec, PORTRAIT if orientation == "portrait" else LANDSCAPE)
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
     try:
         name = f"{spec.game}-{orientation}"
         seat.my_turn()
