@@ -170,10 +170,9 @@ class Seat:
             page.wait_for_selector("#q-feedback.problem")
         else:
             # A tile from the hand on a square far from the tiles (or the centre): no game takes it.
-            page.locator(f"{self.spec.hand} .rack-tile").first.click()
-            corner = page.locator(".grid .cell").first
-            corner.scroll_into_view_if_needed()
-            corner.click()
+            # (not Match Five's wild, "*": on a square it asks what it stands for first)
+            page.locator(f"{self.spec.hand} .rack-tile:not([data-tile='*'])").first.click()
+            page.locator(".grid .cell").first.click()  # the grid's first square: far from any tile
             page.wait_for_selector(".feedback.problem")
 
     def check(self, folder: Path, name: str) -> None:
