@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-
-from tests.service.test_page import CHROMIUM, CHROMIUM_ARGS, _unavailable
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -53,16 +50,17 @@ SPECS = [
     Spec("digit", ".lg-hand", "#digit-play"),
     Spec("qnto", ".lg-hand", "#qnto-play"),
     Spec("matchfive", ".mf-hand", "#mf-play"),
-    Spec("three2fifteen", ".t2f-hand", "#t2f-play"),
+    # (a player with no token that fits is offered the exchange or the pass instead of Play)
+    Spec("three2fifteen", ".t2f-hand", "#t2f-play, #t2f-stuck button"),
     # Qwiply has no hand: its main action is the confirm button of the phase (the set-up's, a claim's).
     Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm"),
 ]
 
 #: Where the document scrolls, and where an element is: its box, and whether a tap at its middle
 #: reaches it (nothing covers it; no inner scroll pane hides it).
-MEASURE = """([hand, action]) => {
+MEASURE = """([hand, action, said]) => {
   const place = (selector) => {
-    const element = document.querySelector(selector);
+    const element = [...document.querySelectorAll(selector)].find((each) => each.getClientRects().length);
     if (!element) return null;
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 20));
@@ -76,8 +74,12 @@ MEASURE = """([hand, action]) => {
     .filter((e) => !e.closest(".small-squares") && parseFloat(getComputedStyle(e).fontSize) < 12)
     .map((e) => `${e.className || e.tagName} ${getComputedStyle(e).fontSize} "${e.textContent.trim().slice(0, 20)}"`);
   return {height: page.scrollHeight, width: page.scrollWidth, innerHeight, innerWidth,
-          hand: place(hand), action: place(action), small};
+          hand: place(hand), action: place(action), said: said ? place(said) : null, small};
 }"""
+
+
+#: Whether one of the main action's buttons is on the page (shown).
+ACTION_SHOWN = "(selector) => [...document.querySelectorAll(selector)].some((each) => each.getClientRects().length)"
 
 
 def shots_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -85,20 +87,6 @@ def shots_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = Path(named) if named else tmp_path_factory.mktemp("fit")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        _unavailable("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 class Seat:
@@ -139,7 +127,7 @@ class Seat:
         self.page.wait_for_function(f"window.tablejudgeMatch?.body?.version >= {version}")
         if self.spec.game == "qwiply" and body["view"]["phase"] == "claim":
             self.page.locator("button.q-die:not(.taken)").first.click()  # the confirm bar comes with a die picked
-        self.page.wait_for_selector(self.spec.action)
+        assert self.page.wait_for_function(ACTION_SHOWN, arg=self.spec.action), body["view"].get("phase")
 
     def move_on(self, moves: int) -> None:
         """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass),
@@ -175,12 +163,14 @@ class Seat:
             page.locator(".grid .cell").first.click()  # the grid's first square: far from any tile
             page.wait_for_selector(".feedback.problem")
 
-    def check(self, folder: Path, name: str) -> None:
-        shown = self.page.evaluate(MEASURE, [self.spec.hand, self.spec.action])
+    def check(self, folder: Path, name: str, said: str | None = None) -> None:
+        """The screen as ``name``: it does not scroll; the hand, the main action and what the game
+        ``said`` (the refusal's line) are on it, each reached by a tap at its middle."""
+        shown = self.page.evaluate(MEASURE, [self.spec.hand, self.spec.action, said])
         self.page.screenshot(path=str(folder / f"{name}.png"))
         print(f"screenshot: {folder / name}.png")
         assert shown["height"] <= shown["innerHeight"] and shown["width"] <= shown["innerWidth"], (name, shown)
-        for part in ("hand", "action"):
+        for part in ("hand", "action", "said") if said else ("hand", "action"):
             box = shown[part]
             assert box is not None, (name, part)
             width, height = shown["innerWidth"] + 0.5, shown["innerHeight"] + 0.5
@@ -208,7 +198,7 @@ def test_the_play_screen_fits(spec: Spec, orientation: str, browser: Any, live_s
         seat.my_turn()
         seat.check(folder, f"{name}-1-start")
         seat.refuse()
-        seat.check(folder, f"{name}-2-refused")
+        seat.check(folder, f"{name}-2-refused", said=".feedback.problem")
         seat.page.reload()
         seat.move_on(3)
         seat.check(folder, f"{name}-3-midgame")

@@ -95,7 +95,7 @@ export class LineBoard extends GridBoard {
     this.lastBox = h("section", { class: "lg-last", id: this.id("last"), "aria-labelledby": this.id("last-title"), hidden: true });
     layOut(ctx, {
       field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the tiles")), this.scroller],
-      say: [this.feedback, this.offers, this.lines, this.preview, this.wildsBox],
+      say: [this.feedback, this.offers, this.preview, this.lines, this.wildsBox],
       dock: [this.rack, this.actions, this.tradeBar],
       more: [this.lastBox, folded("What the tiles show", this.legend, "lg-key")],
     });
