@@ -125,9 +125,17 @@ class Seat:
             self.page.wait_for_timeout(100)
         version = body["version"]
         self.page.wait_for_function(f"window.tablejudgeMatch?.body?.version >= {version}")
-        if self.spec.game == "qwiply" and body["view"]["phase"] == "claim":
-            self.page.locator("button.q-die:not(.taken)").first.click()  # the confirm bar comes with a die picked
-        assert self.page.wait_for_function(ACTION_SHOWN, arg=self.spec.action), body["view"].get("phase")
+        # Qwiply's confirm bar comes with a die picked (a pick the page kept from a move made over HTTP
+        # may still stand: a second tap would put it back).
+        shown = self.page.evaluate(ACTION_SHOWN, self.spec.action)
+        if self.spec.game == "qwiply" and body["view"]["phase"] == "claim" and not shown:
+            self.page.locator("button.q-die:not(.taken)").first.click()
+        try:
+            self.page.wait_for_function(ACTION_SHOWN, arg=self.spec.action)
+        except Exception as error:  # the state the page was left in, for the report
+            view = {key: body["view"].get(key) for key in ("phase", "purple", "unclaimed")}
+            text = self.page.locator("main").inner_text()
+            raise AssertionError(f"no main action shown: {view} to_act={body['to_act']} page: {text[:600]}") from error
 
     def move_on(self, moves: int) -> None:
         """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass),
