@@ -24,7 +24,6 @@ import { CELL, key, cellOf, boardMap, bounds, span } from "./cells.js";
 
 // The games import the squares' helpers from here, with the base.
 export { CELL, key, cellOf, boardMap, bounds, lineText } from "./cells.js";
-export { layOut, folded } from "./dock.js";
 
 const ARROWS = /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] });
 
@@ -321,8 +320,7 @@ export class GridBoard {
     if (!inside) s.scrollTo({ left: (x0 + x1) / 2 - s.clientWidth / 2, top: (y0 + y1) / 2 - s.clientHeight / 2, behavior: "smooth" });
   }
 
-  /** The squares' size, from the zoom; below 40 px a square is too small for the 12 px corner marks
-   * (a tile's colour letter), which then hide: the colour and the square's words still say it. */
+  /** The squares' size from the zoom; under 40 px the 12 px corner marks hide (.small-squares). */
   sizeSquares() {
     this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
     this.grid.classList.toggle("small-squares", CELL * this.zoom < 40);

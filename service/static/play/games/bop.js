@@ -3,7 +3,8 @@
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, plural, meaningWords } from "../ui.js";
 import { humanize as namedSeats } from "./common.js";
-import { GridBoard, boardMap, key, lineText, layOut } from "../board/grid.js";
+import { GridBoard, boardMap, key, lineText } from "../board/grid.js";
+import { layOut } from "../board/dock.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };

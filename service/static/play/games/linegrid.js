@@ -10,7 +10,8 @@
 // Each game module gives its tiles (kit, tile pictures, names), its line rule (kinds of line, as
 // engine/linegames/lines.py) and its words; everything else is here.
 import { h, fill, announce, plural, breakdownList } from "../ui.js";
-import { GridBoard, boardMap, bounds, cellOf, key, layOut, folded } from "../board/grid.js";
+import { GridBoard, boardMap, bounds, cellOf, key } from "../board/grid.js";
+import { layOut, folded } from "../board/dock.js";
 import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures.js";
 
 import { SAID, DIAGONALS, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";

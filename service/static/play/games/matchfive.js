@@ -8,7 +8,8 @@
 // wrong with it, from the view alone; the engine's own score comes from /preview. Swaps and the pass
 // are offered when /legal lists them.
 import { h, fill, announce, plural, breakdownList } from "../ui.js";
-import { GridBoard, key, cellOf, layOut } from "../board/grid.js";
+import { GridBoard, key, cellOf } from "../board/grid.js";
+import { layOut } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf } from "../board/pictures.js";
 import {
   COLOURS, COLOUR_CODES, NUMBERS, WILD, MAX_HEIGHT, FIVE_BONUS, isWild, value, tileName, describeTiles, tileElement, padlock, pips, stacksOf, lockedOf, playText, parsePlay, playSeries, playWhere, describeStep,

@@ -4,7 +4,8 @@
 // over 15, four in a row) is named, from the view alone; the engine's own score comes from /preview.
 // A player none of whose tokens fits gives one back to the bag for a token of another value, or passes.
 import { h, fill, plural } from "../ui.js";
-import { GridBoard, boardMap, key, cellOf, layOut, folded } from "../board/grid.js";
+import { GridBoard, boardMap, key, cellOf } from "../board/grid.js";
+import { layOut, folded } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf, handCount } from "../board/pictures.js";
 
 const TARGET = 15;
