@@ -21,7 +21,7 @@ from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
 from matches.tokens import digest
 from tests.matches.clients import auth
-from tests.matches.conftest import FakeClock
+from tests.matches.conftest import FakeClock, sqlite_made_at
 from tests.matches.pushing import Browser, PushService, b64
 from tests.matches.servers import Server
 from tests.matches.waiting import eventually, wait_for
@@ -249,17 +249,9 @@ def test_the_vapid_key_in_the_database_is_the_first_one_stored(store: Store) -> 
 
 
 def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
-    from matches.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
+    from matches.store import SCHEMA_VERSION
 
-    raw = SQLiteStore(tmp_path / "old.sqlite3")
-    with raw.transaction():
-        raw._execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for statements in MIGRATIONS[:4]:
-            for statement in statements:
-                raw._execute(statement)
-        raw._execute("INSERT INTO schema_version (version) VALUES (4)")
-    raw.close()
-    store = open_store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 4))
     try:
         assert SCHEMA_VERSION == 6 and store.migrate() == 6
         assert store.push_subscriptions("none") == []

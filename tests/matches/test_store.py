@@ -14,7 +14,8 @@ import pytest
 
 from indexes.house_rules import HouseRules
 from matches.service import MatchService
-from matches.store import MIGRATIONS, SCHEMA_VERSION, CommitCheck, MoveRow, SQLiteStore, Store, open_store
+from matches.store import SCHEMA_VERSION, CommitCheck, MoveRow, Store, open_store
+from tests.matches.conftest import sqlite_made_at
 from tests.matches.playing import two_players, whose_turn
 
 
@@ -146,15 +147,7 @@ def test_a_match_rows_copy_has_its_values_and_is_its_own(service: MatchService) 
 def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_along(tmp_path: Path) -> None:
     """Schema 6 (seats that travel) on a database made before it; a waiting match that expires takes its
     seat codes along (the table refers to the match)."""
-    raw = SQLiteStore(tmp_path / "old.sqlite3")
-    with raw.transaction():
-        raw._execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for statements in MIGRATIONS[:5]:
-            for statement in statements:
-                raw._execute(statement)
-        raw._execute("INSERT INTO schema_version (version) VALUES (5)")
-    raw.close()
-    store = open_store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 5))
     try:
         assert store.migrate() == SCHEMA_VERSION == 6
         service = MatchService(store, clock_now=lambda: 1000.0)
