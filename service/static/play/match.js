@@ -7,6 +7,7 @@ import { scoreChart } from "./chart.js";
 import { pushControl } from "./push.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
+import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL } from "./seat.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
@@ -14,7 +15,8 @@ export async function openMatch(main, id, params) {
   const invite = params.get("invite");
   const joining = params.get("join") === "1" || Boolean(invite);
   if (invite) seats.save(id, { invite: `${location.origin}/play/${id}?invite=${encodeURIComponent(invite)}` });
-  let token = watching ? null : seats.get(id)?.token || null;
+  const moved = await takeSeatFromLink(id); // "#seat=CODE": a seat moved here from another device (seat.js)
+  let token = watching ? null : moved.token || seats.get(id)?.token || null;
   let body;
   try {
     body = await api(`/v1/matches/${id}`, { token });
@@ -31,6 +33,7 @@ export async function openMatch(main, id, params) {
   }
   const plugin = await loadBoard(body.game);
   document.title = `${plugin.title}: Tablejudge`;
+  if (moved.error) await noSeatCard(main, "This seat link did not work", moved.error);
   if (!token && joining && !watching) {
     if (body.status === "waiting" && body.seats.some((s) => !s.joined)) {
       const joined = await askToJoin(main, id, body, plugin, invite);
@@ -38,6 +41,8 @@ export async function openMatch(main, id, params) {
         token = joined;
         body = await api(`/v1/matches/${id}`, { token });
       }
+    } else {
+      await noSeatCard(main, SEATS_FULL.title, SEATS_FULL.text);
     }
   }
   if (params.toString()) history.replaceState(null, "", watching ? `/play/${id}?watch=1` : `/play/${id}`);
@@ -121,6 +126,7 @@ class MatchPage {
       review: (version, seat) => this.review(version, seat),
       api: (path, options = {}) => api(path, { token: this.token, ...options }),
       announce,
+      shared: this.shared, // the turn alerts and the score sheet, for the board's pane of the rest (board/dock.js)
     };
   }
 
@@ -202,23 +208,26 @@ class MatchPage {
     this.players = h("ol", { class: "players", "aria-label": "Players and scores" });
     this.stage = h("div", { class: "stage" });
     this.sheet = h("section", { class: "sheet card", "aria-labelledby": "sheet-title", hidden: true });
-    fill(
-      this.main,
-      h(
-        "section",
-        { class: "match", "aria-labelledby": "match-title" },
+    // The turn alerts and the score sheet: under the lobby and the end; in play, in the board's pane of
+    // the rest (board/dock.js), the board and the hand keeping the screen.
+    this.shared = h("div", { class: "match-shared" },
+      this.you !== null && this.body.status !== "over" ? withSeatMove(pushControl({ match: this.id, token: this.token }), { match: this.id, token: this.token }) : null, // turn alerts; seat.js
+      this.sheet);
+    this.section = h(
+      "section",
+      { class: "match", "aria-labelledby": "match-title" },
+      h("div", { class: "match-bar" },
         h("div", { class: "match-head" },
           h("h1", { id: "match-title" }, plugin.title),
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title)),
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
-        this.you !== null && this.body.status !== "over" ? pushControl({ match: this.id, token: this.token }) : null, // turn alerts
-        this.players,
-        this.stage,
-        this.sheet,
-      ),
+        this.players),
+      this.stage,
+      this.shared,
     );
+    fill(this.main, this.section);
   }
 
   apply(body, message) {
@@ -257,6 +266,11 @@ class MatchPage {
     } else {
       this.showEnd();
     }
+    // A board laid out in board/dock.js's places fills the screen, which then never scrolls (play.css);
+    // any other page (the lobby, the end, a board without them) reads down as a document.
+    const shell = this.phase === "playing" && Boolean(this.stage.querySelector(".board-field"));
+    document.body.classList.toggle("playing", shell);
+    if (!shell || !this.stage.contains(this.shared)) this.section.append(this.shared);
   }
 
   showStatus() {
