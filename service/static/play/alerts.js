@@ -105,7 +105,9 @@ export function noticeTurn(before, after, you, title) {
   const change = turnChange(before, after, you);
   if (!change) return;
   const settings = alertSettings();
-  if (settings.vibrate && typeof navigator.vibrate === "function") navigator.vibrate(BUZZ);
+  // Chrome blocks (and logs) a vibration before the person has touched the page: ask only after.
+  const touched = Boolean(navigator.userActivation?.hasBeenActive);
+  if (settings.vibrate && touched && typeof navigator.vibrate === "function") navigator.vibrate(BUZZ);
   if (settings.sound) {
     try {
       beep();

@@ -93,7 +93,10 @@ function newGameForm(games, plugins) {
     const botChoices = [["", "A person"], ...game.bots.map((bot) => [bot, (plugin.bots && plugin.bots[bot]) || `${bot} bot`])];
     const rows = [h("li", {}, h("span", { class: "seat-name" }, "Seat 1"), h("span", { class: "seat-you" }, "You"))];
     for (let seat = 1; seat < count; seat++) {
-      const picker = select(`seat-${seat}`, botChoices, "");
+      // A seat already chosen keeps its choice when the number of players changes (if this game has it).
+      const chosenBefore = seatsBox.querySelector(`#seat-${seat}`)?.value || "";
+      const kept = botChoices.some(([value]) => value === chosenBefore) ? chosenBefore : "";
+      const picker = select(`seat-${seat}`, botChoices, kept);
       picker.setAttribute("aria-label", `Seat ${seat + 1}`);
       rows.push(h("li", {}, h("label", { class: "seat-name", for: `seat-${seat}` }, `Seat ${seat + 1}`), picker));
     }

@@ -81,6 +81,9 @@ export class GridBoard {
     this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
     this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
     this.actions = /** @type {HTMLElement} */ (h("div", { class: "actions" }, this.playButton, this.backButton));
+    /** Whether the placement shown is one the page knows is refused (its reason in the feedback). */
+    this.playRefused = false;
+    this.applyHold = holdWhileRefused(this.playButton, () => this.playRefused);
     this.grid.addEventListener("click", (/** @type {MouseEvent} */ event) => {
       const cell = /** @type {HTMLElement} */ (event.target).closest(".cell");
       if (cell instanceof HTMLElement) this.tapCell(cell.dataset.cell || "");
@@ -475,6 +478,7 @@ export class GridBoard {
   }
 
   changed() {
+    this.refusePlay(false);
     this.say("");
     this.render();
     this.cellButton(this.focusKey)?.focus({ preventScroll: true });
@@ -547,6 +551,7 @@ export class GridBoard {
     delete this.preview.dataset.move;
     if (!this.hasPending()) {
       this.preview.replaceChildren();
+      this.refusePlay(false);
       if (this.quietWhenEmpty && !this.choosing() && this.feedback.classList.contains("problem")) this.say("");
       return;
     }
@@ -555,6 +560,7 @@ export class GridBoard {
       this.preview.replaceChildren();
       this.playButton.textContent = "Play";
       this.say(this.notInLine, true);
+      this.refusePlay(true);
       return;
     }
     if (!this.myTurn) {
@@ -566,6 +572,7 @@ export class GridBoard {
       const breakdown = await this.ctx.preview(text || "");
       if (seq !== this.previewSeq) return;
       this.say("");
+      this.refusePlay(false);
       this.showScore(breakdown);
       this.preview.dataset.move = text || ""; // which play this is the score of
     } catch (error) {
@@ -573,7 +580,21 @@ export class GridBoard {
       this.preview.replaceChildren();
       this.playButton.textContent = this.idleLabel();
       this.say(this.humanize(reason(error)), true);
+      this.refusePlay(true);
     }
+  }
+
+  /**
+   * Play disabled while the placement shown is refused, the refusal named as its description; the lines
+   * drawn from the view are hidden meanwhile (a "✓ across" beside a refusal would contradict it).
+   */
+  refusePlay(/** @type {boolean} */ refused) {
+    this.playRefused = refused;
+    this.applyHold();
+    if (refused) this.playButton.setAttribute("aria-describedby", this.feedback.id);
+    else this.playButton.removeAttribute("aria-describedby");
+    const lines = /** @type {{lines?: unknown}} */ (this).lines;
+    if (lines instanceof HTMLElement) lines.hidden = refused;
   }
 
   /** The play button's words when there is no score to show. */
@@ -606,6 +627,7 @@ export class GridBoard {
       this.render();
     } catch (error) {
       this.say(this.humanize(reason(error)), true);
+      this.refusePlay(true);
       this.render();
     } finally {
       this.busy(false);
@@ -697,4 +719,27 @@ export class GridBoard {
     clearTimeout(this.previewTimer);
     clearTimeout(this.typeTimer);
   }
+}
+
+/**
+ * Keeps ``button`` disabled while ``refused()`` holds, whatever a game's ``render`` sets (each decides
+ * Play from its own state: tiles placed, its turn), so that no board has to know about the refusal.
+ * Returns what applies the hold (or lifts it, giving back what the game last set) at once.
+ * @param {HTMLButtonElement} button
+ * @param {() => boolean} refused
+ * @returns {() => void}
+ */
+function holdWhileRefused(button, refused) {
+  const own = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLButtonElement.prototype, "disabled"));
+  let wanted = button.disabled;
+  const apply = () => own.set?.call(button, wanted || refused());
+  Object.defineProperty(button, "disabled", {
+    configurable: true,
+    get: () => own.get?.call(button),
+    set: (/** @type {boolean} */ value) => {
+      wanted = value;
+      apply();
+    },
+  });
+  return apply;
 }

@@ -468,7 +468,9 @@ export class LineBoard extends GridBoard {
     }
     const lines = this.checkedLines();
     if (!lines.length) {
-      fill(this.lines, h("p", { class: "muted small" }, this.boardShown().size ? "These tiles make no line yet." : "The first play: it must cover the centre square ★."));
+      // A first tile on the centre (0,0) is a play of its own: nothing to remind then.
+      if (!this.boardShown().size && this.placed.has("0,0")) fill(this.lines);
+      else fill(this.lines, h("p", { class: "muted small" }, this.boardShown().size ? "These tiles make no line yet." : "The first play: it must cover the centre square ★."));
       return lines;
     }
     fill(this.lines, h("ul", { class: "plain lg-line-list", "aria-label": "The lines this play makes" },

@@ -62,7 +62,9 @@ class QwiplyBoard {
     // What the board said stays until the game has moved on past it (a refused move's reason: until
     // the phase changes, or the player tries again).
     const problem = this.feedback.classList.contains("problem");
-    if (this.feedback.textContent && (problem ? this.phaseSeen !== phase : body.version > this.saidVersion)) this.say("");
+    // ("sealed until everyone's is" is over once the set-up is: the answer may come after the update.)
+    const setUpOver = this.saidInSetup && phase !== "setup";
+    if (this.feedback.textContent && (problem ? this.phaseSeen !== phase : body.version > this.saidVersion || setUpOver)) this.say("");
     this.phaseSeen = phase;
     if (view.white !== null && view.purple.length === view.options.players + 1) {
       this.rolls.set(view.rounds_played + 1, { white: view.white, purple: view.purple.slice() });
@@ -464,6 +466,7 @@ class QwiplyBoard {
   // --- moves --------------------------------------------------------------------------------------------
   say(text, problem = false, version = this.ctx.body.version) {
     this.saidVersion = version;
+    this.saidInSetup = false;
     this.feedback.textContent = text;
     this.feedback.classList.toggle("problem", Boolean(problem && text));
   }
@@ -473,6 +476,7 @@ class QwiplyBoard {
     this.busyNow = true;
     this.ctx.root.classList.add("busy");
     for (const button of this.ctx.root.querySelectorAll("#q-confirm, #q-setup-submit")) button.disabled = true;
+    const inSetup = this.ctx.body.view.phase === "setup";
     try {
       const answer = await this.ctx.move(text);
       const item = answer.breakdown?.items?.[0];
@@ -480,6 +484,8 @@ class QwiplyBoard {
       this.pick = null;
       this.leadPick = null;
       this.say(said, false, answer.version ?? this.ctx.body.version);
+      this.saidInSetup = inSetup;
+      if (inSetup && this.ctx.body.view.phase !== "setup") this.say(""); // everyone's is in already
       announce(said);
     } catch (error) {
       const reason = error.message || "Refused.";
