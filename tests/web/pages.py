@@ -99,11 +99,11 @@ def feedback(page: Any, key: str, text: str) -> None:
 
 
 def refused_again(page: Any, key: str, reason: str) -> None:
-    """The refusal the preview showed (``reason``, on the feedback line) is said again when the play is
-    sent anyway: the line cleared first, so that it is seen to come back."""
-    page.evaluate(f"document.getElementById('{key}-feedback').textContent = ''")
-    page.locator(f"#{key}-play").click()
+    """A play the preview refused (``reason``, on the feedback line) cannot be sent: Play is disabled,
+    the refusal its description (issue 26: a tap on it did nothing, with nothing said)."""
     feedback(page, key, reason)
+    page.wait_for_function(f"document.getElementById('{key}-play').disabled")
+    assert page.locator(f"#{key}-play").get_attribute("aria-describedby") == f"{key}-feedback"
 
 
 def offers(page: Any, button: str, label: str) -> None:
