@@ -76,8 +76,10 @@ def test_the_old_devices_socket_is_closed_when_its_seat_moves(server: Server, ht
 
 
 def test_a_seat_left_to_a_bot_keeps_its_socket(server: Server, http: httpx.Client) -> None:
-    """Leaving takes the seat's token too, but nothing moved: the leaver's socket is not told "seat moved"."""
+    """Leaving takes the seat's token too, but nothing moved: the leaver's socket is not told "seat moved";
+    a link made before leaving moves nothing after, and says why (``reason``, for the page's words)."""
     match_id, tokens = started_bop(http)
+    code = http.post(f"/v1/matches/{match_id}/seat-link", headers=auth(tokens[0])).json()["code"]
     with live(server.url, match_id, tokens[0]) as leaver:
         said_hello(leaver, 0)
         left = http.post(f"/v1/matches/{match_id}/leave", json={"bot": "greedy"}, headers=auth(tokens[0]))
@@ -88,6 +90,9 @@ def test_a_seat_left_to_a_bot_keeps_its_socket(server: Server, http: httpx.Clien
         while (answer := receive(leaver))["type"] == "update":  # the bot may move meanwhile
             pass
         assert answer == {"type": "pong", "t": 2}
+    late = http.post(f"/v1/matches/{match_id}/seat-link/take", json={"code": code})
+    assert late.status_code == 409 and late.json()["error"]["code"] == "seat_code_used"
+    assert late.json()["error"]["reason"] == "changed_hands"
 
 
 def test_a_seat_moved_through_another_server_closes_the_socket_here(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import { scoreChart } from "./chart.js";
 import { pushControl } from "./push.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
-import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL } from "./seat.js";
+import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
@@ -18,12 +18,14 @@ export async function openMatch(main, id, params) {
   const moved = await takeSeatFromLink(id); // "#seat=CODE": a seat moved here from another device (seat.js)
   let token = watching ? null : moved.token || seats.get(id)?.token || null;
   let body;
+  let notice = null; // why this device watches, when it held the seat before (seat.js)
   try {
     body = await api(`/v1/matches/${id}`, { token });
   } catch (error) {
     if (error.status === 401 && token) {
-      seats.forget(id, "token"); // the seat was given up (left, or a bot took it): watch instead
+      seats.forget(id, "token"); // the seat moved to another device (or was left): watch instead
       token = null;
+      notice = SEAT_GONE;
       body = await api(`/v1/matches/${id}`);
     } else if (error.status === 404) {
       throw new Error("There is no such game here: check the link.");
@@ -46,7 +48,7 @@ export async function openMatch(main, id, params) {
     }
   }
   if (params.toString()) history.replaceState(null, "", watching ? `/play/${id}?watch=1` : `/play/${id}`);
-  new MatchPage(main, { id, token, body, plugin }).start();
+  new MatchPage(main, { id, token, body, plugin, notice }).start();
 }
 
 /** The name box and "Take a seat"; resolves with the seat token, or null to watch. */
@@ -95,8 +97,9 @@ function askToJoin(main, id, body, plugin, invite) {
 const TABLE = -3; // the game's own moves (a PDQ window closing)
 
 class MatchPage {
-  constructor(main, { id, token, body, plugin }) {
+  constructor(main, { id, token, body, plugin, notice = null }) {
     this.main = main;
+    this.notice = notice;
     this.id = id;
     this.token = token;
     this.plugin = plugin;
@@ -169,7 +172,16 @@ class MatchPage {
     } else if (status === "refused") {
       shown.textContent = error?.message || "refused";
       shown.className = "connection lost";
+    } else if (status === "seat_gone") {
+      shown.textContent = "";
+      shown.className = "connection";
+      this.watchInstead(error?.moved ? SEAT_MOVED : SEAT_GONE);
     }
+  }
+
+  /** This device holds its seat no more: it watches, and says why (seat.js). */
+  watchInstead(notice) {
+    watchInstead(this, notice, (next) => new MatchPage(this.main, next).start());
   }
 
   onLive(message) {
@@ -195,6 +207,9 @@ class MatchPage {
       if (error instanceof ApiError && error.code === "stale_version" && error.match) {
         this.apply(error.match, null);
         error.message = "The game moved on while you played: look again and retry.";
+      } else if (error instanceof ApiError && error.status === 401 && this.token) {
+        error.message = SEAT_GONE;
+        this.watchInstead(SEAT_GONE);
       }
       throw error;
     }
@@ -222,6 +237,7 @@ class MatchPage {
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title)),
+        this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
         this.players),
       this.stage,
