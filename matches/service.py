@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
+from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, Scheduled, State
 from engine.bots import bot_names, make_bot, next_move
 from engine.errors import ConfigError, GameOverError, StaleVersionError, WrongPlayerError
 from engine.registry import game_class, load_game, registered_games
@@ -40,6 +40,7 @@ from indexes.errors import TablejudgeError
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchError, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
+from matches.lag import REFEREE_GRACE_MS, LagBook, judge_time, stated_ms
 from matches.quotas import Quotas, admit_creation
 from matches.store import Call, CommitCheck, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
@@ -205,6 +206,8 @@ class MatchService:
     clock_now: Callable[[], float] = time.time
     #: House rules by id, shared with the judge (``service.app`` makes one over the store for both).
     rules_book: HouseRulesBook | None = None
+    #: Each seat's round trips, measured by the live sockets' pings (lag compensation, ``matches/lag.py``).
+    lag: LagBook = field(default_factory=LagBook)
 
     def __post_init__(self) -> None:
         self._games: dict[str, Game[Any, Any, Any]] = {}
@@ -644,7 +647,7 @@ class MatchService:
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
         now = self.clock_now() if now is None else now
-        move = self._read(loaded, text, now)
+        move = self._read(loaded, seat, text, now)
         return (yield from self._play_steps(loaded, seat, move, now, check))
 
     def _current(self, match_id: str, loaded: Loaded | None) -> bool:
@@ -656,14 +659,17 @@ class MatchService:
         state = loaded.state
         return state is None or (self._states.get(match_id) is state and state.version == loaded.row.version)
 
-    def _read(self, loaded: Loaded, text: str, now: float) -> Move:
-        """The move as the engine reads it; a real-time game's moves are timed here, on receipt."""
+    def _read(self, loaded: Loaded, seat: int, text: str, now: float) -> Move:
+        """The move as the engine reads it. A real-time game's move is timed here: at the time its
+        player's device says it was made, if this seat's connection allows it (lag compensation,
+        ``matches/lag.py``: a time faster than that is refused, ``too_fast``), else on receipt."""
         state, row = loaded.state, loaded.row
         assert state is not None
         epoch = state.clock_epoch()
         if epoch is None or row.epoch_started is None:
             return loaded.game.parse_move(text)
-        at_ms = max(int((now - row.epoch_started) * 1000), state.clock_ms() or 0)
+        elapsed_ms = int((now - row.epoch_started) * 1000)
+        at_ms = judge_time(stated_ms(text), elapsed_ms, self.lag.allowance_ms(row.id, seat))
         return loaded.game.stamp(text, at_ms)
 
     def _play_steps(
@@ -890,11 +896,7 @@ class MatchService:
                 if move is not None and state.may_act(seat):
                     return (seat, move), None
         scheduled = state.scheduled()
-        if (
-            scheduled is not None
-            and row.epoch_started is not None
-            and row.epoch_started + scheduled.at_ms / 1000 <= now
-        ):
+        if scheduled is not None and row.epoch_started is not None and _referee_at(row.epoch_started, scheduled) <= now:
             return (REFEREE, scheduled.move), None
         seats = tuple(_bot_seats(row, loaded.seats, state))
         if not any(seat is not None for seat in seats):
@@ -935,7 +937,7 @@ class MatchService:
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
         trial = state.clone()
-        return trial.act(seat, self._read(loaded, text, self.clock_now()), version=state.version)
+        return trial.act(seat, self._read(loaded, seat, text, self.clock_now()), version=state.version)
 
     def review(self, match_id: str, version: int, seat: int | None, subject: int | None = None) -> JsonDict:
         """The position before move ``version`` and what ``subject`` (by default the seat that made the
@@ -1382,5 +1384,11 @@ def _due(
         times.append(clock_state["deadline"] + GRACE)
     scheduled = state.scheduled()
     if scheduled is not None and epoch_started is not None:
-        times.append(epoch_started + scheduled.at_ms / 1000)
+        times.append(_referee_at(epoch_started, scheduled))
     return min(times) if times else None
+
+
+def _referee_at(epoch_started: float, scheduled: Scheduled) -> float:
+    """When the referee's scheduled move is played: its time on the round's clock, and the largest
+    lag allowed a claim after it, so that every claim made in time has arrived (``matches/lag.py``)."""
+    return epoch_started + (scheduled.at_ms + REFEREE_GRACE_MS) / 1000

@@ -38,7 +38,8 @@ def test_the_game_list_offers_every_registered_game_with_its_options_and_bots(se
     listed = {game["game"]: game for game in service.games()}
     assert list(listed) == registered_games()
     assert listed["bop"]["options"]["mode"] == "strict" and listed["bop"]["players"] == 2
-    assert listed["pdq"]["options"]["variant"] == "standard" and "quick" in listed["pdq"]["bots"]
+    assert listed["pdq"]["options"]["variant"] == "standard" and "sharp" in listed["pdq"]["bots"]
+    assert "quick" not in listed["pdq"]["bots"]  # a retired level: saved matches keep it, menus do not offer it
     assert "greedy" in listed["bop"]["bots"] and listed["bop"]["word_game"] is True
 
 
@@ -117,7 +118,9 @@ def test_a_pdq_round_report_waits_until_the_round_has_ended(service: MatchServic
     moved = service.move(match_id, 0, f"claim {pdq_word(service, match_id)}", 0)
     with pytest.raises(NotOver):  # the row's words would be a hint while the round is in play
         service.review(match_id, moved.version, 0)
-    clock.advance(1)
+    clock.advance(2)  # the window's end (2 s)
+    assert not service.run_due(match_id)  # the referee waits for claims still on their way (the lag grace)
+    clock.advance(1.5)
     assert service.run_due(match_id)  # the referee closes the window
     moves = service.store.moves(match_id)
     assert moves[-1].seat == REFEREE
