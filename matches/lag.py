@@ -38,7 +38,9 @@ from __future__ import annotations
 import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable
+from typing import Any
 
+from engine.base import CHANCE, State
 from engine.errors import IllegalMoveError
 
 #: Beyond the largest measured round trip: jitter, the page drawing the cards, the server's own work.
@@ -96,6 +98,28 @@ def judge_time(phone_ms: int | None, elapsed_ms: int, allowance_ms: int) -> int:
             {"stated_ms": phone_ms, "elapsed_ms": elapsed_ms, "allowance_ms": allowance_ms, "earliest_ms": earliest},
         )
     return phone_ms
+
+
+def same_round(state: State[Any], version: int) -> bool:
+    """Was ``version`` (a move's, as its page last saw the match) already in the real-time round in
+    play? Everyone claims at once, so a claim made on a phone while another was on its way names
+    the version before that one; it is still a claim of this round, and is judged by its time. A
+    version before the round's deal (or a turn-based game's older version) is not.
+
+    >>> from engine.pdq.game import PdqGame
+    >>> state = PdqGame({"players": 3}).new_initial_state(seed=3)
+    >>> _ = state.act(0, "claim asking @1800")
+    >>> same_round(state, 0), same_round(state, 1), same_round(state, 2)
+    (True, True, False)
+    """
+    if state.clock_epoch() is None or not 0 <= version <= state.version:
+        return False
+    since_deal = 0  # the moves (not chance's) since the last card of the round was dealt
+    for seat, _ in reversed(state.history):
+        if seat == CHANCE:
+            break
+        since_deal += 1
+    return version >= state.version - since_deal
 
 
 class _Seat:

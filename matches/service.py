@@ -40,7 +40,7 @@ from indexes.errors import TablejudgeError
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import GRACE, Clock
 from matches.errors import BadInvite, BadRequest, MatchError, MatchFull, NotOver, NotPlaying, Unauthorized, UnknownMatch
-from matches.lag import REFEREE_GRACE_MS, LagBook, judge_time, stated_ms
+from matches.lag import REFEREE_GRACE_MS, LagBook, judge_time, same_round, stated_ms
 from matches.quotas import Quotas, admit_creation
 from matches.store import Call, CommitCheck, MatchRow, MoveRow, SeatRow, Store
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
@@ -640,7 +640,7 @@ class MatchService:
             raise WrongPlayerError(state._why_not(seat))
         if isinstance(version, bool) or not isinstance(version, int):
             raise BadRequest("version must be the match's version as a whole number (from its last body)")
-        if version != state.version:
+        if version != state.version and not same_round(state, version):  # (a real-time round: lag.py)
             raise StaleVersionError(version, state.version)
         if state.version >= self.settings.max_moves:
             raise MoveLimit(f"this match has made {state.version} moves, as many as a match may (the server's limit)")

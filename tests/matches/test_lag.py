@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, StaleVersionError
 from matches.lag import (
     MARGIN_MS,
     MAX_ALLOWANCE_MS,
@@ -129,12 +129,16 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(service: MatchSe
     clock.advance(3.2)
     service.move(match_id, 0, f"claim {word} @3100", 0)  # Ann: 3.1 s on her phone, arrives first
     clock.advance(0.4)
-    moved = service.move(match_id, 1, f"claim {word} @2700", 1)  # Bob: 2.7 s on his, arrives 0.4 s later
+    # Bob: 2.7 s on his phone, arrives 0.4 s later, made before his page heard of Ann's (version 0):
+    # still a claim of this round.
+    moved = service.move(match_id, 1, f"claim {word} @2700", 0)
     state = service.load(match_id).state
     assert state is not None and moved.breakdown.total == 3
     record = state.rounds[-1]  # both have claimed: decided at once, by the phones' times
     assert [(c.player, c.at_ms) for c in record.claims] == [(1, 2700), (0, 3100)]
     assert record.winner == 1 and state.collected[1] == record.letters  # Ann's 3.1 s is outside 2.7 + 0.3
+    with pytest.raises(StaleVersionError):  # a version of the round before is not one of this round
+        service.move(match_id, 0, "noword", 1)
 
 
 def test_a_claim_faster_than_the_connection_allows_is_refused(service: MatchService, clock: FakeClock) -> None:
