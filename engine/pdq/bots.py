@@ -51,7 +51,7 @@ class BotProfile:
 #: The levels a table chooses from, slowest first, named for how they play. Their median time to a
 #: word on an easy deal (hard deals take up to 3 times longer, see :func:`hardness`) is what a person
 #: on a phone can beat: reading three cards, finding a word and typing it takes most people 4 to 8 s
-#: (README.md, "Bots"); the old "quick" bot (1.8 s, from when the server timed claims on arrival)
+#: (README.md, "Bots a person can beat"); the old "quick" bot (1.8 s, from when the server timed claims on arrival)
 #: won nearly every round.
 LEVELS = ("relaxed", "steady", "sharp")
 #: Names of earlier levels: matches saved with them keep their bots (not offered any more).
