@@ -12,6 +12,7 @@ from matches.lag import (
     MARGIN_MS,
     MAX_ALLOWANCE_MS,
     PENDING_PINGS,
+    REFEREE_GRACE_MS,
     SAMPLES,
     UNMEASURED_RTT_MS,
     LagBook,
@@ -153,3 +154,20 @@ def test_a_claim_faster_than_the_connection_allows_is_refused(service: MatchServ
     moved = service.move(match_id, 0, f"claim {word}", 0)  # without a time: timed on arrival
     state = service.load(match_id).state
     assert moved.version == 1 and state is not None and state.round.claims[0].at_ms == 3000  # type: ignore[attr-defined]
+
+
+def test_ruling_08_the_referee_closes_only_after_the_largest_lag_allowance(
+    service: MatchService, clock: FakeClock
+) -> None:
+    """RULINGS.md 8: a claim made inside the window can still arrive up to the largest allowance
+    after its end; the close waits for it, so the result shown is the result."""
+    match_id, word = _pdq_match(service)
+    clock.advance(1.0)
+    service.move(match_id, 0, f"claim {word} @1000", 0)  # the window: 1.0 to 1.3 s
+    clock.advance(0.3 + REFEREE_GRACE_MS / 1000 - 0.01)
+    assert not service.run_due(match_id)  # just inside the grace: the round stays open
+    service.lag.ping_sent(match_id, 1, 3, now=0.0)
+    service.lag.pong(match_id, 1, 3, now=2.0)  # Bob's connection: the largest allowance
+    late = service.move(match_id, 1, f"claim {word} @1300", 1)  # made at the window's end, arrives 1.5 s later
+    state = service.load(match_id).state
+    assert state is not None and late.breakdown.total == 0 and state.rounds[-1].outcome == "tie"
