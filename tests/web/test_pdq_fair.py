@@ -16,12 +16,14 @@ that time within the lag its connection's measured round trips allow (``matches/
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.web.conftest import Phone
+from tests.web.test_play import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -67,7 +69,7 @@ def turns(base: str, match: str) -> list[dict[str, Any]]:
     return [step for step in httpx.get(f"{base}/v1/matches/{match}/turns").json()["turns"] if step.get("move")]
 
 
-def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, live_server: str) -> None:
+def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, live_server: str, tmp_path: Path) -> None:
     ann, bob = phones("Ann"), phones("Bob (slow uplink)")
     bob.context.add_init_script(SLOW_UPLINK)
     home = ann.open("/play")
@@ -99,6 +101,7 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, liv
         result = page.locator(".round-result").inner_text()
         assert result.startswith(expected), result
         assert f"Ann's {longer.upper()} came " in result and "too late" in result
+    shot(home, tmp_path, "pdq-fair-round")
     claims = [step for step in turns(live_server, match) if step["move"].startswith("claim")]
     assert [c["seat"] for c in claims] == [0, 1]  # Ann's claim reached the server first
     ann_at, bob_at = (int(c["move"].rsplit("@", 1)[1]) for c in claims)
