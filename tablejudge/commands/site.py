@@ -27,6 +27,10 @@ ROOT_FILES = ("index.html", "sw.js", "manifest.webmanifest")
 #: What the site's static/ holds (the game pages, play/, need the match server and stay out).
 STATIC_FILES = (
     "app.js",
+    "judge/dom.js",
+    "judge/connection.js",
+    "judge/meanings.js",
+    "judge/house.js",
     "style.css",
     "offline/judge.js",
     "offline/worker.js",
@@ -78,6 +82,7 @@ def build_site(folder: Path, lexicons: list[str], meanings: bool = True) -> dict
         catalogue["glosses"] = None
     (folder / "static" / "offline").mkdir(parents=True, exist_ok=True)
     (folder / "static" / "icons").mkdir(parents=True, exist_ok=True)
+    (folder / "static" / "judge").mkdir(parents=True, exist_ok=True)
     (folder / "offline").mkdir(parents=True, exist_ok=True)
     page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
     if '<html lang="en">' not in page:

@@ -47,7 +47,7 @@ CONTROLLED = """() => new Promise((resolve) => {
 
 #: Asks the page's own offline worker a batch of API questions: [{path, params}] -> [{status, body}].
 ASK_WORKER = """async ({ queries, rules }) => {
-  const worker = offline.worker;
+  const worker = window.tablejudgeJudge.offline.worker;  // app.js's handle for the tests
   const answers = new Map();
   const listen = (event) => {
     const message = event.data;
@@ -509,6 +509,9 @@ def test_a_built_site_judges_from_a_static_host_and_takes_a_new_lexicon(browser:
         page.evaluate(CONTROLLED)
         ready(page)
         assert page.locator("#api-docs").is_hidden()
+        # No match server behind a static copy: no way in to the games (the front door's other half).
+        assert page.locator(".play-link").count() == 2 and not page.locator(".play-link").first.is_visible()
+        assert not page.locator(".play-link").last.is_visible()
         judge(page, "bop", "WHMMY", "whammy")
         assert page.locator("#verdict").inner_text() == "VALID"
         assert page.locator("#answered-by").inner_text().startswith("Answered on this phone")
