@@ -15,6 +15,7 @@ that time within the lag its connection's measured round trips allow (``matches/
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -158,3 +159,26 @@ def test_a_claim_faster_than_the_connection_allows_is_refused(phones: Any, live_
     seat_page.wait_for_function("document.querySelector('#announcer').textContent.length > 0")
     heard = seat_page.locator("#announcer").inner_text()
     assert "nobody" not in heard and "Ann" in heard, heard  # the same as the page: Ann took the cards
+    for page in (home, seat_page):
+        assert SNAKE_CASE.search(page.inner_text("body")) is None  # words, not codes
+
+
+SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def test_the_solo_game_ends_in_words(phones: Any) -> None:
+    """Solo: the first "no word" ends the game; the end screen says why in words, not ``stumped``."""
+    page = phones("Ann").open("/play")
+    page.get_by_label("PDQ").check()
+    page.get_by_label("Way to play").select_option("solo")
+    page.get_by_label("Players").select_option("1")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Create the game").click()
+    page.wait_for_selector(".deal .card-letter")
+    assert SNAKE_CASE.search(page.inner_text("body")) is None
+    page.get_by_role("button", name="No word").click()
+    page.wait_for_selector("#end-reason")
+    assert page.locator("#end-reason").inner_text() == (
+        "The game ended: no word was found for a row (the solo game ends at the first)."
+    )
+    assert SNAKE_CASE.search(page.inner_text("body")) is None
