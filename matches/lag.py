@@ -40,7 +40,7 @@ from collections import OrderedDict, deque
 from collections.abc import Iterable
 from typing import Any
 
-from engine.base import CHANCE, State
+from engine.base import CHANCE, Scheduled, State
 from engine.errors import IllegalMoveError
 
 #: Beyond the largest measured round trip: jitter, the page drawing the cards, the server's own work.
@@ -98,6 +98,17 @@ def judge_time(phone_ms: int | None, elapsed_ms: int, allowance_ms: int) -> int:
             {"stated_ms": phone_ms, "elapsed_ms": elapsed_ms, "allowance_ms": allowance_ms, "earliest_ms": earliest},
         )
     return phone_ms
+
+
+def referee_at(epoch_started: float, scheduled: Scheduled) -> float:
+    """When the server plays the referee's scheduled move (seconds, the clock of ``epoch_started``):
+    its time on the round's clock and the largest lag allowed a claim made just before it, so that
+    every claim made in time has arrived (RULINGS.md 8).
+
+    >>> referee_at(100.0, Scheduled(2300, None))
+    103.8
+    """
+    return epoch_started + (scheduled.at_ms + REFEREE_GRACE_MS) / 1000
 
 
 def same_round(state: State[Any], version: int) -> bool:

@@ -174,6 +174,12 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+def reader(service: MatchService, match_id: str, authorization: str | None) -> int | None:
+    """Who reads: the seat the token holds (401 for a token that holds none), None without a token."""
+    token = bearer(authorization)
+    return None if token is None else service.authenticate(match_id, token)
+
+
 @router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
 async def create(body: CreateBody, service: ServiceDep, request: Request) -> Created:
     client = request.client.host if request.client else None  # behind a trusted proxy: service.limits.ClientAddress
@@ -344,8 +350,7 @@ async def review(
         int | None, Query(ge=0, le=11, description="whose options: the mover's by default (the game's own move: yours)")
     ] = None,
 ) -> Any:
-    token = bearer(authorization)
-    asker = None if token is None else service.authenticate(match_id, token)
+    asker = reader(service, match_id, authorization)
     return ORJSONResponse(await service.review_async(match_id, version, asker, seat))
 
 
@@ -356,8 +361,7 @@ async def review(
     responses=BUSY,
 )
 async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Any:
-    token = bearer(authorization)
-    seat = None if token is None else service.authenticate(match_id, token)
+    seat = reader(service, match_id, authorization)
     # Already JSON (encoded in a worker, kept per version): FastAPI's encoder would spend ~0.2 s of
     # the event loop on a 7,000-move sheet, orjson ~2 ms, and this nothing.
     return Response(await service.turns_async(match_id, seat), media_type="application/json")

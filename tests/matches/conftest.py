@@ -8,10 +8,12 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from matches.service import MatchService, MatchSettings
 from matches.store import Store, open_store
+from tests.matches.servers import Server
 from tests.pg import new_database, postgres_bin, temporary_postgres
 
 _names = itertools.count()
@@ -64,3 +66,10 @@ def service(store: Store, clock: FakeClock) -> MatchService:
     return MatchService(
         store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"), clock_now=clock
     )
+
+
+@pytest.fixture
+def http(server: Server) -> Iterator[httpx.Client]:
+    """A client of the module's own ``server`` (a real ``tablejudge serve``)."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client

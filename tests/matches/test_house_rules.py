@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import matches.service as match_service
+import matches.lobby as match_lobby
 from engine.adjudicator import HouseRulesAdjudicator
 from engine.errors import IllegalMoveError
 from indexes.house_rules import BadHouseRulesError, HouseRules, HouseRulesBook, UnknownHouseRulesError
@@ -59,7 +59,7 @@ def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store
 
 
 def _seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    monkeypatch.setattr(match_service, "new_seed", lambda: seed)
+    monkeypatch.setattr(match_lobby, "new_seed", lambda: seed)
 
 
 def _letters(service: MatchService, match_id: str) -> str:

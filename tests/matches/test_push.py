@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,11 @@ from matches.push import BadSubscription, PushSender, PushSettings, check_endpoi
 from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
 from matches.tokens import digest
+from tests.matches.clients import auth
 from tests.matches.conftest import FakeClock
-from tests.matches.pushing import Browser, PushService, b64, wait_for
+from tests.matches.pushing import Browser, PushService, b64
 from tests.matches.servers import Server
+from tests.matches.waiting import eventually, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -39,16 +40,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = Server(data, workers=2, env={"TABLEJUDGE_PUSH_HTTP_LOOPBACK": "1"}).start()
     yield server
     server.stop()
-
-
-@pytest.fixture
-def http(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_bop(http: httpx.Client) -> tuple[str, dict[int, str]]:
@@ -291,10 +282,11 @@ def _subscribe_all(service: MatchService, match_id: str, tokens: dict[int, str],
 
 async def _drained(sender: PushSender, seconds: float = 10.0) -> None:
     """Until the sender has nothing queued or in flight (bounded)."""
-    deadline = time.monotonic() + seconds
-    while sender._pending or (sender._queue is not None and not sender._queue.empty()) or sender.busy:
-        assert time.monotonic() < deadline, "the sender never drained"
-        await asyncio.sleep(0.01)
+
+    def drained() -> bool:
+        return not (sender._pending or (sender._queue is not None and not sender._queue.empty()) or sender.busy)
+
+    await eventually(drained, "the sender to drain", seconds, every=0.01)
 
 
 def _alerts(push_service: PushService, browsers: dict[int, Browser], match_id: str) -> list[tuple[int, str]]:

@@ -1,7 +1,7 @@
-"""The match store (``matches/store.py``) on SQLite and PostgreSQL alike: the conditional commit that
+"""The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
 serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
 rules kept once, and PostgreSQL's pool of event-loop connections. (The gate built on it is tested
-through the service: ``test_service.py``, ``test_async.py``, ``test_durability.py``.)"""
+through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from indexes.house_rules import HouseRules
 from matches.service import MatchService
 from matches.store import CommitCheck, MoveRow, Store, open_store
-from tests.matches.test_service import two_players, whose_turn
+from tests.matches.playing import two_players, whose_turn
 
 
 def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:

@@ -1,40 +1,24 @@
-"""The match server over real HTTP and WebSockets (``tablejudge serve --workers 2`` on SQLite): every
-bad input a readable 4xx, live events to seats and spectators, reconnection from a version, and a
-move made through one worker reaching a socket held by the other."""
+"""The match server's routes (``matches.routes``) over real HTTP and WebSockets (``tablejudge serve
+--workers 2`` on SQLite): every bad input a readable 4xx, live events to seats and spectators,
+reconnection from a version, a move made through one worker reaching a socket held by the other, and
+the calls the pages make."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from fastapi import FastAPI
 
-pytestmark = pytest.mark.server
-
-
-def ws_url(base: str, match_id: str) -> str:
-    """A match's live socket: nothing in the URL, the token goes in the hello (``live``)."""
-    return base.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
-
-
-def hello(token: str | None = None, since: int | None = None) -> str:
-    return json.dumps({"type": "hello", "token": token, "since": since})
-
-
-@contextmanager
-def live(base: str, match_id: str, token: str | None = None, since: int | None = None) -> Iterator[ClientConnection]:
-    """A live socket that has said its hello (as a seat with ``token``, else as a spectator)."""
-    with connect(ws_url(base, match_id)) as socket:
-        socket.send(hello(token, since))
-        yield socket
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from matches.errors import Unauthorized
+from matches.routes import MATCH_ID, MoveBody, _is_json, bearer, make_move, reader, router
+from service.app import create_app
+from service.settings import Settings
+from tests.matches.clients import auth, live, receive
 
 
 @pytest.fixture
@@ -58,6 +42,7 @@ def current(http: httpx.Client, match_id: str, token: str) -> dict[str, Any]:
     return answer.json()
 
 
+@pytest.mark.server
 def test_create_join_and_move_over_http(http: httpx.Client) -> None:
     match_id, tokens = new_bop(http)
     body = current(http, match_id, tokens[0])
@@ -77,6 +62,7 @@ def error(answer: httpx.Response, status: int, code: str) -> dict[str, Any]:
     return dict(body)
 
 
+@pytest.mark.server
 def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Client) -> None:
     match_id, tokens = new_bop(http)
     body = current(http, match_id, tokens[0])
@@ -135,6 +121,7 @@ def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Clien
     assert current(http, other_match, other_tokens[0])["version"] == 0
 
 
+@pytest.mark.server
 def test_joining_twice_is_refused_and_changes_nothing(http: httpx.Client) -> None:
     made = http.post("/v1/matches", json={"game": "bop", "seats": 3, "public": False}).json()
     again = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}, headers=auth(made["token"]))
@@ -143,6 +130,7 @@ def test_joining_twice_is_refused_and_changes_nothing(http: httpx.Client) -> Non
     assert [seat["joined"] for seat in body["seats"]] == [True, False, False]
 
 
+@pytest.mark.server
 def test_a_full_match_answers_409_and_the_spectator_sees_no_hand(http: httpx.Client) -> None:
     made = http.post("/v1/matches", json={"game": "bop", "seats": 2}).json()
     assert http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).status_code == 200
@@ -151,13 +139,7 @@ def test_a_full_match_answers_409_and_the_spectator_sees_no_hand(http: httpx.Cli
     assert spectator["you"] is None and spectator["view"]["hands"] == [5, 5]
 
 
-def receive(socket: Any) -> dict[str, Any]:
-    while True:
-        message = json.loads(socket.recv(timeout=20))
-        if message["type"] != "ping":
-            return dict(message)
-
-
+@pytest.mark.server
 def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
     http: httpx.Client, live_server: str
 ) -> None:
@@ -188,6 +170,7 @@ def test_live_events_reach_seats_and_spectators_and_a_reconnect_catches_up(
         assert hello["version"] == 2 and hello["moves"] == [{"seat": 1 - mover, "move": "pass"}]
 
 
+@pytest.mark.server
 def test_a_socket_whose_seat_was_left_cannot_move_for_the_bot(http: httpx.Client, live_server: str) -> None:
     """A socket opened with a seat's token shows that token with every move: once the seat is left
     (a bot plays it on), the socket's moves are refused (401), over the socket as over HTTP, and the
@@ -212,6 +195,7 @@ def test_a_socket_whose_seat_was_left_cannot_move_for_the_bot(http: httpx.Client
     assert after["seats"][mover]["bot"] is not None and after["version"] >= version
 
 
+@pytest.mark.server
 def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_server: str) -> None:
     match_id, tokens = new_bop(http)
     body = current(http, match_id, tokens[0])
@@ -234,3 +218,132 @@ def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_
             while json.loads(text)["type"] == "ping":
                 text = socket.recv(timeout=20)
             assert "".join(hand[:2]) not in text and "pass (2 tiles traded)" in text
+
+
+@pytest.mark.server
+def test_the_pages_calls_over_http(live_server: str) -> None:
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        qr = http.get("/v1/qr", params={"text": f"{live_server}/play/abc?invite=xyz"})
+        assert qr.headers["content-type"] == "image/svg+xml" and qr.text.startswith("<svg")
+        assert 'xmlns="http://www.w3.org/2000/svg"' in qr.text  # a document an <img> can show
+        games = http.get("/v1/games").json()["games"]
+        assert {"bop", "pdq"} <= {game["game"] for game in games}
+        made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann", "public": True}).json()
+        joined = http.post(f"/v1/matches/{made['match']}/join", json={"name": "Bob"})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
+        tokens = {0: made["token"], 1: joined.json()["token"]}
+        body = http.get(f"/v1/matches/{made['match']}", headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+        mover = body["must_act"][0]
+        headers = {"Authorization": f"Bearer {tokens[mover]}"}
+        http.post(f"/v1/matches/{made['match']}/moves", json={"move": "pass", "version": 0}, headers=headers)
+        turns = http.get(f"/v1/matches/{made['match']}/turns", headers=headers).json()
+        assert [(t["version"], t["seat"], t["move"]) for t in turns["turns"]] == [(1, mover, "pass")]
+        step = http.get(f"/v1/matches/{made['match']}/replay", params={"version": 1}).json()
+        assert step["view"]["passes_in_row"] == 1 and "hands" in step["view"] and "history" not in step["view"]
+        review = http.get(f"/v1/matches/{made['match']}/review", params={"version": 1, "seat": mover}, headers=headers)
+        assert review.status_code == 200 and review.json()["seat"] == mover
+        other = http.get(f"/v1/matches/{made['match']}/review", params={"version": 1, "seat": 1 - mover},
+                         headers=headers)  # fmt: skip
+        assert other.status_code == 409 and other.json()["error"]["code"] == "not_over"
+
+
+@pytest.mark.server
+def test_the_start_reaches_sockets_on_every_server_process(live_server: str) -> None:
+    """``tablejudge serve --workers 2``: of eight watchers some sit on each worker; the join goes
+    through one of them, and every watcher hears that the game has begun."""
+    from contextlib import ExitStack
+
+    with httpx.Client(base_url=live_server, timeout=30) as http, ExitStack() as stack:
+        made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+        sockets = [stack.enter_context(live(live_server, made["match"])) for _ in range(8)]
+        for socket in sockets:
+            assert receive(socket)["match"]["status"] == "waiting"
+        http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
+        for socket in sockets:
+            event = receive(socket)
+            assert event["type"] == "update" and event["match"]["status"] == "playing"
+            assert [seat["name"] for seat in event["match"]["seats"]] == ["Ann", "Bob"]
+
+
+# --- in process: the routes' own pieces, and the move route declared once -----------------------------
+@pytest.fixture
+def app(tmp_path: Path) -> FastAPI:
+    return create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path)))
+
+
+def ask(app: FastAPI, method: str, path: str, **request: Any) -> httpx.Response:
+    async def send() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as client:
+            return await client.request(method, path, **request)
+
+    return asyncio.run(send())
+
+
+@pytest.mark.parametrize(
+    ("header", "token"),
+    [(None, None), ("", None), ("Bearer abc", "abc"), ("bearer  abc ", "abc"), ("BEARER abc", "abc")],
+)
+def test_a_bearer_header_gives_its_token(header: str | None, token: str | None) -> None:
+    assert bearer(header) == token
+
+
+@pytest.mark.parametrize("header", ["Basic abc", "Bearer", "Bearer    ", "abc"])
+def test_any_other_authorization_is_a_401_that_says_how(header: str) -> None:
+    with pytest.raises(Unauthorized, match="Authorization: Bearer <token>"):
+        bearer(header)
+
+
+@pytest.mark.parametrize(
+    ("content_type", "json_body"),
+    [("application/json", True), ("Application/JSON; charset=utf-8", True), ("application/merge-patch+json", True),
+     ("text/plain", False), ("application/x-www-form-urlencoded", False), ("text/json", False)],
+)  # fmt: skip
+def test_the_move_route_reads_a_body_as_json_as_fastapi_does(content_type: str, json_body: bool) -> None:
+    assert _is_json(content_type) is json_body
+
+
+def test_the_move_route_is_declared_once_and_documented_from_the_types_it_reads_with(app: FastAPI) -> None:
+    path = "/v1/matches/{match_id}/moves"
+    declared = [route for route in router.routes if getattr(route, "path", None) == path]
+    assert len(declared) == 1
+    served = [route for route in app.router.routes if getattr(route, "endpoint", None) is make_move]
+    assert len(served) == 1 and getattr(served[0], "path", None) == path
+    assert getattr(served[0], "methods", None) == {"POST"}
+    assert served[0] is app.router.routes[0]  # the hot path is tried first
+    schema = app.openapi()
+    documented = schema["paths"][path]["post"]
+    assert [parameter["name"] for parameter in documented["parameters"]] == ["match_id", "authorization"]
+    assert documented["parameters"][0]["schema"]["pattern"] == MATCH_ID
+    assert schema["components"]["schemas"]["MoveBody"] == MoveBody.model_json_schema(
+        ref_template="#/components/schemas/{model}"
+    )
+
+
+def test_a_malformed_move_is_fastapis_own_422_and_changes_nothing(app: FastAPI) -> None:
+    made = ask(app, "POST", "/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+    joined = ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+    tokens = {made["seat"]: made["token"], joined["seat"]: joined["token"]}
+    url = f"/v1/matches/{made['match']}/moves"
+    for body in ({"move": "pass"}, {"move": "pass", "version": "zero"}, {"move": 7, "version": 0}):
+        refused = ask(app, "POST", url, json=body, headers=auth(tokens[0]))
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "malformed_body", body
+    as_text = ask(app, "POST", url, content=b'{"move": "pass", "version": 0}', headers={**auth(tokens[0]),
+                  "Content-Type": "text/plain"})  # fmt: skip
+    assert as_text.status_code == 422 and "Content-Type: application/json" in as_text.json()["error"]["message"]
+    bad_id = ask(app, "POST", "/v1/matches/not%20an%20id/moves", json={"move": "pass", "version": 0})
+    assert bad_id.status_code == 400 and bad_id.json()["error"]["code"] == "bad_option"
+    seen = ask(app, "GET", f"/v1/matches/{made['match']}", headers=auth(tokens[0])).json()
+    assert seen["version"] == 0
+
+
+def test_an_optional_token_reads_as_a_seat_or_a_spectator_and_a_wrong_one_is_refused(app: FastAPI) -> None:
+    made = ask(app, "POST", "/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+    ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]})
+    service = app.state.matches
+    assert reader(service, made["match"], None) is None
+    assert reader(service, made["match"], f"Bearer {made['token']}") == made["seat"]
+    with pytest.raises(Unauthorized):
+        reader(service, made["match"], "Bearer someone-elses")
+    sheet = ask(app, "GET", f"/v1/matches/{made['match']}/turns", headers={"Authorization": "Bearer nope"})
+    assert sheet.status_code == 401 and sheet.json()["error"]["code"] == "unauthorized"
