@@ -121,6 +121,7 @@ class MatchPage {
       review: (version, seat) => this.review(version, seat),
       api: (path, options = {}) => api(path, { token: this.token, ...options }),
       announce,
+      shared: this.shared, // the turn alerts and the score sheet, for the board's pane of the rest (board/dock.js)
     };
   }
 
@@ -202,23 +203,26 @@ class MatchPage {
     this.players = h("ol", { class: "players", "aria-label": "Players and scores" });
     this.stage = h("div", { class: "stage" });
     this.sheet = h("section", { class: "sheet card", "aria-labelledby": "sheet-title", hidden: true });
-    fill(
-      this.main,
-      h(
-        "section",
-        { class: "match", "aria-labelledby": "match-title" },
+    // The turn alerts and the score sheet: under the lobby and the end; in play, in the board's pane of
+    // the rest (board/dock.js), the board and the hand keeping the screen.
+    this.shared = h("div", { class: "match-shared" },
+      this.you !== null && this.body.status !== "over" ? pushControl({ match: this.id, token: this.token }) : null, // turn alerts
+      this.sheet);
+    this.section = h(
+      "section",
+      { class: "match", "aria-labelledby": "match-title" },
+      h("div", { class: "match-bar" },
         h("div", { class: "match-head" },
           h("h1", { id: "match-title" }, plugin.title),
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title)),
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
-        this.you !== null && this.body.status !== "over" ? pushControl({ match: this.id, token: this.token }) : null, // turn alerts
-        this.players,
-        this.stage,
-        this.sheet,
-      ),
+        this.players),
+      this.stage,
+      this.shared,
     );
+    fill(this.main, this.section);
   }
 
   apply(body, message) {
@@ -257,6 +261,11 @@ class MatchPage {
     } else {
       this.showEnd();
     }
+    // A board laid out in board/dock.js's places fills the screen, which then never scrolls (play.css);
+    // any other page (the lobby, the end, a board without them) reads down as a document.
+    const shell = this.phase === "playing" && Boolean(this.stage.querySelector(".board-field"));
+    document.body.classList.toggle("playing", shell);
+    if (!shell || !this.stage.contains(this.shared)) this.section.append(this.shared);
   }
 
   showStatus() {

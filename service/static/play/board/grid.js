@@ -282,7 +282,7 @@ export class GridBoard {
     const before = this.shown;
     fill(this.grid, rows);
     this.grid.style.setProperty("--cols", String(area.right - area.left + 1));
-    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
+    this.sizeSquares();
     if (!before) {
       requestAnimationFrame(() => this.centre());
     } else if (before.left !== area.left || before.top !== area.top) {
@@ -320,13 +320,19 @@ export class GridBoard {
     if (!inside) s.scrollTo({ left: (x0 + x1) / 2 - s.clientWidth / 2, top: (y0 + y1) / 2 - s.clientHeight / 2, behavior: "smooth" });
   }
 
+  /** The squares' size from the zoom; under 40 px the 12 px corner marks hide (.small-squares). */
+  sizeSquares() {
+    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
+    this.grid.classList.toggle("small-squares", CELL * this.zoom < 40);
+  }
+
   setZoom(/** @type {number} */ zoom, /** @type {boolean} */ keepCentre) {
     const clamped = Math.min(1.6, Math.max(this.minZoom, zoom));
     const scroller = this.scroller;
     const cx = (scroller.scrollLeft + scroller.clientWidth / 2) / this.zoom;
     const cy = (scroller.scrollTop + scroller.clientHeight / 2) / this.zoom;
     this.zoom = clamped;
-    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
+    this.sizeSquares();
     if (keepCentre) {
       scroller.scrollLeft = cx * this.zoom - scroller.clientWidth / 2;
       scroller.scrollTop = cy * this.zoom - scroller.clientHeight / 2;
