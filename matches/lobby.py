@@ -14,13 +14,15 @@ from engine.errors import ConfigError
 from engine.registry import game_class, load_game, registered_games
 from matches.clock import Clock
 from matches.core import Event, MatchCore
-from matches.errors import BadInvite, BadRequest, MatchFull, NotOver
+from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
 from matches.quotas import admit_creation
 from matches.store import MatchRow, SeatRow
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 MAX_SEATS = 12
 MAX_NAME = 40
+#: How long a "take my seat elsewhere" link works (s): time enough to open it on the other device.
+SEAT_CODE_SECONDS = 600
 
 
 @dataclass
@@ -31,6 +33,17 @@ class Created:
     seat: int | None
     token: str | None
     spectate: str
+
+
+@dataclass
+class SeatLink:
+    """A seat's one-time "take my seat elsewhere" link (``Lobby.seat_link``)."""
+
+    match: str
+    seat: int
+    code: str
+    link: str
+    expires_in: int
 
 
 class Lobby(MatchCore):
@@ -147,7 +160,10 @@ class Lobby(MatchCore):
                     self._start_if_full(match_id)
                     self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
                     return seat.seat, token
-        raise MatchFull("every seat of this match is taken; you can still watch it")
+        raise MatchFull(
+            "The seats are full: every seat of this match is taken. You can still watch it.",
+            spectate=self.spectate_link(match_id),
+        )
 
     def _start_if_full(self, match_id: str) -> None:
         row = self._row(match_id)
@@ -160,6 +176,38 @@ class Lobby(MatchCore):
         if self.store.update_match(match_id, 0, updated=now, **values):
             self._states[match_id] = state
             self._emit(Event(match_id, 0, kind="start"))
+
+    # --- seats that travel ---------------------------------------------------------------------------------
+    def seat_link(self, match_id: str, seat: int, token: str) -> SeatLink:
+        """A one-time link that moves ``seat`` (held by ``token``, already authenticated) to another device:
+        its code is random, kept only as a digest, good for ``SEAT_CODE_SECONDS`` and once; a new link
+        replaces the seat's last one. The code rides in the link's fragment, which browsers never send,
+        so it reaches no server's or proxy's log (the page reads it and redeems it by POST)."""
+        self._row(match_id)  # 404 for an unknown match before anything is kept
+        code = new_token()
+        now = self.clock_now()
+        self.store.add_seat_code(match_id, seat, digest(code), digest(token), now + SEAT_CODE_SECONDS, now)
+        link = f"{self.settings.public_url}/play/{match_id}#seat={code}"
+        return SeatLink(match_id, seat, code, link, SEAT_CODE_SECONDS)
+
+    def take_seat_by_code(self, match_id: str, code: str) -> tuple[int, str]:
+        """Redeem a seat link's code: the seat and a new token for it. The seat's old token stops working
+        (the seat has moved: the old device becomes a watcher); refusals say why in words."""
+        self._row(match_id)
+        token = new_token()
+        outcome, seat = self.store.redeem_seat_code(match_id, digest(code), digest(token), self.clock_now())
+        if outcome == "unknown":
+            raise BadSeatCode("that seat link is not this match's, or a newer one replaced it: ask for a new one")
+        if outcome == "used":
+            raise SeatCodeUsed("that seat link was used already: a link moves a seat once; ask for a new one")
+        if outcome == "expired":
+            minutes = SEAT_CODE_SECONDS // 60
+            raise SeatCodeExpired(f"that seat link has expired (a link lasts {minutes} minutes): ask for a new one")
+        if outcome == "changed_hands":
+            raise SeatCodeUsed("that seat has changed hands since the link was made (it was left or moved)")
+        assert seat is not None
+        self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+        return seat, token
 
     # --- leaving and rematches ----------------------------------------------------------------------------
     def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:

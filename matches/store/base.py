@@ -9,7 +9,7 @@ import json
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 
@@ -35,6 +35,12 @@ from matches.store.sql import (
     snapshot_text,
     to_column,
 )
+
+#: How long a used or expired seat code is kept (s), so that a second try is told why it is refused.
+SEAT_CODES_KEPT = 86_400.0
+#: What redeeming a seat code did: the seat moved; or why not (no such code in this match, used
+#: already, too late, or the seat has changed hands since the code was made).
+SeatCodeAnswer = tuple[Literal["moved", "unknown", "used", "expired", "changed_hands"], int | None]
 
 
 class Store:
@@ -319,7 +325,7 @@ class Store:
             expired = [str(row[0]) for row in rows]
             if expired:
                 marks = ", ".join("?" * len(expired))
-                for table in ("seats", "moves", "snapshots", "push_subscriptions"):
+                for table in ("seats", "moves", "snapshots", "push_subscriptions", "seat_codes"):
                     self._execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", expired)
                 self._execute(f"DELETE FROM matches WHERE id IN ({marks}) AND status = 'waiting'", expired)
         return expired
@@ -372,6 +378,52 @@ class Store:
             shifted = to_column("clock_state", state)
             self._execute("UPDATE matches SET clock_state = ? WHERE id = ?", (shifted, match_id))
 
+    # --- seats that travel: one-time codes that move a seat to another device (``Lobby.seat_link``) ------
+    def add_seat_code(
+        self, match_id: str, seat: int, code_hash: str, token_hash: str, expires: float, now: float
+    ) -> None:
+        """Keep a seat's new one-time code in place of the ones it had (a new link replaces the old);
+        codes a day past their time, anyone's, go too."""
+        with self.transaction():
+            self._execute(
+                "DELETE FROM seat_codes WHERE (match_id = ? AND seat = ?) OR expires < ?",
+                (match_id, seat, now - SEAT_CODES_KEPT),
+            )
+            self._execute(
+                "INSERT INTO seat_codes (code_hash, match_id, seat, token_hash, expires) VALUES (?, ?, ?, ?, ?)",
+                (code_hash, match_id, seat, token_hash, expires),
+            )
+
+    def redeem_seat_code(self, match_id: str, code_hash: str, token_hash: str, now: float) -> SeatCodeAnswer:
+        """Give the seat a code stands for a new token (``token_hash``), once: the code is used up, and the
+        token that asked for it holds the seat no more. What happened, and the seat (None: no such code)."""
+        with self.transaction():
+            rows = self._query(
+                "SELECT seat, token_hash, expires, used FROM seat_codes WHERE code_hash = ? AND match_id = ?",
+                (code_hash, match_id),
+            )
+            if not rows:
+                return "unknown", None
+            seat, giver, expires, used = int(rows[0][0]), str(rows[0][1]), float(rows[0][2]), rows[0][3]
+            if used is not None:
+                return "used", seat
+            if expires <= now:
+                return "expired", seat
+            # Of two devices redeeming at once, the one whose update finds the code unused has it.
+            if (
+                self._execute("UPDATE seat_codes SET used = ? WHERE code_hash = ? AND used IS NULL", (now, code_hash))
+                != 1
+            ):
+                return "used", seat
+            moved = self._execute(
+                "UPDATE seats SET token_hash = ? WHERE match_id = ? AND seat = ? AND token_hash = ?",
+                (token_hash, match_id, seat, giver),
+            )
+            if moved != 1:  # left, or moved by another code, since: the code is spent all the same
+                return "changed_hands", seat
+            self._revise(match_id)
+            return "moved", seat
+
     # --- turn alerts: Web Push subscriptions per seat (``matches.push``) --------------------------------
     def add_push(self, match_id: str, row: PushRow, limit: int) -> bool:
         """Keep a seat's subscription (the same endpoint again: its keys replaced); False when the seat
@@ -388,6 +440,9 @@ class Store:
                 "p256dh = excluded.p256dh, auth = excluded.auth, token_hash = excluded.token_hash",
                 (match_id, row.seat, row.endpoint, row.p256dh, row.auth, row.token_hash, row.created),
             )
+            # The match's revision moves with its subscriptions: a server that found none may skip a move's
+            # alert only while the revisions it saw follow on one from the other (``matches.push``).
+            self._execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,))
         return True
 
     def push_subscriptions(self, match_id: str) -> list[PushRow]:

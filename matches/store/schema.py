@@ -106,6 +106,20 @@ MIGRATIONS: list[list[str]] = [
             created DOUBLE PRECISION NOT NULL
         )""",
     ],
+    [
+        # Seats that travel (issue 26): a seated player's one-time code that moves the seat to another
+        # device (``Lobby.seat_link``). Only the code's digest is kept, with the digest of the token that
+        # asked for it (the seat moves only while that token holds it), when it expires and when it was used.
+        """CREATE TABLE seat_codes (
+            code_hash TEXT PRIMARY KEY,
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            seat INTEGER NOT NULL,
+            token_hash TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL,
+            used DOUBLE PRECISION
+        )""",
+        "CREATE INDEX seat_codes_by_seat ON seat_codes (match_id, seat)",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"

@@ -25,6 +25,9 @@ DECLARED = {
     "NotPlaying": ("not_playing", 409),
     "NotOver": ("not_over", 409),
     "BadRequest": ("bad_match_request", 422),
+    "BadSeatCode": ("bad_seat_code", 403),
+    "SeatCodeUsed": ("seat_code_used", 409),
+    "SeatCodeExpired": ("seat_code_expired", 410),
 }
 
 

@@ -57,6 +57,9 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
                 continue  # a PDQ window closing: the server's clock acts
             seat = acting[chooser.below(len(acting))]
             legal = http.get(f"/v1/matches/{match_id}/legal", params={"limit": 60}, headers=auth(tokens[seat]))
+            if legal.status_code == 503:  # the engine's workers busy (a loaded machine): ask again
+                continue
+            assert legal.status_code == 200, legal.text
             received[seat].append((body["version"], legal.text))
             moves = legal.json()["moves"]
             if not moves:
@@ -69,8 +72,11 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
             )
             received[seat].append((answer.json().get("version", body["version"]), answer.text))
             if step % 5 == 0:  # what the pages ask for: the score sheet, a replay step, a review
+                at = body["version"]
                 for reader in range(players):
                     turns = http.get(f"/v1/matches/{match_id}/turns", headers=auth(tokens[reader]))
+                    if turns.status_code == 503:
+                        continue
                     at = turns.json()["version"]
                     received[reader].append((at, turns.text))
                     review = http.get(f"/v1/matches/{match_id}/review", params={"version": max(at, 1), "seat": reader},

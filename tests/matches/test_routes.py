@@ -19,6 +19,7 @@ from matches.routes import MATCH_ID, MoveBody, _is_json, bearer, make_move, read
 from service.app import create_app
 from service.settings import Settings
 from tests.matches.clients import auth, live, receive
+from tests.matches.conftest import FakeClock
 
 
 @pytest.fixture
@@ -347,3 +348,70 @@ def test_an_optional_token_reads_as_a_seat_or_a_spectator_and_a_wrong_one_is_ref
         reader(service, made["match"], "Bearer someone-elses")
     sheet = ask(app, "GET", f"/v1/matches/{made['match']}/turns", headers={"Authorization": "Bearer nope"})
     assert sheet.status_code == 401 and sheet.json()["error"]["code"] == "unauthorized"
+
+
+# --- seats that travel, over HTTP (in process, the service's clock in the test's hand) ------------------
+def seated_pair(app: FastAPI) -> tuple[str, dict[int, str]]:
+    made = ask(app, "POST", "/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+    joined = ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
+    return made["match"], {made["seat"]: made["token"], joined.json()["seat"]: joined.json()["token"]}
+
+
+def refused(answer: httpx.Response, status: int, code: str) -> str:
+    assert answer.status_code == status, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == code and len(error["message"]) > 20
+    return str(error["message"])
+
+
+def test_a_seat_link_over_http_moves_the_seat_once(app: FastAPI) -> None:
+    match_id, tokens = seated_pair(app)
+    made = ask(app, "POST", f"/v1/matches/{match_id}/seat-link", headers=auth(tokens[1]))
+    assert made.status_code == 201, made.text
+    link = made.json()
+    assert (
+        link["seat"] == 1
+        and link["expires_in"] == 600
+        and link["link"].endswith(f"/play/{match_id}#seat={link['code']}")
+    )
+    take = f"/v1/matches/{match_id}/seat-link/take"
+    taken = ask(app, "POST", take, json={"code": link["code"]})
+    assert taken.status_code == 200 and taken.json()["seat"] == 1 and taken.json()["match"] == match_id
+    new_token = taken.json()["token"]
+    assert ask(app, "GET", f"/v1/matches/{match_id}", headers=auth(new_token)).json()["you"] == 1
+    refused(ask(app, "GET", f"/v1/matches/{match_id}", headers=auth(tokens[1])), 401, "unauthorized")
+    assert "used already" in refused(ask(app, "POST", take, json={"code": link["code"]}), 409, "seat_code_used")
+    mover = ask(app, "GET", f"/v1/matches/{match_id}", headers=auth(new_token)).json()["must_act"][0]
+    mover_token = new_token if mover == 1 else tokens[0]
+    moved = ask(
+        app, "POST", f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": 0}, headers=auth(mover_token)
+    )
+    assert moved.status_code == 200  # the seat plays on from the new device
+
+
+def test_a_seat_link_is_refused_in_words_expired_elsewhere_or_unseated(app: FastAPI) -> None:
+    clock = FakeClock()
+    app.state.matches.clock_now = clock
+    match_id, tokens = seated_pair(app)
+    other_id, _ = seated_pair(app)
+    link = ask(app, "POST", f"/v1/matches/{match_id}/seat-link", headers=auth(tokens[0])).json()
+    refused(
+        ask(app, "POST", f"/v1/matches/{other_id}/seat-link/take", json={"code": link["code"]}), 403, "bad_seat_code"
+    )
+    refused(ask(app, "POST", f"/v1/matches/{match_id}/seat-link"), 401, "unauthorized")  # no seat, no link
+    refused(ask(app, "POST", f"/v1/matches/{match_id}/seat-link", headers=auth("not-a-seat")), 401, "unauthorized")
+    refused(ask(app, "POST", "/v1/matches/nosuchmatch/seat-link", headers=auth(tokens[0])), 401, "unauthorized")
+    take = f"/v1/matches/{match_id}/seat-link/take"
+    refused(ask(app, "POST", take, json={"code": "short"}), 422, "malformed_body")
+    refused(ask(app, "POST", take, json={"code": link["code"], "seat": 1}), 422, "malformed_body")
+    clock.advance(601)
+    assert "expired" in refused(ask(app, "POST", take, json={"code": link["code"]}), 410, "seat_code_expired")
+    assert ask(app, "GET", f"/v1/matches/{match_id}", headers=auth(tokens[0])).json()["you"] == 0  # nothing moved
+
+
+def test_an_invite_to_a_full_match_answers_409_seats_full_with_the_watch_link(app: FastAPI) -> None:
+    made = ask(app, "POST", "/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+    ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]})
+    answer = ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Cy"})
+    assert "The seats are full" in refused(answer, 409, "match_full")
+    assert answer.json()["error"]["spectate"].endswith(f"/play/{made['match']}?watch=1")

@@ -7,6 +7,7 @@ import { scoreChart } from "./chart.js";
 import { pushControl } from "./push.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
+import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL } from "./seat.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
@@ -14,7 +15,8 @@ export async function openMatch(main, id, params) {
   const invite = params.get("invite");
   const joining = params.get("join") === "1" || Boolean(invite);
   if (invite) seats.save(id, { invite: `${location.origin}/play/${id}?invite=${encodeURIComponent(invite)}` });
-  let token = watching ? null : seats.get(id)?.token || null;
+  const moved = await takeSeatFromLink(id); // "#seat=CODE": a seat moved here from another device (seat.js)
+  let token = watching ? null : moved.token || seats.get(id)?.token || null;
   let body;
   try {
     body = await api(`/v1/matches/${id}`, { token });
@@ -31,6 +33,7 @@ export async function openMatch(main, id, params) {
   }
   const plugin = await loadBoard(body.game);
   document.title = `${plugin.title}: Tablejudge`;
+  if (moved.error) await noSeatCard(main, "This seat link did not work", moved.error);
   if (!token && joining && !watching) {
     if (body.status === "waiting" && body.seats.some((s) => !s.joined)) {
       const joined = await askToJoin(main, id, body, plugin, invite);
@@ -38,6 +41,8 @@ export async function openMatch(main, id, params) {
         token = joined;
         body = await api(`/v1/matches/${id}`, { token });
       }
+    } else {
+      await noSeatCard(main, SEATS_FULL.title, SEATS_FULL.text);
     }
   }
   if (params.toString()) history.replaceState(null, "", watching ? `/play/${id}?watch=1` : `/play/${id}`);
@@ -206,7 +211,7 @@ class MatchPage {
     // The turn alerts and the score sheet: under the lobby and the end; in play, in the board's pane of
     // the rest (board/dock.js), the board and the hand keeping the screen.
     this.shared = h("div", { class: "match-shared" },
-      this.you !== null && this.body.status !== "over" ? pushControl({ match: this.id, token: this.token }) : null, // turn alerts
+      this.you !== null && this.body.status !== "over" ? withSeatMove(pushControl({ match: this.id, token: this.token }), { match: this.id, token: this.token }) : null, // turn alerts; seat.js
       this.sheet);
     this.section = h(
       "section",
