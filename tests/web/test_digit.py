@@ -114,7 +114,7 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     page.evaluate("document.getElementById('digit-feedback').textContent = ''")
     page.locator("#digit-play").click()
     feedback(page, "digit", capital(refusal["message"]))
-    assert refusal["message"] == "the first play covers the centre cell 0,0"
+    assert refusal["message"] == "the first play covers the centre square (row 0, column 0)"
     assert page.locator("#digit-feedback.problem").count() == 1
     shot(page, tmp_path, "digit-2-refused")
     assert game.body()["version"] == 0

@@ -54,7 +54,8 @@ def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
     out = capsys.readouterr().out
     assert "How to write a move" in out and "player 0, your move: " in out
     assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
-    assert "the first player starts the game by placing tiles on the centre cell 0,0" in out  # no pass first
+    # no pass first
+    assert "the first player starts the game by placing tiles on the centre square (row 0, column 0)" in out
     assert "tiles are a face and a colour (9y, ?y, ??)" in out
     assert "legal: " in out and "  1. " in out  # moves, hint
     assert "your hand: " in out and "<- you, to move" in out and "game over:" in out
