@@ -45,7 +45,7 @@ export async function openMatch(main, id, params) {
 /** The name box and "Take a seat"; resolves with the seat token, or null to watch. */
 function askToJoin(main, id, body, plugin, invite) {
   return new Promise((resolve) => {
-    const taken = body.seats.filter((s) => s.joined).map((s) => (s.bot ? `a bot (${s.bot})` : s.name));
+    const taken = body.seats.filter((s) => s.joined).map((s) => (s.bot ? `a bot (${botWords(plugin, s.bot)})` : s.name));
     const free = body.seats.filter((s) => !s.joined).length;
     const name = h("input", { type: "text", id: "join-name", maxlength: 40, autocomplete: "nickname", value: seats.name, enterkeyhint: "go" });
     const error = h("p", { class: "error", role: "alert" });
@@ -221,7 +221,7 @@ class MatchPage {
   apply(body, message) {
     if (!body) return;
     if (body.version < this.body.version && body.match === this.body.match && body.status === this.body.status) return; // an older answer
-    this.body = body;
+    this.body = nameBots(body, this.plugin);
     this.receivedAt = performance.now();
     if (body.status !== this.phase) {
       this.phase = body.status;
@@ -292,12 +292,12 @@ class MatchPage {
 
   showPlayers() {
     const body = this.body;
-    const scores = body.view?.scores || [];
+    const scores = scored(this.plugin, body) ? body.view?.scores || [] : [];
     const items = body.seats.map((seat) => {
       const acting = body.status === "playing" && body.must_act.includes(seat.seat);
       const info = body.view && this.plugin.seatInfo ? this.plugin.seatInfo(body, seat.seat) : "";
       const flags = [];
-      if (seat.bot) flags.push(`bot: ${seat.bot}`);
+      if (seat.bot) flags.push(botWords(this.plugin, seat.bot));
       else if (!seat.joined) flags.push("free seat");
       else if (seat.left) flags.push("left");
       // A score the game withholds (Qwiply's hidden bids: a standing score would tell them) is null.
@@ -390,7 +390,7 @@ class MatchPage {
       body.seats.map((seat) =>
         h("li", { class: seat.joined ? "joined" : "free" },
           h("span", { class: "seat-name" }, `Seat ${seat.seat + 1}`),
-          h("span", {}, seat.bot ? `Bot (${seat.bot})` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
+          h("span", {}, seat.bot ? `${seat.name}: ${botWords(this.plugin, seat.bot)}` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
       ),
     );
   }
@@ -459,13 +459,14 @@ class MatchPage {
     const steps = (this.turnsList || []).filter((step) => !this.plugin.inSheet || this.plugin.inSheet(step));
     this.sheet.hidden = !steps.length;
     if (!steps.length) return;
+    const withScores = scored(this.plugin, this.body);
     const rows = steps
       .slice()
       .reverse()
       .map((step) => {
-        const points = step.breakdown?.total || 0;
+        const points = withScores ? step.breakdown?.total || 0 : 0;
         const items = step.breakdown?.items || [];
-        const total = step.seat >= 0 && step.scores ? step.scores[step.seat] : null;
+        const total = withScores && step.seat >= 0 && step.scores ? step.scores[step.seat] : null;
         const summary = h("summary", {},
           h("span", { class: "s-n" }, String(step.version)),
           h("span", { class: "s-who" }, step.seat >= 0 ? this.body.seats[step.seat]?.name || `Player ${step.seat + 1}` : this.name(step.seat)),
@@ -481,11 +482,13 @@ class MatchPage {
   showEnd() {
     const body = this.body;
     const scores = body.view?.scores || [];
-    const order = body.seats.map((s) => s.seat).sort((a, b) => scores[b] - scores[a]);
     const winners = new Set(body.outcome?.winners || []);
+    // Winners first (in a game without a score the race to run out decides), then by score.
+    const order = body.seats.map((s) => s.seat).sort((a, b) => Number(winners.has(b)) - Number(winners.has(a)) || scores[b] - scores[a]);
+    const withScores = scored(this.plugin, body);
     this.rematchBox = h("div", { class: "rematch" });
     this.replayBox = h("section", { class: "card replay", "aria-labelledby": "replay-title" });
-    this.chartBox = h("section", { class: "card", "aria-labelledby": "chart-title" }, h("h2", { id: "chart-title" }, "Score by move"));
+    this.chartBox = h("section", { class: "card", "aria-labelledby": "chart-title", hidden: !withScores }, h("h2", { id: "chart-title" }, "Score by move"));
     this.reviewBox = h("section", { class: "card reviews", "aria-labelledby": "review-title" });
     fill(
       this.stage,
@@ -494,9 +497,9 @@ class MatchPage {
         h("ol", { class: "final plain" },
           order.map((seat) => h("li", { class: winners.has(seat) ? "winner" : "" },
             h("span", { class: "f-name" }, this.name(seat), winners.has(seat) ? h("span", { class: "tag won" }, "winner") : null),
-            h("span", { class: "f-score" }, String(scores[seat])),
+            withScores ? h("span", { class: "f-score" }, String(scores[seat])) : null,
             this.plugin.finalNote ? h("span", { class: "f-note" }, this.plugin.finalNote(body, seat)) : null))),
-        body.outcome?.reason ? h("p", { class: "muted", id: "end-reason" }, `The game ended: ${this.plugin.reasonText?.(body.outcome.reason, body) || this.seatNames(body.outcome.reason)}.`) : null,
+        body.outcome?.reason ? h("p", { class: "muted", id: "end-reason" }, `The game ended: ${endWords(this.plugin, body, (text) => this.seatNames(text))}.`) : null,
         this.rematchBox),
       this.chartBox,
       this.replayBox,
@@ -572,7 +575,7 @@ class MatchPage {
       const step = await this.replayStep(at);
       const turn = (this.turnsList || []).find((t) => t.version === at);
       fill(caption, at === 0 ? "The start" : [`Move ${at} of ${last}: `, h("b", {}, this.name(step.seat)), ` ${turn ? this.describe(turn) : step.move}`,
-        turn?.breakdown?.total ? ` (+${turn.breakdown.total})` : ""]);
+        turn?.breakdown?.total && scored(this.plugin, this.body) ? ` (+${turn.breakdown.total})` : ""]);
       fill(picture);
       (this.plugin.renderReplay || fallbackReplay)(step.view, picture, this.body, turn || null);
     };
@@ -651,4 +654,37 @@ function fallbackReplay(view, element) {
 
 function fallbackReview(review, element) {
   element.append(h("pre", { class: "raw" }, JSON.stringify(review.review, null, 1)));
+}
+
+/** A bot as the new-game menu offers it ("Bot: plays its best score"). */
+function botWords(plugin, bot) {
+  return plugin.bots?.[bot] || `${bot} bot`;
+}
+
+/**
+ * The body with each bot's seat named as the menu names its kind ("Bot", "Bot (greedy)"; "Bot 2" where
+ * two share a name), not by the server's key for it ("greedy"): every line that names a seat reads
+ * ``body.seats[seat].name``, so they all agree with the menu.
+ */
+function nameBots(body, plugin) {
+  const bots = body.seats.filter((seat) => seat.bot);
+  const named = bots.map((seat) => botWords(plugin, seat.bot).split(":")[0].trim());
+  bots.forEach((seat, index) => {
+    const twins = named.filter((name) => name === named[index]).length;
+    seat.name = twins > 1 ? `${named[index]} ${named.slice(0, index + 1).filter((name) => name === named[index]).length}` : named[index];
+  });
+  return body;
+}
+
+/** Whether the game keeps a score (D!Git and Q!nto Light have none: the race to run out decides). */
+function scored(plugin, body) {
+  return plugin.scored ? plugin.scored(body) : true;
+}
+
+/** Why the game ended, in words: the plug-in's, else the engine's with seats named; a bare code
+ * ("deck_spent") is read out as words ("deck spent") rather than shown as one. */
+function endWords(plugin, body, seatNames) {
+  const reason = body.outcome.reason;
+  const words = plugin.reasonText?.(reason, body) || seatNames(reason);
+  return /^[a-z]+(_[a-z]+)+$/.test(words) ? words.replace(/_/g, " ") : words;
 }

@@ -77,6 +77,8 @@ export class GridBoard {
     this.scroller = /** @type {HTMLElement} */ (h("div", { class: "grid-scroll" }, this.grid));
     this.rack = /** @type {HTMLElement} */ (h("div", { class: "rack", role: "group", "aria-label": `Your ${words.pieces}` }));
     this.feedback = /** @type {HTMLElement} */ (h("p", { class: "feedback", id: id("feedback"), role: "alert" }));
+    /** @type {number | null} the version the feedback was said at */
+    this.saidVersion = null;
     this.preview = /** @type {HTMLElement} */ (h("div", { class: "preview", id: id("preview"), "aria-live": "polite" }));
     this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
     this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
@@ -482,10 +484,19 @@ export class GridBoard {
     this.changed();
   }
 
-  /** The feedback next to the board: a problem (the engine's refusal) is marked so. */
-  say(/** @type {string} */ text, isProblem = false) {
+  /**
+   * The feedback next to the board: a problem (the engine's refusal) is marked so. It belongs to the
+   * version it was said at (``version``: a move's own answer) and goes once the game moves past it.
+   */
+  say(/** @type {string} */ text, isProblem = false, version = this.ctx.body.version) {
     this.feedback.textContent = text;
     this.feedback.classList.toggle("problem", Boolean(isProblem && text));
+    this.saidVersion = version;
+  }
+
+  /** Clears what was said at an earlier version ("Played for 2 points" on the next turn). */
+  forgetOldWords(/** @type {{version: number}} */ body) {
+    if (this.feedback.textContent && body.version > (this.saidVersion ?? body.version)) this.say("");
   }
 
   /** The hand's tile ``index`` as a button of the rack. */
@@ -595,7 +606,7 @@ export class GridBoard {
       this.preview.replaceChildren();
       delete this.preview.dataset.move;
       const said = done || this.playedWords(answer, text);
-      this.say(said);
+      this.say(said, false, Math.max(answer?.version ?? 0, this.ctx.body.version));
       announce(said);
       this.render();
     } catch (error) {
@@ -660,6 +671,7 @@ export class GridBoard {
   /** An update's common end: the moves noted, the last move's panel, the board drawn, a new move revealed. */
   settle(/** @type {any} */ body, /** @type {{moves?: Step[]} | undefined} */ message) {
     const first = !this.shown;
+    this.forgetOldWords(body);
     const moved = this.noteMoves(message);
     if (body.version !== this.lastVersion) this.showLastMove(body.version);
     this.render();

@@ -127,6 +127,7 @@ class BopBoard extends GridBoard {
   }
 
   update(body, message) {
+    this.forgetOldWords(body);
     const board = boardMap(body.view);
     // This turn's tiles stay where they were while they still fit: the square is free, the tile in hand.
     const hand = this.ownHand;

@@ -538,6 +538,7 @@ export function renderReview(game, review, element, body, tools) {
 export function linePlugin(game, extra) {
   return {
     mount: (ctx) => new LineBoard(ctx, game),
+    scored: (body) => game.scored(body.view || {}),
     describe: (step, body) => describeStep(game, step, body),
     inSheet: (step) => step.seat >= 0,
     renderReplay: (view, element, body, step) => renderReplay(game, view, element, body, step),
