@@ -214,7 +214,7 @@ def tile_values(colours: Sequence[str | None], played: Sequence[bool]) -> tuple[
         if r >= 2 and any(played[i : j + 1]):
             for k in range(i, j + 1):
                 multiplier[k] = r
-            notes.append((f"{RUN_NAMES.get(r, f'{r}x')} lttr bonus", i, j + 1))
+            notes.append((f"{RUN_NAMES.get(r, f'{r}x')} letter bonus", i, j + 1))
         i = j + 1
     base = [1] * n
     for start in range(n - FIVE_COLOURS + 1):
@@ -245,7 +245,7 @@ def score_play(tiles: Mapping[Cell, str], lines: Sequence[Line], placed: Collect
         bonus = LONG_WORD_BONUS if len(line) >= 7 else WORD_BONUS.get(len(line), 0)
         if bonus:
             items.append(
-                ScoreItem("word_bonus", f"{len(line)}-lttr word", bonus, f"{line_letters(tiles, line)} completed")
+                ScoreItem("word_bonus", f"{len(line)}-letter word", bonus, f"{line_letters(tiles, line)} completed")
             )
     if len(placed) == HAND_SIZE:
         items.append(ScoreItem("all_tiles_bonus", "all 5 tiles", ALL_TILES_BONUS, "played all 5 tiles"))
