@@ -446,6 +446,11 @@ class MatchPage {
     return this.plugin.describe ? this.plugin.describe(this.withGainers(step), this.body) : step.move;
   }
 
+  /** The move as the page shows it: its tiles drawn where the plug-in draws them, else its words. */
+  picture(step) {
+    return this.plugin.describeNode ? this.plugin.describeNode(this.withGainers(step), this.body) : this.describe(step);
+  }
+
   /** The step with ``gainers``: the seats whose score it raised (the table's moves score for someone). */
   withGainers(step) {
     const list = this.turnsList || [];
@@ -470,7 +475,7 @@ class MatchPage {
         const summary = h("summary", {},
           h("span", { class: "s-n" }, String(step.version)),
           h("span", { class: "s-who" }, step.seat >= 0 ? this.body.seats[step.seat]?.name || `Player ${step.seat + 1}` : this.name(step.seat)),
-          h("span", { class: "s-what" }, this.describe(step)),
+          h("span", { class: "s-what" }, this.picture(step)),
           h("span", { class: "s-pts" }, points ? `${points > 0 ? "+" : ""}${points}` : ""),
           total !== null ? h("span", { class: "s-total", "aria-label": `total ${total}` }, String(total)) : null);
         return h("li", { class: step.seat === this.you ? "me" : null }, items.length ? h("details", {}, summary, breakdownList(step.breakdown)) : h("div", { class: "s-row" }, ...summary.childNodes));
@@ -574,7 +579,7 @@ class MatchPage {
       slider.value = String(at);
       const step = await this.replayStep(at);
       const turn = (this.turnsList || []).find((t) => t.version === at);
-      fill(caption, at === 0 ? "The start" : [`Move ${at} of ${last}: `, h("b", {}, this.name(step.seat)), ` ${turn ? this.describe(turn) : step.move}`,
+      fill(caption, at === 0 ? "The start" : [`Move ${at} of ${last}: `, h("b", {}, this.name(step.seat)), " ", turn ? this.picture(turn) : this.describe(step),
         turn?.breakdown?.total && scored(this.plugin, this.body) ? ` (+${turn.breakdown.total})` : ""]);
       fill(picture);
       (this.plugin.renderReplay || fallbackReplay)(step.view, picture, this.body, turn || null);

@@ -149,14 +149,18 @@ export async function copyText(text, input) {
   }
 }
 
-/** A breakdown as the rule sheet reads it: each item, its points, its detail. */
-/** @param {{total?: number, items?: {label?: string, points?: number, detail?: string}[]} | null | undefined} breakdown */
-export function breakdownList(breakdown) {
+/**
+ * A breakdown as the rule sheet reads it: each item, its points, its detail. ``show`` draws the engine's
+ * words for the page (the line games: the tiles written in them drawn as tiles).
+ * @param {{total?: number, items?: {label?: string, points?: number, detail?: string}[]} | null | undefined} breakdown
+ * @param {(text: string) => Child} [show]
+ */
+export function breakdownList(breakdown, show = (text) => text) {
   return h(
     "ul",
     { class: "breakdown plain" },
     (breakdown?.items || []).map((item) =>
-      h("li", {}, h("span", { class: "b-label" }, item.label), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, item.detail) : null),
+      h("li", {}, h("span", { class: "b-label" }, show(item.label || "")), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, show(item.detail)) : null),
     ),
     (breakdown?.items?.length || 0) > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown?.total))) : null,
   );

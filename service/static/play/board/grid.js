@@ -694,8 +694,12 @@ export class GridBoard {
     fillLastMove(this.lastBox, this.ctx, step, { titleId: this.id("last-title"), sentence: this.describe(step), details: this.lastDetails(step) });
   }
 
-  /** A move in words (the score sheet's). */
-  describe(/** @type {Step} */ step) {
+  /**
+   * A move in words (the score sheet's); tiles may be drawn in it.
+   * @param {Step} step
+   * @returns {import("../ui.js").Child}
+   */
+  describe(step) {
     return `played ${step.move}`;
   }
 

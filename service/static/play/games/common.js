@@ -45,7 +45,7 @@ export function followLastMove(board, version, cellsOf) {
  * (``details``, when there is one worth showing). */
 /**
  * @param {HTMLElement} box @param {any} ctx @param {{seat: number, breakdown?: {total?: number}}} step
- * @param {{titleId: string, sentence: string, details: any}} parts
+ * @param {{titleId: string, sentence: import("../ui.js").Child, details: any}} parts
  */
 export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
   const who = step.seat === ctx.you ? "You" : ctx.body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
@@ -53,6 +53,6 @@ export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
   box.hidden = false;
   fill(box,
     h("h2", { id: titleId }, "Last move"),
-    h("p", {}, `${who} ${sentence}${points ? ` for ${plural(points, "point")}` : ""}.`),
+    h("p", {}, `${who} `, sentence, `${points ? ` for ${plural(points, "point")}` : ""}.`),
     details || null);
 }
