@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.bop.options import BOP, TILE, parse_tiles
+from engine.bop.options import BOP, TILE, parse_tiles, square_words
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import (
     ACROSS,
@@ -52,7 +52,7 @@ def play_lines(board: Mapping[Cell, str], placements: Mapping[Cell, str]) -> lis
     cells = sorted(placements)
     for cell in cells:
         if cell in board:
-            raise IllegalMoveError("occupied", f"cell {format_cell(cell)} already holds a tile")
+            raise IllegalMoveError("occupied", f"the square at {square_words(cell)} already holds a tile")
     direction = play_direction(cells)
     after = {**board, **placements}
     if direction is not None:

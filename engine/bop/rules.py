@@ -16,8 +16,8 @@ from typing import Protocol
 
 from engine.adjudicator import Adjudicator
 from engine.base import Breakdown, ScoreItem
-from engine.bop.board import Cell, Line, format_cell, line_letters, lines_through
-from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, tile_colour
+from engine.bop.board import Cell, Line, line_letters, lines_through
+from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, square_words, tile_colour
 from indexes.notation import MAX_BOP_LETTERS, skeleton
 
 #: "Add 5 points for each 5 lttr word completed, 6 ... 6, and 10 for 7 or longer."
@@ -145,7 +145,7 @@ class WordCheck:
         if self.bad_lines:
             return [f"{self.letters[line]} ({line.direction}) is not a word" for line in self.bad_lines]
         if self.assignment is None:
-            cells = ", ".join(format_cell(c) for c in self.working)
+            cells = "; ".join(square_words(c) for c in self.working)
             return [f"no single consonant works for the BOP! tile at {cells} in every line through it"]
         return []
 

@@ -33,7 +33,7 @@ from engine.bop.board import Board, Cell, format_board, format_cell, lines_throu
 from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
-from engine.bop.options import BOP, HAND_SIZE, BopOptions
+from engine.bop.options import BOP, HAND_SIZE, BopOptions, square_words, tile_name
 from engine.bop.rules import WordCheck, check_words, score_play
 from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
 from engine.linegames.supply import owed_draw
@@ -292,9 +292,11 @@ class BopState(State[BopMove]):
         if missing:
             short = [tile for tile in sorted(missing) if held[tile]]
             if short:  # some of it is there, not as many as played
-                counts = ", ".join(f"{held[tile]} {tile}" for tile in short)
+                counts = ", ".join(f"{held[tile]} {tile_name(tile)}" for tile in short)
                 raise IllegalMoveError("not_in_hand", f"your hand holds only {counts}")
-            raise IllegalMoveError("not_in_hand", f"not in your hand: {' '.join(sorted(missing.elements()))}")
+            raise IllegalMoveError(
+                "not_in_hand", f"not in your hand: {', '.join(map(tile_name, sorted(missing.elements())))}"
+            )
         left = list(hand)
         for tile in tiles:
             left.remove(tile)
@@ -305,7 +307,7 @@ class BopState(State[BopMove]):
         if not 1 <= len(tiles) <= HAND_SIZE:
             raise IllegalMoveError("tile_count", f"play 1 to {HAND_SIZE} tiles, not {len(tiles)}")
         if len(set(move.cells())) != len(tiles):
-            raise IllegalMoveError("occupied", "two tiles on one cell")
+            raise IllegalMoveError("occupied", "two tiles on one square")
         left = self._take_from_hand(self.hands[player], tiles)
         placements = move.as_dict()
         lines = play_lines(self.board, placements)
@@ -359,14 +361,16 @@ class BopState(State[BopMove]):
 
     def _swap(self, player: int, move: Swap) -> Breakdown:
         if self.board.get(move.cell) != BOP:
-            raise IllegalMoveError("no_bop_tile", f"there is no BOP! tile at {format_cell(move.cell)}")
+            raise IllegalMoveError("no_bop_tile", f"there is no BOP! tile at {square_words(move.cell)}")
         if move.tile == BOP:
             raise IllegalMoveError("swap_needs_letter", "swap a letter tile for the BOP! tile")
         left = self._take_from_hand(self.hands[player], [move.tile])
         verdict = self._swap_check(move.cell, move.tile)
         if not verdict.valid:
             problems = "; ".join(verdict.problems())
-            raise IllegalMoveError("swap_does_not_work", f"{move.tile} does not work for the BOP! tile: {problems}")
+            raise IllegalMoveError(
+                "swap_does_not_work", f"the {tile_name(move.tile)} does not work for the BOP! tile: {problems}"
+            )
         self.board = {**self.board, move.cell: move.tile}
         self.hands[player] = left + [BOP]
         self.pending = None  # the swapper's turn has begun: the last play stands

@@ -217,6 +217,16 @@ def format_spot(spot: Spot) -> str:
     return f"{spot[0]},{spot[1]}:{spot[2]}"
 
 
+def square_words(cell: Cell) -> str:
+    """A cell as the page reads its squares out: ``"row 0, column 3"``."""
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+def spot_words(spot: Spot) -> str:
+    """A place in a stack in words: ``"row 0, column 3, level 2"``."""
+    return f"{square_words((spot[0], spot[1]))}, level {spot[2]}"
+
+
 def format_stacks(board: Board) -> str:
     """The board as one line of stacks, ``ROW,COL:BOTTOM,...,TOP`` by cell: ``0,0:3r 0,3:5r,5b,5y``."""
     return " ".join(f"{format_cell(cell)}:{','.join(stack)}" for cell, stack in sorted(board.stacks.items()))
