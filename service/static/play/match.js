@@ -297,7 +297,7 @@ class MatchPage {
       const acting = body.status === "playing" && body.must_act.includes(seat.seat);
       const info = body.view && this.plugin.seatInfo ? this.plugin.seatInfo(body, seat.seat) : "";
       const flags = [];
-      if (seat.bot) flags.push(botWords(this.plugin, seat.bot));
+      if (seat.bot) flags.push(botWords(this.plugin, seat.bot).split(":").slice(-1)[0].trim()); // the name says "Bot" already
       else if (!seat.joined) flags.push("free seat");
       else if (seat.left) flags.push("left");
       // A score the game withholds (Qwiply's hidden bids: a standing score would tell them) is null.
@@ -308,7 +308,8 @@ class MatchPage {
         .join(", ");
       return h(
         "li",
-        { class: `player${acting ? " acting" : ""}${seat.seat === this.you ? " you" : ""}`, "aria-label": label, "aria-current": acting ? "true" : null },
+        // Without a score column the name takes the whole width.
+        { class: `player${acting ? " acting" : ""}${seat.seat === this.you ? " you" : ""}`, "aria-label": label, "aria-current": acting ? "true" : null, style: scores.length ? null : { "grid-template-columns": "1fr" } },
         h("span", { class: "p-name" }, seat.joined ? seat.name || `Player ${seat.seat + 1}` : "…", seat.seat === this.you ? h("small", {}, " you") : null),
         scores.length ? h("span", { class: "p-score" }, score === null ? "?" : String(score)) : null,
         info ? h("span", { class: "p-info" }, info) : null,

@@ -150,12 +150,24 @@ export async function copyText(text, input) {
 }
 
 /**
+ * The squares an engine writes in its notation ("start 7,7", "red 3 at 0,0:1") as the page reads its
+ * squares out: "start row 7, column 7", "red 3 at row 0, column 0, level 1".
+ * @param {string} text
+ */
+export function placeWords(text) {
+  return String(text)
+    .replace(/(?<![\d,])(-?\d{1,2}),(-?\d{1,2}):(\d)(?![\d,])/g, "row $1, column $2, level $3")
+    .replace(/(?<![\d,])(-?\d{1,2}),(-?\d{1,2})(?![\d,])/g, "row $1, column $2");
+}
+
+/**
  * A breakdown as the rule sheet reads it: each item, its points, its detail. ``show`` draws the engine's
- * words for the page (the line games: the tiles written in them drawn as tiles).
+ * words for the page (the line games: the tiles written in them drawn as tiles; by default the squares
+ * named in words).
  * @param {{total?: number, items?: {label?: string, points?: number, detail?: string}[]} | null | undefined} breakdown
  * @param {(text: string) => Child} [show]
  */
-export function breakdownList(breakdown, show = (text) => text) {
+export function breakdownList(breakdown, show = placeWords) {
   return h(
     "ul",
     { class: "breakdown plain" },

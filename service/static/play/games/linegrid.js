@@ -9,7 +9,7 @@
 //
 // Each game module gives its tiles (kit, tile pictures, names), its line rule (kinds of line, as
 // engine/linegames/lines.py) and its words; everything else is here.
-import { h, fill, announce, plural, breakdownList } from "../ui.js";
+import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
 import { GridBoard, boardMap, bounds, cellOf, key } from "../board/grid.js";
 import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures.js";
 
@@ -33,7 +33,7 @@ export function tilesPicture(game, tiles) {
  * grid marks it.
  */
 export function withTiles(game, text) {
-  return String(text).replace(/^swap -?\d+,-?\d+$/, "swap").split(/(\s+|[(),=:;])/).map((part) => {
+  return placeWords(String(text).replace(/^swap -?\d+,-?\d+$/, "swap")).split(/(\s+|[(),=:;])/).map((part) => {
     const tiles = part.length === 2 ? game.kit.tokens(part) : null;
     return tiles && tiles.length === 1 && tiles[0] !== "." ? tilesPicture(game, tiles) : part;
   });
