@@ -386,16 +386,18 @@ class BopState(State[BopMove]):
             raise IllegalMoveError("own_play", "you cannot challenge your own play")
         verdict = self.pending_check()
         move_text, points = self.pending["move"], int(self.pending["points"])
+        play = parse_move(move_text)
+        assert isinstance(play, Play)
+        # The play as players read it: its letters (? a BOP! tile), not its notation.
+        letters = "".join(tile[0] for tile in play.tiles())
         if not verdict.valid:
             # Upheld: the tiles are withdrawn (drawn tiles back on top of the pile) and that turn is over.
             self.restore_body(self.pending["before"])
             self._end_turn(challenged)
             problems = "; ".join(verdict.problems())
-            detail = f"{problems}: player {challenged}'s {move_text} withdrawn, {points} points lost"
+            detail = f"{problems}: player {challenged}'s {letters} withdrawn, {points} points lost"
             return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
-        play = parse_move(move_text)
-        assert isinstance(play, Play)
         words = play_words(self.pending_board(), play, self.game.adjudicator)
         justified = "; ".join(f"{letters} ({', '.join(examples) or 'a word'})" for letters, examples in words)
         self.pending = None
@@ -403,9 +405,7 @@ class BopState(State[BopMove]):
             self._end_turn(challenger)
         else:
             self.skips[challenger] += 1
-        return note(
-            "challenge", "challenge failed", f"{move_text} stands: {justified}; player {challenger} loses a turn"
-        )
+        return note("challenge", "challenge failed", f"{letters} stands: {justified}; player {challenger} loses a turn")
 
     # --- turn order and the end -------------------------------------------------------------------
     def _end_turn(self, player: int) -> None:

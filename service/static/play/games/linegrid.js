@@ -23,7 +23,7 @@ const MARGIN = 5; // empty squares shown around the tiles: a play reaches at mos
 
 /** Small tiles in a sentence, named for screen readers ("yellow heart, Q!nto tile"). */
 export function tilesPicture(game, tiles) {
-  return h("span", { class: "inline-tiles", role: "img", "aria-label": tiles.map((tile) => game.kit.name(tile)).join(", ") },
+  return h("span", { class: "inline-tiles", role: "img", "aria-label": tiles.map((tile) => game.kit.name(tile)).join(", "), dataset: { tiles: tiles.join(" ") } },
     tiles.map((tile) => game.tileElement(tile)));
 }
 
