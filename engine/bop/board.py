@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.bop.options import BOP, TILE, parse_tiles, square_words
+from engine.bop.options import BOP, TILE, parse_tiles
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import (
     ACROSS,
@@ -33,6 +33,7 @@ from engine.linegames.grid import (
     lines_through,
     play_direction,
     run_through,
+    square_words,
 )
 from engine.linegames.grid import format_board as format_grid
 from engine.linegames.grid import parse_board as parse_grid

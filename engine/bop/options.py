@@ -74,11 +74,6 @@ def tile_name(tile: str) -> str:
     return "BOP! tile" if tile == BOP else f"{COLOUR_NAMES.get(tile[1], tile[1])} {tile[0]}"
 
 
-def square_words(cell: tuple[int, int]) -> str:
-    """A square as the page reads it out: ``"row 0, column 3"``."""
-    return f"row {cell[0]}, column {cell[1]}"
-
-
 def tile_colour(tile: str) -> str | None:
     """The tile's colour code; None for the BOP! tile ("is not a specific color")."""
     return tile[1] if len(tile) > 1 else None

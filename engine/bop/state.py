@@ -33,9 +33,10 @@ from engine.bop.board import Board, Cell, format_board, format_cell, lines_throu
 from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
-from engine.bop.options import BOP, HAND_SIZE, BopOptions, square_words, tile_name
+from engine.bop.options import BOP, HAND_SIZE, BopOptions, tile_name
 from engine.bop.rules import WordCheck, check_words, score_play
 from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
+from engine.linegames.grid import square_words
 from engine.linegames.supply import owed_draw
 
 if TYPE_CHECKING:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from engine.errors import NotationError
+from engine.linegames.grid import square_words
 from engine.matchfive.options import MAX_HEIGHT, MAX_SERIES, face, is_series, is_wild, parse_placed_tile, tile_name
 
 Cell = tuple[int, int]
@@ -215,11 +216,6 @@ def format_cell(cell: Cell) -> str:
 
 def format_spot(spot: Spot) -> str:
     return f"{spot[0]},{spot[1]}:{spot[2]}"
-
-
-def square_words(cell: Cell) -> str:
-    """A cell as the page reads its squares out: ``"row 0, column 3"``."""
-    return f"row {cell[0]}, column {cell[1]}"
 
 
 def spot_words(spot: Spot) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
+from engine.linegames.grid import square_words
 from engine.matchfive.board import (
     ACROSS,
     DOWN,
@@ -37,7 +38,6 @@ from engine.matchfive.board import (
     format_spot,
     series_problem,
     spot_words,
-    square_words,
 )
 from engine.matchfive.options import (
     COLOUR_NAMES,
