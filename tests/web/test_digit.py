@@ -30,6 +30,7 @@ from engine.linegames.tiles import is_wild
 from engine.rng import Rng
 from tests.web.conftest import Phone
 from tests.web.linegames import (
+    AS_NOTATION,
     Game,
     board_of,
     cell_of,
@@ -166,8 +167,9 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator("#digit-pass-confirm").click()
     feedback(page, "digit", "You passed and traded 2 tiles")
-    rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
-    traded = json.dumps(f"passed and traded {hand[0]} {hand[1]}")  # the mover's own sheet names the tiles
+    # The mover's own sheet draws the tiles traded (read back here as their codes).
+    rows = f"[...document.querySelectorAll('.sheet-list > li')].map({AS_NOTATION})"
+    traded = json.dumps(f"passed and traded {hand[0]} {hand[1]}")
     page.wait_for_function(f"{rows}.some((text) => text.includes({traded}))")
     for other in (pages[1 - mover], watch):
         other.wait_for_function(f"{rows}.some((text) => text.includes('passed and traded 2 tiles'))")

@@ -30,6 +30,7 @@ NOTATION = [
     re.compile(r"(?<![\d,.])-?\d{1,2},-?\d{1,2}(?![\d,])"),
     re.compile(r"\?\?"),
     re.compile(r"(?<![\w!?])[0-9SDHC!?][ygrkb?](?:\s+[0-9SDHC!?][ygrkb?])+(?![\w])"),
+    re.compile(r"[♠♦♥♣]\uFE0E?[ygrkb?](?!\w)"),
     re.compile(r"->"),
     re.compile(r"'(?:claim|lead|setup|swap|pass|exchange) [^']*'"),
 ]

@@ -34,7 +34,8 @@ export function tilesPicture(game, tiles) {
  */
 export function withTiles(game, text) {
   return placeWords(String(text).replace(/^swap -?\d+,-?\d+$/, "swap")).split(/(\s+|[(),=:;])/).map((part) => {
-    const tiles = part.length === 2 ? game.kit.tokens(part) : null;
+    const code = game.unsymbol ? game.unsymbol(part) : part; // Q!nto's details write suits as symbols: ♠k
+    const tiles = code.length === 2 ? game.kit.tokens(code) : null;
     return tiles && tiles.length === 1 && tiles[0] !== "." ? tilesPicture(game, tiles) : part;
   });
 }

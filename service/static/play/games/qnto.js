@@ -134,6 +134,8 @@ const GAME = {
     if (!face || tile[0] !== face) return false;
     return typed.length < 2 || tile[1] === typed[1].toLowerCase() || (typed[1] === "?" && tile[1] === WILD);
   },
+  /** A tile written with its suit's symbol ("♠k", as the engine's details write it) as its code ("Sk"). */
+  unsymbol: (text) => Object.entries(SYMBOLS).reduce((written, [letter, symbol]) => written.replace(symbol, letter), text.replace(TEXT, "")),
   standsFor: (board, where) => standsForPerLine(RULE, KIT, board, where),
   settled,
   sayReading,
