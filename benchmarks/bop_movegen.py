@@ -15,6 +15,8 @@ import statistics
 import time
 from collections import Counter
 
+from timing import time_ms  # benchmarks/timing.py
+
 from engine.base import CHANCE
 from engine.bop import BopGame, BopState
 from engine.bop.movegen import brute_force_plays, generate_plays, move_index
@@ -43,11 +45,6 @@ def mid_game_positions(game: BopGame, count: int) -> list[tuple[BopState, list[s
         found.append((state, letters[:5], letters[:4] + [BOP]))
     return found
 
-
-def time_ms(function: object, *args: object) -> float:
-    start = time.perf_counter()
-    function(*args)  # type: ignore[operator]
-    return (time.perf_counter() - start) * 1000
 
 
 def main() -> None:

@@ -16,6 +16,8 @@ import argparse
 import statistics
 import time
 
+from timing import time_ms  # benchmarks/timing.py
+
 from engine.base import State
 from engine.bots import make_bot, play_game
 from engine.digit.game import DigitGame
@@ -61,11 +63,6 @@ def mid_game_states(count: int) -> list[DigitState]:
     return found
 
 
-def ms(function: object, *args: object) -> float:
-    start = time.perf_counter()
-    function(*args)  # type: ignore[operator]
-    return (time.perf_counter() - start) * 1000
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -87,9 +84,9 @@ def main() -> None:
     for state in states:
         seat = state.current
         _plays.cache_clear()  # each ranking generates the plays itself
-        fast.append(ms(state.scored_moves, seat))
+        fast.append(time_ms(state.scored_moves, seat))
         _plays.cache_clear()
-        slow.append(ms(State.scored_moves, state, seat))
+        slow.append(time_ms(State.scored_moves, state, seat))
     print(
         f"greedy ranking on {len(states)} positions with 20-40 tiles down: engine {statistics.median(fast):7.1f} ms, "
         f"protocol default (each legal move on a clone) {statistics.median(slow):8.1f} ms median per turn, "

@@ -32,6 +32,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from indexes import open_lexicon  # noqa: E402
+from tests.serving import stop  # noqa: E402
 
 CONSONANTS = "bcdfghjklmnpqrstvwxyz"
 
@@ -158,15 +159,6 @@ def run_wrk(
 
 def start(command: list[str], env: dict[str, str]) -> subprocess.Popen:
     return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
-
-
-def stop(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
 
 
 def serve_command(port: int, workers: int) -> list[str]:

@@ -123,13 +123,15 @@ async def new_match(url: str) -> tuple[str, dict[int, str]]:
     return made["match"], {0: made["token"], 1: joined["token"]}
 
 
-async def watch(url: str, match_id: str, token: str, stop: asyncio.Event, counts: list[int]) -> None:
-    """A live socket that reads everything it is sent (as a phone would)."""
+async def watch(url: str, match_id: str, token: str | None, stop: asyncio.Event, counts: list[int]) -> None:
+    """A live socket that reads everything it is sent (as a phone would): a seat's, or with no ``token``
+    a spectator's."""
     from websockets.asyncio.client import connect
 
     ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
+    hello = {"type": "hello"} if token is None else {"type": "hello", "token": token}  # never in the URL
     async with connect(ws, max_size=None) as socket:
-        await socket.send(json.dumps({"type": "hello", "token": token}))  # the token never goes in the URL
+        await socket.send(json.dumps(hello))
         while not stop.is_set():
             try:
                 await asyncio.wait_for(socket.recv(), timeout=0.2)
@@ -288,7 +290,6 @@ def percentile(values: list[float], share: float) -> float:
 
 async def planner_phase(url: str, matches: int, seconds: float) -> dict:
     """``/healthz`` idle, then while ``matches`` Qwiply matches of planner bots play, each watched."""
-    from websockets.asyncio.client import connect
 
     idle = await probe_healthz(url, seconds)
     conn = Connection(*split(url))
@@ -302,19 +303,7 @@ async def planner_phase(url: str, matches: int, seconds: float) -> dict:
         ids.append(made["match"])
     stop = asyncio.Event()
     counts = [0]
-
-    async def spectate(match_id: str) -> None:
-        ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
-        async with connect(ws, max_size=None) as socket:
-            await socket.send('{"type": "hello"}')  # a spectator
-            while not stop.is_set():
-                try:
-                    await asyncio.wait_for(socket.recv(), timeout=0.2)
-                    counts[0] += 1
-                except TimeoutError:
-                    continue
-
-    watchers = [asyncio.create_task(spectate(match_id)) for match_id in ids]
+    watchers = [asyncio.create_task(watch(url, match_id, None, stop, counts)) for match_id in ids]  # spectators
     await asyncio.sleep(1)  # every spectator in, the bots at work
     busy = await probe_healthz(url, seconds)
     conn.close()  # idle through the probe: the server may have closed it (keep-alive timeout)

@@ -11,10 +11,10 @@ Target (issue 15): p50 < 100 ms for all legal plays of a five-tile hand with a w
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
-from collections.abc import Callable
+
+from timing import movegen_arguments, time_ms  # benchmarks/timing.py
 
 from engine.base import Move, State
 from engine.bots import Bot, Turn, make_bot, play_game
@@ -59,18 +59,9 @@ def bot_games(game: MatchFiveGame, bots: list[Bot], seeds: range) -> tuple[float
     return time.perf_counter() - start, histories
 
 
-def time_ms(function: Callable[..., object], *args: object) -> float:
-    start = time.perf_counter()
-    function(*args)
-    return (time.perf_counter() - start) * 1000
-
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--positions", type=int, default=12, help="mid-game tables (default 12)")
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs of the generator per table (default 5)")
-    parser.add_argument("--brute", type=int, default=2, help="tables also timed by brute force (default 2)")
-    parser.add_argument("--games", type=int, default=10, help="complete greedy games (default 10)")
+    parser = movegen_arguments(__doc__, "table", brute=2, games=10, games_help="complete greedy games")
     parser.add_argument("--clone-games", type=int, default=2, help="games of the clone-ranking baseline (default 2)")
     args = parser.parse_args()
 

@@ -11,10 +11,10 @@ Target (issue 13): p50 < 5 ms for all legal plays on mid-game boards.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
-from collections.abc import Callable
+
+from timing import movegen_arguments, time_ms  # benchmarks/timing.py
 
 from engine.base import Move, State
 from engine.bots import Bot, Turn, make_bot, play_game
@@ -62,18 +62,9 @@ def bot_games(game: Three2FifteenGame, bots: list[Bot], seeds: range) -> tuple[f
     return time.perf_counter() - start, placed, histories
 
 
-def time_ms(function: Callable[..., object], *args: object) -> float:
-    start = time.perf_counter()
-    function(*args)
-    return (time.perf_counter() - start) * 1000
-
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--positions", type=int, default=12, help="mid-game boards (default 12)")
-    parser.add_argument("--repeats", type=int, default=5, help="timed runs of the generator per board (default 5)")
-    parser.add_argument("--brute", type=int, default=4, help="boards also timed by brute force (default 4)")
-    parser.add_argument("--games", type=int, default=20, help="complete bot games per pairing (default 20)")
+    parser = movegen_arguments(__doc__, "board", brute=4, games=20, games_help="complete bot games per pairing")
     args = parser.parse_args()
 
     options = Three2FifteenOptions()

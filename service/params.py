@@ -17,15 +17,21 @@ invalid one before sending it, and ``tests/service/test_fuzz.py`` checks both wa
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from fastapi import APIRouter
+from starlette.responses import Response
 
 from engine.pdq.difficulty import SOLVABLE_BANDS
 from indexes import notation
 from indexes.errors import BadLettersError, BadOptionError, BadWordError, TablejudgeError, UnknownVariantError
 from indexes.house_rules import HOUSE_RULES_ID
 from indexes.lexicon import MAX_MIN_LENGTH
+from service.errors import ERROR_RESPONSES
+
+RouteHandler = Callable[..., Awaitable[Response]]
 
 #: The API pages word lists: at most this many words per answer (the library allows more).
 MAX_LIMIT = 1000
@@ -214,6 +220,17 @@ class HouseRulesId:
 def openapi_parameters(*params: Text | Choice | LexiconName | Whole | MaybeWhole | HouseRulesId) -> dict[str, Any]:
     """``openapi_extra`` for a route that reads these parameters."""
     return {"parameters": [param.openapi() for param in params]}
+
+
+def query_route(router: APIRouter, path: str, summary: str, model: Any,
+                *params: Text | Choice | LexiconName | Whole | MaybeWhole | HouseRulesId,
+                errors: Mapping[int | str, dict[str, Any]] = ERROR_RESPONSES,
+                ) -> Callable[[RouteHandler], RouteHandler]:  # fmt: skip
+    """``@router.get`` for a route that reads its own parameters (``params``, in the order the schema lists
+    them): it answers ``model`` with 200, or one of ``errors``; the schema is written from the same
+    parameter objects the route reads with."""
+    return router.get(path, summary=summary, responses={200: {"model": model}, **errors},
+                      openapi_extra=openapi_parameters(*params))  # fmt: skip
 
 
 def declare_served_lexicons(schema: dict[str, Any], served: list[str]) -> None:

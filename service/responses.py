@@ -22,6 +22,8 @@ import orjson
 from fastapi import Request
 from fastapi.responses import Response
 
+from indexes import Lexicon
+from indexes.house_rules import RuledLexicon
 from indexes.results import Result
 from tablejudge.http import ORJSONResponse as ORJSONResponse  # shared with matches/ (tablejudge.http)
 
@@ -104,6 +106,16 @@ def cached_answer(request: Request) -> Response | None:
 def ruled_body(result: Result, ruling: Result) -> dict[str, Any]:
     """An answer under house rules: the result's fields and ``house_rules``, what the rules decided."""
     return {**result.to_json(), "house_rules": ruling.to_json()}
+
+
+def judged_answer(request: Request, lexicon: Lexicon, ruled: RuledLexicon | None,
+                  question: Callable[[Any], Any]) -> Response:  # fmt: skip
+    """The answer to ``question(judge)``, asked of the lexicon under the house rules the request names
+    (``ruled``: its result and ``house_rules``, what the rules decided) or else of the lexicon itself
+    (both take the same questions: ``bop``, ``bop_check``, ``pdq``, ``pdq_check``)."""
+    if ruled is not None:
+        return fresh_answer(request, lexicon.version, lambda: ruled_body(*question(ruled)))
+    return fresh_answer(request, lexicon.version, lambda: question(lexicon))
 
 
 def fresh_answer(request: Request, version: str, produce: Callable[[], Result | Mapping[str, Any]]) -> Response:

@@ -97,9 +97,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory):  # -> Iterator[str]
             time.sleep(0.1)
         yield base_url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        from tests.serving import stop
+
+        stop(server)

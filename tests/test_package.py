@@ -14,7 +14,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import time
 import tomllib
 import zipfile
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ import pytest
 
 from indexes import paths
 from tests.conftest import free_port
+from tests.serving import healthy, stop
 
 REPO = Path(__file__).resolve().parents[1]
 SETUPTOOLS = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
@@ -252,17 +252,7 @@ def test_the_installed_server_serves_the_api_and_the_pages(venv: Path, user: Use
         server = subprocess.Popen(command, cwd=user.elsewhere, env=user.env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + STEP_TIMEOUT  # it builds every lexicon's index first
-        while True:
-            assert server.poll() is None, log_path.read_text()
-            try:
-                health = httpx.get(f"{base}/healthz", timeout=2)
-                if health.status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, log_path.read_text()
-            time.sleep(0.2)
+        health = healthy(server, base, STEP_TIMEOUT, log_path, timeout=2)  # it builds every lexicon's index first
         assert set(health.json()["lexicons"]) == {"standard", "complete"}
         with httpx.Client(base_url=base, timeout=10) as client:
             bop = client.get("/v1/bop/WHMMY")
@@ -282,6 +272,5 @@ def test_the_installed_server_serves_the_api_and_the_pages(venv: Path, user: Use
         assert (data / "matches.sqlite3").is_file()  # the match database in the folder given
         assert (user.data_home / "tablejudge" / "indexes" / "complete" / "manifest.json").is_file()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop(server, timeout=30)
     assert list(user.elsewhere.iterdir()) == []

@@ -10,10 +10,10 @@ from pydantic import BaseModel, BeforeValidator, Field
 
 from indexes.results import BopCheck, BopResult
 from service.challenge import MAX_LINES, judge_play, judge_ruled_play
-from service.errors import BODY_ERROR_RESPONSES, ERROR_RESPONSES
+from service.errors import BODY_ERROR_RESPONSES
 from service.lexicons import lexicon_named, ruled_lexicon
-from service.params import BOP_LETTERS, HOUSE_RULES, LEXICON, LIMIT, OFFSET, WORD, openapi_parameters
-from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
+from service.params import BOP_LETTERS, HOUSE_RULES, LEXICON, LIMIT, OFFSET, WORD, query_route
+from service.responses import ORJSONResponse, cached_answer, judged_answer
 
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
 
@@ -43,12 +43,8 @@ class ChallengeRequest(BaseModel):
     model_config = {"json_schema_extra": {"examples": [{"letters": ["FRS", "SH"], "lexicon": "standard"}]}}
 
 
-@router.get(
-    "/{letters}",
-    summary="BOP!: the words under a line of tiles",
-    responses={200: {"model": BopResult}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(BOP_LETTERS, LEXICON, LIMIT, OFFSET, HOUSE_RULES),
-)
+@query_route(router, "/{letters}", "BOP!: the words under a line of tiles", BopResult,
+             BOP_LETTERS, LEXICON, LIMIT, OFFSET, HOUSE_RULES)  # fmt: skip
 async def bop_words(request: Request) -> Response:
     """The words whose consonants are exactly these tiles, most familiar first (under house rules: without
     the words they deny, with those they allow after the lexicon's)."""
@@ -58,17 +54,11 @@ async def bop_words(request: Request) -> Response:
     letters, lex = BOP_LETTERS.read(request.path_params), lexicon_named(request, LEXICON.read(query))
     limit, offset = LIMIT.read(query), OFFSET.read(query)
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
-    if ruled is not None:
-        return fresh_answer(request, lex.version, lambda: ruled_body(*ruled.bop(letters, limit=limit, offset=offset)))
-    return fresh_answer(request, lex.version, lambda: lex.bop(letters, limit=limit, offset=offset))
+    return judged_answer(request, lex, ruled, lambda judge: judge.bop(letters, limit=limit, offset=offset))
 
 
-@router.get(
-    "/{letters}/{word}",
-    summary="BOP!: check a claimed word",
-    responses={200: {"model": BopCheck}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(BOP_LETTERS, WORD, LEXICON, HOUSE_RULES),
-)
+@query_route(router, "/{letters}/{word}", "BOP!: check a claimed word", BopCheck,
+             BOP_LETTERS, WORD, LEXICON, HOUSE_RULES)  # fmt: skip
 async def bop_check(request: Request) -> Response:
     """Does the claimed word underlie these tiles? The reason if not; what each BOP! tile stands for."""
     if (cached := cached_answer(request)) is not None:
@@ -76,9 +66,7 @@ async def bop_check(request: Request) -> Response:
     letters, word = BOP_LETTERS.read(request.path_params), WORD.read(request.path_params)
     lex = lexicon_named(request, LEXICON.read(request.query_params))
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(request.query_params))
-    if ruled is not None:
-        return fresh_answer(request, lex.version, lambda: ruled_body(*ruled.bop_check(letters, word)))
-    return fresh_answer(request, lex.version, lambda: lex.bop_check(letters, word))
+    return judged_answer(request, lex, ruled, lambda judge: judge.bop_check(letters, word))
 
 
 @router.post("/challenge", summary="BOP!: challenge a whole play", responses=BODY_ERROR_RESPONSES)

@@ -10,13 +10,14 @@ deal, not the words of the cards D-E-A-L, which ``/v1/pdq/DEAL`` gives.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
 from engine.adjudicator import LocalAdjudicator
-from engine.pdq.difficulty import deal_figures, deal_in_band
+from engine.pdq.difficulty import DealFigures, deal_figures, deal_in_band
 from indexes.notation import parse_pdq_letters, parse_variant
 from indexes.results import PdqCheck, PdqResult
 from service.errors import ERROR_RESPONSES, ErrorBody
@@ -35,23 +36,17 @@ from service.params import (
     SORT,
     VARIANT,
     WORD,
-    openapi_parameters,
+    query_route,
 )
-from service.responses import ORJSONResponse, cached_answer, fresh_answer, ruled_body
+from service.responses import ORJSONResponse, cached_answer, fresh_answer, judged_answer
 
 router = APIRouter(prefix="/v1/pdq", tags=["PDQ"])
 
 
-class DealDifficulty(BaseModel):
+@dataclass(frozen=True)
+class DealDifficulty(DealFigures):
     """How hard a deal is: its answer count, band, and commonest and longest answers."""
 
-    letters: str
-    word_rule: str
-    min_length: int
-    count: int
-    band: str
-    commonest: list[str]
-    longest: list[str]
     lexicon: str
     version: str
 
@@ -81,12 +76,8 @@ DEAL_RESPONSES = {
 }
 
 
-@router.get(
-    "/deal",
-    summary="PDQ: deal a row of a chosen difficulty",
-    responses={200: {"model": DealtRow}, **DEAL_RESPONSES},
-    openapi_extra=openapi_parameters(LEXICON, VARIANT, BAND, CARDS, MIN_LENGTH, SEED),
-)
+@query_route(router, "/deal", "PDQ: deal a row of a chosen difficulty", DealtRow,
+             LEXICON, VARIANT, BAND, CARDS, MIN_LENGTH, SEED, errors=DEAL_RESPONSES)  # fmt: skip
 async def pdq_deal(request: Request) -> Response:
     """A solvable row in the chosen band, dealt from the PDQ engine's deck as the sheet deals (the centre
     card first), reshuffled until a row falls in the band; for any client that runs its own table. With
@@ -110,12 +101,8 @@ async def pdq_deal(request: Request) -> Response:
     return ORJSONResponse(deal(), headers={"Cache-Control": "no-store"})
 
 
-@router.get(
-    "/{letters}/difficulty",
-    summary="PDQ: how hard a deal is",
-    responses={200: {"model": DealDifficulty}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, EXAMPLES),
-)
+@query_route(router, "/{letters}/difficulty", "PDQ: how hard a deal is", DealDifficulty,
+             PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, EXAMPLES)  # fmt: skip
 async def pdq_difficulty(request: Request) -> Response:
     """The deal's answer count and difficulty band (`none` 0, `hard` 1-29, `medium` 30-299, `easy` 300+),
     and its commonest and longest answers: the figures the PDQ engine's round report gives."""
@@ -134,12 +121,8 @@ async def pdq_difficulty(request: Request) -> Response:
     return fresh_answer(request, lex.version, figures)
 
 
-@router.get(
-    "/{letters}",
-    summary="PDQ: the words a deal admits",
-    responses={200: {"model": PdqResult}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, SORT, LIMIT, OFFSET, HOUSE_RULES),
-)
+@query_route(router, "/{letters}", "PDQ: the words a deal admits", PdqResult,
+             PDQ_LETTERS, LEXICON, VARIANT, MIN_LENGTH, SORT, LIMIT, OFFSET, HOUSE_RULES)  # fmt: skip
 async def pdq_words(request: Request) -> Response:
     """The words the deal admits, most familiar first (or longest first, for PDL, or A to Z)."""
     if (cached := cached_answer(request)) is not None:
@@ -149,27 +132,12 @@ async def pdq_words(request: Request) -> Response:
     variant, min_length, sort = VARIANT.read(query), MIN_LENGTH.read(query), SORT.read(query)
     limit, offset = LIMIT.read(query), OFFSET.read(query)
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
-    if ruled is not None:
-        return fresh_answer(
-            request,
-            lex.version,
-            lambda: ruled_body(
-                *ruled.pdq(letters, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset)
-            ),
-        )
-    return fresh_answer(
-        request,
-        lex.version,
-        lambda: lex.pdq(letters, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset),
-    )
+    return judged_answer(request, lex, ruled, lambda judge: judge.pdq(
+        letters, variant=variant, min_length=min_length, sort=sort, limit=limit, offset=offset))  # fmt: skip
 
 
-@router.get(
-    "/{letters}/{word}",
-    summary="PDQ: check a claimed word",
-    responses={200: {"model": PdqCheck}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(PDQ_LETTERS, WORD, LEXICON, VARIANT, MIN_LENGTH, HOUSE_RULES),
-)
+@query_route(router, "/{letters}/{word}", "PDQ: check a claimed word", PdqCheck,
+             PDQ_LETTERS, WORD, LEXICON, VARIANT, MIN_LENGTH, HOUSE_RULES)  # fmt: skip
 async def pdq_check(request: Request) -> Response:
     """Does the claimed word fit the deal? The reason if not, and where each card stands in it."""
     if (cached := cached_answer(request)) is not None:
@@ -179,12 +147,5 @@ async def pdq_check(request: Request) -> Response:
     lex = lexicon_named(request, LEXICON.read(query))
     variant, min_length = VARIANT.read(query), MIN_LENGTH.read(query)
     ruled = ruled_lexicon(request, lex, HOUSE_RULES.read(query))
-    if ruled is not None:
-        return fresh_answer(
-            request,
-            lex.version,
-            lambda: ruled_body(*ruled.pdq_check(letters, word, variant=variant, min_length=min_length)),
-        )
-    return fresh_answer(
-        request, lex.version, lambda: lex.pdq_check(letters, word, variant=variant, min_length=min_length)
-    )
+    return judged_answer(request, lex, ruled, lambda judge: judge.pdq_check(letters, word, variant=variant,
+                                                                            min_length=min_length))  # fmt: skip

@@ -3,31 +3,25 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from functools import cache
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from pydantic import BaseModel
 
 from indexes.glosses import Definition, open_glosses, word_with_definition
-from service.errors import ERROR_RESPONSES
+from indexes.results import WordResult
 from service.lexicons import lexicon_named, ruled_lexicon
-from service.params import HOUSE_RULES, LEXICON, WORD, openapi_parameters
+from service.params import HOUSE_RULES, LEXICON, WORD, query_route
 from service.responses import cached_answer, fresh_answer
 
 router = APIRouter(prefix="/v1/words", tags=["words"])
 
 
-class WordAnswer(BaseModel):
+@dataclass(frozen=True)
+class WordAnswer(WordResult):
     """The body: ``indexes.results.WordResult``'s fields and the definition (made by ``word_with_definition``)."""
 
-    word: str
-    lexicon: str
-    version: str
-    valid: bool
-    skeleton: str
-    zipf: float | None
-    scowl_level: int | None
     definition: Definition | None
 
 
@@ -37,12 +31,7 @@ def _answer_version(lexicon_version: str, gloss_version: str) -> str:
     return hashlib.sha256(f"{lexicon_version}:{gloss_version}".encode()).hexdigest()
 
 
-@router.get(
-    "/{word}",
-    summary="Is it a word, and what does it mean?",
-    responses={200: {"model": WordAnswer}, **ERROR_RESPONSES},
-    openapi_extra=openapi_parameters(WORD, LEXICON, HOUSE_RULES),
-)
+@query_route(router, "/{word}", "Is it a word, and what does it mean?", WordAnswer, WORD, LEXICON, HOUSE_RULES)
 async def word(request: Request) -> Response:
     """Whether the word is in the lexicon; its BOP! skeleton, Zipf frequency and SCOWL level; and its
     `definition`: WordNet 3.0's first sense or two (an inflected form's come from its lemma: `mojos`

@@ -1,13 +1,15 @@
-// Tablejudge phone page: asks the API on this same host, shows the verdict and the words.
+// Tablejudge's judge page: asks the API on this same host, shows the verdict and the words.
 // With no network (or on a static copy of the site, with no API at all) the same questions go to the
-// offline judge, a Web Worker that answers exactly as the API does from the lexicon kept on the phone
-// (static/offline/). Plain JavaScript, no build step, nothing loaded from another host.
-"use strict";
+// offline judge (judge/connection.js). Plain JavaScript modules, no build step, nothing loaded from
+// another host: this one is the form and the answer; judge/ holds the rest.
+import { $, state, show, dashed, formatCount, segment } from "./judge/dom.js";
+import { ask, offline, startOffline, setConnection, probeServer, describeConnection, describeAnswer } from "./judge/connection.js";
+import { define, showMeaning, toggleMeaning, toggleMeaningsKept } from "./judge/meanings.js";
+import { rememberedHouseRules, listHouseRules, saveHouseRules, loadSharedHouseRules } from "./judge/house.js";
 
 const PAGE = 20;
-//: How often a page judging offline asks whether the server is back.
-const PROBE_MS = 5000;
 
+/** @type {Record<string, string>} the judge's reasons, in words */
 const REASONS = {
   skeleton_mismatch: "The consonants do not match the tiles",
   not_in_lexicon: "Not in the dictionary",
@@ -18,241 +20,27 @@ const REASONS = {
   denied_by_house_rules: "Denied by your house rules",
 };
 
+/** @type {Record<string, string>} */
 const HINTS = {
   bop: "Consonant tiles in order, e.g. FRS; type ? or . for the BOP! tile.",
   pdq: "2 to 4 cards as dealt, left to right, e.g. PNA.",
 };
 
-const $ = (id) => document.getElementById(id);
+/** @type {HTMLFormElement & { elements: any }} */
 const form = $("judge");
-const state = { query: null, shown: 0, count: 0, lexicons: [], houseRules: [], online: null, answeredBy: null, probe: null };
-const HOUSE_ID = /^hr-[a-z2-7]{10}$/;
 
+/** @returns {string} "bop" or "pdq" */
 function game() {
   return form.elements.game.value;
 }
 
+/** @returns {string} "common" or "longest" */
 function order() {
-  return document.querySelector('input[name="order"]:checked').value;
-}
-
-function show(element, text) {
-  element.textContent = text;
-  element.hidden = !text;
-}
-
-function segment(text, what) {
-  // "?" must be percent-encoded in a path; encodeURIComponent does that and more. Two things cannot
-  // travel in a path segment at all: a "/" (the server decodes %2F into a separator) and a segment
-  // "." or ".." (the browser resolves it away, even written %2E). BOP! tiles typed as "." or "_"
-  // are sent as "?", which the judge reads alike; the rest is refused here as the judge would.
-  let part = text.trim();
-  if (what === "bop") part = part.replace(/[._]/g, "?");
-  if (part.includes("/") || part === "." || part === "..") {
-    throw new Error(
-      what === "word"
-        ? `'${part}' is not a word: only the letters a-z may appear`
-        : `Letters '${part}': only letters can be ${what === "pdq" ? "cards" : "tiles"}`,
-    );
-  }
-  return encodeURIComponent(part);
-}
-
-async function ask(path, params) {
-  // The server when it can be reached; the phone's own judge when the network is gone, or when this
-  // is a static copy of the site (no API beside it). Either way the answer is the API's body.
-  // Once the server could not be reached, the phone judges until a probe finds it again (setConnection):
-  // an answer from the HTTP cache must not pass for the server being back.
-  const away = offline.server === false || navigator.onLine === false || state.online === false;
-  if (offline.worker && away) return askOffline(path, params);
-  const query = new URLSearchParams(params);
-  let response;
-  try {
-    response = await fetch(`${path}?${query}`, { headers: { Accept: "application/json" } });
-  } catch (error) {
-    if (!offline.worker) throw new Error("Cannot reach the judge: no network, and this browser cannot judge offline.");
-    setConnection(false);
-    return askOffline(path, params);
-  }
-  let body = null;
-  try {
-    body = await response.json();
-  } catch (_) {
-    body = null;
-  }
-  // No judge behind the address (a proxy's 502 while the server is down, a page that is not JSON): the
-  // phone's judge answers if it can.
-  if ((body === null || response.status >= 500) && offline.worker && (await offline.ready)) {
-    setConnection(false);
-    return askOffline(path, params);
-  }
-  if (body === null) throw new Error(`The judge answered ${response.status} without a readable body.`);
-  if (!response.ok) {
-    throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
-  }
-  if (state.online !== false) setConnection(true); // after a failure only the probe says the server is back
-  state.answeredBy = { where: "server", version: body.version };
-  return body;
-}
-
-// --- the offline judge ------------------------------------------------------------------------
-const offline = {
-  worker: null,
-  ready: null, // resolves with the worker's "ready" message (or null if it could not load the data)
-  info: null,
-  server: null, // false on a static copy of the site: no API, the worker answers everything
-  pending: new Map(),
-  nextId: 1,
-  onGlosses: null,
-};
-
-function startOffline() {
-  if (typeof Worker === "undefined" || typeof DecompressionStream === "undefined") return;
-  try {
-    offline.worker = new Worker(new URL("static/offline/worker.js", document.baseURI), { type: "module" });
-  } catch (_) {
-    offline.worker = null; // no module workers: the page asks the server only
-    return;
-  }
-  offline.ready = new Promise((resolve) => {
-    offline.worker.addEventListener("message", (event) => {
-      const message = event.data;
-      if (message.type === "ready") {
-        offline.info = message;
-        if (offline.server !== false) offline.server = message.server;
-        resolve(message);
-        describeOffline();
-      } else if (message.type === "failed") {
-        resolve(null);
-        describeOffline(message.message);
-      } else if (message.type === "answer") {
-        const waiting = offline.pending.get(message.id);
-        offline.pending.delete(message.id);
-        if (waiting) waiting(message);
-      } else if (message.type === "glosses") {
-        offline.info.glosses.kept = message.kept;
-        describeOffline();
-        if (message.error) $("keep-meanings").textContent = `The meanings could not be fetched (${message.error}): try again online`;
-        if (offline.onGlosses) offline.onGlosses();
-      }
-    });
-    offline.worker.addEventListener("error", () => {
-      resolve(null);
-      describeOffline("the offline judge could not start");
-    });
-  });
-  offline.worker.postMessage({ type: "open", base: document.baseURI });
-}
-
-async function askOffline(path, params) {
-  const info = await offline.ready;
-  if (!info) throw new Error("No network, and the dictionary is not on this phone yet: open the page once online.");
-  const id = offline.nextId++;
-  const reply = await new Promise((resolve) => {
-    offline.pending.set(id, resolve);
-    offline.worker.postMessage({ type: "ask", id, path, params: { ...params }, rules: state.houseRules });
-  });
-  const body = reply.body;
-  if (reply.status !== 200) throw new Error(body && body.error ? body.error.message : reply.message);
-  state.answeredBy = { where: "phone", version: body.version };
-  return body;
-}
-
-function setConnection(online) {
-  // "online" is what the last question found; navigator.onLine can say online on a network that goes nowhere.
-  state.online = online;
-  describeConnection();
-  if (!online && !state.probe && offline.server !== false) state.probe = setInterval(probeServer, PROBE_MS);
-  if (online && state.probe) {
-    clearInterval(state.probe);
-    state.probe = null;
-  }
-}
-
-async function probeServer() {
-  // Is the server back? Asked past every cache; a proxy's 502 while the server is down is not back.
-  if (offline.server === false || navigator.onLine === false) return;
-  try {
-    const response = await fetch("/healthz", { cache: "no-store" });
-    if (response.ok) setConnection(true);
-  } catch (_) {
-    /* still away */
-  }
-}
-
-function describeConnection() {
-  const banner = $("connection");
-  const gone = state.online === false || navigator.onLine === false;
-  if (gone) show(banner, "Offline — judging on this phone, reconnecting when the network returns.");
-  else if (offline.server === false) show(banner, offline.info ? "Judging on this phone: this copy of the site has no server." : "");
-  else show(banner, "");
-  banner.classList.toggle("offline", gone || offline.server === false);
-}
-
-function describeOffline(failure) {
-  const box = $("offline-info");
-  const button = $("keep-meanings");
-  describeConnection();
-  if (failure) {
-    show(box, `Offline judging is not ready: ${failure}`);
-    button.hidden = true;
-    return;
-  }
-  const info = offline.info;
-  if (!info) return;
-  const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
-  const lexicon = info.lexicon;
-  const kept = info.persistent
-    ? `This phone keeps ${lexicon.name} (${formatCount(lexicon.words)} words, ${megabytes(lexicon.bytes)}) to judge offline.`
-    : `Judging offline needs HTTPS (or localhost): here the page can judge without the server only while it stays open.`;
-  show(box, kept);
-  if (!state.lexicons.length) {
-    state.lexicons = info.lexicons;
-    fillLexicons();
-  }
-  const glosses = info.glosses;
-  button.hidden = !(glosses && info.persistent);
-  if (glosses) {
-    button.textContent = glosses.kept
-      ? `Forget the meanings kept on this phone (${megabytes(glosses.bytes)})`
-      : `Keep meanings on this phone (${megabytes(glosses.bytes)})`;
-  }
-}
-
-function toggleMeaningsKept() {
-  const glosses = offline.info && offline.info.glosses;
-  if (!glosses) return;
-  const button = $("keep-meanings");
-  button.disabled = true;
-  button.textContent = glosses.kept ? "Forgetting the meanings…" : "Fetching the meanings…";
-  offline.onGlosses = () => {
-    button.disabled = false;
-    meanings.clear(); // what could not be had offline may be had now
-  };
-  offline.worker.postMessage({ type: glosses.kept ? "forget-glosses" : "keep-glosses" });
-}
-
-function describeAnswer() {
-  const by = state.answeredBy;
-  if (!by) return;
-  const where = by.where === "server" ? "Answered by the server" : "Answered on this phone (offline judge)";
-  const box = $("answered-by");
-  box.replaceChildren(
-    `${where} · ${($("lexicon").value || (state.lexicons[0] || {}).name || "")} version `,
-    Object.assign(document.createElement("code"), { textContent: (by.version || "").slice(0, 12), title: by.version || "" }),
-  );
-  box.hidden = false;
-}
-
-function dashed(letters) {
-  return letters.split("").join("-");
-}
-
-function formatCount(n) {
-  return n.toLocaleString("en");
+  return /** @type {HTMLInputElement} */ (document.querySelector('input[name="order"]:checked')).value;
 }
 
 // --- the form -------------------------------------------------------------------------------
+/** @returns {import("./judge/dom.js").Query} */
 function readQuery() {
   const kind = game();
   const query = {
@@ -282,6 +70,7 @@ function onGameChange() {
   }
 }
 
+/** @param {SubmitEvent} event */
 async function judge(event) {
   event.preventDefault();
   const query = readQuery();
@@ -313,11 +102,14 @@ async function judge(event) {
   }
 }
 
+/** @param {import("./judge/dom.js").Query} query */
 function listPath(query) {
   return `/v1/${query.game}/${segment(query.letters, query.game)}`;
 }
 
+/** @param {import("./judge/dom.js").Query} query @param {number} offset @returns {Record<string, string>} */
 function listParams(query, offset) {
+  /** @type {Record<string, string>} */
   const params = { ...query.params, limit: String(PAGE), offset: String(offset) };
   if (query.game === "pdq") params.sort = order();
   return params;
@@ -330,6 +122,7 @@ function revealVerdict() {
   $("result").scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
 }
 
+/** @param {string} message */
 function showError(message) {
   $("result").classList.remove("idle");
   for (const id of ["verdict", "reason", "explanation", "alignment", "meaning", "house-ruling", "answered-by"]) {
@@ -339,6 +132,7 @@ function showError(message) {
   $("examples").hidden = true;
 }
 
+/** @param {import("./judge/dom.js").Query} query @param {any} list the listing's answer @param {any} claimed the word's answer, or null */
 function showVerdict(query, list, claimed) {
   $("result").classList.remove("idle");
   $("error").hidden = true;
@@ -368,6 +162,7 @@ function showVerdict(query, list, claimed) {
   }
 }
 
+/** @param {string} kind @param {any} claimed the word's answer */
 function showAlignment(kind, claimed) {
   const box = $("alignment");
   box.replaceChildren();
@@ -414,6 +209,7 @@ function showAlignment(kind, claimed) {
   box.hidden = false;
 }
 
+/** @param {any} list a listing's answer @param {boolean} append */
 function showWords(list, append) {
   const section = $("examples");
   const items = $("words");
@@ -459,182 +255,6 @@ async function reorder() {
     showWords(await ask(listPath(state.query), listParams(state.query, 0)), false);
   } catch (error) {
     showError(error.message);
-  }
-}
-
-// --- meanings -------------------------------------------------------------------------------
-const meanings = new Map();
-
-//: A meaning the phone's judge cannot give: it keeps no meanings, and the network is gone.
-const NEEDS_CONNECTION = Symbol("needs a connection");
-
-async function define(word) {
-  // The definition of GET /v1/words/{word}: WordNet's first sense or two, or null where it has none.
-  const key = word.trim().toLowerCase();
-  if (!meanings.has(key)) {
-    const body = await ask(`/v1/words/${segment(key, "word")}`, {});
-    if (!("definition" in body)) return NEEDS_CONNECTION; // asked again once online
-    meanings.set(key, body.definition);
-  }
-  return meanings.get(key);
-}
-
-function showMeaning(box, word, definition) {
-  // ``definition`` undefined: no answer to show; null: WordNet has no entry, said plainly.
-  box.replaceChildren();
-  if (!word || definition === undefined) {
-    box.hidden = true;
-    return;
-  }
-  box.classList.toggle("none", definition === null || definition === NEEDS_CONNECTION);
-  if (definition === NEEDS_CONNECTION) {
-    const keep = offline.info && offline.info.glosses && offline.info.persistent ? " (or keep meanings on this phone)" : "";
-    box.append(Object.assign(document.createElement("p"), { textContent: `A meaning needs a connection${keep}.` }));
-  } else if (definition === null) {
-    box.append(Object.assign(document.createElement("p"), { textContent: `No meaning on record for ${word.toUpperCase()}: WordNet does not list it.` }));
-  } else {
-    for (const sense of definition.senses) {
-      const line = document.createElement("p");
-      const lemma = sense.lemma === definition.word ? "" : `${sense.lemma}, `;
-      line.append(
-        Object.assign(document.createElement("span"), { className: "pos", textContent: `${lemma}${sense.part_of_speech}` }),
-        ` ${sense.definition}`,
-      );
-      box.append(line);
-    }
-  }
-  box.hidden = false;
-}
-
-async function toggleMeaning(item, button, word) {
-  const open = item.querySelector(".meaning");
-  if (open) {
-    open.remove();
-    item.classList.remove("open");
-    button.setAttribute("aria-expanded", "false");
-    return;
-  }
-  const box = document.createElement("div");
-  box.className = "meaning";
-  box.setAttribute("aria-live", "polite");
-  item.append(box);
-  item.classList.add("open");
-  button.setAttribute("aria-expanded", "true");
-  try {
-    showMeaning(box, word, await define(word));
-  } catch (error) {
-    box.textContent = error.message;
-  }
-}
-
-// --- house rules ----------------------------------------------------------------------------
-function rememberedHouseRules() {
-  try {
-    const kept = JSON.parse(localStorage.getItem("tablejudge.houseRules") || "[]");
-    return Array.isArray(kept) ? kept.filter((r) => r && HOUSE_ID.test(r.id) && typeof r.name === "string") : [];
-  } catch (_) {
-    return [];
-  }
-}
-
-function keepHouseRules(rules) {
-  state.houseRules = [rules, ...state.houseRules.filter((r) => r.id !== rules.id)].slice(0, 20);
-  try {
-    localStorage.setItem("tablejudge.houseRules", JSON.stringify(state.houseRules));
-    localStorage.setItem("tablejudge.houseRule", rules.id); // made or shared just now: the table's choice
-  } catch (_) {
-    /* private browsing: kept until the page closes */
-  }
-  listHouseRules(rules.id);
-}
-
-function listHouseRules(selected) {
-  const select = $("house-rules");
-  select.replaceChildren(select.options[0] || Object.assign(document.createElement("option"), { value: "" }));
-  for (const rules of state.houseRules) {
-    const option = document.createElement("option");
-    option.value = rules.id;
-    const allow = rules.allow.length ? ` · allow ${rules.allow.join(" ")}` : "";
-    const deny = rules.deny.length ? ` · deny ${rules.deny.join(" ")}` : "";
-    option.textContent = `${rules.name}${allow}${deny}`.slice(0, 80);
-    select.append(option);
-  }
-  select.value = selected || "";
-}
-
-function houseWords(text) {
-  return text.toLowerCase().split(/[\s,;]+/).filter(Boolean);
-}
-
-async function saveHouseRules() {
-  const button = $("house-save");
-  button.disabled = true;
-  $("house-error").hidden = true;
-  const asked = {
-    name: $("house-name").value.trim() || "Our table",
-    allow: houseWords($("house-allow").value),
-    deny: houseWords($("house-deny").value),
-  };
-  try {
-    let rules;
-    if (offline.server === false) {
-      rules = await makeHouseRulesHere(asked); // no server to keep them: made (and named) on this phone
-    } else {
-      let response;
-      try {
-        response = await fetch("/v1/house-rules", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify(asked),
-        });
-      } catch (_) {
-        throw new Error("Making house rules needs a connection; the rules already on this phone still apply offline.");
-      }
-      const body = await response.json();
-      if (!response.ok) throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
-      rules = body;
-    }
-    keepHouseRules(rules);
-    show($("house-saved"), `Saved as ${rules.id}. Other phones at the table can open ${shareLink(rules)}`);
-    $("house-new").open = false;
-  } catch (error) {
-    show($("house-error"), error.message);
-  } finally {
-    button.disabled = false;
-  }
-}
-
-async function makeHouseRulesHere({ name, allow, deny }) {
-  // The same checks and the same id as the server's (indexes/house_rules.py), by the offline judge's module.
-  const judge = await import(new URL("static/offline/judge.js", document.baseURI).href);
-  return judge.makeHouseRules(name, allow, deny);
-}
-
-function shareLink(rules) {
-  // With a server the id is enough (it keeps the rules); a static copy has none, so the link carries them.
-  if (offline.server !== false) return `${location.origin}/?house_rules=${rules.id}`;
-  const query = new URLSearchParams({ house_rules: rules.id, name: rules.name, allow: rules.allow.join(" "), deny: rules.deny.join(" ") });
-  return new URL(`?${query}`, document.baseURI).href;
-}
-
-async function loadSharedHouseRules() {
-  // A link shared at the table (/?house_rules=hr-...) brings its rules onto this phone.
-  const query = new URLSearchParams(location.search);
-  const shared = query.get("house_rules");
-  if (!shared) return;
-  try {
-    if (!HOUSE_ID.test(shared)) throw new Error(`'${shared}' is no house rules id`);
-    if (offline.server === false) {
-      const words = (name) => (query.get(name) || "").split(" ").filter(Boolean);
-      const rules = await makeHouseRulesHere({ name: query.get("name") || "", allow: words("allow"), deny: words("deny") });
-      if (rules.id !== shared) throw new Error("the link's words do not match its id (was it cut short?)");
-      keepHouseRules(rules);
-    } else {
-      keepHouseRules(await ask(`/v1/house-rules/${shared}`, {}));
-    }
-  } catch (error) {
-    show($("house-error"), `The shared house rules: ${error.message}`);
-    $("house-new").open = true;
   }
 }
 
@@ -687,6 +307,7 @@ function describeLexicon() {
 }
 
 // --- wiring ---------------------------------------------------------------------------------
+/** Wires the page up and asks its first questions. */
 function start() {
   let remembered = null;
   try {
@@ -734,8 +355,13 @@ function start() {
   if (document.documentElement.dataset.site === "static") {
     offline.server = false;
     $("api-docs").hidden = true;
+    // The games need the match server: a static copy has none to offer.
+    for (const link of document.querySelectorAll(".play-link")) /** @type {HTMLElement} */ (link).hidden = true;
   }
+  offline.onLexicons = fillLexicons;
   startOffline();
+  // A handle for the browser tests (a module has no globals): they ask the page's own offline worker.
+  window.tablejudgeJudge = { offline };
   if (!offline.worker) offline.ready = Promise.resolve(null);
   registerServiceWorker();
   loadLexicons();

@@ -16,22 +16,51 @@ const SHELL = [
   "./",
   "manifest.webmanifest",
   "static/app.js",
+  "static/judge/dom.js",
+  "static/judge/connection.js",
+  "static/judge/meanings.js",
+  "static/judge/house.js",
   "static/style.css",
   "static/offline/judge.js",
+  "static/offline/glosses.js",
+  "static/offline/house_rules.js",
+  "static/offline/lexicon.js",
+  "static/offline/notation.js",
+  "static/offline/pdq_rules.js",
   "static/offline/worker.js",
   "static/icons/icon-192.png",
   "static/icons/icon-512.png",
   "static/icons/maskable-192.png",
   "static/icons/maskable-512.png",
 ];
+// What the game pages need to open their help with no network (issue 26): each game's rules sheet (one
+// per game in engine/registry.py: tests/web/test_rules.py checks the list), the module that shows them,
+// and the turn alerts'. Kept in the game pages' cache, where the pages look for them first when offline.
+const PLAY_PRECACHE = [
+  "static/play/rules.js",
+  "static/play/alerts.js",
+  "static/play/help.css",
+  "static/play/rules/bop.html",
+  "static/play/rules/pdq.html",
+  "static/play/rules/qwiply.html",
+  "static/play/rules/three2fifteen.html",
+  "static/play/rules/qnto.html",
+  "static/play/rules/matchfive.html",
+  "static/play/rules/digit.html",
+];
 const scope = new URL(self.registration.scope);
 const shellUrls = new Set(SHELL.map((path) => new URL(path, scope).href));
 
 self.addEventListener("install", (event) => {
+  // A static copy of the site (tablejudge build-site) has no game pages: their files are kept where they exist.
+  const playFiles = caches.open(PLAY_CACHE).then((cache) =>
+    Promise.all(PLAY_PRECACHE.map((path) => cache.add(new URL(path, scope).href).catch(() => undefined))),
+  );
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
       .then((cache) => cache.addAll([...shellUrls]))
+      .then(() => playFiles)
       .then(() => self.skipWaiting()),
   );
 });

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import argparse
 
-from engine.registry import registered_games
-from tablejudge.commands.play import game_cli
+from tablejudge.commands.play import game_commands
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    hint = subparsers.add_parser("hint", help="the best plays for a hand on a board: tablejudge hint GAME ...")
-    games = hint.add_subparsers(dest="game", required=True, parser_class=type(hint))
-    for name in registered_games():
-        module = game_cli(name)
+    games, clis = game_commands(subparsers, "hint", "the best plays for a hand on a board: tablejudge hint GAME ...")
+    for name, module in clis:
         if module is None or not hasattr(module, "add_hint_arguments"):
             continue
         module.add_hint_arguments(games.add_parser(name, help=module.HINT_HELP))

@@ -24,11 +24,18 @@ def game_cli(name: str) -> ModuleType | None:
     return importlib.import_module(module) if importlib.util.find_spec(module) is not None else None
 
 
+def game_commands(subparsers: argparse._SubParsersAction, command: str,
+                  summary: str) -> tuple[argparse._SubParsersAction, list[tuple[str, ModuleType | None]]]:  # fmt: skip
+    """``tablejudge COMMAND GAME ...``: the subparsers of the command (added with its ``summary``) that take
+    a game's name, and every registered game with its own CLI module (None where it has none)."""
+    parser = subparsers.add_parser(command, help=summary)
+    games = parser.add_subparsers(dest="game", required=True, parser_class=type(parser))
+    return games, [(name, game_cli(name)) for name in registered_games()]
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
-    play = subparsers.add_parser("play", help="play a game in the terminal (people and bots)")
-    games = play.add_subparsers(dest="game", required=True, parser_class=type(play))
-    for name in registered_games():
-        module = game_cli(name)
+    games, clis = game_commands(subparsers, "play", "play a game in the terminal (people and bots)")
+    for name, module in clis:
         if module is not None and hasattr(module, "register"):
             module.register(games)
         else:

@@ -27,8 +27,17 @@ ROOT_FILES = ("index.html", "sw.js", "manifest.webmanifest")
 #: What the site's static/ holds (the game pages, play/, need the match server and stay out).
 STATIC_FILES = (
     "app.js",
+    "judge/dom.js",
+    "judge/connection.js",
+    "judge/meanings.js",
+    "judge/house.js",
     "style.css",
     "offline/judge.js",
+    "offline/glosses.js",
+    "offline/house_rules.js",
+    "offline/lexicon.js",
+    "offline/notation.js",
+    "offline/pdq_rules.js",
     "offline/worker.js",
     "icons/icon-192.png",
     "icons/icon-512.png",
@@ -78,6 +87,7 @@ def build_site(folder: Path, lexicons: list[str], meanings: bool = True) -> dict
         catalogue["glosses"] = None
     (folder / "static" / "offline").mkdir(parents=True, exist_ok=True)
     (folder / "static" / "icons").mkdir(parents=True, exist_ok=True)
+    (folder / "static" / "judge").mkdir(parents=True, exist_ok=True)
     (folder / "offline").mkdir(parents=True, exist_ok=True)
     page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
     if '<html lang="en">' not in page:

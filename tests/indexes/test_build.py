@@ -14,15 +14,6 @@ from indexes.errors import MalformedWordListError, UnknownLexiconError
 SMALL = "# a test lexicon\nfears\t35\t3.50\nfires\t10\t4.80\nfurs\t50\t2.90\nexcellent\t10\t5.00\nwhammy\t60\t2.00\n"
 
 
-@pytest.fixture
-def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A word-list folder and an index folder of the test's own."""
-    (tmp_path / "lists").mkdir()
-    monkeypatch.setenv("TABLEJUDGE_WORDLISTS", str(tmp_path / "lists"))
-    monkeypatch.setenv("TABLEJUDGE_INDEX_DIR", str(tmp_path / "built"))
-    return tmp_path
-
-
 def _files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 

@@ -104,14 +104,6 @@ def test_opening_a_lexicon_and_answering_reads_no_gloss() -> None:
 TINY = "# tiny\nmojo\tn\ta magic power or magic spell\nmojos\t=mojo n\nrun\tv\tmove fast\tn\ta score\nran\t=run v\n"
 
 
-@pytest.fixture
-def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (tmp_path / "lists").mkdir()
-    monkeypatch.setenv("TABLEJUDGE_WORDLISTS", str(tmp_path / "lists"))
-    monkeypatch.setenv("TABLEJUDGE_INDEX_DIR", str(tmp_path / "built"))
-    return tmp_path
-
-
 def test_the_compiled_copy_follows_the_gloss_file(sandbox: Path) -> None:
     (sandbox / "lists" / "glosses.txt").write_text(TINY, encoding="utf-8")
     book = GlossBook(*ensure_glosses())

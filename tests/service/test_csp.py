@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from tests.service.test_page import PHONE, browser  # noqa: F401 (the fixture)
+from tests.web.pages import join_and_watch
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -83,16 +84,8 @@ def test_a_match_is_created_joined_played_and_watched_under_the_policy(watched: 
     home = ann.open("/play")
     home.get_by_label("Your name").fill("Ann")
     home.get_by_role("button", name="Create the game").click()
-    link = home.locator("#invite-link").input_value()
-    match = link.split("/play/")[1].split("?")[0]
     home.wait_for_selector("img.qr")
-    watch = eve.open(f"/play/{match}?watch=1")
-    watch.wait_for_selector(".seat-list")
-    seat = bob.open(link.removeprefix(live_server))
-    seat.get_by_label("Your name").fill("Bob")
-    seat.get_by_role("button", name="Take a seat").click()
-    for page in (home, seat, watch):
-        page.wait_for_selector(".grid .cell")
+    match, seat, watch = join_and_watch(home, bob, eve, live_server, ".grid .cell")
     # Four passes, each seat's own (its token from the page's storage): the boards and the score sheet
     # redraw from the socket's events on all three phones.
     tokens = [json.loads(page.evaluate("() => localStorage.getItem('tablejudge.seats')"))[match]["token"]

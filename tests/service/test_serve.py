@@ -6,13 +6,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.conftest import free_port
+from tests.serving import healthy, stop
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -25,23 +24,12 @@ def test_serve_builds_a_missing_index_before_its_workers_start(tmp_path: Path) -
     with log_path.open("wb") as log:
         server = subprocess.Popen([*command, "--lexicon", "standard"], stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert server.poll() is None, log_path.read_text()
-            try:
-                health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
-                if health.status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, log_path.read_text()
-            time.sleep(0.2)
+        health = healthy(server, f"http://127.0.0.1:{port}", 120, log_path)
         built = tmp_path / "built" / "standard"
         assert (built / "manifest.json").is_file()
         assert health.json()["lexicons"]["standard"] in (built / "manifest.json").read_text()
     finally:
-        server.terminate()
-        server.wait(timeout=15)
+        stop(server, timeout=15)
     log = log_path.read_text()
     building = log.index("building the 'standard' index")
     assert "100%" in log[building:]  # the progress bar ran to the end

@@ -1,5 +1,7 @@
 """The game pages in Debian's headless Chromium at phone size, against the real ``live_server``:
-each player a browser context of its own (its own localStorage, its own socket)."""
+each player a browser context of its own (its own localStorage, its own socket). The fixtures:
+``browser`` (one Chromium per module), ``phones`` (``phones("Ann")``: a ``Phone``) and ``tables``
+(``tables(match)``: a ``pages.Table``). What the tests share besides is in ``pages.py``."""
 
 from __future__ import annotations
 
@@ -8,33 +10,18 @@ from typing import Any
 
 import pytest
 
-from tests.service.test_page import CHROMIUM, CHROMIUM_ARGS, PHONE, _unavailable
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    import os
-
-    if not os.path.exists(CHROMIUM):
-        _unavailable("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+from tests.service.test_page import PHONE, browser  # noqa: F401  (the module's Chromium, a fixture)
+from tests.web.pages import Table
 
 
 class Phone:
     """One person's phone: a browser context at 360 x 740 with touch, and what it logged."""
 
-    def __init__(self, browser: Any, base: str, who: str) -> None:
+    def __init__(self, chromium: Any, base: str, who: str) -> None:
         self.base, self.who = base, who
         # bypass_csp: the tests' string predicates (wait_for_function) are evaluated in the page, which the
         # server's Content-Security-Policy forbids; tests/service/test_csp.py plays the pages under it.
-        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+        self.context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
         self.context.set_default_timeout(15_000)
         self.page = self.context.new_page()
         self.other_hosts: list[str] = []
@@ -52,7 +39,7 @@ class Phone:
 
 
 @pytest.fixture
-def phones(browser: Any, live_server: str) -> Iterator[Callable[[str], Phone]]:
+def phones(browser: Any, live_server: str) -> Iterator[Callable[[str], Phone]]:  # noqa: F811 (the fixture)
     made: list[Phone] = []
 
     def phone(who: str) -> Phone:
@@ -64,3 +51,17 @@ def phones(browser: Any, live_server: str) -> Iterator[Callable[[str], Phone]]:
         assert each.other_hosts == [], f"{each.who}'s page loaded from another host: {each.other_hosts}"
         assert each.errors == [], f"{each.who}'s page failed: {each.errors}"
         each.close()
+
+
+@pytest.fixture
+def tables(live_server: str) -> Iterator[Callable[[str], Table]]:
+    """``tables(match)``: the server's side of that match (``pages.Table``), its client closed after the test."""
+    made: list[Table] = []
+
+    def table(match: str) -> Table:
+        made.append(Table(live_server, match))
+        return made[-1]
+
+    yield table
+    for each in made:
+        each.http.close()

@@ -15,7 +15,6 @@ phone's view) are saved under the test's temporary folder; their paths are print
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -23,40 +22,28 @@ import pytest
 
 from engine.digit.rules import RULE, SOLVER, say_values, wild_values
 from engine.digit.tiles import KIT, DigitOptions
-from engine.linegames.grid import ORTHOGONAL, run_through
-from engine.linegames.movegen import generate_plays, random_board
-from engine.linegames.moves import Play
+from engine.linegames.movegen import random_board
 from engine.linegames.tiles import is_wild
 from engine.rng import Rng
-from tests.web.conftest import Phone
-from tests.web.linegames import (
-    AS_NOTATION,
-    Game,
-    board_of,
-    cell_of,
-    expected_breakdown,
+from tests.web import linegames as lg
+from tests.web.linegames import BODY, Game, board_of, is_play, placements
+from tests.web.pages import (
+    SHEET_ROWS,
+    SMALL_TARGETS,
+    against_the_bot,
+    capital,
+    create_as_ann,
     feedback,
-    hand_shown,
-    is_play,
-    moved_on,
-    placements,
-    shown_breakdown,
-    swap_steps,
-    tables,
-    tap,
-    tap_swap,
+    open_for_two,
+    place_by_keyboard,
+    refused_again,
+    sheet_says,
+    shot,
+    three_phones,
+    your_turn,
 )
-from tests.web.test_play import SMALL_TARGETS, shot, your_turn
 
-__all__ = ["tables"]  # the fixture, used by name
 pytestmark = [pytest.mark.browser, pytest.mark.server]
-
-BODY = "window.tablejudgeMatch.body"
-HANDS = f"{BODY}.view.hands"
-
-
-def capital(text: str) -> str:
-    return text[0].upper() + text[1:]
 
 
 def stands_for(board: dict[tuple[int, int], str], cell: tuple[int, int]) -> str:
@@ -70,35 +57,14 @@ def stands_for(board: dict[tuple[int, int], str], cell: tuple[int, int]) -> str:
 @pytest.mark.slow
 def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: Any, live_server: str,
                                                            tmp_path: Path) -> None:  # fmt: skip
-    ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
-
-    home = ann.open("/play")
-    home.get_by_label("D!Git").check()
+    ann, bob, eve, home = three_phones(phones, "D!Git")
     assert "the first out of tiles wins" in home.locator(".blurb").inner_text()
-    home.get_by_label("Your name").fill("Ann")
-    shot(home, tmp_path, "digit-1-home")
-    assert home.evaluate(SMALL_TARGETS) == []
-    home.get_by_role("button", name="Create the game").click()
-    link = home.locator("#invite-link").input_value()
-    match = link.split("/play/")[1].split("?")[0]
-    watch = eve.open(f"/play/{match}?watch=1")
-    watch.wait_for_selector(".seat-list")
-    seat_page = bob.open(link.removeprefix(live_server))
-    seat_page.get_by_label("Your name").fill("Bob")
-    seat_page.get_by_role("button", name="Take a seat").click()
-    for page in (home, seat_page, watch):
-        page.wait_for_selector(".lg-grid .cell")
-    table = tables(match)
-    pages = {table.seat_of(ann): home, table.seat_of(bob): seat_page}
+    create_as_ann(home, tmp_path, "digit-1-home")
+    opened = open_for_two(tables, live_server, ann, bob, eve, ".lg-grid .cell")
+    table, pages, watch = opened.table, opened.pages, opened.watch
     game = Game(table)
 
-    # Each phone shows its own hand and only its size of the other's; the spectator sees sizes only.
-    for seat, page in pages.items():
-        page.wait_for_selector(".lg-hand .rack-tile")
-        assert hand_shown(page) == sorted(game.hand(seat))
-        assert page.evaluate(HANDS)[1 - seat] == 5
-    assert watch.locator(".lg-hand").inner_text().startswith("You are watching")
-    assert watch.evaluate(HANDS) == [5, 5] and watch.locator(".lg-hand .rack-tile").count() == 0
+    lg.hands_hidden(pages, watch, game)
     assert "Your pile: 25 tiles" in home.locator("#digit-info").inner_text()
 
     # The first turn, on the empty grid: a tile off the centre is refused in the engine's words, before
@@ -110,11 +76,9 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     assert page.locator(".cell[data-cell='0,0'] .lg-centre").count() == 1
     page.wait_for_selector("#digit-pass", state="hidden")
     refused, refusal = game.refused_play(mover)
-    tap(page, refused)
+    lg.tap(page, refused)
     feedback(page, "digit", capital(refusal["message"]))
-    page.evaluate("document.getElementById('digit-feedback').textContent = ''")
-    page.locator("#digit-play").click()
-    feedback(page, "digit", capital(refusal["message"]))
+    refused_again(page, "digit", capital(refusal["message"]))
     assert refusal["message"] == "the first play covers the centre square (row 0, column 0)"
     assert page.locator("#digit-feedback.problem").count() == 1
     shot(page, tmp_path, "digit-2-refused")
@@ -127,10 +91,10 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     plays = [move for move in game.legal(mover) if is_play(move)]
     play = max(plays, key=lambda move: len(placements(move)))
     expected = game.preview(mover, play)
-    tap(page, play)
+    lg.tap(page, play)
     page.wait_for_selector("#digit-preview .breakdown")
     assert page.locator("#digit-preview .preview-head").inner_text() == "This play:"
-    assert shown_breakdown(page, "#digit-preview") == expected_breakdown(expected, scored=False)
+    assert lg.shown_breakdown(page, "#digit-preview") == lg.expected_breakdown(expected, scored=False)
     lines = page.locator("#digit-lines li").all_inner_texts()
     assert len(lines) == sum(item["kind"] == "line" for item in expected["items"])
     assert not any("broken" in line for line in lines)
@@ -167,13 +131,10 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator("#digit-pass-confirm").click()
     feedback(page, "digit", "You passed and traded 2 tiles")
-    # The mover's own sheet draws the tiles traded (read back here as their codes).
-    rows = f"[...document.querySelectorAll('.sheet-list > li')].map({AS_NOTATION})"
-    traded = json.dumps(f"passed and traded {hand[0]} {hand[1]}")
-    page.wait_for_function(f"{rows}.some((text) => text.includes({traded}))")
+    sheet_says(page, f"passed and traded {hand[0]} {hand[1]}")  # the mover's own sheet names the tiles
     for other in (pages[1 - mover], watch):
-        other.wait_for_function(f"{rows}.some((text) => text.includes('passed and traded 2 tiles'))")
-        assert not any(hand[0] in text and hand[1] in text for text in other.evaluate(rows) if "passed" in text)
+        sheet_says(other, "passed and traded 2 tiles")
+        assert not any(hand[0] in text and hand[1] in text for text in other.evaluate(SHEET_ROWS) if "passed" in text)
 
     # On, over the players' own connections, until a player may swap a tile for a wild on the grid.
     for _ in range(40):
@@ -192,44 +153,20 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     board = board_of(body)
 
     # The wilds on the grid, each with what the engine's solver says it stands for.
-    page.locator("#digit-wilds summary").click()
-    wilds = sorted(cell for cell, tile in board.items() if is_wild(tile))
-    said = page.locator("#digit-wilds li").all_inner_texts()
-    assert len(said) == len(wilds)
-    for (r, c), text in zip(wilds, said, strict=True):
-        assert text.endswith(f"row {r}, column {c}: {stands_for(board, (r, c))}"), text
+    lg.wilds_said(page, "digit", board, stands_for)
 
     # The swaps /legal lists are offered; the player swaps by tapping a hand tile, then the wild.
     page.wait_for_selector("#digit-offers .lg-swap-offer")
     offers = page.locator("#digit-offers .lg-swap-offer")
     offered = offers.evaluate_all("(buttons) => buttons.map((b) => b.dataset.move)")
     assert offered == swaps[:8]
-    swap = next((move for move in swaps if not is_wild(swap_steps(move)[0][1])), swaps[0])  # a tile for a wild
-    [(square, tile)] = swap_steps(swap)
-    wild = board[cell_of(square)]
-    expected = game.preview(mover, swap)
-    tap_swap(page, swap)
-    page.wait_for_selector("#digit-preview .breakdown")
-    assert page.locator("#digit-preview .preview-head").inner_text() == "This swap:"
-    assert shown_breakdown(page, "#digit-preview") == expected_breakdown(expected, scored=False)
-    assert page.locator("#digit-play").inner_text() == "Swap"
-    assert page.locator(f".lg-hand .rack-tile.taken[data-tile='{wild}']").count() == 1
+    swap = next((move for move in swaps if not is_wild(lg.swap_steps(move)[0][1])), swaps[0])  # a tile for a wild
+    swapped = lg.tap_the_swap(page, "digit", game, mover, swap, board, scored=False)
+    square, tile, _ = swapped
     assert page.locator(f".cell.swapped[data-cell='{square}']").count() == 1
     shot(page, tmp_path, "digit-5-swap")
     assert page.evaluate(SMALL_TARGETS) == []
-    before = game.body()["version"]
-    page.locator("#digit-play").click()
-    feedback(page, "digit", "You swapped")
-    moved_on(page, before)
-    assert hand_shown(page) == sorted(game.hand(mover)) and wild in game.hand(mover)
-    for other in (pages[1 - mover], watch):
-        said = f"document.querySelector(\".cell[data-cell='{square}']\")?.getAttribute('aria-label')"
-        other.wait_for_function(f"{said}?.includes({json.dumps(KIT.name(tile))})")  # the swap arrived
-        other.wait_for_selector(f".cell.filled.last[data-cell='{square}']")
-        other.wait_for_function("document.querySelector('.sheet-list > li')?.textContent.includes('swapped')")
-    for seat, each in pages.items():
-        assert hand_shown(each) == sorted(game.hand(seat))
-        assert isinstance(each.evaluate(HANDS)[1 - seat], int)
+    lg.swap_seen(page, "digit", game, mover, swapped, KIT.name(tile), pages, watch)
     shot(pages[1 - mover], tmp_path, "digit-6-other-phone")
     shot(watch, tmp_path, "digit-7-spectator")
     assert watch.evaluate(SMALL_TARGETS) == []
@@ -239,15 +176,7 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     """Arrow keys move on the grid, a tile's number then its colour places it, Backspace takes it
     back, Tab reaches the play button; the focus is always visible. That move then drawn in the
     replay and in the review of what could have been played."""
-    ann: Phone = phones("Ann")
-    home = ann.open("/play")
-    home.get_by_label("D!Git").check()
-    home.locator("#seat-1").select_option("greedy")
-    home.get_by_label("Your name").fill("Ann")
-    home.get_by_role("button", name="Create the game").click()
-    your_turn(home)
-    table = tables(home.url.rsplit("/", 1)[1])
-    seat = table.seat_of(ann)
+    _, home, table, seat = against_the_bot(phones, tables, "D!Git")
     game = Game(table)
     for _ in range(6):  # (against the bot's opening, a hand may hold no tile that fits: pass until one does)
         singles = [move for move in game.legal(seat) if is_play(move) and len(placements(move)) == 1]
@@ -258,33 +187,9 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
         home.wait_for_function(f"{BODY}.version > {before} && {BODY}.must_act.includes({seat})")
     single = next((move for move in singles if not is_wild(placements(move)[0][1])), singles[0])
     [(square, tile)] = placements(single)
-    row, col = (int(part) for part in square.split(","))
-
-    home.locator(".lg-grid .cell[tabindex='0']").focus()
-    assert home.evaluate("document.activeElement.dataset.cell") == "0,0"
-    assert home.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
-    for _ in range(abs(row)):
-        home.keyboard.press("ArrowDown" if row > 0 else "ArrowUp")
-    for _ in range(abs(col)):
-        home.keyboard.press("ArrowRight" if col > 0 else "ArrowLeft")
-    assert home.evaluate("document.activeElement.dataset.cell") == square
-    home.keyboard.type(tile)
-    home.wait_for_selector(f".cell.placed[data-cell='{square}']")
-    assert "placed this turn" in (home.locator(f".cell[data-cell='{square}']").get_attribute("aria-label") or "")
-    home.keyboard.press("Backspace")
-    assert home.locator(".cell.placed").count() == 0
-    home.keyboard.type(tile)
-    home.wait_for_selector("#digit-preview .breakdown")
-    for _ in range(40):
-        if home.evaluate("document.activeElement.id") == "digit-play":
-            break
-        home.keyboard.press("Tab")
-    assert home.evaluate("document.activeElement.id") == "digit-play"
     before = table.body()["version"]
-    home.keyboard.press("Enter")
-    moved_on(home, before)
-    assert home.locator(".cell.placed").count() == 0
-    assert board_of(table.body())[(row, col)] == tile
+    place_by_keyboard(home, table, ".lg-grid", "digit", square, tile, tabs=40)
+    assert board_of(table.body())[lg.cell_of(square)] == tile
 
     # That move in the replay and in the review of what Ann could have played (her own options, once
     # the move is behind the table), drawn by the board's module; the end screen's words.
@@ -298,7 +203,7 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     assert drawn["describe"] == f"played {KIT.name(tile)}"  # the tile named, not its code
     assert len(drawn["best"]) == len(best) and best
     for shown, each in zip(drawn["best"], best, strict=True):
-        assert shown["labels"] == [label for label, _ in expected_breakdown(each["breakdown"], scored=False)]
+        assert shown["labels"] == [label for label, _ in lg.expected_breakdown(each["breakdown"], scored=False)]
         assert shown["grid"] == (1 if is_play(each["move"]) else 0)
     assert drawn["note"] == "7 tiles left in hand and pile" and drawn["out"] == "out of tiles"
     assert drawn["reason"].startswith("nobody could place a tile")
@@ -360,21 +265,8 @@ def random_lines(seed: int, count: int) -> list[list[str]]:
     return lines
 
 
-READ = """async (cases) => {
-  const lg = await import('/static/play/games/linegrid.js');
-  const digit = await import('/static/play/games/digit.js');
-  const boardOf = (pairs) => new Map(pairs.map(([r, c, t]) => [`${r},${c}`, t]));
-  return {
-    lines: cases.lines.map((tiles) => lg.lineOk(digit.RULE, tiles)),
-    wilds: cases.boards.map((pairs) => {
-      const board = boardOf(pairs);
-      const wilds = pairs.filter(([, , t]) => t.includes('?'));
-      return wilds.map(([r, c]) => [...lg.standsForShared(digit.RULE, digit.KIT, board, `${r},${c}`)].sort());
-    }),
-    texts: cases.plays.map((pairs) => lg.playText(new Map(pairs.map(([r, c, tile]) => [`${r},${c}`, { tile }])))),
-    read: cases.texts.map((text) => lg.playPlacements(text, digit.KIT)),
-  };
-}"""
+#: What the page says each wild on a grid stands for: one tile in all its lines (D!Git's wilds are solved together).
+READ = lg.reading_script("digit", "sorted(lg.standsForShared(game.RULE, game.KIT, board, where))")
 
 
 def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) -> None:
@@ -385,31 +277,12 @@ def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) ->
     boards = [random_board(SOLVER, box, seed, 26)[0] for seed in (3, 7, 11, 19)]
     assert sum(is_wild(tile) for board in boards for tile in board.values()) >= 8
     lines = random_lines(5, 300)
-    for board in boards:  # every run on the grids too
-        for cell in board:
-            for direction in ORTHOGONAL:
-                run = run_through(board, cell, direction)
-                if len(run) >= 2 and run[0] == cell:
-                    lines.append([board[c] for c in run])
-    plays = []
-    for board in boards[:2]:
-        rest = [tile for tile in box if tile not in board.values()]
-        plays += generate_plays(SOLVER, board, rest[:5])[:40]
+    plays, cases = lg.reading_cases(SOLVER, box, boards, lines, ["pass", "swap 0,1 9y"])  # (every run on the grids too)
     page = phones("Ann").open("/play")
     page.wait_for_selector("#create")
-    found = page.evaluate(READ, {
-        "lines": lines,
-        "boards": [[[r, c, tile] for (r, c), tile in sorted(board.items())] for board in boards],
-        "plays": [[[r, c, tile] for (r, c), tile in play.placements] for play in plays],
-        "texts": [play.to_text() for play in plays] + ["pass", "swap 0,1 9y"],
-    })  # fmt: skip
-    assert found["lines"] == [SOLVER.line_ok(tuple(line)) for line in lines]
-    assert 0 < sum(found["lines"]) < len(lines)
+    found = page.evaluate(READ, cases)
+    lg.read_as_the_engine(found, SOLVER, lines, plays, others=2)
     assert RULE.max_length == 10
     for board, read in zip(boards, found["wilds"], strict=True):
         wilds = sorted(cell for cell, tile in board.items() if is_wild(tile))
         assert read == [sorted(wild_values(board, cell)) for cell in wilds]
-    assert found["texts"] == [play.to_text() for play in plays]
-    assert found["read"][: len(plays)] == [[[r, c, tile] for (r, c), tile in play.placements] for play in plays]
-    assert found["read"][len(plays) :] == [None, None]
-    assert all(isinstance(play, Play) for play in plays) and plays

@@ -17,7 +17,7 @@ phone, the spectator, a wild being declared, the end) are saved under the test's
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,26 @@ from engine.matchfive.moves import Place, parse_move
 from engine.matchfive.positions import reached_position
 from engine.matchfive.rules import check_play, score_play
 from engine.matchfive.tiles import FACES, MatchFiveOptions, is_series
-from tests.web.conftest import Phone
-from tests.web.test_play import SMALL_TARGETS, Table, shot, your_turn
+from tests.web.pages import (
+    SMALL_TARGETS,
+    Game,
+    against_the_bot,
+    capital,
+    create_as_ann,
+    feedback,
+    moved_on,
+    open_for_two,
+    place_by_keyboard,
+    points,
+    refused_again,
+    scores_shown,
+    sheet_says,
+    shot,
+    three_phones,
+    turn_or_end,
+    until_a_single,
+    your_turn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -72,55 +90,12 @@ def hand_of(page: Any) -> list[str]:
     return list(page.locator(".mf-hand .rack-tile").evaluate_all("(tiles) => tiles.map((t) => t.dataset.tile)"))
 
 
-def feedback(page: Any, text: str) -> None:
-    """Wait until the board's feedback line says ``text``."""
-    page.wait_for_function(f"document.getElementById('mf-feedback').textContent === {json.dumps(text)}")
-
-
-def moved_on(page: Any, version: int) -> None:
-    page.wait_for_function(f"window.tablejudgeMatch.body.version > {version}")
-
-
-def sheet_says(page: Any, text: str) -> None:
-    rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
-    page.wait_for_function(f"{rows}.some((row) => row.includes({json.dumps(text)}))")
-
-
-def points(total: int) -> str:
-    return f"{total} point{'' if total == 1 else 's'}"
-
-
-@pytest.fixture
-def tables(live_server: str) -> Iterator[Callable[[str], Table]]:
-    made: list[Table] = []
-
-    def table(match: str) -> Table:
-        made.append(Table(live_server, match))
-        return made[-1]
-
-    yield table
-    for each in made:
-        each.http.close()
-
-
-class Game:
+class MatchFive(Game):
     """The match from the server's side (the engine's answers), for the test to choose what a person would do."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def hand(self, seat: int) -> list[str]:
-        return list(self.table.body(self.table.tokens[seat])["view"]["hands"][seat])
-
-    def legal(self, seat: int) -> list[str]:
-        answer = self.table.http.get(f"/v1/matches/{self.table.match}/legal", params={"limit": 5000},
-                                     headers=self.table.auth(seat))  # fmt: skip
-        return list(answer.json()["moves"])
 
     def preview(self, seat: int, move: str) -> tuple[int, dict[str, Any]]:
         """(status, the breakdown or the error) of the engine's preview of ``move``."""
-        answer = self.table.http.post(f"/v1/matches/{self.table.match}/preview", json={"move": move},
-                                      headers=self.table.auth(seat))  # fmt: skip
+        answer = self.asked(seat, move)
         body = answer.json()
         return answer.status_code, dict(body["breakdown"] if answer.status_code == 200 else body["error"])
 
@@ -137,7 +112,7 @@ class Game:
         raise AssertionError("no refused play found")
 
 
-def check_preview(page: Any, game: Game, seat: int, move: str) -> dict[str, Any]:
+def check_preview(page: Any, game: MatchFive, seat: int, move: str) -> dict[str, Any]:
     """The page's preview of a tapped play is the engine's: its series (sums) and its breakdown, item by item."""
     status, breakdown = game.preview(seat, move)
     assert status == 200, breakdown
@@ -155,7 +130,7 @@ def check_preview(page: Any, game: Game, seat: int, move: str) -> dict[str, Any]
     return breakdown
 
 
-def choose(game: Game, seat: int, *, stack: bool) -> str | None:
+def choose(game: MatchFive, seat: int, *, stack: bool) -> str | None:
     """A play of two or three tiles, without a wild if there is one (up a stack, when asked and there is
     one); else any play; None when there is none."""
     plays = [move for move in game.legal(seat) if not move.startswith(("swap", "pass"))]
@@ -169,33 +144,18 @@ def choose(game: Game, seat: int, *, stack: bool) -> str | None:
 @pytest.mark.slow
 def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, live_server: str,
                                                       tmp_path: Path) -> None:  # fmt: skip
-    ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
-
     # Ann picks Match Five on the home page: its options are offered in words.
-    home = ann.open("/play")
-    home.get_by_label("Match Five").check()
+    ann, bob, eve, home = three_phones(phones, "Match Five")
     assert home.get_by_label("Tiles in the bag").input_value() == "2"
     assert home.get_by_label("Wild tiles").input_value() == "5"
     assert "two of each and five wilds make 55 tiles" in home.locator("#option-copies-hint").inner_text()
     assert "stacked five high" in home.locator(".blurb").inner_text()
-    home.get_by_label("Your name").fill("Ann")
-    shot(home, tmp_path, "mf-1-home")
-    assert home.evaluate(SMALL_TARGETS) == []
-    home.get_by_role("button", name="Create the game").click()
-    link = home.locator("#invite-link").input_value()
-    match = link.split("/play/")[1].split("?")[0]
+    create_as_ann(home, tmp_path, "mf-1-home")
 
     # Eve watches; Bob takes the seat: the table opens for all three, an empty table with its centre marked.
-    watch = eve.open(f"/play/{match}?watch=1")
-    watch.wait_for_selector(".seat-list")
-    seat_page = bob.open(link.removeprefix(live_server))
-    seat_page.get_by_label("Your name").fill("Bob")
-    seat_page.get_by_role("button", name="Take a seat").click()
-    for page in (home, seat_page, watch):
-        page.wait_for_selector(".mf-grid .cell")
-    table = tables(match)
-    pages = {table.seat_of(ann): home, table.seat_of(bob): seat_page}
-    game = Game(table)
+    opened = open_for_two(tables, live_server, ann, bob, eve, ".mf-grid .cell")
+    table, pages, seat_page, watch = opened.table, opened.pages, opened.seat_page, opened.watch
+    game = MatchFive(table)
     centre = home.locator(".cell[data-cell='0,0']").get_attribute("aria-label") or ""
     assert "the first play covers this cell" in centre
     assert home.locator("#mf-info").inner_text().startswith("Bag: 45 tiles")
@@ -218,8 +178,8 @@ def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, l
     your_turn(page)
     refused, rule, reason = game.refused(mover)
     tap(page, refused)
-    shown_reason = reason[0].upper() + reason[1:]
-    feedback(page, shown_reason)
+    shown_reason = capital(reason)
+    feedback(page, "mf", shown_reason)
     assert page.locator("#mf-feedback").get_attribute("role") == "alert"
     if rule in SERIES_RULES:
         broken = page.locator("#mf-series li.broken").first.inner_text()
@@ -228,9 +188,7 @@ def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, l
     shot(page, tmp_path, "mf-2-refused")
     assert page.evaluate(SMALL_TARGETS) == []
     before = table.body()
-    page.evaluate("document.getElementById('mf-feedback').textContent = ''")
-    page.locator("#mf-play").click()
-    feedback(page, shown_reason)
+    refused_again(page, "mf", shown_reason)
     after = table.body()
     assert (after["version"], after["view"]["board"], after["view"]["scores"]) == (
         before["version"], before["view"]["board"], before["view"]["scores"])  # fmt: skip
@@ -257,7 +215,7 @@ def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, l
             shot(page, tmp_path, "mf-5-swap")
             assert page.evaluate(SMALL_TARGETS) == []
             page.locator("#mf-swap-confirm").click()
-            feedback(page, "You swapped 2 tiles")
+            feedback(page, "mf", "You swapped 2 tiles")
             for viewer in (other, watch):
                 sheet_says(viewer, "swapped 2 tiles")  # which tiles is the swapper's secret
             sheet_says(page, f"swapped {', '.join(tile_words(t) for t in sorted_tiles(hand[:2]))}")
@@ -280,7 +238,7 @@ def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, l
             shot(page, tmp_path, "mf-3-preview")
             assert page.evaluate(SMALL_TARGETS) == []
         page.locator("#mf-play").click()
-        feedback(page, f"Played for {points(breakdown['total'])}")
+        feedback(page, "mf", f"Played for {points(breakdown['total'])}")
         for viewer in (other, watch):
             for cell, _ in in_order(move):
                 viewer.wait_for_selector(f".mf-grid .cell.last[data-cell='{cell}']")
@@ -289,9 +247,7 @@ def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, l
 
     # Everyone sees the same scores; the other phone and the spectator, mid-game, still no hand but their own.
     scores = table.body()["view"]["scores"]
-    shown_scores = "[...document.querySelectorAll('.player .p-score')].map((e) => e.textContent).join()"
-    for page in (home, seat_page, watch):
-        page.wait_for_function(f"{shown_scores} === {json.dumps(','.join(map(str, scores)))}")
+    scores_shown((home, seat_page, watch), scores)
     for seat, page in pages.items():
         assert hand_of(page) == game.hand(seat)
     shot(pages[table.body()["must_act"][0] ^ 1], tmp_path, "mf-6-other-phone")
@@ -310,28 +266,13 @@ def sorted_tiles(tiles: list[str]) -> list[str]:
     return sorted(tiles, key=lambda t: (9, 9) if t == "*" else (int(t[0]), "rbyog".index(t[1])))
 
 
-def turn_or_end(page: Any) -> str:
-    page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')"
-                           " || document.querySelector('.end .final li') !== null")  # fmt: skip
-    return "end" if page.locator(".end .final li").count() else "turn"
-
-
 @pytest.mark.slow
 def test_a_quick_game_against_the_bot_to_the_end(phones: Any, tables: Any, tmp_path: Path) -> None:
     """One of each tile and five wilds (30 tiles): Ann plays by tapping, her longest play each turn (a
     wild declared the first time she can play one), swapping or passing when she must, to the end."""
-    ann: Phone = phones("Ann")
-    home = ann.open("/play")
-    home.get_by_label("Match Five").check()
-    home.get_by_label("Tiles in the bag").select_option("1")
-    home.locator("#seat-1").select_option("greedy")
-    home.get_by_label("Your name").fill("Ann")
-    home.get_by_role("button", name="Create the game").click()
-    home.wait_for_selector(".mf-grid .cell")
+    _, home, table, seat = against_the_bot(phones, tables, "Match Five", {"Tiles in the bag": "1"})
     assert "one of each tile" in home.locator(".spec").inner_text()
-    table = tables(home.url.rsplit("/", 1)[1])
-    seat = table.seat_of(ann)
-    game = Game(table)
+    game = MatchFive(table)
     wild_declared = wild_offered = locks_shown = False
     while turn_or_end(home) == "turn":
         before = table.body()["version"]
@@ -410,58 +351,13 @@ def test_a_quick_game_against_the_bot_to_the_end(phones: Any, tables: Any, tmp_p
 def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     """Arrow keys move on the grid, a tile typed (its number, then its colour) goes on top of the focused
     cell's stack, Backspace takes it back, Tab reaches the play button; the focus is always visible."""
-    ann: Phone = phones("Ann")
-    home = ann.open("/play")
-    home.get_by_label("Match Five").check()
-    home.locator("#seat-1").select_option("greedy")
-    home.get_by_label("Your name").fill("Ann")
-    home.get_by_role("button", name="Create the game").click()
-    your_turn(home)
-    table = tables(home.url.rsplit("/", 1)[1])
-    seat = table.seat_of(ann)
-    single = None
-    for _ in range(12):  # a hand with no single numbered tile that fits: swap (by the API) and wait for the turn
-        legal = Game(table).legal(seat)
-        plays = [m for m in legal if isinstance(parse_move(m), Place)]  # not the swaps
-        single = next((m for m in plays if len(in_order(m)) == 1 and "*" not in m), None)
-        if single is not None:
-            break
-        # A swap, or the pass (a list cut at 5,000 moves lists them last: then a swap of one tile).
-        other = next((m for m in legal if not isinstance(parse_move(m), Place)), f"swap {Game(table).hand(seat)[0]}")
-        before = table.body()["version"]
-        answer = table.http.post(f"/v1/matches/{table.match}/moves", json={"move": other, "version": before},
-                                 headers=table.auth(seat))  # fmt: skip
-        assert answer.status_code == 200, answer.text
-        moved_on(home, before)
-        your_turn(home)
-    assert single is not None, "no single-tile play came in 12 turns"
+    _, home, table, seat = against_the_bot(phones, tables, "Match Five")
+    # (a list cut at 5,000 moves lists the swaps last, and a pass is no move while a swap is: a swap of one tile)
+    single = until_a_single(table, seat, home, lambda legal: [
+        m for m in legal if isinstance(parse_move(m), Place) and len(in_order(m)) == 1 and "*" not in m
+    ], otherwise=lambda: f"swap {MatchFive(table).hand(seat)[0]}")  # fmt: skip
     [(cell, tile)] = in_order(single)
-    row, col = (int(part) for part in cell.split(","))
-
-    home.locator(".mf-grid .cell[tabindex='0']").focus()
-    assert home.evaluate("document.activeElement.dataset.cell") == "0,0"
-    assert home.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
-    for _ in range(abs(row)):
-        home.keyboard.press("ArrowDown" if row > 0 else "ArrowUp")
-    for _ in range(abs(col)):
-        home.keyboard.press("ArrowRight" if col > 0 else "ArrowLeft")
-    assert home.evaluate("document.activeElement.dataset.cell") == cell
-    home.keyboard.type(tile)
-    home.wait_for_selector(f".cell.placed[data-cell='{cell}']")
-    assert "placed this turn" in (home.locator(f".cell[data-cell='{cell}']").get_attribute("aria-label") or "")
-    home.keyboard.press("Backspace")
-    assert home.locator(".cell.placed").count() == 0
-    home.keyboard.type(tile)
-    home.wait_for_selector("#mf-preview .breakdown")
-    for _ in range(30):
-        if home.evaluate("document.activeElement.id") == "mf-play":
-            break
-        home.keyboard.press("Tab")
-    assert home.evaluate("document.activeElement.id") == "mf-play"
-    before = table.body()["version"]
-    home.keyboard.press("Enter")
-    moved_on(home, before)
-    assert home.locator(".cell.placed").count() == 0
+    place_by_keyboard(home, table, ".mf-grid", "mf", cell, tile)
 
 
 #: The page's own reading of plays, run in the browser: each case's notation and series.

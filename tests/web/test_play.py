@@ -14,141 +14,45 @@ saved under the test's temporary folder (their paths are printed): look at them.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.web.conftest import Phone
+from tests.web.pages import (
+    PLAY,
+    SMALL_TARGETS,
+    Table,
+    arrow_to,
+    capital,
+    feedback,
+    offers,
+    open_for_two,
+    placements_of,
+    refused_again,
+    sheet_says,
+    shot,
+    tab_to_and_press,
+    three_phones,
+    until_a_single,
+    your_turn,
+)
 
+__all__ = ["SMALL_TARGETS", "Table", "offers", "shot", "until_a_single", "your_turn"]  # (moved to pages.py)
 pytestmark = [pytest.mark.browser, pytest.mark.server]
-
-PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S+)")
 
 
 def placements(move: str) -> list[tuple[str, str]]:
     """``"3,-2a Cg?Wk"`` -> ``[("3,-2", "Cg"), ("3,-1", "?"), ("3,0", "Wk")]`` (``.`` steps over the grid)."""
-    found = PLAY.fullmatch(move)
-    assert found is not None, move
-    row, col, down = int(found[1]), int(found[2]), found[3] == "d"
-    tokens = re.findall(r"[A-Z][a-z]|\?|\.", found[4])
-    return [(f"{row + i},{col}" if down else f"{row},{col + i}", tile) for i, tile in enumerate(tokens) if tile != "."]
-
-
-def shot(page: Any, folder: Path, name: str) -> Path:
-    path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    print(f"screenshot: {path}")
-    return path
-
-
-class Table:
-    """The server's side of the game, for the test to know what a player at the table would see."""
-
-    def __init__(self, base: str, match: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30)
-        self.match = match
-        self.tokens: dict[int, str] = {}
-
-    def seat_of(self, phone: Phone) -> int:
-        stored = json.loads(phone.page.evaluate("localStorage.getItem('tablejudge.seats')"))
-        token = stored[self.match]["token"]
-        seat = int(self.body(token)["you"])
-        self.tokens[seat] = token
-        return seat
-
-    def body(self, token: str | None = None) -> dict[str, Any]:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        answer = self.http.get(f"/v1/matches/{self.match}", headers=headers)
-        assert answer.status_code == 200, answer.text
-        return dict(answer.json())
-
-    def legal_plays(self, seat: int, limit: int = 400) -> list[str]:
-        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": limit}, headers=self.auth(seat))
-        return [move for move in answer.json()["moves"] if PLAY.fullmatch(move)]
-
-    def auth(self, seat: int) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.tokens[seat]}"}
-
-    def refused_play(self, seat: int) -> tuple[str, str]:
-        """A play of one or two hand tiles next to the grid that makes no word: (move, the reason)."""
-        body = self.body(self.tokens[seat])
-        board = {(r, c) for r, c, _ in body["view"]["board"]}
-        hand = sorted({tile for tile in body["view"]["hands"][seat] if tile != "?"})
-        empty = sorted({(r + dr, c + dc) for r, c in board for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} - board)
-        singles = [f"{r},{c} {tile}" for r, c in empty for tile in hand]
-        pairs = [f"{r},{c}a {one}{two}" for r, c in empty if (r, c + 1) not in board
-                 for one in hand for two in hand if one != two]  # fmt: skip
-        for move in singles + pairs:
-            answer = self.http.post(f"/v1/matches/{self.match}/preview", json={"move": move}, headers=self.auth(seat))
-            if answer.status_code == 422 and answer.json()["error"].get("rule") == "not_a_word":
-                return move, answer.json()["error"]["message"]
-        raise AssertionError("no refused play found")
-
-
-@pytest.fixture
-def tables(live_server: str) -> Any:
-    made: list[Table] = []
-
-    def table(match: str) -> Table:
-        made.append(Table(live_server, match))
-        return made[-1]
-
-    yield table
-    for each in made:
-        each.http.close()
+    return placements_of(move, r"[A-Z][a-z]|\?")
 
 
 def tap_tiles(page: Any, move: str) -> None:
     for square, tile in placements(move):
         page.locator(f".rack-tile[data-tile='{tile}']:not(.used)").first.click()
         page.locator(f".cell[data-cell='{square}']").click()
-
-
-#: Every control a thumb may need, on screen, smaller than 44 x 44 px: [tag, id or class, width, height].
-#: Links inside a sentence are exempt (as WCAG's target size allows); radio buttons and checkboxes are
-#: covered by their labels.
-SMALL_TARGETS = """[...document.querySelectorAll('button, a, input, select, summary, [role=gridcell]')]
-  .filter((e) => e.offsetParent && !(e.tagName === 'A' && e.closest('p')) && !['radio', 'checkbox'].includes(e.type))
-  .map((e) => [e.tagName, e.id || e.className, Math.round(e.getBoundingClientRect().width),
-               Math.round(e.getBoundingClientRect().height)])
-  .filter(([, , width, height]) => width < 44 || height < 44)"""
-
-
-def until_a_single(table: Table, seat: int, page: Any, singles: Callable[[list[str]], list[str]]) -> str:
-    """A one-tile play for ``seat``: a dealt hand may hold none that fits, so make the first move listed
-    that is not a play (a pass, a swap, an exchange) until one comes; the page is at its turn again."""
-    for _ in range(12):
-        legal = list(table.http.get(f"/v1/matches/{table.match}/legal", params={"limit": 5000},
-                                    headers=table.auth(seat)).json()["moves"])  # fmt: skip
-        found = singles(legal)
-        if found:
-            return found[0]
-        version = table.body()["version"]
-        # (a long list is cut at 5,000 moves, its passes last: a plain pass then, which every game here takes)
-        other = next((move for move in legal if move.split()[0] in ("pass", "swap", "exchange")), "pass")
-        answer = table.http.post(f"/v1/matches/{table.match}/moves", json={"move": other, "version": version},
-                                 headers=table.auth(seat))  # fmt: skip
-        assert answer.status_code == 200, answer.text
-        page.wait_for_function(f"window.tablejudgeMatch.body.version > {version}")
-        your_turn(page)
-    raise AssertionError("no one-tile play came in 12 turns")
-
-
-def your_turn(page: Any) -> None:
-    page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')")
-
-
-def offers(page: Any, button: str, label: str) -> None:
-    """Wait until the play button reads ``label``. On a loaded machine the taps of one play can come
-    further apart than the page's 150 ms wait before it asks for a preview, and the preview of the
-    tiles placed so far shows until the last tap's answer replaces it (with the button's label, in
-    the same step): the page is read once it has."""
-    page.wait_for_function(f"document.querySelector({json.dumps(button)}).textContent === {json.dumps(label)}")
 
 
 def wait_for_moves(phones: list[Any], count: int) -> None:
@@ -159,10 +63,8 @@ def wait_for_moves(phones: list[Any], count: int) -> None:
 
 @pytest.mark.slow
 def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_server: str, tmp_path: Path) -> None:
-    ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
-
     # Ann creates a strict game for two from the home page.
-    home = ann.open("/play")
+    ann, bob, eve, home = three_phones(phones, None)
     home.get_by_label("Your name").fill("Ann")
     assert home.get_by_label("Non-words").input_value() == "strict"
     home.get_by_label("Passes that end the game").select_option("4")  # the sheet's game never ends on passes
@@ -178,15 +80,8 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
     assert home.evaluate(SMALL_TARGETS) == []
 
     # Eve watches; Bob opens the invite, gives his name, takes the seat: the game opens for all three.
-    watch = eve.open(f"/play/{match}?watch=1")
-    watch.wait_for_selector(".seat-list")
-    seat_page = bob.open(link.removeprefix(live_server))
-    seat_page.get_by_label("Your name").fill("Bob")
-    seat_page.get_by_role("button", name="Take a seat").click()
-    for page in (home, seat_page, watch):
-        page.wait_for_selector(".grid .cell")
-    table = tables(match)
-    pages = {table.seat_of(ann): home, table.seat_of(bob): seat_page}
+    opened = open_for_two(tables, live_server, ann, bob, eve, ".grid .cell")
+    table, pages, seat_page, watch = opened.table, opened.pages, opened.seat_page, opened.watch
     assert sorted(pages) == [0, 1]
     assert watch.locator(".rack").inner_text().startswith("You are watching")
 
@@ -197,11 +92,9 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
     your_turn(page)
     refused, reason = table.refused_play(mover)
     tap_tiles(page, refused)
-    shown_reason = reason[0].upper() + reason[1:]
-    page.wait_for_function(f"document.getElementById('bop-feedback').textContent === {json.dumps(shown_reason)}")
-    page.evaluate("document.getElementById('bop-feedback').textContent = ''")
-    page.locator("#bop-play").click()
-    page.wait_for_function(f"document.getElementById('bop-feedback').textContent === {json.dumps(shown_reason)}")
+    shown_reason = capital(reason)
+    feedback(page, "bop", shown_reason)
+    refused_again(page, "bop", shown_reason)
     assert "is not a word" in shown_reason and table.body()["version"] == 0
     placed = placements(refused)
     assert page.locator(".rack-tile.used").count() == len(placed)
@@ -295,9 +188,7 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
 
 @pytest.mark.slow
 def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server: str, tmp_path: Path) -> None:
-    ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
-    home = ann.open("/play")
-    home.get_by_label("PDQ").check()
+    ann, bob, eve, home = three_phones(phones, "PDQ")
     home.get_by_label("Deal only rows that have a word").check()
     home.get_by_label("Your name").fill("Ann")
     home.get_by_role("button", name="Create the game").click()
@@ -384,7 +275,6 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     single = until_a_single(table, seat, home, lambda legal: [
         move for move in legal if PLAY.fullmatch(move) and len(placements(move)) == 1 and "?" not in move])
     [(square, tile)] = placements(single)
-    row, col = (int(part) for part in square.split(","))
 
     # A trackpad pinch (a wheel event with ctrlKey: ui.js's pinchToZoom) zooms the grid in; a plain wheel does not.
     width = "document.querySelector('.grid-scroll .cell').getBoundingClientRect().width"
@@ -394,14 +284,7 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     assert home.evaluate(width) == before
     home.evaluate(wheel, True)
     home.wait_for_function(f"{width} > {before}")
-    home.locator(".cell[tabindex='0']").focus()
-    assert home.evaluate("document.activeElement.dataset.cell") == "0,0"  # the starter tile
-    assert home.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
-    for _ in range(abs(row)):
-        home.keyboard.press("ArrowDown" if row > 0 else "ArrowUp")
-    for _ in range(abs(col)):
-        home.keyboard.press("ArrowRight" if col > 0 else "ArrowLeft")
-    assert home.evaluate("document.activeElement.dataset.cell") == square
+    arrow_to(home, ".grid", square)  # from the starter tile, on 0,0
     # A letter with Alt is the system's or the browser's shortcut, not a tile (board/grid.js's one gridKey).
     home.keyboard.press(f"Alt+{tile[0]}")
     assert home.locator(".cell.placed").count() == 0
@@ -412,12 +295,7 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     assert home.locator(".cell.placed").count() == 0
     home.keyboard.press(tile[0])
     home.wait_for_selector("#bop-preview .breakdown")
-    for _ in range(30):
-        if home.evaluate("document.activeElement.id") == "bop-play":
-            break
-        home.keyboard.press("Tab")
-    assert home.evaluate("document.activeElement.id") == "bop-play"
-    home.keyboard.press("Enter")
+    tab_to_and_press(home, "bop-play")
     home.wait_for_function("document.querySelectorAll('.sheet-list > li').length >= 1")
     # The sheet's row can come on the socket a moment before the move's own answer, which clears the
     # tiles placed: wait for that answer rather than race it.
@@ -448,5 +326,4 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
     home.wait_for_function("document.getElementById('bop-feedback').textContent.startsWith('challenge failed')")
     said = home.locator("#bop-feedback").inner_text()
     assert re.search(r"stands: \S+ \([a-z, ]+\)", said) and said.endswith("Ann loses a turn")
-    rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
-    home.wait_for_function(f"{rows}.some((text) => text.includes('challenged: challenge failed'))")
+    sheet_says(home, "challenged: challenge failed")

@@ -23,6 +23,7 @@ import pytest
 
 from tests.matches.pushing import Browser, PushService, wait_for
 from tests.matches.servers import Server
+from tests.matches.test_push import push_service  # noqa: F401  (the loopback push service, a fixture)
 from tests.service.test_page import PHONE
 from tests.web.conftest import browser  # noqa: F401  (the module's Chromium)
 
@@ -51,13 +52,6 @@ FAKE_PUSH = """
 
 
 @pytest.fixture(scope="module")
-def push_service() -> Iterator[PushService]:
-    service = PushService()
-    yield service
-    service.close()
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = Server(tmp_path_factory.mktemp("push_page"), env={"TABLEJUDGE_PUSH_HTTP_LOOPBACK": "1"}).start()
     yield server
@@ -79,7 +73,7 @@ def seat_script(match_id: str, token: str, seat: int) -> str:
 def test_the_page_subscribes_a_seat_and_the_service_worker_shows_the_servers_alert(
     browser: Any,  # noqa: F811
     server: Server,
-    push_service: PushService,
+    push_service: PushService,  # noqa: F811
 ) -> None:
     http = httpx.Client(base_url=server.url, timeout=30)
     made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()

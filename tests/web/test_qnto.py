@@ -18,57 +18,40 @@ printed: look at them.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.linegames.grid import ORTHOGONAL, lines_through, run_through
-from engine.linegames.movegen import generate_plays, random_board
+from engine.linegames.grid import ORTHOGONAL, lines_through
+from engine.linegames.movegen import random_board
 from engine.linegames.tiles import is_wild
 from engine.qnto.rules import SAID, SOLVER, diagonal_lines
 from engine.qnto.state import BLOCKED_TEXT
 from engine.qnto.tiles import KIT, QntoOptions
 from engine.rng import Rng
-from tests.web.linegames import (
-    Cell,
-    Game,
-    board_of,
-    cell_of,
-    expected_breakdown,
+from tests.web import linegames as lg
+from tests.web.linegames import BODY, Cell, Game, board_of, is_play, placements
+from tests.web.pages import (
+    SMALL_TARGETS,
+    against_the_bot,
+    capital,
+    create_as_ann,
     feedback,
-    hand_shown,
-    is_play,
     moved_on,
-    placements,
-    shown_breakdown,
-    swap_steps,
-    tables,
-    tap,
-    tap_swap,
+    offers,
+    open_for_two,
+    plural,
+    points,
+    refused_again,
+    scores_shown,
+    shot,
+    three_phones,
+    your_turn,
 )
-from tests.web.test_play import SMALL_TARGETS, offers, shot, your_turn
 
-__all__ = ["tables"]  # the fixture, used by name
 pytestmark = [pytest.mark.browser, pytest.mark.server]
-
-BODY = "window.tablejudgeMatch.body"
-HANDS = f"{BODY}.view.hands"
-SCORES = "[...document.querySelectorAll('.player .p-score')].map((e) => e.textContent).join()"
-
-
-def capital(text: str) -> str:
-    return text[0].upper() + text[1:]
-
-
-def plural(count: int, one: str) -> str:
-    return f"{count} {one}{'' if count == 1 else 's'}"
-
-
-def points(total: int) -> str:
-    return plural(total, "point")
 
 
 def stands_for(board: dict[Cell, str], cell: Cell) -> str:
@@ -88,41 +71,20 @@ def stands_for(board: dict[Cell, str], cell: Cell) -> str:
 @pytest.mark.slow
 def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: Any, live_server: str,
                                                           tmp_path: Path) -> None:  # fmt: skip
-    ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
-
-    home = ann.open("/play")
-    home.get_by_label("Q!nto").check()
+    ann, bob, eve, home = three_phones(phones, "Q!nto")
     way = home.get_by_label("Way to play")
     assert way.input_value() == "classic"
     assert way.locator("option").all_inner_texts() == [
         "Classic: score points", "Plus: diagonals score too", "Light: first out of tiles wins",
     ]  # fmt: skip
     assert "Five make a Q!nto" in home.locator(".blurb").inner_text()
-    home.get_by_label("Your name").fill("Ann")
-    shot(home, tmp_path, "qnto-1-home")
-    assert home.evaluate(SMALL_TARGETS) == []
-    home.get_by_role("button", name="Create the game").click()
-    link = home.locator("#invite-link").input_value()
-    match = link.split("/play/")[1].split("?")[0]
-    watch = eve.open(f"/play/{match}?watch=1")
-    watch.wait_for_selector(".seat-list")
-    seat_page = bob.open(link.removeprefix(live_server))
-    seat_page.get_by_label("Your name").fill("Bob")
-    seat_page.get_by_role("button", name="Take a seat").click()
-    for page in (home, seat_page, watch):
-        page.wait_for_selector(".lg-grid .cell.filled")
-    table = tables(match)
-    pages = {table.seat_of(ann): home, table.seat_of(bob): seat_page}
+    create_as_ann(home, tmp_path, "qnto-1-home")
+    opened = open_for_two(tables, live_server, ann, bob, eve, ".lg-grid .cell.filled")
+    table, pages, watch = opened.table, opened.pages, opened.watch
     game = Game(table)
     assert "Classic" in home.locator(".spec").inner_text()
 
-    # Each phone shows its own hand and only the size of the other's; the spectator sees sizes only.
-    for seat, page in pages.items():
-        page.wait_for_selector(".lg-hand .rack-tile")
-        assert hand_shown(page) == sorted(game.hand(seat))
-        assert page.evaluate(HANDS)[1 - seat] == 5
-    assert watch.locator(".lg-hand").inner_text().startswith("You are watching")
-    assert watch.evaluate(HANDS) == [5, 5] and watch.locator(".lg-hand .rack-tile").count() == 0
+    lg.hands_hidden(pages, watch, game)
     pile = game.body()["view"]["pile_size"]
     assert home.locator("#qnto-info").inner_text().startswith(f"Pile: {pile} tiles")
     [(starter_cell, starter)] = board_of(game.body()).items()
@@ -135,14 +97,12 @@ def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: A
     page = pages[mover]
     your_turn(page)
     refused, refusal = game.refused_play(mover)
-    tap(page, refused)
+    lg.tap(page, refused)
     feedback(page, "qnto", capital(refusal["message"]))
     if refusal["rule"] == "not_a_line":
         assert "broken: " in page.locator("#qnto-lines li.broken").first.inner_text()
         assert page.locator(".cell.broken").count() == 3
-    page.evaluate("document.getElementById('qnto-feedback').textContent = ''")
-    page.locator("#qnto-play").click()
-    feedback(page, "qnto", capital(refusal["message"]))
+    refused_again(page, "qnto", capital(refusal["message"]))
     shot(page, tmp_path, "qnto-2-refused")
     assert page.evaluate(SMALL_TARGETS) == []
     assert game.body()["version"] == 0
@@ -161,17 +121,17 @@ def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: A
         moves = game.legal(mover)
         swaps = [move for move in moves if move.startswith("swap")]
         if swaps and turn > 2:
-            swap = next((move for move in swaps if not is_wild(swap_steps(move)[0][1])), swaps[0])
+            swap = next((move for move in swaps if not is_wild(lg.swap_steps(move)[0][1])), swaps[0])
             break
         longest = max(filter(is_play, moves[:300]), key=lambda m: len(placements(m)))
         move = game.seeding_play(mover, moves) if turn > 2 else longest
         expected = game.preview(mover, move)
-        tap(page, move)
+        lg.tap(page, move)
         offers(page, "#qnto-play", f"Play for {expected['total']}")
         page.wait_for_selector("#qnto-preview .breakdown")
         head = page.locator("#qnto-preview .preview-head").inner_text()
         assert head == f"This play scores {points(expected['total'])}:"
-        assert shown_breakdown(page, "#qnto-preview") == expected_breakdown(expected, scored=True)
+        assert lg.shown_breakdown(page, "#qnto-preview") == lg.expected_breakdown(expected, scored=True)
         lines = page.locator("#qnto-lines li").all_inner_texts()
         assert len(lines) == sum(item["kind"] == "line" for item in expected["items"])
         assert not any("broken" in line for line in lines)
@@ -184,44 +144,20 @@ def test_two_players_and_a_spectator_play_qnto_by_tapping(phones: Any, tables: A
         for each in (*pages.values(), watch):
             for square, _ in placements(move):
                 each.wait_for_selector(f".cell.filled[data-cell='{square}']")
-            each.wait_for_function(f"{SCORES} === {json.dumps(','.join(map(str, scores)))}")
+        scores_shown((*pages.values(), watch), scores)
     assert swap is not None, "no swap came up in 24 turns"
 
     # The wilds on the grid, each with what the engine's solver says it stands for, line by line.
     board = board_of(body)
     page.wait_for_function(f"{BODY}.version === {body['version']}")
-    page.locator("#qnto-wilds summary").click()
-    wilds = sorted(cell for cell, tile in board.items() if is_wild(tile))
-    said = page.locator("#qnto-wilds li").all_inner_texts()
-    assert len(said) == len(wilds)
-    for (r, c), text in zip(wilds, said, strict=True):
-        assert text.endswith(f"row {r}, column {c}: {stands_for(board, (r, c))}"), text
+    lg.wilds_said(page, "qnto", board, stands_for)
 
     # The swap, by tapping the hand tile then the wild: the engine's breakdown first, no points.
-    [(square, tile)] = swap_steps(swap)
-    wild = board[cell_of(square)]
-    expected = game.preview(mover, swap)
-    tap_swap(page, swap)
-    page.wait_for_selector("#qnto-preview .breakdown")
-    assert page.locator("#qnto-preview .preview-head").inner_text() == "This swap:"
-    assert shown_breakdown(page, "#qnto-preview") == expected_breakdown(expected, scored=True)
-    assert expected["total"] == 0 and page.locator("#qnto-play").inner_text() == "Swap"
-    assert page.locator(f".lg-hand .rack-tile.taken[data-tile='{wild}']").count() == 1
+    assert game.preview(mover, swap)["total"] == 0
+    swapped = lg.tap_the_swap(page, "qnto", game, mover, swap, board, scored=True)
     shot(page, tmp_path, "qnto-4-swap")
     assert page.evaluate(SMALL_TARGETS) == []
-    before = game.body()["version"]
-    page.locator("#qnto-play").click()
-    feedback(page, "qnto", "You swapped")
-    moved_on(page, before)
-    assert hand_shown(page) == sorted(game.hand(mover)) and wild in game.hand(mover)
-    for other in (pages[1 - mover], watch):
-        said = f"document.querySelector(\".cell[data-cell='{square}']\")?.getAttribute('aria-label')"
-        other.wait_for_function(f"{said}?.includes({json.dumps(KIT.name(tile))})")  # the swap arrived
-        other.wait_for_selector(f".cell.filled.last[data-cell='{square}']")
-        other.wait_for_function("document.querySelector('.sheet-list > li')?.textContent.includes('swapped')")
-    for seat, each in pages.items():
-        assert hand_shown(each) == sorted(game.hand(seat))
-        assert isinstance(each.evaluate(HANDS)[1 - seat], int)
+    lg.swap_seen(page, "qnto", game, mover, swapped, KIT.name(swapped[1]), pages, watch)
     shot(pages[1 - mover], tmp_path, "qnto-5-other-phone")
     shot(watch, tmp_path, "qnto-6-spectator")
     assert watch.evaluate(SMALL_TARGETS) == []
@@ -232,7 +168,7 @@ def with_diagonal(board: dict[Cell, str], moves: list[str]) -> str | None:
     for move in moves:
         if not is_play(move):
             continue
-        placed = {cell_of(square): tile for square, tile in placements(move)}
+        placed = {lg.cell_of(square): tile for square, tile in placements(move)}
         if diagonal_lines({**board, **placed}, list(placed)):
             return move
     return None
@@ -243,16 +179,7 @@ def test_plus_and_light_on_the_same_board(variant: str, phones: Any, tables: Any
     """Against the greedy bot: Plus lists the diagonals a play makes and scores them as the engine
     does; Light shows no points and a pile of one's own (and, when Ann opens the game, asks her to
     cover the centre square)."""
-    ann = phones("Ann")
-    home = ann.open("/play")
-    home.get_by_label("Q!nto").check()
-    home.get_by_label("Way to play").select_option(variant)
-    home.locator("#seat-1").select_option("greedy")
-    home.get_by_label("Your name").fill("Ann")
-    home.get_by_role("button", name="Create the game").click()
-    your_turn(home)
-    table = tables(home.url.rsplit("/", 1)[1])
-    seat = table.seat_of(ann)
+    _, home, table, seat = against_the_bot(phones, tables, "Q!nto", {"Way to play": variant})
     game = Game(table)
     assert ("Plus" if variant == "plus" else "Light") in home.locator(".spec").inner_text()
     body = game.body(seat)
@@ -278,10 +205,10 @@ def test_plus_and_light_on_the_same_board(variant: str, phones: Any, tables: Any
         move = max(filter(is_play, moves[:300]), key=lambda m: len(placements(m)))
     expected = game.preview(seat, move)
     scored = variant == "plus"
-    tap(home, move)
+    lg.tap(home, move)
     home.wait_for_selector("#qnto-preview .breakdown")
     deadline = time.monotonic() + 15  # a preview of the tiles placed so far may show until the last tap's
-    while shown_breakdown(home, "#qnto-preview") != expected_breakdown(expected, scored):
+    while lg.shown_breakdown(home, "#qnto-preview") != lg.expected_breakdown(expected, scored):
         assert time.monotonic() < deadline, "the page never showed the play's preview"
         time.sleep(0.1)
     diagonals = [item for item in expected["items"] if item["kind"] == "diagonal"]
@@ -325,24 +252,10 @@ def random_lines(seed: int, count: int) -> list[list[str]]:
     return lines
 
 
-READ = """async (cases) => {
-  const lg = await import('/static/play/games/linegrid.js');
-  const qnto = await import('/static/play/games/qnto.js');
-  const boardOf = (pairs) => new Map(pairs.map(([r, c, t]) => [`${r},${c}`, t]));
-  const sorted = (set) => [...set].sort();
-  return {
-    lines: cases.lines.map((tiles) => lg.lineOk(qnto.RULE, tiles)),
-    wilds: cases.boards.map((pairs) => {
-      const board = boardOf(pairs);
-      return pairs.filter(([, , t]) => t.includes('?')).map(([r, c]) => {
-        const found = lg.standsForPerLine(qnto.RULE, qnto.KIT, board, `${r},${c}`);
-        return Object.fromEntries(Object.entries(found).map(([direction, values]) => [direction, sorted(values)]));
-      });
-    }),
-    texts: cases.plays.map((pairs) => lg.playText(new Map(pairs.map(([r, c, tile]) => [`${r},${c}`, { tile }])))),
-    read: cases.texts.map((text) => lg.playPlacements(text, qnto.KIT)),
-  };
-}"""
+#: What the page says each wild on a grid stands for, line by line (direction -> the tiles).
+READ = lg.reading_script("qnto", """Object.fromEntries(
+      Object.entries(lg.standsForPerLine(game.RULE, game.KIT, board, where))
+        .map(([direction, values]) => [direction, sorted(values)]))""")
 
 
 def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) -> None:
@@ -353,26 +266,11 @@ def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) ->
     boards = [random_board(SOLVER, box, seed, 24)[0] for seed in (2, 5, 13)]
     assert sum(is_wild(tile) for board in boards for tile in board.values()) >= 6
     lines = random_lines(9, 300)
-    for board in boards:
-        for cell in board:
-            for direction in ORTHOGONAL:
-                run = run_through(board, cell, direction)
-                if len(run) >= 2 and run[0] == cell:
-                    lines.append([board[c] for c in run])
-    plays = []
-    for board in boards[:2]:
-        rest = [tile for tile in box if tile not in board.values()]
-        plays += generate_plays(SOLVER, board, rest[:5])[:40]
+    plays, cases = lg.reading_cases(SOLVER, box, boards, lines, ["pass Hy??", "swap 0,-2 Hy"])
     page = phones("Ann").open("/play")
     page.wait_for_selector("#create")
-    found = page.evaluate(READ, {
-        "lines": lines,
-        "boards": [[[r, c, tile] for (r, c), tile in sorted(board.items())] for board in boards],
-        "plays": [[[r, c, tile] for (r, c), tile in play.placements] for play in plays],
-        "texts": [play.to_text() for play in plays] + ["pass Hy??", "swap 0,-2 Hy"],
-    })  # fmt: skip
-    assert found["lines"] == [SOLVER.line_ok(tuple(line)) for line in lines]
-    assert 0 < sum(found["lines"]) < len(lines)
+    found = page.evaluate(READ, cases)
+    lg.read_as_the_engine(found, SOLVER, lines, plays, others=2)
     for board, read in zip(boards, found["wilds"], strict=True):
         wilds = sorted(cell for cell, tile in board.items() if is_wild(tile))
         expected = []
@@ -383,9 +281,6 @@ def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) ->
                 directions[line.direction] = sorted(SOLVER.slot_options(line.tiles(board))[holes.index(cell)])
             expected.append(directions)
         assert read == expected
-    assert plays and found["texts"] == [play.to_text() for play in plays]
-    assert found["read"][: len(plays)] == [[[r, c, tile] for (r, c), tile in play.placements] for play in plays]
-    assert found["read"][len(plays) :] == [None, None]
 
 
 def test_the_end_screen_replay_and_reviews(phones: Any, tables: Any, live_server: str, tmp_path: Path) -> None:
@@ -425,7 +320,7 @@ def test_the_end_screen_replay_and_reviews(phones: Any, tables: Any, live_server
             page.locator("#qnto-pass").click()
             page.locator("#qnto-pass-confirm").click()
         else:
-            tap(page, move)
+            lg.tap(page, move)
             page.wait_for_selector("#qnto-preview .breakdown")
             page.locator("#qnto-play").click()
             played = (before + 1, move)
@@ -460,8 +355,8 @@ def test_the_end_screen_replay_and_reviews(phones: Any, tables: Any, live_server
     assert items.count() == len(best)
     first = items.first
     assert first.locator("b").first.inner_text() == f"1. {points(best[0]['points'])}"
-    shown = shown_breakdown(page, ".review-list details[open] .best > li:first-child")
-    assert shown == expected_breakdown(best[0]["breakdown"], scored=True)
+    shown = lg.shown_breakdown(page, ".review-list details[open] .best > li:first-child")
+    assert shown == lg.expected_breakdown(best[0]["breakdown"], scored=True)
     first.locator("summary", has_text="Show on the grid").click()
     page.wait_for_selector(".review-list details[open] .best > li:first-child .lg-mini .hint-tile")
     assert first.locator(".hint-tile").count() == len(placements(best[0]["move"]))

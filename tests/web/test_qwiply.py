@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from engine import CHANCE, load_game
-from tests.web.test_play import SMALL_TARGETS, Table, shot
+from tests.web.pages import SMALL_TARGETS, create_as_ann, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -46,19 +46,6 @@ def set_up(page: Any, who: str) -> None:
         for _ in range(abs(bid - 3)):
             page.get_by_role("button", name=f"Bid one {button} {TITLES[suit]} win", exact=True).click()
         assert page.locator(f"#q-bid-{suit}").inner_text() == str(bid)
-
-
-@pytest.fixture
-def tables(live_server: str) -> Any:
-    made: list[Table] = []
-
-    def table(match: str) -> Table:
-        made.append(Table(live_server, match))
-        return made[-1]
-
-    yield table
-    for each in made:
-        each.http.close()
 
 
 def tab_to(page: Any, focused: str) -> None:
@@ -97,10 +84,7 @@ def test_a_qwiply_round_between_three_phones(phones: Any, tables: Any, live_serv
     home.get_by_label("Bids").select_option("hidden")
     bots = home.locator("#seat-1 option").all_inner_texts()
     assert {"Bot (greedy)", "Bot (planner)", "Bot (random)"} <= {text.split(":")[0] for text in bots}
-    home.get_by_label("Your name").fill("Ann")
-    shot(home, tmp_path, "q1-home")
-    assert home.evaluate(SMALL_TARGETS) == []
-    home.get_by_role("button", name="Create the game").click()
+    create_as_ann(home, tmp_path, "q1-home")
     link = home.locator("#invite-link").input_value()
     match = link.split("/play/")[1].split("?")[0]
     pages = {"Ann": home}

@@ -13,14 +13,29 @@ saved under the test's temporary folder (their paths are printed): look at them.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import Phone
-from tests.web.test_play import SMALL_TARGETS, Table, offers, shot, until_a_single, your_turn
+from tests.web.pages import (
+    SMALL_TARGETS,
+    Game,
+    against_the_bot,
+    capital,
+    create_as_ann,
+    moved_on,
+    offers,
+    open_for_two,
+    place_by_keyboard,
+    points,
+    scores_shown,
+    sheet_says,
+    shot,
+    turn_or_end,
+    until_a_single,
+    your_turn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -57,11 +72,6 @@ def watch_feedback(page: Any) -> None:
     )
 
 
-def moved_on(page: Any, version: int) -> None:
-    """Wait until the page has seen the match pass ``version`` (a move made: ours, answered)."""
-    page.wait_for_function(f"window.tablejudgeMatch.body.version > {version}")
-
-
 def tap(page: Any, move: str) -> None:
     for square, value in placements(move):
         page.locator(f".t2f-hand .rack-tile[data-value='{value}']:not(.used)").first.click()
@@ -91,36 +101,13 @@ def broken_three(board: dict[Cell, int], hand: list[int]) -> tuple[str, str] | N
     return None
 
 
-@pytest.fixture
-def tables(live_server: str) -> Iterator[Callable[[str], Table]]:
-    made: list[Table] = []
-
-    def table(match: str) -> Table:
-        made.append(Table(live_server, match))
-        return made[-1]
-
-    yield table
-    for each in made:
-        each.http.close()
-
-
-class Game:
+class Three2Fifteen(Game):
     """The match from the server's side, for the test to find the moves a person would make."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def hand(self, seat: int) -> list[int]:
-        return list(self.table.body(self.table.tokens[seat])["view"]["hands"][seat])
-
-    def legal(self, seat: int) -> list[str]:
-        answer = self.table.http.get(f"/v1/matches/{self.table.match}/legal", params={"limit": 500},
-                                     headers=self.table.auth(seat))  # fmt: skip
-        return list(answer.json()["moves"])
+    LEGAL_LIMIT = 500
 
     def preview(self, seat: int, move: str) -> dict[str, Any]:
-        answer = self.table.http.post(f"/v1/matches/{self.table.match}/preview", json={"move": move},
-                                      headers=self.table.auth(seat))  # fmt: skip
+        answer = self.asked(seat, move)
         assert answer.status_code == 200, answer.text
         return dict(answer.json()["breakdown"])
 
@@ -153,22 +140,12 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
     assert "give a token back to the bag and draw one of another value" in hint
     assert home.get_by_label("Tokens in a hand").input_value() == "3"
     assert "every three in a line makes exactly 15" in home.locator(".blurb").inner_text()
-    home.get_by_label("Your name").fill("Ann")
-    shot(home, tmp_path, "t2f-1-home")
-    assert home.evaluate(SMALL_TARGETS) == []
-    home.get_by_role("button", name="Create the game").click()
-    link = home.locator("#invite-link").input_value()
-    match = link.split("/play/")[1].split("?")[0]
+    create_as_ann(home, tmp_path, "t2f-1-home")
 
     # Bob opens the invite link and takes the seat: the board opens for both.
-    seat_page = bob.open(link.removeprefix(live_server))
-    seat_page.get_by_label("Your name").fill("Bob")
-    seat_page.get_by_role("button", name="Take a seat").click()
-    for page in (home, seat_page):
-        page.wait_for_selector(".t2f-grid .cell")
-    table = tables(match)
-    pages = {table.seat_of(ann): home, table.seat_of(bob): seat_page}
-    game = Game(table)
+    opened = open_for_two(tables, live_server, ann, bob, None, ".t2f-grid .cell")
+    table, pages, seat_page = opened.table, opened.pages, opened.seat_page
+    game = Three2Fifteen(table)
 
     # The board: 15 x 15, its squares marked in signs and words as well as colours.
     assert home.locator(".t2f-grid .cell").count() == 225
@@ -199,7 +176,7 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
             assert "broken: a three must make exactly 15" in broken and "✗" in broken
             assert page.locator(".cell.broken").count() == 3
             cells = [square for square, _ in placements(refused)]
-            feedback(page, reason[0].upper() + reason[1:], starts=True)
+            feedback(page, capital(reason), starts=True)
             assert "a three must make 15" in page.locator("#t2f-feedback").inner_text()
             shot(page, tmp_path, "t2f-2-broken-line")
             assert page.evaluate(SMALL_TARGETS) == []
@@ -228,7 +205,7 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
             shot(page, tmp_path, f"t2f-3-turn-{turn}-preview")
             assert page.evaluate(SMALL_TARGETS) == []
         page.locator("#t2f-play").click()
-        feedback(page, f"Played for {breakdown['total']} point{'' if breakdown['total'] == 1 else 's'}")
+        feedback(page, f"Played for {points(breakdown['total'])}")
         for square, value in placements(move):
             other.wait_for_selector(f".cell.filled.last[data-cell='{square}']")
             assert other.locator(f".cell[data-cell='{square}'] .token").inner_text() == str(value)
@@ -246,23 +223,14 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
         labels = page.locator(".t2f-last .breakdown .b-label").all_inner_texts()
         items = breakdown["items"]
         assert labels == [item["label"] for item in items] + (["total"] if len(items) > 1 else [])
-        points = page.locator(".t2f-last .breakdown li:not(.b-total) .b-points").all_inner_texts()
-        assert [int(p) for p in points] == [item["points"] for item in items]
-        assert sum(map(int, points)) == breakdown["total"]
+        shown_points = page.locator(".t2f-last .breakdown li:not(.b-total) .b-points").all_inner_texts()
+        assert [int(p) for p in shown_points] == [item["points"] for item in items]
+        assert sum(map(int, shown_points)) == breakdown["total"]
     scores = table.body()["view"]["scores"]
-    for page in (home, seat_page):
-        shown_scores = "[...document.querySelectorAll('.player .p-score')].map((e) => e.textContent).join()"
-        page.wait_for_function(f"{shown_scores} === {json.dumps(','.join(map(str, scores)))}")
+    scores_shown((home, seat_page), scores)
     shot(home, tmp_path, "t2f-4-scored-three")
     shot(seat_page, tmp_path, "t2f-4-scored-three-other")
     assert broken_shown
-
-
-def turn_or_end(page: Any) -> str:
-    """Wait until it is this phone's turn ("turn") or the game is over ("end")."""
-    page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')"
-                           " || document.querySelector('.end .final li') !== null")  # fmt: skip
-    return "end" if page.locator(".end .final li").count() else "turn"
 
 
 @pytest.mark.slow
@@ -270,20 +238,15 @@ def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: P
     """On the small board against the greedy bot, Ann plays by tapping until none of her tokens fits
     (nearly every game on that board: a rematch if not). The page says so and offers each token to
     give back; she gives one back, and the score sheet says so."""
-    ann: Phone = phones("Ann")
-    home = ann.open("/play")
-    home.get_by_label("Three2Fifteen").check()
-    home.get_by_label("Board").select_option("r.d.t.r/.d...d./d.t.t.d/...*.../d.t.t.d/.d...d./r.d.t.r")
-    home.locator("#seat-1").select_option("greedy")
-    home.get_by_label("Your name").fill("Ann")
-    home.get_by_role("button", name="Create the game").click()
+    small = "r.d.t.r/.d...d./d.t.t.d/...*.../d.t.t.d/.d...d./r.d.t.r"
+    ann, home, _, _ = against_the_bot(phones, tables, "Three2Fifteen", {"Board": small})
     home.wait_for_selector(".t2f-grid .cell")
     assert home.locator(".t2f-grid .cell").count() == 49 and "small board" in home.locator(".spec").inner_text()
     moves: list[str] = []
     for _ in range(3):  # games
         table = tables(home.url.rsplit("/", 1)[1])
         seat = table.seat_of(ann)
-        game = Game(table)
+        game = Three2Fifteen(table)
         while turn_or_end(home) == "turn":
             before = table.body()["version"]
             moves = game.legal(seat)
@@ -315,8 +278,7 @@ def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: P
     value = moves[0].split()[1]
     home.locator(f"#t2f-exchange-{value}").click()
     feedback(home, f"You gave back a {value}")
-    rows = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
-    home.wait_for_function(f"{rows}.some((text) => text.includes('gave back a {value}'))")
+    sheet_says(home, f"gave back a {value}")
 
     # On to the end (the small board fills up fast): the final scores, the replay on a small board.
     while turn_or_end(home) == "turn":
@@ -347,44 +309,12 @@ def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: P
 def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     """Arrow keys move on the grid, a number typed places that token (two digits for 10 to 15),
     Backspace takes it back, Tab reaches the play button; the focus is always visible."""
-    ann: Phone = phones("Ann")
-    home = ann.open("/play")
-    home.get_by_label("Three2Fifteen").check()
-    home.locator("#seat-1").select_option("greedy")
-    home.get_by_label("Your name").fill("Ann")
-    home.get_by_role("button", name="Create the game").click()
-    your_turn(home)
-    table = tables(home.url.rsplit("/", 1)[1])
-    seat = table.seat_of(ann)
+    _, home, table, seat = against_the_bot(phones, tables, "Three2Fifteen")
     single = until_a_single(table, seat, home, lambda legal: [
         move for move in legal if move.split()[0] not in ("pass", "exchange") and len(placements(move)) == 1])
     [(square, value)] = placements(single)
-    row, col = (int(part) for part in square.split(","))
-
-    home.locator(".t2f-grid .cell[tabindex='0']").focus()
-    assert home.evaluate("document.activeElement.dataset.cell") == "7,7"  # the start square
-    assert home.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
-    for _ in range(abs(row - 7)):
-        home.keyboard.press("ArrowDown" if row > 7 else "ArrowUp")
-    for _ in range(abs(col - 7)):
-        home.keyboard.press("ArrowRight" if col > 7 else "ArrowLeft")
-    assert home.evaluate("document.activeElement.dataset.cell") == square
-    home.keyboard.type(str(value))
-    home.wait_for_selector(f".cell.placed[data-cell='{square}']")
-    assert "placed this turn" in (home.locator(f".cell[data-cell='{square}']").get_attribute("aria-label") or "")
-    home.keyboard.press("Backspace")
-    assert home.locator(".cell.placed").count() == 0
-    home.keyboard.type(str(value))
-    home.wait_for_selector("#t2f-preview .breakdown")
-    for _ in range(30):
-        if home.evaluate("document.activeElement.id") == "t2f-play":
-            break
-        home.keyboard.press("Tab")
-    assert home.evaluate("document.activeElement.id") == "t2f-play"
-    before = table.body()["version"]
-    home.keyboard.press("Enter")
-    moved_on(home, before)
-    assert table.body()["version"] >= 1 and home.locator(".cell.placed").count() == 0
+    place_by_keyboard(home, table, ".t2f-grid", "t2f", square, str(value), start=(7, 7))  # from the start square
+    assert table.body()["version"] >= 1
 
 
 #: The page's own reading of a play, run in the browser on positions whose answers are known.

@@ -3,4 +3,6 @@
 interface Window {
   /** The match page, as a handle for the browser tests (match.js sets it). */
   tablejudgeMatch?: unknown;
+  /** The judge page's offline judge, as a handle for the browser tests (app.js sets it). */
+  tablejudgeJudge?: { offline: unknown };
 }

@@ -3,6 +3,7 @@
 import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
+import { rulesButton } from "./rules.js";
 
 const CLOCKS = [
   ["", "No clock"],
@@ -65,6 +66,7 @@ function newGameForm(games, plugins) {
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats" });
   const blurb = h("p", { class: "blurb" });
+  const about = h("div", { class: "about-game" }, blurb); // the game's line, and its rules in one tap
   const error = h("p", { class: "error", role: "alert" });
   const clock = select("clock", CLOCKS, "");
   const nameInput = h("input", { type: "text", id: "your-name", maxlength: 40, autocomplete: "nickname", value: seats.name, enterkeyhint: "go" });
@@ -75,6 +77,7 @@ function newGameForm(games, plugins) {
     const plugin = plugins[chosen];
     const game = games[chosen];
     blurb.textContent = plugin.tagline || "";
+    fill(about, blurb, rulesButton(chosen, plugin.title));
     fill(optionsBox, optionFields(plugin, game));
     showSeats();
   }
@@ -145,7 +148,7 @@ function newGameForm(games, plugins) {
     { class: "card", id: "create", "aria-labelledby": "create-title", autocomplete: "off", novalidate: true, onsubmit: onSubmit },
     h("h2", { id: "create-title" }, "New game"),
     gamePicker,
-    blurb,
+    about,
     optionsBox,
     seatsBox,
     field("Clock", clock, "When a clock runs out, the server makes that player's time-out move as the game's rules say (in most games a pass)."),

@@ -5,6 +5,8 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { pushControl } from "./push.js";
+import { noticeTurn } from "./alerts.js";
+import { rulesButton } from "./rules.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
@@ -208,7 +210,8 @@ class MatchPage {
         h("div", { class: "match-head" },
           h("h1", { id: "match-title" }, plugin.title),
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
-          this.you === null ? h("span", { class: "tag" }, "watching") : null),
+          this.you === null ? h("span", { class: "tag" }, "watching") : null,
+          rulesButton(this.body.game, plugin.title)),
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
         this.you !== null && this.body.status !== "over" ? pushControl({ match: this.id, token: this.token }) : null, // turn alerts
         this.players,
@@ -221,6 +224,7 @@ class MatchPage {
   apply(body, message) {
     if (!body) return;
     if (body.version < this.body.version && body.match === this.body.match && body.status === this.body.status) return; // an older answer
+    noticeTurn(this.body, body, this.you, this.plugin.title); // vibrate, beep, notify: alerts.js
     this.body = nameBots(body, this.plugin);
     this.receivedAt = performance.now();
     if (body.status !== this.phase) {

@@ -7,6 +7,7 @@
 // a phone on the table's Wi-Fi that opened http://192.168.1.5:8000 gets a line saying so, not a control.
 import { api, ApiError } from "./net.js";
 import { h } from "./ui.js";
+import { alertsPanel } from "./alerts.js";
 
 const ASKED = "tablejudge.push"; // localStorage: the matches this browser asked to be told about
 const READY_MS = 10000; // how long the service worker may take to be ready before the page gives up
@@ -71,8 +72,14 @@ async function subscription(key) {
   return held || manager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes });
 }
 
-/** The control for a seat of a match: a checkbox, or a line saying why there is none. */
-export function pushControl({ match, token }) {
+/** A seat's alerts: the Web Push checkbox (with the page closed), and the page's own alerts' settings
+ * (alerts.js: vibration, sound, a notification while the tab is hidden). */
+export function pushControl(/** @type {{ match: string, token: string }} */ seat) {
+  return h("div", { class: "alerts" }, pushLine(seat), alertsPanel());
+}
+
+/** The Web Push control for a seat of a match: a checkbox, or a line saying why there is none. */
+function pushLine({ match, token }) {
   const line = h("p", { class: "push muted small", id: "push" });
   const why = pushUnavailable();
   if (why) {
@@ -114,6 +121,6 @@ export function pushControl({ match, token }) {
       box.disabled = false;
     }
   });
-  line.append(h("label", { for: "push-toggle" }, box, " Tell me when it is my turn"), " ", note);
+  line.append(h("label", { for: "push-toggle" }, box, " Notify me of my turn"), " ", note);
   return line;
 }

@@ -15,6 +15,9 @@ function failed(error) {
   );
 }
 
+// The nav's "Play a game" is this page on the lobby (the judge page marks its own link so).
+if (!match) document.getElementById("nav-play")?.setAttribute("aria-current", "page");
+
 (match ? openMatch(main, match[1], new URLSearchParams(location.search)) : openHome(main)).catch(failed);
 
 // The service worker keeps the game pages and each match's last state (static/../sw.js), so a phone that

@@ -26,7 +26,7 @@ class QwiplyBoard {
 
   build() {
     this.table = h("section", { class: "q-table", "aria-label": "The table: the round, the dice, the lead" });
-    this.mine = h("section", { class: "q-mine", "aria-labelledby": "q-mine-title" });
+    this.mine = h("section", { class: "q-mine", "aria-label": "Your sheet" }); // named also while it holds the set-up form
     this.action = h("section", { class: "q-action", "aria-label": "Your move" });
     this.feedback = h("p", { class: "feedback", id: "q-feedback", role: "alert" });
     // The confirm button under the thumb: it stays at the foot of the screen while the sheet is in view.
