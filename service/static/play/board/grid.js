@@ -77,8 +77,7 @@ export class GridBoard {
     this.scroller = /** @type {HTMLElement} */ (h("div", { class: "grid-scroll" }, this.grid));
     this.rack = /** @type {HTMLElement} */ (h("div", { class: "rack", role: "group", "aria-label": `Your ${words.pieces}` }));
     this.feedback = /** @type {HTMLElement} */ (h("p", { class: "feedback", id: id("feedback"), role: "alert" }));
-    /** @type {number | null} the version the feedback was said at */
-    this.saidVersion = null;
+    this.saidVersion = /** @type {number | null} the version the feedback was said at */ (null);
     this.preview = /** @type {HTMLElement} */ (h("div", { class: "preview", id: id("preview"), "aria-live": "polite" }));
     this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
     this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
@@ -484,10 +483,7 @@ export class GridBoard {
     this.changed();
   }
 
-  /**
-   * The feedback next to the board: a problem (the engine's refusal) is marked so. It belongs to the
-   * version it was said at (``version``: a move's own answer) and goes once the game moves past it.
-   */
+  /** The feedback next to the board, a problem (a refusal) marked so; it goes once the game moves past ``version``. */
   say(/** @type {string} */ text, isProblem = false, version = this.ctx.body.version) {
     this.feedback.textContent = text;
     this.feedback.classList.toggle("problem", Boolean(isProblem && text));
@@ -495,9 +491,7 @@ export class GridBoard {
   }
 
   /** Clears what was said at an earlier version ("Played for 2 points" on the next turn). */
-  forgetOldWords(/** @type {{version: number}} */ body) {
-    if (this.feedback.textContent && body.version > (this.saidVersion ?? body.version)) this.say("");
-  }
+  forgetOldWords(/** @type {{version: number}} */ body) { if (this.feedback.textContent && body.version > (this.saidVersion ?? body.version)) this.say(""); }
 
   /** The hand's tile ``index`` as a button of the rack. */
   rackButton(/** @type {number} */ index, /** @type {{label: string, classes?: string[], pressed: boolean, disabled: boolean, dataset: Record<string, string>, content: any, onclick: () => void}} */ button) {
@@ -655,15 +649,14 @@ export class GridBoard {
 
   // --- updates and the last move ------------------------------------------------------------------------
   /**
-   * The moves of the players in a live message: the last one's squares marked, and an old "Played for
-   * 9" cleared when another player moved. Returns them.
+   * The moves of the players in a live message, the last one's squares marked (an old "Played for 9"
+   * goes in ``settle``: it belongs to the version it was said at). Returns them.
    */
   noteMoves(/** @type {{moves?: Step[]} | undefined} */ message) {
     const moved = (message?.moves || []).filter((m) => m.seat >= 0);
     if (moved.length) {
       const last = moved[moved.length - 1];
       this.lastCells = this.cellsOf(last.move);
-      if (last.seat !== this.ctx.you && !this.feedback.classList.contains("problem")) this.say("");
     }
     return moved;
   }
@@ -694,11 +687,7 @@ export class GridBoard {
     fillLastMove(this.lastBox, this.ctx, step, { titleId: this.id("last-title"), sentence: this.describe(step), details: this.lastDetails(step) });
   }
 
-  /**
-   * A move in words (the score sheet's); tiles may be drawn in it.
-   * @param {Step} step
-   * @returns {import("../ui.js").Child}
-   */
+  /** A move in words (the score sheet's); tiles may be drawn in it. @param {Step} step @returns {import("../ui.js").Child} */
   describe(step) {
     return `played ${step.move}`;
   }
