@@ -396,7 +396,7 @@ class BopState(State[BopMove]):
             self.restore_body(self.pending["before"])
             self._end_turn(challenged)
             problems = "; ".join(verdict.problems())
-            detail = f"{problems}: player {challenged}'s {letters} withdrawn, {points} points lost"
+            detail = f"{problems}: player {challenged}'s play {letters} withdrawn, {points} points lost"
             return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
         words = play_words(self.pending_board(), play, self.game.adjudicator)
@@ -406,7 +406,9 @@ class BopState(State[BopMove]):
             self._end_turn(challenger)
         else:
             self.skips[challenger] += 1
-        return note("challenge", "challenge failed", f"{letters} stands: {justified}; player {challenger} loses a turn")
+        return note(
+            "challenge", "challenge failed", f"the play {letters} stands: {justified}; player {challenger} loses a turn"
+        )
 
     # --- turn order and the end -------------------------------------------------------------------
     def _end_turn(self, player: int) -> None:
