@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from engine.base import CHANCE, REFEREE, Breakdown, Game, Move, State, option_value, seat_name
-from engine.bots import Bot, Turn, bot_names, make_bot, next_move
-from engine.errors import ConfigError, EngineError, StateError
+from engine.bots import Bot, Turn, bot_names, make_bot, play_game
+from engine.errors import ConfigError, EngineError
 from engine.registry import game_class, load_game
 
 HUMAN = "human"
@@ -144,19 +144,9 @@ def run_game(
     on_move: Callable[[State[Any], int, Move, Breakdown], None] | None = None,
     max_moves: int = 20_000,
 ) -> State[Any]:
-    """The shared loop (``engine.bots.next_move``) with people at some seats."""
-    state = game.new_initial_state(seed)
-    for _ in range(max_moves):
-        if state.is_terminal():
-            return state
-        chosen = next_move(state, seats)  # type: ignore[arg-type]
-        if chosen is None:
-            raise StateError(f"nobody acts and no clock runs (seats {state.acting_players()} declined)")
-        seat, move = chosen
-        breakdown = state.act(seat, move)
-        if on_move is not None:
-            on_move(state, seat, move, breakdown)
-    raise StateError(f"game from seed {seed} did not end within {max_moves} moves")
+    """The shared loop (``engine.bots.play_game``) with people at some seats: a person's seat chooses
+    its moves as a bot does."""
+    return play_game(game, seats, seed, on_move, max_moves)  # type: ignore[arg-type]
 
 
 def print_move(out: TextIO, state: State[Any], seat: int, move: Move, breakdown: Breakdown, viewer: int | None) -> None:

@@ -20,28 +20,27 @@ def check_keys(data: Mapping[str, Any], required: Sequence[str], what: str) -> N
 
 
 # --- strict readers for saved bodies ----------------------------------------------------------
-def json_int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise StateError(f"{what}: expected a whole number, got {value!r}")
+def _expected(value: Any, fits: bool, what: str, expected: str) -> Any:
+    """``value`` when it ``fits``; else StateError: ``what: expected <expected>, got <value>``."""
+    if not fits:
+        raise StateError(f"{what}: expected {expected}, got {value!r}")
     return value
+
+
+def json_int(value: Any, what: str) -> int:
+    return _expected(value, isinstance(value, int) and not isinstance(value, bool), what, "a whole number")  # type: ignore[no-any-return]
 
 
 def json_str(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise StateError(f"{what}: expected text, got {value!r}")
-    return value
+    return _expected(value, isinstance(value, str), what, "text")  # type: ignore[no-any-return]
 
 
 def json_list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise StateError(f"{what}: expected a list, got {value!r}")
-    return value
+    return _expected(value, isinstance(value, list), what, "a list")  # type: ignore[no-any-return]
 
 
 def json_bool(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise StateError(f"{what}: expected true or false, got {value!r}")
-    return value
+    return _expected(value, isinstance(value, bool), what, "true or false")  # type: ignore[no-any-return]
 
 
 def history_entry(entry: Any) -> bool:

@@ -163,6 +163,10 @@ class Move(ABC):
     def __str__(self) -> str:
         return self.to_text()
 
+    def __repr__(self) -> str:
+        """``Swap('swap 0,1 ?g')``: the class and the notation (a move's dataclass says ``repr=False``)."""
+        return f"{type(self).__name__}({self.to_text()!r})"
+
 
 @dataclass(frozen=True)
 class Draw(Move):

@@ -60,3 +60,21 @@ class BadRequest(MatchError):
     """A create/join/move body that names things the server cannot use (an unknown bot, 9 seats)."""
 
     code, status = "bad_match_request", 422
+
+
+class BadSeatCode(MatchError):
+    """A seat link's code that is no code of this match's (or one a newer link replaced)."""
+
+    code, status = "bad_seat_code", 403
+
+
+class SeatCodeUsed(MatchError):
+    """A seat link used already (a seat link moves a seat once), or whose seat changed hands since."""
+
+    code, status = "seat_code_used", 409
+
+
+class SeatCodeExpired(MatchError):
+    """A seat link past its time (``matches.lobby.SEAT_CODE_SECONDS``)."""
+
+    code, status = "seat_code_expired", 410

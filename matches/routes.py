@@ -24,6 +24,8 @@ from tablejudge.http import ErrorBody, ORJSONResponse
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
 MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"
+#: A seat link's code (``matches.tokens.new_token``: 22 URL-safe characters; some room either way).
+SEAT_CODE = r"^[A-Za-z0-9_-]{16,64}$"
 #: A bot's name: the bot, and for some a number after a colon (``planner:32``, ``steady:2500``); each
 #: engine bounds its own number (``engine/qwiply/bots.py``: ``MAX_PLANNER_GAMES``).
 BOT_NAME = r"^[a-z][a-z0-9_]{0,31}(:[0-9]{1,9})?$"
@@ -172,6 +174,12 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("send the seat token as: Authorization: Bearer <token>")
     return token.strip()
+
+
+def reader(service: MatchService, match_id: str, authorization: str | None) -> int | None:
+    """Who reads: the seat the token holds (401 for a token that holds none), None without a token."""
+    token = bearer(authorization)
+    return None if token is None else service.authenticate(match_id, token)
 
 
 @router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
@@ -344,8 +352,7 @@ async def review(
         int | None, Query(ge=0, le=11, description="whose options: the mover's by default (the game's own move: yours)")
     ] = None,
 ) -> Any:
-    token = bearer(authorization)
-    asker = None if token is None else service.authenticate(match_id, token)
+    asker = reader(service, match_id, authorization)
     return ORJSONResponse(await service.review_async(match_id, version, asker, seat))
 
 
@@ -356,8 +363,7 @@ async def review(
     responses=BUSY,
 )
 async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Any:
-    token = bearer(authorization)
-    seat = None if token is None else service.authenticate(match_id, token)
+    seat = reader(service, match_id, authorization)
     # Already JSON (encoded in a worker, kept per version): FastAPI's encoder would spend ~0.2 s of
     # the event loop on a 7,000-move sheet, orjson ~2 ms, and this nothing.
     return Response(await service.turns_async(match_id, seat), media_type="application/json")
@@ -399,6 +405,43 @@ async def leave(
     seat = service.authenticate(match_id, bearer(authorization))
     service.leave(match_id, seat, (body or LeaveBody()).bot)
     return ORJSONResponse(service.body(await service.load_async(match_id), None))
+
+
+class SeatLinkAnswer(BaseModel):
+    match: str
+    seat: int
+    code: str = Field(description="the one-time code (in the link's fragment: ``#seat=<code>``)")
+    link: str = Field(description="the page that takes the seat on another device; it works once")
+    expires_in: int = Field(description="seconds the link works for")
+
+
+class TakeSeatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str = Field(pattern=SEAT_CODE, description="the code from a seat link's fragment (``#seat=<code>``)")
+
+
+@router.post(
+    "/{match_id}/seat-link",
+    status_code=201,
+    response_model=SeatLinkAnswer,
+    summary="A one-time link that moves your seat to another device (10 minutes)",
+)
+async def seat_link(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> SeatLinkAnswer:
+    token = bearer(authorization)
+    seat = service.authenticate(match_id, token)
+    made = service.seat_link(match_id, seat, token or "")
+    return SeatLinkAnswer(match=made.match, seat=made.seat, code=made.code, link=made.link, expires_in=made.expires_in)
+
+
+@router.post(
+    "/{match_id}/seat-link/take",
+    response_model=Joined,
+    summary="Take the seat a seat link moves: its new token (the old device's stops working)",
+)
+async def take_seat(match_id: MatchId, body: TakeSeatBody, service: ServiceDep) -> Joined:
+    seat, token = service.take_seat_by_code(match_id, body.code)
+    return Joined(match=match_id, seat=seat, token=token)
 
 
 @router.post("/{match_id}/rematch", summary="A new match with the same seats and a new seed")

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
-from engine.adjudicator import Adjudicator
-from engine.base import Draw, Game, check_keys, json_bool, json_int, json_list, json_str, parse_draw
+from engine.base import Draw, Game, check_keys, json_bool, json_int, json_list, json_str
 from engine.bop.board import Cell
 from engine.bop.moves import BopMove, parse_move
 from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, parse_tiles, tile_letter
 from engine.bop.rules import AdjudicatorJudge
 from engine.bop.state import BODY_KEYS, BopState
 from engine.errors import ConfigError, NotationError, StateError
+from engine.linegames.game import first_player_draw, read_move
 from engine.rng import Rng
 
 
@@ -29,24 +30,16 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
     format = 2
     word_questions = ("bop", "bop_lines")
 
-    def __init__(
-        self,
-        options: BopOptions | Mapping[str, Any] | str | None = None,
-        adjudicator: Adjudicator | None = None,
-        lexicon: str | None = None,
-    ) -> None:
-        super().__init__(options, adjudicator, lexicon)
-        self.tile_counts: Counter[str] = self.options.tile_counts()
+    @cached_property
+    def tile_counts(self) -> Counter[str]:
+        return self.options.tile_counts()
 
     @property
     def judge(self) -> AdjudicatorJudge:
         return AdjudicatorJudge(self.adjudicator)
 
     def parse_move(self, text: str) -> BopMove | Draw:  # type: ignore[override]
-        if not isinstance(text, str):
-            raise NotationError(f"a BOP! move is text, not {type(text).__name__}")
-        draw = parse_draw(text, _one_tile)
-        return draw if draw is not None else parse_move(text)
+        return read_move(text, "BOP!", _one_tile, parse_move)
 
     def _new_state(self, seed: int | None) -> BopState:
         """The sheet's set-up: a draw for first player (closest to Z; ties redraw), tiles returned and
@@ -58,18 +51,7 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
             raise ConfigError("BOP! is dealt from its own shuffled pile: give a seed")
         rng = Rng(seed)
         players = self.options.players
-        draws: list[list[tuple[int, str]]] = []
-        contenders = list(range(players))
-        while True:
-            bag = self.options.tile_set()
-            rng.shuffle(bag)
-            drawn = list(zip(contenders, bag, strict=False))
-            draws.append(drawn)
-            best = max(draw_rank(tile) for _, tile in drawn)
-            contenders = [player for player, tile in drawn if draw_rank(tile) == best]
-            if len(contenders) == 1:
-                break
-        first = contenders[0]
+        draws, first = first_player_draw(self.options.tile_set, players, draw_rank, rng)
         tiles = self.options.tile_set()
         rng.shuffle(tiles)
         hands: list[list[str]] = [[] for _ in range(players)]

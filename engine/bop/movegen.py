@@ -16,7 +16,6 @@ column, and keeps those the rules accept: no pruning, no shared structure. Tests
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from engine.bop.moves import Play
 from engine.bop.options import BOP, CONSONANTS, HAND_SIZE
 from engine.bop.rules import LineJudge, SkeletonJudge, check_words, score_play
 from engine.errors import IllegalMoveError
+from engine.linegames.movegen import every_placement
 from indexes.notation import skeleton
 
 if TYPE_CHECKING:
@@ -265,32 +265,14 @@ def brute_force_plays(board: Mapping[Cell, str], hand: Sequence[str], judge: Lin
     """The reference: every ordered choice of hand tiles from every start cell, judged by the rules."""
     if not board or not hand:
         return []
-    top, bottom, left, right = bounds(board)
-    reach = HAND_SIZE + 1
-    choices = {perm for k in range(1, min(len(hand), HAND_SIZE) + 1) for perm in itertools.permutations(hand, k)}
-    accepted: dict[tuple[tuple[Cell, str], ...], ScoredMove[Play]] = {}
-    for dr, dc in ((0, 1), (1, 0)):
-        for r0 in range(top - reach, bottom + reach + 1):
-            for c0 in range(left - reach, right + reach + 1):
-                if (r0, c0) in board:
-                    continue
-                for tiles in choices:
-                    placements: dict[Cell, str] = {}
-                    r, c = r0, c0
-                    for tile in tiles:
-                        while (r, c) in board:
-                            r, c = r + dr, c + dc
-                        placements[(r, c)] = tile
-                        r, c = r + dr, c + dc
-                    key = tuple(sorted(placements.items()))
-                    if key in accepted:
-                        continue
-                    try:
-                        lines = play_lines(board, placements)
-                    except IllegalMoveError:
-                        continue
-                    after = {**board, **placements}
-                    if lines and check_words(after, lines, judge).valid:
-                        breakdown = score_play(after, lines, placements.keys())
-                        accepted[key] = ScoredMove(Play(key), breakdown.total, breakdown)
-    return rank(list(accepted.values()))
+    accepted = []
+    for placements in every_placement(board, hand, min(len(hand), HAND_SIZE)):
+        try:
+            lines = play_lines(board, placements)
+        except IllegalMoveError:
+            continue
+        after = {**board, **placements}
+        if lines and check_words(after, lines, judge).valid:
+            breakdown = score_play(after, lines, placements.keys())
+            accepted.append(ScoredMove(Play.of(placements), breakdown.total, breakdown))
+    return rank(accepted)

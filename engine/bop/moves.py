@@ -46,7 +46,7 @@ class Pass(LinePass):
         return f"pass ({len(self.trade)} tiles traded)" if self.trade else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Swap(Move):
     """Replace the BOP! tile at ``cell`` with ``tile`` from the hand, taking the BOP! tile back."""
 
@@ -56,8 +56,6 @@ class Swap(Move):
     def to_text(self) -> str:
         return f"swap {format_cell(self.cell)} {self.tile}"
 
-    def __repr__(self) -> str:
-        return f"Swap({self.to_text()!r})"
 
 
 @dataclass(frozen=True)

@@ -14,21 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Owned,
-    Public,
-    ScoredMove,
-    Secret,
-    Shown,
-    State,
-    note,
-    pile_outcomes,
-)
+from engine.base import State
 from engine.bop.board import Board, Cell, format_board, format_cell, lines_through, play_lines
 from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, judge_index
@@ -37,7 +23,9 @@ from engine.bop.options import BOP, HAND_SIZE, BopOptions, tile_name
 from engine.bop.rules import WordCheck, check_words, score_play
 from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
 from engine.linegames.grid import square_words
-from engine.linegames.supply import owed_draw
+from engine.linegames.supply import draw_outcomes, owed_draw
+from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
+from engine.views import Owned, Public, Secret, Shown
 
 if TYPE_CHECKING:
     from engine.bop.game import BopGame
@@ -200,9 +188,7 @@ class BopState(State[BopMove]):
         return self.pending is not None and player != self.pending["player"]
 
     def chance_outcomes(self) -> list[tuple[BopMove, float]]:
-        if self.draws_owed is None or self.over:
-            return []
-        return pile_outcomes(self.pile, self.draws_owed[0])  # type: ignore[return-value]
+        return draw_outcomes(self.pile, self.draws_owed, self.over)  # type: ignore[return-value]
 
     def sample_chance(self) -> BopMove:
         assert self.draws_owed is not None

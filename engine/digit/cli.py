@@ -27,56 +27,19 @@ from engine.digit.options import KIT, DigitOptions
 from engine.digit.rules import SOLVER
 from engine.digit.state import DigitState, grid_problems
 from engine.errors import ConfigError, NotationError
-from engine.linegames.cli import (
-    HINTS,
-    GridPerson,
-    board_argument,
-    check_limits,
-    hint_line,
-    print_hints,
-    run_grid_play,
-)
+from engine.linegames import cli as terminal
 from engine.linegames.grid import Cell, parse_board
 from engine.linegames.moves import Play
-from engine.play import add_game_arguments
-
-
-def register(play_subparsers: argparse._SubParsersAction) -> None:
-    play = play_subparsers.add_parser(
-        "digit",
-        help="D!Git: numbered tiles in lines of one number or one colour in sequence; first out of tiles wins",
-        description="Play D!Git: you (human) against bots, or bots alone. Without --bots: you against greedy "
-        "bots. Options: players (2-6), blanks (the blank tiles' colours, default ygrkb), digit_tiles (default 5).",
-    )
-    add_game_arguments(play, "digit", default_bots=None)
-    play.set_defaults(run=run_play)
-
-
-HINT_HELP = "D!Git: the best moves for a hand on a grid"
-
-
-def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
-    """``tablejudge hint digit`` (also ``digit-hint``)."""
-    hint.add_argument(
-        "board", help="the grid: rows of tiles and dots split by '/' (top-left is 0,0), e.g. '9y ?? ./. 0g .', "
-        "or a file holding it (rows on lines; a header of column numbers and row numbers first is read too), "
-        "'-' for stdin",
-    )  # fmt: skip
-    hint.add_argument("--hand", required=True, help='your tiles, e.g. "8g 1r 1k ?? 4b"')
-    hint.add_argument("--pile", type=int, default=10, help="tiles left in your pile (0: a play of your whole "
-                      "hand goes out); default %(default)s")  # fmt: skip
-    hint.add_argument("--limit", type=int, default=HINTS, help="moves to show; 0 shows all (default: %(default)s)")
-    hint.add_argument("--json", action="store_true", help="print JSON")
-    hint.set_defaults(run=run_hint)
+from engine.linegames.supply import HAND_SIZE
 
 
 # --- hints ---------------------------------------------------------------------------------------
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 0,3a 4g??        tiles placed: 2 tiles: 4g, ?? (= green 5); 5th tile: ...``"""
-    return hint_line(number, scored, 18, lambda item: f"{item.label}: {item.detail}", "none")
+    return terminal.hint_line(number, scored, 18, lambda item: f"{item.label}: {item.detail}", "none")
 
 
-def best_moves(board: dict[Cell, str], hand: Sequence[str], pile: Sequence[str], limit: int = HINTS
+def best_moves(board: dict[Cell, str], hand: Sequence[str], pile: Sequence[str], limit: int = terminal.HINTS
                ) -> list[ScoredMove[Any]]:  # fmt: skip
     """The ``limit`` best moves (0: all) for ``hand`` on ``board`` with ``pile`` behind it, each with
     the breakdown making it gives."""
@@ -88,7 +51,7 @@ def read_board(arg: str) -> dict[Cell, str]:
     """The grid ``arg`` names: stdin for ``-``, a file's text, or the grid written out (rows split by
     ``/``). Without row and column numbers its top-left cell is 0,0; it need not cover 0,0 (the first
     play is long past), but it must be in one piece, every line a line."""
-    text = board_argument(arg, "board", lambda _: True)  # any text may be a grid written out
+    text = terminal.board_argument(arg, "board", lambda _: True)  # any text may be a grid written out
     try:
         board = parse_board(text, KIT)
     except NotationError as error:
@@ -107,14 +70,11 @@ def run_hint(args: argparse.Namespace) -> int:
         hand = KIT.parse_tiles(args.hand)
     except NotationError as error:
         raise ConfigError(f"--hand: {error}") from None
-    if not 1 <= len(hand) <= 5:
-        raise ConfigError(f"--hand: a hand holds 1 to 5 tiles, not {len(hand)}")
     extra = Counter(board.values()) + Counter(hand) - DigitOptions().tile_counts()
-    if extra:
-        raise ConfigError(f"more tiles than the box holds: {' '.join(sorted(extra.elements()))}")
-    check_limits(args)
+    terminal.check_hint_hand(hand, HAND_SIZE, "tiles", " ".join(sorted(extra.elements())), holder="box")
+    terminal.check_limits(args)
     moves = best_moves(board, hand, ["??"] * args.pile, args.limit)
-    return print_hints(
+    return terminal.print_hints(
         moves, as_json=args.json, hand=hand, board_text=format_grid(board), hand_text=" ".join(hand),
         line=hint_text, none_text=None, key="moves", with_points=False,
     )  # fmt: skip
@@ -146,7 +106,7 @@ def notation_help(hand: Sequence[str], board: dict[Cell, str]) -> str:
     )
 
 
-class DigitPerson(GridPerson):
+class DigitPerson(terminal.GridPerson):
     """A person at the terminal (``GridPerson``) with D!Git's help and hints."""
 
     def help_text(self, turn: Turn) -> str:
@@ -169,14 +129,39 @@ def run_play(args: argparse.Namespace) -> int:
     def after_move(state: State[Any], seat: int, move: Move, breakdown: Breakdown, people: list[int]) -> str:
         assert isinstance(state, DigitState)
         said = "\n".join("    " + item.detail for item in breakdown.items) + "\n"
-        if isinstance(move, Play) and state.extra_turn and state.current == seat:
+        if isinstance(move, Play) and state.another_turn and state.current == seat:
             said += f"player {seat} placed a 5th or 10th tile: another turn\n"
         return said
 
     def ending(game: Game[Any, Any, Any], state: State[Any], names: list[str]) -> str:
         return f"\n{game.render(state.view(None))}\n"
 
-    return run_grid_play(
+    return terminal.run_grid_play(
         args, "digit", person=lambda shared: DigitPerson(sys.stdout, sys.stdin, shared),
         intro=intro, after_move=after_move, ending=ending,
     )  # fmt: skip
+
+
+def pile_flag(hint: argparse.ArgumentParser) -> None:
+    hint.add_argument("--pile", type=int, default=10, help="tiles left in your pile (0: a play of your whole "
+                      "hand goes out); default %(default)s")  # fmt: skip
+
+
+COMMANDS = terminal.GridCommands(
+    "digit",
+    "D!Git: numbered tiles in lines of one number or one colour in sequence; first out of tiles wins",
+    "Play D!Git: you (human) against bots, or bots alone. Without --bots: you against greedy "
+    "bots. Options: players (2-6), blanks (the blank tiles' colours, default ygrkb), digit_tiles (default 5).",
+    "D!Git: the best moves for a hand on a grid",
+    "board",
+    "the grid: rows of tiles and dots split by '/' (top-left is 0,0), e.g. '9y ?? ./. 0g .', "
+    "or a file holding it (rows on lines; a header of column numbers and row numbers first is read too), "
+    "'-' for stdin",
+    'your tiles, e.g. "8g 1r 1k ?? 4b"',
+    run_play,
+    run_hint,
+    hint_flags=pile_flag,
+    shown="moves",
+    limit=terminal.HINTS,
+)
+register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

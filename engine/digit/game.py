@@ -17,15 +17,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
-from engine.adjudicator import Adjudicator
-from engine.base import Game, JsonDict, check_keys, json_bool, json_int, json_list, json_str
-from engine.digit.moves import AnyDigitMove, parse_any_move
+from engine.base import JsonDict, json_bool, json_int
+from engine.digit.moves import AnyDigitMove, parse_move
 from engine.digit.options import KIT, DigitOptions, draw_rank
 from engine.digit.rules import say_values, wild_values
-from engine.digit.state import BODY_KEYS, END_TEXT, DigitState, position_problems
+from engine.digit.state import BODY_KEYS, END_TEXT, DigitState
 from engine.errors import ConfigError, StateError
+from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
 from engine.linegames.grid import Cell, bounds
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.linegames.tiles import is_wild
@@ -37,26 +38,30 @@ LEGEND = (
 )
 
 
-class DigitGame(Game[DigitOptions, DigitState, AnyDigitMove]):
-    """D!Git: numbered tiles in lines of one number or one colour in sequence; first out of tiles wins."""
+class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
+    """D!Git: numbered tiles in lines of one number or one colour in sequence; first out of tiles wins.
+
+    Its moves: a play (``-1,1d 8g??0g``), a swap (``swap 0,1 ?g``), a pass (``pass 9y?k``), or chance's
+    draw (``draw 9y to 1``)."""
 
     name = "digit"
+    title = "D!Git"
     options_type = DigitOptions
+    #: 1, with ``another_turn`` saved as ``extra_turn`` before it had Q!nto's name: both are read
     format = 1
+    body_keys = BODY_KEYS
+    owed_parts = ("tiles", "tiles below")
+    renamed_keys = {"extra_turn": "another_turn"}
 
-    def __init__(
-        self,
-        options: DigitOptions | Mapping[str, Any] | str | None = None,
-        adjudicator: Adjudicator | None = None,
-        lexicon: str | None = None,
-    ) -> None:
-        super().__init__(options, adjudicator, lexicon)
-        self.tile_counts: Counter[str] = self.options.tile_counts()
+    @cached_property
+    def tile_counts(self) -> Counter[str]:
+        return self.options.tile_counts()
 
-    def parse_move(self, text: str) -> AnyDigitMove:
-        """A play (``-1,1d 8g??0g``), a swap (``swap 0,1 ?g``), a pass (``pass 9y?k``), or chance's
-        draw (``draw 9y to 1``)."""
-        return parse_any_move(text)
+    def _draw_tile(self, text: str) -> str:
+        return KIT.one_tile(text)
+
+    def _player_move(self, text: str) -> AnyDigitMove:
+        return parse_move(text)
 
     def _new_state(self, seed: int | None) -> DigitState:
         """The sheet's set-up: "each player draws a random tile. Highest tile goes first. Tied players
@@ -68,22 +73,12 @@ class DigitGame(Game[DigitOptions, DigitState, AnyDigitMove]):
         if seed is None:
             raise ConfigError("D!Git is dealt from piles shuffled at set-up: give a seed")
         rng = Rng(seed)
-        draws: list[list[tuple[int, str]]] = []
-        contenders = list(range(self.players))
-        while True:
-            bag = self.options.tile_set()
-            rng.shuffle(bag)
-            drawn = list(zip(contenders, bag, strict=False))
-            draws.append(drawn)
-            best = max(draw_rank(tile) for _, tile in drawn)
-            contenders = [seat for seat, tile in drawn if draw_rank(tile) == best]
-            if len(contenders) == 1:
-                break
+        draws, first = first_player_draw(self.options.tile_set, self.players, draw_rank, rng)
         tiles = self.options.tile_set()
         rng.shuffle(tiles)
         supply = deal(tiles, self.players, HAND_SIZE, personal=True)
         state = DigitState(self, seed, board={}, hands=[list(h) for h in supply.hands],
-                           piles=[list(p) for p in supply.piles], first_player=contenders[0],
+                           piles=[list(p) for p in supply.piles], first_player=first,
                            first_draws=draws)  # fmt: skip
         state.rng = rng
         return state
@@ -113,53 +108,20 @@ class DigitGame(Game[DigitOptions, DigitState, AnyDigitMove]):
         return state
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> DigitState:
-        check_keys(body, BODY_KEYS, "digit state")
-        unknown = sorted(set(body) - set(BODY_KEYS))
-        if unknown:
-            raise StateError(f"digit state: unknown key(s) {', '.join(unknown)}")
-        if seed is None:
-            raise StateError("digit state: a D!Git game always has a seed")
-        board: dict[Cell, str] = {}
-        for entry in json_list(body["board"], "board"):
-            if not (isinstance(entry, list) and len(entry) == 3):
-                raise StateError("digit state: the grid lists [row, column, tile] cells")
-            where = (json_int(entry[0], "row"), json_int(entry[1], "column"))
-            if where in board:
-                raise StateError(f"digit state: two tiles on {where[0]},{where[1]}")
-            board[where] = _tile(entry[2])
-        draws = []
-        for draw in json_list(body["first_draws"], "first_draws"):
-            pairs = []
-            for pair in json_list(draw, "first draw"):
-                if not (isinstance(pair, list) and len(pair) == 2):
-                    raise StateError("digit state: a first-player draw lists [seat, tile] pairs")
-                pairs.append((json_int(pair[0], "first draw seat"), _tile(pair[1])))
-            draws.append(pairs)
+    def _body_state(self, body: Mapping[str, Any], seed: int) -> DigitState:
+        malformed = "digit state: a first-player draw lists [seat, tile] pairs"
         state = DigitState(
-            self, seed, board=board,
-            hands=[[_tile(t) for t in json_list(hand, "hand")] for hand in json_list(body["hands"], "hands")],
-            piles=[[_tile(t) for t in json_list(pile, "pile")] for pile in json_list(body["piles"], "piles")],
-            first_player=json_int(body["first_player"], "first_player"), first_draws=draws,
+            self, seed, board=read_grid(body["board"], _tile, "digit state"),
+            hands=read_stacks(body["hands"], "hand", _tile), piles=read_stacks(body["piles"], "pile", _tile),
+            first_player=json_int(body["first_player"], "first_player"),
+            first_draws=read_first_draws(body["first_draws"], _tile, malformed),
         )  # fmt: skip
-        state.rng = rng
-        state.current = json_int(body["current"], "current")
-        state.extra_turn = json_bool(body["extra_turn"], "extra_turn")
+        state.another_turn = json_bool(body["another_turn"], "another_turn")
         state.passes_in_row = json_int(body["passes_in_row"], "passes_in_row")
-        state.turns = json_int(body["turns"], "turns")
-        owed = body["draws_owed"]
-        if owed is not None:
-            triple = json_list(owed, "draws_owed")
-            if len(triple) != 3:
-                raise StateError("digit state: draws_owed is [seat, tiles, tiles below] or null")
-            seat, count, below = (json_int(value, "draws_owed") for value in triple)
-            state.draws_owed = (seat, count, below)
-        reason = body["end_reason"]
-        state.end_reason = None if reason is None else json_str(reason, "end_reason")
-        problems = position_problems(state) + draw_problems(state)
-        if problems:
-            raise StateError(f"digit state: {'; '.join(problems)}")
         return state
+
+    def _load_problems(self, state: DigitState) -> list[str]:
+        return state.problems() + draw_problems(state)
 
     # --- text ---------------------------------------------------------------------------------------
     def render(self, view: JsonDict) -> str:
@@ -177,7 +139,7 @@ class DigitGame(Game[DigitOptions, DigitState, AnyDigitMove]):
             held = len(hand) if isinstance(hand, list) else hand
             marks = ["you"] if player == seat else []
             if player in acting:
-                marks.append("to move" + (", another turn (a 5th or 10th tile)" if view["extra_turn"] else ""))
+                marks.append("to move" + (", another turn (a 5th or 10th tile)" if view["another_turn"] else ""))
             tail = f"  <- {', '.join(marks)}" if marks else ""
             lines.append(f"player {player}: {held} in hand, {view['pile_sizes'][player]} in pile{tail}")
         if seat is not None and isinstance(hands[seat], list) and view["outcome"] is None:

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.base import Draw, parse_draw
+from engine.base import Draw
 from engine.digit.options import KIT
-from engine.errors import NotationError
+from engine.linegames.game import read_move
 from engine.linegames.moves import FaceDownPass, Pass, Play, Swap, parse_line_move
 
 
@@ -51,15 +51,4 @@ def parse_move(text: str) -> DigitMove:
 
 def parse_any_move(text: str) -> AnyDigitMove:
     """A player's move, or chance's draw (``draw 9y to 1``)."""
-    if not isinstance(text, str):
-        raise NotationError(f"a D!Git move is text, not {type(text).__name__}")
-    draw = parse_draw(text, one_tile)
-    return draw if draw is not None else parse_move(text)
-
-
-def one_tile(text: str) -> str:
-    """A draw's tile, checked: ``9y``, ``?g``, ``??``."""
-    tiles = KIT.parse_tiles(text)
-    if len(tiles) != 1:
-        raise NotationError(f"{text!r}: a draw takes one tile")
-    return tiles[0]
+    return read_move(text, "D!Git", KIT.one_tile, parse_move)

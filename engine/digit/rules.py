@@ -31,7 +31,7 @@ from engine.base import Breakdown, ScoreItem
 from engine.digit.options import KIT, NUMBERS
 from engine.linegames.grid import Cell, Line, format_cell
 from engine.linegames.lines import LineKind, LineRule, all_distinct, all_same, cyclic_run
-from engine.linegames.rules import PlayCheck, SwapCheck, check_play, check_swaps, lengths_reached
+from engine.linegames.rules import PlayCheck, PlayedTurn, SwapTurn, check_play, check_swaps, lengths_reached
 from engine.linegames.solver import LineCheck, LineSolver
 from engine.linegames.supply import HAND_SIZE, Tiles, refill, trade
 from engine.linegames.tiles import COLOUR_NAMES, is_wild
@@ -94,11 +94,10 @@ def shown(board: Mapping[Cell, str], cell: Cell, solver: LineSolver) -> str:
 
 
 @dataclass(frozen=True)
-class PlayTurn:
+class PlayTurn(PlayedTurn):
     """A legal play: the check (lines, wilds), the board after it, the hand after refilling, the lines
     whose 5th or 10th tile it placed, whether it earns another turn, whether the player went out."""
 
-    check: PlayCheck
     hand: Tiles
     pile: Tiles
     reached: tuple[tuple[Line, int], ...]
@@ -110,10 +109,6 @@ class PlayTurn:
         """One more turn however many 5th or 10th tiles ("one additional turn is your reward"), unless
         the play ended the game."""
         return bool(self.reached) and not self.went_out
-
-    @property
-    def board(self) -> Mapping[Cell, str]:
-        return self.check.after
 
 
 def play(
@@ -159,22 +154,6 @@ def _placed_item(check: PlayCheck, solver: LineSolver) -> ScoreItem:
     tiles = ", ".join(shown(check.after, cell, solver) for cell in sorted(check.placements))
     count = len(check.placements)
     return ScoreItem("tiles", "tiles placed", 0, f"{count} tile{'s' * (count > 1)}: {tiles}")
-
-
-@dataclass(frozen=True)
-class SwapTurn:
-    """Legal swaps: the board and hand after them, and their (zero-point) breakdown."""
-
-    check: SwapCheck
-    breakdown: Breakdown
-
-    @property
-    def board(self) -> Mapping[Cell, str]:
-        return self.check.board
-
-    @property
-    def hand(self) -> Tiles:
-        return self.check.hand
 
 
 def swap(

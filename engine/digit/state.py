@@ -21,27 +21,15 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Owned,
-    Part,
-    Public,
-    ScoredMove,
-    note,
-    pile_outcomes,
-)
+from engine.base import CHANCE, Breakdown, JsonDict, Outcome, Owned, Part, Public, ScoredMove, note
 from engine.digit.movegen import can_act, explained, generate_plays, generate_swaps, rank_moves
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
-from engine.errors import IllegalMoveError, StateError
-from engine.linegames.grid import CENTRE, NEIGHBOURS, Cell, lines_through
+from engine.errors import IllegalMoveError
+from engine.linegames.grid import CENTRE, Cell, joined, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
-from engine.linegames.turns import GridTurns
+from engine.linegames.turns import PileTurns
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -49,7 +37,7 @@ if TYPE_CHECKING:
 
 #: The keys of a saved D!Git body, in order.
 BODY_KEYS = (
-    "board", "hands", "piles", "first_player", "first_draws", "current", "extra_turn", "passes_in_row",
+    "board", "hands", "piles", "first_player", "first_draws", "current", "another_turn", "passes_in_row",
     "draws_owed", "turns", "end_reason",
 )  # fmt: skip
 
@@ -82,8 +70,12 @@ class Piles(Part):
         return [] if over else [pile for seat, pile in enumerate(value) if pile and seat != viewer]
 
 
-class DigitState(GridTurns[AnyDigitMove]):
+class DigitState(PileTurns[AnyDigitMove]):
+    """A D!Git position: no points, each player's own pile (top first), the draw for first player,
+    and whether the current turn is another turn earned by a 5th or 10th tile."""
+
     game: DigitGame
+    DRAW_REFUSED = "only chance draws tiles; play tiles ('0,1d 8g??0g'), swap or pass"
 
     VIEW = {
         "board": Public(),
@@ -92,7 +84,7 @@ class DigitState(GridTurns[AnyDigitMove]):
         "first_player": Public(),
         "first_draws": Public(),
         "current": Public(),
-        "extra_turn": Public(),
+        "another_turn": Public(),
         "passes_in_row": Public(),
         "draws_owed": Public(),
         "turns": Public(),
@@ -103,21 +95,14 @@ class DigitState(GridTurns[AnyDigitMove]):
         self, game: DigitGame, seed: int | None, *, board: dict[Cell, str], hands: list[list[str]],
         piles: list[list[str]], first_player: int, first_draws: list[list[tuple[int, str]]],
     ) -> None:  # fmt: skip
-        super().__init__(game, seed)
+        super().__init__(game, seed, first_player)
         self.board = board
         self.hands = hands
         self.piles = piles  # piles[seat][0] is the top of that seat's own pile
-        self.first_player = first_player
         self.first_draws = first_draws
-        self.current = first_player
         #: the current turn is another turn, earned by a 5th or 10th tile (the sheet's 6b, 6c)
-        self.extra_turn = False
+        self.another_turn = False
         self.passes_in_row = 0
-        #: (seat, tiles still to draw, tiles at the bottom of the pile the draws cannot reach: those
-        #: the pass just traded) while a player refills: the chance node
-        self.draws_owed: tuple[int, int, int] | None = None
-        self.turns = 0
-        self.end_reason: str | None = None
 
     # --- questions -------------------------------------------------------------------------------
     def tiles_left(self, seat: int) -> int:
@@ -165,20 +150,12 @@ class DigitState(GridTurns[AnyDigitMove]):
             return []
         return rank_moves(self.board, self.hands[seat], len(self.piles[seat]))  # type: ignore[return-value]
 
-    def chance_outcomes(self) -> list[tuple[AnyDigitMove, float]]:
-        if self.draws_owed is None or self.over:
-            return []
-        seat, _, below = self.draws_owed
-        return pile_outcomes(self._reachable(seat, below), seat)  # type: ignore[return-value]
+    def pile_of(self, seat: int) -> list[str]:
+        """The drawer's own pile: each player draws from theirs."""
+        return self.piles[seat]
 
-    def sample_chance(self) -> AnyDigitMove:
-        assert self.draws_owed is not None
-        seat, _, below = self.draws_owed
-        return Draw(self._reachable(seat, below)[0], seat)  # the top of the drawer's own pile
-
-    def _reachable(self, seat: int, below: int) -> list[str]:
-        pile = self.piles[seat]
-        return pile[: len(pile) - below]
+    def problems(self) -> list[str]:
+        return position_problems(self)
 
     def timeout_move(self, seat: int) -> AnyDigitMove | None:
         """A player whose time runs out passes, trading nothing; on the empty grid, where the first
@@ -207,19 +184,6 @@ class DigitState(GridTurns[AnyDigitMove]):
         return best  # type: ignore[return-value]  # ScoredMove is invariant in its move type
 
     # --- moves -----------------------------------------------------------------------------------
-    def _apply(self, seat: int, move: AnyDigitMove) -> Breakdown:
-        if seat == CHANCE:
-            return self._draw(move)
-        if isinstance(move, Draw):
-            raise IllegalMoveError("not_a_play", "only chance draws tiles; play tiles ('0,1d 8g??0g'), swap or pass")
-        if isinstance(move, Play):
-            return self._play(seat, move)
-        if isinstance(move, Swap):
-            return self._swap(seat, move)
-        if isinstance(move, DigitPass):
-            return self._pass(seat, move)
-        raise IllegalMoveError("unknown_move", f"{move!r} is not a D!Git move")
-
     def _draw(self, move: AnyDigitMove) -> Breakdown:
         drawn, (seat, count, below) = owed_draw(move, self.draws_owed, "a tile from the player's own pile")
         reachable = self._reachable(seat, below)
@@ -247,10 +211,10 @@ class DigitState(GridTurns[AnyDigitMove]):
         self.turns += 1
         if turn.went_out:
             self.end_reason = "out"
-            self.extra_turn = False
+            self.another_turn = False
         else:
             self.current = next_seat(seat, self.players, turn.another_turn)
-            self.extra_turn = turn.another_turn
+            self.another_turn = turn.another_turn
         return turn.breakdown
 
     def _swap(self, seat: int, move: Swap) -> Breakdown:
@@ -284,7 +248,7 @@ class DigitState(GridTurns[AnyDigitMove]):
     def _next_turn(self, seat: int) -> None:
         self.turns += 1
         self.current = next_seat(seat, self.players, another_turn=False)
-        self.extra_turn = False
+        self.another_turn = False
 
     def blocked(self) -> bool:
         """Can nobody ever place a tile again? True when no player could place any one tile of their
@@ -302,18 +266,20 @@ class DigitState(GridTurns[AnyDigitMove]):
             self.draws_owed = None
         self.end_reason = "blocked"
 
+    PLAYER_MOVES = {Play: _play, Swap: _swap, DigitPass: _pass}
+
     # --- rollback --------------------------------------------------------------------------------
     def snapshot(self) -> Any:
         """The position's fields (cheaper than the saved body the protocol's default keeps)."""
         fields = (
             dict(self.board), [list(h) for h in self.hands], [list(p) for p in self.piles], self.current,
-            self.extra_turn, self.passes_in_row, self.draws_owed, self.turns, self.end_reason,
+            self.another_turn, self.passes_in_row, self.draws_owed, self.turns, self.end_reason,
         )  # fmt: skip
         return fields, None if self.rng is None else self.rng.state, len(self.history), self.version
 
     def restore(self, saved: Any) -> None:
         fields, rng_state, length, version = saved
-        (self.board, self.hands, self.piles, self.current, self.extra_turn, self.passes_in_row, self.draws_owed,
+        (self.board, self.hands, self.piles, self.current, self.another_turn, self.passes_in_row, self.draws_owed,
          self.turns, self.end_reason) = fields  # fmt: skip
         if rng_state is not None and self.rng is not None:
             self.rng.state = rng_state
@@ -332,13 +298,7 @@ class DigitState(GridTurns[AnyDigitMove]):
         other.rng = None if self.rng is None else Rng.from_json(self.rng.state)
         return other
 
-    # --- invariants, JSON ------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """StateError unless the position is one that play reaches (see :func:`position_problems`)."""
-        problems = position_problems(self)
-        if problems:
-            raise StateError(f"digit state: {'; '.join(problems)}")
-
+    # --- JSON ------------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
         return {
             "board": [[r, c, tile] for (r, c), tile in sorted(self.board.items())],
@@ -347,7 +307,7 @@ class DigitState(GridTurns[AnyDigitMove]):
             "first_player": self.first_player,
             "first_draws": [[[seat, tile] for seat, tile in draw] for draw in self.first_draws],
             "current": self.current,
-            "extra_turn": self.extra_turn,
+            "another_turn": self.another_turn,
             "passes_in_row": self.passes_in_row,
             "draws_owed": None if self.draws_owed is None else list(self.draws_owed),
             "turns": self.turns,
@@ -414,7 +374,7 @@ def position_problems(state: DigitState) -> list[str]:
         problems.append("a game won by going out has exactly one player out of tiles")
     if state.end_reason != "out" and out:
         problems.append("a player out of tiles has won: the game is over")
-    if state.over and (state.draws_owed is not None or state.extra_turn):
+    if state.over and (state.draws_owed is not None or state.another_turn):
         problems.append("a finished game owes no draws and no turns")
     if not state.board and (state.turns or state.current != state.first_player):
         problems.append("an empty grid: nobody has played (the first player always can), so the first player moves")
@@ -430,16 +390,7 @@ def grid_problems(board: Mapping[Cell, str], centre: bool = True) -> list[str]:
     problems = []
     if centre and CENTRE not in board:
         problems.append("the grid does not cover the centre cell 0,0")
-    start = CENTRE if CENTRE in board else min(board)
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in NEIGHBOURS:
-            cell = (r + dr, c + dc)
-            if cell in board and cell not in seen:
-                seen.add(cell)
-                todo.append(cell)
-    if len(seen) != len(board):
+    if len(joined(board, CENTRE if CENTRE in board else min(board))) != len(board):
         problems.append("the grid is not in one piece")
     if any(not KIT.is_tile(tile) for tile in board.values()):
         problems.append("the grid holds something that is not a D!Git tile")

@@ -12,18 +12,67 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
 from engine.base import CHANCE, Breakdown, Game, Move, Outcome, ScoredMove, State
 from engine.bots import Turn
 from engine.errors import ConfigError
-from engine.play import HUMAN, HumanSeat, game_from_args, indent, make_seats, print_move, run_game
+from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, print_move, run_game
 
 #: Plays a person is shown when they type ``hint``.
 HINTS = 5
 #: Moves ``moves`` lists before it says "...".
 LISTED = 30
+
+
+Run = Callable[[argparse.Namespace], int]
+AddFlags = Callable[[argparse.ArgumentParser], None]
+
+
+# --- the commands --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GridCommands:
+    """A grid game's ``tablejudge play NAME`` and ``tablejudge hint NAME`` (also ``NAME-hint``): their
+    texts and what runs them. A game's ``cli.py`` declares one, and takes its ``register``,
+    ``add_hint_arguments`` and ``HINT_HELP`` (what ``tablejudge.commands`` asks a game for) from it."""
+
+    #: the game's registry name
+    name: str
+    #: ``play``'s one line of help and its description
+    play_help: str
+    play_description: str
+    #: ``hint``'s one line of help, its board argument's name and help, and ``--hand``'s help
+    hint_help: str
+    board: str
+    board_help: str
+    hand_help: str
+    run_play: Run
+    run_hint: Run
+    #: the game's own flags of each command (``hint``'s come after ``--hand``)
+    play_flags: AddFlags | None = None
+    hint_flags: AddFlags | None = None
+    #: what ``hint --limit`` counts, and how many it shows by default
+    shown: str = "plays"
+    limit: int = 10
+
+    def register(self, play_subparsers: argparse._SubParsersAction) -> None:
+        play = play_subparsers.add_parser(self.name, help=self.play_help, description=self.play_description)
+        add_game_arguments(play, self.name, default_bots=None)
+        if self.play_flags is not None:
+            self.play_flags(play)
+        play.set_defaults(run=self.run_play)
+
+    def add_hint_arguments(self, hint: argparse.ArgumentParser) -> None:
+        hint.add_argument(self.board, help=self.board_help)
+        hint.add_argument("--hand", required=True, help=self.hand_help)
+        if self.hint_flags is not None:
+            self.hint_flags(hint)
+        shows = f"{self.shown} to show; 0 shows all (default: %(default)s)"
+        hint.add_argument("--limit", type=int, default=self.limit, help=shows)
+        hint.add_argument("--json", action="store_true", help="print JSON")
+        hint.set_defaults(run=self.run_hint)
 
 
 # --- hints ---------------------------------------------------------------------------------------
@@ -110,6 +159,15 @@ def print_hints(
     return 0
 
 
+def check_hint_hand(hand: Sequence[Any], most: int, pieces: str, extra: str = "", holder: str = "bag") -> None:
+    """ConfigError for a hint's hand of no ``pieces`` or more than ``most``, or (``extra``: those written
+    out) for more of them on the board and in the hand than the game's ``holder`` holds."""
+    if not 1 <= len(hand) <= most:
+        raise ConfigError(f"--hand: a hand holds 1 to {most} {pieces}, not {len(hand)}")
+    if extra:
+        raise ConfigError(f"more {pieces} than the {holder} holds: {extra}")
+
+
 def check_limits(args: argparse.Namespace) -> None:
     """``--limit`` (and ``--pile`` where the command has it) must be 0 or more."""
     if getattr(args, "pile", 0) < 0 or args.limit < 0:
@@ -177,6 +235,39 @@ class GridPerson(HumanSeat):
 
 
 # --- the play runner ----------------------------------------------------------------------------
+def first_line(title: str, game: Game[Any, Any, Any], seed: int, names: Sequence[str]) -> str:
+    """``Match Five (matchfive(players=2)), seed 3: human, greedy``: what a game at the terminal begins with."""
+    return f"{title} ({game.spec()}), seed {seed}: {', '.join(names)}"
+
+
+def first_player_intro(
+    title: str, seed: int, why: str, legend: str
+) -> Callable[[Game[Any, Any, Any], list[str], list[int]], str]:
+    """The beginning of a game at the terminal: :func:`first_line`, who starts and ``why``, and for a game
+    of bots only the board's ``legend`` (a person has it in their help)."""
+
+    def intro(game: Game[Any, Any, Any], names: list[str], people: list[int]) -> str:
+        first = game.new_initial_state(seed).first_player  # type: ignore[attr-defined]
+        shown = "" if people else legend + "\n"
+        return f"{first_line(title, game, seed, names)}\nplayer {first} starts ({why})\n{shown}"
+
+    return intro
+
+
+def bag_tally(state: Any, people: Sequence[int]) -> str:
+    """The scores and the bag after each move of a game of bots only (Match Five, Three2Fifteen)."""
+    return "" if people else f"scores: {' | '.join(map(str, state.scores()))}   bag: {len(state.bag)}\n"
+
+
+def final_table(
+    game: Game[Any, Any, Any], state: State[Any], names: Sequence[str], tally: Callable[[int], str] | None = None
+) -> str:
+    """The end of a game at the terminal: the table as everyone sees it, then the standings."""
+    outcome = state.outcome()
+    assert outcome is not None
+    return f"\n{game.render(state.view(None))}\n" + standings(outcome, names, tally)
+
+
 def standings(outcome: Outcome, names: Sequence[str], tally: Callable[[int], str] | None = None) -> str:
     """``  player 0 (human): 31`` a seat, then ``winner: player 0``."""
     lines = [

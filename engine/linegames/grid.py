@@ -88,15 +88,33 @@ def lines_through(
     return lines
 
 
-def play_direction(cells: Sequence[Cell]) -> str | None:
-    """ACROSS or DOWN for two or more cells in one row or column; None for a single cell."""
+def play_direction(
+    cells: Sequence[Cell], refusal: str = "all the tiles played on a turn go in a single row or column"
+) -> str | None:
+    """ACROSS or DOWN for two or more cells in one row or column; None for a single cell. Otherwise
+    IllegalMoveError ``not_in_line`` (``refusal``: its message, in the game's words)."""
     if len(cells) == 1:
         return None
     if len({r for r, _ in cells}) == 1:
         return ACROSS
     if len({c for _, c in cells}) == 1:
         return DOWN
-    raise IllegalMoveError("not_in_line", "all the tiles played on a turn go in a single row or column")
+    raise IllegalMoveError("not_in_line", refusal)
+
+
+def joined(board: Collection[Cell], start: Cell) -> set[Cell]:
+    """The cells of ``board`` joined to ``start`` side by side, ``start`` among them (none when it is
+    not on the board): a board that play makes is all one piece."""
+    found = {start} if start in board else set()
+    todo = list(found)
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in NEIGHBOURS:
+            cell = (r + dr, c + dc)
+            if cell in board and cell not in found:
+                found.add(cell)
+                todo.append(cell)
+    return found
 
 
 def check_geometry(board: Mapping[Cell, str], cells: Collection[Cell], first: Cell = CENTRE) -> str | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import (
@@ -262,19 +262,14 @@ def _first_plays(solver: LineSolver, hand: Sequence[str], max_tiles: int) -> lis
     return sorted(plays, key=lambda play: play.placements)
 
 
-def brute_force_plays(
-    solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str], max_tiles: int = MAX_PLAY
-) -> list[Play]:
-    """The reference: every ordered choice of hand tiles from every cell of a box around the board,
-    across and down (stepping over grid tiles), judged by ``check_play``."""
-    if not hand:
-        return []
-    most = min(len(hand), max_tiles)
+def every_placement(board: Mapping[Cell, str], hand: Sequence[str], most: int) -> Iterator[dict[Cell, str]]:
+    """The brute-force references' candidates: every ordered choice of up to ``most`` hand tiles from
+    every empty cell of a box around the board, across and down, stepping over grid tiles; each
+    placement once (the first way it is met)."""
     top, bottom, left, right = bounds(board)
     reach = most + 1
     choices = {perm for k in range(1, most + 1) for perm in itertools.permutations(hand, k)}
-    accepted: dict[Placements, Play] = {}
-    rejected: set[Placements] = set()
+    seen: set[Placements] = set()
     for dr, dc in (STEPS[ACROSS], STEPS[DOWN]):
         for r0 in range(top - reach, bottom + reach + 1):
             for c0 in range(left - reach, right + reach + 1):
@@ -289,15 +284,25 @@ def brute_force_plays(
                         placements[(r, c)] = tile
                         r, c = r + dr, c + dc
                     key = tuple(sorted(placements.items()))
-                    if key in accepted or key in rejected:
-                        continue
-                    try:
-                        check_play(solver, board, placements, max_tiles=max_tiles)
-                    except IllegalMoveError:
-                        rejected.add(key)
-                        continue
-                    accepted[key] = Play(key)
-    return sorted(accepted.values(), key=lambda play: play.placements)
+                    if key not in seen:
+                        seen.add(key)
+                        yield placements
+
+
+def brute_force_plays(
+    solver: LineSolver, board: Mapping[Cell, str], hand: Sequence[str], max_tiles: int = MAX_PLAY
+) -> list[Play]:
+    """The reference: every candidate placement (:func:`every_placement`) judged by ``check_play``."""
+    if not hand:
+        return []
+    accepted = []
+    for placements in every_placement(board, hand, min(len(hand), max_tiles)):
+        try:
+            check_play(solver, board, placements, max_tiles=max_tiles)
+        except IllegalMoveError:
+            continue
+        accepted.append(Play.of(placements))
+    return sorted(accepted, key=lambda play: play.placements)
 
 
 def random_board(

@@ -87,7 +87,7 @@ class Play(GridPlay[str]):
     """A play of tiles written as text (``8g``, ``?y``): the line games' and BOP!'s."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Swap(Move):
     """Hand tiles put in place of played wilds, in order; each takes the wild it replaces into the
     hand, where a later step of the same swap may use it (a sequential swap)."""
@@ -97,8 +97,6 @@ class Swap(Move):
     def to_text(self) -> str:
         return "swap " + " ".join(f"{format_cell(cell)} {tile}" for cell, tile in self.steps)
 
-    def __repr__(self) -> str:
-        return f"Swap({self.to_text()!r})"
 
 
 @dataclass(frozen=True)

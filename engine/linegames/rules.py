@@ -25,6 +25,7 @@ from engine.linegames.grid import (
 )
 from engine.linegames.solver import LineCheck, LineSolver
 from engine.linegames.tiles import is_wild
+from engine.values import Breakdown
 
 #: "Add 1, 2, 3, 4 or 5 tiles to the grid".
 MAX_PLAY = 5
@@ -41,6 +42,18 @@ class PlayCheck:
     lines: tuple[Line, ...]
     check: LineCheck
     after: Mapping[Cell, str]
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    """A legal play's turn: its check, and the board after it; each game's turn adds what it counts
+    (the hand refilled, the lines completed, the breakdown)."""
+
+    check: PlayCheck
+
+    @property
+    def board(self) -> Mapping[Cell, str]:
+        return self.check.after
 
 
 def check_hand(hand: Sequence[str], tiles: Sequence[str], name: Callable[[str], str] = str) -> list[str]:
@@ -112,6 +125,22 @@ class SwapCheck:
     hand: tuple[str, ...]
     steps: tuple[tuple[Cell, str, str], ...]  # (cell, tile put in, wild taken)
     checks: tuple[LineCheck, ...]
+
+
+@dataclass(frozen=True)
+class SwapTurn:
+    """Legal swaps' turn: the board and hand after them, and their breakdown (a swap scores nothing)."""
+
+    check: SwapCheck
+    breakdown: Breakdown
+
+    @property
+    def board(self) -> Mapping[Cell, str]:
+        return self.check.board
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        return self.check.hand
 
 
 def capital(text: str) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from engine.base import Draw
+from engine.base import Draw, Move, pile_outcomes
 from engine.errors import IllegalMoveError
 from engine.linegames.rules import check_hand
 
@@ -103,3 +103,9 @@ def owed_draw(move: object, owed: OwedT | None, source: str, notation: str = "TI
     if move.seat != owed[0]:
         raise IllegalMoveError("wrong_drawer", f"player {owed[0]} draws now, not {move.seat}")
     return move, owed
+
+
+def draw_outcomes(pile: Sequence[object], owed: tuple[int, ...] | None, over: bool) -> list[tuple[Move, float]]:
+    """Chance's draws while a refill is owed (``owed``: the drawing seat first): each tile the top of
+    ``pile`` can be, with its share; none when nothing is owed or the game is over."""
+    return [] if owed is None or over else pile_outcomes([str(tile) for tile in pile], owed[0])

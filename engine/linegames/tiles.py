@@ -99,6 +99,13 @@ class TileKit:
             )
         return tiles
 
+    def one_tile(self, text: str) -> str:
+        """A draw's tile, checked (``draw 9y to 1``): NotationError unless ``text`` is one tile."""
+        tiles = self.parse_tiles(text)
+        if len(tiles) != 1:
+            raise NotationError(f"{text!r}: a draw takes one tile")
+        return tiles[0]
+
     def name(self, tile: str) -> str:
         """The tile in words: ``"yellow 9"``, ``"blank green tile"``, ``"Q!nto tile"``."""
         f, c = tile[0], tile[1]

@@ -23,46 +23,21 @@ from typing import Any
 from engine.base import Breakdown, Game, Move, ScoredMove, State
 from engine.bots import Turn
 from engine.errors import ConfigError
-from engine.linegames.cli import HINTS, GridPerson, check_limits, hint_line, print_hints, run_grid_play, standings
+from engine.linegames import cli as terminal
 from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.game import LEGEND, format_above
 from engine.matchfive.movegen import best_plays
 from engine.matchfive.options import HAND_SIZE, MatchFiveOptions, format_tiles, hand_tile, parse_hand_tiles, sort_tiles
 from engine.matchfive.rules import board_problems, hand_breakdown
 from engine.matchfive.state import MatchFiveState
-from engine.play import add_game_arguments
-
-
-def register(play_subparsers: argparse._SubParsersAction) -> None:
-    play = play_subparsers.add_parser(
-        "matchfive",
-        help="Match Five: colour and number series of five, side by side and stacked five high",
-        description="Play Match Five: you (human) against bots, or bots alone. Without --bots: you against a greedy "
-        "bot. Options: players (2-6), copies (of each colour-number tile, 1-4; default 2), wilds (0-10; default 5).",
-    )
-    add_game_arguments(play, "matchfive", default_bots=None)
-    play.set_defaults(run=run_play)
-
-
-HINT_HELP = "Match Five: the best plays for a hand on a table"
-
-
-def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
-    """``tablejudge hint matchfive`` (also ``matchfive-hint``)."""
-    hint.add_argument(
-        "table", help='the stacks, each ROW,COL:BOTTOM,...,TOP (e.g. "0,0:3r 0,1:2r,2b"), a file holding them, '
-        "'-' for stdin, or '' for an empty table",
-    )  # fmt: skip
-    hint.add_argument("--hand", required=True, help='your tiles, e.g. "5r 4r * 2b 3y" (* is a wild)')
-    hint.add_argument("--limit", type=int, default=10, help="plays to show; 0 shows all (default: %(default)s)")
-    hint.add_argument("--json", action="store_true", help="print JSON")
-    hint.set_defaults(run=run_hint)
 
 
 # --- hints ---------------------------------------------------------------------------------------
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 0,3:2u 5b 5y      +33  vertical +15; horizontal +9; horizontal +9``"""
-    return hint_line(number, scored, 24, lambda item: f"{item.label} {item.points:+d}" if item.points else None)
+    return terminal.hint_line(
+        number, scored, 24, lambda item: f"{item.label} {item.points:+d}" if item.points else None
+    )
 
 
 def _table_text(arg: str) -> str:
@@ -83,15 +58,11 @@ def run_hint(args: argparse.Namespace) -> int:
     if problems:
         raise ConfigError(f"table: {problems[0]}")
     hand = parse_hand_tiles(args.hand)
-    if not 1 <= len(hand) <= HAND_SIZE:
-        raise ConfigError(f"--hand: a hand holds 1 to {HAND_SIZE} tiles, not {len(hand)}")
-    counts = MatchFiveOptions().tile_counts()
-    extra = Counter(hand_tile(t) for t in board.tiles()) + Counter(hand) - counts
-    if extra:
-        raise ConfigError(f"more tiles than the bag holds: {format_tiles(sort_tiles(extra.elements()))}")
-    check_limits(args)
+    extra = Counter(hand_tile(t) for t in board.tiles()) + Counter(hand) - MatchFiveOptions().tile_counts()
+    terminal.check_hint_hand(hand, HAND_SIZE, "tiles", format_tiles(sort_tiles(extra.elements())))
+    terminal.check_limits(args)
     plays = best_plays(board, hand, args.limit)
-    return print_hints(
+    return terminal.print_hints(
         plays, as_json=args.json, hand=hand, board_text=format_above(board, board.locked),
         hand_text=format_tiles(sort_tiles(hand)), line=hint_text, none_text=NO_PLAY,
     )  # fmt: skip
@@ -133,7 +104,7 @@ def _example_cells(board: Board) -> tuple[str, str, int]:
     return f"{row},{right + 1}", f"{stack[0]},{stack[1]}", board.height(stack) + 1
 
 
-class MatchFivePerson(GridPerson):
+class MatchFivePerson(terminal.GridPerson):
     """A person at the terminal (``GridPerson``) with Match Five's help and hints."""
 
     def help_text(self, turn: Turn) -> str:
@@ -142,37 +113,46 @@ class MatchFivePerson(GridPerson):
 
     def hint_text(self, turn: Turn) -> str:
         state: MatchFiveState = turn._state  # type: ignore[assignment]
-        plays = best_plays(state.board, turn.view["hands"][turn.seat], HINTS)
+        plays = best_plays(state.board, turn.view["hands"][turn.seat], terminal.HINTS)
         return "\n".join(hint_text(n, s) for n, s in enumerate(plays, 1)) or f"  {NO_PLAY}"
 
 
 def run_play(args: argparse.Namespace) -> int:
-    def intro(game: Game[Any, Any, Any], names: list[str], people: list[int]) -> str:
-        first = game.new_initial_state(args.seed).first_player  # type: ignore[attr-defined]
-        legend = "" if people else LEGEND + "\n"
-        return (f"Match Five ({game.spec()}), seed {args.seed}: {', '.join(names)}\n"
-                f"player {first} starts (the highest hand total)\n{legend}")  # fmt: skip
-
     def after_move(state: State[Any], seat: int, move: Move, breakdown: Breakdown, people: list[int]) -> str:
         assert isinstance(state, MatchFiveState)
         said = ""
         if state.went_out == seat and state.final_turns == state.players - 1:
             said += f"player {seat} placed their last tile: one final play each for the others\n"
-        if not people:
-            said += f"scores: {' | '.join(map(str, state.scores()))}   bag: {len(state.bag)}\n"
-        return said
+        return said + terminal.bag_tally(state, people)
 
     def ending(game: Game[Any, Any, Any], state: State[Any], names: list[str]) -> str:
-        outcome = state.outcome()
-        assert outcome is not None and isinstance(state, MatchFiveState)
+        assert isinstance(state, MatchFiveState)
+        scores = state.scores()
 
         def tally(seat: int) -> str:
             cost = hand_breakdown(state.hands[seat]).total
-            return f"{outcome.scores[seat]}" + (f" (hand left: {cost})" if cost else "")
+            return f"{scores[seat]}" + (f" (hand left: {cost})" if cost else "")
 
-        return f"\n{game.render(state.view(None))}\n" + standings(outcome, names, tally)
+        return terminal.final_table(game, state, names, tally)
 
-    return run_grid_play(
+    return terminal.run_grid_play(
         args, "matchfive", person=lambda shared: MatchFivePerson(sys.stdout, sys.stdin, shared),
-        intro=intro, after_move=after_move, ending=ending,
+        intro=terminal.first_player_intro("Match Five", args.seed, "the highest hand total", LEGEND),
+        after_move=after_move, ending=ending,
     )  # fmt: skip
+
+
+COMMANDS = terminal.GridCommands(
+    "matchfive",
+    "Match Five: colour and number series of five, side by side and stacked five high",
+    "Play Match Five: you (human) against bots, or bots alone. Without --bots: you against a greedy "
+    "bot. Options: players (2-6), copies (of each colour-number tile, 1-4; default 2), wilds (0-10; default 5).",
+    "Match Five: the best plays for a hand on a table",
+    "table",
+    'the stacks, each ROW,COL:BOTTOM,...,TOP (e.g. "0,0:3r 0,1:2r,2b"), a file holding them, '
+    "'-' for stdin, or '' for an empty table",
+    'your tiles, e.g. "5r 4r * 2b 3y" (* is a wild)',
+    run_play,
+    run_hint,
+)
+register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

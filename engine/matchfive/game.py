@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
-from engine.adjudicator import Adjudicator
-from engine.base import Game, JsonDict, check_keys, json_int, json_list, json_str, parse_draw
+from engine.base import JsonDict, json_int, json_list, json_str
 from engine.errors import ConfigError, EngineError, NotationError, StateError
+from engine.linegames.game import GridGame, read_stacks
 from engine.matchfive.board import Board, Cell, format_cell, format_spot
 from engine.matchfive.moves import parse_move
 from engine.matchfive.options import (
@@ -32,7 +33,7 @@ from engine.matchfive.options import (
     sort_tiles,
     tile_name,
 )
-from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState, position_problems
+from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState
 from engine.rng import Rng
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
@@ -54,28 +55,27 @@ def first_player(hands: Sequence[Sequence[str]]) -> int:
     return totals.index(max(totals))
 
 
-class MatchFiveGame(Game[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
-    """Match Five: colour and number series of five, side by side and stacked five high."""
+class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
+    """Match Five: colour and number series of five, side by side and stacked five high.
+
+    Its moves: a play (``0,3:2u 5b 5y``), a swap (``swap 3r *``), ``pass``, or chance's draw
+    (``draw 3r to 1``)."""
 
     name = "matchfive"
+    title = "Match Five"
     options_type = MatchFiveOptions
     format = 1
+    body_keys = BODY_KEYS
 
-    def __init__(
-        self,
-        options: MatchFiveOptions | Mapping[str, Any] | str | None = None,
-        adjudicator: Adjudicator | None = None,
-        lexicon: str | None = None,
-    ) -> None:
-        super().__init__(options, adjudicator, lexicon)
-        self.tile_counts: Counter[str] = self.options.tile_counts()
+    @cached_property
+    def tile_counts(self) -> Counter[str]:
+        return self.options.tile_counts()
 
-    def parse_move(self, text: str) -> MatchFiveMove:
-        """A play (``0,3:2u 5b 5y``), a swap (``swap 3r *``), ``pass``, or chance's draw (``draw 3r to 1``)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a Match Five move is text, not {type(text).__name__}")
-        draw = parse_draw(text, parse_hand_tile)
-        return draw if draw is not None else parse_move(text)
+    def _draw_tile(self, text: str) -> str:
+        return parse_hand_tile(text)
+
+    def _player_move(self, text: str) -> MatchFiveMove:
+        return parse_move(text)
 
     def _new_state(self, seed: int | None) -> MatchFiveState:
         """The set-up (ruling 2): the bag shuffled, five tiles dealt to each seat in turn from its top,
@@ -110,44 +110,24 @@ class MatchFiveGame(Game[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
         return state
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> MatchFiveState:
-        check_keys(body, BODY_KEYS, "matchfive state")
-        unknown = sorted(set(body) - set(BODY_KEYS))
-        if unknown:
-            raise StateError(f"matchfive state: unknown key(s) {', '.join(unknown)}")
-        if seed is None:
-            raise StateError("matchfive state: a Match Five game always has a seed")
-        state = MatchFiveState(
-            self, seed, board=_board(body["board"]),
-            hands=[[_hand_tile(t) for t in json_list(hand, "hand")] for hand in json_list(body["hands"], "hands")],
-            bag=[_hand_tile(t) for t in json_list(body["bag"], "bag")],
-            first_player=json_int(body["first_player"], "first_player"),
-        )  # fmt: skip
-        state.rng = rng
-        state.points = [json_int(s, "points") for s in json_list(body["points"], "points")]
-        state.current = json_int(body["current"], "current")
-        state.turns = json_int(body["turns"], "turns")
-        state.passes_in_row = json_int(body["passes_in_row"], "passes_in_row")
-        state.quiet_turns = json_int(body["quiet_turns"], "quiet_turns")
-        owed = body["draws_owed"]
-        if owed is not None:
-            pair = json_list(owed, "draws_owed")
-            if len(pair) != 2:
-                raise StateError("matchfive state: draws_owed is [seat, tiles] or null")
-            state.draws_owed = (json_int(pair[0], "draws_owed seat"), json_int(pair[1], "draws_owed tiles"))
-        state.went_out = None if body["went_out"] is None else json_int(body["went_out"], "went_out")
-        state.final_turns = None if body["final_turns"] is None else json_int(body["final_turns"], "final_turns")
+    def _body_state(self, body: Mapping[str, Any], seed: int) -> MatchFiveState:
         reason = body["end_reason"]
         if reason is not None and json_str(reason, "end_reason") not in END_REASONS:
             raise StateError(f"matchfive state: end_reason is one of {', '.join(END_REASONS)} or null")
-        state.end_reason = reason
+        state = MatchFiveState(
+            self, seed, board=_board(body["board"]), hands=read_stacks(body["hands"], "hand", _hand_tile),
+            bag=[_hand_tile(t) for t in json_list(body["bag"], "bag")],
+            first_player=json_int(body["first_player"], "first_player"),
+        )  # fmt: skip
+        state.points = [json_int(s, "points") for s in json_list(body["points"], "points")]
+        state.passes_in_row = json_int(body["passes_in_row"], "passes_in_row")
+        state.quiet_turns = json_int(body["quiet_turns"], "quiet_turns")
+        state.went_out = None if body["went_out"] is None else json_int(body["went_out"], "went_out")
+        state.final_turns = None if body["final_turns"] is None else json_int(body["final_turns"], "final_turns")
         penalties = body["penalties"]
         state.penalties = (
             None if penalties is None else [json_int(p, "penalty") for p in json_list(penalties, "penalties")]
         )
-        problems = position_problems(state)
-        if problems:
-            raise StateError(f"matchfive state: {'; '.join(problems)}")
         return state
 
     # --- text ---------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ DIRECTION_CODES = {"a": ACROSS, "d": DOWN, "u": UP}
 LONGEST_DOTTED = 9
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Place(Move):
     """Tiles placed this turn: ``((row, col, level), tile)`` pairs, sorted by spot."""
 
@@ -86,8 +86,6 @@ class Place(Move):
             cells = [(r + i * dr, c + i * dc, level) for i in range(span)]
         return f"{format_spot(start)}{code} " + " ".join(placed.get(spot, ".") for spot in cells)
 
-    def __repr__(self) -> str:
-        return f"Place({self.to_text()!r})"
 
 
 def _line(spots: list[Spot]) -> tuple[str, Spot, int] | None:
@@ -107,7 +105,7 @@ def _line(spots: list[Spot]) -> tuple[str, Spot, int] | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Swap(Move):
     """Tiles of the hand swapped for as many from the bag (sorted: numbers, colours, wilds last)."""
 
@@ -124,19 +122,14 @@ class Swap(Move):
         count = len(self.tiles)
         return f"swap {count} tile{'s' if count != 1 else ''}"
 
-    def __repr__(self) -> str:
-        return f"Swap({self.to_text()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Pass(Move):
     """A turn with no play and no swap."""
 
     def to_text(self) -> str:
         return "pass"
-
-    def __repr__(self) -> str:
-        return "Pass()"
 
 
 MatchFiveTurn = Place | Swap | Pass

@@ -19,27 +19,16 @@ import itertools
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Owned,
-    Public,
-    ScoredMove,
-    Secret,
-    note,
-    pile_outcomes,
-)
-from engine.errors import IllegalMoveError, StateError
+from engine.errors import IllegalMoveError
 from engine.linegames.supply import owed_draw
-from engine.linegames.turns import GridTurns
+from engine.linegames.turns import BagTurns
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import best_plays, generate_plays, scored_plays
 from engine.matchfive.moves import Pass, Place, Swap
 from engine.matchfive.options import HAND_SIZE, WILD, hand_penalty, hand_tile, parse_hand_tile, sort_tiles, value
 from engine.matchfive.rules import board_problems, check_play, check_swap, hand_breakdown, score_play
+from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
+from engine.views import Owned, Public, Secret
 
 if TYPE_CHECKING:
     from engine.matchfive.game import MatchFiveGame
@@ -61,8 +50,21 @@ END_REASONS = ("went_out", "blocked", "stuck")
 REVIEW_PLAYS = 5
 
 
-class MatchFiveState(GridTurns[MatchFiveMove]):
+class MatchFiveState(BagTurns[MatchFiveMove, Board, str]):
+    """Points are scored by plays (the end's subtractions are in ``penalties``); ``draws_owed`` are
+    owed after a play or a swap."""
+
     game: MatchFiveGame
+    passes_in_row = 0
+    #: turns in a row on which the mover could not place a tile (swaps and passes without a play;
+    #: a swap by a player who could have played starts the count again: RULINGS.md 16)
+    quiet_turns = 0
+    #: the first player to place their last tile, and the final turns the others have left
+    went_out: int | None = None
+    final_turns: int | None = None
+    #: what each hand cost at the end (its numbers, 25 a wild)
+    penalties: list[int] | None = None
+    DRAW_REFUSED = "only chance draws tiles; play ('0,0:1a 3r 2r'), 'swap TILES' or 'pass'"
 
     VIEW = {
         "board": Public(),
@@ -80,32 +82,6 @@ class MatchFiveState(GridTurns[MatchFiveMove]):
         "end_reason": Public(),
         "penalties": Public(),
     }
-
-    def __init__(
-        self, game: MatchFiveGame, seed: int | None, *, board: Board, hands: list[list[str]], bag: list[str],
-        first_player: int,
-    ) -> None:  # fmt: skip
-        super().__init__(game, seed)
-        self.board = board
-        self.hands = hands
-        self.bag = bag  # bag[0] is the top: the next tile drawn
-        self.first_player = first_player
-        self.current = first_player
-        #: points scored by plays (the end's subtractions are in ``penalties``)
-        self.points: list[int] = [0] * game.players
-        #: (seat, tiles) still to draw after a play or a swap: the chance node
-        self.draws_owed: tuple[int, int] | None = None
-        self.turns = 0
-        self.passes_in_row = 0
-        #: turns in a row on which the mover could not place a tile (swaps and passes without a play;
-        #: a swap by a player who could have played starts the count again: RULINGS.md 16)
-        self.quiet_turns = 0
-        #: the first player to place their last tile, and the final turns the others have left
-        self.went_out: int | None = None
-        self.final_turns: int | None = None
-        self.end_reason: str | None = None
-        #: what each hand cost at the end (its numbers, 25 a wild)
-        self.penalties: list[int] | None = None
 
     # --- questions -------------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
@@ -152,15 +128,6 @@ class MatchFiveState(GridTurns[MatchFiveMove]):
         ranked += [ScoredMove(swap, 0) for swap in self.legal_swaps(seat)]
         return ranked or [ScoredMove(Pass(), 0, self._pass_note())]
 
-    def chance_outcomes(self) -> list[tuple[MatchFiveMove, float]]:
-        if self.draws_owed is None or self.over:
-            return []
-        return pile_outcomes(self.bag, self.draws_owed[0])  # type: ignore[return-value]
-
-    def sample_chance(self) -> MatchFiveMove:
-        assert self.draws_owed is not None
-        return Draw(self.bag[0], self.draws_owed[0])  # the top of the bag
-
     def timeout_move(self, seat: int) -> MatchFiveMove | None:
         """The move made for a seat whose clock runs out (ruling 14): with tiles in the bag, a swap of
         its highest-numbered tile (a wild only if it holds nothing else); with the bag empty, its
@@ -196,21 +163,6 @@ class MatchFiveState(GridTurns[MatchFiveMove]):
         return None if not self.over else [hand_breakdown(hand) for hand in self.hands]
 
     # --- moves -----------------------------------------------------------------------------------
-    def _apply(self, seat: int, move: MatchFiveMove) -> Breakdown:
-        if seat == CHANCE:
-            return self._draw(move)
-        if isinstance(move, Place):
-            return self._place(seat, move)
-        if isinstance(move, Swap):
-            return self._swap(seat, move)
-        if isinstance(move, Pass):
-            return self._pass(seat)
-        if isinstance(move, Draw):
-            raise IllegalMoveError(
-                "not_a_play", "only chance draws tiles; play ('0,0:1a 3r 2r'), 'swap TILES' or 'pass'"
-            )
-        raise IllegalMoveError("unknown_move", f"{move!r} is not a Match Five move")
-
     def _draw(self, move: MatchFiveMove) -> Breakdown:
         drawn, (seat, count) = owed_draw(move, self.draws_owed, "a tile from the bag")
         tile = parse_hand_tile(drawn.tile)
@@ -258,7 +210,7 @@ class MatchFiveState(GridTurns[MatchFiveMove]):
     def _pass_note(self) -> Breakdown:
         return note("pass", "pass", "no play, and the bag is empty: nothing to swap")
 
-    def _pass(self, seat: int) -> Breakdown:
+    def _pass(self, seat: int, move: Pass) -> Breakdown:
         if self.bag:
             raise IllegalMoveError(
                 "must_play_or_swap", "a pass is for a player who cannot play or swap; swap tiles instead"
@@ -292,12 +244,11 @@ class MatchFiveState(GridTurns[MatchFiveMove]):
             self.penalties = [hand_penalty(hand) for hand in self.hands]
             self.end_reason = reason
 
+    PLAYER_MOVES = {Place: _place, Swap: _swap, Pass: _pass}
+
     # --- invariants ------------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """StateError unless the position is one that play reaches (see :func:`position_problems`)."""
-        problems = position_problems(self)
-        if problems:
-            raise StateError(f"matchfive state: {'; '.join(problems)}")
+    def problems(self) -> list[str]:
+        return position_problems(self)
 
     # --- JSON ------------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
@@ -351,12 +302,10 @@ def position_problems(state: MatchFiveState) -> list[str]:
     problems = board_problems(state.board)
     if tiles_held(state) != state.game.options.tile_counts():
         problems.append("the board, the hands and the bag do not hold exactly the game's tiles")
-    if len(state.hands) != players or len(state.points) != players:
-        problems.append(f"one hand and one score per player ({players})")
-        return problems
+    seated = state.seat_problems()
+    if seated:
+        return problems + seated
     seats = range(players)
-    if state.first_player not in seats or state.current not in seats:
-        problems.append("first_player and current must be seats of the game")
     if min(state.turns, state.passes_in_row, state.quiet_turns) < 0:
         problems.append("turns, passes_in_row and quiet_turns are 0 or more")
     if state.passes_in_row > state.quiet_turns or state.quiet_turns > state.turns:

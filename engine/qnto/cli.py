@@ -22,20 +22,11 @@ from typing import Any, TextIO
 from engine.base import Breakdown, Game, Move, ScoredMove, State
 from engine.bots import Turn
 from engine.errors import ConfigError
-from engine.linegames.cli import (
-    HINTS,
-    GridPerson,
-    board_argument,
-    check_limits,
-    has_space,
-    hint_line,
-    print_hints,
-    run_grid_play,
-    standings,
-)
+from engine.linegames import cli as terminal
 from engine.linegames.grid import Cell, format_cell, parse_board
+from engine.linegames.supply import HAND_SIZE
 from engine.linegames.tiles import is_wild
-from engine.play import add_game_arguments, read_options
+from engine.play import read_options
 from engine.qnto.movegen import best_plays
 from engine.qnto.moves import Play
 from engine.qnto.options import KIT, SYMBOLS, VARIANTS, QntoOptions
@@ -48,44 +39,10 @@ RULE_TEXT = (
 )
 
 
-def register(play_subparsers: argparse._SubParsersAction) -> None:
-    play = play_subparsers.add_parser(
-        "qnto",
-        help="Q!nto: colour-by-shape tiles in lines of 2 to 5 (Classic, Plus, Light)",
-        description="Play Q!nto: you (human) against bots, or bots alone. Without --bots: you against greedy "
-        "bots. Options: variant (classic, plus, light), players (2-6), colour_wilds, shape_wilds, qnto_tiles, "
-        "idle_limit.",
-    )
-    add_game_arguments(play, "qnto", default_bots=None)
-    play.add_argument("--variant", choices=VARIANTS, help="classic (the default), plus (diagonals score) or light")
-    play.add_argument(
-        "--colour", choices=("auto", "always", "never"), default="auto",
-        help="paint the tiles in their colours (auto: on a terminal); shapes and colour letters always show",
-    )  # fmt: skip
-    play.set_defaults(run=run_play)
-
-
-HINT_HELP = "Q!nto: the best plays for a hand on a grid"
-
-
-def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
-    """``tablejudge hint qnto`` (also ``qnto-hint``)."""
-    hint.add_argument(
-        "grid", help="a file with the grid as 'tablejudge play qnto' prints it (symbols or letters), '-' for "
-        "stdin, or the grid written out with its rows split by '/' (top-left cell 0,0)",
-    )  # fmt: skip
-    hint.add_argument("--hand", required=True, help='your tiles, shape then colour, e.g. "Sy ?? Hg Dk !b"')
-    hint.add_argument("--variant", choices=VARIANTS, default="classic", help="how plays score (default: classic)")
-    hint.add_argument("--pile", type=int, default=40, help="tiles left in your pile (0: a play may be the final one)")
-    hint.add_argument("--limit", type=int, default=10, help="plays to show; 0 shows all (default: %(default)s)")
-    hint.add_argument("--json", action="store_true", help="print JSON")
-    hint.set_defaults(run=run_hint)
-
-
 # --- hints ---------------------------------------------------------------------------------------
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 0,2d Db!r           +5  up/down Db !r +2; across Sk ?? Db +3`` (Light, scoring nothing: no points)."""
-    return hint_line(
+    return terminal.hint_line(
         number, scored, 18, lambda item: f"{item.label} {item.points:+d}" if item.points else item.label, "nonzero"
     )
 
@@ -99,20 +56,17 @@ def read_grid(text: str) -> dict[Cell, str]:
 
 def _written_out(arg: str) -> bool:
     """A grid written out splits its rows by '/' or its cells by spaces."""
-    return "/" in arg or has_space(arg)
+    return "/" in arg or terminal.has_space(arg)
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    grid = read_grid(board_argument(args.grid, "grid", _written_out))
+    grid = read_grid(terminal.board_argument(args.grid, "grid", _written_out))
     hand = KIT.parse_tiles(args.hand)
-    if not 1 <= len(hand) <= 5:
-        raise ConfigError(f"--hand: a hand holds 1 to 5 tiles, not {len(hand)}")
     extra = Counter(grid.values()) + Counter(hand) - QntoOptions().tile_counts()
-    if extra:
-        raise ConfigError(f"more tiles than the box holds: {' '.join(sorted(extra.elements()))}")
-    check_limits(args)
+    terminal.check_hint_hand(hand, HAND_SIZE, "tiles", " ".join(sorted(extra.elements())), holder="box")
+    terminal.check_limits(args)
     plays = best_plays(grid, hand, ["??"] * args.pile, args.variant, args.limit)
-    return print_hints(
+    return terminal.print_hints(
         plays, as_json=args.json, hand=hand, board_text=format_grid(grid), hand_text=hand_text(hand),
         line=hint_text, none_text="no play: swap or pass", ensure_ascii=False,
     )  # fmt: skip
@@ -151,7 +105,7 @@ def notation_help(hand: Sequence[str], board: dict[Cell, str]) -> str:
     )
 
 
-class QntoPerson(GridPerson):
+class QntoPerson(terminal.GridPerson):
     """A person at the terminal (``GridPerson``) with Q!nto's painted grid, help and hints."""
 
     def __init__(self, out: TextIO, inp: TextIO, shared: bool, paint: Paint) -> None:
@@ -167,7 +121,7 @@ class QntoPerson(GridPerson):
 
     def hint_text(self, turn: Turn) -> str:
         state: QntoState = turn._state  # type: ignore[assignment]
-        hints = state.hints(turn.seat, HINTS)
+        hints = state.hints(turn.seat, terminal.HINTS)
         return "\n".join(hint_text(n, s) for n, s in enumerate(hints, 1)) or "  no play: swap or pass"
 
 
@@ -213,9 +167,41 @@ def run_play(args: argparse.Namespace) -> int:
         def tally(seat: int) -> str:
             return f"{outcome.scores[seat]}" if scored else f"{state.tiles_left(seat)} tiles left"
 
-        return f"\n{shown}\ngame over: {outcome.reason}\n" + standings(outcome, names, tally)
+        return f"\n{shown}\ngame over: {outcome.reason}\n" + terminal.standings(outcome, names, tally)
 
-    return run_grid_play(
+    return terminal.run_grid_play(
         args, "qnto", person=lambda shared: QntoPerson(sys.stdout, sys.stdin, shared, paint),
         intro=intro, after_move=after_move, ending=ending, fixed=fixed, ensure_ascii=False,
     )  # fmt: skip
+
+
+def play_flags(play: argparse.ArgumentParser) -> None:
+    play.add_argument("--variant", choices=VARIANTS, help="classic (the default), plus (diagonals score) or light")
+    play.add_argument(
+        "--colour", choices=("auto", "always", "never"), default="auto",
+        help="paint the tiles in their colours (auto: on a terminal); shapes and colour letters always show",
+    )  # fmt: skip
+
+
+def hint_flags(hint: argparse.ArgumentParser) -> None:
+    hint.add_argument("--variant", choices=VARIANTS, default="classic", help="how plays score (default: classic)")
+    hint.add_argument("--pile", type=int, default=40, help="tiles left in your pile (0: a play may be the final one)")
+
+
+COMMANDS = terminal.GridCommands(
+    "qnto",
+    "Q!nto: colour-by-shape tiles in lines of 2 to 5 (Classic, Plus, Light)",
+    "Play Q!nto: you (human) against bots, or bots alone. Without --bots: you against greedy "
+    "bots. Options: variant (classic, plus, light), players (2-6), colour_wilds, shape_wilds, qnto_tiles, "
+    "idle_limit.",
+    "Q!nto: the best plays for a hand on a grid",
+    "grid",
+    "a file with the grid as 'tablejudge play qnto' prints it (symbols or letters), '-' for "
+    "stdin, or the grid written out with its rows split by '/' (top-left cell 0,0)",
+    'your tiles, shape then colour, e.g. "Sy ?? Hg Dk !b"',
+    run_play,
+    run_hint,
+    play_flags,
+    hint_flags,
+)
+register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

@@ -17,18 +17,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
-from engine.adjudicator import Adjudicator
-from engine.base import Game, JsonDict, check_keys, json_bool, json_int, json_list, json_str, parse_draw
-from engine.errors import ConfigError, NotationError, StateError
-from engine.linegames.grid import Cell, format_cell
+from engine.base import JsonDict, json_bool, json_int, json_list
+from engine.errors import ConfigError, StateError
+from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
+from engine.linegames.grid import Cell
 from engine.linegames.moves import Play
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.qnto.movegen import generate_plays
 from engine.qnto.moves import parse_move
 from engine.qnto.options import KIT, SYMBOLS, QntoOptions, draw_rank
-from engine.qnto.state import BODY_KEYS, QntoMove, QntoState, position_problems
+from engine.qnto.state import BODY_KEYS, QntoMove, QntoState
 from engine.qnto.text import render_view
 from engine.rng import Rng
 
@@ -36,25 +37,27 @@ from engine.rng import Rng
 LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOLS.items() if symbol != letter})
 
 
-class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
+class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
     """Q!nto: colour-by-shape tiles in lines of 2 to 5 (Classic, Plus, Light)."""
 
     name = "qnto"
+    title = "Q!nto"
     options_type = QntoOptions
     format = 1
+    body_keys = BODY_KEYS
+    #: a body saved before the traded count was kept has [seat, tiles]: nothing known under the pile
+    owed_parts, owed_older = ("tiles", "traded under the pile"), (1,)
 
     #: Positions whose legal plays are kept (the gate, the bots and the hints ask for the same ones).
     PLAYS_KEPT = 16
 
-    def __init__(
-        self,
-        options: QntoOptions | Mapping[str, Any] | str | None = None,
-        adjudicator: Adjudicator | None = None,
-        lexicon: str | None = None,
-    ) -> None:
-        super().__init__(options, adjudicator, lexicon)
-        self.tile_counts: Counter[str] = self.options.tile_counts()
-        self._plays: dict[tuple[tuple[tuple[Cell, str], ...], tuple[str, ...]], list[Play]] = {}
+    @cached_property
+    def tile_counts(self) -> Counter[str]:
+        return self.options.tile_counts()
+
+    @cached_property
+    def _plays(self) -> dict[tuple[tuple[tuple[Cell, str], ...], tuple[str, ...]], list[Play]]:
+        return {}
 
     def plays(self, board: Mapping[Cell, str], hand: Sequence[str]) -> list[Play]:
         """Every legal play of ``hand`` on ``board`` (the generator's order), memoised for the last few
@@ -67,14 +70,17 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
             found = self._plays[key] = generate_plays(board, hand)
         return list(found)
 
-    def parse_move(self, text: str) -> QntoMove:  # type: ignore[override]
+    def parse_move(self, text: str) -> QntoMove:
         """A play (``0,2d Db!r``), a swap (``swap 0,-2 Hy``), a pass (``pass Hy??``), or chance's
         draw (``draw Hy to 1``). The shapes may be typed as the grid shows them (``0,2d ♦b!r``)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a Q!nto move is text, not {type(text).__name__}")
-        text = text.translate(LETTERS)  # the grid's symbols typed back: ♠y is Sy
-        draw = parse_draw(text, _one_tile)
-        return draw if draw is not None else parse_move(text)
+        # the grid's symbols typed back: ♠y is Sy
+        return super().parse_move(text.translate(LETTERS) if isinstance(text, str) else text)
+
+    def _draw_tile(self, text: str) -> str:
+        return KIT.one_tile(text)
+
+    def _player_move(self, text: str) -> QntoMove:
+        return parse_move(text)
 
     def _new_state(self, seed: int | None) -> QntoState:
         """The sheet's set-up: the draw for first player (high suit goes first, ties redraw; the tiles
@@ -86,7 +92,7 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
             raise ConfigError("Q!nto is dealt from its own jumbled tiles: give a seed")
         rng = Rng(seed)
         players = self.players
-        draws, first = first_player_draw(self.options, rng)
+        draws, first = first_player_draw(self.options.tile_set, players, draw_rank, rng)
         tiles = self.options.tile_set()
         rng.shuffle(tiles)
         supply = deal(tiles, players, HAND_SIZE, personal=self.options.personal_piles)
@@ -149,55 +155,17 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
         return state
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> QntoState:
-        check_keys(body, BODY_KEYS, "qnto state")
-        unknown = sorted(set(body) - set(BODY_KEYS))
-        if unknown:
-            raise StateError(f"qnto state: unknown key(s) {', '.join(unknown)}")
-        if seed is None:
-            raise StateError("qnto state: a Q!nto game always has a seed")
-        board: dict[Cell, str] = {}
-        for entry in json_list(body["board"], "board"):
-            if not isinstance(entry, list) or len(entry) != 3:
-                raise StateError("qnto state: the grid lists [row, column, tile] cells")
-            cell = (json_int(entry[0], "row"), json_int(entry[1], "column"))
-            if cell in board:
-                raise StateError(f"qnto state: two tiles on {format_cell(cell)}")
-            board[cell] = _tile(entry[2])
-        first_draws = []
-        for draw in json_list(body["first_draws"], "first_draws"):
-            rounds = []
-            for pair in json_list(draw, "first draw"):
-                if not isinstance(pair, list) or len(pair) != 2:
-                    raise StateError("qnto state: a first draw is [seat, tile]")
-                rounds.append((json_int(pair[0], "first draw seat"), _tile(pair[1])))
-            first_draws.append(rounds)
+    def _body_state(self, body: Mapping[str, Any], seed: int) -> QntoState:
+        first_draws = read_first_draws(body["first_draws"], _tile, "qnto state: a first draw is [seat, tile]")
         state = QntoState(
-            self, seed, board=board,
-            hands=[_tiles(hand, "hand") for hand in json_list(body["hands"], "hands")],
-            pile=_tiles(body["pile"], "pile"),
-            own_piles=[_tiles(pile, "own pile") for pile in json_list(body["own_piles"], "own_piles")],
+            self, seed, board=read_grid(body["board"], _tile, "qnto state"),
+            hands=read_stacks(body["hands"], "hand", _tile), pile=[_tile(t) for t in json_list(body["pile"], "pile")],
+            own_piles=read_stacks(body["own_piles"], "own pile", _tile),
             first_player=json_int(body["first_player"], "first_player"), first_draws=first_draws,
         )  # fmt: skip
-        state.rng = rng
         state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
-        state.current = json_int(body["current"], "current")
-        owed = body["draws_owed"]
-        if owed is not None:
-            triple = json_list(owed, "draws_owed")
-            if len(triple) not in (2, 3):
-                raise StateError("qnto state: draws_owed is [seat, tiles, traded under the pile] or null")
-            # A body saved before the traded count was kept has [seat, tiles]: nothing known under the pile.
-            below = json_int(triple[2], "draws_owed traded") if len(triple) == 3 else 0
-            state.draws_owed = (json_int(triple[0], "draws_owed seat"), json_int(triple[1], "draws_owed tiles"), below)
         state.another_turn = json_bool(body["another_turn"], "another_turn")
         state.idle_turns = json_int(body["idle_turns"], "idle_turns")
-        state.turns = json_int(body["turns"], "turns")
-        reason = body["end_reason"]
-        state.end_reason = None if reason is None else json_str(reason, "end_reason")
-        problems = position_problems(state)
-        if problems:
-            raise StateError(f"qnto state: {'; '.join(problems)}")
         return state
 
     # --- text ---------------------------------------------------------------------------------------
@@ -206,29 +174,6 @@ class QntoGame(Game[QntoOptions, QntoState, QntoMove]):
         cue), what each wild on it stands for, each player's score and tiles, the pile, whose turn it
         is, and the viewer's own hand (``engine.qnto.text``)."""
         return render_view(self.options, view)
-
-
-def first_player_draw(options: QntoOptions, rng: Rng) -> tuple[list[list[tuple[int, str]]], int]:
-    """Each player draws a tile from the jumbled box; the highest suit goes first; tied players draw
-    again from the box jumbled anew (RULINGS.md 12). The draws, round by round, and the first player."""
-    draws: list[list[tuple[int, str]]] = []
-    contenders = list(range(options.players))
-    while True:
-        box = options.tile_set()
-        rng.shuffle(box)
-        drawn = list(zip(contenders, box, strict=False))
-        draws.append(drawn)
-        best = max(draw_rank(tile) for _, tile in drawn)
-        contenders = [seat for seat, tile in drawn if draw_rank(tile) == best]
-        if len(contenders) == 1:
-            return draws, contenders[0]
-
-
-def _one_tile(text: str) -> str:
-    tiles = KIT.parse_tiles(text)
-    if len(tiles) != 1:
-        raise NotationError(f"{text!r}: a draw takes one tile")
-    return tiles[0]
 
 
 def _tile(value: Any) -> str:

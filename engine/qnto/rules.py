@@ -29,7 +29,7 @@ from engine.base import Breakdown, ScoreItem
 from engine.errors import ConfigError
 from engine.linegames.grid import ACROSS, DIAGONALS, DOWN, Cell, Line, play_lines
 from engine.linegames.lines import LineKind, LineRule, same_or_distinct
-from engine.linegames.rules import PlayCheck, SwapCheck, check_play, check_swaps, lengths_reached
+from engine.linegames.rules import PlayedTurn, SwapTurn, check_play, check_swaps, lengths_reached
 from engine.linegames.solver import LineSolver
 from engine.linegames.supply import HAND_SIZE, Tiles, refill, trade
 from engine.linegames.tiles import is_wild
@@ -95,12 +95,11 @@ def line_item(line: Line, after: Mapping[Cell, str], solver: LineSolver, scored:
 
 
 @dataclass(frozen=True)
-class PlayTurn:
+class PlayTurn(PlayedTurn):
     """A legal play: the check (lines, wilds), the diagonals that count (Plus), the hand and pile
     after refilling, the Q!ntos completed, whether it was the final play, its breakdown, and (Light)
     whether it earns another turn."""
 
-    check: PlayCheck
     diagonals: tuple[Line, ...]
     hand: Tiles
     pile: Tiles
@@ -108,10 +107,6 @@ class PlayTurn:
     went_out: bool
     another_turn: bool
     breakdown: Breakdown
-
-    @property
-    def board(self) -> Mapping[Cell, str]:
-        return self.check.after
 
     @property
     def points(self) -> int:
@@ -159,23 +154,6 @@ def play(
     if another:
         items.append(ScoreItem("another_turn", "another turn", 0, "completed a Q!nto: replenish to 5 and play again"))
     return PlayTurn(check, diagonals, new_hand, new_pile, qntos, went_out, another, Breakdown(tuple(items)))
-
-
-@dataclass(frozen=True)
-class SwapTurn:
-    """Legal swaps: the board and hand after them, and their breakdown (no points: "no points are
-    awarded on turns used for swapping")."""
-
-    check: SwapCheck
-    breakdown: Breakdown
-
-    @property
-    def board(self) -> Mapping[Cell, str]:
-        return self.check.board
-
-    @property
-    def hand(self) -> Tiles:
-        return self.check.hand
 
 
 def swap(

@@ -15,27 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Owned,
-    Part,
-    Public,
-    ScoredMove,
-    Secret,
-    note,
-    pile_outcomes,
-)
-from engine.errors import IllegalMoveError, StateError
+from engine.base import CHANCE, Breakdown, Draw, JsonDict, Outcome, Owned, Part, Public, ScoredMove, Secret, note
+from engine.errors import IllegalMoveError
 from engine.linegames.grid import Cell
 from engine.linegames.movegen import can_act, single_swaps
 from engine.linegames.rules import check_hand
 from engine.linegames.supply import HAND_SIZE, owed_draw
 from engine.linegames.tiles import is_wild
-from engine.linegames.turns import GridTurns
+from engine.linegames.turns import PileTurns
 from engine.qnto.movegen import best_plays, scored_plays
 from engine.qnto.moves import Pass, Play, Swap
 from engine.qnto.options import QntoOptions, draw_rank
@@ -80,8 +67,9 @@ class PileSizes(Part):
         return [list(pile) for owner, pile in enumerate(value) if pile and owner != viewer]
 
 
-class QntoState(GridTurns[QntoMove]):
+class QntoState(PileTurns[QntoMove]):
     game: QntoGame
+    DRAW_REFUSED = "only chance draws tiles; play tiles ('0,1a Sy!y'), swap or pass"
 
     VIEW = {
         "board": Public(),
@@ -111,38 +99,31 @@ class QntoState(GridTurns[QntoMove]):
         first_player: int,
         first_draws: list[list[tuple[int, str]]],
     ) -> None:
-        super().__init__(game, seed)
+        super().__init__(game, seed, first_player)
         self.board = board
         self.hands = hands
         self.pile = pile  # pile[0] is the top: the next tile drawn (Classic, Plus)
         self.own_piles = own_piles  # Light: each player's own pile, top first
-        self.first_player = first_player
         self.first_draws = first_draws
-        self.current = first_player
         self.points: list[int] = [0] * game.players
-        #: (seat, tiles still to draw, tiles just traded under the pile) after a play or a trade: the
-        #: chance node. The traded tiles are the pile's last ones and are never drawn back at once
-        #: (RULINGS.md 19): the draws come off the rest.
-        self.draws_owed: tuple[int, int, int] | None = None
+        # draws_owed: the traded tiles are the pile's last ones and are never drawn back at once
+        # (RULINGS.md 19): the draws come off the rest.
         #: Light: the current turn is another turn, earned by completing a Q!nto
         self.another_turn = False
         #: turns in a row on which no tile was placed (passes, swaps): the blocked game's end
         self.idle_turns = 0
-        self.turns = 0
-        self.end_reason: str | None = None
 
     # --- questions -------------------------------------------------------------------------------
     @property
     def options(self) -> QntoOptions:
         return self.game.options
 
-    @property
-    def variant(self) -> str:
-        return self.options.variant
-
     def pile_of(self, seat: int) -> list[str]:
         """The pile ``seat`` draws from and trades to: the common one, or (Light) its own."""
         return self.own_piles[seat] if self.options.personal_piles else self.pile
+
+    def problems(self) -> list[str]:
+        return position_problems(self)
 
     def tiles_left(self, seat: int) -> int:
         """Tiles a player still has to play: in hand, and (Light) in their own pile."""
@@ -220,7 +201,8 @@ class QntoState(GridTurns[QntoMove]):
         if not self._to_move(seat):
             return []
         hand = self.hands[seat]
-        plays = scored_plays(self.board, self.legal_plays(seat), len(hand), len(self.pile_of(seat)), self.variant)
+        pile = len(self.pile_of(seat))
+        plays = scored_plays(self.board, self.legal_plays(seat), len(hand), pile, self.options.variant)
         ranked = cast(list[ScoredMove[QntoMove]], plays)
         ranked += [ScoredMove(move, 0) for move in self.legal_swaps(seat)]
         ranked.append(ScoredMove(self.greedy_pass(seat), 0))
@@ -229,7 +211,7 @@ class QntoState(GridTurns[QntoMove]):
     def hints(self, seat: int, limit: int = REVIEW_PLAYS) -> list[ScoredMove[Play]]:
         """The ``limit`` best plays of ``seat``'s hand now (0: all), each with its breakdown."""
         hand, pile = self.hands[seat], self.pile_of(seat)
-        return best_plays(self.board, hand, pile, self.variant, limit, self.legal_plays(seat))
+        return best_plays(self.board, hand, pile, self.options.variant, limit, self.legal_plays(seat))
 
     def review(self, seat: int) -> JsonDict | None:
         """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played")."""
@@ -245,37 +227,7 @@ class QntoState(GridTurns[QntoMove]):
         """A player whose time runs out passes, trading nothing (RULINGS.md 20)."""
         return Pass() if self._to_move(seat) else None
 
-    # --- chance ----------------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[QntoMove, float]]:
-        """The tiles the next draw can give: the pile's, but for those a pass just traded under it."""
-        if self.draws_owed is None or self.over:
-            return []
-        seat, _, below = self.draws_owed
-        return pile_outcomes(self._reachable(seat, below), seat)  # type: ignore[return-value]
-
-    def sample_chance(self) -> QntoMove:
-        assert self.draws_owed is not None
-        seat, _, below = self.draws_owed
-        return Draw(self._reachable(seat, below)[0], seat)  # the top of the pile
-
-    def _reachable(self, seat: int, below: int) -> list[str]:
-        pile = self.pile_of(seat)
-        return pile[: len(pile) - below]
-
     # --- the gate's moves ------------------------------------------------------------------------
-    def _apply(self, seat: int, move: QntoMove) -> Breakdown:
-        if seat == CHANCE:
-            return self._draw(move)
-        if isinstance(move, Play):
-            return self._play(seat, move)
-        if isinstance(move, Swap):
-            return self._swap(seat, move)
-        if isinstance(move, Pass):
-            return self._pass(seat, move)
-        if isinstance(move, Draw):
-            raise IllegalMoveError("not_a_play", "only chance draws tiles; play tiles ('0,1a Sy!y'), swap or pass")
-        raise IllegalMoveError("unknown_move", f"{move!r} is not a Q!nto move")
-
     def _draw(self, move: QntoMove) -> Breakdown:
         drawn, (seat, count, below) = owed_draw(move, self.draws_owed, "a tile from the pile")
         pile = self.pile_of(seat)
@@ -293,7 +245,7 @@ class QntoState(GridTurns[QntoMove]):
 
     def _play(self, seat: int, move: Play) -> Breakdown:
         hand = self.hands[seat]
-        turn = play(self.board, move.as_dict(), hand, self.pile_of(seat), self.variant)
+        turn = play(self.board, move.as_dict(), hand, self.pile_of(seat), self.options.variant)
         left = check_hand(hand, move.tiles())
         owed = len(turn.hand) - len(left)
         # Checked: now change the state.
@@ -354,12 +306,7 @@ class QntoState(GridTurns[QntoMove]):
         off_grid += [tile for pile in self.own_piles for tile in pile]
         return not can_act(SOLVER, self.board, off_grid)
 
-    # --- invariants ------------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """StateError unless the position is one that play reaches (see :func:`position_problems`)."""
-        problems = position_problems(self)
-        if problems:
-            raise StateError(f"qnto state: {'; '.join(problems)}")
+    PLAYER_MOVES = {Play: _play, Swap: _swap, Pass: _pass}
 
     # --- JSON ------------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
@@ -382,7 +329,8 @@ class QntoState(GridTurns[QntoMove]):
     def __repr__(self) -> str:
         status = f"over ({self.end_reason})" if self.over else f"player {self.current} to move"
         piles = len(self.pile) if not self.options.personal_piles else [len(p) for p in self.own_piles]
-        return f"<QntoState {self.variant} turn {self.turns}, {len(self.board)} tiles down, pile {piles}, {status}>"
+        variant = self.options.variant
+        return f"<QntoState {variant} turn {self.turns}, {len(self.board)} tiles down, pile {piles}, {status}>"
 
 
 def first_player_problems(draws: Sequence[Sequence[tuple[int, str]]], first: int, players: int) -> list[str]:

@@ -50,7 +50,7 @@ class _Value(Move):
         return self
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Setup(_Value):
     """A player's set-up: ``crossed[i]`` crossed out and ``bids[i]`` bid for main suit i (sheet order)."""
 
@@ -64,11 +64,9 @@ class Setup(_Value):
         # Sealed until every set-up is in (the state shows more once they are: State.redacted).
         return SEALED_SETUP
 
-    def __repr__(self) -> str:
-        return f"Setup({self.to_text()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Roll(_Value):
     """The dice of a round: the white die and the purple dice (kept in rising order: dice have no identity)."""
 
@@ -86,11 +84,9 @@ class Roll(_Value):
     def to_text(self) -> str:
         return f"roll W{self.white} " + " ".join(map(str, self.purple))
 
-    def __repr__(self) -> str:
-        return f"Roll({self.to_text()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Start(_Value):
     """Chance: the first round's start player ("randomly determine the start player")."""
 
@@ -99,11 +95,9 @@ class Start(_Value):
     def to_text(self) -> str:
         return f"start {self.seat}"
 
-    def __repr__(self) -> str:
-        return f"Start({self.to_text()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Die(_Value):
     """Chance: one die of the round's roll, the white one or a purple one (a chance node each)."""
 
@@ -113,11 +107,9 @@ class Die(_Value):
     def to_text(self) -> str:
         return f"{self.colour} {self.number}"
 
-    def __repr__(self) -> str:
-        return f"Die({self.to_text()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Lead(_Value):
     """The start player's lead suit for the round."""
 
@@ -126,11 +118,9 @@ class Lead(_Value):
     def to_text(self) -> str:
         return f"lead {self.suit.key}"
 
-    def __repr__(self) -> str:
-        return f"Lead({self.to_text()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Claim(_Value):
     """Claim an unclaimed purple die showing ``number``; ``to`` names where it is marked, or None: the rule decides."""
 
@@ -142,8 +132,6 @@ class Claim(_Value):
             return f"claim {self.number}"
         return f"claim {self.number} {self.to.key if isinstance(self.to, Suit) else self.to}"
 
-    def __repr__(self) -> str:
-        return f"Claim({self.to_text()!r})"
 
 
 QwiplyMove = Setup | Start | Die | Roll | Lead | Claim

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError, NotationError
+from engine.linegames import grid
 from engine.linegames.grid import ACROSS, DOWN, NEIGHBOURS, OTHER, STEPS, format_cell, run_through, square_words
 from engine.three2fifteen.layout import PLAIN, SQUARE_NAMES, Cell, Layout
 from engine.three2fifteen.options import MAX_RUN, parse_token
@@ -58,13 +59,7 @@ class Run:
 
 def play_direction(cells: list[Cell]) -> str | None:
     """ACROSS or DOWN for two or more cells in one row or column; None for a single cell."""
-    if len(cells) == 1:
-        return None
-    if len({r for r, _ in cells}) == 1:
-        return ACROSS
-    if len({c for _, c in cells}) == 1:
-        return DOWN
-    raise IllegalMoveError("not_in_line", "the tokens played on a turn must all be in one row or one column")
+    return grid.play_direction(cells, "the tokens played on a turn must all be in one row or one column")
 
 
 def play_runs(board: Mapping[Cell, int], placements: Mapping[Cell, int], layout: Layout) -> list[Run]:

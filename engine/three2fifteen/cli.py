@@ -18,21 +18,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Breakdown, Game, Move, ScoredMove, State
+from engine.base import Breakdown, Move, ScoredMove, State
 from engine.bots import Turn
 from engine.errors import ConfigError
-from engine.linegames.cli import (
-    HINTS,
-    GridPerson,
-    board_argument,
-    check_limits,
-    has_space,
-    hint_line,
-    print_hints,
-    run_grid_play,
-    standings,
-)
-from engine.play import add_game_arguments
+from engine.linegames import cli as terminal
 from engine.three2fifteen.board import Board, format_board, parse_board
 from engine.three2fifteen.game import LEGEND
 from engine.three2fifteen.layout import Layout
@@ -43,40 +32,15 @@ from engine.three2fifteen.rules import board_problems
 from engine.three2fifteen.state import Three2FifteenState
 
 
-def register(play_subparsers: argparse._SubParsersAction) -> None:
-    play = play_subparsers.add_parser(
-        "three2fifteen",
-        help="Three2Fifteen: tokens crossword-style, every three making 15",
-        description="Play Three2Fifteen: you (human) against bots, or bots alone. Without --bots: you against "
-        "greedy bots. Options: players (2-4), hand_size (3-5), layout (classic, or rows split by '/').",
-    )
-    add_game_arguments(play, "three2fifteen", default_bots=None)
-    play.set_defaults(run=run_play)
-
-
-def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
-    """``tablejudge hint three2fifteen`` (also ``three2fifteen-hint``)."""
-    hint.add_argument(
-        "board", help="a file with the board as 'tablejudge play three2fifteen' prints it, '-' for stdin, "
-        "or the board written out with its rows split by '/'",
-    )  # fmt: skip
-    hint.add_argument("--hand", required=True, help='your tokens, e.g. "2 5 11"')
-    hint.add_argument("--layout", default="classic", help="the board's squares: classic, or rows split by '/'")
-    hint.add_argument("--limit", type=int, default=10, help="plays to show; 0 shows all (default: %(default)s)")
-    hint.add_argument("--json", action="store_true", help="print JSON")
-    hint.set_defaults(run=run_hint)
-
-
-HINT_HELP = "Three2Fifteen: the best plays for a hand on a board"
-
-
 # --- hints ---------------------------------------------------------------------------------------
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 7,6a 7 8        +24  across 7+8 +15; down 7+2 +9``"""
-    return hint_line(number, scored, 16)
+    return terminal.hint_line(number, scored, 16)
 
 
-def best_plays(board: Board, hand: Sequence[int], layout: Layout, limit: int = HINTS) -> list[ScoredMove[Play]]:
+def best_plays(
+    board: Board, hand: Sequence[int], layout: Layout, limit: int = terminal.HINTS
+) -> list[ScoredMove[Play]]:
     """The ``limit`` best plays (0: all) for ``hand`` on ``board``, each with its breakdown."""
     ranked = scored_plays(board, hand, layout)
     return ranked[:limit] if limit else ranked
@@ -84,19 +48,16 @@ def best_plays(board: Board, hand: Sequence[int], layout: Layout, limit: int = H
 
 def run_hint(args: argparse.Namespace) -> int:
     layout = Three2FifteenOptions(layout=args.layout).board_layout()
-    board = parse_board(board_argument(args.board, "board", has_space, split_rows=True))
+    board = parse_board(terminal.board_argument(args.board, "board", terminal.has_space, split_rows=True))
     problems = board_problems(board, layout)
     if problems:
         raise ConfigError(f"board: {problems[0]}")
     hand = parse_tokens(args.hand)
-    if not 1 <= len(hand) <= MAX_HAND_SIZE:
-        raise ConfigError(f"--hand: a hand holds 1 to {MAX_HAND_SIZE} tokens, not {len(hand)}")
     extra = Counter(board.values()) + Counter(hand) - Counter(DISTRIBUTION)
-    if extra:
-        raise ConfigError(f"more tokens than the bag holds: {format_tokens(sorted(extra.elements()))}")
-    check_limits(args)
+    terminal.check_hint_hand(hand, MAX_HAND_SIZE, "tokens", format_tokens(sorted(extra.elements())))
+    terminal.check_limits(args)
     plays = best_plays(board, hand, layout, args.limit)
-    return print_hints(
+    return terminal.print_hints(
         plays, as_json=args.json, hand=hand, board_text=format_board(board, layout), hand_text=format_tokens(hand),
         line=hint_text, none_text="no play: exchange a token (or pass)",
     )  # fmt: skip
@@ -124,7 +85,7 @@ def notation_help(hand: Sequence[int], layout: Layout) -> str:
     )
 
 
-class Three2FifteenPerson(GridPerson):
+class Three2FifteenPerson(terminal.GridPerson):
     """A person at the terminal (``GridPerson``) with Three2Fifteen's help and hints."""
 
     def help_text(self, turn: Turn) -> str:
@@ -139,27 +100,36 @@ class Three2FifteenPerson(GridPerson):
 
 
 def run_play(args: argparse.Namespace) -> int:
-    def intro(game: Game[Any, Any, Any], names: list[str], people: list[int]) -> str:
-        first = game.new_initial_state(args.seed).first_player  # type: ignore[attr-defined]
-        legend = "" if people else LEGEND + "\n"
-        return (f"Three2Fifteen ({game.spec()}), seed {args.seed}: {', '.join(names)}\n"
-                f"player {first} starts (drawn at random)\n{legend}")  # fmt: skip
-
     def after_move(state: State[Any], seat: int, move: Move, breakdown: Breakdown, people: list[int]) -> str:
         assert isinstance(state, Three2FifteenState)
         said = ""
         if isinstance(move, Play) and state.current == seat and not state.over:
             said += f"player {seat} plays again (repeat square)\n"
-        if not people:
-            said += f"scores: {' | '.join(map(str, state.scores()))}   bag: {len(state.bag)}\n"
-        return said
+        return said + terminal.bag_tally(state, people)
 
-    def ending(game: Game[Any, Any, Any], state: State[Any], names: list[str]) -> str:
-        outcome = state.outcome()
-        assert outcome is not None
-        return f"\n{game.render(state.view(None))}\n" + standings(outcome, names)
-
-    return run_grid_play(
+    return terminal.run_grid_play(
         args, "three2fifteen", person=lambda shared: Three2FifteenPerson(sys.stdout, sys.stdin, shared),
-        intro=intro, after_move=after_move, ending=ending,
+        intro=terminal.first_player_intro("Three2Fifteen", args.seed, "drawn at random", LEGEND),
+        after_move=after_move, ending=terminal.final_table,
     )  # fmt: skip
+
+
+def layout_flag(hint: argparse.ArgumentParser) -> None:
+    hint.add_argument("--layout", default="classic", help="the board's squares: classic, or rows split by '/'")
+
+
+COMMANDS = terminal.GridCommands(
+    "three2fifteen",
+    "Three2Fifteen: tokens crossword-style, every three making 15",
+    "Play Three2Fifteen: you (human) against bots, or bots alone. Without --bots: you against "
+    "greedy bots. Options: players (2-4), hand_size (3-5), layout (classic, or rows split by '/').",
+    "Three2Fifteen: the best plays for a hand on a board",
+    "board",
+    "a file with the board as 'tablejudge play three2fifteen' prints it, '-' for stdin, "
+    "or the board written out with its rows split by '/'",
+    'your tokens, e.g. "2 5 11"',
+    run_play,
+    run_hint,
+    hint_flags=layout_flag,
+)
+register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

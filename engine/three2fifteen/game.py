@@ -14,17 +14,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
-from engine.adjudicator import Adjudicator
-from engine.base import Game, JsonDict, check_keys, json_int, json_list, json_str, parse_draw
-from engine.errors import ConfigError, NotationError, StateError
+from engine.base import JsonDict, json_int, json_list
+from engine.errors import ConfigError, StateError
+from engine.linegames.game import GridGame, read_stacks
 from engine.rng import Rng
 from engine.three2fifteen.board import Board, Cell, format_board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.moves import parse_move
 from engine.three2fifteen.options import MAX_TOKEN, MIN_TOKEN, Three2FifteenOptions, format_tokens, parse_token
-from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState, position_problems
+from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {
@@ -36,30 +37,33 @@ END_TEXT = {
 LEGEND = "squares: d double, t triple, r repeat (play again), * start (a double); numbers are tokens"
 
 
-class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove]):
-    """Three2Fifteen: tokens placed crossword-style, every three making 15."""
+class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMove]):
+    """Three2Fifteen: tokens placed crossword-style, every three making 15.
+
+    Its moves: a play (``7,6a 7 8``), ``exchange 7``, ``pass``, or chance's draw (``draw 7 to 1``)."""
 
     name = "three2fifteen"
+    title = "Three2Fifteen"
     options_type = Three2FifteenOptions
     #: 2: exchanges (``idle_turns`` for ``passes_in_row``, ``exchanged``)
     format = 2
+    body_keys = BODY_KEYS
+    owed_parts = ("tokens",)
 
-    def __init__(
-        self,
-        options: Three2FifteenOptions | Mapping[str, Any] | str | None = None,
-        adjudicator: Adjudicator | None = None,
-        lexicon: str | None = None,
-    ) -> None:
-        super().__init__(options, adjudicator, lexicon)
-        self.layout: Layout = self.options.board_layout()
-        self.token_counts: Counter[int] = self.options.token_counts()
+    @cached_property
+    def layout(self) -> Layout:
+        return self.options.board_layout()
 
-    def parse_move(self, text: str) -> T2fMove:
-        """A play (``7,6a 7 8``), ``exchange 7``, ``pass``, or chance's draw (``draw 7 to 1``)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a Three2Fifteen move is text, not {type(text).__name__}")
-        draw = parse_draw(text, _token_text)
-        return draw if draw is not None else parse_move(text)
+    @cached_property
+    def token_counts(self) -> Counter[int]:
+        return self.options.token_counts()
+
+    def _draw_tile(self, text: str) -> str:
+        """A draw's token as written in its notation (``draw 7 to 1``): checked, canonical."""
+        return str(parse_token(text))
+
+    def _player_move(self, text: str) -> T2fMove:
+        return parse_move(text)
 
     def _new_state(self, seed: int | None) -> Three2FifteenState:
         """The set-up (ruling 15): the start player drawn at random, the bag shuffled, each hand dealt
@@ -100,13 +104,7 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
         return state
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> Three2FifteenState:
-        check_keys(body, BODY_KEYS, "three2fifteen state")
-        unknown = sorted(set(body) - set(BODY_KEYS))
-        if unknown:
-            raise StateError(f"three2fifteen state: unknown key(s) {', '.join(unknown)}")
-        if seed is None:
-            raise StateError("three2fifteen state: a Three2Fifteen game always has a seed")
+    def _body_state(self, body: Mapping[str, Any], seed: int) -> Three2FifteenState:
         board: Board = {}
         for entry in json_list(body["board"], "board"):
             if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list) and len(entry[0]) == 2):
@@ -115,31 +113,14 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
             if where in board:
                 raise StateError(f"three2fifteen state: two tokens on {where[0]},{where[1]}")
             board[where] = _token(entry[1])
-        state = Three2FifteenState(
-            self, seed, board=board,
-            hands=[[_token(t) for t in json_list(hand, "hand")] for hand in json_list(body["hands"], "hands")],
-            bag=[_token(t) for t in json_list(body["bag"], "bag")],
-            first_player=json_int(body["first_player"], "first_player"),
-        )  # fmt: skip
-        state.rng = rng
+        state = Three2FifteenState(self, seed, board=board, hands=read_stacks(body["hands"], "hand", _token),
+                                   bag=[_token(t) for t in json_list(body["bag"], "bag")],
+                                   first_player=json_int(body["first_player"], "first_player"))  # fmt: skip
         state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
-        state.current = json_int(body["current"], "current")
         state.extra_turns = json_int(body["extra_turns"], "extra_turns")
         state.idle_turns = json_int(body["idle_turns"], "idle_turns")
         exchanged = body["exchanged"]
         state.exchanged = None if exchanged is None else _token(exchanged)
-        state.turns = json_int(body["turns"], "turns")
-        owed = body["draws_owed"]
-        if owed is not None:
-            pair = json_list(owed, "draws_owed")
-            if len(pair) != 2:
-                raise StateError("three2fifteen state: draws_owed is [seat, tokens] or null")
-            state.draws_owed = (json_int(pair[0], "draws_owed seat"), json_int(pair[1], "draws_owed tokens"))
-        reason = body["end_reason"]
-        state.end_reason = None if reason is None else json_str(reason, "end_reason")
-        problems = position_problems(state)
-        if problems:
-            raise StateError(f"three2fifteen state: {'; '.join(problems)}")
         return state
 
     # --- text ---------------------------------------------------------------------------------------
@@ -173,11 +154,6 @@ class Three2FifteenGame(Game[Three2FifteenOptions, Three2FifteenState, T2fMove])
         if outcome is not None:
             lines.append(f"game over: {END_TEXT.get(outcome['reason'], outcome['reason'])}")
         return "\n".join(lines)
-
-
-def _token_text(text: str) -> str:
-    """A draw's token as written in its notation (``draw 7 to 1``): checked, canonical."""
-    return str(parse_token(text))
 
 
 def _token(value: Any) -> int:

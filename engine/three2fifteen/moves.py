@@ -55,15 +55,12 @@ class Play(GridPlay[int]):
         return self.tiles()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Pass(Move):
     """Pass the turn (the rules allow it only when no token of the hand can be placed)."""
 
     def to_text(self) -> str:
         return "pass"
-
-    def __repr__(self) -> str:
-        return "Pass()"
 
 
 @dataclass(frozen=True)

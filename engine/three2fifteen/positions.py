@@ -1,6 +1,6 @@
-"""Positions reached by seeded play, for tests, regression data and benchmarks: a quick deal and
-draw of its own, without the game's turn sequencing (``state.py``), so that any sequence of legal
-plays gives a board worth testing the move generator on.
+"""Three2Fifteen boards reached by seeded play, for the move generator's tests and regression data:
+tokens dealt and drawn from the end of a shuffled bag, a stuck player passing, the repeat squares
+ignored. Not the game's turn sequencing (``state.py``): any sequence of legal plays is worth testing.
 
 >>> board, hand, bag = reached_position(seed=3, turns=6)
 >>> len(hand), len(board) + len(bag) + len(hand) <= 81

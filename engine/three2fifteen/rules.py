@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
+from engine.linegames.grid import joined
 from engine.three2fifteen.board import ACROSS, DOWN, NEIGHBOURS, STEPS, Board, Cell, Run, format_cell, play_runs
 from engine.three2fifteen.layout import SQUARE_NAMES, Layout
 from engine.three2fifteen.options import MAX_RUN, PASS, TARGET, format_tokens
@@ -348,17 +349,8 @@ def board_problems(board: Mapping[Cell, int], layout: Layout) -> list[str]:
             elif len(run) == 2 and run.total > TARGET:
                 problems.append(f"{run.name} makes {run.total}: a two makes at most {TARGET}")
     if board:
-        joined = {layout.start} if layout.start in board else set()
-        frontier = list(joined)
-        while frontier:
-            r, c = frontier.pop()
-            for dr, dc in NEIGHBOURS:
-                cell = (r + dr, c + dc)
-                if cell in board and cell not in joined:
-                    joined.add(cell)
-                    frontier.append(cell)
         problems += [
             f"token at {format_cell(cell)} is not joined to the start square {format_cell(layout.start)}"
-            for cell in sorted(set(board) - joined)
+            for cell in sorted(set(board) - joined(board, layout.start))
         ]
     return problems

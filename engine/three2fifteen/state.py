@@ -15,22 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Owned,
-    Public,
-    ScoredMove,
-    Secret,
-    note,
-    pile_outcomes,
-)
-from engine.errors import IllegalMoveError, StateError
+from engine.errors import IllegalMoveError
 from engine.linegames.supply import owed_draw
-from engine.linegames.turns import GridTurns
+from engine.linegames.turns import BagTurns
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import generate_plays, scored_plays
@@ -52,6 +39,8 @@ from engine.three2fifteen.rules import (
     score_play,
     turn_after,
 )
+from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note, pile_outcomes
+from engine.views import Owned, Public, Secret
 
 if TYPE_CHECKING:
     from engine.three2fifteen.game import Three2FifteenGame
@@ -69,8 +58,17 @@ BODY_KEYS = (
 REVIEW_PLAYS = 5
 
 
-class Three2FifteenState(GridTurns[T2fMove]):
+class Three2FifteenState(BagTurns[T2fMove, Board, int]):
+    """The bag holds tokens; ``draws_owed`` are owed after a play or an exchange."""
+
     game: Three2FifteenGame
+    #: turns still owed to ``current`` after this one (repeat squares)
+    extra_turns = 0
+    #: turns in a row in which no token was placed (exchanges and passes)
+    idle_turns = 0
+    #: the token an exchange gave back, while its replacement (of another value) is owed
+    exchanged: int | None = None
+    DRAW_REFUSED = "only chance draws tokens; play tokens from your hand ('7,6a 7 8'), exchange or pass"
 
     VIEW = {
         "board": Public(),
@@ -86,28 +84,6 @@ class Three2FifteenState(GridTurns[T2fMove]):
         "turns": Public(),
         "end_reason": Public(),
     }
-
-    def __init__(
-        self, game: Three2FifteenGame, seed: int | None, *, board: Board, hands: list[list[int]], bag: list[int],
-        first_player: int,
-    ) -> None:  # fmt: skip
-        super().__init__(game, seed)
-        self.board = board
-        self.hands = hands
-        self.bag = bag  # bag[0] is the top: the next token drawn
-        self.first_player = first_player
-        self.current = first_player
-        self.points: list[int] = [0] * game.players
-        #: turns still owed to ``current`` after this one (repeat squares)
-        self.extra_turns = 0
-        #: turns in a row in which no token was placed (exchanges and passes)
-        self.idle_turns = 0
-        #: (seat, tokens) still to draw after a play or an exchange: the chance node
-        self.draws_owed: tuple[int, int] | None = None
-        #: the token an exchange gave back, while its replacement (of another value) is owed
-        self.exchanged: int | None = None
-        self.turns = 0
-        self.end_reason: str | None = None
 
     # --- questions -------------------------------------------------------------------------------
     @property
@@ -198,21 +174,6 @@ class Three2FifteenState(GridTurns[T2fMove]):
         return {"squares": list(self.layout.rows)}
 
     # --- moves -----------------------------------------------------------------------------------
-    def _apply(self, seat: int, move: T2fMove) -> Breakdown:
-        if seat == CHANCE:
-            return self._draw(move)
-        if isinstance(move, Play):
-            return self._play(seat, move)
-        if isinstance(move, Exchange):
-            return self._exchange(seat, move)
-        if isinstance(move, Pass):
-            return self._pass(seat)
-        if isinstance(move, Draw):
-            raise IllegalMoveError(
-                "not_a_play", "only chance draws tokens; play tokens from your hand ('7,6a 7 8'), exchange or pass"
-            )
-        raise IllegalMoveError("unknown_move", f"{move!r} is not a Three2Fifteen move")
-
     def _draw(self, move: T2fMove) -> Breakdown:
         drawn, (seat, count) = owed_draw(move, self.draws_owed, "a token from the bag", "VALUE")
         value = parse_token(drawn.tile)
@@ -278,9 +239,9 @@ class Three2FifteenState(GridTurns[T2fMove]):
         self._end_turn(current, extra)
         return breakdown
 
-    def _pass(self, seat: int) -> Breakdown:
+    def _pass(self, seat: int, move: Pass) -> Breakdown:
         check_pass(self.board, self.hands[seat], self.layout, self.bag if self.options.stuck == EXCHANGE else None)
-        breakdown = self._stuck_note(seat, Pass())
+        breakdown = self._stuck_note(seat, move)
         current, extra = turn_after(seat, self.players, self.extra_turns, passed=True)
         self.idle_turns += 1
         self._end_turn(current, extra)
@@ -314,12 +275,11 @@ class Three2FifteenState(GridTurns[T2fMove]):
         """Turns in a row without a placement that end the game (ruling 13)."""
         return idle_limit(self.players, len(self.bag), self.options.stuck)
 
+    PLAYER_MOVES = {Play: _play, Exchange: _exchange, Pass: _pass}
+
     # --- invariants ------------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """StateError unless the position is one that play reaches (see :func:`position_problems`)."""
-        problems = position_problems(self)
-        if problems:
-            raise StateError(f"three2fifteen state: {'; '.join(problems)}")
+    def problems(self) -> list[str]:
+        return position_problems(self)
 
     # --- JSON ------------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
@@ -360,12 +320,10 @@ def position_problems(state: Three2FifteenState) -> list[str]:
         held.update(hand)
     if held != state.game.token_counts:
         problems.append("the board, the hands and the bag do not hold exactly the bag's 81 tokens")
-    if len(state.hands) != players or len(state.points) != players:
-        problems.append(f"one hand and one score per player ({players})")
-        return problems
+    seated = state.seat_problems()
+    if seated:
+        return problems + seated
     seats = range(players)
-    if state.first_player not in seats or state.current not in seats:
-        problems.append("first_player and current must be seats of the game")
     if any(score < 0 for score in state.points):
         problems.append("a score is never below 0")
     limit = state.idle_limit()

@@ -8,10 +8,12 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from matches.service import MatchService, MatchSettings
-from matches.store import Store, open_store
+from matches.store import MIGRATIONS, SQLiteStore, Store, open_store
+from tests.matches.servers import Server
 from tests.pg import new_database, postgres_bin, temporary_postgres
 
 _names = itertools.count()
@@ -64,3 +66,24 @@ def service(store: Store, clock: FakeClock) -> MatchService:
     return MatchService(
         store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"), clock_now=clock
     )
+
+
+@pytest.fixture
+def http(server: Server) -> Iterator[httpx.Client]:
+    """A client of the module's own ``server`` (a real ``tablejudge serve``)."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+
+
+def sqlite_made_at(path: Path, schema: int) -> str:
+    """A SQLite store made as a server at ``schema`` made it (its migrations up to there, and no further);
+    its URL, for ``open_store`` to migrate the rest of the way."""
+    raw = SQLiteStore(path)
+    with raw.transaction():
+        raw._execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for statements in MIGRATIONS[:schema]:
+            for statement in statements:
+                raw._execute(statement)
+        raw._execute("INSERT INTO schema_version (version) VALUES (?)", (schema,))
+    raw.close()
+    return f"sqlite:///{path}"

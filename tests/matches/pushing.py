@@ -6,8 +6,6 @@ from __future__ import annotations
 import base64
 import os
 import threading
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -16,6 +14,8 @@ import http_ece
 import orjson
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+
+from tests.matches.waiting import wait_for as wait_for  # (tests/web/test_push_page.py imports it from here)
 
 
 def b64(raw: bytes) -> str:
@@ -85,15 +85,3 @@ class PushService:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
-
-
-def wait_for(condition: Callable[[], Any], what: str, seconds: float = 15.0) -> Any:
-    """Poll ``condition`` until it is truthy (bounded); its value."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)

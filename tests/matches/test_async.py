@@ -16,7 +16,8 @@ from matches.errors import Unauthorized
 from matches.service import MatchService, MatchSettings
 from matches.store import PostgresStore, Store, open_store
 from tests.matches.conftest import FakeClock
-from tests.matches.test_service import two_players, whose_turn
+from tests.matches.playing import two_players, whose_turn
+from tests.matches.waiting import eventually
 
 
 class PausingStore:
@@ -356,7 +357,7 @@ def test_a_snapshot_is_kept_every_few_moves_in_place_of_the_last_and_a_new_serve
     """Every ``SNAPSHOT_EVERY`` moves the mover's process stores the state (on PostgreSQL, one
     statement on the event loop's connections), replacing the one before; a process that holds no
     copy starts from it and replays only the moves after it."""
-    monkeypatch.setattr("matches.service.SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr("matches.gate.SNAPSHOT_EVERY", 3)
     first, second = services
     match_id, tokens = two_players(first)
 
@@ -389,7 +390,7 @@ def test_a_snapshot_is_kept_every_few_moves_in_place_of_the_last_and_a_new_serve
 
 def test_a_snapshot_that_cannot_be_kept_loses_nothing(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
     """The snapshot follows the commit: if it fails, the move stands, is answered and told."""
-    monkeypatch.setattr("matches.service.SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr("matches.gate.SNAPSHOT_EVERY", 1)
     match_id, tokens = two_players(service)
     told: list[int] = []
     service.listeners.append(lambda event: told.append(event.version))
@@ -468,16 +469,12 @@ def test_a_server_hears_the_other_servers_moves_not_its_own(services: tuple[Matc
 
     async def listening() -> None:
         """Until the hub's listener has run its LISTEN (bounded: 10 s)."""
+        listeners = (
+            "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
+            "AND state = 'idle'"
+        )
         with psycopg.connect(url, autocommit=True) as admin:
-            for _ in range(500):
-                found = admin.execute(
-                    "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
-                    "AND state = 'idle'"
-                ).fetchall()
-                if found:
-                    return
-                await asyncio.sleep(0.02)
-        raise AssertionError("the hub's listener did not connect in 10 s")
+            await eventually(lambda: admin.execute(listeners).fetchall(), "the hub's listener to connect", 10)
 
     async def run() -> tuple[int, bool]:
         hub.start()
@@ -493,10 +490,7 @@ def test_a_server_hears_the_other_servers_moves_not_its_own(services: tuple[Matc
             # note of the moves committed before it (PostgreSQL delivers them in commit order).
             with psycopg.connect(url, autocommit=True) as other:
                 other.execute(f"NOTIFY {NOTIFY_CHANNEL}, 'last'")
-            for _ in range(500):  # bounded: 10 s
-                if "last" in heard:
-                    break
-                await asyncio.sleep(0.02)
+            await eventually(lambda: "last" in heard, "the last note", 10)
             assert heard.pop() == "last"
             assert isinstance(first.store, PostgresStore)
             own = next(iter(first.store._async._backends.values()))

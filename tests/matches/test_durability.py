@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.matches.clients import auth, live
 from tests.matches.servers import Server
-from tests.matches.test_http import auth, live
+from tests.matches.waiting import wait_for
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -61,13 +61,12 @@ def test_every_acknowledged_move_survives_a_sigkill(tmp_path: Path) -> None:
     stop = threading.Event()
     player = threading.Thread(target=run_matches, args=(server, 4, told, stop), daemon=True)
     player.start()
-    deadline = time.monotonic() + 60
-    while len({(m, v) for m, v, _ in told}) < 40 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    server.kill()  # mid-run: moves are in flight
-    stop.set()
-    player.join(timeout=10)
-    assert len(told) >= 40, "the matches did not get going"
+    try:
+        wait_for(lambda: len({(m, v) for m, v, _ in told}) >= 40, "40 acknowledged moves", 60, every=0.05)
+    finally:
+        server.kill()  # mid-run: moves are in flight
+        stop.set()
+        player.join(timeout=10)
     stored = stored_moves(tmp_path / "matches.sqlite3")
     for match_id, version, text in told:
         assert (match_id, version) in stored, f"acknowledged move {version} of {match_id} was lost"
@@ -125,13 +124,8 @@ def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server
                 f"{first.url}/v1/matches",
                 json={"game": "pdq", "seats": 2, "bots": {"0": "quick:300", "1": "quick:300"}},
             ).json()
-            deadline = time.monotonic() + 120
-            while time.monotonic() < deadline:
-                state = http.get(f"{second.url}/v1/matches/{bots['match']}").json()
-                if state["status"] == "over":
-                    break
-                time.sleep(0.5)
-            assert state["status"] == "over"
+            over = f"{second.url}/v1/matches/{bots['match']}"
+            wait_for(lambda: http.get(over).json()["status"] == "over", "the bots' match to end", 120, every=0.5)
             log = http.get(f"{first.url}/v1/matches/{bots['match']}/log").json()
             from engine import load_game
 
@@ -171,10 +165,8 @@ def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_
                 cut = [row[0] for row in admin.execute(listening, ([],)).fetchall()]
                 assert len(cut) == 2  # one listener per server
                 admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (cut,))
-                deadline = time.monotonic() + 20
-                while len(admin.execute(listening, (cut,)).fetchall()) < 2:
-                    assert time.monotonic() < deadline, "the servers did not listen again"
-                    time.sleep(0.2)
+                again = "both servers to listen again"
+                wait_for(lambda: len(admin.execute(listening, (cut,)).fetchall()) >= 2, again, 20, every=0.2)
                 pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
     finally:
         first.stop()

@@ -26,6 +26,7 @@ from matches.service import MatchService, MatchSettings
 from matches.store import open_store
 from service.settings import Settings
 from tests.matches.hostile import Probe, closed_within, group_rss_mb, raw_connection
+from tests.matches.playing import bop_of_passes
 from tests.matches.servers import Server
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -44,14 +45,7 @@ def build_long_match(data: Path) -> str:
     store = open_store(f"sqlite:///{data / 'matches.sqlite3'}")
     try:
         service = MatchService(store, MatchSettings(lexicon="standard"))
-        made = service.create("bop", seats=2, name="Ann")
-        service.join(made.match, made.invite_token, "Bob")
-        loaded = service.load(made.match)
-        for _ in range(LONG_MATCH_MOVES):
-            state = loaded.state
-            assert state is not None
-            loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
-        return made.match
+        return bop_of_passes(service, LONG_MATCH_MOVES)
     finally:
         store.close()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import matches.service as match_service
+import matches.lobby as match_lobby
 from engine.adjudicator import HouseRulesAdjudicator
 from engine.errors import IllegalMoveError
 from indexes.house_rules import BadHouseRulesError, HouseRules, HouseRulesBook, UnknownHouseRulesError
@@ -47,7 +47,7 @@ def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store
     raw.close()
     store = open_store(store_url)
     try:
-        assert SCHEMA_VERSION == 5 and store.migrate() == 5
+        assert SCHEMA_VERSION == 6 and store.migrate() == 6
         old = store.match("old")
         assert old is not None and old.house_rules is None and old.lexicon == "standard" and old.revision == 0
         assert old.creator is None  # schema 4: made before the quotas, counted only in the total
@@ -59,7 +59,7 @@ def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store
 
 
 def _seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    monkeypatch.setattr(match_service, "new_seed", lambda: seed)
+    monkeypatch.setattr(match_lobby, "new_seed", lambda: seed)
 
 
 def _letters(service: MatchService, match_id: str) -> str:

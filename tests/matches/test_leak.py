@@ -6,7 +6,6 @@ seat's tiles, the pile's order (its next tiles in a row), the seed, the generato
 from __future__ import annotations
 
 import json
-import threading
 from collections import defaultdict
 from typing import Any
 
@@ -17,31 +16,11 @@ from engine import load_game
 from engine.base import State
 from engine.rng import Rng
 from tests.engine.conformance import HIDDEN, leaks
-from tests.matches.test_http import auth, live
+from tests.matches.clients import SocketReader, auth
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 GAMES = [("bop", {"players": 2}), ("bop", {"players": 3, "mode": "challenge"}), ("pdq", {"players": 2})]
-
-
-class Listener(threading.Thread):
-    """One seat's live socket, keeping every message it receives."""
-
-    def __init__(self, base: str, match_id: str, token: str, received: list[tuple[int, str]]) -> None:
-        super().__init__(daemon=True)
-        self.base, self.match_id, self.token = base, match_id, token
-        self.received, self.stop = received, threading.Event()
-
-    def run(self) -> None:
-        with live(self.base, self.match_id, self.token) as socket:
-            while not self.stop.is_set():
-                try:
-                    text = socket.recv(timeout=0.2)
-                except TimeoutError:
-                    continue
-                message = json.loads(text)
-                if "version" in message:
-                    self.received.append((int(message["version"]), text))
 
 
 def secrets_at(state: State[Any], seat: int | None) -> list[Any]:
@@ -63,7 +42,7 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
     match_id = made["match"]
     received: dict[int, list[tuple[int, str]]] = defaultdict(list)
     watched: list[tuple[int, str]] = []  # what a spectator is given
-    listeners = [Listener(live_server, match_id, tokens[seat], received[seat]) for seat in range(players)]
+    listeners = [SocketReader(live_server, match_id, tokens[seat]) for seat in range(players)]
     for listener in listeners:
         listener.start()
     chooser = Rng(seed)
@@ -78,6 +57,9 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
                 continue  # a PDQ window closing: the server's clock acts
             seat = acting[chooser.below(len(acting))]
             legal = http.get(f"/v1/matches/{match_id}/legal", params={"limit": 60}, headers=auth(tokens[seat]))
+            if legal.status_code == 503:  # the engine's workers busy (a loaded machine): ask again
+                continue
+            assert legal.status_code == 200, legal.text
             received[seat].append((body["version"], legal.text))
             moves = legal.json()["moves"]
             if not moves:
@@ -90,8 +72,11 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
             )
             received[seat].append((answer.json().get("version", body["version"]), answer.text))
             if step % 5 == 0:  # what the pages ask for: the score sheet, a replay step, a review
+                at = body["version"]
                 for reader in range(players):
                     turns = http.get(f"/v1/matches/{match_id}/turns", headers=auth(tokens[reader]))
+                    if turns.status_code == 503:
+                        continue
                     at = turns.json()["version"]
                     received[reader].append((at, turns.text))
                     review = http.get(f"/v1/matches/{match_id}/review", params={"version": max(at, 1), "seat": reader},
@@ -105,8 +90,10 @@ def play_match(http: httpx.Client, live_server: str, game: str, options: dict[st
     finally:
         for listener in listeners:
             listener.stop.set()
-        for listener in listeners:
+        for seat, listener in enumerate(listeners):
             listener.join(timeout=5)
+            told = [message for _, message in listener.arrived if "version" in message]
+            received[seat] += [(int(message["version"]), json.dumps(message)) for message in told]
     log = http.get(f"/v1/matches/{match_id}/log").json()
     states = replayed_states(log)
     checked = 0

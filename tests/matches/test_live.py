@@ -14,7 +14,6 @@ import re
 import select
 import socket
 import struct
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,8 +25,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from matches.live import MAX_MOVE_CHARS, LiveLimits, _join_updates
+from tests.matches.clients import SocketReader, auth, hello, live, receive, ws_url
+from tests.matches.hostile import PROBE_BOUND, Probe
 from tests.matches.servers import Server
-from tests.matches.test_http import auth, hello, live, receive, ws_url
+from tests.matches.waiting import wait_for
 
 pytestmark = pytest.mark.server
 
@@ -40,7 +41,6 @@ UPDATE_BOUND = 1.0
 #: The most moves the slow-reader test makes before it gives up waiting for the drop.
 MOST_MOVES = 4000
 #: The most ``/healthz`` may wait meanwhile (issue 24).
-PROBE_BOUND = 0.250
 
 #: Every seat token the tests of this module were given: none may be in the server's log.
 TOKENS: set[str] = set()
@@ -59,12 +59,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("live"), env=env).start()
     yield running
     running.stop()
-
-
-@pytest.fixture
-def http(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
 
 
 def new_bop(http: httpx.Client, **options: Any) -> tuple[str, dict[int, str], int]:
@@ -165,69 +159,6 @@ class RawSocket:
         self.sock.close()
 
 
-class Probe:
-    """Asks ``/healthz`` again and again from its own thread and keeps each wait."""
-
-    def __init__(self, url: str) -> None:
-        self.url, self.waits, self.stop = url, list[float](), threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True)
-
-    def run(self) -> None:
-        with httpx.Client(base_url=self.url, timeout=10) as client:
-            while not self.stop.is_set():
-                started = time.perf_counter()
-                ok = client.get("/healthz").status_code == 200
-                self.waits.append(time.perf_counter() - started if ok else float("inf"))
-                time.sleep(0.02)
-
-    def __enter__(self) -> Probe:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop.set()
-        self.thread.join(timeout=15)
-
-
-class Reader(threading.Thread):
-    """A socket that reads everything it is sent, noting when each message arrived."""
-
-    def __init__(self, base: str, match_id: str, token: str | None = None) -> None:
-        super().__init__(daemon=True)
-        self.base, self.match_id, self.token = base, match_id, token
-        self.arrived: list[tuple[float, dict[str, Any]]] = []
-        self.stop, self.ready = threading.Event(), threading.Event()
-
-    def run(self) -> None:
-        with live(self.base, self.match_id, self.token) as socket:
-            while not self.stop.is_set():
-                try:
-                    text = socket.recv(timeout=0.1)
-                except TimeoutError:
-                    continue
-                message = json.loads(text)
-                self.arrived.append((time.monotonic(), message))
-                if message["type"] == "hello":
-                    self.ready.set()
-                elif message["type"] == "ping":  # as a page does: a socket that never answers is dropped
-                    socket.send(json.dumps({"type": "pong", "t": message["t"]}))
-
-    def version_seen(self) -> int:
-        return max((m["version"] for _, m in self.arrived if m["type"] in ("hello", "update")), default=-1)
-
-    def pings(self) -> list[float]:
-        return [at for at, message in self.arrived if message["type"] == "ping"]
-
-
-def wait_for(condition: Any, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return bool(condition())
-
-
 def new_log(server: Server, since: int) -> str:
     return server.log.read_text(errors="replace")[since:]
 
@@ -246,8 +177,8 @@ def test_a_spectator_that_never_reads_delays_no_seat_and_no_other_match(server: 
     start = log_size(server)
     match_id, tokens, mover = new_bop(http)
     other_match, _, _ = new_bop(http)
-    seats = [Reader(server.url, match_id, tokens[seat]) for seat in (0, 1)]
-    elsewhere = Reader(server.url, other_match)
+    seats = [SocketReader(server.url, match_id, tokens[seat]) for seat in (0, 1)]
+    elsewhere = SocketReader(server.url, other_match)
     for reader in (*seats, elsewhere):
         reader.start()
         assert reader.ready.wait(10)
@@ -288,9 +219,9 @@ def test_a_spectator_that_never_reads_delays_no_seat_and_no_other_match(server: 
         else:
             pytest.fail(f"the reader that never reads was not dropped after {MOST_MOVES} moves")
         for reader in seats:
-            assert wait_for(lambda r=reader: r.version_seen() >= version, 10), "an update never reached a seat"
+            wait_for(lambda r=reader: r.version_seen() >= version, "an update to reach every seat", 10, every=0.005)
         beats = len(elsewhere.pings())  # the other match's heartbeat goes on after the drop too: two more
-        assert wait_for(lambda: len(elsewhere.pings()) >= beats + 2, 6 * HEARTBEAT), "the other match's pings stopped"
+        wait_for(lambda: len(elsewhere.pings()) >= beats + 2, "the other match's pings to go on", 6 * HEARTBEAT)
     finally:
         for reader in (*seats, elsewhere):
             reader.stop.set()
@@ -392,7 +323,8 @@ def test_a_four_million_character_move_is_refused_from_its_header(server: Server
         assert raw.close_code() == 1009
         assert time.monotonic() - began < 2.5
         raw.close()
-        time.sleep(0.3)
+        probed = len(probe.waits)  # and a few more answers after the close
+        wait_for(lambda: len(probe.waits) >= probed + 5, "five probes after the close", 10)
     assert max(probe.waits) < PROBE_BOUND, f"/healthz waited {max(probe.waits):.3f} s"
     with live(server.url, match_id, tokens[mover]) as socket:
         assert receive(socket)["type"] == "hello"
@@ -447,7 +379,7 @@ def test_binary_deep_and_malformed_frames_get_a_readable_error_and_no_traceback(
     assert raw.close_code() == 1007
     raw.close()
     assert http.get(f"/v1/matches/{match_id}", headers=auth(tokens[0])).json()["version"] == 0
-    wait_for(lambda: "Invalid UTF-8" in new_log(server, start), 10)  # uvicorn's line, written as it closes
+    wait_for(lambda: "Invalid UTF-8" in new_log(server, start), "uvicorn's line, written as it closes", 10)
     log = new_log(server, start)
     assert "Invalid UTF-8" in log  # said in a line ...
     assert "Traceback" not in log and "Exception in ASGI" not in log, log[-3000:]  # ... without a stack
@@ -541,7 +473,7 @@ def test_no_seat_token_reaches_the_log_after_a_whole_match(server: Server, http:
         assert close_code_of(old_client) == 4400
     http.get(f"/v1/matches/{match_id}", params={"token": tokens[0]})
     http.get("/healthz", params={"token": tokens[1]})
-    wait_for(lambda: "/healthz?token=" in server.log.read_text(errors="replace"), 10)  # written after the answer
+    wait_for(lambda: "/healthz?token=" in server.log.read_text(errors="replace"), "the access log's line", 10)
     log = server.log.read_text(errors="replace")
     assert f'"WebSocket /v1/matches/{match_id}/live?token=[redacted]' in log  # the URL was logged, redacted
     assert f"/v1/matches/{match_id}?token=[redacted]" in log  # the access log is on and redacted

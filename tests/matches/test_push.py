@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,11 @@ from matches.push import BadSubscription, PushSender, PushSettings, check_endpoi
 from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
 from matches.tokens import digest
-from tests.matches.conftest import FakeClock
-from tests.matches.pushing import Browser, PushService, b64, wait_for
+from tests.matches.clients import auth
+from tests.matches.conftest import FakeClock, sqlite_made_at
+from tests.matches.pushing import Browser, PushService, b64
 from tests.matches.servers import Server
+from tests.matches.waiting import eventually, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -39,16 +40,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = Server(data, workers=2, env={"TABLEJUDGE_PUSH_HTTP_LOOPBACK": "1"}).start()
     yield server
     server.stop()
-
-
-@pytest.fixture
-def http(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_bop(http: httpx.Client) -> tuple[str, dict[int, str]]:
@@ -258,19 +249,11 @@ def test_the_vapid_key_in_the_database_is_the_first_one_stored(store: Store) -> 
 
 
 def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
-    from matches.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore
+    from matches.store import SCHEMA_VERSION
 
-    raw = SQLiteStore(tmp_path / "old.sqlite3")
-    with raw.transaction():
-        raw._execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for statements in MIGRATIONS[:4]:
-            for statement in statements:
-                raw._execute(statement)
-        raw._execute("INSERT INTO schema_version (version) VALUES (4)")
-    raw.close()
-    store = open_store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 4))
     try:
-        assert SCHEMA_VERSION == 5 and store.migrate() == 5
+        assert SCHEMA_VERSION == 6 and store.migrate() == 6
         assert store.push_subscriptions("none") == []
     finally:
         store.close()
@@ -291,10 +274,11 @@ def _subscribe_all(service: MatchService, match_id: str, tokens: dict[int, str],
 
 async def _drained(sender: PushSender, seconds: float = 10.0) -> None:
     """Until the sender has nothing queued or in flight (bounded)."""
-    deadline = time.monotonic() + seconds
-    while sender._pending or (sender._queue is not None and not sender._queue.empty()) or sender.busy:
-        assert time.monotonic() < deadline, "the sender never drained"
-        await asyncio.sleep(0.01)
+
+    def drained() -> bool:
+        return not (sender._pending or (sender._queue is not None and not sender._queue.empty()) or sender.busy)
+
+    await eventually(drained, "the sender to drain", seconds, every=0.01)
 
 
 def _alerts(push_service: PushService, browsers: dict[int, Browser], match_id: str) -> list[tuple[int, str]]:

@@ -24,8 +24,8 @@ def quota_service(store: Store, clock: FakeClock, **quotas: float) -> MatchServi
     return MatchService(store, settings, clock_now=clock)
 
 
-def test_the_schema_is_at_4_with_the_creator_and_the_servers(store: Store) -> None:
-    assert SCHEMA_VERSION == 5 and store.migrate() == 5
+def test_the_schema_has_the_creator_and_the_servers(store: Store) -> None:
+    assert SCHEMA_VERSION == 6 and store.migrate() == 6
     assert store.waiting_counts(None) == (0, 0)
 
 

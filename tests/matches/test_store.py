@@ -1,20 +1,22 @@
-"""The match store (``matches/store.py``) on SQLite and PostgreSQL alike: the conditional commit that
+"""The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
 serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
 rules kept once, and PostgreSQL's pool of event-loop connections. (The gate built on it is tested
-through the service: ``test_service.py``, ``test_async.py``, ``test_durability.py``.)"""
+through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from indexes.house_rules import HouseRules
 from matches.service import MatchService
-from matches.store import CommitCheck, MoveRow, Store, open_store
-from tests.matches.test_service import two_players, whose_turn
+from matches.store import SCHEMA_VERSION, CommitCheck, MoveRow, Store, open_store
+from tests.matches.conftest import sqlite_made_at
+from tests.matches.playing import two_players, whose_turn
 
 
 def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
@@ -140,3 +142,20 @@ def test_a_match_rows_copy_has_its_values_and_is_its_own(service: MatchService) 
     copied.version += 1
     copied.status = "over"
     assert (row.version, row.status) == (0, "playing")
+
+
+def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_along(tmp_path: Path) -> None:
+    """Schema 6 (seats that travel) on a database made before it; a waiting match that expires takes its
+    seat codes along (the table refers to the match)."""
+    store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 5))
+    try:
+        assert store.migrate() == SCHEMA_VERSION == 6
+        service = MatchService(store, clock_now=lambda: 1000.0)
+        made = service.create("bop", {"players": 2}, name="Ann")
+        assert made.token is not None
+        service.seat_link(made.match, 0, made.token)
+        assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 1
+        assert store.expire_waiting(before=2000.0) == [made.match]
+        assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 0
+    finally:
+        store.close()

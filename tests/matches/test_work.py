@@ -23,10 +23,12 @@ from matches.service import MatchService, MatchSettings, MoveLimit
 from matches.store import Store, open_store
 from matches.work import Busy, Overrun, WorkPool, game_key
 from tests.matches.conftest import FakeClock
+from tests.matches.hostile import Probe
+from tests.matches.playing import bop_of_passes
 from tests.matches.servers import Server
+from tests.matches.waiting import eventually, wait_for
 
 #: What a probe beside the server's work may wait for ``/healthz`` (the issue's bound).
-HEALTHZ_MS = 250
 
 
 def key_of(game: Any) -> Any:
@@ -104,10 +106,8 @@ def test_a_full_queue_is_refused_at_once_and_a_long_wait_at_its_budget(pool: Wor
 
     async def crowd() -> list[Any]:
         thinking = asyncio.create_task(pool.run("bot", key, (state, [("planner:48", 1), None, None]), 1.5))
-        deadline = time.monotonic() + 30
-        while not pool.started:  # the planner holds the pool's one worker (started outside any budget)
-            assert time.monotonic() < deadline, "no worker started"
-            await asyncio.sleep(0.01)
+        # the planner holds the pool's one worker (started outside any budget)
+        await eventually(lambda: pool.started, "a worker to start", 30, every=0.01)
         waiting = asyncio.create_task(pool.run("bot", key, (state, [("greedy", 1), None, None]), 0.3))
         await asyncio.sleep(0)
         started = time.monotonic()
@@ -138,11 +138,14 @@ def pooled(store: Store, **settings: Any) -> MatchService:
 
 async def until_moved(service: MatchService, match_id: str, version: int, seconds: float = 30) -> None:
     """Run the scheduler's step for the match until it reaches ``version`` (bounded)."""
-    deadline = time.monotonic() + seconds
-    while service.load(match_id).row.version < version:
-        assert time.monotonic() < deadline, "the bot never moved"
+
+    async def reached() -> bool:
+        if service.load(match_id).row.version >= version:
+            return True
         await service.run_due_async(match_id)
-        await asyncio.sleep(0.05)
+        return False
+
+    await eventually(reached, "the bot to move", seconds, every=0.05)
 
 
 def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(store: Store) -> None:
@@ -172,13 +175,7 @@ def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store)
     """The score sheet is built once per version and reader; replay steps start from checkpoints kept
     every 50 moves, so a step replays at most 50 moves here, and the pool is asked once for them."""
     service = pooled(store)
-    made = service.create("bop", seats=2, name="Ann")
-    service.join(made.match, made.invite_token, "Bob")
-    loaded = service.load(made.match)
-    for _ in range(420):
-        state = loaded.state
-        assert state is not None
-        loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
+    match_id = bop_of_passes(service, 420)
     calls: list[str] = []
     run = service.work.run
 
@@ -190,20 +187,20 @@ def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store)
 
     async def read() -> list[Any]:
         try:
-            first = await service.turns_async(made.match, None)
-            again = await service.turns_async(made.match, None)
-            steps = [await service.replay_view_async(made.match, version) for version in (3, 333, 120, 419, 0)]
+            first = await service.turns_async(match_id, None)
+            again = await service.turns_async(match_id, None)
+            steps = [await service.replay_view_async(match_id, version) for version in (3, 333, 120, 419, 0)]
             return [first, again, steps]
         finally:
             await service.close_async()
 
     first, again, steps = asyncio.run(read())
-    assert first == again and json.loads(first) == service.turns(made.match, None)
+    assert first == again and json.loads(first) == service.turns(match_id, None)
     assert len(json.loads(first)["turns"]) == 420
     # The sheet once; the checkpoints once, for every later step; each step from a checkpoint, in a worker.
     assert calls == ["turns", "replay_step", "checkpoints", *["replay_step"] * 4]
     for step in steps:
-        assert step == service.replay_view(made.match, step["version"])
+        assert step == service.replay_view(match_id, step["version"])
 
 
 def test_a_match_holds_at_most_max_moves_and_its_bots_then_stop(sqlite_store: Store) -> None:
@@ -253,35 +250,6 @@ def test_a_name_with_control_characters_is_refused_on_every_store(service: Match
 
 
 # --- a real server ---------------------------------------------------------------------------------------
-class Probe:
-    """``/healthz`` every 20 ms in a thread, each wait kept (bounded by the time it runs)."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.waits: list[float] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        with httpx.Client(timeout=10) as http:
-            while not self._stop.wait(0.02):
-                started = time.perf_counter()
-                http.get(f"{self.url}/healthz").raise_for_status()
-                self.waits.append(time.perf_counter() - started)
-
-    def __enter__(self) -> Probe:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._stop.set()
-        self._thread.join(timeout=15)
-
-    def assert_never_waited(self) -> None:
-        assert self.waits, "the probe never got an answer"
-        assert max(self.waits) * 1000 < HEALTHZ_MS, f"/healthz waited {max(self.waits) * 1000:.0f} ms"
-
-
 def serve(data: Path, monkeypatch: pytest.MonkeyPatch, **env: str) -> Server:
     for name, value in env.items():
         monkeypatch.setenv(f"TABLEJUDGE_{name}", value)
@@ -308,13 +276,8 @@ def test_a_planner_thinks_off_the_event_loop_and_an_over_limit_planner_is_refuse
                              headers={"Authorization": f"Bearer {token}"})  # fmt: skip
             assert left.status_code == 422 and "48" in left.json()["error"]["message"], left.text
             with Probe(server.url) as probe:
-                deadline = time.monotonic() + 60  # planner:48's set-up: seconds of a core
-                while time.monotonic() < deadline:
-                    body = http.get(f"/v1/matches/{match_id}").json()
-                    if 1 not in body["must_act"]:
-                        break
-                    time.sleep(0.2)
-            assert 1 not in body["must_act"], "the planner never set up"
+                url = f"/v1/matches/{match_id}"  # planner:48's set-up takes seconds of a core
+                wait_for(lambda: 1 not in http.get(url).json()["must_act"], "the planner's set-up", 60, every=0.2)
             probe.assert_never_waited()
     finally:
         server.stop()
@@ -345,13 +308,12 @@ def test_a_restart_with_a_bot_that_would_plan_forever_serves_at_once(
     try:
         assert time.monotonic() - started < 30
         with Probe(server.url) as probe, httpx.Client(base_url=server.url, timeout=30) as http:
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                body = http.get(f"/v1/matches/{made.match}").json()
-                if not {1, 2} & set(body["must_act"]):
-                    break
-                time.sleep(0.1)
-            assert not {1, 2} & set(body["must_act"]), body["must_act"]
+
+            def after_the_bots() -> dict[str, Any] | None:
+                body: dict[str, Any] = http.get(f"/v1/matches/{made.match}").json()
+                return None if {1, 2} & set(body["must_act"]) else body
+
+            body = wait_for(after_the_bots, "both bots' moves", 30, every=0.1)
             assert body["version"] == 2
         probe.assert_never_waited()
         log = server.log.read_text()
@@ -416,26 +378,20 @@ def test_a_long_matchs_sheet_and_replay_steps_come_from_the_pool_and_agree_with_
     store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
     try:
         service = MatchService(store, MatchSettings(lexicon="standard"))
-        made = service.create("bop", seats=2, name="Ann")
-        service.join(made.match, made.invite_token, "Bob")
-        loaded = service.load(made.match)
-        for _ in range(600):
-            state = loaded.state
-            assert state is not None
-            loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
-        sheet = service.turns(made.match, None)
-        steps = {version: service.replay_view(made.match, version) for version in (600, 7, 333, 560, 599, 0)}
+        match_id = bop_of_passes(service, 600)
+        sheet = service.turns(match_id, None)
+        steps = {version: service.replay_view(match_id, version) for version in (600, 7, 333, 560, 599, 0)}
     finally:
         store.close()
     server = Server(tmp_path).start()
     try:
         with Probe(server.url) as probe, httpx.Client(base_url=server.url, timeout=30) as http:
             for _ in range(2):  # built in a worker, then kept
-                answer = http.get(f"/v1/matches/{made.match}/turns")
+                answer = http.get(f"/v1/matches/{match_id}/turns")
                 assert answer.status_code == 200, answer.text
                 assert answer.json() == sheet
             for version, step in steps.items():
-                answer = http.get(f"/v1/matches/{made.match}/replay", params={"version": version})
+                answer = http.get(f"/v1/matches/{match_id}/replay", params={"version": version})
                 assert answer.status_code == 200, answer.text
                 assert answer.json() == step
         probe.assert_never_waited()

@@ -164,7 +164,8 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
         page.wait_for_selector(".end .final li")
     final = table.body()["view"]["scores"]
     assert sorted(int(s) for s in home.locator(".final .f-score").all_inner_texts()) == sorted(final)
-    assert home.locator("svg.chart polyline").count() == 2
+    # (the chart is drawn once the moves have come, after the final scores: waited for, not raced)
+    home.wait_for_function("document.querySelectorAll('svg.chart polyline').length === 2")
     home.wait_for_selector(".replay-board .mini-board")
     shot(home, tmp_path, "4-end-screen")
     assert home.evaluate(SMALL_TARGETS) == []

@@ -7,6 +7,8 @@ import { scoreChart } from "./chart.js";
 import { pushControl } from "./push.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
+import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL } from "./seat.js";
+import { botWords, nameBots, scored, endWords } from "./words.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
@@ -14,7 +16,8 @@ export async function openMatch(main, id, params) {
   const invite = params.get("invite");
   const joining = params.get("join") === "1" || Boolean(invite);
   if (invite) seats.save(id, { invite: `${location.origin}/play/${id}?invite=${encodeURIComponent(invite)}` });
-  let token = watching ? null : seats.get(id)?.token || null;
+  const moved = await takeSeatFromLink(id); // "#seat=CODE": a seat moved here from another device (seat.js)
+  let token = watching ? null : moved.token || seats.get(id)?.token || null;
   let body;
   try {
     body = await api(`/v1/matches/${id}`, { token });
@@ -31,6 +34,7 @@ export async function openMatch(main, id, params) {
   }
   const plugin = await loadBoard(body.game);
   document.title = `${plugin.title}: Tablejudge`;
+  if (moved.error) await noSeatCard(main, "This seat link did not work", moved.error);
   if (!token && joining && !watching) {
     if (body.status === "waiting" && body.seats.some((s) => !s.joined)) {
       const joined = await askToJoin(main, id, body, plugin, invite);
@@ -38,6 +42,8 @@ export async function openMatch(main, id, params) {
         token = joined;
         body = await api(`/v1/matches/${id}`, { token });
       }
+    } else {
+      await noSeatCard(main, SEATS_FULL.title, SEATS_FULL.text);
     }
   }
   if (params.toString()) history.replaceState(null, "", watching ? `/play/${id}?watch=1` : `/play/${id}`);
@@ -121,6 +127,7 @@ class MatchPage {
       review: (version, seat) => this.review(version, seat),
       api: (path, options = {}) => api(path, { token: this.token, ...options }),
       announce,
+      shared: this.shared, // the turn alerts and the score sheet, for the board's pane of the rest (board/dock.js)
     };
   }
 
@@ -202,23 +209,26 @@ class MatchPage {
     this.players = h("ol", { class: "players", "aria-label": "Players and scores" });
     this.stage = h("div", { class: "stage" });
     this.sheet = h("section", { class: "sheet card", "aria-labelledby": "sheet-title", hidden: true });
-    fill(
-      this.main,
-      h(
-        "section",
-        { class: "match", "aria-labelledby": "match-title" },
+    // The turn alerts and the score sheet: under the lobby and the end; in play, in the board's pane of
+    // the rest (board/dock.js), the board and the hand keeping the screen.
+    this.shared = h("div", { class: "match-shared" },
+      this.you !== null && this.body.status !== "over" ? withSeatMove(pushControl({ match: this.id, token: this.token }), { match: this.id, token: this.token }) : null, // turn alerts; seat.js
+      this.sheet);
+    this.section = h(
+      "section",
+      { class: "match", "aria-labelledby": "match-title" },
+      h("div", { class: "match-bar" },
         h("div", { class: "match-head" },
           h("h1", { id: "match-title" }, plugin.title),
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title)),
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
-        this.you !== null && this.body.status !== "over" ? pushControl({ match: this.id, token: this.token }) : null, // turn alerts
-        this.players,
-        this.stage,
-        this.sheet,
-      ),
+        this.players),
+      this.stage,
+      this.shared,
     );
+    fill(this.main, this.section);
   }
 
   apply(body, message) {
@@ -257,6 +267,11 @@ class MatchPage {
     } else {
       this.showEnd();
     }
+    // A board laid out in board/dock.js's places fills the screen, which then never scrolls (play.css);
+    // any other page (the lobby, the end, a board without them) reads down as a document.
+    const shell = this.phase === "playing" && Boolean(this.stage.querySelector(".board-field"));
+    document.body.classList.toggle("playing", shell);
+    if (!shell || !this.stage.contains(this.shared)) this.section.append(this.shared);
   }
 
   showStatus() {
@@ -664,37 +679,4 @@ function fallbackReplay(view, element) {
 
 function fallbackReview(review, element) {
   element.append(h("pre", { class: "raw" }, JSON.stringify(review.review, null, 1)));
-}
-
-/** A bot as the new-game menu offers it ("Bot: plays its best score"). */
-function botWords(plugin, bot) {
-  return plugin.bots?.[bot] || `${bot} bot`;
-}
-
-/**
- * The body with each bot's seat named as the menu names its kind ("Bot", "Bot (greedy)"; "Bot 2" where
- * two share a name), not by the server's key for it ("greedy"): every line that names a seat reads
- * ``body.seats[seat].name``, so they all agree with the menu.
- */
-function nameBots(body, plugin) {
-  const bots = body.seats.filter((seat) => seat.bot);
-  const named = bots.map((seat) => botWords(plugin, seat.bot).split(":")[0].trim());
-  bots.forEach((seat, index) => {
-    const twins = named.filter((name) => name === named[index]).length;
-    seat.name = twins > 1 ? `${named[index]} ${named.slice(0, index + 1).filter((name) => name === named[index]).length}` : named[index];
-  });
-  return body;
-}
-
-/** Whether the game keeps a score (D!Git and Q!nto Light have none: the race to run out decides). */
-function scored(plugin, body) {
-  return plugin.scored ? plugin.scored(body) : true;
-}
-
-/** Why the game ended, in words: the plug-in's, else the engine's with seats named; a bare code
- * ("deck_spent") is read out as words ("deck spent") rather than shown as one. */
-function endWords(plugin, body, seatNames) {
-  const reason = body.outcome.reason;
-  const words = plugin.reasonText?.(reason, body) || seatNames(reason);
-  return /^[a-z]+(_[a-z]+)+$/.test(words) ? words.replace(/_/g, " ") : words;
 }

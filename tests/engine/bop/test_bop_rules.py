@@ -88,31 +88,16 @@ def test_a_play_connects_scores_and_refills_the_hand(game: BopGame) -> None:
     assert state.scores() == (3, 0) and state.current == 1
 
 
-@pytest.mark.parametrize(
-    ("move", "rule"),
-    [
-        ("5,5 Ty", "not_connected"),
-        ("2,1a Mb.Ty", "gap"),
-        ("1,2 Ty", "occupied"),
-        ("2,2 Zy", "not_in_hand"),
-        ("2,2 Xk", "not_a_word"),
-    ],
-)
+#: Plays that break the board's rules, whatever the mode, and the rule each breaks.
+MISPLACED = [("5,5 Ty", "not_connected"), ("2,1a Mb.Ty", "gap"), ("1,2 Ty", "occupied"), ("2,2 Zy", "not_in_hand")]
+
+
+@pytest.mark.parametrize(("move", "rule"), [*MISPLACED, ("2,2 Xk", "not_a_word")])
 def test_illegal_plays_are_refused_and_change_nothing(game: BopGame, move: str, rule: str) -> None:
     refused(position(game, B0, "Mb Ty Xk Ng Lk"), parse_move(move), rule)
 
 
-@pytest.mark.parametrize(
-    ("move", "rule"),
-    [
-        ("5,5 Ty", "not_connected"),
-        ("2,1a Mb.Ty", "gap"),
-        ("1,2 Ty", "occupied"),
-        ("2,2 Zy", "not_in_hand"),
-        ("pass Zy", "not_in_hand"),
-        ("swap 1,2 Mb", "no_bop_tile"),
-    ],
-)
+@pytest.mark.parametrize(("move", "rule"), [*MISPLACED, ("pass Zy", "not_in_hand"), ("swap 1,2 Mb", "no_bop_tile")])
 def test_challenge_mode_still_refuses_misplaced_plays_and_changes_nothing(
     challenge_game: BopGame, move: str, rule: str
 ) -> None:

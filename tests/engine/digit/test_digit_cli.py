@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import make_bot, play_game
-from engine.digit.game import DigitGame
 from tablejudge.cli import main
 
 PLAY = ["play", "digit", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
@@ -29,36 +27,6 @@ def test_a_bot_game_prints_each_turn_with_what_it_did_then_the_grid(capsys: pyte
     assert "game over: a player played their last tile and wins; player 0 wins" in final
     assert "tiles left: player 0 0, player 1 20" in final
     assert main(PLAY) == 0 and capsys.readouterr().out == out  # the same seed plays the same game
-
-
-def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*PLAY, "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
-    assert state["game"] == "digit" and state["state"]["end_reason"] == "out"
-
-
-def greedy_moves(seed: int, seat: int) -> list[str]:
-    """What the greedy bot plays at ``seat`` in a greedy-vs-greedy game from ``seed``: typed by a person
-    in that seat, they play the same game."""
-    game = DigitGame()
-    final = play_game(game, [make_bot("greedy", seed * 1000 + s, game) for s in range(2)], seed)
-    return [move.to_text() for s, move in final.history if s == seat]
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "pass", "0,0 9z", "", "hint", "help", "moves", *greedy_moves(3, 0)]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "digit", "--bots", "human,greedy", "--seed", "3"]) == 0  # player 0 starts
-    out = capsys.readouterr().out
-    assert "How to write a move" in out and "player 0, your move: " in out
-    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
-    # no pass first
-    assert "the first player starts the game by placing tiles on the centre square (row 0, column 0)" in out
-    assert "tiles are a face and a colour (9y, ?y, ??)" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out and "game over:" in out
 
 
 def test_people_sharing_a_terminal_hand_it_over(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -94,21 +62,3 @@ def test_hint_reads_a_file_and_prints_json(tmp_path: Path, capsys: pytest.Captur
     assert "another_turn" in kinds
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["9y 5g", "--hand", "1y"], "no line"),
-        (["9y . 5g", "--hand", "1y"], "one piece"),
-        (["9y", "--hand", "9y"], "more tiles than the box"),
-        (["9y", "--hand", "1y 2y 3y 4y 5y 6y"], "1 to 5 tiles"),
-        (["9y", "--hand", "1q"], "--hand"),
-        (["9y", "--hand", "1y", "--limit", "-1"], "0 or more"),
-        (["9x 1y", "--hand", "1y"], "not a tile"),
-        ([". .", "--hand", "1y"], "no tiles"),
-    ],
-)
-def test_hint_refuses_bad_input_with_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-                                              ) -> None:  # fmt: skip
-    assert main(["digit-hint", *args]) == 2
-    err = capsys.readouterr().err
-    assert message in err and len(err.strip().splitlines()) == 1

@@ -102,7 +102,7 @@ def test_the_play_example_replays_through_the_gate_turn_by_turn() -> None:
         assert state.acting_players() == [turn["player"]], turn["turn"]
         breakdown = state.act(turn["player"], turn["move"])
         assert [[i.kind, i.label, i.detail] for i in breakdown.items] == turn["items"], turn["turn"]
-        assert state.extra_turn is turn["another_turn"]
+        assert state.another_turn is turn["another_turn"]
         assert tiles_held(state) == FIVE.tile_counts
         state.check_invariants()
     # Refills came off the top of each player's own pile, as chance's draws to that player.
@@ -116,11 +116,11 @@ def test_turn_6b_the_extended_turn_goes_on_and_6c_a_swap_ends_it() -> None:
     state = example_game()
     for turn in EXAMPLE["turns"][:6]:  # up to 6a
         state.act(turn["player"], turn["move"])
-    assert state.current == 0 and state.extra_turn
+    assert state.current == 0 and state.another_turn
     state.act(0, "-3,-1a ?y?r..6b")  # 6b: the 5th 6, yet another turn
-    assert state.current == 0 and state.extra_turn
+    assert state.current == 0 and state.another_turn
     state.act(0, "swap -3,-1 6y")  # 6c
-    assert state.current == 1 and not state.extra_turn
+    assert state.current == 1 and not state.another_turn
 
 
 # --- plays, draws, another turn -----------------------------------------------------------------
@@ -142,9 +142,9 @@ def test_a_fifth_tile_gives_another_turn_after_the_refill() -> None:
     tiles = sorted(rest.elements())
     state = GAME.from_position(board, [["4g", *tiles[:4]], tiles[4:9]], [tiles[9:33], tiles[33:]])
     state.act(0, "0,3 4g")
-    assert state.acting_players() == [0] and state.extra_turn and len(state.hands[0]) == 5
+    assert state.acting_players() == [0] and state.another_turn and len(state.hands[0]) == 5
     state.act(0, "pass")
-    assert state.acting_players() == [1] and not state.extra_turn
+    assert state.acting_players() == [1] and not state.another_turn
 
 
 def test_chance_outcomes_are_the_drawers_pile_above_the_tiles_just_traded() -> None:
@@ -369,6 +369,27 @@ def test_a_saved_state_reads_back_and_replays() -> None:
     assert GAME.replay(state.seed, [(s, m.to_text()) for s, m in state.history]) == state
 
 
+@pytest.mark.parametrize("another", [True, False])
+def test_a_state_saved_with_the_old_extra_turn_key_still_loads(another: bool) -> None:
+    """Q!nto's name, ``another_turn``, is D!Git's now; a game saved before (in a match server's database)
+    had ``extra_turn``: it loads as it was, and saves back with the new name."""
+    state, _ = saved_body()
+    state.another_turn = another
+    saved = state.to_json()
+    saved["state"]["extra_turn"] = saved["state"].pop("another_turn")
+    loaded = load_state(json.loads(json.dumps(saved)))
+    assert loaded == state and loaded.another_turn is another
+    assert "another_turn" in loaded.to_json()["state"] and "extra_turn" not in loaded.to_json()["state"]
+    assert loaded.view(0)["another_turn"] is another  # what the D!Git page reads
+
+
+def test_a_body_with_both_names_of_another_turn_is_refused() -> None:
+    state, body = saved_body()
+    body["extra_turn"] = body["another_turn"]
+    with pytest.raises(StateError, match="unknown key"):
+        GAME._state_from_body(body, state.seed, state.rng)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -385,7 +406,7 @@ def test_a_saved_state_reads_back_and_replays() -> None:
         (lambda b: b.update(draws_owed=[0, 1]), "draws_owed"),
         (lambda b: b.update(draws_owed=[0, 1, 0]), "owed"),
         (lambda b: b.update(passes_in_row=99), "passes_in_row"),
-        (lambda b: b.update(extra_turn="yes"), "true or false"),
+        (lambda b: b.update(another_turn="yes"), "true or false"),
         (lambda b: b["first_draws"][-1].reverse(), "first-player draw"),
         (lambda b: b.update(first_player=1 - b["first_player"]), "first-player draw"),
         (lambda b: b["board"].__setitem__(0, [40, 40, b["board"][0][2]]), "one piece"),

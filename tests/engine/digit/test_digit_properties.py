@@ -5,7 +5,6 @@ another's hand or any pile; at the end the seed and the history replay the game.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
@@ -13,14 +12,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import load_state
-from engine.base import CHANCE, Breakdown
-from engine.bots import Turn, make_bot, play_game
+from engine.base import Breakdown
+from engine.bots import Turn, make_bot
 from engine.digit.game import DigitGame
 from engine.digit.moves import DigitPass, Play
 from engine.digit.state import DigitState
 from engine.errors import EngineError
 from engine.rng import Rng
+from tests.engine.linegames import playthrough
+from tests.engine.linegames.playthrough import twin
 
 
 def tiles_held(state: DigitState) -> Counter[str]:
@@ -47,7 +47,6 @@ def check_move(before: DigitState, state: DigitState, seat: int, move: Any, brea
 
 def check_refusals_change_nothing(state: DigitState) -> None:
     seat = state.current
-    saved = state.to_json()
     other = (seat + 1) % state.players
     hand = state.hands[seat]
     absent = next(tile for tile in sorted(state.game.tile_counts) if tile not in hand)
@@ -60,10 +59,7 @@ def check_refusals_change_nothing(state: DigitState) -> None:
     ]
     if state.board:
         tries.append((seat, Play.of({next(iter(state.board)): hand[0]})))  # an occupied cell
-    for actor, move in tries:
-        with pytest.raises(EngineError):
-            state.act(actor, move)
-        assert state.to_json() == saved
+    playthrough.assert_refused(state, tries)
 
 
 def check_views(state: DigitState) -> None:
@@ -81,33 +77,12 @@ def check_views(state: DigitState) -> None:
             owner = others[rng.below(len(others))]
             i, j = rng.below(len(hands[owner])), rng.below(len(piles[owner]))
             hands[owner][i], piles[owner][j] = piles[owner][j], hands[owner][i]
-        twin = state.game._state_from_body({**body, "hands": hands, "piles": piles}, state.seed, state.rng)
-        twin.history, twin.version = state.history, state.version
-        assert twin.view(viewer) == view
+        assert twin(state, {**body, "hands": hands, "piles": piles}).view(viewer) == view
 
 
 def play_checked(game: DigitGame, bots: list[str], seed: int, every: int = 4) -> DigitState:
-    seats = [make_bot(name, seed * 1000 + seat, game) for seat, name in enumerate(bots)]
-    moves = 0
-
-    def on_move(state: Any, seat: int, move: Any, breakdown: Breakdown) -> None:
-        nonlocal moves
-        before = previous.pop()
-        if seat != CHANCE:
-            check_move(before, state, seat, move, breakdown)
-        previous.append(state.clone())
-        moves += 1
-        if not state.is_terminal() and moves % every == 0:
-            assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
-            check_views(state)
-            check_refusals_change_nothing(state)
-
-    previous = [game.new_initial_state(seed)]
-    final = play_game(game, seats, seed, on_move=on_move)
+    final = playthrough.play_checked(game, bots, seed, check_move, check_views, check_refusals_change_nothing, every)
     assert isinstance(final, DigitState)
-    assert final.is_terminal() and final.acting_players() == []
-    assert game.replay(seed, [(seat, move.to_text()) for seat, move in final.history]) == final
-    assert load_state(final.to_json()) == final
     outcome = final.outcome()
     assert outcome is not None and outcome.scores == tuple(-final.tiles_left(s) for s in range(final.players))
     return final

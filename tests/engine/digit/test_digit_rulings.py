@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from engine.base import CHANCE, Draw
@@ -19,18 +16,13 @@ from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import lines_through, parse_board
 from engine.linegames.supply import next_seat
 from engine.rng import Rng
+from tests.engine.rulings import check_rulings_table, rule_of
 
 from .digit_example import EXAMPLE, replay
 
 
 def board(text: str) -> dict:
     return parse_board(text, KIT)
-
-
-def rule_of(call, *args, **kwargs) -> str:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalMoveError) as caught:
-        call(*args, **kwargs)
-    return caught.value.rule
 
 
 def test_ruling_01_default_box() -> None:
@@ -238,10 +230,4 @@ def test_ruling_22_a_player_whose_time_runs_out_passes() -> None:
 
 
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
-    table = (Path(__file__).parents[3] / "engine" / "digit" / "RULINGS.md").read_text()
-    named = set(re.findall(r"`(test_ruling_\w+)`", table))
-    defined = {name for name in globals() if name.startswith("test_ruling_")}
-    assert named == defined
-    numbers = [int(n) for n in re.findall(r"^\| (\d+) \|", table, flags=re.MULTILINE)]
-    assert numbers == list(range(1, len(numbers) + 1))
-    assert all(any(name.startswith(f"test_ruling_{n:02d}_") for name in named) for n in numbers)
+    check_rulings_table("digit", globals())

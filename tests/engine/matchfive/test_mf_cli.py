@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
 
-from engine.base import CHANCE
-from engine.bots import make_bot, play_game
-from engine.matchfive.game import MatchFiveGame
 from tablejudge.cli import main
 
 PLAY = ["play", "matchfive", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
@@ -27,58 +23,6 @@ def test_a_bot_game_prints_each_turn_with_its_breakdown_then_the_table(capsys: p
     assert main(PLAY) == 0 and capsys.readouterr().out == out  # the same seed plays the same game
 
 
-def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*PLAY, "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
-    assert state["game"] == "matchfive" and state["state"]["end_reason"] == "went_out"
-
-
-def greedy_moves(seed: int, seat: int) -> list[str]:
-    """What the greedy bot plays at ``seat`` in a greedy-vs-greedy game from ``seed``: typed by a person
-    in that seat, they play the same game."""
-    game = MatchFiveGame()
-    final = play_game(game, [make_bot("greedy", seed * 1000 + s, game) for s in range(2)], seed)
-    return [move.to_text() for s, move in final.history if s == seat]
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "0,0:1 9r", "5,5:1 *", "0,9:1 1r", "", "hint", "help", "moves", *greedy_moves(3, 0)]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "matchfive", "--bots", "human,greedy", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "How to write a move" in out and "player 0, your move: " in out
-    assert "expected a play ('0,0:1a 3r 2r 1r'" in out  # nonsense, explained; then asked again
-    assert "tile '9r': write 3r (a red 3)" in out and "a wild is played as the tile it stands for" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out
-    assert "winner: player" in out and "game over: a player placed their last tile" in out
-
-
-def test_the_first_refusal_of_a_person_names_the_rule(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("9,9:1 1r\n"))
-    assert main(["play", "matchfive", "--seed", "5"]) == 1  # --bots defaults to you against greedy
-    captured = capsys.readouterr()
-    assert "not in your hand" in captured.out or "attaches to the tiles" in captured.out
-    assert "input ended" in captured.err
-
-
-def test_people_sharing_the_terminal_hand_it_over_between_turns(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game = MatchFiveGame()
-    final = play_game(game, [make_bot("greedy"), make_bot("greedy")], 2)
-    typed = [line for s, move in final.history if s != CHANCE for line in ("", move.to_text())]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "matchfive", "--bots", "human,human", "--seed", "2"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("Hand the device to player") == len(typed) // 2
-    assert "winner: player" in out
-
-
 def test_the_hint_command_lists_the_best_plays_with_their_breakdowns(capsys: pytest.CaptureFixture[str]) -> None:
     table = "0,0:3r 0,1:2r 0,2:1r 0,3:5r 0,4:4r,4b,4y,4o,4g"
     assert main(["matchfive-hint", table, "--hand", "5b 5y 1b 2g 3o", "--limit", "3"]) == 0
@@ -90,25 +34,6 @@ def test_the_hint_command_lists_the_best_plays_with_their_breakdowns(capsys: pyt
     assert found["plays"][0] == {**found["plays"][0], "move": "0,3:2u 5b 5y", "points": 33}
     assert main(["matchfive-hint", "", "--hand", "3r 2r", "--limit", "0"]) == 0
     assert "the table is empty" in capsys.readouterr().out
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["0,0:3r 0,2:1r", "--hand", "3r"], "not one grouping"),
-        (["0,0:3r", "--hand", "3r 3r 3r"], "more tiles than the bag holds"),
-        (["0,0:3r", "--hand", "1r 2r 3r 4r 5r 1b"], "a hand holds 1 to 5"),
-        (["0,0:3r", "--hand", "3r", "--limit", "-1"], "--limit"),
-        (["0,0:9r", "--hand", "3r"], "tile '9r'"),
-        (["no-such-file", "--hand", "3r"], "cannot read"),
-    ],
-)
-def test_the_hint_command_refuses_bad_input_in_one_line(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["matchfive-hint", *args]) == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
 
 
 def test_the_generic_runner_plays_match_five_too(capsys: pytest.CaptureFixture[str]) -> None:

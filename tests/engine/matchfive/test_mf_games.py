@@ -6,14 +6,13 @@ states that no game reaches, views and the text of the table."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import load_game, load_state
+from engine import load_game
 from engine.base import CHANCE, Breakdown, Draw
 from engine.bots import make_bot, play_game
 from engine.errors import EngineError, IllegalMoveError, StateError
@@ -23,6 +22,8 @@ from engine.matchfive.movegen import scored_plays
 from engine.matchfive.moves import Place, Swap
 from engine.matchfive.state import MatchFiveState, tiles_held
 from engine.rng import Rng
+from tests.engine.linegames import playthrough
+from tests.engine.linegames.playthrough import check_bag_views
 
 
 def check_move(before: MatchFiveState, state: MatchFiveState, seat: int, move: Any, breakdown: Breakdown) -> None:
@@ -44,7 +45,6 @@ def check_move(before: MatchFiveState, state: MatchFiveState, seat: int, move: A
 
 def check_refusals_change_nothing(state: MatchFiveState) -> None:
     seat = state.current
-    saved = state.to_json()
     other = (seat + 1) % state.players
     missing = next(t for t in ("1r", "2r", "3r", "4r", "5r", "1b") if t not in state.hands[seat])
     tries: list[tuple[int, Any]] = [(other, "pass"), (seat, "draw 3r to 0"), (seat, f"0,0:9 {missing}"),
@@ -52,59 +52,13 @@ def check_refusals_change_nothing(state: MatchFiveState) -> None:
     if state.board:
         r, c = next(iter(state.board.stacks))
         tries.append((seat, Place((((r, c, 1), state.hands[seat][0].replace("*", "*1r")),))))  # occupied
-    for actor, move in tries:
-        with pytest.raises(EngineError):
-            state.act(actor, move)
-        assert state.to_json() == saved
-
-
-def check_views(state: MatchFiveState) -> None:
-    """Each seat sees its own hand, the others' sizes, the bag's size; a tile traded between another
-    seat's hand and the bag, or the bag reordered, changes nothing a seat sees."""
-    body = state.to_body()
-    rng = Rng(state.version + 1)
-    for viewer in [*range(state.players), None]:
-        view = state.view(viewer)
-        assert "bag" not in view and view["bag_size"] == len(state.bag)
-        assert view["hands"] == [hand if seat == viewer else len(hand) for seat, hand in enumerate(state.hands)]
-        others = [seat for seat in range(state.players) if seat != viewer and state.hands[seat]]
-        swaps = [i for i, tile in enumerate(state.bag) if others and tile not in state.hands[others[0]]]
-        if swaps:
-            owner, j = others[0], swaps[rng.below(len(swaps))]
-            hands, bag = [list(hand) for hand in state.hands], list(state.bag)
-            hands[owner][0], bag[j] = bag[j], hands[owner][0]
-            assert twin(state, {**body, "hands": hands, "bag": bag}).view(viewer) == view
-        assert twin(state, {**body, "bag": body["bag"][::-1]}).view(viewer) == view
-
-
-def twin(state: MatchFiveState, body: dict[str, Any]) -> MatchFiveState:
-    other = state.game._state_from_body(body, state.seed, state.rng)
-    other.history, other.version = state.history, state.version
-    return other
+    playthrough.assert_refused(state, tries)
 
 
 def play_checked(game: MatchFiveGame, bots: list[str], seed: int) -> MatchFiveState:
-    seats = [make_bot(name, seed * 1000 + seat, game) for seat, name in enumerate(bots)]
-    checks = 0
-    previous = [game.new_initial_state(seed)]
-
-    def on_move(state: Any, seat: int, move: Any, breakdown: Breakdown) -> None:
-        nonlocal checks
-        before = previous.pop()
-        if seat != CHANCE:
-            check_move(before, state, seat, move, breakdown)
-        previous.append(state.clone())
-        checks += 1
-        if not state.is_terminal() and checks % 5 == 0:
-            assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
-            check_views(state)
-            if state.acting_players() == [state.current]:
-                check_refusals_change_nothing(state)
-
-    final: MatchFiveState = play_game(game, seats, seed, on_move=on_move)  # type: ignore[assignment]
-    assert final.is_terminal() and final.acting_players() == []
-    assert game.replay(seed, [(seat, move.to_text()) for seat, move in final.history]) == final
-    assert load_state(final.to_json()) == final
+    final: MatchFiveState = playthrough.play_checked(
+        game, bots, seed, check_move, check_bag_views, check_refusals_change_nothing, every=5
+    )
     assert final.scores() == tuple(p - q for p, q in zip(final.points, final.penalties or [], strict=True))
     return final
 

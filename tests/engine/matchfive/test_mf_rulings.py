@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from engine.matchfive.rules import score_play
 from engine.matchfive.state import STUCK_ROUNDS, MatchFiveState, end_reason
 from engine.rng import Rng
 from tests.engine.matchfive.conftest import accepted, board, refused
+from tests.engine.rulings import check_rulings_table
 
 SHEET = json.loads((Path(__file__).parent / "data" / "sheet_example.json").read_text())["plays"]
 FIVE = "0,0:3r 0,1:2r 0,2:1r 0,3:5r 0,4:4r"
@@ -299,10 +299,4 @@ def test_ruling_19_hidden_hands_public_scores() -> None:
 
 
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
-    table = (Path(__file__).parents[3] / "engine" / "matchfive" / "RULINGS.md").read_text()
-    named = set(re.findall(r"`(test_ruling_\w+)`", table))
-    defined = {name for name in globals() if name.startswith("test_ruling_")}
-    assert named == defined
-    numbers = [int(n) for n in re.findall(r"^\| (\d+) \|", table, flags=re.MULTILINE)]
-    assert numbers == list(range(1, len(numbers) + 1))
-    assert all(any(name.startswith(f"test_ruling_{n:02d}_") for name in named) for n in numbers)
+    check_rulings_table("matchfive", globals())

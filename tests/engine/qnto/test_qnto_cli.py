@@ -9,9 +9,8 @@ import re
 
 import pytest
 
-from engine.bots import make_bot, play_game
 from engine.qnto.game import QntoGame
-from engine.qnto.text import LEGEND, render_view
+from engine.qnto.text import render_view
 from tablejudge.cli import main
 
 PLAY = ["play", "qnto", "--bots", "greedy,random", "--seed", "7"]
@@ -48,29 +47,6 @@ def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> N
     assert main([*PLAY, "--variant", "light", "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert state["game"] == "qnto" and state["options"]["variant"] == "light" and state["state"]["end_reason"]
-
-
-def greedy_moves(seed: int, seat: int, spec: str = "qnto") -> list[str]:
-    """What the greedy bot plays at ``seat`` in a greedy-vs-greedy game from ``seed``: typed by a person
-    in that seat, they play the same game."""
-    game = QntoGame(spec.partition("(")[2].rstrip(")") or None)
-    final = play_game(game, [make_bot("greedy", seed * 1000 + s, game) for s in range(2)], seed)
-    return [move.to_text() for s, move in final.history if s == seat]
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "0,0 Zz", "40,40 Sy", "", "hint", "help", "moves", *greedy_moves(3, 0)]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "qnto", "--bots", "human,greedy", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "How to write a move" in out and "player 0, your move: " in out
-    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
-    assert "tiles are a face and a colour" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out and LEGEND in out
-    assert "winner: player" in out
 
 
 def test_two_people_at_one_terminal_get_a_cleared_screen_between_turns(

@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import ConfigError, IllegalMoveError
+from engine.errors import ConfigError
 from engine.linegames.grid import parse_board
 from engine.qnto.moves import parse_move
 from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import RULE, pass_turn, play, swap, unswappable
+from tests.engine.rulings import rule_of
 
 
 def board(text: str) -> dict:
     return parse_board(text, KIT)
-
-
-def rule_of(call, *args, **kwargs) -> str:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalMoveError) as caught:
-        call(*args, **kwargs)
-    return caught.value.rule
 
 
 @pytest.mark.parametrize(

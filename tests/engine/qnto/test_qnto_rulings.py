@@ -10,16 +10,11 @@ from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import parse_board
 from engine.qnto.options import COLOURS, KIT, SHAPES, QntoOptions, draw_rank
 from engine.qnto.rules import RULE, SOLVER, diagonal_lines, pass_turn, play, swap
+from tests.engine.rulings import rule_of
 
 
 def board(text: str) -> dict:
     return parse_board(text, KIT)
-
-
-def rule_of(call, *args, **kwargs) -> str:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalMoveError) as caught:
-        call(*args, **kwargs)
-    return caught.value.rule
 
 
 def test_ruling_01_colours_and_shapes() -> None:
@@ -145,13 +140,16 @@ def test_ruling_14_two_to_six_players() -> None:
 
 # --- the engine's rulings (set-up, turns, the end) ------------------------------------------------
 def test_ruling_16_set_up() -> None:
-    from engine.qnto.game import QntoGame, first_player_draw
+    from engine.linegames.game import first_player_draw
+    from engine.qnto.game import QntoGame
+    from engine.qnto.options import draw_rank
     from engine.rng import Rng
 
     game = QntoGame("players=3")
     state = game.new_initial_state(seed=4)
     rng = Rng(4)
-    first_player_draw(game.options, rng)  # the draw for first player comes first, then the tiles are rejumbled
+    first_player_draw(game.options.tile_set, 3, draw_rank, rng)  # the draw for first player comes first
+    # then the tiles are rejumbled
     tiles = game.options.tile_set()
     rng.shuffle(tiles)
     order = [(state.first_player + k) % 3 for k in range(3)]  # dealt from the first player round to the left

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from engine import CHANCE, load_game
@@ -31,6 +29,7 @@ from engine.qwiply.rules import (
 )
 from engine.qwiply.sheet import MAIN_SUITS, MAX_BID, Mark, Sheet, Suit
 from engine.rng import Rng
+from tests.engine.rulings import check_rulings_table
 
 from .conftest import FRESH, refused, sheet
 from .test_rules import CROWDED
@@ -259,12 +258,4 @@ def test_ruling_20_a_clock_that_runs_out_sets_up_by_the_advice_then_plays_greedi
 
 
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
-    from pathlib import Path
-
-    table = (Path(__file__).parents[3] / "engine" / "qwiply" / "RULINGS.md").read_text()
-    named = set(re.findall(r"`(test_ruling_\w+)`", table))
-    defined = {name for name in globals() if name.startswith("test_ruling_")}
-    assert named == defined
-    numbers = [int(n) for n in re.findall(r"^\| (\d+) \|", table, flags=re.MULTILINE)]
-    assert numbers == list(range(1, len(numbers) + 1))
-    assert all(any(name.startswith(f"test_ruling_{n:02d}_") for name in named) for n in numbers)
+    check_rulings_table("qwiply", globals())

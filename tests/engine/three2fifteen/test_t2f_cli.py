@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
 
-from engine.base import CHANCE
-from engine.bots import make_bot, play_game
 from engine.three2fifteen.board import format_board
-from engine.three2fifteen.game import END_TEXT, Three2FifteenGame
 from engine.three2fifteen.layout import named_layout
 from engine.three2fifteen.movegen import scored_plays
 from tablejudge.cli import main
@@ -30,56 +26,6 @@ def test_a_bot_game_prints_each_turn_with_its_breakdown_then_the_board(capsys: p
     final = out[out.rindex("    0  1  2") :]
     assert " r " in final and " t " in final and "game over:" in final
     assert main(PLAY) == 0 and capsys.readouterr().out == out  # the same seed plays the same game
-
-
-def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*PLAY, "--json"]) == 0
-    state = json.loads(capsys.readouterr().out)
-    assert state["game"] == "three2fifteen" and state["state"]["end_reason"] in END_TEXT
-
-
-def greedy_moves(seed: int, seat: int) -> list[str]:
-    """What the greedy bot plays at ``seat`` in a greedy-vs-greedy game from ``seed``: typed by a person
-    in that seat, they play the same game."""
-    game = Three2FifteenGame()
-    final = play_game(game, [make_bot("greedy", seed * 1000 + s, game) for s in range(2)], seed)
-    return [move.to_text() for s, move in final.history if s == seat]
-
-
-def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    typed = ["nonsense", "7,7 99", "0,0 1", "", "hint", "help", "moves", *greedy_moves(3, 0)]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "three2fifteen", "--bots", "human,greedy", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "How to write a move" in out and "player 0, your move: " in out
-    assert "expected 'ROW,COL" in out  # nonsense, explained; then asked again
-    assert "token '99': a token is a whole number from 0 to 15" in out
-    assert "legal: " in out and "  1. " in out  # moves, hint
-    assert "your hand: " in out and "<- you, to move" in out
-    assert "winner: player" in out and "every token is on the board" in out
-
-
-def test_the_first_refusal_of_a_person_names_the_rule(monkeypatch: pytest.MonkeyPatch,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    monkeypatch.setattr("sys.stdin", io.StringIO("0,0 1\n"))
-    assert main(["play", "three2fifteen", "--seed", "1"]) == 1  # --bots defaults to you against greedy
-    captured = capsys.readouterr()
-    assert "start square" in captured.out or "in the hand" in captured.out
-    assert "input ended" in captured.err
-
-
-def test_people_sharing_the_terminal_hand_it_over_between_turns(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game = Three2FifteenGame()
-    final = play_game(game, [make_bot("greedy"), make_bot("greedy")], 2)  # a short game: nobody can place soon
-    typed = [line for s, move in final.history if s != CHANCE for line in ("", move.to_text())]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
-    assert main(["play", "three2fifteen", "--bots", "human,human", "--seed", "2"]) == 0
-    out = capsys.readouterr().out
-    assert "Hand the device to player 0" in out and "Hand the device to player 1" in out and "winner:" in out
 
 
 # --- three2fifteen-hint ----------------------------------------------------------------------

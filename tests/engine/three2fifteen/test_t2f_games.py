@@ -5,7 +5,6 @@ seed and the history replay the game. Then repeats, passes, draws, the end and t
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
@@ -13,17 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import load_game, load_state
+from engine import load_game
 from engine.base import CHANCE, Breakdown, Draw
 from engine.bots import make_bot, play_game
-from engine.errors import ConfigError, EngineError, IllegalMoveError, NotationError, StateError, WrongPlayerError
-from engine.rng import Rng
+from engine.errors import ConfigError, IllegalMoveError, NotationError, StateError, WrongPlayerError
 from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.movegen import generate_plays, scored_plays
 from engine.three2fifteen.moves import Exchange, Pass, Play
 from engine.three2fifteen.options import DISTRIBUTION
 from engine.three2fifteen.rules import can_place, exchangeable
 from engine.three2fifteen.state import Three2FifteenState
+from tests.engine.linegames import playthrough
+from tests.engine.linegames.playthrough import check_bag_views
 
 #: start square 0,2 between repeat squares at 0,0 and 0,4: repeats within reach of the first plays
 REPEATS = Three2FifteenGame("layout=r.*.r/...../...../...../.....")
@@ -62,7 +62,6 @@ def scored_points(state: Three2FifteenState, seat: int, move: Play) -> int:
 
 def check_refusals_change_nothing(state: Three2FifteenState) -> None:
     seat = state.current
-    saved = state.to_json()
     other = (seat + 1) % state.players
     tries: list[tuple[int, Any]] = [(other, "pass"), (seat, "draw 5 to 0"), (seat, "7,7=1 8,8=1")]
     held = Counter(state.hands[seat])
@@ -74,59 +73,13 @@ def check_refusals_change_nothing(state: Three2FifteenState) -> None:
             tries.append((seat, Exchange(state.hands[seat][0])))
     if state.board and state.hands[seat]:
         tries.append((seat, Play.of({next(iter(state.board)): state.hands[seat][0]})))  # an occupied square
-    for actor, move in tries:
-        with pytest.raises(EngineError):
-            state.act(actor, move)
-        assert state.to_json() == saved
-
-
-def check_views(state: Three2FifteenState) -> None:
-    """Each seat sees its own hand, the others' sizes, the bag's size; and a token traded between
-    another seat's hand and the bag, or the bag reordered, changes nothing a seat sees."""
-    body = state.to_body()
-    rng = Rng(state.version + 1)
-    for viewer in [*range(state.players), None]:
-        view = state.view(viewer)
-        assert "bag" not in view and view["bag_size"] == len(state.bag)
-        assert view["hands"] == [hand if seat == viewer else len(hand) for seat, hand in enumerate(state.hands)]
-        others = [seat for seat in range(state.players) if seat != viewer and state.hands[seat]]
-        swaps = [i for i, value in enumerate(state.bag) if others and value not in state.hands[others[0]]]
-        if swaps:
-            owner, j = others[0], swaps[rng.below(len(swaps))]
-            hands, bag = [list(hand) for hand in state.hands], list(state.bag)
-            hands[owner][0], bag[j] = bag[j], hands[owner][0]
-            assert twin(state, {**body, "hands": hands, "bag": bag}).view(viewer) == view
-        assert twin(state, {**body, "bag": body["bag"][::-1]}).view(viewer) == view
-
-
-def twin(state: Three2FifteenState, body: dict[str, Any]) -> Three2FifteenState:
-    other = state.game._state_from_body(body, state.seed, state.rng)
-    other.history, other.version = state.history, state.version
-    return other
+    playthrough.assert_refused(state, tries)
 
 
 def play_checked(game: Three2FifteenGame, bots: list[str], seed: int) -> Three2FifteenState:
-    seats = [make_bot(name, seed * 1000 + seat, game) for seat, name in enumerate(bots)]
-    checks = 0
-
-    def on_move(state: Any, seat: int, move: Any, breakdown: Breakdown) -> None:
-        nonlocal checks
-        before = previous.pop()
-        if seat != CHANCE:
-            check_move(before, state, seat, move, breakdown)
-        previous.append(state.clone())
-        checks += 1
-        if not state.is_terminal() and checks % 4 == 0:
-            assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
-            check_views(state)
-            if state.acting_players() == [state.current]:
-                check_refusals_change_nothing(state)
-
-    previous = [game.new_initial_state(seed)]
-    final: Three2FifteenState = play_game(game, seats, seed, on_move=on_move)  # type: ignore[assignment]
-    assert final.is_terminal() and final.acting_players() == []
-    assert game.replay(seed, [(seat, move.to_text()) for seat, move in final.history]) == final
-    assert load_state(final.to_json()) == final
+    final: Three2FifteenState = playthrough.play_checked(
+        game, bots, seed, check_move, check_bag_views, check_refusals_change_nothing, every=4
+    )
     return final
 
 

@@ -23,6 +23,7 @@ export const cellOf = (/** @type {string} */ text) => text.split(",").map(Number
  *   turns: (fresh?: boolean) => Promise<Step[]>,
  *   api: (path: string, options?: object) => Promise<any>,
  *   announce?: (text: string) => void,
+ *   shared?: HTMLElement | null,
  * }} BoardContext  what the shell gives a board (see README.md)
  * @typedef {{piece: string, pieces: string, hand: string, board: string, square: string}} Words
  */

@@ -9,7 +9,7 @@
 // "last move" panel. What a game adds: `cellAt` (how a square looks and reads), its tiles' names and
 // pictures, the notation of what is placed (`pendingText`), and the panels of its own rules.
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
-import { humanize, reason, followLastMove, fillLastMove } from "../games/common.js";
+import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "../games/common.js";
 
 import { CELL, key, cellOf, boardMap, bounds, span } from "./cells.js";
 
@@ -77,7 +77,6 @@ export class GridBoard {
     this.scroller = /** @type {HTMLElement} */ (h("div", { class: "grid-scroll" }, this.grid));
     this.rack = /** @type {HTMLElement} */ (h("div", { class: "rack", role: "group", "aria-label": `Your ${words.pieces}` }));
     this.feedback = /** @type {HTMLElement} */ (h("p", { class: "feedback", id: id("feedback"), role: "alert" }));
-    this.saidVersion = /** @type {number | null} the version the feedback was said at */ (null);
     this.preview = /** @type {HTMLElement} */ (h("div", { class: "preview", id: id("preview"), "aria-live": "polite" }));
     this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
     this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
@@ -283,7 +282,7 @@ export class GridBoard {
     const before = this.shown;
     fill(this.grid, rows);
     this.grid.style.setProperty("--cols", String(area.right - area.left + 1));
-    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
+    this.sizeSquares();
     if (!before) {
       requestAnimationFrame(() => this.centre());
     } else if (before.left !== area.left || before.top !== area.top) {
@@ -321,13 +320,19 @@ export class GridBoard {
     if (!inside) s.scrollTo({ left: (x0 + x1) / 2 - s.clientWidth / 2, top: (y0 + y1) / 2 - s.clientHeight / 2, behavior: "smooth" });
   }
 
+  /** The squares' size from the zoom; under 40 px the 12 px corner marks hide (.small-squares). */
+  sizeSquares() {
+    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
+    this.grid.classList.toggle("small-squares", CELL * this.zoom < 40);
+  }
+
   setZoom(/** @type {number} */ zoom, /** @type {boolean} */ keepCentre) {
     const clamped = Math.min(1.6, Math.max(this.minZoom, zoom));
     const scroller = this.scroller;
     const cx = (scroller.scrollLeft + scroller.clientWidth / 2) / this.zoom;
     const cy = (scroller.scrollTop + scroller.clientHeight / 2) / this.zoom;
     this.zoom = clamped;
-    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
+    this.sizeSquares();
     if (keepCentre) {
       scroller.scrollLeft = cx * this.zoom - scroller.clientWidth / 2;
       scroller.scrollTop = cy * this.zoom - scroller.clientHeight / 2;
@@ -490,9 +495,6 @@ export class GridBoard {
     this.saidVersion = version;
   }
 
-  /** Clears what was said at an earlier version ("Played for 2 points" on the next turn). */
-  forgetOldWords(/** @type {{version: number}} */ body) { if (this.feedback.textContent && body.version > (this.saidVersion ?? body.version)) this.say(""); }
-
   /** The hand's tile ``index`` as a button of the rack. */
   rackButton(/** @type {number} */ index, /** @type {{label: string, classes?: string[], pressed: boolean, disabled: boolean, dataset: Record<string, string>, content: any, onclick: () => void}} */ button) {
     const classes = ["rack-tile", ...(button.classes || [])];
@@ -654,17 +656,14 @@ export class GridBoard {
    */
   noteMoves(/** @type {{moves?: Step[]} | undefined} */ message) {
     const moved = (message?.moves || []).filter((m) => m.seat >= 0);
-    if (moved.length) {
-      const last = moved[moved.length - 1];
-      this.lastCells = this.cellsOf(last.move);
-    }
+    if (moved.length) this.lastCells = this.cellsOf(moved[moved.length - 1].move);
     return moved;
   }
 
   /** An update's common end: the moves noted, the last move's panel, the board drawn, a new move revealed. */
   settle(/** @type {any} */ body, /** @type {{moves?: Step[]} | undefined} */ message) {
     const first = !this.shown;
-    this.forgetOldWords(body);
+    forgetOldWords(this, body);
     const moved = this.noteMoves(message);
     if (body.version !== this.lastVersion) this.showLastMove(body.version);
     this.render();

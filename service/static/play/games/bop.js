@@ -2,8 +2,9 @@
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, plural, meaningWords } from "../ui.js";
-import { humanize as namedSeats } from "./common.js";
+import { humanize as namedSeats, forgetOldWords } from "./common.js";
 import { GridBoard, boardMap, key, lineText } from "../board/grid.js";
+import { layOut } from "../board/dock.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
@@ -111,8 +112,12 @@ class BopBoard extends GridBoard {
     this.passButton = h("button", { type: "button", class: "secondary", id: "bop-pass", onclick: () => this.startTrade() }, "Pass…");
     this.actions.append(this.passButton);
     this.tradeBar = h("div", { class: "trade", hidden: true });
-    // Under the thumb, in this order: the rack, what the judge says, the buttons; the score's lines below.
-    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the middle")), this.scroller, this.pendingBox, this.rack, this.feedback, this.actions, this.tradeBar, this.preview);
+    // Under the thumb, in this order: what the judge says (the word, a refusal, the score's lines), the rack, the buttons.
+    layOut(ctx, {
+      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the middle")), this.scroller],
+      say: [this.feedback, this.pendingBox, this.preview],
+      dock: [this.rack, this.actions, this.tradeBar],
+    });
   }
 
   get canChallenge() {
@@ -159,7 +164,7 @@ class BopBoard extends GridBoard {
   }
 
   update(body, message) {
-    this.forgetOldWords(body);
+    forgetOldWords(this, body);
     const board = boardMap(body.view);
     // This turn's tiles stay where they were while they still fit: the square is free, the tile in hand.
     const hand = this.ownHand;

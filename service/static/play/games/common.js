@@ -7,6 +7,15 @@ export function humanize(text, body) {
   return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, /** @type {string} */ seat, /** @type {string | undefined} */ owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
 }
 
+/**
+ * Clears what a board said at an earlier version (``board.saidVersion``, kept by ``say``): "Played for 2
+ * points" goes on the next turn, a refusal once the game has moved on.
+ * @param {{feedback: HTMLElement, saidVersion?: number, say: (text: string) => void}} board @param {{version: number}} body
+ */
+export function forgetOldWords(board, body) {
+  if (board.feedback.textContent && body.version > (board.saidVersion ?? body.version)) board.say("");
+}
+
 /** A refusal's message as a sentence. @param {any} error */
 export function reason(error) {
   const text = error.message || "Refused.";

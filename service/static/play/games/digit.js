@@ -97,7 +97,7 @@ const GAME = {
   },
   info(view, ctx) {
     const parts = [ctx.you !== null ? `Your pile: ${plural(view.pile_sizes?.[ctx.you] ?? 0, "tile")}` : `Piles: ${(view.pile_sizes || []).join(", ")}`];
-    if (view.extra_turn) parts.push("another turn for a 5th or 10th tile");
+    if (view.another_turn) parts.push("another turn for a 5th or 10th tile");
     return parts.join(" · ");
   },
   playLabel(breakdown) {
@@ -148,11 +148,11 @@ export default linePlugin(GAME, {
     const view = body.view;
     if (!view) return "";
     if (body.must_act.includes(ctx.you)) {
-      if (view.extra_turn) return "Your turn again: you placed a 5th or 10th tile";
+      if (view.another_turn) return "Your turn again: you placed a 5th or 10th tile";
       return view.board?.length ? "Your turn" : "Your turn: start on the centre square ★";
     }
     const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
-    return view.extra_turn ? `${current}'s turn again` : `${current}'s turn`;
+    return view.another_turn ? `${current}'s turn again` : `${current}'s turn`;
   },
   finalNote(body, seat) {
     const left = -(body.view?.scores?.[seat] ?? 0);

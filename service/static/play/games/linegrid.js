@@ -11,6 +11,7 @@
 // engine/linegames/lines.py) and its words; everything else is here.
 import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
 import { GridBoard, boardMap, bounds, cellOf, key } from "../board/grid.js";
+import { layOut, folded } from "../board/dock.js";
 import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures.js";
 
 import { SAID, DIAGONALS, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
@@ -121,8 +122,12 @@ export class LineBoard extends GridBoard {
     this.tradeBar = h("div", { class: "trade", id: this.id("trade"), hidden: true });
     this.offers = h("div", { class: "lg-offers", id: this.id("offers"), hidden: true });
     this.lastBox = h("section", { class: "lg-last", id: this.id("last"), "aria-labelledby": this.id("last-title"), hidden: true });
-    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the tiles")), this.scroller, this.legend, this.wildsBox, this.rack, this.feedback,
-      this.lines, this.actions, this.tradeBar, this.offers, this.preview, this.lastBox);
+    layOut(ctx, {
+      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the tiles")), this.scroller],
+      say: [this.feedback, this.offers, this.preview, this.lines, this.wildsBox],
+      dock: [this.rack, this.actions, this.tradeBar],
+      more: [this.lastBox, folded("What the tiles show", this.legend, "lg-key")],
+    });
   }
 
   tileName(tile) {

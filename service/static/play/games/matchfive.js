@@ -9,6 +9,7 @@
 // are offered when /legal lists them.
 import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
 import { GridBoard, key, cellOf } from "../board/grid.js";
+import { layOut } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf } from "../board/pictures.js";
 import {
   COLOURS, COLOUR_CODES, NUMBERS, WILD, MAX_HEIGHT, FIVE_BONUS, isWild, value, tileName, describeTiles, tileElement, padlock, pips, stacksOf, lockedOf, playText, parsePlay, playSeries, playWhere, describeStep,
@@ -48,8 +49,12 @@ class MatchFiveBoard extends GridBoard {
     this.swapBar = h("div", { class: "mf-swap-bar", id: "mf-swap-bar", hidden: true });
     this.stuckBox = h("p", { class: "mf-stuck", id: "mf-stuck", hidden: true });
     this.lastBox = h("section", { class: "mf-last", "aria-labelledby": "mf-last-title", hidden: true });
-    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole table")), this.scroller, this.levelBar, this.stackBox, this.rack,
-      this.wildBox, this.feedback, this.stuckBox, this.seriesBox, this.actions, this.swapBar, this.preview, this.lastBox);
+    layOut(ctx, {
+      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole table")), this.scroller, this.levelBar],
+      say: [this.wildBox, this.feedback, this.stuckBox, this.preview, this.seriesBox],
+      dock: [this.rack, this.actions, this.swapBar],
+      more: [this.stackBox, this.lastBox],
+    });
   }
 
   tileName(tile) {

@@ -1,6 +1,7 @@
 // PDQ: the dealt cards, large; a word box and a claim button (the server times the claim when it
 // arrives); "no word"; each round's result for everyone, and its report: the words there were.
 import { h, fill, announce, plural, listWords, meaningWords } from "../ui.js";
+import { layOut } from "../board/dock.js";
 
 const RULES = {
   classic: (l) => `Start with ${l[0]} or ${l[l.length - 1]}; the cards in order, read either way`,
@@ -100,7 +101,8 @@ class PdqBoard {
     this.feedback = h("p", { class: "feedback", id: "pdq-feedback", role: "alert" });
     this.claims = h("ul", { class: "claims plain", "aria-label": "Words said this round" });
     this.result = h("section", { class: "result", id: "pdq-result", "aria-live": "polite", "aria-labelledby": "pdq-result-title" });
-    fill(this.ctx.root, this.info, this.cards, this.rule, this.form, this.noWord, this.feedback, this.claims, this.result);
+    // The cards, the words said and the round's result above; the word box and its buttons under the thumb.
+    layOut(this.ctx, { field: [this.info, this.cards, this.rule, this.claims, this.result], say: [this.feedback], dock: [this.form, this.noWord] });
   }
 
   get mayAct() {

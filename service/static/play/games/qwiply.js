@@ -4,6 +4,7 @@
 // makes (from the engine's own choices in the view), then confirm. Below: the round's claims as the
 // engine described them, the same on every phone, and the others' sheets.
 import { h, fill, announce, plural, listWords } from "../ui.js";
+import { layOut } from "../board/dock.js";
 import {
   MAIN, NUMBERS, TITLE, DEFAULT_BID, MAX_BID, suitIcon, suitName, dieFace, seatName, winsOf, suitPoints, pointsText, sealedSheet, roundsFrom, claimWords, describeStep, sheetTable, scoreLines,
 } from "./qwiply-sheet.js";
@@ -29,11 +30,13 @@ class QwiplyBoard {
     this.mine = h("section", { class: "q-mine", "aria-label": "Your sheet" }); // named also while it holds the set-up form
     this.action = h("section", { class: "q-action", "aria-label": "Your move" });
     this.feedback = h("p", { class: "feedback", id: "q-feedback", role: "alert" });
-    // The confirm button under the thumb: it stays at the foot of the screen while the sheet is in view.
+    // The confirm button under the thumb, at the foot of the dock, below the choices (never over them).
     this.bar = h("div", { class: "q-bar", hidden: true });
     this.log = h("section", { class: "q-log card", "aria-live": "polite", "aria-labelledby": "q-log-title" });
     this.others = h("section", { class: "q-others", "aria-labelledby": "q-others-title" });
-    fill(this.ctx.root, this.table, this.mine, this.action, this.feedback, this.bar, this.log, this.others);
+    // The dice and your sheet in the field (it scrolls on its own); the choices of the moment and the
+    // confirm button in the dock; what happened and the others' sheets in the pane below.
+    layOut(this.ctx, { field: [this.table, this.mine], say: [this.action, this.feedback], dock: [this.bar], more: [this.log, this.others] });
   }
 
   get view() {
@@ -85,10 +88,10 @@ class QwiplyBoard {
    * and the confirm bar under the thumb are all in view at once (unless they are already). */
   bringIntoView() {
     const sheet = this.mine.querySelector(".q-sheet");
-    if (!sheet) return;
-    const bottom = sheet.getBoundingClientRect().bottom;
-    const covered = window.innerHeight - (this.bar.hidden ? 0 : this.bar.offsetHeight);
-    if (bottom > covered || this.table.getBoundingClientRect().top < 0) this.table.scrollIntoView({ block: "start" });
+    const field = this.table.parentElement; // the board's field: it scrolls on its own
+    if (!sheet || !field) return;
+    const room = field.getBoundingClientRect();
+    if (sheet.getBoundingClientRect().bottom > room.bottom || this.table.getBoundingClientRect().top < room.top) this.table.scrollIntoView({ block: "start" });
   }
 
   render() {
@@ -261,7 +264,8 @@ class QwiplyBoard {
             h("button", { type: "button", class: "q-step", "aria-label": `Bid one more ${suit.title} win`, dataset: { key: `more-${suit.key}` }, onclick: step(1) }, "+"))),
         crossing);
     });
-    const submit = h("button", { type: "submit", id: "q-setup-submit" }, "Hand in my set-up");
+    // The submit button sits in the dock, under the thumb, outside the form it submits (form="q-setup").
+    const submit = h("button", { type: "submit", id: "q-setup-submit", form: "q-setup" }, "Hand in my set-up");
     const element = h("form", {
       class: "q-setup card", id: "q-setup", autocomplete: "off", "aria-labelledby": "q-setup-title",
       onsubmit: (event) => {
@@ -282,9 +286,9 @@ class QwiplyBoard {
     },
     h("h2", { id: "q-setup-title" }, "Set up your sheet"),
     h("p", { class: "hint" }, "In each main row cross out one number (it can never be used there), and bid how many rounds of that suit you will win. Nobody sees it until every set-up is in."),
-    blocks, total, submit);
+    blocks, total);
     showTotal();
-    this.setupForm = { element };
+    this.setupForm = { element, submit };
     fill(this.mine, element);
   }
 
@@ -299,7 +303,11 @@ class QwiplyBoard {
       return;
     }
     if (view.phase === "setup") {
-      if (!view.setups[this.you]) return fill(this.action);
+      if (!view.setups[this.you]) {
+        fill(this.action);
+        if (this.setupForm) this.showBar(this.setupForm.submit);
+        return;
+      }
       const waiting = view.setups.map((s, seat) => (s ? null : seatName(body, seat))).filter(Boolean);
       return fill(this.action, h("p", { class: "q-wait" }, `Your set-up is sealed. Waiting for ${listWords(waiting)}.`));
     }
@@ -480,7 +488,7 @@ class QwiplyBoard {
       this.busyNow = false;
       this.ctx.root.classList.remove("busy");
       this.render();
-      if (this.setupForm) this.setupForm.element.querySelector("#q-setup-submit").disabled = false;
+      if (this.setupForm) this.setupForm.submit.disabled = false;
     }
   }
 

@@ -5,6 +5,7 @@
 // A player none of whose tokens fits gives one back to the bag for a token of another value, or passes.
 import { h, fill, plural } from "../ui.js";
 import { GridBoard, boardMap, key, cellOf } from "../board/grid.js";
+import { layOut, folded } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf, handCount } from "../board/pictures.js";
 
 const TARGET = 15;
@@ -122,7 +123,7 @@ class Three2FifteenBoard extends GridBoard {
     this.info = h("p", { class: "t2f-info", id: "t2f-info" });
     this.grid.classList.add("t2f-grid");
     this.grid.setAttribute("aria-label", "The board. Arrow keys move; Enter places the chosen token or takes one back; type a number to place that token.");
-    this.legend = h("p", { class: "t2f-legend", "aria-hidden": "true" },
+    this.legend = h("p", { class: "t2f-legend" },
       h("span", { class: "sq sq-d" }, "×2"), " double ",
       h("span", { class: "sq sq-t" }, "×3"), " triple ",
       h("span", { class: "sq sq-r" }, "↻"), " play again ",
@@ -132,8 +133,12 @@ class Three2FifteenBoard extends GridBoard {
     this.stuckBox = h("div", { class: "t2f-stuck", id: "t2f-stuck", hidden: true });
     this.lastBox = h("section", { class: "t2f-last", "aria-labelledby": "t2f-last-title", hidden: true });
     this.busySelector = ".actions button, .t2f-stuck button";
-    fill(ctx.root, h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole board")), this.scroller, this.legend, this.rack, this.feedback,
-      this.lines, this.actions, this.stuckBox, this.preview, this.lastBox);
+    layOut(ctx, {
+      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole board")), this.scroller],
+      say: [this.feedback, this.stuckBox, this.preview, this.lines],
+      dock: [this.rack, this.actions],
+      more: [this.lastBox, folded("What the squares mean", this.legend, "t2f-key")],
+    });
   }
 
   placing(index) {

@@ -1,35 +1,23 @@
 """Refresh the recorded breakdowns of ``play_example.json`` from its moves (run after a deliberate
 change to how breakdowns read; the sheet's facts are asserted separately by the tests).
 
-    .venv/bin/python tests/engine/qnto/data/make_qnto_example.py
+    .venv/bin/python -m tests.engine.qnto.data.make_qnto_example
 """
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import re
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).parent
-spec = importlib.util.spec_from_file_location("qnto_example", HERE.parent / "qnto_example.py")
-assert spec is not None and spec.loader is not None
-example = importlib.util.module_from_spec(spec)
-sys.modules["qnto_example"] = example
-spec.loader.exec_module(example)
+from tests.engine.linegames.checks import example_module, replayed, write_example
 
+HERE = Path(__file__).parent
+
+example = example_module(HERE.parent / "qnto_example.py")
 data = example.EXAMPLE
 for variant in ("classic", "plus"):
-    for step, turn in zip(example.replay(variant), data["turns"], strict=True):
-        turn["player"] = step.seat
+    for step, turn in replayed(example.replay(variant), data["turns"]):
         turn[variant] = {
             "points": step.breakdown.total,
             "items": [[i.kind, i.label, i.points, i.detail] for i in step.breakdown.items],
         }
-text = json.dumps(data, indent=1, ensure_ascii=False)
-# Lists of plain values on one line each.
-text = re.sub(
-    r"\[\s*([^\[\]{}]*?)\s*\]", lambda m: "[" + ", ".join(p.strip() for p in m.group(1).split(",\n")) + "]", text
-)
-(HERE / "play_example.json").write_text(text + "\n")
+write_example(data, HERE / "play_example.json")

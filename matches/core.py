@@ -1,0 +1,464 @@
+"""The match server's shared core: what the lobby, the gate, the scheduler and the reads all work on.
+
+``MatchCore`` holds one process's view of its matches (the store, the cached states and copies, the
+worker pool, the listeners) and the steps they all take: loading a match (from the cache, a snapshot
+and the log), the fields a new state implies (status, clock, what is due), the bodies clients are
+sent, and the events a committed change tells. The parts are mixed into ``matches.service.MatchService``:
+
+- ``matches.lobby``: creating, joining, leaving, rematches, the lists of games and matches;
+- ``matches.gate``: the one gate every move goes through (and the preview, which runs it on a copy);
+- ``matches.scheduler``: what the server does by itself (bots, clocks, the referee);
+- ``matches.reads``: the reads that replay a match (score sheet, replay, review, legal moves, the log).
+
+The core is written once, sans-I/O (as h11 is): the gate, loading and the scheduler's work are
+generators that yield the store calls they need (``matches.store.Call``) and are sent the answers.
+``_run`` makes the calls directly; ``_run_async`` awaits them (``Store.call_async``: PostgreSQL's
+round trips leave the event loop free for other requests meanwhile; SQLite's calls, local and short,
+are made directly in both).
+
+Everything a client is sent is built from ``state.view(seat)`` (or the spectator's view): no other
+hand, no pile order, no seed, no generator state. The seed comes out only when the match is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Generator
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
+from indexes.house_rules import HouseRules, HouseRulesBook
+from matches.clock import GRACE, Clock
+from matches.errors import Unauthorized, UnknownMatch
+from matches.quotas import Quotas
+from matches.store import Call, MatchRow, SeatRow, Store
+from matches.tokens import digest
+from matches.work import BotSeat, GameKey, WorkPool, build_game, game_key
+
+log = logging.getLogger("tablejudge.matches")
+
+T = TypeVar("T")
+#: The service's core as a generator: it yields the store calls it needs and is sent their answers.
+Steps = Generator["Call | Think", Any, T]
+
+#: A snapshot is kept every this many moves, so a state is never rebuilt from more than that many.
+SNAPSHOT_EVERY = 50
+#: States kept in memory by one server process.
+CACHE_SIZE = 512
+#: How long a copy's seats serve moves without a read (``MatchCore._copy``). A seat's ``seen``
+#: changes without moving the match's revision (it is stored every 15 s while a socket is open, and
+#: a seat shows as connected for 45 s after), so the bodies built from a copy are at most this late.
+COPY_FRESH = 5.0
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    #: Where invite links point: the server's public address (e.g. http://192.168.1.20:8000).
+    public_url: str = "http://127.0.0.1:8000"
+    #: How long a bot waits before a turn-based move, so people can follow (ms).
+    bot_delay_ms: int = 600
+    # --- engine work off the event loop, and the limits that bound it (matches/README.md, "Engine
+    # work and limits"). The defaults here suit a library caller; ``tablejudge serve`` sets a pool.
+    #: Worker processes for engine work whose cost grows with the game (bots, the score sheet, replays,
+    #: reviews, legal moves). 0: that work runs in this process, at once and without a budget.
+    engine_workers: int = 0
+    #: How long a bot may think (ms); past it its worker is killed and the bot plays its greedy move.
+    bot_budget_ms: int = 10_000
+    #: How long a read may take in a worker (ms); past it the read answers 503 with Retry-After.
+    read_budget_ms: int = 5_000
+    #: Calls that may wait for a busy worker; one more is refused at once (503).
+    engine_queue: int = 32
+    #: Each worker's address space (MiB, RLIMIT_AS; 0: no limit).
+    worker_memory_mb: int = 1024
+    #: The most moves a match may hold; one more is refused (409 ``move_limit``).
+    max_moves: int = 20_000
+    #: A match with no person seated, that no socket of this process watches, moves its bots at most
+    #: once per this many ms (0: no slower than ``bot_delay_ms``).
+    unwatched_bot_delay_ms: int = 0
+    #: Lexicon for word games.
+    lexicon: str | None = None
+    #: Caps on waiting matches and their expiry (``matches.quotas``).
+    quotas: Quotas = field(default_factory=Quotas)
+
+
+@dataclass
+class Loaded:
+    """A match as the service works on it: its row, seats, game and (once started) state."""
+
+    row: MatchRow
+    seats: list[SeatRow]
+    game: Game[Any, Any, Any]
+    state: State[Any] | None
+    clock: Clock | None = None
+    #: The bodies built from this load, by (seat, history, version): a move's answer and its seat's
+    #: live update are the same body, built once. A load lives for one request and its broadcast.
+    bodies: dict[tuple[int | None, bool, int], JsonDict] = field(default_factory=dict, compare=False, repr=False)
+    #: When its row and seats were read from the store (``time.monotonic``).
+    read: float = field(default_factory=time.monotonic, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Think:
+    """A bot's choice the core waits for, yielded like a store call (``Call``): the sync driver makes
+    it in this process; the async one hands it to the worker pool and does not wait (``_think_async``)."""
+
+    match: str
+    #: What the choice depends on: the version, the clock's moment, the bot seats and their seeds.
+    key: tuple[Any, ...]
+    state: State[Any]
+    seats: tuple[BotSeat, ...]
+    game: GameKey
+
+
+#: A choice being made in the pool: the core answers "nothing yet" and looks again when it is made.
+PENDING: Any = object()
+
+
+@dataclass
+class Event:
+    """What a committed change tells the live sockets: the match id and its new version."""
+
+    match: str
+    version: int
+    seat: int | None = None
+    move: Move | None = None
+    breakdown: Breakdown | None = None
+    kind: str = "move"
+    #: The match as the move left it (this process's own moves): the sockets are told from it
+    #: without reading the store again, while nothing has moved since.
+    loaded: Loaded | None = field(default=None, compare=False, repr=False)
+    #: When the server must next act for the match (a bot, a clock), as the move left it: the
+    #: scheduler is woken only when that comes before its own next look.
+    due: float | None = None
+
+
+Listener = Callable[[Event], None]
+
+
+@dataclass
+class MatchCore:
+    """One process's view of its matches, and the steps every part of the service takes on them."""
+
+    store: Store
+    settings: MatchSettings = field(default_factory=MatchSettings)
+    clock_now: Callable[[], float] = time.time
+    #: House rules by id, shared with the judge (``service.app`` makes one over the store for both).
+    rules_book: HouseRulesBook | None = None
+
+    def __post_init__(self) -> None:
+        self._games: dict[str, Game[Any, Any, Any]] = {}
+        self._states: OrderedDict[str, State[Any]] = OrderedDict()
+        #: Each cached state's match as this process last read or wrote it (``_copy``).
+        self._loaded: dict[str, Loaded] = {}
+        # A service on its own (tests, tools) keeps house rules in a book over its own store.
+        self.house_rules_book = self.rules_book or HouseRulesBook(self.store, self.clock_now)
+        self._locks: dict[str, asyncio.Lock] = {}
+        self.listeners: list[Listener] = []
+        settings = self.settings
+        self.work = WorkPool(settings.engine_workers, settings.engine_queue, settings.worker_memory_mb)
+        #: Does someone watch this match (a live socket of this process)? Set by the server
+        #: (``service.app``) from the live hub; used to pace matches with no person seated.
+        self.watched: Callable[[str], bool] = lambda match_id: False
+
+    def set_limits(self, **values: int) -> None:
+        """The engine work's settings and the limits (``MatchSettings``' fields of those names), set by
+        the server after the service is made; a new worker pool follows them."""
+        fields: dict[str, Any] = dict(values)
+        self.settings = replace(self.settings, **fields)
+        self.work.close()
+        self.work = WorkPool(self.settings.engine_workers, self.settings.engine_queue, self.settings.worker_memory_mb)
+
+    async def close_async(self) -> None:
+        """The server stops: the engine's workers end (the scheduler first cancels its bots' thinking)."""
+        self.work.close()
+
+    # --- the scheduler's, used by the gate and the runners (``matches.scheduler``) ---------------------
+    def _think_now(self, think: Think) -> tuple[int, Move] | None:
+        """A bot's choice, made here and now."""
+        raise NotImplementedError
+
+    def _think_async(self, think: Think) -> Any:
+        """A bot's choice if the pool has made it, else ``PENDING`` (and it is asked for)."""
+        raise NotImplementedError
+
+    def _think_ahead(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> None:
+        """Ask the pool for the bots' next choice as soon as a move is committed."""
+        raise NotImplementedError
+
+    # --- games ---------------------------------------------------------------------------------------
+    def game(
+        self, name: str, options: JsonDict, lexicon: str | None, house_rules: str | None = None
+    ) -> Game[Any, Any, Any]:
+        """The game a match plays; a word game under house rules is judged by them (``HouseRulesAdjudicator``)."""
+        key = json.dumps([name, options, lexicon, house_rules], sort_keys=True)
+        game = self._games.get(key)
+        if game is None:
+            rules = self.house_rules(house_rules) if house_rules is not None else None
+            game = self._games[key] = build_game(name, options, lexicon, rules)
+        return game
+
+    def _game_of(self, row: MatchRow) -> Game[Any, Any, Any]:
+        return self.game(row.game, row.options, row.lexicon, row.house_rules)
+
+    def _game_key(self, row: MatchRow) -> GameKey:
+        """The match's game as a worker process builds it (``matches.work``)."""
+        rules = self.house_rules(row.house_rules) if row.house_rules is not None else None
+        return game_key(row.game, row.options, row.lexicon, rules)
+
+    # --- house rules ---------------------------------------------------------------------------------
+    def house_rules(self, rules_id: str) -> HouseRules:
+        """Kept house rules by id, from the book the judge shares (``indexes.house_rules``); 404 for an unknown id."""
+        return self.house_rules_book.get(rules_id)
+
+    def authenticate(self, match_id: str, token: str | None, seats: list[SeatRow] | None = None) -> int:
+        """The seat a token holds in this match (401 if none); ``seats``: the match's, if already read."""
+        if not token:
+            raise Unauthorized("this needs your seat's token: Authorization: Bearer <token>")
+        found = None
+        hashed = digest(token)
+        for seat in seats if seats is not None else self.store.seats(match_id):  # all compared: the time says nothing
+            if seat.token_hash is not None and hmac.compare_digest(hashed, seat.token_hash):
+                found = seat.seat
+        if found is None:
+            raise Unauthorized("that token holds no seat in this match")
+        return found
+
+    # --- the state -----------------------------------------------------------------------------------
+    def _row(self, match_id: str) -> MatchRow:
+        row = self.store.match(match_id) if isinstance(match_id, str) else None
+        if row is None:
+            raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
+        return row
+
+    def load(self, match_id: str) -> Loaded:
+        """The match with its state rebuilt (from this process's cache, a snapshot, and the log)."""
+        return self._run(self._load_steps(match_id))
+
+    async def load_async(self, match_id: str) -> Loaded:
+        """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for."""
+        if not self.store.awaits:
+            return self._run(self._load_steps(match_id))
+        async with self._lock(match_id):
+            return await self._run_async(self._load_steps(match_id))
+
+    def _load_steps(self, match_id: str) -> Steps[Loaded]:
+        # The moves another server made since this one's copy come with the row (one round trip).
+        cached = self._states.get(match_id) if isinstance(match_id, str) else None
+        since = None if cached is None else cached.version
+        found = (yield Call("match_and_moves", (match_id, since))) if isinstance(match_id, str) else None
+        if found is None:
+            raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
+        row, seats, missed = found
+        game = self._game_of(row)
+        clock = None if row.clock is None else Clock.from_request(row.clock)
+        if row.status == "waiting":
+            return Loaded(row, seats, game, None, clock)
+        state = self._states.get(match_id)  # looked at again: a sync request may have moved it
+        if state is None or state.version > row.version:
+            state = yield from self._rebuild_steps(row, game)
+        elif state.version < row.version:  # another server moved it: catch up from the log
+            if since is None or state.version < since:
+                missed = yield Call("moves", (match_id, state.version))
+            for move in missed:
+                if state.version < move.version <= row.version:
+                    state.act(move.seat, move.move)
+        loaded = Loaded(row, seats, game, state, clock)
+        self._cache(match_id, state, loaded)
+        return loaded
+
+    def _cache(self, match_id: str, state: State[Any], loaded: Loaded | None = None) -> None:
+        self._states[match_id] = state
+        self._states.move_to_end(match_id)
+        if loaded is not None:
+            self._loaded[match_id] = loaded
+        while len(self._states) > CACHE_SIZE:
+            self._loaded.pop(self._states.popitem(last=False)[0], None)
+
+    def _copy(self, match_id: str) -> Loaded | None:
+        """This process's copy of a started match, if its state is the cached one and at its row's
+        version: a new ``Loaded`` (its own row, no bodies yet) for one request. Whether the copy is
+        still the stored match, only the commit can tell (``CommitCheck``)."""
+        kept = self._loaded.get(match_id)
+        if kept is None or kept.state is None or self._states.get(match_id) is not kept.state:
+            return None
+        if kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH:
+            return None
+        return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
+
+    def _rebuild_steps(self, row: MatchRow, game: Game[Any, Any, Any]) -> Steps[State[Any]]:
+        snapshot = yield Call("snapshot", (row.id,))
+        if snapshot is not None and snapshot[0] <= row.version:
+            state = game.state_from_json(snapshot[1])
+        else:
+            state = game.new_initial_state(row.seed)
+        for move in (yield Call("moves", (row.id, state.version))):
+            if move.version > row.version:
+                break
+            state.act(move.seat, move.move)
+        return state
+
+    # --- running the core against the store (sans-I/O: see the module's docstring) ---------------------
+    def _run(self, steps: Steps[T], think: Callable[[Think], Any] | None = None) -> T:
+        """Run the core, each store call made here and now. ``think``: how a bot's choice is made
+        (``Think``): in this process unless told otherwise."""
+        driving = self._drive(steps, think or self._think_now, self._call_now)
+        try:
+            driving.send(None)  # it never waits (``_call_now`` awaits nothing): it ends here
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        driving.close()
+        raise RuntimeError("the sync driver waited")
+
+    async def _run_async(self, steps: Steps[T]) -> T:
+        """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool."""
+        return await self._drive(steps, self._think_async, self._call_awaited)
+
+    async def _drive(
+        self, steps: Steps[T], think: Callable[[Think], Any], call_store: Callable[[Call], Awaitable[Any]]
+    ) -> T:
+        """The one loop of both drivers: each call the core asks for is made and its answer (or its
+        error) sent back, until the core returns."""
+        answer: Any = None
+        error: BaseException | None = None
+        while True:
+            try:
+                call = steps.send(answer) if error is None else steps.throw(error)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            try:
+                answer, error = (think(call) if isinstance(call, Think) else await call_store(call)), None
+            except Exception as failed:
+                answer, error = None, failed
+
+    async def _call_now(self, call: Call) -> Any:
+        return getattr(self.store, call.method)(*call.args, **call.kwargs)
+
+    async def _call_awaited(self, call: Call) -> Any:
+        return await self.store.call_async(call.method, *call.args, **call.kwargs)
+
+    def _lock(self, match_id: str) -> asyncio.Lock:
+        """This process's lock on a match's async work: a second request on the same match waits
+        for the first rather than rebuilding a state the first is moving. (Across processes the
+        store's versioned commit decides; this only saves work.)"""
+        lock = self._locks.get(match_id)
+        if lock is None:
+            if len(self._locks) > 4 * CACHE_SIZE:  # forget the locks nobody holds or waits for
+                self._locks = {key: held for key, held in self._locks.items() if held.locked()}
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def _after(
+        self,
+        row: MatchRow,
+        game: Game[Any, Any, Any],
+        state: State[Any],
+        mover: int | None,
+        now: float,
+        seats: list[SeatRow],
+    ) -> dict[str, Any]:
+        """The match fields a new state implies: status, the real-time epoch, the clock, what is due."""
+        values: dict[str, Any] = {"status": "over" if state.is_terminal() else "playing"}
+        epoch = state.clock_epoch()
+        started = row.epoch_started if epoch == row.epoch else (now if epoch is not None else None)
+        values.update(epoch=epoch, epoch_started=started)
+        clock = None if row.clock is None else Clock.from_request(row.clock)
+        clock_state = None
+        if clock is not None and not state.is_terminal():
+            waiting = [seat for seat in state.acting_players() if seat >= 0 and state.must_act(seat)]
+            if row.clock_state is None or mover is None:
+                clock_state = clock.start(waiting, now, seats=game.players)
+            else:
+                clock_state = clock.after_move(row.clock_state, mover, waiting, now)
+        values["clock_state"] = clock_state
+        bot_seats = {seat.seat for seat in seats if seat.bot is not None}
+        bots_due = now + self.settings.bot_delay_ms / 1000 if bot_seats & set(state.acting_players()) else None
+        values["due"] = None if state.is_terminal() else due_at(state, clock_state, started, bots_due)
+        return values
+
+    # --- what clients are sent --------------------------------------------------------------------------
+    def invite_link(self, match_id: str, invite: str) -> str:
+        return f"{self.settings.public_url}/play/{match_id}?invite={invite}"
+
+    def spectate_link(self, match_id: str) -> str:
+        return f"{self.settings.public_url}/play/{match_id}?watch=1"
+
+    def body(self, loaded: Loaded, seat: int | None, history: bool = False) -> JsonDict:
+        """The match as ``seat`` (None: a spectator) may see it. Shared, not copied: read it only."""
+        key = (seat, history, 0 if loaded.state is None else loaded.state.version)
+        built = loaded.bodies.get(key)
+        if built is None:
+            built = loaded.bodies[key] = self._body(loaded, seat, history)
+        return built
+
+    def _body(self, loaded: Loaded, seat: int | None, history: bool) -> JsonDict:
+        row, state = loaded.row, loaded.state
+        view = None
+        acting = [] if state is None else state.acting_players()
+        if state is not None:
+            view = state.view(seat, history=history)
+            if not history:
+                view.pop("history", None)
+        now = self.clock_now()
+        return {
+            "match": row.id,
+            "game": row.game,
+            "spec": loaded.game.spec(),
+            "options": row.options,
+            "status": row.status,
+            "public": row.public,
+            "version": 0 if state is None else state.version,
+            "to_act": [s for s in acting if s not in (CHANCE, REFEREE)],
+            "must_act": [s for s in acting if s >= 0 and state.must_act(s)],  # type: ignore[union-attr]
+            "you": seat,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "joined": not s.free,
+                    "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
+                    "left": s.left_at is not None,
+                }
+                for s in loaded.seats
+            ],
+            "view": view,
+            "clock": None if loaded.clock is None else loaded.clock.public(row.clock_state, now),
+            "outcome": None if state is None or state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
+            "rematch": row.rematch,
+            "rematch_of": row.rematch_of,
+            "spectate": self.spectate_link(row.id),
+            # Under house rules, every answer says so: the rules the words are judged by.
+            "house_rules": self._rules_json(row),
+        }
+
+    def _rules_json(self, row: MatchRow) -> JsonDict | None:
+        return None if row.house_rules is None else self.house_rules(row.house_rules).to_json()
+
+    # --- events -------------------------------------------------------------------------------------
+    def _emit(self, event: Event) -> None:
+        if event.kind != "move":  # a move's commit already marks the match; other changes mark it here
+            self.store.touch(event.match, self.clock_now())
+        for listener in list(self.listeners):
+            try:
+                listener(event)
+            except Exception:  # a broken socket must not undo a committed move
+                log.exception("a live listener failed on %s", event)
+
+
+def due_at(
+    state: State[Any], clock_state: dict[str, Any] | None, epoch_started: float | None, bots_due: float | None
+) -> float | None:
+    """When the server must next act for a match: a clock running out, the referee, a bot's move."""
+    times = [] if bots_due is None else [bots_due]
+    if clock_state is not None and clock_state.get("deadline") is not None:
+        times.append(clock_state["deadline"] + GRACE)
+    scheduled = state.scheduled()
+    if scheduled is not None and epoch_started is not None:
+        times.append(epoch_started + scheduled.at_ms / 1000)
+    return min(times) if times else None

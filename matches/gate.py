@@ -1,0 +1,233 @@
+"""The one gate every move goes through, whoever sends it (an HTTP request, a live socket, a bot, a
+clock, the referee), and the preview, which runs the same checks on a copy.
+
+The gate, in order (boardgame.io's master, with the store first):
+
+1. the seat token -> the seat (401 without one; tokens are compared as hashes in constant time);
+2. may this seat act now (403);
+3. the client's ``version`` is the match's (409, with the current match body to resync from);
+4. the notation reads (422, the engine's message);
+5. the engine applies it (422 with the rule it breaks; nothing changes);
+6. the move is committed to the store (a transaction that succeeds only at that version);
+7. only then is it answered and broadcast.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from engine.base import Breakdown, Move
+from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
+from indexes.errors import TablejudgeError
+from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
+from matches.errors import BadRequest, MatchError, NotPlaying
+from matches.store import Call, CommitCheck, MoveRow
+
+log = logging.getLogger("tablejudge.matches")
+
+
+class MoveLimit(MatchError):
+    """The match holds as many moves as a match may (``MatchSettings.max_moves``)."""
+
+    code, status = "move_limit", 409
+
+
+class _CopyOutdated(Exception):
+    """A commit made on a process's copy of a match failed its check: the copy was not the stored
+    match (``MatchService.move_on_copy_async`` then answers None)."""
+
+
+@dataclass
+class Moved:
+    version: int
+    breakdown: Breakdown
+    seat: int
+    move: Move
+    #: The match as it is after the move (its row brought up to date), to answer from.
+    loaded: Loaded
+
+
+class Gate(MatchCore):
+    """The one gate every move goes through (see the module's docstring), and the preview."""
+
+    # --- the gate ------------------------------------------------------------------------------------
+    def move(self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None) -> Moved:
+        """Play ``text`` for ``seat`` (already authenticated) against ``version``: steps 2 to 7.
+        ``loaded``: the match as the request has just read it (one read of the store, not two)."""
+        return self._run(self._move_steps(match_id, seat, text, version, loaded))
+
+    async def move_async(
+        self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None, now: float | None = None
+    ) -> Moved:
+        """``move`` on the event loop (see ``load_async``). ``now``: when the move was received."""
+        if not self.store.awaits:
+            return self._run(self._move_steps(match_id, seat, text, version, loaded, now=now))
+        async with self._lock(match_id):
+            return await self._run_async(self._move_steps(match_id, seat, text, version, loaded, now=now))
+
+    async def play_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved:
+        """The whole gate, steps 1 to 7, for a move that came with its seat's token (an HTTP request,
+        a live socket's message): on this process's copy of the match first (``move_on_copy_async``),
+        else on a fresh read, which answers every refusal. The move is timed once, on receipt (a
+        real-time game's claim is not made later by a second try)."""
+        now = self.clock_now()
+        moved = await self.move_on_copy_async(match_id, token, text, version, now)
+        if moved is not None:
+            return moved
+        loaded = await self.load_async(match_id)
+        seat = self.authenticate(match_id, token, loaded.seats)
+        return await self.move_async(match_id, seat, text, version, loaded, now=now)
+
+    async def move_on_copy_async(
+        self, match_id: str, token: str | None, text: Any, version: Any, now: float | None = None
+    ) -> Moved | None:
+        """The whole gate, steps 1 to 7, on this process's copy of the match, without reading the store
+        first: the commit itself checks that the copy is still the stored match and that the token
+        still holds the seat (``CommitCheck``). None when there is no copy, or when anything is
+        refused or the check fails: nothing has changed then, and the caller runs the gate again on
+        a fresh read (``load_async``, ``move_async``), which gives the refusal its answer."""
+        if not isinstance(match_id, str) or not token:
+            return None
+        if not self.store.awaits:
+            return self._run(self._copy_move_steps(match_id, token, text, version, now))
+        async with self._lock(match_id):
+            return await self._run_async(self._copy_move_steps(match_id, token, text, version, now))
+
+    def _copy_move_steps(
+        self, match_id: str, token: str, text: Any, version: Any, now: float | None
+    ) -> Steps[Moved | None]:
+        loaded = self._copy(match_id)
+        if loaded is None or loaded.state is None:
+            return None
+        before = loaded.state.version
+        try:
+            seat = self.authenticate(match_id, token, loaded.seats)
+            token_hash = next(s.token_hash for s in loaded.seats if s.seat == seat)
+            assert token_hash is not None
+            check = CommitCheck(loaded.row.revision, seat, token_hash)
+            return (yield from self._move_steps(match_id, seat, text, version, loaded, check, now))
+        except (TablejudgeError, _CopyOutdated):
+            if loaded.state.version != before:  # raised after the commit: not a refusal, not to try again
+                raise
+            return None
+
+    def _move_steps(
+        self,
+        match_id: str,
+        seat: int,
+        text: Any,
+        version: Any,
+        loaded: Loaded | None,
+        check: CommitCheck | None = None,
+        now: float | None = None,
+    ) -> Steps[Moved]:
+        if not self._current(match_id, loaded):
+            loaded = yield from self._load_steps(match_id)
+        assert loaded is not None
+        state = loaded.state
+        if state is None:
+            raise NotPlaying("the match has not started: it waits for every seat to be taken")
+        if state.is_terminal():
+            raise GameOverError("the game is over")
+        if not state.may_act(seat):
+            raise WrongPlayerError(state._why_not(seat))
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise BadRequest("version must be the match's version as a whole number (from its last body)")
+        if version != state.version:
+            raise StaleVersionError(version, state.version)
+        if state.version >= self.settings.max_moves:
+            raise MoveLimit(f"this match has made {state.version} moves, as many as a match may (the server's limit)")
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("move must be the move's text in the game's notation")
+        now = self.clock_now() if now is None else now
+        move = self._read(loaded, text, now)
+        return (yield from self._play_steps(loaded, seat, move, now, check))
+
+    def _current(self, match_id: str, loaded: Loaded | None) -> bool:
+        """Is ``loaded`` (read by the request before it waited for the match's lock) still the match as
+        this process knows it: its state the cached one, at the row's version? Another request may have
+        moved it meanwhile, or dropped a copy whose commit failed."""
+        if loaded is None or loaded.row.id != match_id:
+            return False
+        state = loaded.state
+        return state is None or (self._states.get(match_id) is state and state.version == loaded.row.version)
+
+    def _read(self, loaded: Loaded, text: str, now: float) -> Move:
+        """The move as the engine reads it; a real-time game's moves are timed (``_move_time_ms``)."""
+        state, row = loaded.state, loaded.row
+        assert state is not None
+        epoch = state.clock_epoch()
+        if epoch is None or row.epoch_started is None:
+            return loaded.game.parse_move(text)
+        return loaded.game.stamp(text, self._move_time_ms(loaded, now))
+
+    def _move_time_ms(self, loaded: Loaded, now: float) -> int:
+        """When a real-time game's move counts as made: ms after its round began (``row.epoch_started``),
+        taken on receipt (``now``), and never before the game's own clock. The one place a move's time
+        is decided: lag compensation (issue 26, PDQ) belongs here."""
+        state, row = loaded.state, loaded.row
+        assert state is not None and row.epoch_started is not None
+        return max(int((now - row.epoch_started) * 1000), state.clock_ms() or 0)
+
+    def _play_steps(
+        self, loaded: Loaded, seat: int, move: Move, now: float, check: CommitCheck | None = None
+    ) -> Steps[Moved]:
+        """Apply on the cached state, commit, and only then tell; a lost commit race is a stale move.
+
+        While the move is applied but not yet committed its state is out of the cache, so that no
+        other request (another coroutine, while the commit is awaited) sees a move the store may
+        still refuse."""
+        state, row = loaded.state, loaded.row
+        assert state is not None
+        before = state.version
+        # A commit on the copy may fail its check: the copy is then put back as it was, not rebuilt.
+        undo: list[Any] | None = None if check is None else []
+        breakdown = state.act(seat, move, version=before, undo=undo)  # refused: raises, nothing changed
+        if self._states.get(row.id) is state:
+            del self._states[row.id]
+            self._loaded.pop(row.id, None)  # (a copy without its state is never used: not kept either)
+        values = self._after(row, loaded.game, state, seat, now, loaded.seats)
+        # Only the columns that change: an unchanged indexed column (status, due) written again
+        # still rewrites its index's page, a third of a commit's cost (benchmarks/matches.py).
+        changed = {name: value for name, value in values.items() if getattr(row, name) != value}
+        stored = MoveRow(state.version, seat, move.to_text(), now)
+        checked = () if check is None else (check,)
+        committed = yield Call("commit_move", (row.id, before, stored, *checked), {"updated": now, **changed})
+        if not committed:  # another server moved first: this copy is dropped, rebuilt on the next load
+            if check is not None:  # or anything else changed: the caller reads the store and tries again
+                assert undo
+                state.restore(undo[0])
+                if row.id not in self._states:  # (unless a sync request cached a copy meanwhile)
+                    self._cache(row.id, state)  # the state only: its row is the one that is out of date
+                raise _CopyOutdated(row.id)
+            current = yield Call("version", (row.id,))
+            raise StaleVersionError(before, current or before)
+        for name, value in {**values, "version": state.version, "updated": now}.items():
+            setattr(row, name, value)  # the row as stored, without reading it back
+        row.revision += 1  # (if another write came between the read and this commit, the copy's
+        # revision is behind the stored one, and the next commit on the copy fails its check)
+        self._cache(row.id, state, loaded)
+        if state.version % SNAPSHOT_EVERY == 0:
+            try:
+                yield Call("save_snapshot", (row.id, state.version, state.to_json()))
+            except Exception:  # a snapshot only saves replaying: the committed move stands, and is told
+                log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
+        if values["due"] is not None and not self.work.inline:
+            self._think_ahead(row, loaded.seats, state)
+        self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))
+        return Moved(state.version, breakdown, seat, move, loaded)
+
+    def preview(self, match_id: str, seat: int, text: Any, loaded: Loaded | None = None) -> Breakdown:
+        """What a move would score, from the engine's own rules, on a copy: nothing is stored or told.
+        The same checks as the gate (a refused move raises the same error). It costs what the move
+        itself would, so it runs where moves run. ``loaded``: the match, if already read."""
+        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.load(match_id)
+        state = loaded.state
+        if state is None:
+            raise NotPlaying("the match has not started: it waits for every seat to be taken")
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("move must be the move's text in the game's notation")
+        trial = state.clone()
+        return trial.act(seat, self._read(loaded, text, self.clock_now()), version=state.version)

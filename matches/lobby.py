@@ -1,0 +1,308 @@
+"""The lobby: creating a match, joining it by invite, leaving it (a bot takes the seat), rematches, and
+the lists a page offers (the games, the open matches). A match starts when its last seat is taken.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from engine.base import Game, JsonDict
+from engine.bots import bot_names, make_bot
+from engine.errors import ConfigError
+from engine.registry import game_class, load_game, registered_games
+from matches.clock import Clock
+from matches.core import Event, MatchCore
+from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
+from matches.quotas import admit_creation
+from matches.store import MatchRow, SeatRow
+from matches.tokens import digest, matches, new_match_id, new_seed, new_token
+
+MAX_SEATS = 12
+MAX_NAME = 40
+#: How long a "take my seat elsewhere" link works (s): time enough to open it on the other device.
+SEAT_CODE_SECONDS = 600
+
+
+@dataclass
+class Created:
+    match: str
+    invite: str
+    invite_token: str
+    seat: int | None
+    token: str | None
+    spectate: str
+
+
+@dataclass
+class SeatLink:
+    """A seat's one-time "take my seat elsewhere" link (``Lobby.seat_link``)."""
+
+    match: str
+    seat: int
+    code: str
+    link: str
+    expires_in: int
+
+
+class Lobby(MatchCore):
+    """Creating, joining and leaving matches, rematches, and the lists of games and matches."""
+
+    def create(
+        self,
+        game: str,
+        options: JsonDict | None = None,
+        seats: int | None = None,
+        bots: dict[str, str] | None = None,
+        clock: Any = None,
+        public: bool = True,
+        name: str = "",
+        house_rules: str | None = None,
+        client: str | None = None,
+    ) -> Created:
+        """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
+        names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
+        waiting-match quotas (``matches.quotas``)."""
+        if game not in registered_games():
+            raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
+        options = dict(options or {})
+        if not isinstance(options, dict):
+            raise BadRequest("options must be an object of option names and values")
+        if seats is not None:
+            if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= MAX_SEATS:
+                raise BadRequest(f"seats must be a whole number from 1 to {MAX_SEATS}")
+            if "players" in options and options["players"] != seats:
+                raise BadRequest(f"seats={seats} but options.players={options['players']}")
+            options["players"] = seats
+        lexicon = self.settings.lexicon
+        if house_rules is not None:
+            if not game_class(game).word_questions:
+                raise BadRequest(f"{game} is played without words: house rules have nothing to judge")
+            self.house_rules(house_rules)  # an unknown id is a 404 before anything is made
+        try:
+            made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
+        except ConfigError as error:  # the game's own rules for its options: a refusal, not a malformed body
+            raise BadRequest(f"{game} options: {error}") from None
+        players = made.players
+        chosen = self._bots(made, bots or {})
+        clock_value = Clock.from_request(clock)
+        creator = next((seat for seat in range(players) if seat not in chosen), None)
+        token = new_token() if creator is not None else None
+        invite = new_token()
+        quota_mark = admit_creation(self.store, self.settings.quotas, client)
+        now = self.clock_now()
+        row = _waiting_match(
+            now,
+            game=game,
+            options=made.options.to_json(),
+            seats=players,
+            public=bool(public),
+            invite_hash=digest(invite),
+            clock=None if clock_value is None else clock_value.to_json(),
+            lexicon=made.adjudicator.lexicon if made.word_questions else None,
+            house_rules=house_rules,
+            creator=quota_mark,
+        )
+        match_id = row.id
+        seat_rows = [
+            SeatRow(seat, name=chosen.get(seat), bot=chosen.get(seat), joined=now if seat in chosen else None)
+            for seat in range(players)
+        ]
+        if creator is not None:
+            seat_rows[creator] = SeatRow(creator, _name(name, creator), digest(token or ""), None, now)
+        self.store.create_match(row, seat_rows)
+        self._start_if_full(match_id)
+        return Created(
+            match_id, self.invite_link(match_id, invite), invite, creator, token, self.spectate_link(match_id)
+        )
+
+    def _bots(self, game: Game[Any, Any, Any], bots: dict[str, str]) -> dict[int, str]:
+        if not isinstance(bots, dict):
+            raise BadRequest('bots maps seats to bot names: {"1": "greedy"}')
+        chosen: dict[int, str] = {}
+        for key, name in bots.items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else key
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+                raise BadRequest(f"bots: {key!r} is not a seat of this game (0 to {game.players - 1})")
+            if not isinstance(name, str) or not name:
+                raise BadRequest(f"bots: seat {seat} needs a bot's name ({', '.join(bot_names(game))})")
+            try:
+                make_bot(name, 0, game)
+            except ValueError as error:
+                raise BadRequest(f"bots: {error}") from None
+            chosen[seat] = name
+        return chosen
+
+    def games(self) -> list[JsonDict]:
+        """Every registered game with its options' defaults (``Options``), default seats and bots, so a
+        page can offer each in words. Loading a game opens no lexicon."""
+        listed = []
+        for name in registered_games():
+            cls = game_class(name)
+            defaults = cls.options_type().to_json()
+            listed.append({"game": name, "options": defaults, "players": defaults.get("players", 2),
+                           "bots": bot_names(cls), "word_game": bool(cls.word_questions),
+                           "about": (cls.options_type.__doc__ or "").strip()})  # fmt: skip
+        return listed
+
+    def join(self, match_id: str, invite: str, name: str = "") -> tuple[int, str]:
+        """The next free seat and its token (403 for a wrong invite, 409 when the match is full). A public
+        match, listed for anyone to join, takes a seat without an invite; a wrong one is still refused."""
+        row = self._row(match_id)
+        token_part = invite.rsplit("invite=", 1)[-1].split("&")[0] if isinstance(invite, str) else ""
+        if not (row.public and not token_part) and not (token_part and matches(token_part, row.invite_hash)):
+            raise BadInvite("that invite is not this match's: ask for the link again")
+        for seat in self.store.seats(match_id):
+            if seat.free:
+                token = new_token()
+                if self.store.take_seat(match_id, seat.seat, _name(name, seat.seat), digest(token), self.clock_now()):
+                    self._start_if_full(match_id)
+                    self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+                    return seat.seat, token
+        raise MatchFull(
+            "The seats are full: every seat of this match is taken. You can still watch it.",
+            spectate=self.spectate_link(match_id),
+        )
+
+    def _start_if_full(self, match_id: str) -> None:
+        row = self._row(match_id)
+        if row.status != "waiting" or any(seat.free for seat in self.store.seats(match_id)):
+            return
+        game = self._game_of(row)
+        state = game.new_initial_state(row.seed)
+        now = self.clock_now()
+        values = self._after(row, game, state, None, now, self.store.seats(match_id))
+        if self.store.update_match(match_id, 0, updated=now, **values):
+            self._states[match_id] = state
+            self._emit(Event(match_id, 0, kind="start"))
+
+    # --- seats that travel ---------------------------------------------------------------------------------
+    def seat_link(self, match_id: str, seat: int, token: str) -> SeatLink:
+        """A one-time link that moves ``seat`` (held by ``token``, already authenticated) to another device:
+        its code is random, kept only as a digest, good for ``SEAT_CODE_SECONDS`` and once; a new link
+        replaces the seat's last one. The code rides in the link's fragment, which browsers never send,
+        so it reaches no server's or proxy's log (the page reads it and redeems it by POST)."""
+        self._row(match_id)  # 404 for an unknown match before anything is kept
+        code = new_token()
+        now = self.clock_now()
+        self.store.add_seat_code(match_id, seat, digest(code), digest(token), now + SEAT_CODE_SECONDS, now)
+        link = f"{self.settings.public_url}/play/{match_id}#seat={code}"
+        return SeatLink(match_id, seat, code, link, SEAT_CODE_SECONDS)
+
+    def take_seat_by_code(self, match_id: str, code: str) -> tuple[int, str]:
+        """Redeem a seat link's code: the seat and a new token for it. The seat's old token stops working
+        (the seat has moved: the old device becomes a watcher); refusals say why in words."""
+        self._row(match_id)
+        token = new_token()
+        outcome, seat = self.store.redeem_seat_code(match_id, digest(code), digest(token), self.clock_now())
+        if outcome == "unknown":
+            raise BadSeatCode("that seat link is not this match's, or a newer one replaced it: ask for a new one")
+        if outcome == "used":
+            raise SeatCodeUsed("that seat link was used already: a link moves a seat once; ask for a new one")
+        if outcome == "expired":
+            minutes = SEAT_CODE_SECONDS // 60
+            raise SeatCodeExpired(f"that seat link has expired (a link lasts {minutes} minutes): ask for a new one")
+        if outcome == "changed_hands":
+            raise SeatCodeUsed("that seat has changed hands since the link was made (it was left or moved)")
+        assert seat is not None
+        self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+        return seat, token
+
+    # --- leaving and rematches ----------------------------------------------------------------------------
+    def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
+        """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie")."""
+        loaded = self.load(match_id)
+        try:
+            make_bot(bot, 0, loaded.game)
+        except ValueError as error:
+            raise BadRequest(f"bot: {error}") from None
+        if loaded.row.status == "waiting":  # before the start, leaving frees the seat
+            self.store.update_seat(match_id, seat, name=None, token_hash=None, joined=None)
+        else:
+            self.store.update_seat(match_id, seat, bot=bot, token_hash=None, left_at=self.clock_now())
+        if loaded.row.status == "playing":
+            self.store.update_match(match_id, None, due=self.clock_now())  # the bot may have to move
+        self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+
+    def rematch(self, match_id: str, seat: int) -> str:
+        """The same seats (people keep their tokens), a new seed; the same match for everyone who asks."""
+        row = self._row(match_id)
+        if row.status != "over":
+            raise NotOver("a rematch follows a finished match")
+        if row.rematch is not None:
+            return row.rematch
+        now = self.clock_now()
+        seats = self.store.seats(match_id)
+        new_row = _waiting_match(
+            now,
+            game=row.game,
+            options=row.options,
+            seats=row.seats,
+            public=row.public,
+            invite_hash=row.invite_hash,
+            clock=row.clock,
+            rematch_of=match_id,
+            lexicon=row.lexicon,
+            house_rules=row.house_rules,
+        )
+        new_id = new_row.id
+        self.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
+        if not self.store.update_match(match_id, row.version, rematch=new_id):
+            return self._row(match_id).rematch or new_id
+        self._start_if_full(new_id)
+        self._emit(Event(match_id, row.version, kind="rematch"))
+        return new_id
+
+    def listing(self, status: str) -> list[JsonDict]:
+        if status not in ("waiting", "open", "playing", "over"):
+            raise BadRequest("status is open (waiting for players), playing or over")
+        rows = self.store.listing("waiting" if status == "open" else status)
+        shown = []
+        for row in rows:
+            seats = self.store.seats(row.id)
+            shown.append(
+                {
+                    "match": row.id,
+                    "game": row.game,
+                    "spec": self._game_of(row).spec(),
+                    "status": row.status,
+                    "seats": row.seats,
+                    "free": sum(1 for s in seats if s.free),
+                    "names": [s.name for s in seats if not s.free],
+                    "created": row.created,
+                }
+            )
+        return shown
+
+    def seen(self, match_id: str, seat: int) -> None:
+        self.store.update_seat(match_id, seat, seen=self.clock_now())
+
+
+def _waiting_match(now: float, **fields: Any) -> MatchRow:
+    """A new match's row as it waits for players: a new id and seed, no state yet, nothing due."""
+    return MatchRow(id=new_match_id(), seed=new_seed(), status="waiting", clock_state=None, version=0, epoch=None,
+                    epoch_started=None, due=None, created=now, updated=now, **fields)  # fmt: skip
+
+
+def _name(name: Any, seat: int) -> str:
+    text = name.strip() if isinstance(name, str) else ""
+    if len(text) > MAX_NAME:
+        raise BadRequest(f"a name is at most {MAX_NAME} characters")
+    # Control characters (NUL, which PostgreSQL cannot store; line breaks and escapes that forge log
+    # lines or terminals), lone surrogates (not text in any encoding) and invisible format characters
+    # (a right-to-left override turns the names after it around) are refused, the same on every store.
+    if any(_control(char) for char in text):
+        raise BadRequest("a name cannot hold control characters (such as NUL, a line break or a direction override)")
+    return text or f"Player {seat + 1}"
+
+
+#: Format characters a name may hold: the joiners of emoji sequences and the tags of flag emoji.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _control(char: str) -> bool:
+    kind = unicodedata.category(char)
+    if kind == "Cf":
+        return char not in _JOINERS and not "\U000e0020" <= char <= "\U000e007f"
+    return kind in ("Cc", "Cs")

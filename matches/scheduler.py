@@ -1,0 +1,242 @@
+"""What the server does by itself: a bot's move, a clock running out, the referee's call.
+
+A match that needs the server's action has a due time (``MatchRow.due``, set by every change from
+``MatchCore._after``); the live hub's scheduler (``matches.live``) calls ``run_due_async`` for each match
+due, and a process that committed a move with a bot to act asks the worker pool for the bot's choice at
+once (``_think_ahead``), so that it is made while the bot delay runs. A bot's move goes through the same
+gate as a person's (``matches.gate``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict
+from typing import Any
+
+from engine.base import REFEREE, JsonDict, Move, State
+from engine.bots import next_move
+from engine.errors import StaleVersionError
+from indexes.errors import TablejudgeError
+from matches.core import CACHE_SIZE, PENDING, Loaded, Steps, Think, due_at
+from matches.errors import UnknownMatch
+from matches.gate import Gate
+from matches.store import Call, MatchRow, SeatRow
+from matches.work import BotSeat, Busy, Overrun, WorkFailed, cheapest, seat_bots
+
+log = logging.getLogger("tablejudge.matches")
+
+
+class Scheduler(Gate):
+    """Bots, clocks and the referee: the moves nobody sends, played through the gate when due."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        #: Bots' choices made in the pool, by match: (``Think.key``, the choice), until played.
+        self._thoughts: OrderedDict[str, tuple[tuple[Any, ...], tuple[int, Move] | None]] = OrderedDict()
+        self._thinking: dict[str, asyncio.Task[None]] = {}
+
+    async def close_async(self) -> None:
+        """The server stops: the bots' thinking is cancelled and the engine's workers end (a bot due then
+        is played by the next server to run, from the store)."""
+        tasks = list(self._thinking.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await super().close_async()
+
+    def _think_ahead(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> None:
+        """Ask the pool for the bots' next choice as soon as a move is committed, so that it is made while
+        the bot delay runs rather than after it (the scheduler's look at the due time then finds it)."""
+        if state.is_terminal():
+            return
+        bots = tuple(_bot_seats(row, seats, state))
+        if not any(bots[seat] is not None for seat in state.acting_players() if 0 <= seat < len(bots)):
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # a sync caller without an event loop: the scheduler will ask
+            return
+        self._think_async(Think(row.id, (state.version, state.clock_epoch(), bots), state, bots, self._game_key(row)))
+
+    def _think_now(self, think: Think) -> tuple[int, Move] | None:
+        """A bot's choice, made here and now (the sync driver, or a service without a pool)."""
+        return next_move(think.state, seat_bots(think.state.game, think.seats))
+
+    def _think_async(self, think: Think) -> Any:
+        """A bot's choice if the pool has made it; else it is asked for (one at a time per match) and
+        the answer is ``PENDING``: the core looks again when it is made (``_think_in_background``)."""
+        if self.work.inline:
+            return self._think_now(think)
+        made = self._thoughts.get(think.match)
+        if made is not None and made[0] == think.key:
+            return made[1]
+        running = self._thinking.get(think.match)
+        if running is None or running.done():
+            task = asyncio.get_running_loop().create_task(self._think_in_background(think, think.state.to_json()))
+            self._thinking[think.match] = task
+        return PENDING
+
+    async def _think_in_background(self, think: Think, state: JsonDict) -> None:
+        try:
+            chosen = await self._think_in_pool(think, state)
+        except Busy as error:  # the pool stayed busy: the match's due time brings the scheduler back
+            log.warning("a bot of %s could not think now: %s", think.match, error)
+            return
+        except Exception:
+            log.exception("a bot of %s failed to choose", think.match)
+            return
+        finally:
+            self._thinking.pop(think.match, None)
+        self._thoughts[think.match] = (think.key, chosen)
+        self._thoughts.move_to_end(think.match)
+        while len(self._thoughts) > CACHE_SIZE:
+            self._thoughts.popitem(last=False)
+        # Played as soon as it is due (a bot waits bot_delay_ms after the last move, a real-time bot
+        # until its time), rather than at the scheduler's next look; a choice made ahead (_think_ahead)
+        # waits for its due time first, so that the scheduler's step is not taken early for nothing.
+        for attempt in range(3):
+            kept = self._loaded.get(think.match)
+            if kept is None or kept.state is None or kept.state.version != think.key[0]:
+                return  # the match moved on (or this process let go of it): the scheduler will come
+            if think.match in self._thinking:
+                return  # another choice is being made for it
+            due = kept.row.due
+            wait = None if due is None else due - self.clock_now()
+            if wait is not None and wait <= 2.0:
+                await asyncio.sleep(max(0.0, wait))
+            elif attempt:  # (a due time further off, after one try: the scheduler's own look plays it)
+                return
+            try:
+                if await self.run_due_async(think.match):
+                    return
+            except Exception:
+                log.exception("a bot's move in %s failed", think.match)
+                return
+
+    async def _think_in_pool(self, think: Think, state: JsonDict) -> tuple[int, Move] | None:
+        """The bots' choice from a worker, within the bot budget. A bot that overruns it (or whose
+        worker fails) plays the greedy bot's choice instead, within a budget as long; failing that,
+        the move the game makes when a seat's clock runs out. A busy pool raises ``Busy``: nothing
+        is chosen, and the scheduler asks again at the match's due time."""
+        budget = self.settings.bot_budget_ms / 1000
+        try:
+            return await self.work.run("bot", think.game, (state, think.seats), budget)  # type: ignore[no-any-return]
+        except (Overrun, WorkFailed, TablejudgeError) as error:
+            if type(error) is Busy:
+                raise
+            log.warning("a bot of %s gave no move (%s): it plays the greedy move", think.match, error)
+        greedy = tuple(None if seat is None else ("greedy", seat[1]) for seat in think.seats)
+        if greedy != think.seats:
+            try:
+                return await self.work.run("bot", think.game, (state, greedy), budget)  # type: ignore[no-any-return]
+            except (Overrun, WorkFailed, TablejudgeError) as error:
+                if type(error) is Busy:
+                    raise
+                log.warning("the greedy bot of %s gave no move (%s): it plays the timeout move", think.match, error)
+        return cheapest(think.state.game.state_from_json(state), think.seats)
+
+    # --- what is due ------------------------------------------------------------------------------------
+    def run_due(self, match_id: str) -> bool:
+        """Do what is due for a match now (one move at most); True if something was played."""
+        return self._run(self._due_steps(match_id))
+
+    async def run_due_async(self, match_id: str) -> bool:
+        """``run_due`` on the event loop (see ``load_async``). A bot's choice is made in the worker pool
+        (``_think_async``): until it is made, nothing is played."""
+        if not self.store.awaits:
+            # SQLite's calls are made directly, so a pass of the scheduler over many due matches (the
+            # first after a restart: each state rebuilt from its snapshot) would hold the event loop
+            # from the first to the last; it lets other requests in between two matches instead.
+            await asyncio.sleep(0)
+            return self._run(self._due_steps(match_id), think=self._think_async)
+        async with self._lock(match_id):
+            return await self._run_async(self._due_steps(match_id))
+
+    def _due_steps(self, match_id: str) -> Steps[bool]:
+        try:
+            loaded = yield from self._load_steps(match_id)
+        except UnknownMatch:
+            return False
+        state, row = loaded.state, loaded.row
+        if state is None or state.is_terminal() or row.status != "playing":
+            return False
+        if state.version >= self.settings.max_moves:  # no move can be made: nothing is due any more
+            if row.due is not None and (yield Call("update_match", (row.id, state.version), {"due": None})):
+                row.due, row.revision = None, row.revision + 1
+            return False
+        now = self.clock_now()
+        action, bots_due = yield from self._due_action(loaded, now)
+        if action is None:  # nothing yet: when to look again (the bots declined, or move later)
+            due = due_at(state, row.clock_state, row.epoch_started, bots_due)
+            due = None if due is None else max(due, now + 0.05)
+            if (yield Call("update_match", (row.id, state.version), {"due": due})):
+                # This process's copy follows its own write (the next move on it passes its check); if
+                # another write came between, the copy's revision is behind and the check still fails.
+                row.due, row.revision = due, row.revision + 1
+            return False
+        seat, move = action
+        try:
+            yield from self._play_steps(loaded, seat, move, now)
+        except StaleVersionError:
+            return False
+        self._thoughts.pop(match_id, None)
+        return True
+
+    def _due_action(self, loaded: Loaded, now: float) -> Steps[tuple[tuple[int, Move] | None, float | None]]:
+        """The move due now (a timeout, the referee's, a bot's), or None and when a bot will move."""
+        state, row, clock = loaded.state, loaded.row, loaded.clock
+        assert state is not None
+        if clock is not None and row.clock_state is not None:
+            for seat in clock.expired(row.clock_state, now):
+                move = state.timeout_move(seat)
+                if move is not None and state.may_act(seat):
+                    return (seat, move), None
+        scheduled = state.scheduled()
+        if (
+            scheduled is not None
+            and row.epoch_started is not None
+            and row.epoch_started + scheduled.at_ms / 1000 <= now
+        ):
+            return (REFEREE, scheduled.move), None
+        seats = tuple(_bot_seats(row, loaded.seats, state))
+        if not any(seat is not None for seat in seats):
+            return None, None
+        key = (state.version, state.clock_epoch(), seats)
+        chosen = yield Think(row.id, key, state, seats, self._game_key(row))
+        if chosen is PENDING:  # a worker is choosing: the move is played when made (_think_in_background);
+            # the scheduler looks again only should that fail (the bot's budget, twice, and a wait)
+            return None, now + 3 * self.settings.bot_budget_ms / 1000 + 1
+        if chosen is None or chosen[0] == REFEREE:
+            return None, None  # the bots let it go: nothing from them until the next move
+        seat, move = chosen
+        if move.time_ms is not None:  # a real-time bot's move comes at its own time
+            if row.epoch_started is None:
+                return None, None
+            at = row.epoch_started + move.time_ms / 1000
+            return ((seat, move), None) if at <= now else (None, at)
+        ready = row.updated + self._bot_delay(row.id, loaded.seats) / 1000
+        return ((seat, move), None) if ready <= now else (None, ready)
+
+    def _bot_delay(self, match_id: str, seats: list[SeatRow]) -> int:
+        """How long (ms) a bot waits after the last move: ``bot_delay_ms``, or for a match with no person
+        seated that no socket here watches, ``unwatched_bot_delay_ms`` (a bounded pace for all-bot matches)."""
+        delay = self.settings.bot_delay_ms
+        unwatched = self.settings.unwatched_bot_delay_ms
+        if unwatched > delay and all(seat.bot is not None for seat in seats) and not self.watched(match_id):
+            return unwatched
+        return delay
+
+
+def _bot_seats(row: MatchRow, seats: list[SeatRow], state: State[Any]) -> list[BotSeat]:
+    """Each seat's bot as (name, seed), None for a person's seat. The seed mixes the match's seed, the
+    seat and the moment (the real-time round, or the version), so that every server process, and a
+    worker given the same state, makes the same choice (and a replay makes it again)."""
+    moment = state.clock_epoch()
+    moment = state.version if moment is None else moment
+    mask = (1 << 63) - 1
+    return [None if seat.bot is None else (seat.bot, (row.seed * 1_000_003 + seat.seat * 10_007 + moment) & mask)
+            for seat in seats]  # fmt: skip

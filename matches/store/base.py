@@ -1,0 +1,472 @@
+"""``Store``: the one interface of the match store, and the SQL that SQLite and PostgreSQL both run.
+A subclass connects, runs a statement (``_execute``, ``_query``), opens a transaction
+(``_outermost``) and may replace a call by a faster form of its own (``PostgresStore.commit_move``,
+``call_async``)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Literal
+
+import orjson
+
+from indexes.house_rules import HouseRules
+from matches.store.rows import CommitCheck, MatchRow, MoveRow, PushRow, SeatRow
+from matches.store.schema import MIGRATIONS, SCHEMA_VERSION
+from matches.store.sql import (
+    DUE,
+    LATEST_SNAPSHOT,
+    MATCH_AND_SEATS,
+    MATCH_COLUMNS,
+    MOVES_SINCE,
+    NEXT_DUE,
+    VERSION,
+    commit_where,
+    read_due,
+    read_match,
+    read_match_and_seats,
+    read_moves,
+    read_next_due,
+    read_snapshot,
+    read_version,
+    snapshot_text,
+    to_column,
+)
+
+#: How long a used or expired seat code is kept (s), so that a second try is told why it is refused.
+SEAT_CODES_KEPT = 86_400.0
+#: What redeeming a seat code did: the seat moved; or why not (no such code in this match, used
+#: already, too late, or the seat has changed hands since the code was made).
+SeatCodeAnswer = tuple[Literal["moved", "unknown", "used", "expired", "changed_hands"], int | None]
+
+
+class Store:
+    """The SQL both databases run; subclasses connect and translate the few differences."""
+
+    placeholder = "?"
+    #: Does ``call_async`` really wait (a network round trip), so that other requests run meanwhile?
+    #: If not, the service's async gate makes its calls directly, with no lock to take.
+    awaits = False
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()  # one connection per process, shared by its threads
+        self._depth = 0  # transactions open on this connection (a nested one is part of the outer)
+
+    # --- what a subclass provides --------------------------------------------------------------
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        raise NotImplementedError
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    @contextmanager
+    def _outermost(self) -> Iterator[None]:
+        """The database's own transaction: committed when the block ends, rolled back if it raises."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A transaction on this process's connection; one opened inside another is part of it."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
+            try:
+                with self._outermost():
+                    yield
+            finally:
+                self._depth = 0
+
+    def _notify(self, match_id: str, version: int, changed: bool = False) -> None:
+        """Tell other servers that a match moved, or (``changed``) changed otherwise, inside the
+        committing transaction."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def kind(self) -> str:
+        raise NotImplementedError
+
+    async def call_async(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        """A store method from the event loop. Here it is simply called: SQLite's calls are local and
+        short. PostgreSQL awaits its round trips instead (``PostgresStore.call_async``)."""
+        return getattr(self, method)(*args, **kwargs)
+
+    def written_elsewhere(self) -> bool:
+        """Whether another connection may have changed the database since this was last asked: a
+        server that polls for other servers' moves skips the poll when it says no."""
+        return True
+
+    # --- schema ------------------------------------------------------------------------------------
+    def migrate(self) -> int:
+        """Create or upgrade the schema; the version it is at."""
+        with self.transaction():
+            self._execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            rows = self._query("SELECT version FROM schema_version")
+            current = rows[0][0] if rows else 0
+            if current > SCHEMA_VERSION:
+                raise RuntimeError(f"the database is at schema {current}, newer than this server's {SCHEMA_VERSION}")
+            for statements in MIGRATIONS[current:]:
+                for statement in statements:
+                    self._execute(statement)
+            if rows:
+                self._execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+            else:
+                self._execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+        return SCHEMA_VERSION
+
+    # --- matches -------------------------------------------------------------------------------------
+    def create_match(self, match: MatchRow, seats: list[SeatRow]) -> None:
+        values = [to_column(name, getattr(match, name)) for name in MATCH_COLUMNS]
+        with self.transaction():
+            self._execute(
+                f"INSERT INTO matches ({', '.join(MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(MATCH_COLUMNS))})",
+                values,
+            )
+            for seat in seats:
+                self._execute(
+                    "INSERT INTO seats (match_id, seat, name, token_hash, bot, joined, left_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (match.id, seat.seat, seat.name, seat.token_hash, seat.bot, seat.joined, seat.left_at),
+                )
+
+    def match_and_seats(self, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
+        """The match's row and its seats in one query (what every request reads first)."""
+        return read_match_and_seats(self._query(MATCH_AND_SEATS, (match_id,)))
+
+    def match_and_moves(self, match_id: str, since: int | None) -> tuple[MatchRow, list[SeatRow], list[MoveRow]] | None:
+        """The match's row, its seats, and the moves after version ``since`` (none when ``since`` is
+        None): what a server holding the match at ``since`` reads to catch up. Here two local queries;
+        PostgreSQL makes it one round trip (``PostgresStore.call_async``)."""
+        found = self.match_and_seats(match_id)
+        if found is None:
+            return None
+        row, seats = found
+        missed = [] if since is None or since >= row.version else self.moves(match_id, since)
+        return row, seats, missed
+
+    def match(self, match_id: str) -> MatchRow | None:
+        rows = self._query(f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches WHERE id = ?", (match_id,))
+        return read_match(rows[0]) if rows else None
+
+    def version(self, match_id: str) -> int | None:
+        return read_version(self._query(VERSION, (match_id,)))
+
+    def versions(self, match_ids: Sequence[str]) -> dict[str, int]:
+        return {match_id: version for match_id, (version, _) in self.changes(match_ids).items()}
+
+    def changes(self, match_ids: Sequence[str]) -> dict[str, tuple[int, float]]:
+        """Each match's version and when it last changed (a move, a seat taken or left, the start, a
+        rematch): what a server polls to hear of what other servers did."""
+        if not match_ids:
+            return {}
+        marks = ", ".join("?" * len(match_ids))
+        rows = self._query(f"SELECT id, version, updated FROM matches WHERE id IN ({marks})", match_ids)
+        return {mid: (int(v), float(u)) for mid, v, u in rows}
+
+    def touch(self, match_id: str, now: float) -> None:
+        """Mark a change that is not a move (a seat taken or left, a rematch), so that every server's
+        sockets hear of it: ``updated`` for those that poll, a notification for those that listen."""
+        with self.transaction():
+            self._execute("UPDATE matches SET updated = ?, revision = revision + 1 WHERE id = ?", (now, match_id))
+            rows = self._query("SELECT version FROM matches WHERE id = ?", (match_id,))
+            if rows:
+                self._notify(match_id, int(rows[0][0]), changed=True)
+
+    def seats(self, match_id: str) -> list[SeatRow]:
+        rows = self._query(
+            "SELECT seat, name, token_hash, bot, joined, left_at, seen FROM seats WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        )
+        return [SeatRow(*row) for row in rows]
+
+    def listing(self, status: str, limit: int = 50) -> list[MatchRow]:
+        rows = self._query(
+            f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches "
+            "WHERE status = ? AND public = 1 ORDER BY created DESC LIMIT ?",
+            (status, limit),
+        )
+        return [read_match(row) for row in rows]
+
+    def take_seat(self, match_id: str, seat: int, name: str, token_hash: str, now: float) -> bool:
+        """Give a free seat to a person; False if someone took it first."""
+        with self.transaction():
+            taken = (
+                self._execute(
+                    "UPDATE seats SET name = ?, token_hash = ?, joined = ? "
+                    "WHERE match_id = ? AND seat = ? AND token_hash IS NULL AND bot IS NULL",
+                    (name, token_hash, now, match_id, seat),
+                )
+                == 1
+            )
+            if taken:
+                self._revise(match_id)
+            return taken
+
+    def update_seat(self, match_id: str, seat: int, **values: Any) -> None:
+        names = ", ".join(f"{key} = ?" for key in values)
+        with self.transaction():
+            self._execute(
+                f"UPDATE seats SET {names} WHERE match_id = ? AND seat = ?", (*values.values(), match_id, seat)
+            )
+            if set(values) != {"seen"}:  # a socket's heartbeat changes nothing the gate reads
+                self._revise(match_id)
+
+    def _revise(self, match_id: str) -> None:
+        """A write to a match's seats moves its revision (in the writing transaction)."""
+        self._execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,))
+
+    def update_match(self, match_id: str, expected_version: int | None = None, **values: Any) -> bool:
+        """Change match fields (only if still at ``expected_version``, when given)."""
+        names = ", ".join([*(f"{key} = ?" for key in values), "revision = revision + 1"])
+        params = [to_column(key, value) for key, value in values.items()]
+        where = "id = ?" + ("" if expected_version is None else " AND version = ?")
+        params += [match_id] + ([] if expected_version is None else [expected_version])
+        with self.transaction():
+            return self._execute(f"UPDATE matches SET {names} WHERE {where}", params) == 1
+
+    # --- house rules ---------------------------------------------------------------------------------
+    # The store keeps house rules for the judge and the match server alike (``indexes.house_rules``'
+    # ``HouseRulesStore``, which says why here); neither service reaches them but through a HouseRulesBook.
+    def save_house_rules(self, rules: HouseRules, created: float) -> None:
+        """Keep an overlay; the same one saved twice (the same id: the same content) is kept once."""
+        with self.transaction():
+            self._execute(
+                "INSERT INTO house_rules (id, name, allow_words, deny_words, created) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO NOTHING",
+                (rules.id, rules.name, json.dumps(list(rules.allow)), json.dumps(list(rules.deny)), created),
+            )
+
+    def load_house_rules(self, rules_id: str) -> HouseRules | None:
+        """The rules kept under this id, checked again as they are made (None: no such id)."""
+        rows = self._query("SELECT name, allow_words, deny_words FROM house_rules WHERE id = ?", (rules_id,))
+        if not rows:
+            return None
+        name, allow, deny = rows[0]
+        return HouseRules.make(name, json.loads(allow), json.loads(deny))
+
+    # --- moves -------------------------------------------------------------------------------------
+    def commit_move(
+        self, match_id: str, expected_version: int, move: MoveRow, check: CommitCheck | None = None, **values: Any
+    ) -> bool:
+        """Store ``move`` as version ``expected_version + 1`` and change the match row, atomically, only
+        if the match is still at ``expected_version`` (and passes ``check``, when given). False:
+        another move got there first (or the check failed)."""
+        assert move.version == expected_version + 1
+        names = ", ".join([*(f"{key} = ?" for key in ("version", *values)), "revision = revision + 1"])
+        params = [move.version, *(to_column(key, value) for key, value in values.items()), match_id, expected_version]
+        checked, check_params = commit_where(check)
+        with self.transaction():
+            if (
+                self._execute(
+                    f"UPDATE matches SET {names} WHERE id = ? AND version = ?{checked}", params + check_params
+                )
+                != 1
+            ):
+                return False
+            self._execute(
+                "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, move.version, move.seat, move.move, move.at),
+            )
+            self._notify(match_id, move.version)
+        return True
+
+    def moves(self, match_id: str, since: int = 0) -> list[MoveRow]:
+        return read_moves(self._query(MOVES_SINCE, (match_id, since)))
+
+    def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:
+        """Keep ``state`` as the match's snapshot at ``version``, in place of the one before."""
+        with self.transaction():
+            self._execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+            self._execute(
+                "INSERT INTO snapshots (match_id, version, state) VALUES (?, ?, ?)",
+                (match_id, version, snapshot_text(state)),
+            )
+
+    def snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
+        return read_snapshot(self._query(LATEST_SNAPSHOT, (match_id,)))
+
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        """Matches with something due now (a clock run out, a bot to move, a window to close)."""
+        return read_due(self._query(DUE, (now, limit)))
+
+    def next_due(self) -> float | None:
+        return read_next_due(self._query(NEXT_DUE))
+
+    # --- quotas and upkeep (``matches.quotas``) ----------------------------------------------------------
+    def waiting_counts(self, creator: str | None) -> tuple[int, int]:
+        """Matches waiting for players: (created by ``creator``, in all)."""
+        total = int(self._query("SELECT COUNT(*) FROM matches WHERE status = 'waiting'")[0][0])
+        if creator is None:
+            return 0, total
+        mine = self._query("SELECT COUNT(*) FROM matches WHERE status = 'waiting' AND creator = ?", (creator,))
+        return int(mine[0][0]), total
+
+    def expire_waiting(self, before: float, limit: int = 500) -> list[str]:
+        """Remove up to ``limit`` matches still waiting for players that nobody joined since ``before``
+        (no seat taken since: the creator's and the bots' seats count as taken at creation); their ids.
+        A waiting match has no moves or snapshots, but they would go too."""
+        with self.transaction():
+            rows = self._query(
+                "SELECT id FROM matches m WHERE status = 'waiting' AND created < ? AND NOT EXISTS "
+                "(SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.joined >= ?) ORDER BY created LIMIT ?",
+                (before, before, limit),
+            )
+            expired = [str(row[0]) for row in rows]
+            if expired:
+                marks = ", ".join("?" * len(expired))
+                for table in ("seats", "moves", "snapshots", "push_subscriptions", "seat_codes"):
+                    self._execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", expired)
+                self._execute(f"DELETE FROM matches WHERE id IN ({marks}) AND status = 'waiting'", expired)
+        return expired
+
+    def heartbeat(self, server: str, now: float) -> None:
+        """This server process is alive at ``now`` (written every ``matches.quotas.HEARTBEAT`` seconds)."""
+        with self.transaction():
+            self._execute(
+                "INSERT INTO servers (id, alive) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET alive = excluded.alive",
+                (server, now),
+            )
+
+    def forget_server(self, server: str) -> None:
+        with self.transaction():
+            self._execute("DELETE FROM servers WHERE id = ?", (server,))
+
+    def resume_clocks(self, server: str, now: float, alive_within: float) -> float:
+        """On a server's start, before its scheduler runs: if no other server has been alive within
+        ``alive_within`` seconds, nobody ran the clocks since the last sign of life, and every running
+        match's clock, deadlines and real-time epoch are pushed back by that downtime, so that it is
+        charged to no one. Registers ``server`` as alive; answers the downtime made good (0: none)."""
+        with self.transaction():
+            self._execute("UPDATE servers SET alive = alive")  # PostgreSQL: holds the rows until the commit
+            seen = [(str(name), float(alive)) for name, alive in self._query("SELECT id, alive FROM servers")]
+            others = [alive for name, alive in seen if name != server]
+            last = max(others, default=None)
+            downtime = 0.0 if last is None or last >= now - alive_within else now - last
+            if downtime > 0:
+                self._shift_running(downtime)
+            self._execute("DELETE FROM servers WHERE alive < ?", (now - max(alive_within, 86_400.0),))
+            self._execute(
+                "INSERT INTO servers (id, alive) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET alive = excluded.alive",
+                (server, now),
+            )
+        return downtime
+
+    def _shift_running(self, seconds: float) -> None:
+        """Every running match's times that count down, ``seconds`` later (in the caller's transaction)."""
+        self._execute(
+            "UPDATE matches SET due = due + ?, epoch_started = epoch_started + ?, revision = revision + 1 "
+            "WHERE status = 'playing'",
+            (seconds, seconds),
+        )
+        rows = self._query("SELECT id, clock_state FROM matches WHERE status = 'playing' AND clock_state IS NOT NULL")
+        for match_id, text in rows:
+            state = orjson.loads(text)
+            for key in ("since", "deadline"):
+                if isinstance(state.get(key), int | float):
+                    state[key] += seconds
+            shifted = to_column("clock_state", state)
+            self._execute("UPDATE matches SET clock_state = ? WHERE id = ?", (shifted, match_id))
+
+    # --- seats that travel: one-time codes that move a seat to another device (``Lobby.seat_link``) ------
+    def add_seat_code(
+        self, match_id: str, seat: int, code_hash: str, token_hash: str, expires: float, now: float
+    ) -> None:
+        """Keep a seat's new one-time code in place of the ones it had (a new link replaces the old);
+        codes a day past their time, anyone's, go too."""
+        with self.transaction():
+            self._execute(
+                "DELETE FROM seat_codes WHERE (match_id = ? AND seat = ?) OR expires < ?",
+                (match_id, seat, now - SEAT_CODES_KEPT),
+            )
+            self._execute(
+                "INSERT INTO seat_codes (code_hash, match_id, seat, token_hash, expires) VALUES (?, ?, ?, ?, ?)",
+                (code_hash, match_id, seat, token_hash, expires),
+            )
+
+    def redeem_seat_code(self, match_id: str, code_hash: str, token_hash: str, now: float) -> SeatCodeAnswer:
+        """Give the seat a code stands for a new token (``token_hash``), once: the code is used up, and the
+        token that asked for it holds the seat no more. What happened, and the seat (None: no such code)."""
+        with self.transaction():
+            rows = self._query(
+                "SELECT seat, token_hash, expires, used FROM seat_codes WHERE code_hash = ? AND match_id = ?",
+                (code_hash, match_id),
+            )
+            if not rows:
+                return "unknown", None
+            seat, giver, expires, used = int(rows[0][0]), str(rows[0][1]), float(rows[0][2]), rows[0][3]
+            if used is not None:
+                return "used", seat
+            if expires <= now:
+                return "expired", seat
+            # Of two devices redeeming at once, the one whose update finds the code unused has it.
+            if (
+                self._execute("UPDATE seat_codes SET used = ? WHERE code_hash = ? AND used IS NULL", (now, code_hash))
+                != 1
+            ):
+                return "used", seat
+            moved = self._execute(
+                "UPDATE seats SET token_hash = ? WHERE match_id = ? AND seat = ? AND token_hash = ?",
+                (token_hash, match_id, seat, giver),
+            )
+            if moved != 1:  # left, or moved by another code, since: the code is spent all the same
+                return "changed_hands", seat
+            self._revise(match_id)
+            return "moved", seat
+
+    # --- turn alerts: Web Push subscriptions per seat (``matches.push``) --------------------------------
+    def add_push(self, match_id: str, row: PushRow, limit: int) -> bool:
+        """Keep a seat's subscription (the same endpoint again: its keys replaced); False when the seat
+        already has ``limit`` others (a phone and a laptop, not a farm)."""
+        with self.transaction():
+            held = self._query(
+                "SELECT endpoint FROM push_subscriptions WHERE match_id = ? AND seat = ?", (match_id, row.seat)
+            )
+            if row.endpoint not in {str(found[0]) for found in held} and len(held) >= limit:
+                return False
+            self._execute(
+                "INSERT INTO push_subscriptions (match_id, seat, endpoint, p256dh, auth, token_hash, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat, endpoint) DO UPDATE SET "
+                "p256dh = excluded.p256dh, auth = excluded.auth, token_hash = excluded.token_hash",
+                (match_id, row.seat, row.endpoint, row.p256dh, row.auth, row.token_hash, row.created),
+            )
+        return True
+
+    def push_subscriptions(self, match_id: str) -> list[PushRow]:
+        rows = self._query(
+            "SELECT seat, endpoint, p256dh, auth, token_hash, created FROM push_subscriptions "
+            "WHERE match_id = ? ORDER BY seat, created",
+            (match_id,),
+        )
+        return [PushRow(int(seat), str(end), str(key), str(auth), str(hashed), float(at))
+                for seat, end, key, auth, hashed, at in rows]  # fmt: skip
+
+    def remove_push(self, match_id: str, seat: int | None = None, endpoint: str | None = None) -> int:
+        """Forget a match's subscriptions: all, a seat's, or one endpoint's; how many went."""
+        sql, params = "DELETE FROM push_subscriptions WHERE match_id = ?", list[Any]([match_id])
+        if seat is not None:
+            sql, params = sql + " AND seat = ?", [*params, seat]
+        if endpoint is not None:
+            sql, params = sql + " AND endpoint = ?", [*params, endpoint]
+        with self.transaction():
+            return self._execute(sql, params)
+
+    def push_key(self, made_pem: str, now: float) -> str:
+        """The servers' VAPID private key (PEM): the one stored, else ``made_pem``, stored now. Of servers
+        starting together, the first insert wins and every one reads the winner back."""
+        with self.transaction():
+            self._execute(
+                "INSERT INTO push_keys (id, private_pem, created) VALUES ('vapid', ?, ?) ON CONFLICT (id) DO NOTHING",
+                (made_pem, now),
+            )
+            return str(self._query("SELECT private_pem FROM push_keys WHERE id = 'vapid'")[0][0])

@@ -1,0 +1,101 @@
+"""The rows the match store keeps and answers (a match, its seats, its moves, a seat's push
+subscription), and the two small values the service's core hands it (``Call``, ``CommitCheck``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+
+@dataclass
+class MatchRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: int
+    seed: int
+    status: str
+    public: bool
+    invite_hash: str
+    clock: dict[str, Any] | None
+    clock_state: dict[str, Any] | None
+    version: int
+    epoch: int | None
+    epoch_started: float | None
+    due: float | None
+    created: float
+    updated: float
+    rematch: str | None = None
+    rematch_of: str | None = None
+    lexicon: str | None = None
+    #: The id of the house rules the match is judged under (None: the lexicon alone).
+    house_rules: str | None = None
+    #: Moves with every write to the row or the match's seats but a seat's ``seen`` (``CommitCheck``).
+    revision: int = 0
+    #: Who created it: a digest of the client's address (``matches.quotas``), None if not known.
+    creator: str | None = None
+
+    def copy(self) -> MatchRow:
+        """A copy with the same values (``dataclasses.replace`` calls ``__init__``: 7x the time,
+        on every move made on a process's copy)."""
+        copied = object.__new__(MatchRow)
+        copied.__dict__.update(self.__dict__)
+        return copied
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    joined: float | None = None
+    left_at: float | None = None
+    #: When a live socket of this seat's last answered a heartbeat (presence across servers).
+    seen: float | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.token_hash is None and self.bot is None
+
+
+@dataclass(frozen=True)
+class PushRow:
+    """A browser's Web Push subscription for a seat (``matches.push``): where to send, and its keys."""
+
+    seat: int
+    endpoint: str
+    #: The browser's P-256 public key and auth secret, base64url, as its subscription gives them.
+    p256dh: str
+    auth: str
+    #: The digest of the seat's token when it subscribed: sent only while the seat still holds it.
+    token_hash: str
+    created: float
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    version: int
+    seat: int
+    move: str
+    at: float
+
+
+class CommitCheck(NamedTuple):
+    """What a commit made on a server's copy of a match, not on a fresh read, also checks: the match
+    is still at the copy's revision (nothing else was written since), and the token still holds the
+    seat. Either failing, the commit writes nothing and the gate runs again on a fresh read."""
+
+    revision: int
+    seat: int
+    token_hash: str
+
+
+class Call(NamedTuple):
+    """A store call the match service's core asks for, by method name: ``Store.call_async`` (or a
+    plain call) makes it and the answer is sent back (``matches.core``: the core is sans-I/O).
+    A named tuple: one is made for every store call on a move's path."""
+
+    method: str
+    args: tuple[Any, ...] = ()
+    kwargs: dict[str, Any] = {}  # noqa: RUF012 (never changed: read as keyword arguments)

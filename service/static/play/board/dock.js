@@ -1,0 +1,37 @@
+// The play screen's three places (issue 26: every game fits the phone). A board lays itself out in them
+// and play.css arranges them as an app shell, the document itself never scrolling:
+// - the field: the board, panned and zoomed (or scrolled) inside its own area;
+// - the dock: what the game says now (a refusal, the preview of a play, the choices of the moment) in
+//   a line that scrolls on its own when it grows, the hand and the main action: always on screen;
+// - the rest: legends, the last move, the score sheet and the turn alerts (``ctx.shared``, the match
+//   page's), in a pane of their own.
+// Upright the three stack (the board above, the dock under the thumb, the rest at the foot, folded to
+// one button that opens it over part of the board); held sideways the board takes the left and the
+// rest stack on the right, the pane of the rest taking what room is left there.
+import { h, fill } from "../ui.js";
+
+/**
+ * @param {{root: HTMLElement, shared?: HTMLElement | null}} ctx
+ * @param {{field: any[], say?: any[], dock: any[], more?: any[]}} parts  ``say``: the message line's
+ *   parts (they scroll together); ``dock``: the hand and the actions
+ */
+export function layOut(ctx, { field, say = [], dock, more = [] }) {
+  const pane = h("div", { class: "board-more", role: "region", "aria-label": "The score sheet and more" });
+  const toggle = h("button", { type: "button", class: "more-toggle", "aria-expanded": "false" }, "Score sheet and more");
+  toggle.addEventListener("click", () => {
+    const open = !pane.classList.contains("open");
+    pane.classList.toggle("open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+    if (!open) pane.scrollTop = 0;
+  });
+  fill(pane, toggle, more, ctx.shared || null);
+  fill(ctx.root,
+    h("div", { class: "board-field" }, field),
+    h("div", { class: "board-dock" }, h("div", { class: "dock-say" }, say), dock),
+    pane);
+}
+
+/** A legend folded away under a one-line summary (it is read once, not every turn). */
+export function folded(/** @type {string} */ summary, /** @type {any} */ content, /** @type {string} */ className) {
+  return h("details", { class: `folded ${className}` }, h("summary", {}, summary), content);
+}

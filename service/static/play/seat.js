@@ -1,0 +1,108 @@
+// Seats that travel (issue 26): a seat can move to another device, and a full match says so.
+//
+// - "Move my seat to another device": the seat asks the server for a one-time link
+//   (POST /v1/matches/{id}/seat-link, with its token) and shows it with its QR code. The code rides in
+//   the link's fragment (/play/{id}#seat=CODE): browsers never send a fragment, so it reaches no
+//   server's or proxy's log. It works once, for 10 minutes; a new link replaces the last one.
+// - The other device opens the link: the page takes the code out of the address at once (a reload or
+//   the history never tries it again) and redeems it (POST .../seat-link/take) for the seat's new
+//   token. The seat has moved: the first device's token stops working and that page watches from then
+//   on (matches/README.md, "Seats that travel").
+// - An invite to a match whose seats are all taken says "The seats are full" and offers to watch.
+import { api, seats } from "./net.js";
+import { h, fill, copyText, field } from "./ui.js";
+
+/**
+ * The seat a "take my seat" link brought, if the address carries one (#seat=CODE): its token, or why
+ * it could not be taken. Nothing when there is no such fragment.
+ * @param {string} match
+ * @returns {Promise<{token?: string, error?: string}>}
+ */
+export async function takeSeatFromLink(match) {
+  const code = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (!code) return {};
+  history.replaceState(null, "", location.pathname + location.search); // used once: not again on reload
+  try {
+    /** @type {{seat: number, token: string}} */
+    const taken = await api(`/v1/matches/${match}/seat-link/take`, { method: "POST", body: { code } });
+    seats.save(match, { token: taken.token, seat: taken.seat });
+    return { token: taken.token };
+  } catch (failure) {
+    return { error: failure.message };
+  }
+}
+
+/**
+ * A card in place of the page until the player chooses to watch: why there is no seat here.
+ * @param {HTMLElement} main
+ * @param {string} title the card's heading
+ * @param {string} text what happened, in words
+ * @returns {Promise<void>} settled when "Watch the game" is chosen
+ */
+export function noSeatCard(main, title, text) {
+  return new Promise((resolve) => {
+    const watch = h("button", { type: "button", id: "watch-instead", onclick: () => resolve() }, "Watch the game");
+    fill(main, h("section", { class: "card no-seat", role: "alert", "aria-labelledby": "no-seat-title" },
+      h("h1", { id: "no-seat-title" }, title),
+      h("p", {}, text),
+      h("p", { class: "muted small" },
+        "If one of these seats is yours on another phone, open the game there and choose ",
+        h("b", {}, "Move my seat"), ": it gives a link that brings the seat here."),
+      watch));
+    watch.focus();
+  });
+}
+
+/** The words for an invite to a match that has no free seat. */
+export const SEATS_FULL = { title: "The seats are full", text: "Every seat of this game is taken. You can still watch it." };
+
+/**
+ * The seat's row of controls (turn alerts: push.js) with "Move my seat" at its end.
+ * @param {HTMLElement} row
+ * @param {{match: string, token: string}} seat
+ * @returns {HTMLElement}
+ */
+export function withSeatMove(row, seat) {
+  row.append(seatMoveControl(seat));
+  return row;
+}
+
+/**
+ * "Move my seat": a one-time link (and its QR code) that takes this seat to another device.
+ * @param {{match: string, token: string}} seat
+ * @returns {HTMLElement}
+ */
+export function seatMoveControl({ match, token }) {
+  const body = h("div", { class: "seat-move-body" });
+  const note = h("p", { class: "hint", role: "status" });
+  const make = h("button", { type: "button", id: "seat-link-make", class: "secondary" }, "Make a link");
+  make.addEventListener("click", async () => {
+    make.disabled = true;
+    note.textContent = "";
+    try {
+      /** @type {{link: string, expires_in: number}} */
+      const made = await api(`/v1/matches/${match}/seat-link`, { method: "POST", token });
+      const input = h("input", { type: "text", readonly: true, value: made.link, id: "seat-link", class: "link-box" });
+      const copied = h("span", { class: "hint", role: "status" });
+      const copy = h("button", { type: "button", onclick: async () => {
+        copied.textContent = (await copyText(made.link, input)) ? "Copied." : "Select the link and copy it.";
+      } }, "Copy link");
+      const minutes = Math.round(made.expires_in / 60);
+      fill(body,
+        field("Seat link", input, `Works once, for ${minutes} minutes. Once it is opened there, this device only watches.`),
+        h("div", { class: "button-row" }, copy, make),
+        copied,
+        h("img", { class: "qr", src: `/v1/qr?text=${encodeURIComponent(made.link)}`, alt: "QR code of the seat link", width: 220, height: 220 }));
+      make.textContent = "Make a new link";
+    } catch (failure) {
+      note.textContent = failure.message;
+    } finally {
+      make.disabled = false;
+    }
+  });
+  fill(body, h("p", { class: "muted small" }, "Play this seat on another phone or computer: open the link there, or scan its code."), make);
+  return h("details", { class: "alerts-settings invite seat-move", id: "seat-move" },
+    h("summary", {}, "Move my seat"),
+    body,
+    note);
+}

@@ -1,0 +1,78 @@
+"""The core (``matches.core``) on both stores: tokens and seats, the bodies each reader is sent (hidden
+things stay hidden), the clock in a body."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from matches.core import Steps
+from matches.errors import Unauthorized
+from matches.service import MatchService
+from matches.store import Call
+from tests.matches.conftest import FakeClock
+from tests.matches.playing import two_players
+
+
+def test_tokens_authenticate_only_their_own_seat_and_match(service: MatchService) -> None:
+    match_id, tokens = two_players(service)
+    other_id, other_tokens = two_players(service)
+    assert service.authenticate(match_id, tokens[1]) == 1
+    with pytest.raises(Unauthorized):
+        service.authenticate(match_id, None)
+    with pytest.raises(Unauthorized):
+        service.authenticate(match_id, other_tokens[1])  # a token of another match
+    with pytest.raises(Unauthorized):
+        service.authenticate(match_id, tokens[1] + "x")
+
+
+def test_simultaneous_hidden_bids_stay_hidden_until_everyone_has_bid(service: MatchService) -> None:
+    match_id, _ = two_players(service, "highcard")
+    state = service.load(match_id).state
+    assert state is not None and state.acting_players() == [0, 1]
+    card = state.legal_moves(0)[-1]
+    service.move(match_id, 0, card.to_text(), 0)
+    seen_by_1 = service.body(service.load(match_id), 1, history=True)
+    assert seen_by_1["view"]["bids"][0] is True and seen_by_1["view"]["history"][-1] == [0, "bid"]
+    assert card.to_text() not in str(seen_by_1)
+    seen_by_0 = service.body(service.load(match_id), 0, history=True)
+    assert seen_by_0["view"]["history"][-1] == [0, card.to_text()]
+
+
+def test_the_clock_says_the_servers_time_with_its_deadline(service: MatchService, clock: FakeClock) -> None:
+    made = service.create("bop", {"players": 2}, clock={"turn_seconds": 30})
+    service.join(made.match, made.invite, "Bob")
+    clock.advance(12.5)
+    shown = service.body(service.load(made.match), 0)["clock"]
+    assert shown["now_ms"] == int(clock.now * 1000) and shown["deadline_ms"] - shown["now_ms"] == 17_500
+
+
+def test_both_drivers_answer_the_cores_calls_and_throw_a_failed_calls_error_back_into_it(
+    service: MatchService,
+) -> None:
+    """The core is a generator of store calls (``matches.core``): the sync driver and the async one
+    send each answer back, and a call that fails is raised in the core where it asked, which may
+    catch it; what the core returns is the driver's answer."""
+    match_id, _ = two_players(service)
+
+    def steps() -> Steps[tuple[Any, ...]]:
+        version = yield Call("version", (match_id,))
+        try:
+            yield Call("no_such_call", ())
+        except AttributeError as error:
+            caught = type(error).__name__
+        missing = yield Call("match", ("not-a-match",))
+        return version, caught, missing
+
+    assert service._run(steps()) == (0, "AttributeError", None)
+    assert asyncio.run(service._run_async(steps())) == (0, "AttributeError", None)
+
+    def uncaught() -> Steps[None]:
+        yield Call("no_such_call", ())
+
+    with pytest.raises(AttributeError):
+        service._run(uncaught())
+    with pytest.raises(AttributeError):
+        asyncio.run(service._run_async(uncaught()))
