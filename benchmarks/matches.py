@@ -18,6 +18,11 @@ rounds that alternate with the bare endpoint's, the median round reported):
    play (each watched by a spectator socket), next to the same probe on the same server idle, just
    before: bot thinking runs in the worker pool, so the event loop answers as fast as when idle.
 
+``--compare CHECKOUT`` runs the saturation phases alone, that checkout's server (e.g. the code before
+a change, from ``git worktree add``) and this one's in the same rounds against the same bare endpoint,
+and prints beside each ratio the servers' CPU time per move over the measured part: on a machine busy
+with other work the ratios swing with the share of the core the servers get, the CPU per move much less.
+
 The load generator is a small HTTP/1.1 keep-alive client on raw asyncio streams (httpx's async pool
 collapses past about ten connections here), in this process, pinned to its own core where possible.
 Not part of the test suite.
@@ -33,6 +38,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -123,15 +129,26 @@ async def new_match(url: str) -> tuple[str, dict[int, str]]:
     return made["match"], {0: made["token"], 1: joined["token"]}
 
 
-async def watch(url: str, match_id: str, token: str | None, stop: asyncio.Event, counts: list[int]) -> None:
+async def watch(
+    url: str,
+    match_id: str,
+    token: str | None,
+    stop: asyncio.Event,
+    counts: list[int],
+    token_in_url: bool = False,
+) -> None:
     """A live socket that reads everything it is sent (as a phone would): a seat's, or with no ``token``
-    a spectator's."""
+    a spectator's. ``token_in_url``: as servers before issue 24 took it (``--compare`` with such a
+    checkout); since, it comes in the hello."""
     from websockets.asyncio.client import connect
 
     ws = url.replace("http://", "ws://") + f"/v1/matches/{match_id}/live"
+    if token_in_url and token is not None:
+        ws += f"?token={token}"
     hello = {"type": "hello"} if token is None else {"type": "hello", "token": token}  # never in the URL
     async with connect(ws, max_size=None) as socket:
-        await socket.send(json.dumps(hello))
+        if not (token_in_url and token is not None):
+            await socket.send(json.dumps(hello))
         while not stop.is_set():
             try:
                 await asyncio.wait_for(socket.recv(), timeout=0.2)
@@ -179,7 +196,19 @@ async def play(
     conn.close()
 
 
-async def saturate(urls: list[str], connections: int, seconds: float, sockets: bool, baseline: bool = False) -> dict:
+async def saturate(
+    urls: list[str],
+    connections: int,
+    seconds: float,
+    sockets: bool,
+    baseline: bool = False,
+    token_in_url: bool = False,
+    pids: tuple[int, ...] = (),
+) -> dict:
+    """Moves per second with ``connections`` matches played at once (their live sockets read when
+    ``sockets``); ``pids``: the server processes whose CPU time per move is counted over the measured part
+    (a measure a busy machine blurs less than the ratio: other work takes the servers' core, not their
+    instructions)."""
     matches = []
     for index in range(connections):
         url = urls[index % len(urls)]
@@ -192,21 +221,24 @@ async def saturate(urls: list[str], connections: int, seconds: float, sockets: b
         for index, (_, match_id, tokens) in enumerate(matches):
             for seat in (0, 1):  # each seat's socket on the other server, when there are two
                 other = urls[(index + seat) % len(urls)]
-                watchers.append(asyncio.create_task(watch(other, match_id, tokens[seat], stop, counts)))
+                watchers.append(asyncio.create_task(watch(other, match_id, tokens[seat], stop, counts, token_in_url)))
         await asyncio.sleep(1.0)
     stats = {"moves": 0, "errors": 0}
     latencies: list[float] = []
     warm = time.perf_counter() + 1.0
     await asyncio.gather(*(play(url, m, t, warm, {"moves": 0, "errors": 0}, [], baseline) for url, m, t in matches))
     until = time.perf_counter() + seconds
+    cpu_before = sum(cpu_seconds(pid) for pid in pids)
     start = time.perf_counter()
     await asyncio.gather(*(play(url, m, t, until, stats, latencies, baseline) for url, m, t in matches))
     elapsed = time.perf_counter() - start
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
     latencies.sort()
     return {
         "moves_per_s": stats["moves"] / elapsed,
+        "cpu_us_per_move": 1e6 * cpu / max(1, stats["moves"]),
         "errors": stats["errors"],
         "events": counts[0],
         "p50_ms": 1000 * latencies[len(latencies) // 2] if latencies else 0,
@@ -226,6 +258,16 @@ def pin(pid: int, cores: set[int]) -> None:
         for thread in Path(f"/proc/{each}/task").iterdir():
             with contextlib.suppress(OSError):
                 os.sched_setaffinity(int(thread.name), cores)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) of a process and its children so far."""
+    total = 0
+    for each in [pid] + [int(p) for p in os.popen(f"pgrep -P {pid}").read().split()]:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid: int) -> int:
@@ -379,6 +421,112 @@ def rounds(ratios: list[float]) -> str:
     return ", ".join(f"{ratio:.2f}" for ratio in ratios)
 
 
+@contextlib.contextmanager
+def postgres() -> Iterator[str]:
+    """A temporary PostgreSQL server, started on every core (the load generator back on its own after)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setaffinity(0, ALL_CORES)
+    with temporary_postgres() as pg:
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setaffinity(0, {0})
+        yield pg
+
+
+def second_baseline(folder: Path, stack: ExitStack) -> str:
+    """A second bare endpoint process on the servers' core (the baseline of two server processes)."""
+    (folder / "bare2").mkdir()
+    process, url = start_baseline(folder / "bare2")
+    pin(process.pid, SERVER_CORES)  # type: ignore[attr-defined]
+    stack.callback(process.terminate)  # type: ignore[attr-defined]
+    return url
+
+
+def takes_token_in_url(checkout: Path) -> bool:
+    """Does that checkout's server take a socket's seat token in its URL (as before issue 24), rather than
+    in the socket's first message?"""
+    return not any("token_in_url" in path.read_text() for path in (checkout / "matches").rglob("*.py"))
+
+
+def start_server(folder: Path, checkout: Path, database: str = "") -> Server:
+    """A match server running ``checkout``'s code (its working directory and PYTHONPATH are that checkout)."""
+    here = Path.cwd()
+    os.chdir(checkout)
+    try:
+        server = Server(folder, database=database, bot_delay_ms=600, env={"PYTHONPATH": str(checkout)}).start()
+    finally:
+        os.chdir(here)
+    pin(server.process.pid, SERVER_CORES)  # type: ignore[union-attr]
+    return server
+
+
+def compare_rounds(bare: list[str], servers: dict[str, list[Server]], args: argparse.Namespace) -> dict:
+    """Rounds of the bare endpoint then each set of servers (in turn first and last: the order flips every
+    round): per set, its ratio to the bare endpoint's round, its CPU time per move, and its errors."""
+    ratios: dict[str, list[float]] = {name: [] for name in servers}
+    cpu: dict[str, list[float]] = {name: [] for name in servers}
+    errors = dict.fromkeys(servers, 0)
+    for index in range(args.rounds):
+        base = asyncio.run(saturate(bare, args.connections, args.seconds, False, baseline=True))
+        for name in list(servers) if index % 2 == 0 else list(reversed(servers)):
+            urls = [server.url for server in servers[name]]
+            pids = tuple(server.process.pid for server in servers[name])  # type: ignore[union-attr]
+            token_in_url = takes_token_in_url(Path(servers[name][0].env["PYTHONPATH"]))
+            sat = asyncio.run(
+                saturate(urls, args.connections, args.seconds, True, token_in_url=token_in_url, pids=pids)
+            )
+            ratios[name].append(sat["moves_per_s"] / base["moves_per_s"])
+            cpu[name].append(sat["cpu_us_per_move"])
+            errors[name] += sat["errors"]
+    return {name: (ratios[name], cpu[name], errors[name]) for name in servers}
+
+
+def median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
+def print_comparison(store: str, found: dict) -> None:
+    for name, (ratios, cpu, errors) in found.items():
+        print(
+            f"  {store:10} {name:6} {median(ratios):.2f}x the bare endpoint (rounds {rounds(ratios)}); "
+            f"server CPU {median(cpu):.0f} us a move (rounds {', '.join(f'{each:.0f}' for each in cpu)}); "
+            f"errors {errors}",
+            flush=True,
+        )
+
+
+def compare(args: argparse.Namespace, folder: Path, bare: str, stack: ExitStack) -> None:
+    """``--compare CHECKOUT``: the saturation phases alone, that checkout's server and this one's in the same
+    rounds against the same bare endpoint (a noisy machine then costs both alike)."""
+    checkouts = {"before": Path(args.compare).resolve(), "this": ROOT}
+    if not args.skip_sqlite:
+        servers = {}
+        for name, path in checkouts.items():
+            (folder / f"sqlite-{name}").mkdir()
+            servers[name] = start_server(folder / f"sqlite-{name}", path)
+            stack.callback(servers[name].stop)
+        found = compare_rounds([bare], {name: [server] for name, server in servers.items()}, args)
+        print_comparison("SQLite", found)
+        for server in servers.values():
+            server.stop()
+    if not args.skip_postgres:
+        with postgres() as pg:
+            bare2 = second_baseline(folder, stack)
+            pairs = {}
+            for name, path in checkouts.items():
+                database = new_database(pg, f"bench_{name}")
+                pair = []
+                for half in ("a", "b"):
+                    (folder / f"pg-{name}-{half}").mkdir()
+                    pair.append(start_server(folder / f"pg-{name}-{half}", path, database))
+                    stack.callback(pair[-1].stop)
+                pairs[name] = pair
+            found = compare_rounds([bare, bare2], pairs, args)
+            print_comparison("PostgreSQL", found)
+            for pair in pairs.values():
+                for server in pair:
+                    server.stop()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="length of each measured round")
@@ -390,6 +538,11 @@ def main() -> int:
     parser.add_argument("--skip-planners", action="store_true", help="without the planner-bots phase")
     parser.add_argument("--planners-only", action="store_true", help="the planner-bots phase alone")
     parser.add_argument("--planner-matches", type=int, default=20)
+    parser.add_argument(
+        "--compare",
+        metavar="CHECKOUT",
+        help="the saturation phases alone, this checkout's server against CHECKOUT's (e.g. the code before a change)",
+    )
     args = parser.parse_args()
     if args.planners_only:
         args.skip_sqlite = args.skip_postgres = True
@@ -407,6 +560,9 @@ def main() -> int:
         process, bare = start_baseline(base)  # idle (and uncharged) while the servers are measured
         pin(process.pid, SERVER_CORES)  # type: ignore[attr-defined]
         stack.callback(process.terminate)  # type: ignore[attr-defined]
+        if args.compare:
+            compare(args, base, bare, stack)
+            return 0
         if not args.skip_sqlite:
             (base / "sqlite").mkdir()
             server = Server(base / "sqlite", bot_delay_ms=600).start()
@@ -459,11 +615,7 @@ def main() -> int:
             )
             server.stop()
         if not args.skip_postgres:
-            with contextlib.suppress(AttributeError, OSError):
-                os.sched_setaffinity(0, ALL_CORES)  # PostgreSQL (started from here) on every core
-            with temporary_postgres() as pg:
-                with contextlib.suppress(AttributeError, OSError):
-                    os.sched_setaffinity(0, {0})
+            with postgres() as pg:
                 database = new_database(pg, "bench")
                 servers = []
                 for name in ("a", "b"):
@@ -475,10 +627,7 @@ def main() -> int:
                 # connections split between them. Two processes on one core serve 0.8-0.9x what one
                 # does (two event loops, switching between them), a cost of the topology the issue
                 # asks for, not of the match server; the single bare process is shown beside it.
-                (base / "bare2").mkdir()
-                process2, bare2 = start_baseline(base / "bare2")
-                pin(process2.pid, SERVER_CORES)  # type: ignore[attr-defined]
-                stack.callback(process2.terminate)  # type: ignore[attr-defined]
+                bare2 = second_baseline(base, stack)
                 (two, pg_sat, ratios), (one, one_sat, one_ratios) = interleaved(
                     [[bare, bare2], [bare]], [s.url for s in servers], args
                 )

@@ -9,14 +9,10 @@ itself is shown as its reader may see it (another seat's trade, face down). A cl
 says the last version it saw (``since``) and is sent the moves it missed, as it may see them, with the
 current body: it never needs a reload.
 
-One slow or hostile socket hurts only itself: each socket has its own bounded queue of messages and a
-writer task that sends them, so a broadcast, the heartbeat and every answer only put a message in a
-queue and never wait for another socket's send. A newer update replaces an older one still queued (it
-holds the whole match, and its moves are joined), so a slow reader gets the latest state rather than
-a backlog; answers to its own moves stay queued in order. A socket whose queue is full, or whose one
-send waits longer than the send timeout, is closed (4504) and catches up from its version when it
-comes back. What comes in is bounded too: frame size, plain JSON objects only, the move's length (as
-over HTTP), and a token bucket of messages per socket (``LiveLimits``).
+One slow or hostile socket hurts only itself: each socket has its own bounded queue and writer, and
+nothing here waits for another socket's send (``matches.live_outbox``). What comes in is bounded too:
+frame size, plain JSON objects only, the move's length (as over HTTP), and a token bucket of messages
+per socket (``matches.live_input``).
 
 Moves committed by another server process reach this one's sockets too: with PostgreSQL through
 ``LISTEN``/``NOTIFY``; with SQLite (one machine) by looking at the versions of the matches that
@@ -29,22 +25,42 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import re
 import time
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from fastapi import WebSocket
 
 from engine.base import CHANCE, JsonDict
 from engine.errors import EngineError, StaleVersionError
 from indexes.errors import TablejudgeError
-from matches.env import bounded_numbers
 from matches.errors import MatchError
+from matches.live_input import (
+    MAX_ID_CHARS,
+    MAX_MOVE_CHARS,
+    TOO_BIG,
+    LiveLimits,
+    bad_message,
+    is_hello,
+    is_id,
+    parse_frame,
+    redact_tokens_in_logs,
+    too_big,
+)
+from matches.live_outbox import (
+    CLOSE_BAD_HELLO,
+    CLOSE_GOING_AWAY,
+    CLOSE_NO_HELLO,
+    CLOSE_TOO_BIG,
+    CLOSE_TOO_MANY,
+    CLOSE_UNAUTHORIZED,
+    CLOSE_UNKNOWN_MATCH,
+    CLOSE_WAIT,
+    GONE,
+    Connection,
+    Outboxes,
+)
 from matches.service import Event, MatchService
 from matches.store import NOTIFY_CHANNEL, PostgresStore
 
@@ -52,161 +68,9 @@ log = logging.getLogger("tablejudge.matches")
 
 #: How often (seconds) this process looks for moves made by other processes (SQLite).
 POLL = 0.2
-#: The longest move accepted, in characters, over HTTP (``MoveBody``) and on the live socket alike.
-MAX_MOVE_CHARS = 400
-#: The longest message id a client may give (it is echoed in the answer).
-MAX_ID_CHARS = 64
-#: The longest token accepted in a hello (tokens are 43 characters).
-MAX_TOKEN_CHARS = 256
-#: How long (seconds) a closing socket is given for its close frame before it is let go.
-CLOSE_WAIT = 2.0
-
-# Close codes (RFC 6455 keeps 4000-4999 for applications; the last three digits echo HTTP's).
-CLOSE_GOING_AWAY = 1001  # the server stops, or the client fell silent for three heartbeats
-CLOSE_TOO_BIG = 1009  # a frame over the size limit (uvicorn sends it too, before reading the frame)
-CLOSE_BAD_HELLO = 4400  # the first message was not a hello, or a token came in the URL
-CLOSE_UNAUTHORIZED = 4401  # the hello's token holds no seat of this match
-CLOSE_UNKNOWN_MATCH = 4404
-CLOSE_NO_HELLO = 4408  # no hello within the hello timeout
-CLOSE_TOO_MANY = 4429  # more messages than the socket's token bucket allows
-CLOSE_TOO_SLOW = 4504  # the send queue was full, or one send waited over the send timeout
-#: Not a close code: the client went away, there is nothing to send it.
-_GONE = -1
-
-#: ``token=...`` in a logged URL (uvicorn logs each handshake's path and query string).
-_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
 
 
-class LiveLimitsError(ValueError):
-    """A live-socket setting that cannot be used; the message names the variable."""
-
-
-@dataclass(frozen=True)
-class LiveLimits:
-    """The live sockets' limits. Each is read from a ``TABLEJUDGE_LIVE_*`` environment variable
-    (``from_env``) so that every uvicorn worker sees the same values; the defaults are far above
-    what a table of friends does (a page sends a message every few seconds at most)."""
-
-    #: Seconds between the server's pings; a socket silent for three of them is dropped.
-    heartbeat: float = 15.0
-    #: Messages waiting for one socket (updates coalesce, so these are mostly answers); full: dropped.
-    queue: int = 64
-    #: The longest one send to one socket may wait (a reader that stopped reading), in seconds.
-    send_timeout: float = 10.0
-    #: The largest frame a client may send, in bytes (uvicorn's ``ws_max_size``); a move needs < 1 KiB.
-    max_frame_bytes: int = 16384
-    #: Seconds a new socket has to say hello.
-    hello_timeout: float = 10.0
-    #: Messages per second a socket may send on average (a token bucket) ...
-    rate: float = 20.0
-    #: ... and in one burst.
-    burst: int = 60
-
-    #: name -> (environment variable, lowest, highest)
-    _ENV = {
-        "heartbeat": ("LIVE_HEARTBEAT_S", 0.2, 3600.0),
-        "queue": ("LIVE_QUEUE", 4, 100_000),
-        "send_timeout": ("LIVE_SEND_TIMEOUT_S", 0.1, 600.0),
-        "max_frame_bytes": ("LIVE_MAX_FRAME_BYTES", 1024, 16 * 1024 * 1024),
-        "hello_timeout": ("LIVE_HELLO_TIMEOUT_S", 0.1, 600.0),
-        "rate": ("LIVE_RATE", 0.1, 100_000.0),
-        "burst": ("LIVE_BURST", 1, 1_000_000),
-    }
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> LiveLimits:
-        """The limits from ``TABLEJUDGE_LIVE_*`` variables; each one missing keeps its default.
-
-        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_QUEUE": "8"}).queue
-        8
-        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_RATE": "fast"})
-        Traceback (most recent call last):
-        ...
-        matches.live.LiveLimitsError: TABLEJUDGE_LIVE_RATE must be a number from 0.1 to 100000.0, got 'fast'
-        """
-        env = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        values.update(bounded_numbers(env, cls._ENV, LiveLimitsError))
-        return cls(**values)
-
-
-class TokenRedactor(logging.Filter):
-    """Writes ``token=[redacted]`` for any ``token=...`` in a log record's message and arguments:
-    uvicorn logs each WebSocket handshake's and each request's path with its query string, and an
-    old client (or a hand-made URL) may still put a seat's token there."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and "token=" in record.msg.lower():
-            record.msg = _TOKEN_IN_TEXT.sub(r"\1[redacted]", record.msg)
-        if isinstance(record.args, tuple) and any(isinstance(arg, str) and "oken=" in arg for arg in record.args):
-            record.args = tuple(
-                _TOKEN_IN_TEXT.sub(r"\1[redacted]", arg) if isinstance(arg, str) else arg for arg in record.args
-            )
-        return True
-
-
-class ClientFaultWithoutTraceback(logging.Filter):
-    """Keeps uvicorn's one line for a text frame that is not UTF-8 (it closes the socket with 1007)
-    but drops the traceback it logs with it: a client's fault, not the server's, and a client must not
-    be able to fill the log with stacks."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and str(record.msg).startswith("Invalid UTF-8 sequence received from client"):
-            record.exc_info, record.exc_text = None, None
-        return True
-
-
-def redact_tokens_in_logs() -> None:
-    """Put a ``TokenRedactor`` on uvicorn's loggers and their handlers, and a
-    ``ClientFaultWithoutTraceback`` on uvicorn's error log (once; each worker calls it after uvicorn
-    has set its logging up). A filter on a logger sees only records made on that
-    logger, so the handlers get one too, for records that propagate from elsewhere."""
-    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "tablejudge", ""):
-        logger = logging.getLogger(name)
-        for holder in (logger, *logger.handlers):
-            if not any(isinstance(each, TokenRedactor) for each in holder.filters):
-                holder.addFilter(TokenRedactor())
-    error_log = logging.getLogger("uvicorn.error")  # where uvicorn's WebSocket protocol logs
-    if not any(isinstance(each, ClientFaultWithoutTraceback) for each in error_log.filters):
-        error_log.addFilter(ClientFaultWithoutTraceback())
-
-
-@dataclass(eq=False)
-class Connection:
-    socket: WebSocket
-    match: str
-    seat: int | None
-    #: The seat's token, shown again with every move: a seat left (its token gone) cannot move on.
-    token: str | None = None
-    version: int = 0
-    last_heard: float = field(default_factory=time.monotonic)
-    last_seen_stored: float = 0.0
-    #: Messages waiting for the writer, oldest first.
-    outbox: deque[JsonDict] = field(default_factory=deque)
-    #: The update in ``outbox`` that a newer one is joined into (None: none waiting).
-    queued_update: JsonDict | None = None
-    ping_queued: bool = False
-    #: The pong in ``outbox`` that answers a newer ping instead (its ``t`` replaced).
-    queued_pong: JsonDict | None = None
-    #: When the send under way began (``time.monotonic()``; 0: none), for ``_watch_sends``.
-    sending_since: float = 0.0
-    #: Set by ``_watch_sends`` when it cancels the send under way (the writer then closes the socket).
-    send_expired: bool = False
-    #: Set when ``outbox`` has something, or the socket is to close.
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    #: Once set, nothing more is queued: the writer sends this close (or nothing, ``_GONE``) and ends.
-    close_code: int | None = None
-    close_reason: str = ""
-    writer: asyncio.Task[None] | None = None
-    #: The task reading the socket, and whether it is waiting for a frame (it may then be cancelled).
-    reader: asyncio.Task[Any] | None = None
-    receiving: bool = False
-    #: The token bucket of messages this socket may still send, and when it was last filled.
-    allowance: float = 0.0
-    filled_at: float = field(default_factory=time.monotonic)
-
-
-class LiveHub:
+class LiveHub(Outboxes):
     """The sockets of this process, by match, and what they are sent."""
 
     def __init__(self, service: MatchService, limits: LiveLimits | None = None) -> None:
@@ -265,9 +129,23 @@ class LiveHub:
         if event.kind != "move" or (event.due is not None and event.due < self._next_look):
             self.wake()
         if self.connections.get(event.match):
-            task = asyncio.get_running_loop().create_task(self.broadcast(event.match, event))
-            self._broadcasts.add(task)  # kept until done: the loop holds only a weak reference
-            task.add_done_callback(self._broadcasts.discard)
+            # Told once the step that committed it is done (the mover's answer goes out first), by a
+            # callback rather than a task of its own (a task's creation and switch cost more).
+            asyncio.get_running_loop().call_soon(self._tell_soon, event)
+
+    def _tell_soon(self, event: Event) -> None:
+        """Tell the sockets of a change committed just before: from the state it left, when that is still
+        the match's state (never awaited: queued or sent), else from the store (``broadcast``)."""
+        loaded = event.loaded
+        if loaded is not None and loaded.state is not None and loaded.state.version == event.version:
+            try:
+                self._tell(event.match, loaded, event)
+            except Exception:  # the change is committed whatever its telling does: the sockets resync
+                log.exception("telling the sockets of %s failed", event.match)
+            return
+        task = asyncio.get_running_loop().create_task(self.broadcast(event.match, event))
+        self._broadcasts.add(task)  # kept until done: the loop holds only a weak reference
+        task.add_done_callback(self._broadcasts.discard)
 
     async def broadcast(self, match_id: str, event: Event | None = None) -> None:
         """Queue for each socket of the match what it has not seen, as its seat may see it. Only the
@@ -280,6 +158,10 @@ class LiveHub:
                 loaded = await self.service.load_async(match_id)
             except MatchError:
                 return
+        self._tell(match_id, loaded, event)
+
+    def _tell(self, match_id: str, loaded: Any, event: Event | None) -> None:
+        """Queue (or send) each socket of the match what it has not seen of ``loaded``, as its seat may see it."""
         version = 0 if loaded.state is None else loaded.state.version
         self.known[match_id] = version
         self.changed[match_id] = max(self.changed.get(match_id, 0.0), loaded.row.updated)
@@ -316,100 +198,6 @@ class LiveHub:
             message["breakdown"] = event.breakdown.to_json()
         return message
 
-    # --- sending: a queue and a writer per socket ------------------------------------------------------
-    def _enqueue(self, connection: Connection, message: JsonDict) -> None:
-        """Give a message to the socket's writer; never waits. An update joins one still queued, a ping
-        is not queued twice, a pong answers the latest ping; a full queue closes the socket (it is
-        reading far too slowly)."""
-        if connection.close_code is not None:
-            return
-        kind = message.get("type")
-        if kind == "update" and connection.queued_update is not None:
-            _join_updates(connection.queued_update, message)
-            return
-        if kind == "ping" and connection.ping_queued:
-            return
-        if kind == "pong" and connection.queued_pong is not None:
-            connection.queued_pong["t"] = message["t"]
-            return
-        if len(connection.outbox) >= self.limits.queue:
-            connection.outbox.clear()
-            self._close(connection, CLOSE_TOO_SLOW, f"too slow: {self.limits.queue} messages waiting; reconnect")
-            return
-        connection.outbox.append(message)
-        if kind == "update":
-            connection.queued_update = message
-        elif kind == "ping":
-            connection.ping_queued = True
-        elif kind == "pong":
-            connection.queued_pong = message
-        connection.ready.set()
-
-    def _close(self, connection: Connection, code: int, reason: str = "") -> None:
-        """Close the socket once its writer has finished the send under way (or with nothing sent, for
-        ``_GONE``); it is forgotten at once, so nothing more is queued for it."""
-        self._forget(connection)
-        if connection.close_code is None:
-            connection.close_code, connection.close_reason = code, reason
-            if code not in (_GONE, CLOSE_GOING_AWAY):  # a client's fault: worth a line, once per socket
-                log.warning("live socket of match %s closed: %d %s", connection.match, code, reason)
-        connection.ready.set()
-        if connection.writer is None:  # never started (a refused hello): close from here
-            connection.writer = asyncio.get_running_loop().create_task(self._write(connection))
-
-    async def _write(self, connection: Connection) -> None:
-        """The socket's only sender: its queued messages in order, each send bounded in time, then
-        the close it was given."""
-        socket = connection.socket
-        try:
-            while connection.close_code is None or (connection.outbox and connection.close_code != _GONE):
-                if not connection.outbox:
-                    connection.ready.clear()
-                    await connection.ready.wait()
-                    continue
-                message = connection.outbox.popleft()
-                if message is connection.queued_update:
-                    connection.queued_update = None
-                elif message is connection.queued_pong:
-                    connection.queued_pong = None
-                elif message.get("type") == "ping":
-                    connection.ping_queued = False
-                # Timed by ``_watch_sends`` (a look a second at every socket), not a timer per send:
-                # asyncio.timeout costs about 6 us a message, wait_for a task of its own.
-                connection.sending_since = time.monotonic()
-                try:
-                    await socket.send_text(orjson.dumps(message).decode())
-                except asyncio.CancelledError:
-                    if not connection.send_expired:
-                        raise  # the server stops
-                    task = asyncio.current_task()
-                    if task is not None:
-                        task.uncancel()  # the watch gave up on this send: close the socket below
-                    connection.outbox.clear()
-                except Exception:  # the socket is gone: nothing more can be sent, not even a close
-                    self._close(connection, _GONE)
-                    connection.close_code = _GONE
-                    connection.outbox.clear()
-                finally:
-                    connection.sending_since = 0.0
-            if connection.close_code != _GONE:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(
-                        socket.close(connection.close_code or 1000, connection.close_reason), CLOSE_WAIT
-                    )
-        finally:
-            self._forget(connection)
-            reader = connection.reader
-            if reader is not None and connection.receiving and not reader.done():
-                reader.cancel()  # it waits for a frame that may never come; the socket is done
-
-    def _forget(self, connection: Connection) -> None:
-        connections = self.connections.get(connection.match)
-        if connections is not None:
-            connections.discard(connection)
-            if not connections:
-                self.connections.pop(connection.match, None)
-
     # --- one socket ------------------------------------------------------------------------------------
     async def serve(self, socket: WebSocket, match_id: str, token_in_url: bool = False) -> None:
         """A client's live socket: the seat's (with a token in its hello) or a spectator's; moves may
@@ -438,10 +226,10 @@ class LiveHub:
             return await self._refuse(connection, CLOSE_NO_HELLO, error)
         if first.get("type") == "websocket.disconnect":
             return None
-        if _too_big(first, self.limits.max_frame_bytes):
-            return await self._refuse(connection, CLOSE_TOO_BIG, _TOO_BIG)
-        hello = _parse(first)
-        if isinstance(hello, str) or hello.get("type") != "hello" or not _is_hello(hello):
+        if too_big(first, self.limits.max_frame_bytes):
+            return await self._refuse(connection, CLOSE_TOO_BIG, TOO_BIG)
+        hello = parse_frame(first)
+        if isinstance(hello, str) or hello.get("type") != "hello" or not is_hello(hello):
             why = hello if isinstance(hello, str) else 'the first message is {"type": "hello", "token"?, "since"?}'
             return await self._refuse(connection, CLOSE_BAD_HELLO, {"code": "bad_hello", "message": why})
         token, since = hello.get("token"), hello.get("since")
@@ -472,10 +260,10 @@ class LiveHub:
                 finally:
                     connection.receiving = False
                 if frame.get("type") == "websocket.disconnect":
-                    self._close(connection, _GONE)
+                    self._close(connection, GONE)
                     break
                 connection.last_heard = time.monotonic()
-                if _too_big(frame, self.limits.max_frame_bytes):  # uvicorn refuses these first when it has the limit
+                if too_big(frame, self.limits.max_frame_bytes):  # uvicorn refuses these first when it has the limit
                     self._close(connection, CLOSE_TOO_BIG, f"a frame is at most {self.limits.max_frame_bytes} bytes")
                     break
                 if not self._allowed(connection):
@@ -485,7 +273,7 @@ class LiveHub:
                 await self._handle(connection, frame)
         finally:
             if connection.close_code is None:
-                self._close(connection, _GONE)
+                self._close(connection, GONE)
             self._forget(connection)
             writer = connection.writer
             if writer is not None and writer is not asyncio.current_task():
@@ -519,14 +307,14 @@ class LiveHub:
         return True
 
     async def _handle(self, connection: Connection, frame: Mapping[str, Any]) -> None:
-        message = _parse(frame)
+        message = parse_frame(frame)
         if isinstance(message, str):
-            self._enqueue(connection, _bad_message(message))
+            self._enqueue(connection, bad_message(message))
             return
         ident = message.get("id")
-        if not _is_id(ident):
+        if not is_id(ident):
             complaint = f"an id is a number or a text of at most {MAX_ID_CHARS} characters"
-            self._enqueue(connection, _bad_message(complaint))
+            self._enqueue(connection, bad_message(complaint))
             return
         kind = message.get("type")
         if kind == "ping":
@@ -539,7 +327,7 @@ class LiveHub:
             pass
         else:
             complaint = "a message's type is move, ping or pong"
-            self._enqueue(connection, _bad_message(complaint, ident))
+            self._enqueue(connection, bad_message(complaint, ident))
 
     async def _move(self, connection: Connection, message: JsonDict, ident: Any) -> None:
         if connection.seat is None:
@@ -549,11 +337,11 @@ class LiveHub:
         text, version = message.get("move"), message.get("version")
         if not isinstance(text, str) or not 1 <= len(text) <= MAX_MOVE_CHARS:
             complaint = f"a move is a text of 1 to {MAX_MOVE_CHARS} characters"
-            self._enqueue(connection, _bad_message(complaint, ident))
+            self._enqueue(connection, bad_message(complaint, ident))
             return
         if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 0):
             complaint = "a move's version is a whole number, 0 or more"
-            self._enqueue(connection, _bad_message(complaint, ident))
+            self._enqueue(connection, bad_message(complaint, ident))
             return
         try:
             moved = await self.service.play_async(connection.match, connection.token, text, version)
@@ -592,24 +380,6 @@ class LiveHub:
                         self._close(connection, CLOSE_GOING_AWAY, "silent for three heartbeats")
                     else:
                         self._enqueue(connection, {"type": "ping", "t": stamp})
-
-    async def _watch_sends(self) -> None:
-        """Close each socket whose one send has waited past the send timeout (it stopped reading and its
-        buffers are full): its writer's send is cancelled, and the writer closes it with 4504."""
-        timeout = self.limits.send_timeout
-        while True:
-            await asyncio.sleep(min(1.0, timeout / 4))
-            now = time.monotonic()
-            for connections in list(self.connections.values()):
-                for connection in list(connections):
-                    since, writer = connection.sending_since, connection.writer
-                    if since and now - since > timeout and writer is not None and not writer.done():
-                        connection.outbox.clear()
-                        connection.send_expired = True
-                        self._close(
-                            connection, CLOSE_TOO_SLOW, f"too slow: a send waited over {timeout:g} s; reconnect"
-                        )
-                        writer.cancel()
 
     async def _schedule(self) -> None:
         """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
@@ -703,60 +473,3 @@ def _error(error: Exception) -> JsonDict:
     if isinstance(error, MatchError):
         body.update(error.extra)
     return body
-
-
-def _join_updates(older: JsonDict, newer: JsonDict) -> None:
-    """Make the queued ``older`` update say what ``older`` then ``newer`` say: the newer match and
-    version, the moves of both (each was built from the version the other left off at)."""
-    moves = [*older["moves"], *newer["moves"]]
-    kind = "move" if moves and "move" in (older["kind"], newer["kind"]) else newer["kind"]
-    breakdown = (newer if newer["moves"] else older).get("breakdown") if len(moves) == 1 else None
-    older.update(newer)
-    older["moves"], older["kind"] = moves, kind
-    if breakdown is None:
-        older.pop("breakdown", None)
-    else:
-        older["breakdown"] = breakdown
-
-
-_TOO_BIG: JsonDict = {"code": "too_big", "message": "a frame over the size limit"}
-
-
-def _too_big(frame: Mapping[str, Any], max_frame_bytes: int) -> bool:
-    data = frame.get("text")
-    if data is None:
-        data = frame.get("bytes") or b""
-    return len(data) > max_frame_bytes
-
-
-def _parse(frame: Mapping[str, Any]) -> JsonDict | str:
-    """A frame's message (a JSON object of plain values), or why it is not one."""
-    text = frame.get("text")
-    if text is None:
-        return "binary frames are not read: send JSON text"
-    try:
-        message = orjson.loads(text)  # refuses nesting past 1024 levels without recursing in Python
-    except orjson.JSONDecodeError:
-        return "not JSON"
-    if not isinstance(message, dict):
-        return "a message is a JSON object"
-    if any(isinstance(value, (dict, list)) for value in message.values()):
-        return "a message's values are plain: text, numbers, true/false or null"
-    return message
-
-
-def _bad_message(complaint: str, ident: Any = None) -> JsonDict:
-    return {"type": "error", "id": ident, "error": {"code": "bad_message", "message": complaint}}
-
-
-def _is_hello(message: JsonDict) -> bool:
-    token, since = message.get("token"), message.get("since")
-    good_token = token is None or (isinstance(token, str) and len(token) <= MAX_TOKEN_CHARS)
-    good_since = since is None or (isinstance(since, int) and not isinstance(since, bool) and since >= 0)
-    return good_token and good_since
-
-
-def _is_id(ident: Any) -> bool:
-    if ident is None or (isinstance(ident, str) and len(ident) <= MAX_ID_CHARS):
-        return True
-    return isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) < 2**53

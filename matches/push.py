@@ -16,247 +16,33 @@ alert is dropped and logged). Each change is announced only by the process that 
 several servers each alert is sent once. A subscription whose push service answers 404 or 410 (it is
 gone) is removed; one whose seat was left, or taken by someone else, is removed and never sent to.
 
-The key: with SQLite, ``vapid_private.pem`` beside the SQLite file (the data folder), made on the first
-start (mode 0600); with PostgreSQL, in the database (``push_keys``), because every server that shares it,
-on any machine, must sign with the same key: a browser's subscription is bound to the public key it
-was given.
+The settings, the key and the subscriptions' checks: ``matches.push_setup``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
-import binascii
 import contextlib
-import ipaddress
 import logging
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import http_ece
 import httpx
 import orjson
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from py_vapid import Vapid02, b64urlencode
+from py_vapid import Vapid02
 
-from engine.base import JsonDict
-from matches.env import bounded_numbers
-from matches.errors import MatchError
+from matches.push_setup import PushSettings, load_key, public_key, subject_for
 from matches.service import Event, Loaded, MatchService
-from matches.store import PushRow, SQLiteStore, Store
+from matches.store import PushRow
 
 log = logging.getLogger("tablejudge.matches.push")
-
-#: The key file's name in the data folder (SQLite).
-KEY_FILE = "vapid_private.pem"
-#: The longest subscription body read, in bytes (a real one is about 400: an endpoint and two keys).
-MAX_BODY_BYTES = 4096
-#: The longest endpoint URL accepted (the push services' are 150 to 500 characters).
-MAX_ENDPOINT_CHARS = 1024
-
-
-class BadSubscription(MatchError):
-    """The body is not a browser's push subscription this server will send to."""
-
-    code, status = "bad_subscription", 422
-
-
-class TooManySubscriptions(MatchError):
-    code, status = "too_many_subscriptions", 409
-
-
-class PushOff(MatchError):
-    code, status = "push_off", 404
-
-
-class PushSettingsError(ValueError):
-    """A push setting that cannot be used; the message names the variable."""
-
-
-@dataclass(frozen=True)
-class PushSettings:
-    """Turn alerts' settings, each from a ``TABLEJUDGE_PUSH_*`` environment variable (``from_env``), so
-    that every uvicorn worker reads the same."""
-
-    #: ``TABLEJUDGE_PUSH=off`` turns the alerts off (``/v1/push/key`` answers 404, the page hides its control).
-    enabled: bool = True
-    #: The VAPID ``sub`` claim: how a push service reaches the operator (``mailto:`` or ``https:``).
-    subject: str = ""
-    #: Accept ``http://`` endpoints on loopback hosts (a local push service; the tests' decrypting one).
-    http_loopback: bool = False
-    #: Subscriptions one seat may hold (its person's phone, laptop, tablet ...).
-    per_seat: int = 5
-    #: Matches whose alerts may wait to be sent in this process; more are dropped and logged.
-    queue: int = 1000
-    #: Sends in flight at once.
-    concurrency: int = 8
-    #: Seconds a push service has to answer one send.
-    timeout: float = 10.0
-    #: Seconds a push service keeps a message for a phone that is off (the ``TTL`` header).
-    ttl: int = 86_400
-    #: A match is slow (its PDQ deals are announced) without a clock or with this many seconds a turn or more.
-    slow_clock_s: float = 600.0
-
-    _ENV = {
-        "per_seat": ("PUSH_PER_SEAT", 1, 100),
-        "queue": ("PUSH_QUEUE", 1, 1_000_000),
-        "concurrency": ("PUSH_CONCURRENCY", 1, 1000),
-        "timeout": ("PUSH_TIMEOUT_S", 0.1, 600.0),
-        "ttl": ("PUSH_TTL_S", 0, 2_419_200),
-        "slow_clock_s": ("PUSH_SLOW_CLOCK_S", 0.0, 7 * 24 * 3600.0),
-    }
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> PushSettings:
-        """The settings from ``TABLEJUDGE_PUSH*`` variables; each one missing keeps its default.
-
-        >>> settings = PushSettings.from_env({"TABLEJUDGE_PUSH": "off", "TABLEJUDGE_PUSH_PER_SEAT": "2"})
-        >>> settings.enabled, settings.per_seat
-        (False, 2)
-        >>> PushSettings.from_env({"TABLEJUDGE_PUSH_QUEUE": "0"})
-        Traceback (most recent call last):
-        ...
-        matches.push.PushSettingsError: TABLEJUDGE_PUSH_QUEUE must be a whole number from 1 to 1000000, got '0'
-        """
-        env = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        switch = env.get("TABLEJUDGE_PUSH", "").strip().lower()
-        if switch and switch not in ("on", "off", "1", "0", "true", "false"):
-            raise PushSettingsError(f"TABLEJUDGE_PUSH must be on or off, got {switch!r}")
-        values["enabled"] = switch not in ("off", "0", "false")
-        values["http_loopback"] = env.get("TABLEJUDGE_PUSH_HTTP_LOOPBACK", "").strip().lower() in ("1", "on", "true")
-        values["subject"] = env.get("TABLEJUDGE_PUSH_SUBJECT", "").strip()
-        values.update(bounded_numbers(env, cls._ENV, PushSettingsError))
-        return cls(**values)
-
-
-# --- the key -----------------------------------------------------------------------------------------------
-def _new_pem() -> str:
-    key = ec.generate_private_key(ec.SECP256R1())
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    return pem.decode()
-
-
-def _key_file(folder: Path) -> str:
-    """The PEM in ``folder``, made now if there is none. Several server processes may start together:
-    each writes its own temporary file and links it into place, which only the first manages (a link
-    never replaces a file), so every one reads the same whole key."""
-    path = folder / KEY_FILE
-    if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{KEY_FILE}.{os.getpid()}.tmp"
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as file:
-            file.write(_new_pem())
-            file.flush()
-            os.fsync(file.fileno())
-        try:
-            os.link(temporary, path)
-        except FileExistsError:
-            pass  # another process was first: its key it is
-        finally:
-            temporary.unlink()
-    return path.read_text()
-
-
-def load_key(store: Store) -> Vapid02:
-    """The server's VAPID key: beside the SQLite file, or in PostgreSQL; made on the first start."""
-    pem = _key_file(store.path.parent) if isinstance(store, SQLiteStore) else store.push_key(_new_pem(), time.time())
-    return Vapid02.from_pem(pem.encode())
-
-
-def public_key(vapid: Vapid02) -> str:
-    """The key a browser subscribes with (``applicationServerKey``): the uncompressed point, base64url."""
-    point = vapid.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-    return str(b64urlencode(point))
-
-
-# --- subscriptions -------------------------------------------------------------------------------------------
-def _b64url(text: Any, name: str, size: int) -> bytes:
-    if not isinstance(text, str) or len(text) > 2 * size + 4:
-        raise BadSubscription(f"keys.{name} must be base64url text of {size} bytes")
-    try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise BadSubscription(f"keys.{name} must be base64url text of {size} bytes") from None
-    if len(raw) != size:
-        raise BadSubscription(f"keys.{name} must be {size} bytes, got {len(raw)}")
-    return raw
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def check_endpoint(endpoint: Any, http_loopback: bool) -> str:
-    """The endpoint, if this server will send to it: https (a push service) or, when the setting allows,
-    http on a loopback host. An https endpoint that names a private, loopback or link-local address is
-    refused: the server would otherwise POST wherever a client points it inside its own network.
-
-    >>> check_endpoint("https://fcm.googleapis.com/fcm/send/abc", False)
-    'https://fcm.googleapis.com/fcm/send/abc'
-    >>> check_endpoint("http://127.0.0.1:9/push", False)
-    Traceback (most recent call last):
-    ...
-    matches.push.BadSubscription: endpoint must be an https URL (a browser's push service)
-    >>> check_endpoint("https://10.0.0.1/push", False)
-    Traceback (most recent call last):
-    ...
-    matches.push.BadSubscription: endpoint cannot be a private, loopback or link-local address
-    """
-    if not isinstance(endpoint, str) or not endpoint or len(endpoint) > MAX_ENDPOINT_CHARS:
-        raise BadSubscription(f"endpoint must be a URL of at most {MAX_ENDPOINT_CHARS} characters")
-    try:
-        parts = urlsplit(endpoint)
-        host = (parts.hostname or "").lower()
-        parts.port  # noqa: B018 (a port that is not a number raises here)
-    except ValueError:
-        raise BadSubscription("endpoint is not a URL") from None
-    if not host or parts.username is not None or parts.fragment or any(ord(c) < 33 for c in endpoint):
-        raise BadSubscription("endpoint must be a plain URL with a host, no credentials and no fragment")
-    if parts.scheme == "http" and http_loopback and _loopback(host):
-        return endpoint
-    if parts.scheme != "https":
-        raise BadSubscription("endpoint must be an https URL (a browser's push service)")
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        address = None
-    if host == "localhost" or address is not None and not address.is_global:
-        raise BadSubscription("endpoint cannot be a private, loopback or link-local address")
-    return endpoint
-
-
-def parse_subscription(data: Any, http_loopback: bool) -> tuple[str, str, str]:
-    """(endpoint, p256dh, auth) of a browser's ``PushSubscription.toJSON()``, checked: the key a point on
-    P-256, the auth secret 16 bytes."""
-    if not isinstance(data, dict):
-        raise BadSubscription(
-            'the body is a push subscription: {"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}'
-        )
-    endpoint = check_endpoint(data.get("endpoint"), http_loopback)
-    keys = data.get("keys")
-    if not isinstance(keys, dict):
-        raise BadSubscription('keys must be an object: {"p256dh": ..., "auth": ...}')
-    point = _b64url(keys.get("p256dh"), "p256dh", 65)
-    try:
-        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
-    except ValueError:
-        raise BadSubscription("keys.p256dh is not a P-256 public key") from None
-    _b64url(keys.get("auth"), "auth", 16)
-    return endpoint, keys["p256dh"], keys["auth"]
 
 
 # --- alerts ----------------------------------------------------------------------------------------------------
@@ -276,6 +62,8 @@ class Alert:
     tidy: bool = False
     #: The match started: who acts first is told (worked out from the store).
     start: bool = False
+    #: The match row's revision the change left (None: not known), for ``PushSender.unsubscribed``.
+    revision: int | None = None
 
 
 #: How a notification names a game, as its page does (``static/play/games/*.js``' titles).
@@ -339,12 +127,16 @@ class PushSender:
     REMEMBERED = 10_000
     #: Seconds a VAPID signature is reused for one push service (it is valid for 24 hours).
     SIGNATURE_REUSE = 6 * 3600
+    #: Seconds a match found without subscriptions is believed to have none, its revisions unbroken.
+    UNSUBSCRIBED_FOR = 10.0
 
     def __init__(self, service: MatchService, vapid: Vapid02, settings: PushSettings, subject: str) -> None:
         self.service, self.vapid, self.settings, self.subject = service, vapid, settings, subject
         self.key = public_key(vapid)
         #: match -> (version, the seats acting after it, rounds played), as this process last saw the match.
         self._acting: OrderedDict[str, tuple[int, frozenset[int], int]] = OrderedDict()
+        #: match -> (its revision, until when (``time.monotonic``)): it had no subscriptions at that revision.
+        self.unsubscribed: OrderedDict[str, tuple[int, float]] = OrderedDict()
         self._pending: dict[str, Alert] = {}
         self._queue: asyncio.Queue[str] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -383,6 +175,8 @@ class PushSender:
             return  # not serving (a script, a test of the service alone)
         alert: Alert | None
         if event.kind == "move" and event.loaded is not None:
+            if self._none_to_tell(event.match, event.loaded.row.revision):
+                return
             alert = self._after_move(event, event.loaded)
         elif event.kind == "start":
             alert = Alert(event.match, event.version, "load", start=True)
@@ -392,6 +186,38 @@ class PushSender:
             alert = None
         if alert is not None:
             self._enqueue(alert)
+
+    def _none_to_tell(self, match: str, revision: int) -> bool:
+        """Is it known that the match has no subscription, so that a move needs no alert work at all (most
+        matches: the benchmark's moves, a table of friends who never allowed notifications)?
+
+        Known when the sender found none at the revision just before this one, not long ago: a subscription,
+        made through any server process, moves the match's revision (``Store.add_push``), and so does every
+        other write, so an unbroken chain of revisions means no subscription came since. A chain broken (a
+        subscription, a seat, another server's move), or a look older than ``UNSUBSCRIBED_FOR``, and the move
+        takes the usual path: its alert is worked out and the subscriptions read again."""
+        known = self.unsubscribed.get(match)
+        if known is None:
+            return False
+        if known[0] != revision - 1 or time.monotonic() > known[1]:
+            del self.unsubscribed[match]
+            return False
+        self.unsubscribed[match] = (revision, known[1])
+        self._acting.pop(match, None)  # not followed while skipped: the next alert works from the move alone
+        return True
+
+    def _found_none(self, alert: Alert) -> None:
+        if alert.revision is None:
+            return
+        self.unsubscribed[alert.match] = (alert.revision, time.monotonic() + self.UNSUBSCRIBED_FOR)
+        self.unsubscribed.move_to_end(alert.match)
+        while len(self.unsubscribed) > self.REMEMBERED:
+            self.unsubscribed.popitem(last=False)
+
+    def subscribed(self, match: str) -> None:
+        """A subscription was just made here: the match's alerts are worked out again (its revision moved
+        too; this is only sooner)."""
+        self.unsubscribed.pop(match, None)
 
     def _slow(self, loaded: Loaded) -> bool:
         clock = loaded.clock
@@ -406,7 +232,8 @@ class PushSender:
         people = {
             seat.seat: seat.token_hash for seat in loaded.seats if seat.bot is None and seat.token_hash is not None
         }
-        base = Alert(event.match, state.version, "turn", tokens=people, game=loaded.row.game)
+        base = Alert(event.match, state.version, "turn", tokens=people, game=loaded.row.game,
+                     revision=loaded.row.revision)  # fmt: skip
         if state.is_terminal():
             self._acting.pop(event.match, None)
             base.kind, base.seats = "over", set(people)
@@ -490,6 +317,7 @@ class PushSender:
             store = self.service.store
             subscriptions: list[PushRow] = await store.call_async("push_subscriptions", alert.match)
             if not subscriptions:
+                self._found_none(alert)
                 return
             if alert.kind == "load":
                 await self._load(alert)
@@ -570,41 +398,9 @@ def _topic(match: str, seat: int) -> str:
     return f"{kept[:29]}-{seat}"
 
 
-def subject_for(public_url: str, configured: str) -> str:
-    """The VAPID ``sub`` claim: the setting, else the public URL's origin when it is https, else a
-    mailto: at localhost (push services ask for a way to reach the operator; set TABLEJUDGE_PUSH_SUBJECT).
-
-    >>> subject_for("https://table.example.org:8443/x", "")
-    'https://table.example.org'
-    >>> subject_for("http://127.0.0.1:8000", "")
-    'mailto:tablejudge@localhost'
-    """
-    if configured:
-        return configured
-    parts = urlsplit(public_url)
-    if parts.scheme == "https" and parts.hostname and "." in parts.hostname:
-        return f"https://{parts.hostname}"
-    return "mailto:tablejudge@localhost"
-
-
 def attach(service: MatchService, public_url: str, settings: PushSettings | None = None) -> PushSender | None:
     """The sender for a service (None when turn alerts are off), its key made or read now."""
     settings = settings or PushSettings.from_env()
     if not settings.enabled:
         return None
     return PushSender(service, load_key(service.store), settings, subject_for(public_url, settings.subject))
-
-
-def subscription_body(raw: bytes) -> JsonDict:
-    """A request body as JSON, bounded; BadSubscription for anything else."""
-    if len(raw) > MAX_BODY_BYTES:
-        raise BadSubscription(f"a subscription body is at most {MAX_BODY_BYTES} bytes")
-    try:
-        data = orjson.loads(raw) if raw else None
-    except orjson.JSONDecodeError:
-        raise BadSubscription("the body is not JSON") from None
-    if not isinstance(data, dict):
-        raise BadSubscription(
-            'the body is a push subscription: {"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}'
-        )
-    return data

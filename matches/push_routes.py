@@ -8,11 +8,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from matches.errors import NotPlaying, UnknownMatch
-from matches.push import (
+from matches.push import PushSender
+from matches.push_setup import (
     MAX_BODY_BYTES,
     BadSubscription,
     PushOff,
-    PushSender,
     TooManySubscriptions,
     check_endpoint,
     parse_subscription,
@@ -105,6 +105,7 @@ async def subscribe(
         raise TooManySubscriptions(
             f"your seat already has {sender.settings.per_seat} subscriptions in this match: remove one first"
         )
+    sender.subscribed(match_id)
     return {"match": match_id, "seat": seat, "subscribed": True}
 
 

@@ -24,7 +24,7 @@ from matches.service import MatchService, MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
-from service.limits import ClientAddress, InputLimits, RateLimits, SafeHeaders
+from service.limits import Guard
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache, ORJSONResponse
 from service.routers import bop, house_rules, meta, page, pdq, play, words
@@ -209,13 +209,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
-    app.add_middleware(InputLimits, max_target_bytes=settings.max_target_bytes, max_body_bytes=settings.max_body_bytes)
-    rates = {kind: settings.rate(kind) for kind in ("create", "join", "moves", "judge")}
-    if any(rates.values()):
-        app.add_middleware(RateLimits, rates=rates)
-    if settings.trusted_proxies:
-        app.add_middleware(ClientAddress, trusted_proxies=settings.trusted_proxies, header=settings.proxy_header)
-    app.add_middleware(SafeHeaders)
+    app.add_middleware(
+        Guard,
+        max_target_bytes=settings.max_target_bytes,
+        max_body_bytes=settings.max_body_bytes,
+        rates={kind: settings.rate(kind) for kind in ("create", "join", "moves", "judge")},
+        trusted_proxies=settings.trusted_proxies,
+        proxy_header=settings.proxy_header,
+    )
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

@@ -13,6 +13,11 @@ held for 40 s. Here:
   silent one just closed. Between requests, uvicorn's keep-alive timeout (``TABLEJUDGE_KEEP_ALIVE_S``)
   applies as before. A WebSocket leaves this timer at its upgrade.
 
+The request timer is a deadline on each connection that one sweep per process looks at a few times a
+second (``_Sweeper``), not a timer armed and cancelled per request: that cost about a twentieth of a
+match move under load (``benchmarks/matches.py``). A slow request is cut between ``REQUEST_TIMEOUT_S``
+and a quarter of it (at most a second) later.
+
 ``service.server.server_options`` names this class as uvicorn's ``http`` protocol when httptools is
 installed; each worker reads the two limits from the environment (``service.settings``).
 """
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from asyncio import TimerHandle
+from asyncio import AbstractEventLoop, TimerHandle
 from typing import Any
 
 import orjson
@@ -48,6 +53,32 @@ def _answer(status: int, reason: str, code: str, message: str) -> bytes:
     ).encode() + body
 
 
+class _Sweeper:
+    """The connections of one event loop that have a request deadline, looked at every ``every`` seconds
+    while there are any: each one past its deadline is told (``_too_slow``)."""
+
+    def __init__(self, loop: AbstractEventLoop, every: float) -> None:
+        self.loop, self.every = loop, every
+        self.watched: set[BoundedHttpToolsProtocol] = set()
+        self._timer: TimerHandle | None = None
+
+    def watch(self, connection: BoundedHttpToolsProtocol) -> None:
+        self.watched.add(connection)
+        if self._timer is None:
+            self._timer = self.loop.call_later(self.every, self._sweep)
+
+    def _sweep(self) -> None:
+        now = self.loop.time()
+        late = [each for each in self.watched if each.deadline is not None and each.deadline <= now]
+        for connection in late:
+            connection.deadline = None
+            connection._too_slow()
+        self._timer = self.loop.call_later(self.every, self._sweep) if self.watched else None
+
+
+_sweepers: dict[AbstractEventLoop, _Sweeper] = {}
+
+
 class BoundedHttpToolsProtocol(HttpToolsProtocol):
     max_head_bytes, request_timeout = _limits()
 
@@ -57,21 +88,22 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         self._head_bytes: int | None = None
         #: Bytes of the current request received at all (a silent connection is closed without an answer).
         self._request_started = False
-        self._request_timer: TimerHandle | None = None
+        #: When (``loop.time()``) the current request must have arrived; None: no request under way.
+        self.deadline: float | None = None
+        sweeper = _sweepers.get(self.loop)
+        if sweeper is None:
+            sweeper = _sweepers[self.loop] = _Sweeper(self.loop, min(1.0, self.request_timeout / 4))
+        self._sweeper = sweeper
 
     # --- the request timer ---------------------------------------------------------------------------
     def _arm(self) -> None:
-        self._disarm()
         self._request_started = False
-        self._request_timer = self.loop.call_later(self.request_timeout, self._too_slow)
+        self.deadline = self.loop.time() + self.request_timeout
 
     def _disarm(self) -> None:
-        if self._request_timer is not None:
-            self._request_timer.cancel()
-            self._request_timer = None
+        self.deadline = None
 
     def _too_slow(self) -> None:
-        self._request_timer = None
         if self.transport.is_closing():
             return
         answering = self.cycle is not None and self.cycle.response_started and not self.cycle.response_complete
@@ -85,9 +117,11 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()
+        self._sweeper.watch(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._sweeper.watched.discard(self)
         super().connection_lost(exc)
 
     def on_response_complete(self) -> None:
@@ -97,6 +131,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
+        self._sweeper.watched.discard(self)
         self._head_bytes = None
         super().handle_websocket_upgrade()
 
@@ -104,7 +139,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._head_bytes = 0
-        if self._request_timer is None:  # a keep-alive connection's next request
+        if self.deadline is None:  # a keep-alive connection's next request
             self._arm()
         self._request_started = True
 
@@ -120,7 +155,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         in_head = self._head_bytes is not None
         if self._head_bytes is not None:
             self._head_bytes += len(data)
-        elif self._request_timer is not None:
+        elif self.deadline is not None:
             self._request_started = True
         super().data_received(data)
         if not in_head and self._head_bytes is not None:  # a request began in this read: count all of it

@@ -1,11 +1,12 @@
-"""What the service refuses or adds before any work is done, as plain ASGI middlewares (not
-Starlette's ``BaseHTTPMiddleware``, which costs a task per request):
+"""What the service refuses or adds before any work is done, as one plain ASGI layer, ``Guard`` (not
+Starlette's ``BaseHTTPMiddleware``, which costs a task per request; nor a layer each, a coroutine each
+per request):
 
-- ``InputLimits``: a long request target (414) or body (413);
-- ``ClientAddress``: the real client behind a trusted proxy (none trusted by default);
-- ``RateLimits``: per client address and route class, a token bucket; 429 with ``Retry-After``;
-- ``SafeHeaders``: CSP, ``X-Frame-Options``, ``nosniff``, ``Referrer-Policy`` on every answer, and
-  redirects that never take their host from the request.
+- CSP, ``X-Frame-Options``, ``nosniff``, ``Referrer-Policy`` on every answer, and redirects that never
+  take their host from the request;
+- the real client behind a trusted proxy (``ClientAddress``; none trusted by default);
+- per client address and route class, a token bucket (``TokenBuckets``); 429 with ``Retry-After``;
+- a long request target (414) or body (413).
 
 Every limit is a setting (``service.settings``) listed in README.md, "Limits".
 """
@@ -22,56 +23,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from service.errors import error_response
 
 
-class InputLimits:
-    def __init__(self, app: ASGIApp, max_target_bytes: int, max_body_bytes: int) -> None:
-        self.app = app
-        self.max_target_bytes = max_target_bytes
-        self.max_body_bytes = max_body_bytes
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        target = len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string", b""))
-        if target > self.max_target_bytes:
-            response = error_response(
-                414,
-                "target_too_long",
-                f"the request path and query are {target} bytes long; at most {self.max_target_bytes}",
-            )
-            await response(scope, receive, send)
-            return
-        declared = next((value for name, value in scope["headers"] if name == b"content-length"), None)
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body_bytes):
-            response = error_response(
-                413,
-                "body_too_large",
-                f"the request body is {declared.decode(errors='replace')[:20]} bytes "
-                f"long; at most {self.max_body_bytes}",
-            )
-            await response(scope, receive, send)
-            return
-        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
-            await self.app(scope, receive, send)
-            return
-        await self.app(scope, self._counting(receive), send)
-
-    def _counting(self, receive: Receive) -> Receive:
-        """A body sent without Content-Length (chunked) is counted as it arrives."""
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.max_body_bytes:
-                # FastAPI re-raises HTTPException from body reading; service.errors answers it.
-                raise HTTPException(413, f"the request body is longer than {self.max_body_bytes} bytes")
-            return message
-
-        return counted
-
-
 # --- who is asking ----------------------------------------------------------------------------------
 class ClientAddress:
     """Puts the real client's address in ``scope["client"]`` when the connection comes from a trusted
@@ -86,13 +37,17 @@ class ClientAddress:
         self.header = header.lower().encode("latin-1")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.resolve(scope)
+        await self.app(scope, receive, send)
+
+    def resolve(self, scope: Scope) -> None:
+        """``scope["client"]``: the address the trusted proxy names, when the connection comes from one."""
         if self.trusted and scope["type"] in ("http", "websocket"):
             client = scope.get("client")
             if client and client[0] in self.trusted:
                 named = self._named(scope["headers"])
                 if named:
                     scope["client"] = (named, 0)
-        await self.app(scope, receive, send)
 
     def _named(self, headers: list[tuple[bytes, bytes]]) -> str | None:
         values = [value.decode("latin-1") for name, value in headers if name == self.header]
@@ -186,35 +141,16 @@ class TokenBuckets:
         self.buckets = kept
 
 
-class RateLimits:
-    """429 with ``Retry-After`` and the JSON error body when a client address asks more than its route
-    class allows (``service.settings``: ``rate_create``, ``rate_join``, ``rate_moves``,
-    ``rate_judge``). Per server process: with several workers each counts its own share."""
-
-    def __init__(self, app: ASGIApp, rates: dict[str, tuple[int, float] | None], max_buckets: int = 100_000) -> None:
-        self.app = app
-        self.limited = {kind: rate for kind, rate in rates.items() if rate is not None}
-        self.buckets = TokenBuckets(self.limited, max_buckets)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            kind = route_class(scope["method"], scope["path"])
-            if kind is not None and kind in self.limited:
-                wait = self.buckets.take(kind, client_address(scope), time.monotonic())
-                if wait:
-                    await self._refuse(kind, wait)(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
-
-    def _refuse(self, kind: str, wait: float) -> ASGIApp:
-        count, seconds = self.limited[kind]
-        retry = max(1, math.ceil(wait))
-        return error_response(
-            429,
-            "rate_limited",
-            f"too many {DOING[kind]} from your address: at most {count} in {seconds:g} s; try again in {retry} s",
-            headers={"Retry-After": str(retry), "Cache-Control": "no-store"},
-        )
+def _rate_limited(kind: str, limit: tuple[int, float], wait: float) -> ASGIApp:
+    """The 429 for a client address over its route class's limit."""
+    count, seconds = limit
+    retry = max(1, math.ceil(wait))
+    return error_response(
+        429,
+        "rate_limited",
+        f"too many {DOING[kind]} from your address: at most {count} in {seconds:g} s; try again in {retry} s",
+        headers={"Retry-After": str(retry), "Cache-Control": "no-store"},
+    )
 
 
 # --- safe defaults on every answer ----------------------------------------------------------------------
@@ -241,29 +177,118 @@ PAGE_HEADERS = [*_COMMON, (b"content-security-policy", PAGE_POLICY.encode())]
 DOCS_HEADERS = [*_COMMON, (b"content-security-policy", DOCS_POLICY.encode())]
 
 
-class SafeHeaders:
-    """Adds the security headers to every HTTP answer, and makes a redirect's ``Location`` relative when
-    it names the request's own ``Host`` (Starlette writes ``/static`` -> ``/static/`` as an absolute URL
-    built from that header, which a client chooses: ``Host: evil.example`` made it send people there)."""
+class Guard:
+    """The limits and the safe defaults as ONE pure ASGI layer (each layer of its own cost a coroutine and a
+    frame per request, on every move): in this order, as separate middlewares would,
 
-    def __init__(self, app: ASGIApp) -> None:
+    - the security headers on every HTTP answer (the refusals below included), and a redirect's
+      ``Location`` made relative when it is absolute (Starlette writes ``/static`` -> ``/static/`` as an
+      absolute URL built from the ``Host`` header, which a client chooses: ``Host: evil.example`` made it
+      send people there);
+    - the real client's address behind a trusted proxy (``ClientAddress``; for live sockets too);
+    - the rate limits (``rates``: route class -> (count, seconds), None: not limited): 429 with ``Retry-After``;
+      per server process: with several workers each counts its own share;
+    - a long request target (414) or body (413): a declared ``Content-Length`` is checked first, and a
+      body without one (chunked) is counted as it arrives.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_target_bytes: int,
+        max_body_bytes: int,
+        rates: dict[str, tuple[int, float] | None] | None = None,
+        trusted_proxies: tuple[str, ...] = (),
+        proxy_header: str = "x-forwarded-for",
+        max_buckets: int = 100_000,
+    ) -> None:
         self.app = app
+        self.max_target_bytes = max_target_bytes
+        self.max_body_bytes = max_body_bytes
+        self.limited = {kind: rate for kind, rate in (rates or {}).items() if rate is not None}
+        self.buckets = TokenBuckets(self.limited, max_buckets)
+        self.addresses = ClientAddress(app, trusted_proxies, proxy_header) if trusted_proxies else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            if self.addresses is not None:
+                self.addresses.resolve(scope)
             await self.app(scope, receive, send)
             return
-        extra = DOCS_HEADERS if scope["path"].startswith(("/docs", "/redoc")) else PAGE_HEADERS
+        path: str = scope["path"]
+        extra = DOCS_HEADERS if path.startswith(("/docs", "/redoc")) else PAGE_HEADERS
 
         async def send_safely(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", ()))
+                headers = message.get("headers", ())
                 if 300 <= message["status"] < 400:
                     headers = [_relative(header) for header in headers]
-                message["headers"] = headers + extra
+                message["headers"] = [*headers, *extra]
             await send(message)
 
-        await self.app(scope, receive, send_safely)
+        if self.addresses is not None:
+            self.addresses.resolve(scope)
+        declared = self._declared(scope)
+        refusal = self._refusal(scope, path, declared)
+        if refusal is not None:
+            await refusal(scope, receive, send_safely)
+            return
+        if declared is not None or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            # A declared length (without Transfer-Encoding) is the body's length, already checked: the HTTP
+            # parser reads no more. Nothing to count.
+            await self.app(scope, receive, send_safely)
+            return
+        await self.app(scope, self._counting(receive), send_safely)
+
+    def _refusal(self, scope: Scope, path: str, declared: bytes | None) -> ASGIApp | None:
+        """The answer refusing the request before any work (429, 414, 413), or None."""
+        if self.limited:
+            kind = route_class(scope["method"], path)
+            if kind is not None and kind in self.limited:
+                wait = self.buckets.take(kind, client_address(scope), time.monotonic())
+                if wait:
+                    return _rate_limited(kind, self.limited[kind], wait)
+        target = len(scope.get("raw_path") or path.encode()) + len(scope.get("query_string", b""))
+        if target > self.max_target_bytes:
+            return error_response(
+                414,
+                "target_too_long",
+                f"the request path and query are {target} bytes long; at most {self.max_target_bytes}",
+            )
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body_bytes):
+            return error_response(
+                413,
+                "body_too_large",
+                f"the request body is {declared.decode(errors='replace')[:20]} bytes "
+                f"long; at most {self.max_body_bytes}",
+            )
+        return None
+
+    @staticmethod
+    def _declared(scope: Scope) -> bytes | None:
+        """The ``Content-Length`` header's value, unless a ``Transfer-Encoding`` says otherwise (None then)."""
+        declared = None
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                declared = value
+            elif name == b"transfer-encoding":
+                return None
+        return declared
+
+    def _counting(self, receive: Receive) -> Receive:
+        """A body sent without Content-Length (chunked) is counted as it arrives."""
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_body_bytes:
+                # FastAPI re-raises HTTPException from body reading; service.errors answers it.
+                raise HTTPException(413, f"the request body is longer than {self.max_body_bytes} bytes")
+            return message
+
+        return counted
 
 
 def _relative(header: tuple[bytes, bytes]) -> tuple[bytes, bytes]:

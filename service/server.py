@@ -12,7 +12,7 @@ import os
 
 import uvicorn
 
-from matches.live import LiveLimits
+from matches.live_input import LiveLimits
 from service.settings import Settings
 
 log = logging.getLogger("tablejudge.service")

@@ -440,6 +440,9 @@ class Store:
                 "p256dh = excluded.p256dh, auth = excluded.auth, token_hash = excluded.token_hash",
                 (match_id, row.seat, row.endpoint, row.p256dh, row.auth, row.token_hash, row.created),
             )
+            # The match's revision moves with its subscriptions: a server that found none may skip a move's
+            # alert only while the revisions it saw follow on one from the other (``matches.push``).
+            self._execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,))
         return True
 
     def push_subscriptions(self, match_id: str) -> list[PushRow]:

@@ -30,7 +30,8 @@ class MatchRow:
     lexicon: str | None = None
     #: The id of the house rules the match is judged under (None: the lexicon alone).
     house_rules: str | None = None
-    #: Moves with every write to the row or the match's seats but a seat's ``seen`` (``CommitCheck``).
+    #: Moves with every write to the row or the match's seats but a seat's ``seen``, and with a new push
+    #: subscription (``CommitCheck``; ``matches.push``).
     revision: int = 0
     #: Who created it: a digest of the client's address (``matches.quotas``), None if not known.
     creator: str | None = None

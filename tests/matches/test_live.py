@@ -24,7 +24,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from matches.live import MAX_MOVE_CHARS, LiveLimits, _join_updates
+from matches.live_input import MAX_MOVE_CHARS, LiveLimits
+from matches.live_outbox import join_updates
 from tests.matches.clients import SocketReader, auth, hello, live, receive, ws_url
 from tests.matches.hostile import PROBE_BOUND, Probe
 from tests.matches.servers import Server
@@ -290,7 +291,7 @@ def test_a_newer_update_joins_the_one_still_queued() -> None:
              "match": {"version": 3}, "breakdown": {"total": 0}}  # fmt: skip
     second: dict[str, Any] = {"type": "update", "version": 4, "kind": "move", "moves": [{"seat": 1, "move": "a"}],
               "match": {"version": 4}, "breakdown": {"total": 9}}  # fmt: skip
-    _join_updates(first, second)
+    join_updates(first, second)
     assert first["version"] == 4 and first["match"] == {"version": 4} and first["kind"] == "move"
     assert first["moves"] == [{"seat": 0, "move": "pass"}, {"seat": 1, "move": "a"}]
     assert "breakdown" not in first  # one breakdown for two moves would be the wrong one's
@@ -303,7 +304,7 @@ def test_a_newer_update_joins_the_one_still_queued() -> None:
     }
     one: dict[str, Any] = {"type": "update", "version": 4, "kind": "move", "moves": [{"seat": 1, "move": "a"}],
            "match": {"version": 4}, "breakdown": {"total": 9}}  # fmt: skip
-    _join_updates(one, seats)
+    join_updates(one, seats)
     assert one["kind"] == "move" and one["breakdown"] == {"total": 9} and one["match"]["seats"] == 2
 
 

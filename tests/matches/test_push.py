@@ -16,7 +16,8 @@ import orjson
 import pytest
 from py_vapid import Vapid02
 
-from matches.push import BadSubscription, PushSender, PushSettings, check_endpoint, load_key, parse_subscription
+from matches.push import PushSender
+from matches.push_setup import BadSubscription, PushSettings, check_endpoint, load_key, parse_subscription
 from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
 from matches.tokens import digest
@@ -262,6 +263,21 @@ def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
 # --- who is told, in-process on both stores: a PDQ deal in a slow game, the end of a match ---------------------
 
 
+def _sender(service: MatchService) -> PushSender:
+    """A started sender (from inside the event loop) that may send to the loopback push service."""
+    sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
+    sender.start()
+    return sender
+
+
+def _two_seated(service: MatchService, game: str, **create: Any) -> tuple[str, dict[int, str]]:
+    """A two-seat match of ``game``, both seats taken: its id and each seat's token."""
+    made = service.create(game, {"players": 2}, name="Ann", **create)
+    seat, token = service.join(made.match, made.invite, "Bob")
+    assert made.token is not None and made.seat is not None
+    return made.match, {made.seat: made.token, seat: token}
+
+
 def _subscribe_all(service: MatchService, match_id: str, tokens: dict[int, str], base: str) -> dict[int, Browser]:
     browsers = {}
     for seat, token in tokens.items():
@@ -294,17 +310,14 @@ def test_a_pdq_deal_is_told_in_a_slow_game_only(
     service: MatchService, push_service: PushService, clock: FakeClock, pdq_clock: dict[str, int] | None
 ) -> None:
     async def play() -> list[tuple[int, str]]:
-        sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
-        sender.start()
+        sender = _sender(service)
         try:
-            made = service.create("pdq", {"players": 2}, clock=pdq_clock, name="Ann")
-            seat, token = service.join(made.match, made.invite, "Bob")
-            assert made.token is not None and made.seat is not None
-            browsers = _subscribe_all(service, made.match, {made.seat: made.token, seat: token}, push_service.url)
+            match_id, tokens = _two_seated(service, "pdq", clock=pdq_clock)
+            browsers = _subscribe_all(service, match_id, tokens, push_service.url)
             await _drained(sender)
-            start = _alerts(push_service, browsers, made.match)
+            start = _alerts(push_service, browsers, match_id)
             for _ in range(40):  # both vote "no word"; the table deals the next round (bounded)
-                loaded = await service.load_async(made.match)
+                loaded = await service.load_async(match_id)
                 state = loaded.state
                 assert state is not None
                 if len(state.rounds) >= 1 and state.round is not None:  # type: ignore[attr-defined]
@@ -312,12 +325,12 @@ def test_a_pdq_deal_is_told_in_a_slow_game_only(
                 votes = [(s, state.timeout_move(s)) for s in state.acting_players() if s >= 0]
                 voter = next(((s, move) for s, move in votes if move is not None), None)  # "no word"
                 if voter is not None:
-                    await service.move_async(made.match, voter[0], voter[1].to_text(), state.version)
+                    await service.move_async(match_id, voter[0], voter[1].to_text(), state.version)
                 else:
                     clock.advance(1)  # the table's deal is due after a pause
-                    await service.run_due_async(made.match)
+                    await service.run_due_async(match_id)
             await _drained(sender)
-            return [alert for alert in _alerts(push_service, browsers, made.match) if alert not in start]
+            return [alert for alert in _alerts(push_service, browsers, match_id) if alert not in start]
         finally:
             await sender.stop()
 
@@ -329,28 +342,25 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     service: MatchService, push_service: PushService
 ) -> None:
     async def play() -> tuple[list[tuple[int, str]], list[int]]:
-        sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
-        sender.start()
+        sender = _sender(service)
         try:
-            made = service.create("three2fifteen", {"players": 2}, name="Ann")
-            seat, token = service.join(made.match, made.invite, "Bob")
-            assert made.token is not None and made.seat is not None
-            browsers = _subscribe_all(service, made.match, {made.seat: made.token, seat: token}, push_service.url)
+            match_id, tokens = _two_seated(service, "three2fifteen")
+            browsers = _subscribe_all(service, match_id, tokens, push_service.url)
             await _drained(sender)
-            start = _alerts(push_service, browsers, made.match)  # the start's: to the first to act
+            start = _alerts(push_service, browsers, match_id)  # the start's: to the first to act
             movers: list[int] = []
             for _ in range(500):  # the first legal move each time, to the end (bounded)
-                state = (await service.load_async(made.match)).state
+                state = (await service.load_async(match_id)).state
                 assert state is not None
                 if state.is_terminal():
                     break
                 mover = state.acting_players()[0]
-                await service.move_async(made.match, mover, state.legal_moves(mover)[0].to_text(), state.version)
+                await service.move_async(match_id, mover, state.legal_moves(mover)[0].to_text(), state.version)
                 movers.append(mover)
                 await _drained(sender)  # one at a time: a newer alert would replace one still waiting
             assert state is not None and state.is_terminal()
             assert start == [(movers[0], "turn")]
-            told = _alerts(push_service, browsers, made.match)
+            told = _alerts(push_service, browsers, match_id)
             told.remove(start[0])
             return told, movers
         finally:
@@ -362,3 +372,53 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     handed = [(after, "turn") for now, after in zip(movers, movers[1:], strict=False) if after != now]
     assert len(movers) >= 5 and turns == sorted(handed)
     assert sorted(seat for seat, kind in told if kind == "over") == [0, 1]
+
+
+def test_a_match_without_subscriptions_costs_its_moves_no_alert_work_until_one_comes(
+    service: MatchService, push_service: PushService
+) -> None:
+    """The sender reads a match's subscriptions once and, finding none, skips the alert of each move that
+    follows on from the revision it read at; a subscription made by any process (here straight in the store,
+    as another server's request would) moves the revision, and the very next move's alert is sent."""
+    reads: list[str] = []
+    read = service.store.push_subscriptions
+
+    def counted(match_id: str) -> list[PushRow]:
+        reads.append(match_id)
+        return read(match_id)
+
+    service.store.push_subscriptions = counted  # type: ignore[method-assign]
+
+    async def play() -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
+        sender = _sender(service)
+        try:
+            match_id, tokens = _two_seated(service, "bop")
+            tokens = tokens
+
+            async def pass_once() -> int:
+                state = (await service.load_async(match_id)).state
+                assert state is not None and not state.is_terminal()
+                mover = state.acting_players()[0]
+                await service.play_async(match_id, tokens[mover], "pass", state.version)
+                await _drained(sender)
+                return mover
+
+            for _ in range(6):
+                await pass_once()
+            skipped_reads = len(reads)
+            browsers = _subscribe_all(service, match_id, tokens, push_service.url)  # as another process would
+            first = await pass_once()
+            told_first = _alerts(push_service, browsers, match_id)
+            second = await pass_once()
+            told = _alerts(push_service, browsers, match_id)
+            assert (first, second) == (0, 1) or (first, second) == (1, 0)
+            return skipped_reads, told_first, told
+        finally:
+            await sender.stop()
+
+    skipped_reads, told_first, told = asyncio.run(play())
+    # Six moves that each handed the turn over: the start and the first move read the subscriptions; the
+    # other five followed on from a revision found without any, and were skipped.
+    assert skipped_reads <= 2
+    assert len(told_first) == 1 and told_first[0][1] == "turn"
+    assert len(told) == 2 and {seat for seat, _ in told} == {0, 1}

@@ -1,0 +1,166 @@
+"""What a live socket may send, and what of it may be logged: the limits (``LiveLimits``, from
+``TABLEJUDGE_LIVE_*``), a frame's size, plain JSON objects only, a move's length (as over HTTP), the
+hello's shape; and the log filters that keep seat tokens and clients' stack traces out of the log.
+``matches.live`` serves the sockets with these."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from engine.base import JsonDict
+from matches.env import bounded_numbers
+
+#: The longest move accepted, in characters, over HTTP (``MoveBody``) and on the live socket alike.
+MAX_MOVE_CHARS = 400
+#: The longest message id a client may give (it is echoed in the answer).
+MAX_ID_CHARS = 64
+#: The longest token accepted in a hello (tokens are 43 characters).
+MAX_TOKEN_CHARS = 256
+
+#: ``token=...`` in a logged URL (uvicorn logs each handshake's path and query string).
+_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+
+
+class LiveLimitsError(ValueError):
+    """A live-socket setting that cannot be used; the message names the variable."""
+
+
+@dataclass(frozen=True)
+class LiveLimits:
+    """The live sockets' limits. Each is read from a ``TABLEJUDGE_LIVE_*`` environment variable
+    (``from_env``) so that every uvicorn worker sees the same values; the defaults are far above
+    what a table of friends does (a page sends a message every few seconds at most)."""
+
+    #: Seconds between the server's pings; a socket silent for three of them is dropped.
+    heartbeat: float = 15.0
+    #: Messages waiting for one socket (updates coalesce, so these are mostly answers); full: dropped.
+    queue: int = 64
+    #: The longest one send to one socket may wait (a reader that stopped reading), in seconds.
+    send_timeout: float = 10.0
+    #: The largest frame a client may send, in bytes (uvicorn's ``ws_max_size``); a move needs < 1 KiB.
+    max_frame_bytes: int = 16384
+    #: Seconds a new socket has to say hello.
+    hello_timeout: float = 10.0
+    #: Messages per second a socket may send on average (a token bucket) ...
+    rate: float = 20.0
+    #: ... and in one burst.
+    burst: int = 60
+
+    #: name -> (environment variable, lowest, highest)
+    _ENV = {
+        "heartbeat": ("LIVE_HEARTBEAT_S", 0.2, 3600.0),
+        "queue": ("LIVE_QUEUE", 4, 100_000),
+        "send_timeout": ("LIVE_SEND_TIMEOUT_S", 0.1, 600.0),
+        "max_frame_bytes": ("LIVE_MAX_FRAME_BYTES", 1024, 16 * 1024 * 1024),
+        "hello_timeout": ("LIVE_HELLO_TIMEOUT_S", 0.1, 600.0),
+        "rate": ("LIVE_RATE", 0.1, 100_000.0),
+        "burst": ("LIVE_BURST", 1, 1_000_000),
+    }
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> LiveLimits:
+        """The limits from ``TABLEJUDGE_LIVE_*`` variables; each one missing keeps its default.
+
+        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_QUEUE": "8"}).queue
+        8
+        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_RATE": "fast"})
+        Traceback (most recent call last):
+        ...
+        matches.live_input.LiveLimitsError: TABLEJUDGE_LIVE_RATE must be a number from 0.1 to 100000.0, got 'fast'
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        values.update(bounded_numbers(env, cls._ENV, LiveLimitsError))
+        return cls(**values)
+
+
+class TokenRedactor(logging.Filter):
+    """Writes ``token=[redacted]`` for any ``token=...`` in a log record's message and arguments:
+    uvicorn logs each WebSocket handshake's and each request's path with its query string, and an
+    old client (or a hand-made URL) may still put a seat's token there."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+            record.msg = _TOKEN_IN_TEXT.sub(r"\1[redacted]", record.msg)
+        if isinstance(record.args, tuple) and any(isinstance(arg, str) and "oken=" in arg for arg in record.args):
+            record.args = tuple(
+                _TOKEN_IN_TEXT.sub(r"\1[redacted]", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        return True
+
+
+class ClientFaultWithoutTraceback(logging.Filter):
+    """Keeps uvicorn's one line for a text frame that is not UTF-8 (it closes the socket with 1007)
+    but drops the traceback it logs with it: a client's fault, not the server's, and a client must not
+    be able to fill the log with stacks."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Invalid UTF-8 sequence received from client"):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Put a ``TokenRedactor`` on uvicorn's loggers and their handlers, and a
+    ``ClientFaultWithoutTraceback`` on uvicorn's error log (once; each worker calls it after uvicorn
+    has set its logging up). A filter on a logger sees only records made on that
+    logger, so the handlers get one too, for records that propagate from elsewhere."""
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "tablejudge", ""):
+        logger = logging.getLogger(name)
+        for holder in (logger, *logger.handlers):
+            if not any(isinstance(each, TokenRedactor) for each in holder.filters):
+                holder.addFilter(TokenRedactor())
+    error_log = logging.getLogger("uvicorn.error")  # where uvicorn's WebSocket protocol logs
+    if not any(isinstance(each, ClientFaultWithoutTraceback) for each in error_log.filters):
+        error_log.addFilter(ClientFaultWithoutTraceback())
+
+
+#: The error a socket is closed with for a frame over the size limit.
+TOO_BIG: JsonDict = {"code": "too_big", "message": "a frame over the size limit"}
+
+
+def too_big(frame: Mapping[str, Any], max_frame_bytes: int) -> bool:
+    data = frame.get("text")
+    if data is None:
+        data = frame.get("bytes") or b""
+    return len(data) > max_frame_bytes
+
+
+def parse_frame(frame: Mapping[str, Any]) -> JsonDict | str:
+    """A frame's message (a JSON object of plain values), or why it is not one."""
+    text = frame.get("text")
+    if text is None:
+        return "binary frames are not read: send JSON text"
+    try:
+        message = orjson.loads(text)  # refuses nesting past 1024 levels without recursing in Python
+    except orjson.JSONDecodeError:
+        return "not JSON"
+    if not isinstance(message, dict):
+        return "a message is a JSON object"
+    if any(isinstance(value, (dict, list)) for value in message.values()):
+        return "a message's values are plain: text, numbers, true/false or null"
+    return message
+
+
+def bad_message(complaint: str, ident: Any = None) -> JsonDict:
+    return {"type": "error", "id": ident, "error": {"code": "bad_message", "message": complaint}}
+
+
+def is_hello(message: JsonDict) -> bool:
+    token, since = message.get("token"), message.get("since")
+    good_token = token is None or (isinstance(token, str) and len(token) <= MAX_TOKEN_CHARS)
+    good_since = since is None or (isinstance(since, int) and not isinstance(since, bool) and since >= 0)
+    return good_token and good_since
+
+
+def is_id(ident: Any) -> bool:
+    if ident is None or (isinstance(ident, str) and len(ident) <= MAX_ID_CHARS):
+        return True
+    return isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) < 2**53

@@ -1,0 +1,267 @@
+"""Turn alerts' setup (issue 27, item 4; ``matches.push`` sends them): their settings, the server's VAPID
+key, and what a browser's push subscription must be to be kept.
+
+The key: with SQLite, ``vapid_private.pem`` beside the SQLite file (the data folder), made on the first
+start (mode 0600); with PostgreSQL, in the database (``push_keys``), because every server that shares it,
+on any machine, must sign with the same key: a browser's subscription is bound to the public key it
+was given.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid02, b64urlencode
+
+from engine.base import JsonDict
+from matches.env import bounded_numbers
+from matches.errors import MatchError
+from matches.store import SQLiteStore, Store
+
+#: The key file's name in the data folder (SQLite).
+KEY_FILE = "vapid_private.pem"
+#: The longest subscription body read, in bytes (a real one is about 400: an endpoint and two keys).
+MAX_BODY_BYTES = 4096
+#: The longest endpoint URL accepted (the push services' are 150 to 500 characters).
+MAX_ENDPOINT_CHARS = 1024
+
+
+class BadSubscription(MatchError):
+    """The body is not a browser's push subscription this server will send to."""
+
+    code, status = "bad_subscription", 422
+
+
+class TooManySubscriptions(MatchError):
+    code, status = "too_many_subscriptions", 409
+
+
+class PushOff(MatchError):
+    code, status = "push_off", 404
+
+
+class PushSettingsError(ValueError):
+    """A push setting that cannot be used; the message names the variable."""
+
+
+@dataclass(frozen=True)
+class PushSettings:
+    """Turn alerts' settings, each from a ``TABLEJUDGE_PUSH_*`` environment variable (``from_env``), so
+    that every uvicorn worker reads the same."""
+
+    #: ``TABLEJUDGE_PUSH=off`` turns the alerts off (``/v1/push/key`` answers 404, the page hides its control).
+    enabled: bool = True
+    #: The VAPID ``sub`` claim: how a push service reaches the operator (``mailto:`` or ``https:``).
+    subject: str = ""
+    #: Accept ``http://`` endpoints on loopback hosts (a local push service; the tests' decrypting one).
+    http_loopback: bool = False
+    #: Subscriptions one seat may hold (its person's phone, laptop, tablet ...).
+    per_seat: int = 5
+    #: Matches whose alerts may wait to be sent in this process; more are dropped and logged.
+    queue: int = 1000
+    #: Sends in flight at once.
+    concurrency: int = 8
+    #: Seconds a push service has to answer one send.
+    timeout: float = 10.0
+    #: Seconds a push service keeps a message for a phone that is off (the ``TTL`` header).
+    ttl: int = 86_400
+    #: A match is slow (its PDQ deals are announced) without a clock or with this many seconds a turn or more.
+    slow_clock_s: float = 600.0
+
+    _ENV = {
+        "per_seat": ("PUSH_PER_SEAT", 1, 100),
+        "queue": ("PUSH_QUEUE", 1, 1_000_000),
+        "concurrency": ("PUSH_CONCURRENCY", 1, 1000),
+        "timeout": ("PUSH_TIMEOUT_S", 0.1, 600.0),
+        "ttl": ("PUSH_TTL_S", 0, 2_419_200),
+        "slow_clock_s": ("PUSH_SLOW_CLOCK_S", 0.0, 7 * 24 * 3600.0),
+    }
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> PushSettings:
+        """The settings from ``TABLEJUDGE_PUSH*`` variables; each one missing keeps its default.
+
+        >>> settings = PushSettings.from_env({"TABLEJUDGE_PUSH": "off", "TABLEJUDGE_PUSH_PER_SEAT": "2"})
+        >>> settings.enabled, settings.per_seat
+        (False, 2)
+        >>> PushSettings.from_env({"TABLEJUDGE_PUSH_QUEUE": "0"})
+        Traceback (most recent call last):
+        ...
+        matches.push_setup.PushSettingsError: TABLEJUDGE_PUSH_QUEUE must be a whole number from 1 to 1000000, got '0'
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        switch = env.get("TABLEJUDGE_PUSH", "").strip().lower()
+        if switch and switch not in ("on", "off", "1", "0", "true", "false"):
+            raise PushSettingsError(f"TABLEJUDGE_PUSH must be on or off, got {switch!r}")
+        values["enabled"] = switch not in ("off", "0", "false")
+        values["http_loopback"] = env.get("TABLEJUDGE_PUSH_HTTP_LOOPBACK", "").strip().lower() in ("1", "on", "true")
+        values["subject"] = env.get("TABLEJUDGE_PUSH_SUBJECT", "").strip()
+        values.update(bounded_numbers(env, cls._ENV, PushSettingsError))
+        return cls(**values)
+
+
+# --- the key -----------------------------------------------------------------------------------------------
+def _new_pem() -> str:
+    key = ec.generate_private_key(ec.SECP256R1())
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return pem.decode()
+
+
+def _key_file(folder: Path) -> str:
+    """The PEM in ``folder``, made now if there is none. Several server processes may start together:
+    each writes its own temporary file and links it into place, which only the first manages (a link
+    never replaces a file), so every one reads the same whole key."""
+    path = folder / KEY_FILE
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f".{KEY_FILE}.{os.getpid()}.tmp"
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(_new_pem())
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process was first: its key it is
+        finally:
+            temporary.unlink()
+    return path.read_text()
+
+
+def load_key(store: Store) -> Vapid02:
+    """The server's VAPID key: beside the SQLite file, or in PostgreSQL; made on the first start."""
+    pem = _key_file(store.path.parent) if isinstance(store, SQLiteStore) else store.push_key(_new_pem(), time.time())
+    return Vapid02.from_pem(pem.encode())
+
+
+def public_key(vapid: Vapid02) -> str:
+    """The key a browser subscribes with (``applicationServerKey``): the uncompressed point, base64url."""
+    point = vapid.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return str(b64urlencode(point))
+
+
+# --- subscriptions -------------------------------------------------------------------------------------------
+def _b64url(text: Any, name: str, size: int) -> bytes:
+    if not isinstance(text, str) or len(text) > 2 * size + 4:
+        raise BadSubscription(f"keys.{name} must be base64url text of {size} bytes")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise BadSubscription(f"keys.{name} must be base64url text of {size} bytes") from None
+    if len(raw) != size:
+        raise BadSubscription(f"keys.{name} must be {size} bytes, got {len(raw)}")
+    return raw
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_endpoint(endpoint: Any, http_loopback: bool) -> str:
+    """The endpoint, if this server will send to it: https (a push service) or, when the setting allows,
+    http on a loopback host. An https endpoint that names a private, loopback or link-local address is
+    refused: the server would otherwise POST wherever a client points it inside its own network.
+
+    >>> check_endpoint("https://fcm.googleapis.com/fcm/send/abc", False)
+    'https://fcm.googleapis.com/fcm/send/abc'
+    >>> check_endpoint("http://127.0.0.1:9/push", False)
+    Traceback (most recent call last):
+    ...
+    matches.push_setup.BadSubscription: endpoint must be an https URL (a browser's push service)
+    >>> check_endpoint("https://10.0.0.1/push", False)
+    Traceback (most recent call last):
+    ...
+    matches.push_setup.BadSubscription: endpoint cannot be a private, loopback or link-local address
+    """
+    if not isinstance(endpoint, str) or not endpoint or len(endpoint) > MAX_ENDPOINT_CHARS:
+        raise BadSubscription(f"endpoint must be a URL of at most {MAX_ENDPOINT_CHARS} characters")
+    try:
+        parts = urlsplit(endpoint)
+        host = (parts.hostname or "").lower()
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError:
+        raise BadSubscription("endpoint is not a URL") from None
+    if not host or parts.username is not None or parts.fragment or any(ord(c) < 33 for c in endpoint):
+        raise BadSubscription("endpoint must be a plain URL with a host, no credentials and no fragment")
+    if parts.scheme == "http" and http_loopback and _loopback(host):
+        return endpoint
+    if parts.scheme != "https":
+        raise BadSubscription("endpoint must be an https URL (a browser's push service)")
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if host == "localhost" or address is not None and not address.is_global:
+        raise BadSubscription("endpoint cannot be a private, loopback or link-local address")
+    return endpoint
+
+
+def parse_subscription(data: Any, http_loopback: bool) -> tuple[str, str, str]:
+    """(endpoint, p256dh, auth) of a browser's ``PushSubscription.toJSON()``, checked: the key a point on
+    P-256, the auth secret 16 bytes."""
+    if not isinstance(data, dict):
+        raise BadSubscription(
+            'the body is a push subscription: {"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}'
+        )
+    endpoint = check_endpoint(data.get("endpoint"), http_loopback)
+    keys = data.get("keys")
+    if not isinstance(keys, dict):
+        raise BadSubscription('keys must be an object: {"p256dh": ..., "auth": ...}')
+    point = _b64url(keys.get("p256dh"), "p256dh", 65)
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    except ValueError:
+        raise BadSubscription("keys.p256dh is not a P-256 public key") from None
+    _b64url(keys.get("auth"), "auth", 16)
+    return endpoint, keys["p256dh"], keys["auth"]
+
+
+def subject_for(public_url: str, configured: str) -> str:
+    """The VAPID ``sub`` claim: the setting, else the public URL's origin when it is https, else a
+    mailto: at localhost (push services ask for a way to reach the operator; set TABLEJUDGE_PUSH_SUBJECT).
+
+    >>> subject_for("https://table.example.org:8443/x", "")
+    'https://table.example.org'
+    >>> subject_for("http://127.0.0.1:8000", "")
+    'mailto:tablejudge@localhost'
+    """
+    if configured:
+        return configured
+    parts = urlsplit(public_url)
+    if parts.scheme == "https" and parts.hostname and "." in parts.hostname:
+        return f"https://{parts.hostname}"
+    return "mailto:tablejudge@localhost"
+
+
+def subscription_body(raw: bytes) -> JsonDict:
+    """A request body as JSON, bounded; BadSubscription for anything else."""
+    if len(raw) > MAX_BODY_BYTES:
+        raise BadSubscription(f"a subscription body is at most {MAX_BODY_BYTES} bytes")
+    try:
+        data = orjson.loads(raw) if raw else None
+    except orjson.JSONDecodeError:
+        raise BadSubscription("the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadSubscription(
+            'the body is a push subscription: {"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}'
+        )
+    return data
