@@ -45,7 +45,7 @@ def test_one_to_five_tiles_and_one_wild_a_turn() -> None:
 def test_a_tile_rests_on_the_table_or_on_the_top_of_its_stack() -> None:
     table = board("0,0:3r,3b 0,1:2r")
     accepted(table, "0,0:3 3y")
-    assert "0,0:2 already holds the blue 3" in refused(table, "0,0:2 3y", "occupied")
+    assert "level 2 of the stack at row 0, column 0 already holds the blue 3" in refused(table, "0,0:2 3y", "occupied")
     assert "the next tile there is at level 3" in refused(table, "0,0:4 3y", "floating")
     refused(table, "1,1:2 2b", "floating")  # an empty cell: level 1 first
     refused(table, "0,0:3 3y 0,0:5 3g", "floating")  # a level skipped
@@ -66,7 +66,7 @@ def test_a_play_is_one_row_or_column_at_one_level_or_one_stack() -> None:
 
 
 def test_no_empty_spot_between_a_plays_tiles_but_tiles_between_are_stepped_over() -> None:
-    assert "1,1:1 is empty" in refused(board(ROW), "1,0:1a 3b . 1b", "gap")
+    assert "row 1, column 1, level 1 is empty" in refused(board(ROW), "1,0:1a 3b . 1b", "gap")
     checked = accepted(board(ROW + " 1,1:2b"), "1,0:1a 3b . 1b")
     assert [s.tiles for s in checked.series if s.direction == ACROSS] == [("3b", "2b", "1b")]
 
@@ -82,7 +82,7 @@ def test_the_first_play_covers_0_0_and_every_later_play_attaches() -> None:
 
 def test_a_locked_end_takes_no_tile_beside_it_at_its_level_the_middle_ones_do() -> None:
     table = board(FIVE)
-    assert "red 4 at 0,4:1 is locked" in refused(table, "1,4:1 4b", "locked")
+    assert "red 4 at row 0, column 4, level 1 is locked" in refused(table, "1,4:1 4b", "locked")
     refused(table, "-1,0:1 3y", "locked")
     accepted(table, "-1,1:1 2b")
 
