@@ -313,6 +313,9 @@ export default {
     sharp: "Bot: sharp (about 4 s a word)",
     greedy: "Bot: greedy (the longest word, in about 1 s)",
     random: "Bot: random (any word, in about 1 s)",
+    // Retired levels, not offered any more: matches saved with them still name them.
+    quick: "Bot: quick (about 2 s a word)",
+    slow: "Bot: slow (about 6 s a word)",
   },
   specText(body) {
     const options = body.options || {};
