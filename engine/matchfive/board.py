@@ -179,10 +179,11 @@ class Series:
         return self.direction != UP
 
     def where(self) -> str:
-        """``row 0 at level 2``, ``column 1 at level 1``, ``stack 0,3``."""
+        """``row 0 at level 2``, ``column 1 at level 1``, ``the stack at row 0, column 3``: words, as players
+        read them (score details and refusals)."""
         r, c, level = self.spots[0]
         if self.direction == UP:
-            return f"stack {r},{c}"
+            return f"the stack at {square_words((r, c))}"
         line = f"row {r}" if self.direction == ACROSS else f"column {c}"
         return f"{line} at level {level}"
 

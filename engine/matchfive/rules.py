@@ -244,7 +244,7 @@ def score_play(check: PlayCheck) -> Breakdown:
         items.append(ScoreItem("series", "single tile", value(tile), alone, (value(tile),)))
     locks = check.locks
     if locks:
-        named = [f"{tile_name(check.after.tile_at(spot) or WILD)} at {format_spot(spot)}" for spot in locks]
+        named = [f"{tile_name(check.after.tile_at(spot) or WILD)} at {spot_words(spot)}" for spot in locks]
         pairs = [f"{named[i]} (first) and {named[i + 1]} (last)" for i in range(0, len(named), 2)]
         items.append(ScoreItem("lock", "locking blocks", 0, "on " + "; on ".join(pairs)))
     for series in check.completed:

@@ -92,7 +92,7 @@ def test_every_series_through_a_placed_tile_is_checked_horizontal_and_vertical()
     table = board("0,0:3r 0,1:2r 1,1:2b")
     accepted(table, "1,0:1 3b")  # across 3b 2b, down 3r 3b
     assert "column 0 at level 1" in refused(table, "1,0:1 1b", "not_a_series")  # across 1b 2b fine, down 3r 1b not
-    assert "stack 0,0" in refused(table, "0,0:2 4b", "not_a_series")
+    assert "the stack at row 0, column 0" in refused(table, "0,0:2 4b", "not_a_series")
     assert "row 1 at level 1" in refused(table, "1,0:1 3y", "not_a_series")  # down 3r 3y fine, across 3y 2b not
 
 
@@ -123,7 +123,7 @@ def test_one_tile_completing_a_row_and_a_column_earns_both_bonuses_and_both_lock
     ]  # fmt: skip
     assert breakdown.total == 55
     assert breakdown.items[-1].detail == (
-        "on red 3 at 0,0:1 (first) and red 4 at 0,4:1 (last); on red 4 at 0,4:1 (first) and green 4 at 4,4:1 (last)"
+        "on red 3 at row 0, column 0, level 1 (first) and red 4 at row 0, column 4, level 1 (last); on red 4 at row 0, column 4, level 1 (first) and green 4 at row 4, column 4, level 1 (last)"
     )
     assert sorted(checked.after.locked) == [(0, 0, 1), (0, 4, 1), (4, 4, 1)]
 
