@@ -123,7 +123,8 @@ def test_one_tile_completing_a_row_and_a_column_earns_both_bonuses_and_both_lock
     ]  # fmt: skip
     assert breakdown.total == 55
     assert breakdown.items[-1].detail == (
-        "on red 3 at row 0, column 0, level 1 (first) and red 4 at row 0, column 4, level 1 (last); on red 4 at row 0, column 4, level 1 (first) and green 4 at row 4, column 4, level 1 (last)"
+        "on red 3 at row 0, column 0, level 1 (first) and red 4 at row 0, column 4, level 1 (last); "
+        "on red 4 at row 0, column 4, level 1 (first) and green 4 at row 4, column 4, level 1 (last)"
     )
     assert sorted(checked.after.locked) == [(0, 0, 1), (0, 4, 1), (4, 4, 1)]
 
