@@ -277,6 +277,7 @@ class LiveHub(Outboxes):
         self._enqueue(connection, {**self.update(loaded, connection, None), "type": "hello"})
         connection.version = current
         connection.writer = asyncio.get_running_loop().create_task(self._write(connection))
+        self._ping(connection, int(time.time() * 1000))  # a first round trip before the first claim
         try:
             while connection.close_code is None:
                 connection.receiving = True
@@ -348,7 +349,9 @@ class LiveHub(Outboxes):
             self._enqueue(connection, {"type": "pong", "t": stamp if number else None})
         elif kind == "move":
             await self._move(connection, message, ident)
-        elif kind in ("pong", "hello"):
+        elif kind == "pong":
+            self._pong(connection, message)
+        elif kind == "hello":
             pass
         else:
             complaint = "a message's type is move, ping or pong"
@@ -391,6 +394,18 @@ class LiveHub(Outboxes):
             with contextlib.suppress(Exception):
                 self.service.seen(connection.match, connection.seat)
 
+    # --- lag compensation (issue 26, ``matches/lag.py``): each seat's round trips, timed by our pings ----
+    def _ping(self, connection: Connection, stamp: int) -> None:
+        """Queue a ping; a seat's is remembered, so that its pong measures the connection's round trip
+        (a real-time game's claims are allowed that much lag)."""
+        self._enqueue(connection, {"type": "ping", "t": stamp})
+        if connection.seat is not None:
+            self.service.lag.ping_sent(connection.match, connection.seat, stamp, time.monotonic())
+
+    def _pong(self, connection: Connection, message: Mapping[str, Any]) -> None:
+        if connection.seat is not None:
+            self.service.lag.pong(connection.match, connection.seat, message.get("t"), time.monotonic())
+
     # --- background work -------------------------------------------------------------------------------
     async def _heartbeat(self) -> None:
         """A ping queued for every socket (never awaited: a stuck socket does not hold the next one);
@@ -404,7 +419,7 @@ class LiveHub(Outboxes):
                     if now - connection.last_heard > 3 * self.limits.heartbeat:
                         self._close(connection, CLOSE_GOING_AWAY, "silent for three heartbeats")
                     else:
-                        self._enqueue(connection, {"type": "ping", "t": stamp})
+                        self._ping(connection, stamp)
 
     async def _schedule(self) -> None:
         """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
