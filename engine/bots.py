@@ -101,8 +101,10 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBo
 
 
 def bot_names(game: Game[Any, Any, Any] | type[Game[Any, Any, Any]]) -> list[str]:
-    """The bots a game (or game class) can seat: the shared ones, then its own."""
-    return [*BOTS, *(name for name in game.bots if name not in BOTS)]
+    """The bots a game (or game class) can seat: the shared ones, then its own (less the names it
+    keeps only for saved matches, ``retired_bots``)."""
+    retired = getattr(game, "retired_bots", ())
+    return [*BOTS, *(name for name in game.bots if name not in BOTS and name not in retired)]
 
 
 def make_bot(name: str, seed: int = 0, game: Game[Any, Any, Any] | None = None) -> Bot:

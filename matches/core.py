@@ -36,6 +36,7 @@ from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import GRACE, Clock
 from matches.errors import Unauthorized, UnknownMatch
+from matches.lag import LagBook, referee_at
 from matches.quotas import Quotas
 from matches.store import Call, MatchRow, SeatRow, Store
 from matches.tokens import digest
@@ -150,6 +151,8 @@ class MatchCore:
     clock_now: Callable[[], float] = time.time
     #: House rules by id, shared with the judge (``service.app`` makes one over the store for both).
     rules_book: HouseRulesBook | None = None
+    #: Each seat's round trips, measured by the live sockets' pings (lag compensation, ``matches/lag.py``).
+    lag: LagBook = field(default_factory=LagBook)
 
     def __post_init__(self) -> None:
         self._games: dict[str, Game[Any, Any, Any]] = {}
@@ -460,5 +463,5 @@ def due_at(
         times.append(clock_state["deadline"] + GRACE)
     scheduled = state.scheduled()
     if scheduled is not None and epoch_started is not None:
-        times.append(epoch_started + scheduled.at_ms / 1000)
+        times.append(referee_at(epoch_started, scheduled))
     return min(times) if times else None

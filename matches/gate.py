@@ -23,6 +23,7 @@ from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
 from indexes.errors import TablejudgeError
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
 from matches.errors import BadRequest, MatchError, NotPlaying
+from matches.lag import judge_time, same_round, stated_ms
 from matches.store import Call, CommitCheck, MoveRow
 
 log = logging.getLogger("tablejudge.matches")
@@ -135,14 +136,14 @@ class Gate(MatchCore):
             raise WrongPlayerError(state._why_not(seat))
         if isinstance(version, bool) or not isinstance(version, int):
             raise BadRequest("version must be the match's version as a whole number (from its last body)")
-        if version != state.version:
+        if version != state.version and not same_round(state, version):  # (a real-time round: lag.py)
             raise StaleVersionError(version, state.version)
         if state.version >= self.settings.max_moves:
             raise MoveLimit(f"this match has made {state.version} moves, as many as a match may (the server's limit)")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
         now = self.clock_now() if now is None else now
-        move = self._read(loaded, text, now)
+        move = self._read(loaded, seat, text, now)
         return (yield from self._play_steps(loaded, seat, move, now, check))
 
     def _current(self, match_id: str, loaded: Loaded | None) -> bool:
@@ -154,22 +155,24 @@ class Gate(MatchCore):
         state = loaded.state
         return state is None or (self._states.get(match_id) is state and state.version == loaded.row.version)
 
-    def _read(self, loaded: Loaded, text: str, now: float) -> Move:
+    def _read(self, loaded: Loaded, seat: int, text: str, now: float) -> Move:
         """The move as the engine reads it; a real-time game's moves are timed (``_move_time_ms``)."""
         state, row = loaded.state, loaded.row
         assert state is not None
         epoch = state.clock_epoch()
         if epoch is None or row.epoch_started is None:
             return loaded.game.parse_move(text)
-        return loaded.game.stamp(text, self._move_time_ms(loaded, now))
+        return loaded.game.stamp(text, self._move_time_ms(loaded, seat, text, now))
 
-    def _move_time_ms(self, loaded: Loaded, now: float) -> int:
-        """When a real-time game's move counts as made: ms after its round began (``row.epoch_started``),
-        taken on receipt (``now``), and never before the game's own clock. The one place a move's time
-        is decided: lag compensation (issue 26, PDQ) belongs here."""
-        state, row = loaded.state, loaded.row
-        assert state is not None and row.epoch_started is not None
-        return max(int((now - row.epoch_started) * 1000), state.clock_ms() or 0)
+    def _move_time_ms(self, loaded: Loaded, seat: int, text: str, now: float) -> int:
+        """When a real-time game's move counts as made, in ms after its round began (``row.epoch_started``):
+        the time its player's device gives (``claim WORD @MS``), if this seat's connection allows it
+        (lag compensation, ``matches/lag.py``: a time faster than that is refused, ``too_fast``);
+        without one, on receipt (``now``)."""
+        row = loaded.row
+        assert row.epoch_started is not None
+        elapsed_ms = int((now - row.epoch_started) * 1000)
+        return judge_time(stated_ms(text), elapsed_ms, self.lag.allowance_ms(row.id, seat))
 
     def _play_steps(
         self, loaded: Loaded, seat: int, move: Move, now: float, check: CommitCheck | None = None
@@ -230,4 +233,4 @@ class Gate(MatchCore):
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
         trial = state.clone()
-        return trial.act(seat, self._read(loaded, text, self.clock_now()), version=state.version)
+        return trial.act(seat, self._read(loaded, seat, text, self.clock_now()), version=state.version)

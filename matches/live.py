@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import time
 from collections import defaultdict
@@ -52,6 +53,7 @@ from matches.live_outbox import (
     CLOSE_BAD_HELLO,
     CLOSE_GOING_AWAY,
     CLOSE_NO_HELLO,
+    CLOSE_SEAT_MOVED,
     CLOSE_TOO_BIG,
     CLOSE_TOO_MANY,
     CLOSE_UNAUTHORIZED,
@@ -63,6 +65,7 @@ from matches.live_outbox import (
 )
 from matches.service import Event, MatchService
 from matches.store import NOTIFY_CHANNEL, PostgresStore
+from matches.tokens import digest
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -165,6 +168,7 @@ class LiveHub(Outboxes):
         version = 0 if loaded.state is None else loaded.state.version
         self.known[match_id] = version
         self.changed[match_id] = max(self.changed.get(match_id, 0.0), loaded.row.updated)
+        self._close_moved_seats(match_id, loaded.seats)
         # Every message is built from this state before anything else runs (no await below): a move
         # applied to it later cannot show up in a message meant for this version.
         for connection in list(self.connections.get(match_id, ())):
@@ -172,6 +176,26 @@ class LiveHub(Outboxes):
                 continue
             self._enqueue(connection, self.update(loaded, connection, event))
             connection.version = version
+
+    def _close_moved_seats(self, match_id: str, seat_rows: list[Any]) -> None:
+        """Close (4409) each socket whose seat now has another token: a seat link moved the seat to another
+        device, here or in another process. Looked at on every change, moves too: a change of seats made
+        elsewhere may reach this process only with a move made here after it. A seat left to a bot has no
+        token, and its socket stays (it watches the bot; the page that left has gone on)."""
+        held: dict[int, str | None] | None = None
+        for connection in list(self.connections.get(match_id, ())):
+            if connection.token_hash is None:
+                continue
+            if held is None:
+                held = {row.seat: row.token_hash for row in seat_rows}
+            now_held = held.get(connection.seat)  # type: ignore[arg-type]
+            if now_held is None or hmac.compare_digest(now_held, connection.token_hash):
+                continue
+            connection.outbox.clear()  # the seat's view is not this device's any more
+            connection.queued_update = None
+            error = {"code": "seat_moved", "message": "your seat moved to another device: this one may watch"}
+            self._enqueue(connection, {"type": "error", "error": error})
+            self._close(connection, CLOSE_SEAT_MOVED, "the seat moved to another device")
 
     def update(self, loaded: Any, connection: Connection, event: Event | None) -> JsonDict:
         """The message for one socket: the moves it missed (as its seat sees them), and the match."""
@@ -240,6 +264,7 @@ class LiveHub(Outboxes):
             code = CLOSE_UNAUTHORIZED if getattr(failure, "status", 400) == 401 else CLOSE_UNKNOWN_MATCH
             return await self._refuse(connection, code, _error(failure))
         connection.seat, connection.token = seat, token if seat is not None else None
+        connection.token_hash = None if connection.token is None else digest(connection.token)
         current = 0 if loaded.state is None else loaded.state.version
         connection.version = since if isinstance(since, int) and 0 <= since <= current else current
         connection.allowance = float(self.limits.burst)
@@ -252,6 +277,7 @@ class LiveHub(Outboxes):
         self._enqueue(connection, {**self.update(loaded, connection, None), "type": "hello"})
         connection.version = current
         connection.writer = asyncio.get_running_loop().create_task(self._write(connection))
+        self._ping(connection, int(time.time() * 1000))  # a first round trip before the first claim
         try:
             while connection.close_code is None:
                 connection.receiving = True
@@ -323,7 +349,9 @@ class LiveHub(Outboxes):
             self._enqueue(connection, {"type": "pong", "t": stamp if number else None})
         elif kind == "move":
             await self._move(connection, message, ident)
-        elif kind in ("pong", "hello"):
+        elif kind == "pong":
+            self._pong(connection, message)
+        elif kind == "hello":
             pass
         else:
             complaint = "a message's type is move, ping or pong"
@@ -366,6 +394,18 @@ class LiveHub(Outboxes):
             with contextlib.suppress(Exception):
                 self.service.seen(connection.match, connection.seat)
 
+    # --- lag compensation (issue 26, ``matches/lag.py``): each seat's round trips, timed by our pings ----
+    def _ping(self, connection: Connection, stamp: int) -> None:
+        """Queue a ping; a seat's is remembered, so that its pong measures the connection's round trip
+        (a real-time game's claims are allowed that much lag)."""
+        self._enqueue(connection, {"type": "ping", "t": stamp})
+        if connection.seat is not None:
+            self.service.lag.ping_sent(connection.match, connection.seat, stamp, time.monotonic())
+
+    def _pong(self, connection: Connection, message: Mapping[str, Any]) -> None:
+        if connection.seat is not None:
+            self.service.lag.pong(connection.match, connection.seat, message.get("t"), time.monotonic())
+
     # --- background work -------------------------------------------------------------------------------
     async def _heartbeat(self) -> None:
         """A ping queued for every socket (never awaited: a stuck socket does not hold the next one);
@@ -379,7 +419,7 @@ class LiveHub(Outboxes):
                     if now - connection.last_heard > 3 * self.limits.heartbeat:
                         self._close(connection, CLOSE_GOING_AWAY, "silent for three heartbeats")
                     else:
-                        self._enqueue(connection, {"type": "ping", "t": stamp})
+                        self._ping(connection, stamp)
 
     async def _schedule(self) -> None:
         """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""

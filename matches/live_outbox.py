@@ -38,6 +38,7 @@ CLOSE_BAD_HELLO = 4400  # the first message was not a hello, or a token came in 
 CLOSE_UNAUTHORIZED = 4401  # the hello's token holds no seat of this match
 CLOSE_UNKNOWN_MATCH = 4404
 CLOSE_NO_HELLO = 4408  # no hello within the hello timeout
+CLOSE_SEAT_MOVED = 4409  # the seat moved to another device (a seat link): this socket's token holds it no more
 CLOSE_TOO_MANY = 4429  # more messages than the socket's token bucket allows
 CLOSE_TOO_SLOW = 4504  # the send queue was full, or one send waited over the send timeout
 #: Not a close code: the client went away, there is nothing to send it.
@@ -51,6 +52,8 @@ class Connection:
     seat: int | None
     #: The seat's token, shown again with every move: a seat left (its token gone) cannot move on.
     token: str | None = None
+    #: The token's digest, to see at each change that the seat still has it (a seat link rotates it).
+    token_hash: str | None = None
     version: int = 0
     last_heard: float = field(default_factory=time.monotonic)
     last_seen_stored: float = 0.0

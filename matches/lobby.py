@@ -204,7 +204,9 @@ class Lobby(MatchCore):
             minutes = SEAT_CODE_SECONDS // 60
             raise SeatCodeExpired(f"that seat link has expired (a link lasts {minutes} minutes): ask for a new one")
         if outcome == "changed_hands":
-            raise SeatCodeUsed("that seat has changed hands since the link was made (it was left or moved)")
+            raise SeatCodeUsed(
+                "that seat has changed hands since the link was made (it was left or moved)", reason="changed_hands"
+            )
         assert seat is not None
         self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
         return seat, token

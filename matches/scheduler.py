@@ -22,6 +22,7 @@ from indexes.errors import TablejudgeError
 from matches.core import CACHE_SIZE, PENDING, Loaded, Steps, Think, due_at
 from matches.errors import UnknownMatch
 from matches.gate import Gate
+from matches.lag import referee_at
 from matches.store import Call, MatchRow, SeatRow
 from matches.work import BotSeat, Busy, Overrun, WorkFailed, cheapest, seat_bots
 
@@ -196,11 +197,7 @@ class Scheduler(Gate):
                 if move is not None and state.may_act(seat):
                     return (seat, move), None
         scheduled = state.scheduled()
-        if (
-            scheduled is not None
-            and row.epoch_started is not None
-            and row.epoch_started + scheduled.at_ms / 1000 <= now
-        ):
+        if scheduled is not None and row.epoch_started is not None and referee_at(row.epoch_started, scheduled) <= now:
             return (REFEREE, scheduled.move), None
         seats = tuple(_bot_seats(row, loaded.seats, state))
         if not any(seat is not None for seat in seats):

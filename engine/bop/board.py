@@ -33,6 +33,7 @@ from engine.linegames.grid import (
     lines_through,
     play_direction,
     run_through,
+    square_words,
 )
 from engine.linegames.grid import format_board as format_grid
 from engine.linegames.grid import parse_board as parse_grid
@@ -52,7 +53,7 @@ def play_lines(board: Mapping[Cell, str], placements: Mapping[Cell, str]) -> lis
     cells = sorted(placements)
     for cell in cells:
         if cell in board:
-            raise IllegalMoveError("occupied", f"cell {format_cell(cell)} already holds a tile")
+            raise IllegalMoveError("occupied", f"the square at {square_words(cell)} already holds a tile")
     direction = play_direction(cells)
     after = {**board, **placements}
     if direction is not None:

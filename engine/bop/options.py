@@ -69,6 +69,11 @@ def tile_letter(tile: str) -> str:
     return tile[0]
 
 
+def tile_name(tile: str) -> str:
+    """A tile as a player reads it: ``"yellow S"``, ``"BOP! tile"``."""
+    return "BOP! tile" if tile == BOP else f"{COLOUR_NAMES.get(tile[1], tile[1])} {tile[0]}"
+
+
 def tile_colour(tile: str) -> str | None:
     """The tile's colour code; None for the BOP! tile ("is not a specific color")."""
     return tile[1] if len(tile) > 1 else None

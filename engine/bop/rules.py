@@ -16,8 +16,9 @@ from typing import Protocol
 
 from engine.adjudicator import Adjudicator
 from engine.base import Breakdown, ScoreItem
-from engine.bop.board import Cell, Line, format_cell, line_letters, lines_through
+from engine.bop.board import Cell, Line, line_letters, lines_through
 from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, tile_colour
+from engine.linegames.grid import square_words
 from indexes.notation import MAX_BOP_LETTERS, skeleton
 
 #: "Add 5 points for each 5 lttr word completed, 6 ... 6, and 10 for 7 or longer."
@@ -145,7 +146,7 @@ class WordCheck:
         if self.bad_lines:
             return [f"{self.letters[line]} ({line.direction}) is not a word" for line in self.bad_lines]
         if self.assignment is None:
-            cells = ", ".join(format_cell(c) for c in self.working)
+            cells = "; ".join(square_words(c) for c in self.working)
             return [f"no single consonant works for the BOP! tile at {cells} in every line through it"]
         return []
 
@@ -214,7 +215,7 @@ def tile_values(colours: Sequence[str | None], played: Sequence[bool]) -> tuple[
         if r >= 2 and any(played[i : j + 1]):
             for k in range(i, j + 1):
                 multiplier[k] = r
-            notes.append((f"{RUN_NAMES.get(r, f'{r}x')} lttr bonus", i, j + 1))
+            notes.append((f"{RUN_NAMES.get(r, f'{r}x')} letter bonus", i, j + 1))
         i = j + 1
     base = [1] * n
     for start in range(n - FIVE_COLOURS + 1):
@@ -245,7 +246,7 @@ def score_play(tiles: Mapping[Cell, str], lines: Sequence[Line], placed: Collect
         bonus = LONG_WORD_BONUS if len(line) >= 7 else WORD_BONUS.get(len(line), 0)
         if bonus:
             items.append(
-                ScoreItem("word_bonus", f"{len(line)}-lttr word", bonus, f"{line_letters(tiles, line)} completed")
+                ScoreItem("word_bonus", f"{len(line)}-letter word", bonus, f"{line_letters(tiles, line)} completed")
             )
     if len(placed) == HAND_SIZE:
         items.append(ScoreItem("all_tiles_bonus", "all 5 tiles", ALL_TILES_BONUS, "played all 5 tiles"))

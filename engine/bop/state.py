@@ -19,9 +19,10 @@ from engine.bop.board import Board, Cell, format_board, format_cell, lines_throu
 from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
-from engine.bop.options import BOP, HAND_SIZE, BopOptions
+from engine.bop.options import BOP, HAND_SIZE, BopOptions, tile_name
 from engine.bop.rules import WordCheck, check_words, score_play
 from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
+from engine.linegames.grid import square_words
 from engine.linegames.supply import draw_outcomes, owed_draw
 from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
 from engine.views import Owned, Public, Secret, Shown
@@ -278,9 +279,11 @@ class BopState(State[BopMove]):
         if missing:
             short = [tile for tile in sorted(missing) if held[tile]]
             if short:  # some of it is there, not as many as played
-                counts = ", ".join(f"{held[tile]} {tile}" for tile in short)
+                counts = ", ".join(f"{held[tile]} {tile_name(tile)}" for tile in short)
                 raise IllegalMoveError("not_in_hand", f"your hand holds only {counts}")
-            raise IllegalMoveError("not_in_hand", f"not in your hand: {' '.join(sorted(missing.elements()))}")
+            raise IllegalMoveError(
+                "not_in_hand", f"not in your hand: {', '.join(map(tile_name, sorted(missing.elements())))}"
+            )
         left = list(hand)
         for tile in tiles:
             left.remove(tile)
@@ -291,7 +294,7 @@ class BopState(State[BopMove]):
         if not 1 <= len(tiles) <= HAND_SIZE:
             raise IllegalMoveError("tile_count", f"play 1 to {HAND_SIZE} tiles, not {len(tiles)}")
         if len(set(move.cells())) != len(tiles):
-            raise IllegalMoveError("occupied", "two tiles on one cell")
+            raise IllegalMoveError("occupied", "two tiles on one square")
         left = self._take_from_hand(self.hands[player], tiles)
         placements = move.as_dict()
         lines = play_lines(self.board, placements)
@@ -345,14 +348,16 @@ class BopState(State[BopMove]):
 
     def _swap(self, player: int, move: Swap) -> Breakdown:
         if self.board.get(move.cell) != BOP:
-            raise IllegalMoveError("no_bop_tile", f"there is no BOP! tile at {format_cell(move.cell)}")
+            raise IllegalMoveError("no_bop_tile", f"there is no BOP! tile at {square_words(move.cell)}")
         if move.tile == BOP:
             raise IllegalMoveError("swap_needs_letter", "swap a letter tile for the BOP! tile")
         left = self._take_from_hand(self.hands[player], [move.tile])
         verdict = self._swap_check(move.cell, move.tile)
         if not verdict.valid:
             problems = "; ".join(verdict.problems())
-            raise IllegalMoveError("swap_does_not_work", f"{move.tile} does not work for the BOP! tile: {problems}")
+            raise IllegalMoveError(
+                "swap_does_not_work", f"the {tile_name(move.tile)} does not work for the BOP! tile: {problems}"
+            )
         self.board = {**self.board, move.cell: move.tile}
         self.hands[player] = left + [BOP]
         self.pending = None  # the swapper's turn has begun: the last play stands
@@ -368,16 +373,18 @@ class BopState(State[BopMove]):
             raise IllegalMoveError("own_play", "you cannot challenge your own play")
         verdict = self.pending_check()
         move_text, points = self.pending["move"], int(self.pending["points"])
+        play = parse_move(move_text)
+        assert isinstance(play, Play)
+        # The play as players read it: its letters (? a BOP! tile), not its notation.
+        letters = "".join(tile[0] for tile in play.tiles())
         if not verdict.valid:
             # Upheld: the tiles are withdrawn (drawn tiles back on top of the pile) and that turn is over.
             self.restore_body(self.pending["before"])
             self._end_turn(challenged)
             problems = "; ".join(verdict.problems())
-            detail = f"{problems}: player {challenged}'s {move_text} withdrawn, {points} points lost"
+            detail = f"{problems}: player {challenged}'s play {letters} withdrawn, {points} points lost"
             return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
-        play = parse_move(move_text)
-        assert isinstance(play, Play)
         words = play_words(self.pending_board(), play, self.game.adjudicator)
         justified = "; ".join(f"{letters} ({', '.join(examples) or 'a word'})" for letters, examples in words)
         self.pending = None
@@ -386,7 +393,7 @@ class BopState(State[BopMove]):
         else:
             self.skips[challenger] += 1
         return note(
-            "challenge", "challenge failed", f"{move_text} stands: {justified}; player {challenger} loses a turn"
+            "challenge", "challenge failed", f"the play {letters} stands: {justified}; player {challenger} loses a turn"
         )
 
     # --- turn order and the end -------------------------------------------------------------------

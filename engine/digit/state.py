@@ -228,7 +228,7 @@ class DigitState(PileTurns[AnyDigitMove]):
     def _pass(self, seat: int, move: DigitPass) -> Breakdown:
         if not self.board:
             raise IllegalMoveError(
-                "first_play", "the first player starts the game by placing tiles on the centre cell 0,0"
+                "first_play", "the first player starts the game by placing tiles on the centre square (row 0, column 0)"
             )
         hand, pile = self.hands[seat], self.piles[seat]
         *_, breakdown = pass_turn(hand, pile, move.trade)  # the rules' checks: in hand, at most the pile

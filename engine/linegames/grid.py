@@ -54,8 +54,13 @@ class Line:
         return tuple(board[cell] for cell in self.cells)
 
     def describe(self, board: Mapping[Cell, str]) -> str:
-        """``"down 8g ?g 0g from -1,1"``."""
+        """``"down 8g ?g 0g from -1,1"``: the notation, for programs and the command line."""
         return f"{self.direction} {' '.join(self.tiles(board))} from {format_cell(self.cells[0])}"
+
+    def words(self, board: Mapping[Cell, str], name: Callable[[str], str]) -> str:
+        """The line as a player reads it, each tile by its ``name``: ``"the line down of green 8, blank
+        green tile, green 0"``."""
+        return f"the line {self.direction} of {', '.join(name(tile) for tile in self.tiles(board))}"
 
 
 def run_through(board: Mapping[Cell, object], cell: Cell, direction: str) -> tuple[Cell, ...]:
@@ -84,7 +89,7 @@ def lines_through(
 
 
 def play_direction(
-    cells: Sequence[Cell], refusal: str = "all tiles played on a turn must be in a single row or column"
+    cells: Sequence[Cell], refusal: str = "all the tiles played on a turn go in a single row or column"
 ) -> str | None:
     """ACROSS or DOWN for two or more cells in one row or column; None for a single cell. Otherwise
     IllegalMoveError ``not_in_line`` (``refusal``: its message, in the game's words)."""
@@ -124,10 +129,10 @@ def check_geometry(board: Mapping[Cell, str], cells: Collection[Cell], first: Ce
         raise IllegalMoveError("no_tiles", "a play places at least one tile")
     ordered = sorted(cells)
     if len(set(ordered)) != len(ordered):
-        raise IllegalMoveError("occupied", "a play places one tile per cell")
+        raise IllegalMoveError("occupied", "a play places one tile per square")
     for cell in ordered:
         if cell in board:
-            raise IllegalMoveError("occupied", f"cell {format_cell(cell)} already holds a tile")
+            raise IllegalMoveError("occupied", f"the square at {square_words(cell)} already holds a tile")
     direction = play_direction(ordered)
     if direction is not None:
         (r0, c0), (r1, c1) = ordered[0], ordered[-1]
@@ -138,7 +143,7 @@ def check_geometry(board: Mapping[Cell, str], cells: Collection[Cell], first: Ce
             raise IllegalMoveError("gap", "the played tiles, with the tiles between them, must make one unbroken line")
     if not board:
         if first not in ordered:
-            raise IllegalMoveError("off_centre", f"the first play covers the centre cell {format_cell(first)}")
+            raise IllegalMoveError("off_centre", f"the first play covers the centre square ({square_words(first)})")
     elif not any((r + dr, c + dc) in board for r, c in ordered for dr, dc in NEIGHBOURS):
         raise IllegalMoveError("not_connected", "at least one tile must connect to tiles already on the grid")
     return direction
@@ -189,6 +194,11 @@ def longest_earlier_run(before: Collection[Cell], line: Line) -> int:
 # --- text ----------------------------------------------------------------------------------------
 def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
+
+
+def square_words(cell: Cell) -> str:
+    """A square as the page's squares are read out: ``"row 0, column 3"``."""
+    return f"row {cell[0]}, column {cell[1]}"
 
 
 def parse_cell(text: str) -> Cell:

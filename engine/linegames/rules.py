@@ -9,7 +9,7 @@ are never mutated; the results are new values.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError
@@ -19,9 +19,9 @@ from engine.linegames.grid import (
     Cell,
     Line,
     check_geometry,
-    format_cell,
     longest_earlier_run,
     play_lines,
+    square_words,
 )
 from engine.linegames.solver import LineCheck, LineSolver
 from engine.linegames.tiles import is_wild
@@ -56,11 +56,11 @@ class PlayedTurn:
         return self.check.after
 
 
-def check_hand(hand: Sequence[str], tiles: Sequence[str]) -> list[str]:
-    """The hand less ``tiles``; ``not_in_hand`` if it does not hold them all."""
+def check_hand(hand: Sequence[str], tiles: Sequence[str], name: Callable[[str], str] = str) -> list[str]:
+    """The hand less ``tiles``; ``not_in_hand`` if it does not hold them all (each named by ``name``)."""
     missing = Counter(tiles) - Counter(hand)
     if missing:
-        raise IllegalMoveError("not_in_hand", f"the hand holds no {' '.join(sorted(missing.elements()))}")
+        raise IllegalMoveError("not_in_hand", f"your hand holds no {', '.join(map(name, sorted(missing.elements())))}")
     left = list(hand)
     for tile in tiles:
         left.remove(tile)
@@ -88,7 +88,7 @@ def check_play(
         if not solver.kit.is_tile(tile):
             raise IllegalMoveError("unknown_tile", f"{tile!r} is not a tile of this game")
     if hand is not None:
-        check_hand(hand, list(placements.values()))
+        check_hand(hand, list(placements.values()), solver.kit.name)
     direction = check_geometry(board, placements.keys())
     after = {**board, **placements}
     lines = tuple(play_lines(after, list(placements), ORTHOGONAL))
@@ -96,9 +96,10 @@ def check_play(
     verdict = solver.check(after, lines)
     if verdict.bad_lines:
         line = verdict.bad_lines[0]
-        raise IllegalMoveError("not_a_line", f"{line.describe(after)} is not a line: {solver.rule.summary}")
+        words = line.words(after, solver.kit.name)
+        raise IllegalMoveError("not_a_line", f"{words[0].upper()}{words[1:]} is not a line: {solver.rule.summary}")
     if verdict.readings is None:
-        cells = ", ".join(format_cell(cell) for cell in verdict.wild_cells)
+        cells = "; ".join(square_words(cell) for cell in verdict.wild_cells)
         raise IllegalMoveError("wild_mismatch", f"no one tile for each wild ({cells}) works in both its lines at once")
     return PlayCheck(dict(placements), direction, lines, verdict, after)
 
@@ -108,8 +109,9 @@ def check_lines(solver: LineSolver, after: Mapping[Cell, str], lines: Sequence[L
     longest = solver.rule.max_length
     for line in lines:
         if len(line) > longest:
+            words = line.words(after, solver.kit.name)
             raise IllegalMoveError(
-                "too_long", f"{line.describe(after)} has {len(line)} tiles; a line has at most {longest}"
+                "too_long", f"{words[0].upper()}{words[1:]} has {len(line)} tiles; a line has at most {longest}"
             )
 
 
@@ -141,6 +143,11 @@ class SwapTurn:
         return self.check.hand
 
 
+def capital(text: str) -> str:
+    """A refusal starts as a sentence does."""
+    return text[:1].upper() + text[1:]
+
+
 #: Q!nto's words for a wild no swap may take (the sheet's "Guidelines").
 UNSWAPPABLE = (
     'the wild stands for different tiles across and down, so it is "unswappable": no single tile can work in its '
@@ -165,30 +172,32 @@ def check_swaps(
     so that no single tile works in its cell, takes no swap at all, not even another wild's.
     """
     if not steps:
-        raise IllegalMoveError("no_swaps", "a swap names at least one cell and tile")
+        raise IllegalMoveError("no_swaps", "a swap names at least one wild on the grid and a tile for it")
     after: Board = dict(board)
     held = list(hand)
     done, checks = [], []
     for number, (cell, tile) in enumerate(steps, 1):
-        where = f"swap {number} ({format_cell(cell)})"
+        where = f"swap {number} (at {square_words(cell)})" if len(steps) > 1 else f"the swap at {square_words(cell)}"
         if not solver.kit.is_tile(tile):
-            raise IllegalMoveError("unknown_tile", f"{where}: {tile!r} is not a tile of this game")
+            raise IllegalMoveError("unknown_tile", f"{capital(where)}: {tile!r} is not a tile of this game")
         wild = after.get(cell)
         if wild is None:
-            raise IllegalMoveError("empty_cell", f"{where}: there is no tile there")
+            raise IllegalMoveError("empty_cell", f"{capital(where)}: there is no tile there")
         if not is_wild(wild):
-            raise IllegalMoveError("not_a_wild", f"{where}: {solver.kit.name(wild)} is not a wild tile")
+            raise IllegalMoveError("not_a_wild", f"{capital(where)}: the {solver.kit.name(wild)} is not a wild tile")
         if tile not in held:
-            raise IllegalMoveError("not_in_hand", f"{where}: the hand holds no {tile}")
+            raise IllegalMoveError("not_in_hand", f"{capital(where)}: your hand holds no {solver.kit.name(tile)}")
         if tile == wild:
-            raise IllegalMoveError("same_tile", f"{where}: swapping {tile} for {wild} changes nothing")
+            swapped = f"a {solver.kit.name(tile)} for the {solver.kit.name(wild)}"
+            raise IllegalMoveError("same_tile", f"{capital(where)}: {swapped} changes nothing")
         if lock_unswappable and not solver.works_at(after, cell):
-            raise IllegalMoveError("unswappable", f"{where}: {UNSWAPPABLE}")
+            raise IllegalMoveError("unswappable", f"{capital(where)}: {UNSWAPPABLE}")
         after[cell] = tile
         verdict = solver.fits(after, cell)
         if not verdict.valid:
             raise IllegalMoveError(
-                "does_not_fit", f"{where}: {solver.kit.name(tile)} does not work across and down in that position"
+                "does_not_fit",
+                f"{capital(where)}: the {solver.kit.name(tile)} does not work across and down in that position",
             )
         held.remove(tile)
         held.append(wild)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from engine.errors import NotationError
+from engine.linegames.grid import square_words
 from engine.matchfive.options import MAX_HEIGHT, MAX_SERIES, face, is_series, is_wild, parse_placed_tile, tile_name
 
 Cell = tuple[int, int]
@@ -178,10 +179,11 @@ class Series:
         return self.direction != UP
 
     def where(self) -> str:
-        """``row 0 at level 2``, ``column 1 at level 1``, ``stack 0,3``."""
+        """``row 0 at level 2``, ``column 1 at level 1``, ``the stack at row 0, column 3``: words, as players
+        read them (score details and refusals)."""
         r, c, level = self.spots[0]
         if self.direction == UP:
-            return f"stack {r},{c}"
+            return f"the stack at {square_words((r, c))}"
         line = f"row {r}" if self.direction == ACROSS else f"column {c}"
         return f"{line} at level {level}"
 
@@ -215,6 +217,11 @@ def format_cell(cell: Cell) -> str:
 
 def format_spot(spot: Spot) -> str:
     return f"{spot[0]},{spot[1]}:{spot[2]}"
+
+
+def spot_words(spot: Spot) -> str:
+    """A place in a stack in words: ``"row 0, column 3, level 2"``."""
+    return f"{square_words((spot[0], spot[1]))}, level {spot[2]}"
 
 
 def format_stacks(board: Board) -> str:

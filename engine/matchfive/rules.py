@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
+from engine.linegames.grid import square_words
 from engine.matchfive.board import (
     ACROSS,
     DOWN,
@@ -36,6 +37,7 @@ from engine.matchfive.board import (
     format_cell,
     format_spot,
     series_problem,
+    spot_words,
 )
 from engine.matchfive.options import (
     COLOUR_NAMES,
@@ -115,14 +117,16 @@ def check_resting(board: Board, spots: Sequence[Spot]) -> None:
     for cell, levels in sorted(by_cell.items()):
         levels.sort()
         height = board.height(cell)
-        where = format_cell(cell)
+        where = f"the stack at {square_words(cell)}"
         if levels[-1] > MAX_HEIGHT:
             raise IllegalMoveError(
                 "too_high", f"a stack is at most {MAX_HEIGHT} tiles high: no level {levels[-1]} on {where}"
             )
         if levels[0] <= height:
             tile = board.tile_at((*cell, levels[0]))
-            raise IllegalMoveError("occupied", f"{where}:{levels[0]} already holds the {tile_name(tile or WILD)}")
+            raise IllegalMoveError(
+                "occupied", f"level {levels[0]} of {where} already holds the {tile_name(tile or WILD)}"
+            )
         if levels != list(range(height + 1, height + 1 + len(levels))):
             raise IllegalMoveError(
                 "floating",
@@ -146,11 +150,13 @@ def check_geometry(board: Board, spots: Sequence[Spot]) -> str | None:
             if spot not in placed and board.tile_at(spot) is None:
                 raise IllegalMoveError(
                     "gap",
-                    f"{format_spot(spot)} is empty: a play's tiles, with those between them, make one unbroken line",
+                    f"{spot_words(spot)} is empty: a play's tiles, with those between them, make one unbroken line",
                 )
     if not board:
         if (*ORIGIN, 1) not in placed:
-            raise IllegalMoveError("off_centre", "the first play covers the centre spot 0,0:1")
+            raise IllegalMoveError(
+                "off_centre", "the first play covers the centre square (row 0, column 0) on the table"
+            )
     elif not any(board.touches((r, c)) for r, c, _ in spots):
         raise IllegalMoveError(
             "not_connected", "never start a new grouping: a play attaches to the tiles already on the table"
@@ -160,7 +166,7 @@ def check_geometry(board: Board, spots: Sequence[Spot]) -> str | None:
         if lock is not None:
             raise IllegalMoveError(
                 "locked",
-                f"the {tile_name(board.tile_at(lock) or WILD)} at {format_spot(lock)} is locked (an end of a completed "
+                f"the {tile_name(board.tile_at(lock) or WILD)} at {spot_words(lock)} is locked (an end of a completed "
                 f"series of five): play cannot continue horizontally off it",
             )
     return direction
@@ -238,7 +244,7 @@ def score_play(check: PlayCheck) -> Breakdown:
         items.append(ScoreItem("series", "single tile", value(tile), alone, (value(tile),)))
     locks = check.locks
     if locks:
-        named = [f"{tile_name(check.after.tile_at(spot) or WILD)} at {format_spot(spot)}" for spot in locks]
+        named = [f"{tile_name(check.after.tile_at(spot) or WILD)} at {spot_words(spot)}" for spot in locks]
         pairs = [f"{named[i]} (first) and {named[i + 1]} (last)" for i in range(0, len(named), 2)]
         items.append(ScoreItem("lock", "locking blocks", 0, "on " + "; on ".join(pairs)))
     for series in check.completed:

@@ -10,7 +10,7 @@ runs, each card is dealt at a chance node, and the referee's clock closes a clai
 [0, 1, 2]
 >>> state.act(2, "claim asking @1800").total
 0
->>> state.act(REFEREE, "close @2100").finished.winner
+>>> state.act(REFEREE, "close @3800").finished.winner
 2
 """
 

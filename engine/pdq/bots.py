@@ -48,11 +48,23 @@ class BotProfile:
             raise ConfigError(f"bad PDQ bot profile {self}")
 
 
+#: The levels a table chooses from, slowest first, named for how they play. Their median time to a
+#: word on an easy deal (hard deals take up to 3 times longer, see :func:`hardness`) is what a person
+#: on a phone can beat: reading three cards, finding a word and typing it takes most people 4 to 8 s
+#: (README.md, "Bots a person can beat"); the old "quick" bot (1.8 s, from when the server timed claims on arrival)
+#: won nearly every round.
+LEVELS = ("relaxed", "steady", "sharp")
+#: Names of earlier levels: matches saved with them keep their bots (not offered any more).
+RETIRED = ("quick", "slow")
 PROFILES: dict[str, BotProfile] = {
+    "relaxed": BotProfile("relaxed", reaction_ms=9_000, spread=0.4, vocabulary=15, commonness=1.6, insight=12.0,
+                          give_up_ms=20_000),
+    "steady": BotProfile("steady", reaction_ms=6_000, spread=0.4, vocabulary=25, commonness=1.3, insight=6.0,
+                         give_up_ms=16_000),
+    "sharp": BotProfile("sharp", reaction_ms=3_800, spread=0.35, vocabulary=40, commonness=1.0, insight=3.0,
+                        give_up_ms=12_000),
     "quick": BotProfile("quick", reaction_ms=1_800, spread=0.35, vocabulary=40, commonness=1.0, insight=3.0,
                         give_up_ms=8_000),
-    "steady": BotProfile("steady", reaction_ms=3_500, spread=0.45, vocabulary=25, commonness=1.3, insight=6.0,
-                         give_up_ms=12_000),
     "slow": BotProfile("slow", reaction_ms=6_000, spread=0.5, vocabulary=12, commonness=1.6, insight=12.0,
                        give_up_ms=15_000),
 }  # fmt: skip

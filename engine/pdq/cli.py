@@ -1,10 +1,10 @@
 """``tablejudge play pdq``: the solo game for a person at the terminal, or a game of bots.
 
     tablejudge play pdq --solo --seed 3                      # type words; "?" or an empty line: stumped
-    tablejudge play pdq --players 3 --bots quick,steady,slow --seed 3
+    tablejudge play pdq --players 3 --bots sharp,steady,relaxed --seed 3
     tablejudge play pdq --players 3 --bots random,greedy,random --seed 4   # the shared bots, the shared loop
     tablejudge play pdq --players 2 --bots steady --variant pdl --json
-    tablejudge play pdq --bots you,quick,steady --seed 3          # race two bots yourself
+    tablejudge play pdq --bots you,sharp,steady --seed 3          # race two bots yourself
 
 Bad input raises a ``ValueError`` subclass (``engine.errors.ConfigError`` and friends); the
 ``tablejudge`` command turns it into exit code 2 and one line on stderr.
@@ -33,7 +33,7 @@ from engine.play import read_options
 from indexes.paths import DEFAULT_LEXICON
 
 STUMPED = {"", "?"}
-#: The seat name in ``--bots`` for the person at the terminal (``--bots you,quick,steady``).
+#: The seat name in ``--bots`` for the person at the terminal (``--bots you,sharp,steady``).
 HUMAN = "you"
 
 
@@ -89,11 +89,11 @@ def run(args: argparse.Namespace) -> int:
         game = PdqGame(_options(args, None), lexicon=args.lexicon)
         return play_solo(game, args.seed, sys.stdin, sys.stdout, HighScores(args.scores), as_json=args.json)
     if args.bots is None or not args.bots.strip():
-        raise ConfigError("say who plays: --solo, or --bots NAMES (e.g. --players 3 --bots quick,steady,slow)")
+        raise ConfigError("say who plays: --solo, or --bots NAMES (e.g. --players 3 --bots sharp,steady,relaxed)")
     players = args.players if args.players is not None else len([n for n in args.bots.split(",") if n.strip()])
     names = seat_names(args.bots, players)
     if names == [HUMAN]:
-        raise ConfigError(f"one person alone is the solo game: use --solo (or race bots: --bots {HUMAN},quick)")
+        raise ConfigError(f"one person alone is the solo game: use --solo (or race bots: --bots {HUMAN},sharp)")
     game = PdqGame(_options(args, players), lexicon=args.lexicon)
     if HUMAN in names:
         return play_race(game, _seats(game, names, args.seed), args.seed, sys.stdin, sys.stdout)

@@ -15,8 +15,8 @@ card of a row is dealt face up at a chance node.
 'ASI'
 >>> breakdown = state.act(0, "claim asking @1800")
 >>> state.scheduled()
-Scheduled(at_ms=2100, move=Close(at_ms=2100))
->>> verdict = state.act(REFEREE, "close @2100")
+Scheduled(at_ms=3800, move=Close(at_ms=3800))
+>>> verdict = state.act(REFEREE, "close @3800")
 >>> verdict.scorer, verdict.total, state.scores()
 (0, 3, (3, 0))
 """
@@ -32,6 +32,7 @@ from engine.base import (
     parse_draw,
 )
 from engine.errors import NotationError
+from engine.pdq.bots import LEVELS, RETIRED
 from engine.pdq.deck import LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.moves import PdqMove, parse_move
@@ -57,7 +58,10 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     options_type = PdqOptions
     format = 2
     word_questions = ("pdq", "pdq_check")
-    bots = {"quick": _make_pdq_bot, "steady": _make_pdq_bot, "slow": _make_pdq_bot}
+    # The levels, then retired names that saved matches may still seat.
+    bots = {name: _make_pdq_bot for name in (*LEVELS, *RETIRED)}
+    #: Not offered in a menu (``engine.bots.bot_names``): kept for matches saved with them.
+    retired_bots = RETIRED
 
     def _new_state(self, seed: int | None) -> PdqState:
         """Shuffle the deck (seeded games; a table shuffles its own) and deal the first round."""

@@ -31,6 +31,9 @@ WORD_RULES = PDQ_VARIANTS
 SCORINGS = ("cards", "alternate")
 MAX_PLAYERS = 12
 MAX_MIN_LENGTH = 15
+#: The "same time" window of a new game (RULINGS.md 4): about the time a thumb takes to type four
+#: more letters and send, so a longer word found at the same moment can still beat a short one.
+DEFAULT_WINDOW_MS = 2000
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,9 @@ class PdqOptions(Options):
     child_min_length: int = 4
     #: A minimum per player (overrides the two above when given).
     min_lengths: tuple[int, ...] | None = None
-    #: Valid claims this many ms or less after the first valid claim count as simultaneous.
-    window_ms: int = 300
+    #: Valid claims this many ms or less after the first valid claim count as simultaneous: "at the
+    #: same time". 2 s suits typing on a phone (RULINGS.md 4); saved games keep the window they had.
+    window_ms: int = DEFAULT_WINDOW_MS
     #: Word Count: how long each listing round lasts.
     word_count_ms: int = 60_000
     #: Solo: the game ends at the first deal the player is stumped by.

@@ -105,7 +105,7 @@ class Round:
     claims: list[ClaimRecord] = field(default_factory=list)
     #: Players whose "no word" vote stands (PDL: passes since the standing word was said).
     votes: list[int] = field(default_factory=list)
-    #: The time of the last move in this round; moves come in time order.
+    #: The latest time of any move in this round (a move may come in with an earlier time: RULINGS.md 3).
     clock_ms: int = 0
 
     def valid_claims(self) -> list[ClaimRecord]:

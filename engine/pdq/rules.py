@@ -6,10 +6,31 @@ The state (``engine.pdq.state``) sequences the rounds and calls these; the deck'
 
 from __future__ import annotations
 
+import bisect
+
 from engine.base import ScoreItem
 from engine.pdq.deck import card_value
 from engine.pdq.pdl import extends_said_word
-from engine.pdq.records import Round, RoundRecord
+from engine.pdq.records import ClaimRecord, Round, RoundRecord
+
+
+def place_claim(rnd: Round, claim: ClaimRecord, by_time: bool) -> None:
+    """Record a valid claim. By its time (RULINGS.md 3): a claim made earlier on its player's phone
+    may reach the referee after a later one, and goes before it; equal times stay in arrival order.
+    PDL (``by_time`` false) keeps the order the words were said: each beat the standing word then.
+    The round's clock is the latest time of any move."""
+    if by_time:
+        bisect.insort_right(rnd.claims, claim, key=lambda c: c.at_ms)
+    else:
+        rnd.claims.append(claim)
+    rnd.clock_ms = max(rnd.clock_ms, claim.at_ms)
+
+
+def in_window(valid: list[ClaimRecord], window_ms: int) -> list[ClaimRecord]:
+    """The valid claims (in time order) that count: those at most ``window_ms`` after the first
+    (RULINGS.md 4, 5). A claim recorded before an earlier one arrived can fall outside: it stays in
+    the round's record and counts for nothing."""
+    return [c for c in valid if c.at_ms <= valid[0].at_ms + window_ms]
 
 
 def pdl_refusal(rnd: Round, word: str) -> tuple[str, str] | None:

@@ -32,7 +32,7 @@ from engine.errors import IllegalMoveError, StateError, WrongPlayerError
 from engine.pdq.deck import card_value, place
 from engine.pdq.moves import MAX_TIME_MS, Claim, Close, NoWord, PdqMove
 from engine.pdq.records import ClaimRecord, Dealing, Round, RoundRecord, Verdict, card_text
-from engine.pdq.rules import cards_won, pdl_refusal
+from engine.pdq.rules import cards_won, in_window, pdl_refusal, place_claim
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ class PdqState(State[PdqMove]):
     def _apply(self, seat: int, move: PdqMove) -> Breakdown:
         """Raises before changing anything: ``IllegalMoveError`` with rules ``not_a_word`` (the judge's
         reason in ``details``), ``not_longer``, ``extends_said_word``, ``already_listed``,
-        ``time_order``, ``window_closed``, ``time_up``, ``already_claimed``, ``already_voted``,
+        ``window_closed``, ``time_up``, ``already_claimed``, ``already_voted``,
         ``word_found``, ``window_open``, ``time_left``, ``no_clock``."""
         if seat == CHANCE:
             return self._deal_card(move)
@@ -258,11 +258,9 @@ class PdqState(State[PdqMove]):
             raise IllegalMoveError("not_a_pdq_move", f"{move!r} is not a move for {seat}")
         return self._claim(rnd, seat, move) if isinstance(move, Claim) else self._vote(rnd, seat, move)
 
-    def _check_time(self, rnd: Round, at_ms: int) -> None:
-        if at_ms < rnd.clock_ms:
-            raise IllegalMoveError(
-                "time_order", f"moves come in time order: {at_ms} ms is before the last move at {rnd.clock_ms} ms"
-            )
+    def _check_time(self, at_ms: int) -> None:
+        """A claim or vote may be earlier than moves already made (it reached the referee later: see
+        RULINGS.md 3), but not after the window's (or Word Count's) end."""
         deadline = self.deadline_ms
         if deadline is not None and at_ms > deadline:
             if self.options.mode == "word-count":
@@ -272,7 +270,7 @@ class PdqState(State[PdqMove]):
             )
 
     def _claim(self, rnd: Round, player: int, move: Claim) -> Verdict:
-        self._check_time(rnd, move.at_ms)
+        self._check_time(move.at_ms)
         mode = self.options.mode
         mine = [c for c in rnd.valid_claims() if c.player == player]
         if mode == "race" and mine:
@@ -292,23 +290,21 @@ class PdqState(State[PdqMove]):
             refusal = pdl_refusal(rnd, move.word)
             if refusal is not None:
                 raise IllegalMoveError(refusal[0], refusal[1], {"word": move.word, "reason": refusal[0]})
-        record = ClaimRecord(player, move.word, move.at_ms, True, None)
-        rnd.claims.append(record)
-        rnd.clock_ms = move.at_ms
+        place_claim(rnd, ClaimRecord(player, move.word, move.at_ms, True, None), by_time=mode != "longest")
         if mode == "longest":
             rnd.votes.clear()  # a new standing word: everyone may try to beat it again
-        finished = self._settle(rnd, move.at_ms, closing=False)
+        finished = self._settle(rnd, rnd.clock_ms, closing=False)
         return self._verdict(check.explanation, finished)
 
     def _vote(self, rnd: Round, player: int, move: NoWord) -> Verdict:
-        self._check_time(rnd, move.at_ms)
+        self._check_time(move.at_ms)
         if self.options.mode == "race" and rnd.valid_claims():
             raise IllegalMoveError("word_found", "a valid word has been claimed: the round ends when its window closes")
         if player in rnd.votes:
             raise IllegalMoveError("already_voted", f"player {player} has already voted in this round")
         rnd.votes.append(player)
-        rnd.clock_ms = move.at_ms
-        finished = self._settle(rnd, move.at_ms, closing=False)
+        rnd.clock_ms = max(rnd.clock_ms, move.at_ms)
+        finished = self._settle(rnd, rnd.clock_ms, closing=False)
         voters = len(rnd.votes) if finished is None else len(finished.votes)
         return self._verdict(f"player {player} votes no word ({voters} of {len(rnd.eligible)})", finished)
 
@@ -413,8 +409,9 @@ class PdqState(State[PdqMove]):
         return None
 
     def _finish_race(self, rnd: Round, valid: list[ClaimRecord], at_ms: int) -> RoundRecord:
-        longest = max(len(c.word) for c in valid)
-        top = [c for c in valid if len(c.word) == longest]
+        counted = in_window(valid, self.options.window_ms)
+        longest = max(len(c.word) for c in counted)
+        top = [c for c in counted if len(c.word) == longest]
         if len(top) == 1:
             return self._finish_won(rnd, top[0].player, top[0].word, at_ms)
         return self._finish_tie(rnd, tuple(sorted(c.player for c in top)), at_ms)
@@ -560,7 +557,8 @@ class PdqState(State[PdqMove]):
             if len(set(rnd.votes)) != len(rnd.votes) or not set(rnd.votes) <= set(rnd.eligible):
                 raise StateError(f"PDQ state: the votes {rnd.votes} are not by the round's players")
             times = [claim.at_ms for claim in rnd.claims]
-            if not 0 <= rnd.clock_ms <= MAX_TIME_MS or times != sorted(times) or any(t > rnd.clock_ms for t in times):
+            ordered = self.options.mode == "longest" or times == sorted(times)  # PDL: in the order said
+            if not 0 <= rnd.clock_ms <= MAX_TIME_MS or not ordered or any(t > rnd.clock_ms for t in times):
                 raise StateError("PDQ state: the round's claims and clock are not in time order")
             for claim in rnd.claims:
                 if not claim.valid or claim.player not in rnd.eligible or not (

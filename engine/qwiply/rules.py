@@ -189,7 +189,7 @@ def marking_for(sheet: Sheet, lead: Suit, white: int, number: int, to: Target = 
         if to is not None and to is not lead:
             raise IllegalMoveError(
                 "must_follow_suit",
-                f"{number} is open in the lead row ({lead.title}): it must be marked there ('claim {number}')",
+                f"{number} is open in the lead row ({lead.title}): it must be marked there",
             )
         won = number >= white
         return Marking(number, FOLLOW, lead, Mark.WIN if won else Mark.LOSS, lead if won else None, rows, white)
@@ -205,8 +205,7 @@ def marking_for(sheet: Sheet, lead: Suit, white: int, number: int, to: Target = 
         if len(rows) > 1:
             raise IllegalMoveError(
                 "choose_a_row",
-                f"{number} is marked in the lead row ({lead.title}): name the row for it, one of "
-                + ", ".join(row.key for row in rows),
+                f"{number} is marked in the lead row ({lead.title}): choose the row for it: {_titles(rows)}",
             )
         row = rows[0]
     else:
@@ -326,7 +325,7 @@ def claim_breakdown(sheet: Sheet, marking: Marking, options: QwiplyOptions) -> B
     assert sheet.bids is not None
     before = score_sheet(sheet, options).items[suit].points
     after = score_sheet(apply_marking(sheet, marking), options).items[suit].points
-    detail = f"{marking.describe()}; {suit.title} {before} -> {after} points"
+    detail = f"{marking.describe()}; {suit.title} goes from {before} to {after} points"
     return Breakdown((ScoreItem("claim", suit.title, after - before, detail),))
 
 

@@ -250,18 +250,16 @@ class QwiplyState(State[QwiplyMove]):
         if phase == SETUP:
             if not isinstance(move, Setup):
                 raise IllegalMoveError(
-                    "not_now", f"every player sets up first: 'setup x=N,N,N,N,N bid=B,B,B,B,B', not {move}"
+                    "not_now", "every player sets up their sheet first (a number crossed out and a bid in each suit)"
                 )
             return self._setup(seat, move)
         if phase == LEAD:
             if not isinstance(move, Lead):
-                raise IllegalMoveError(
-                    "not_now", f"player {seat} declares the lead suit first ('lead sun'), not {move}"
-                )
+                raise IllegalMoveError("not_now", f"player {seat} declares the lead suit first")
             self.lead = check_lead(move)
             return note("lead", "lead", f"{move.suit.title} leads; white die {self.white}")
         if not isinstance(move, Claim):
-            raise IllegalMoveError("not_now", f"player {seat} claims a purple die now ('claim 4'), not {move}")
+            raise IllegalMoveError("not_now", f"player {seat} claims a purple die now")
         return self._claim(seat, move)
 
     def _setup(self, seat: int, setup: Setup) -> Breakdown:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.linegames import grid
-from engine.linegames.grid import ACROSS, DOWN, NEIGHBOURS, OTHER, STEPS, format_cell, run_through
+from engine.linegames.grid import ACROSS, DOWN, NEIGHBOURS, OTHER, STEPS, format_cell, run_through, square_words
 from engine.three2fifteen.layout import PLAIN, SQUARE_NAMES, Cell, Layout
 from engine.three2fifteen.options import MAX_RUN, parse_token
 
@@ -79,10 +79,10 @@ def play_runs(board: Mapping[Cell, int], placements: Mapping[Cell, int], layout:
     for cell in cells:
         if not layout.on_board(cell):
             raise IllegalMoveError(
-                "off_board", f"cell {format_cell(cell)} is off the {layout.height} x {layout.width} board"
+                "off_board", f"the square at {square_words(cell)} is off the {layout.height} x {layout.width} board"
             )
         if cell in board:
-            raise IllegalMoveError("occupied", f"cell {format_cell(cell)} already holds a token")
+            raise IllegalMoveError("occupied", f"the square at {square_words(cell)} already holds a token")
     direction = play_direction(cells)
     after = {**board, **placements}
     lines: list[tuple[str, tuple[Cell, ...]]] = []
@@ -96,7 +96,7 @@ def play_runs(board: Mapping[Cell, int], placements: Mapping[Cell, int], layout:
     if not board:
         if layout.start not in placements:
             raise IllegalMoveError(
-                "start_not_covered", f"the first play must cover the start square {format_cell(layout.start)}"
+                "start_not_covered", f"the first play must cover the start square ★ ({square_words(layout.start)})"
             )
     elif not any((r + dr, c + dc) in board for r, c in cells for dr, dc in NEIGHBOURS):
         raise IllegalMoveError("not_connected", "a play must touch at least one token already on the board")
@@ -107,7 +107,7 @@ def play_runs(board: Mapping[Cell, int], placements: Mapping[Cell, int], layout:
         if len(line) > MAX_RUN:
             raise IllegalMoveError(
                 "run_too_long",
-                f"{line_direction} from {format_cell(line[0])}: {len(line)} tokens side by side; at most {MAX_RUN}",
+                f"{len(line)} tokens side by side {line_direction} from {square_words(line[0])}; at most {MAX_RUN}",
             )
         if len(line) >= 2:
             runs.append(Run(line_direction, line, tuple(after[cell] for cell in line)))

@@ -68,7 +68,8 @@ def check_hand(hand: Sequence[int], values: Iterable[int]) -> None:
     if missing:
         raise IllegalMoveError(
             "not_in_hand",
-            f"token(s) {format_tokens(sorted(missing.elements()))} not in the hand {format_tokens(list(hand))}",
+            f"your hand holds no {', '.join(map(str, sorted(missing.elements())))} (it holds "
+            f"{', '.join(map(str, hand)) or 'nothing'})",
         )
 
 
@@ -224,7 +225,7 @@ def check_pass(board: Board, hand: Iterable[int], layout: Layout, bag: Iterable[
         if choices:
             raise IllegalMoveError(
                 "can_exchange",
-                f"no token fits, but the bag holds tokens of another value: exchange one ('exchange {choices[0]}')",
+                f"no token fits, but the bag holds tokens of another value: exchange one (your {choices[0]}, say)",
             )
 
 

@@ -27,8 +27,8 @@ T2F_SMALL = "r.d.t.r/.d...d./d.t.t.d/...*.../d.t.t.d/.d...d./r.d.t.r"
 #: The games recorded for each engine by default: (spec, bots, seed).
 DEFAULTS: dict[str, list[tuple[str, str, int]]] = {
     "bop": [("bop", "greedy,greedy", 7), ("bop(players=3,mode=challenge)", "greedy,random,greedy", 8)],
-    "pdq": [("pdq(players=3)", "quick,steady,slow", 3), ("pdq(players=3)", "random,greedy,random", 4),
-            ("pdq(variant=pdl,players=2)", "steady,quick", 5)],  # fmt: skip
+    "pdq": [("pdq(players=3)", "sharp,steady,relaxed", 3), ("pdq(players=3)", "random,greedy,random", 4),
+            ("pdq(variant=pdl,players=2)", "steady,sharp", 5)],  # fmt: skip
     "qwiply": [("qwiply", "greedy,greedy", 7), ("qwiply(players=3,bids=hidden)", "greedy,random,greedy", 8),
                ("qwiply(players=3)", "planner:4,greedy,random", 9)],
     # Every token played, with repeats and passes; three players; a 7 x 7 board of close squares; a deadlock.

@@ -95,7 +95,8 @@ def test_the_game_list_offers_every_registered_game_with_its_options_and_bots(se
     listed = {game["game"]: game for game in service.games()}
     assert list(listed) == registered_games()
     assert listed["bop"]["options"]["mode"] == "strict" and listed["bop"]["players"] == 2
-    assert listed["pdq"]["options"]["variant"] == "standard" and "quick" in listed["pdq"]["bots"]
+    assert listed["pdq"]["options"]["variant"] == "standard" and "sharp" in listed["pdq"]["bots"]
+    assert "quick" not in listed["pdq"]["bots"]  # a retired level: saved matches keep it, menus do not offer it
     assert "greedy" in listed["bop"]["bots"] and listed["bop"]["word_game"] is True
 
 

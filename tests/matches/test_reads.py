@@ -88,7 +88,9 @@ def test_a_pdq_round_report_waits_until_the_round_has_ended(service: MatchServic
     moved = service.move(match_id, 0, f"claim {pdq_word(service, match_id)}", 0)
     with pytest.raises(NotOver):  # the row's words would be a hint while the round is in play
         service.review(match_id, moved.version, 0)
-    clock.advance(1)
+    clock.advance(2)  # the window's end (2 s)
+    assert not service.run_due(match_id)  # the referee waits for claims still on their way (the lag grace)
+    clock.advance(1.5)
     assert service.run_due(match_id)  # the referee closes the window
     moves = service.store.moves(match_id)
     assert moves[-1].seat == REFEREE

@@ -8,6 +8,7 @@ reading of lines and plays set beside the engine's).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -72,12 +73,23 @@ def shown_breakdown(page: Any, where: str) -> list[tuple[str, int | None]]:
     for i in range(items.count()):
         item = items.nth(i)
         points = item.locator(".b-points")
-        found.append((item.locator(".b-label").inner_text(), int(points.inner_text()) if points.count() else None))
+        label = item.locator(".b-label").evaluate(AS_NOTATION)
+        found.append((label, int(points.inner_text()) if points.count() else None))
     return found
 
 
+#: A label as the page draws it, its tiles (pictures, each named) read back as the engine writes them.
+AS_NOTATION = """(label) => {
+  const copy = label.cloneNode(true);
+  for (const tiles of copy.querySelectorAll('[data-tiles]')) tiles.replaceWith(tiles.dataset.tiles);
+  return copy.textContent;
+}"""
+
+
 def expected_breakdown(breakdown: dict[str, Any], scored: bool) -> list[tuple[str, int | None]]:
-    return [(item["label"], item["points"] if scored else None) for item in breakdown["items"]]
+    """The engine's breakdown as the page shows it: a swap's square is left to the grid ("swap 0,3" is "swap")."""
+    return [(re.sub(r"^swap -?\d+,-?\d+$", "swap", item["label"]), item["points"] if scored else None)
+            for item in breakdown["items"]]  # fmt: skip
 
 
 def hand_shown(page: Any) -> list[str]:

@@ -34,7 +34,12 @@ SMALL_TARGETS = """[...document.querySelectorAll('button, a, input, select, summ
 #: The scores the players' panel shows, joined by commas (to compare with the engine's).
 SCORES = "[...document.querySelectorAll('.player .p-score')].map((e) => e.textContent).join()"
 #: The rows of the score sheet, newest first.
-SHEET_ROWS = "[...document.querySelectorAll('.sheet-list > li')].map((row) => row.textContent)"
+#: The score sheet's rows as text, the tiles a row draws (the line games) read back as their codes.
+SHEET_ROWS = """[...document.querySelectorAll('.sheet-list > li')].map((row) => {
+  const copy = row.cloneNode(true);
+  for (const tiles of copy.querySelectorAll('[data-tiles]')) tiles.replaceWith(tiles.dataset.tiles);
+  return copy.textContent;
+})"""
 
 
 def shot(page: Any, folder: Path, name: str) -> Path:

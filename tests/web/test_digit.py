@@ -79,7 +79,7 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     lg.tap(page, refused)
     feedback(page, "digit", capital(refusal["message"]))
     refused_again(page, "digit", capital(refusal["message"]))
-    assert refusal["message"] == "the first play covers the centre cell 0,0"
+    assert refusal["message"] == "the first play covers the centre square (row 0, column 0)"
     assert page.locator("#digit-feedback.problem").count() == 1
     shot(page, tmp_path, "digit-2-refused")
     assert game.body()["version"] == 0
@@ -200,10 +200,10 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     best = review.json()["review"]["best"]
     drawn = home.evaluate(DRAW, [table.match, version, table.tokens[seat]])
     assert drawn["tiles"] == version_tiles(table, version) and drawn["last"] == 1
-    assert drawn["describe"] == f"played {tile}"
+    assert drawn["describe"] == f"played {KIT.name(tile)}"  # the tile named, not its code
     assert len(drawn["best"]) == len(best) and best
     for shown, each in zip(drawn["best"], best, strict=True):
-        assert shown["labels"] == [item["label"] for item in each["breakdown"]["items"]]
+        assert shown["labels"] == [label for label, _ in lg.expected_breakdown(each["breakdown"], scored=False)]
         assert shown["grid"] == (1 if is_play(each["move"]) else 0)
     assert drawn["note"] == "7 tiles left in hand and pile" and drawn["out"] == "out of tiles"
     assert drawn["reason"].startswith("nobody could place a tile")
@@ -233,7 +233,11 @@ DRAW = """async ([match, version, token]) => {
     last: pictured.querySelectorAll('.mini-cell.last').length,
     describe: digit.describe(step, body),
     best: [...reviewed.querySelectorAll('.best > li')].map((li) => ({
-      labels: [...li.querySelectorAll('.b-label')].map((e) => e.textContent),
+      labels: [...li.querySelectorAll('.b-label')].map((e) => {
+        const copy = e.cloneNode(true);
+        for (const tiles of copy.querySelectorAll('[data-tiles]')) tiles.replaceWith(tiles.dataset.tiles);
+        return copy.textContent;
+      }),
       grid: li.querySelectorAll('details').length,
     })),
     note: digit.finalNote({ view: { scores: [0, -7] } }, 1),

@@ -43,10 +43,19 @@ def test_a_seat_moves_to_another_phone_by_its_link_and_plays_there(
     assert page_a.evaluate("(img) => img.complete && img.naturalWidth > 0", qr.element_handle())
     assert "Works once, for 10 minutes" in page_a.locator("#seat-move").inner_text()
 
+    assert page_a.locator("#bop-pass").is_visible()  # phone A offers the seat's moves until the seat leaves
+
     page_b = phone_b.open(link.removeprefix(live_server))
     page_b.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
     assert page_b.url == f"{live_server}/play/{match_id}"  # the code is out of the address at once
     assert page_b.locator(".match-head .tag", has_text="watching").count() == 0
+    # Phone A, untouched, is told at once (its socket closed, 4409): it says so in words and watches.
+    page_a.locator("#seat-notice", has_text="Your seat moved to another device; you are watching.").wait_for()
+    page_a.wait_for_function("() => window.tablejudgeMatch.you === null && window.tablejudgeMatch.token === null")
+    assert page_a.locator(".match-head .tag", has_text="watching").count() == 1
+    assert not page_a.locator("#bop-pass").is_visible() and page_a.locator("#seat-move").count() == 0
+    assert "Your turn" not in page_a.locator("#status").inner_text()
+    assert page_a.evaluate(f"JSON.parse(localStorage.getItem('tablejudge.seats'))['{match_id}'].token") is None
     version = page_b.evaluate("window.tablejudgeMatch.body.version")
     if 0 not in page_b.evaluate("window.tablejudgeMatch.body.must_act"):  # Bob first: he passes
         moved = httpx.post(f"{live_server}/v1/matches/{match_id}/moves", json={"move": "pass", "version": version},
@@ -67,11 +76,32 @@ def test_a_seat_moves_to_another_phone_by_its_link_and_plays_there(
     phone_c = phones("someone else")
     page_c = phone_c.open(link.removeprefix(live_server))  # the link again: it worked once
     page_c.locator("#no-seat-title", has_text="This seat link did not work").wait_for()
-    assert "used already" in page_c.locator(".no-seat").inner_text()
+    said = page_c.locator(".no-seat p").first.inner_text()
+    assert said.startswith("This seat link has been used already: a link moves a seat only once.")
+    assert "Ask for a new link" in said and said.endswith(".") and "_" not in said
     page_c.locator("#watch-instead").click()
     page_c.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === null")
     for phone in (phone_a, phone_b, phone_c):
         assert phone.errors == [] and phone.other_hosts == [], phone.who
+
+
+def test_a_stored_seat_that_moved_while_the_phone_was_away_is_watched_with_words(
+    phones: Callable[[str], Phone], live_server: str
+) -> None:
+    """The seat moved while phone A's page was closed: opening it again, its stored token is refused
+    (401); the page forgets it, says why and watches."""
+    match_id, tokens, _ = two_people(live_server)
+    ann = {"Authorization": f"Bearer {tokens[0]}"}
+    code = httpx.post(f"{live_server}/v1/matches/{match_id}/seat-link", headers=ann, timeout=30).json()["code"]
+    taken = httpx.post(f"{live_server}/v1/matches/{match_id}/seat-link/take", json={"code": code}, timeout=30)
+    assert taken.status_code == 200, taken.text
+    phone = phones("Ann's old phone")
+    phone.context.add_init_script(seat_script(match_id, tokens[0], 0))
+    page = phone.open(f"/play/{match_id}")
+    page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === null")
+    assert page.locator("#seat-notice").inner_text().startswith("Your seat is no longer on this device")
+    assert page.locator("#bop-pass").is_visible() is False
+    assert phone.errors == [] and phone.other_hosts == []
 
 
 def test_an_invite_to_a_full_match_says_so_and_offers_to_watch(

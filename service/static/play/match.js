@@ -7,7 +7,8 @@ import { scoreChart } from "./chart.js";
 import { pushControl } from "./push.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
-import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL } from "./seat.js";
+import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
+import { botWords, nameBots, scored, endWords } from "./words.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
@@ -18,12 +19,14 @@ export async function openMatch(main, id, params) {
   const moved = await takeSeatFromLink(id); // "#seat=CODE": a seat moved here from another device (seat.js)
   let token = watching ? null : moved.token || seats.get(id)?.token || null;
   let body;
+  let notice = null; // why this device watches, when it held the seat before (seat.js)
   try {
     body = await api(`/v1/matches/${id}`, { token });
   } catch (error) {
     if (error.status === 401 && token) {
-      seats.forget(id, "token"); // the seat was given up (left, or a bot took it): watch instead
+      seats.forget(id, "token"); // the seat moved to another device (or was left): watch instead
       token = null;
+      notice = SEAT_GONE;
       body = await api(`/v1/matches/${id}`);
     } else if (error.status === 404) {
       throw new Error("There is no such game here: check the link.");
@@ -46,13 +49,13 @@ export async function openMatch(main, id, params) {
     }
   }
   if (params.toString()) history.replaceState(null, "", watching ? `/play/${id}?watch=1` : `/play/${id}`);
-  new MatchPage(main, { id, token, body, plugin }).start();
+  new MatchPage(main, { id, token, body, plugin, notice }).start();
 }
 
 /** The name box and "Take a seat"; resolves with the seat token, or null to watch. */
 function askToJoin(main, id, body, plugin, invite) {
   return new Promise((resolve) => {
-    const taken = body.seats.filter((s) => s.joined).map((s) => (s.bot ? `a bot (${s.bot})` : s.name));
+    const taken = body.seats.filter((s) => s.joined).map((s) => (s.bot ? `a bot (${botWords(plugin, s.bot)})` : s.name));
     const free = body.seats.filter((s) => !s.joined).length;
     const name = h("input", { type: "text", id: "join-name", maxlength: 40, autocomplete: "nickname", value: seats.name, enterkeyhint: "go" });
     const error = h("p", { class: "error", role: "alert" });
@@ -95,8 +98,9 @@ function askToJoin(main, id, body, plugin, invite) {
 const TABLE = -3; // the game's own moves (a PDQ window closing)
 
 class MatchPage {
-  constructor(main, { id, token, body, plugin }) {
+  constructor(main, { id, token, body, plugin, notice = null }) {
     this.main = main;
+    this.notice = notice;
     this.id = id;
     this.token = token;
     this.plugin = plugin;
@@ -169,7 +173,16 @@ class MatchPage {
     } else if (status === "refused") {
       shown.textContent = error?.message || "refused";
       shown.className = "connection lost";
+    } else if (status === "seat_gone") {
+      shown.textContent = "";
+      shown.className = "connection";
+      this.watchInstead(error?.moved ? SEAT_MOVED : SEAT_GONE);
     }
+  }
+
+  /** This device holds its seat no more: it watches, and says why (seat.js). */
+  watchInstead(notice) {
+    watchInstead(this, notice, (next) => new MatchPage(this.main, next).start());
   }
 
   onLive(message) {
@@ -195,6 +208,9 @@ class MatchPage {
       if (error instanceof ApiError && error.code === "stale_version" && error.match) {
         this.apply(error.match, null);
         error.message = "The game moved on while you played: look again and retry.";
+      } else if (error instanceof ApiError && error.status === 401 && this.token) {
+        error.message = SEAT_GONE;
+        this.watchInstead(SEAT_GONE);
       }
       throw error;
     }
@@ -222,6 +238,7 @@ class MatchPage {
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title)),
+        this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
         this.players),
       this.stage,
@@ -234,7 +251,7 @@ class MatchPage {
     if (!body) return;
     if (body.version < this.body.version && body.match === this.body.match && body.status === this.body.status) return; // an older answer
     noticeTurn(this.body, body, this.you, this.plugin.title); // vibrate, beep, notify: alerts.js
-    this.body = body;
+    this.body = nameBots(body, this.plugin);
     this.receivedAt = performance.now();
     if (body.status !== this.phase) {
       this.phase = body.status;
@@ -310,12 +327,12 @@ class MatchPage {
 
   showPlayers() {
     const body = this.body;
-    const scores = body.view?.scores || [];
+    const scores = scored(this.plugin, body) ? body.view?.scores || [] : [];
     const items = body.seats.map((seat) => {
       const acting = body.status === "playing" && body.must_act.includes(seat.seat);
       const info = body.view && this.plugin.seatInfo ? this.plugin.seatInfo(body, seat.seat) : "";
       const flags = [];
-      if (seat.bot) flags.push(`bot: ${seat.bot}`);
+      if (seat.bot) flags.push(botWords(this.plugin, seat.bot).split(":").slice(-1)[0].trim()); // the name says "Bot" already
       else if (!seat.joined) flags.push("free seat");
       else if (seat.left) flags.push("left");
       // A score the game withholds (Qwiply's hidden bids: a standing score would tell them) is null.
@@ -326,7 +343,8 @@ class MatchPage {
         .join(", ");
       return h(
         "li",
-        { class: `player${acting ? " acting" : ""}${seat.seat === this.you ? " you" : ""}`, "aria-label": label, "aria-current": acting ? "true" : null },
+        // Without a score column the name takes the whole width.
+        { class: `player${acting ? " acting" : ""}${seat.seat === this.you ? " you" : ""}`, "aria-label": label, "aria-current": acting ? "true" : null, style: scores.length ? null : { "grid-template-columns": "1fr" } },
         h("span", { class: "p-name" }, seat.joined ? seat.name || `Player ${seat.seat + 1}` : "…", seat.seat === this.you ? h("small", {}, " you") : null),
         scores.length ? h("span", { class: "p-score" }, score === null ? "?" : String(score)) : null,
         info ? h("span", { class: "p-info" }, info) : null,
@@ -408,7 +426,7 @@ class MatchPage {
       body.seats.map((seat) =>
         h("li", { class: seat.joined ? "joined" : "free" },
           h("span", { class: "seat-name" }, `Seat ${seat.seat + 1}`),
-          h("span", {}, seat.bot ? `Bot (${seat.bot})` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
+          h("span", {}, seat.bot ? `${seat.name}: ${botWords(this.plugin, seat.bot)}` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
       ),
     );
   }
@@ -464,6 +482,11 @@ class MatchPage {
     return this.plugin.describe ? this.plugin.describe(this.withGainers(step), this.body) : step.move;
   }
 
+  /** The move as the page shows it: its tiles drawn where the plug-in draws them, else its words. */
+  picture(step) {
+    return this.plugin.describeNode ? this.plugin.describeNode(this.withGainers(step), this.body) : this.describe(step);
+  }
+
   /** The step with ``gainers``: the seats whose score it raised (the table's moves score for someone). */
   withGainers(step) {
     const list = this.turnsList || [];
@@ -477,17 +500,18 @@ class MatchPage {
     const steps = (this.turnsList || []).filter((step) => !this.plugin.inSheet || this.plugin.inSheet(step));
     this.sheet.hidden = !steps.length;
     if (!steps.length) return;
+    const withScores = scored(this.plugin, this.body);
     const rows = steps
       .slice()
       .reverse()
       .map((step) => {
-        const points = step.breakdown?.total || 0;
+        const points = withScores ? step.breakdown?.total || 0 : 0;
         const items = step.breakdown?.items || [];
-        const total = step.seat >= 0 && step.scores ? step.scores[step.seat] : null;
+        const total = withScores && step.seat >= 0 && step.scores ? step.scores[step.seat] : null;
         const summary = h("summary", {},
           h("span", { class: "s-n" }, String(step.version)),
           h("span", { class: "s-who" }, step.seat >= 0 ? this.body.seats[step.seat]?.name || `Player ${step.seat + 1}` : this.name(step.seat)),
-          h("span", { class: "s-what" }, this.describe(step)),
+          h("span", { class: "s-what" }, this.picture(step)),
           h("span", { class: "s-pts" }, points ? `${points > 0 ? "+" : ""}${points}` : ""),
           total !== null ? h("span", { class: "s-total", "aria-label": `total ${total}` }, String(total)) : null);
         return h("li", { class: step.seat === this.you ? "me" : null }, items.length ? h("details", {}, summary, breakdownList(step.breakdown)) : h("div", { class: "s-row" }, ...summary.childNodes));
@@ -499,11 +523,13 @@ class MatchPage {
   showEnd() {
     const body = this.body;
     const scores = body.view?.scores || [];
-    const order = body.seats.map((s) => s.seat).sort((a, b) => scores[b] - scores[a]);
     const winners = new Set(body.outcome?.winners || []);
+    // Winners first (in a game without a score the race to run out decides), then by score.
+    const order = body.seats.map((s) => s.seat).sort((a, b) => Number(winners.has(b)) - Number(winners.has(a)) || scores[b] - scores[a]);
+    const withScores = scored(this.plugin, body);
     this.rematchBox = h("div", { class: "rematch" });
     this.replayBox = h("section", { class: "card replay", "aria-labelledby": "replay-title" });
-    this.chartBox = h("section", { class: "card", "aria-labelledby": "chart-title" }, h("h2", { id: "chart-title" }, "Score by move"));
+    this.chartBox = h("section", { class: "card", "aria-labelledby": "chart-title", hidden: !withScores }, h("h2", { id: "chart-title" }, "Score by move"));
     this.reviewBox = h("section", { class: "card reviews", "aria-labelledby": "review-title" });
     fill(
       this.stage,
@@ -512,9 +538,9 @@ class MatchPage {
         h("ol", { class: "final plain" },
           order.map((seat) => h("li", { class: winners.has(seat) ? "winner" : "" },
             h("span", { class: "f-name" }, this.name(seat), winners.has(seat) ? h("span", { class: "tag won" }, "winner") : null),
-            h("span", { class: "f-score" }, String(scores[seat])),
+            withScores ? h("span", { class: "f-score" }, String(scores[seat])) : null,
             this.plugin.finalNote ? h("span", { class: "f-note" }, this.plugin.finalNote(body, seat)) : null))),
-        body.outcome?.reason ? h("p", { class: "muted", id: "end-reason" }, `The game ended: ${this.plugin.reasonText?.(body.outcome.reason, body) || this.seatNames(body.outcome.reason)}.`) : null,
+        body.outcome?.reason ? h("p", { class: "muted", id: "end-reason" }, `The game ended: ${endWords(this.plugin, body, (text) => this.seatNames(text))}.`) : null,
         this.rematchBox),
       this.chartBox,
       this.replayBox,
@@ -589,8 +615,8 @@ class MatchPage {
       slider.value = String(at);
       const step = await this.replayStep(at);
       const turn = (this.turnsList || []).find((t) => t.version === at);
-      fill(caption, at === 0 ? "The start" : [`Move ${at} of ${last}: `, h("b", {}, this.name(step.seat)), ` ${turn ? this.describe(turn) : step.move}`,
-        turn?.breakdown?.total ? ` (+${turn.breakdown.total})` : ""]);
+      fill(caption, at === 0 ? "The start" : [`Move ${at} of ${last}: `, h("b", {}, this.name(step.seat)), " ", turn ? this.picture(turn) : this.describe(step),
+        turn?.breakdown?.total && scored(this.plugin, this.body) ? ` (+${turn.breakdown.total})` : ""]);
       fill(picture);
       (this.plugin.renderReplay || fallbackReplay)(step.view, picture, this.body, turn || null);
     };

@@ -8,6 +8,7 @@ export class ApiError extends Error {
     this.code = error?.code || "error";
     this.rule = error?.rule || null;
     this.details = error?.details || {};
+    this.reason = error?.reason || null; // what a refusal's code alone does not say (a seat link's "changed_hands")
     this.match = error?.match || null; // a stale move: the current match, to resync from
   }
 }
@@ -87,6 +88,10 @@ export const seats = {
 // sends too much (4429, 1009): the page comes back as after any drop (matches/README.md, "Live events").
 const SILENCE_MS = 40_000;
 const PING_MS = 20_000;
+// A seat's socket the server closes because its token holds the seat no more: the seat moved to another
+// device by its link (4409), or the hello's token holds no seat (4401). Not retried: the page watches.
+const SEAT_MOVED = 4409;
+const NO_SEAT = 4401;
 
 export class Live {
   constructor(match, token, { onMessage, onStatus }) {
@@ -139,9 +144,14 @@ export class Live {
       }
       this.receive(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (this.token && (event.code === SEAT_MOVED || event.code === NO_SEAT)) {
+        this.close();
+        this.onStatus("seat_gone", { moved: event.code === SEAT_MOVED });
+        return;
+      }
       this.failPending();
       if (this.closed) return;
       this.onStatus("reconnecting");
@@ -169,7 +179,7 @@ export class Live {
         clearTimeout(waiting.timer);
         if (message.type === "ack") waiting.resolve(message);
         else waiting.reject(new ApiError(statusOf(message.error?.code), message.error));
-      } else if (message.type === "error" && message.error?.code === "unauthorized") {
+      } else if (message.type === "error" && message.error?.code === "unauthorized" && !this.token) {
         this.onStatus("refused", message.error);
       }
     }

@@ -7,7 +7,8 @@
 // - The other device opens the link: the page takes the code out of the address at once (a reload or
 //   the history never tries it again) and redeems it (POST .../seat-link/take) for the seat's new
 //   token. The seat has moved: the first device's token stops working and that page watches from then
-//   on (matches/README.md, "Seats that travel").
+//   on (matches/README.md, "Seats that travel"): the server closes its live socket (4409) and the page
+//   says so in words and watches (MatchPage.watchInstead), as it does when a stored token is refused.
 // - An invite to a match whose seats are all taken says "The seats are full" and offers to watch.
 import { api, seats } from "./net.js";
 import { h, fill, copyText, field } from "./ui.js";
@@ -28,9 +29,52 @@ export async function takeSeatFromLink(match) {
     seats.save(match, { token: taken.token, seat: taken.seat });
     return { token: taken.token };
   } catch (failure) {
-    return { error: failure.message };
+    return { error: seatLinkRefusal(failure) };
   }
 }
+
+/**
+ * Why a seat link could not be taken, as a sentence that says what to do (the server's own words are
+ * for programs: matches/README.md lists the codes).
+ * @param {{status?: number, code?: string, reason?: string | null, message: string}} failure
+ * @returns {string}
+ */
+export function seatLinkRefusal(failure) {
+  const askAgain = "Ask for a new link on the device that holds the seat.";
+  switch (failure.code) {
+    case "bad_seat_code":
+      return `This seat link is not for this game, or a newer link has replaced it. ${askAgain}`;
+    case "seat_code_used":
+      if (failure.reason === "changed_hands") return `This seat was left or moved since the link was made, so the link moves it no more. ${askAgain}`;
+      return `This seat link has been used already: a link moves a seat only once. ${askAgain}`;
+    case "seat_code_expired":
+      return `This seat link has expired: a link works for 10 minutes only. ${askAgain}`;
+    default:
+      return failure.status === 422 ? `This seat link is incomplete: copy all of it. ${askAgain}` : failure.message;
+  }
+}
+
+/**
+ * This device holds its seat no more (it moved by its link, or was left): stop the seat's page, forget
+ * its token and show the match as a watcher with ``notice``, the reason in words.
+ * @param {{id: string, token: string | null, live: {close(): void}, ticker: any, boardInstance: any, plugin: any}} page
+ * @param {string} notice
+ * @param {(next: {id: string, token: null, body: any, plugin: any, notice: string}) => void} watch opens the watcher's page
+ */
+export async function watchInstead(page, notice, watch) {
+  if (page.token === null) return; // told twice (the socket's close and a refused move): once is enough
+  page.token = null;
+  page.live.close();
+  clearInterval(page.ticker);
+  page.boardInstance?.destroy?.();
+  seats.forget(page.id, "token");
+  const body = await api(`/v1/matches/${page.id}`);
+  watch({ id: page.id, token: null, body, plugin: page.plugin, notice });
+}
+
+/** What the page says when this device holds its seat no more, and watches instead. */
+export const SEAT_MOVED = "Your seat moved to another device; you are watching.";
+export const SEAT_GONE = "Your seat is no longer on this device: it moved to another one, or was left. You are watching.";
 
 /**
  * A card in place of the page until the player chooses to watch: why there is no seat here.

@@ -149,14 +149,30 @@ export async function copyText(text, input) {
   }
 }
 
-/** A breakdown as the rule sheet reads it: each item, its points, its detail. */
-/** @param {{total?: number, items?: {label?: string, points?: number, detail?: string}[]} | null | undefined} breakdown */
-export function breakdownList(breakdown) {
+/**
+ * The squares an engine writes in its notation ("start 7,7", "red 3 at 0,0:1") as the page reads its
+ * squares out: "start row 7, column 7", "red 3 at row 0, column 0, level 1".
+ * @param {string} text
+ */
+export function placeWords(text) {
+  return String(text)
+    .replace(/(?<![\d,])(-?\d{1,2}),(-?\d{1,2}):(\d)(?![\d,])/g, "row $1, column $2, level $3")
+    .replace(/(?<![\d,])(-?\d{1,2}),(-?\d{1,2})(?![\d,])/g, "row $1, column $2");
+}
+
+/**
+ * A breakdown as the rule sheet reads it: each item, its points, its detail. ``show`` draws the engine's
+ * words for the page (the line games: the tiles written in them drawn as tiles; by default the squares
+ * named in words).
+ * @param {{total?: number, items?: {label?: string, points?: number, detail?: string}[]} | null | undefined} breakdown
+ * @param {(text: string) => Child} [show]
+ */
+export function breakdownList(breakdown, show = placeWords) {
   return h(
     "ul",
     { class: "breakdown plain" },
     (breakdown?.items || []).map((item) =>
-      h("li", {}, h("span", { class: "b-label" }, item.label), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, item.detail) : null),
+      h("li", {}, h("span", { class: "b-label" }, show(item.label || "")), h("b", { class: "b-points" }, String(item.points)), item.detail ? h("small", {}, show(item.detail)) : null),
     ),
     (breakdown?.items?.length || 0) > 1 ? h("li", { class: "b-total" }, h("span", { class: "b-label" }, "total"), h("b", { class: "b-points" }, String(breakdown?.total))) : null,
   );

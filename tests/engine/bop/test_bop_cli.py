@@ -171,7 +171,7 @@ def test_a_person_sees_the_notation_from_their_own_hand_and_may_type_tiles_with_
 
 def test_a_hand_holding_only_one_of_a_tile_says_so() -> None:
     state = BopGame({"mode": "strict"}).from_position(parse_board("Fk Rb Sb/. . Hy"), [parse_tiles("? Mb"), []])
-    with pytest.raises(Exception, match=r"your hand holds only 1 \?"):
+    with pytest.raises(Exception, match=r"your hand holds only 1 BOP! tile"):
         state.act(0, "1,0a ??")
 
 
@@ -188,3 +188,4 @@ def test_a_failed_challenge_names_the_word_that_justified_the_play(adjudicator: 
     failed = state.act(1, Challenge())
     detail = failed.items[0].detail
     assert failed.items[0].label == "challenge failed" and "SHM" in detail and "sham" in detail
+    assert detail.startswith("the play M stands: ")  # the play by its letters, not its notation ("2,2 Mb")

@@ -81,5 +81,5 @@ def test_ruling_25_turn_2_scores_its_items_as_the_sheet_states_them(game: BopGam
     """The sheet itemises turn 2 as 7 across + 3 up/down + 5 + 10; its printed 27 is an addition slip."""
     _, breakdown = play_example(game)[1]
     items = {item.label: item.points for item in breakdown.items}
-    assert items == {"across WHMMY": 7, "down SHM": 3, "5-lttr word": 5, "all 5 tiles": 10}
+    assert items == {"across WHMMY": 7, "down SHM": 3, "5-letter word": 5, "all 5 tiles": 10}
     assert breakdown.total == 25 != EXAMPLE["turns"][1]["sheet_printed"]

@@ -56,7 +56,7 @@ def test_ruling_05_single_tile_counts_both_lines(game: BopGame) -> None:
 def test_ruling_06_both_letter_bonuses_multiply() -> None:
     values, notes = tile_values([R, G, B, K, Y, Y], [False, False, False, False, True, False])
     assert values == [5, 5, 5, 5, 10, 2]
-    assert [name for name, _, _ in notes] == ["double lttr bonus", "5 different colours"]
+    assert [name for name, _, _ in notes] == ["double letter bonus", "5 different colours"]
 
 
 def test_ruling_07_overlapping_windows() -> None:

@@ -22,7 +22,7 @@ from tests.engine.linegames.terminal import finished_json, greedy_moves, people_
 PEOPLE: dict[str, tuple[Any, list[str], list[str]]] = {
     "digit": (DigitGame, ["pass", "0,0 9z"], [
         "expected 'ROW,COL",
-        "the first player starts the game by placing tiles on the centre cell 0,0",  # no pass first
+        "the first player starts the game by placing tiles on the centre square (row 0, column 0)",  # no pass first
         "tiles are a face and a colour (9y, ?y, ??)", "game over:",
     ]),
     "matchfive": (MatchFiveGame, ["0,0:1 9r", "5,5:1 *", "0,9:1 1r"], [

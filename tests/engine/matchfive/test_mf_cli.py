@@ -16,7 +16,7 @@ def test_a_bot_game_prints_each_turn_with_its_breakdown_then_the_table(capsys: p
     assert main(PLAY) == 0
     out = capsys.readouterr().out
     assert "Match Five (matchfive), seed 3: greedy, random" in out and "starts (the highest hand total)" in out
-    assert "player 0: 0,0:1u 1b 5b  +6" in out and "vertical    +6  blue 1, 5 (stack 0,0)" in out
+    assert "player 0: 0,0:1u 1b 5b  +6" in out and "vertical    +6  blue 1, 5 (the stack at row 0, column 0)" in out
     assert not re.search(r"draw (to )?\d", out)  # the draws are the players' own business
     assert out.count("\nscores: ") >= 20 and "winner: player" in out
     assert "game over: a player placed their last tile" in out and "stacks, bottom to top: " in out

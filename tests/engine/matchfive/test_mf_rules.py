@@ -45,7 +45,7 @@ def test_one_to_five_tiles_and_one_wild_a_turn() -> None:
 def test_a_tile_rests_on_the_table_or_on_the_top_of_its_stack() -> None:
     table = board("0,0:3r,3b 0,1:2r")
     accepted(table, "0,0:3 3y")
-    assert "0,0:2 already holds the blue 3" in refused(table, "0,0:2 3y", "occupied")
+    assert "level 2 of the stack at row 0, column 0 already holds the blue 3" in refused(table, "0,0:2 3y", "occupied")
     assert "the next tile there is at level 3" in refused(table, "0,0:4 3y", "floating")
     refused(table, "1,1:2 2b", "floating")  # an empty cell: level 1 first
     refused(table, "0,0:3 3y 0,0:5 3g", "floating")  # a level skipped
@@ -66,7 +66,7 @@ def test_a_play_is_one_row_or_column_at_one_level_or_one_stack() -> None:
 
 
 def test_no_empty_spot_between_a_plays_tiles_but_tiles_between_are_stepped_over() -> None:
-    assert "1,1:1 is empty" in refused(board(ROW), "1,0:1a 3b . 1b", "gap")
+    assert "row 1, column 1, level 1 is empty" in refused(board(ROW), "1,0:1a 3b . 1b", "gap")
     checked = accepted(board(ROW + " 1,1:2b"), "1,0:1a 3b . 1b")
     assert [s.tiles for s in checked.series if s.direction == ACROSS] == [("3b", "2b", "1b")]
 
@@ -82,7 +82,7 @@ def test_the_first_play_covers_0_0_and_every_later_play_attaches() -> None:
 
 def test_a_locked_end_takes_no_tile_beside_it_at_its_level_the_middle_ones_do() -> None:
     table = board(FIVE)
-    assert "red 4 at 0,4:1 is locked" in refused(table, "1,4:1 4b", "locked")
+    assert "red 4 at row 0, column 4, level 1 is locked" in refused(table, "1,4:1 4b", "locked")
     refused(table, "-1,0:1 3y", "locked")
     accepted(table, "-1,1:1 2b")
 
@@ -92,7 +92,7 @@ def test_every_series_through_a_placed_tile_is_checked_horizontal_and_vertical()
     table = board("0,0:3r 0,1:2r 1,1:2b")
     accepted(table, "1,0:1 3b")  # across 3b 2b, down 3r 3b
     assert "column 0 at level 1" in refused(table, "1,0:1 1b", "not_a_series")  # across 1b 2b fine, down 3r 1b not
-    assert "stack 0,0" in refused(table, "0,0:2 4b", "not_a_series")
+    assert "the stack at row 0, column 0" in refused(table, "0,0:2 4b", "not_a_series")
     assert "row 1 at level 1" in refused(table, "1,0:1 3y", "not_a_series")  # down 3r 3y fine, across 3y 2b not
 
 
@@ -123,7 +123,8 @@ def test_one_tile_completing_a_row_and_a_column_earns_both_bonuses_and_both_lock
     ]  # fmt: skip
     assert breakdown.total == 55
     assert breakdown.items[-1].detail == (
-        "on red 3 at 0,0:1 (first) and red 4 at 0,4:1 (last); on red 4 at 0,4:1 (first) and green 4 at 4,4:1 (last)"
+        "on red 3 at row 0, column 0, level 1 (first) and red 4 at row 0, column 4, level 1 (last); "
+        "on red 4 at row 0, column 4, level 1 (first) and green 4 at row 4, column 4, level 1 (last)"
     )
     assert sorted(checked.after.locked) == [(0, 0, 1), (0, 4, 1), (4, 4, 1)]
 

@@ -71,7 +71,8 @@ def test_ruling_03_neighbours_share_a_level() -> None:
     # 4r at level 2 of 0,1 is beside 2r (level 2), not beside 3b (level 3, which would not fit it).
     breakdown = score_play(accepted(table, "0,1:2 4r"))
     assert [(i.label, i.points, i.detail) for i in breakdown.items] == [
-        ("vertical", 8, "red 4 with yellow 4 (stack 0,1)"), ("horizontal", 6, "red 4 with red 2 (row 0 at level 2)")
+        ("vertical", 8, "red 4 with yellow 4 (the stack at row 0, column 1)"),
+        ("horizontal", 6, "red 4 with red 2 (row 0 at level 2)"),
     ]  # fmt: skip
     refused(table, "0,1:2 4g", "not_a_series")  # green 4 beside red 2 at level 2
     assert [p["total"] for p in SHEET][4] == 33  # the sheet's play 5, read this way (the fixture)
@@ -106,7 +107,9 @@ def test_ruling_06_first_play() -> None:
 def test_ruling_07_first_and_last_are_the_ends() -> None:
     checked = accepted(board("0,0:3r 0,1:2r 0,3:5r 0,4:4r"), "0,2:1 1r")  # completed in the middle
     assert checked.locks == ((0, 0, 1), (0, 4, 1))
-    assert score_play(checked).items[-1].detail == "on red 3 at 0,0:1 (first) and red 4 at 0,4:1 (last)"
+    assert score_play(checked).items[-1].detail == (
+        "on red 3 at row 0, column 0, level 1 (first) and red 4 at row 0, column 4, level 1 (last)"
+    )
     down = accepted(board("0,0:3r 1,0:3b 2,0:3y 3,0:3o"), "-1,0:1 3g")  # a column: the top end is first
     assert down.locks == ((-1, 0, 1), (3, 0, 1))
 
@@ -280,7 +283,7 @@ def test_ruling_18_play_6_is_a_stack() -> None:
     assert stack.total == column.total == 18
     assert [i.label for i in stack.items if i.kind == "lock"] == ["locking block"]  # one: the top tile
     assert [i.detail for i in column.items if i.kind == "lock"] == [
-        "on orange 2 at -4,1:1 (first) and red 2 at 0,1:1 (last)"
+        "on orange 2 at row -4, column 1, level 1 (first) and red 2 at row 0, column 1, level 1 (last)"
     ]  # two, and the red 2 among them
     assert SHEET[5]["play"] == "0,1:2u 2o 2y 2g *2b"
 

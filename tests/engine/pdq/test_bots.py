@@ -7,9 +7,9 @@ import statistics
 import pytest
 
 from engine.base import REFEREE
-from engine.bots import GreedyBot, RandomBot, Turn, make_bot, next_move, parse_bots, play_game
+from engine.bots import GreedyBot, RandomBot, Turn, bot_names, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
-from engine.pdq.bots import PROFILES, BotProfile, PdqBot, hardness, seat_names
+from engine.pdq.bots import LEVELS, PROFILES, BotProfile, PdqBot, hardness, seat_names
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
 
@@ -104,3 +104,20 @@ def test_a_bots_delay_is_configurable(stack) -> None:
     for bad in ("quick:soon", "quick:-5", "genius:100"):
         with pytest.raises(ConfigError):
             make_bot(bad, 0, state.game)
+
+
+def test_the_levels_are_paced_so_a_person_on_a_phone_can_beat_them(stack) -> None:
+    """On an easy row (PNA: over a thousand answers) half the claims of the fastest level come after
+    3 s, time for a person to read the cards, find a word and type it; each level is slower than the
+    next, and the menu offers the levels, not the retired names."""
+    state = stack(["PNA", "DRU"], players=2)
+
+    def median_ms(level: str) -> float:
+        moves = [PdqBot(level, seed).choose(Turn(state, 0)) for seed in range(200)]
+        return statistics.median(m.at_ms for m in moves if m is not None)
+
+    relaxed, steady, sharp = (median_ms(level) for level in LEVELS)
+    assert relaxed > steady > sharp > 3_000
+    assert median_ms("quick") < 2_000  # the retired level that won every round
+    assert [name for name in bot_names(PdqGame) if name in PROFILES] == list(LEVELS)
+    assert make_bot("quick", 0, PdqGame({"players": 2})).name == "quick"  # saved matches keep their bots

@@ -97,7 +97,7 @@ class SteppingClock:
 def test_racing_bots_at_the_terminal_a_quick_word_wins(adjudicator) -> None:
     from engine.pdq.cli import _seats, play_race
 
-    game = PdqGame({"players": 3}, adjudicator)
+    game = PdqGame({"players": 3, "window_ms": 300}, adjudicator)  # a short window: the first word wins
     first = game.new_initial_state(3).round.letters
     word = adjudicator.pdq(first, limit=1).words[0]
     out = io.StringIO()

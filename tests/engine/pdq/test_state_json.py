@@ -142,7 +142,7 @@ json_values = st.recursive(
 @given(data=st.data())
 def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data) -> None:
     rows = ["PNA", "DRU", "TGN"]
-    state = stacked_state(stacked_game(rows, adjudicator, players=3), rows)
+    state = stacked_state(stacked_game(rows, adjudicator, players=3, window_ms=300), rows)
     state.act(2, NoWord(100))
     state.act(1, Claim("pendant", 200))
     state.act(REFEREE, Close(500))

@@ -174,7 +174,7 @@ def test_alternate_suit_in_another_row_crosses_whatever_the_white_die() -> None:
 
 def test_alternate_suit_with_several_rows_open_needs_the_row_named() -> None:
     error = refused("choose_a_row", resolve_claim, CROWDED, Suit.SUN, 3, (2, 4), Claim(2))
-    assert "drink, glasses, water, starfish" in str(error)
+    assert str(error).endswith("choose the row for it: Drink, Sunglasses, Water, Starfish")
 
 
 def test_alternate_suit_with_one_row_open_goes_there_unnamed() -> None:

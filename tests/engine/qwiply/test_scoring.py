@@ -113,7 +113,7 @@ def test_a_starfish_win_is_valued_for_the_lead_suit() -> None:
     marking = marking_for(start, Suit.WATER, 1, 3, Suit.STARFISH)
     breakdown = claim_breakdown(start, marking, OPTIONS)
     assert (breakdown.items[0].label, breakdown.total) == ("Water", 2)
-    assert breakdown.items[0].detail.endswith("Water 2 -> 4 points")
+    assert breakdown.items[0].detail.endswith("Water goes from 2 to 4 points")
 
 
 # --- the end ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 // "last move" panel. What a game adds: `cellAt` (how a square looks and reads), its tiles' names and
 // pictures, the notation of what is placed (`pendingText`), and the panels of its own rules.
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
-import { humanize, reason, followLastMove, fillLastMove } from "../games/common.js";
+import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "../games/common.js";
 
 import { CELL, key, cellOf, boardMap, bounds, span } from "./cells.js";
 
@@ -492,10 +492,11 @@ export class GridBoard {
     this.changed();
   }
 
-  /** The feedback next to the board: a problem (the engine's refusal) is marked so. */
-  say(/** @type {string} */ text, isProblem = false) {
+  /** The feedback next to the board, a problem (a refusal) marked so; it goes once the game moves past ``version``. */
+  say(/** @type {string} */ text, isProblem = false, version = this.ctx.body.version) {
     this.feedback.textContent = text;
     this.feedback.classList.toggle("problem", Boolean(isProblem && text));
+    this.saidVersion = version;
   }
 
   /** The hand's tile ``index`` as a button of the rack. */
@@ -622,7 +623,7 @@ export class GridBoard {
       this.preview.replaceChildren();
       delete this.preview.dataset.move;
       const said = done || this.playedWords(answer, text);
-      this.say(said);
+      this.say(said, false, Math.max(answer?.version ?? 0, this.ctx.body.version));
       announce(said);
       this.render();
     } catch (error) {
@@ -672,22 +673,19 @@ export class GridBoard {
 
   // --- updates and the last move ------------------------------------------------------------------------
   /**
-   * The moves of the players in a live message: the last one's squares marked, and an old "Played for
-   * 9" cleared when another player moved. Returns them.
+   * The moves of the players in a live message, the last one's squares marked (an old "Played for 9"
+   * goes in ``settle``: it belongs to the version it was said at). Returns them.
    */
   noteMoves(/** @type {{moves?: Step[]} | undefined} */ message) {
     const moved = (message?.moves || []).filter((m) => m.seat >= 0);
-    if (moved.length) {
-      const last = moved[moved.length - 1];
-      this.lastCells = this.cellsOf(last.move);
-      if (last.seat !== this.ctx.you && !this.feedback.classList.contains("problem")) this.say("");
-    }
+    if (moved.length) this.lastCells = this.cellsOf(moved[moved.length - 1].move);
     return moved;
   }
 
   /** An update's common end: the moves noted, the last move's panel, the board drawn, a new move revealed. */
   settle(/** @type {any} */ body, /** @type {{moves?: Step[]} | undefined} */ message) {
     const first = !this.shown;
+    forgetOldWords(this, body);
     const moved = this.noteMoves(message);
     if (body.version !== this.lastVersion) this.showLastMove(body.version);
     this.render();
@@ -710,8 +708,8 @@ export class GridBoard {
     fillLastMove(this.lastBox, this.ctx, step, { titleId: this.id("last-title"), sentence: this.describe(step), details: this.lastDetails(step) });
   }
 
-  /** A move in words (the score sheet's). */
-  describe(/** @type {Step} */ step) {
+  /** A move in words (the score sheet's); tiles may be drawn in it. @param {Step} step @returns {import("../ui.js").Child} */
+  describe(step) {
     return `played ${step.move}`;
   }
 

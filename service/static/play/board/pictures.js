@@ -82,7 +82,7 @@ export function bestHeading(/** @type {any} */ best, /** @type {number} */ rank,
  * A picture of an unbounded grid of tiles (BOP!, the line games): the tiles and a square around them;
  * ``extra`` (a move shown from a review) drawn on it.
  */
-export function tileGrid(/** @type {any} */ view, /** @type {HTMLElement} */ element, /** @type {Set<string>} */ highlight, /** @type {Map<string, string>} */ extra, /** @type {{tileElement: (tile: string) => any, className: string, noun: string}} */ look) {
+export function tileGrid(/** @type {any} */ view, /** @type {HTMLElement} */ element, /** @type {Set<string>} */ highlight, /** @type {Map<string, string>} */ extra, /** @type {{tileElement: (tile: string, where: string) => any, className: string, noun: string}} */ look) {
   const board = boardMap(view);
   for (const [where, tile] of extra) board.set(where, tile);
   const area = bounds(board.keys(), 1);
@@ -91,7 +91,7 @@ export function tileGrid(/** @type {any} */ view, /** @type {HTMLElement} */ ele
     size: miniSize(area.right - area.left + 1),
     className: look.className,
     label: `The ${look.noun}: ${plural(board.size, "tile")}`,
-    cellAt: (r, c, where) => ({ classes: marks(where, highlight, extra), content: board.has(where) ? look.tileElement(board.get(where)) : null }),
+    cellAt: (r, c, where) => ({ classes: marks(where, highlight, extra), content: board.has(where) ? look.tileElement(board.get(where), where) : null }),
   });
 }
 
@@ -107,14 +107,14 @@ export function replayOf(/** @type {(view: any, element: HTMLElement, highlight:
   };
 }
 
-/** A plug-in's ``reviewSteps``: each player's move (``keep`` filters further), labelled as the score sheet says it. */
-export function reviewStepsOf(/** @type {any[]} */ turns, /** @type {any} */ body, /** @type {(step: any, body: any) => string} */ describe, keep = (/** @type {any} */ step) => step.seat >= 0) {
+/** A plug-in's ``reviewSteps``: each player's move (``keep`` filters further), labelled as the score sheet says it (tiles may be drawn in it). */
+export function reviewStepsOf(/** @type {any[]} */ turns, /** @type {any} */ body, /** @type {(step: any, body: any) => import("../ui.js").Child} */ describe, keep = (/** @type {any} */ step) => step.seat >= 0) {
   return turns
     .filter(keep)
     .map((step) => ({
       version: step.version,
       seat: step.seat,
-      label: `Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} ${describe(step, body)}${step.breakdown?.total ? ` (+${step.breakdown.total})` : ""}`,
+      label: [`Move ${step.version}: ${body.seats[step.seat]?.name || `Player ${step.seat + 1}`} `, describe(step, body), step.breakdown?.total ? ` (+${step.breakdown.total})` : ""],
     }));
 }
 

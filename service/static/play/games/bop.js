@@ -2,7 +2,7 @@
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, plural, meaningWords } from "../ui.js";
-import { humanize as namedSeats } from "./common.js";
+import { humanize as namedSeats, forgetOldWords } from "./common.js";
 import { GridBoard, boardMap, key, lineText } from "../board/grid.js";
 import { layOut } from "../board/dock.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
@@ -62,8 +62,40 @@ function describeStep(step, body) {
     const verdict = items[0];
     return verdict ? `challenged: ${verdict.label}. ${humanize(verdict.detail, body)}` : "challenged";
   }
-  const lines = items.filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop());
-  return lines.length ? `played ${lines.join(", ")}` : `played ${move}`;
+  const lines = linesOf(step);
+  return lines.length ? `played ${lines.join(", ")}` : "played";
+}
+
+/** The letters of each line a play made ("CTM", "C?M" with a BOP! tile), from its breakdown. */
+function linesOf(step) {
+  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop());
+}
+
+/** A few words each line of letters stands for, asked of the judge once per letters (GET /v1/bop). */
+const examples = new Map();
+function exampleWords(letters, body) {
+  if (!examples.has(letters)) {
+    const query = new URLSearchParams({ limit: "3" });
+    if (typeof body?.house_rules === "string") query.set("house_rules", body.house_rules);
+    examples.set(letters, fetch(`/v1/bop/${encodeURIComponent(letters)}?${query}`)
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then((answer) => answer?.words || [])
+      .catch(() => []));
+  }
+  return examples.get(letters);
+}
+
+/** A play as the score sheet shows it: each line's letters with example words ("CTM: acetum"). */
+function describeNode(step, body) {
+  const lines = linesOf(step);
+  if (!lines.length || !playCells(step.move)) return describeStep(step, body);
+  const node = h("span", {}, "played ", lines.map((letters, index) => [index ? "; " : "", h("b", {}, letters), h("span", { class: "examples", dataset: { letters } })]));
+  for (const slot of node.querySelectorAll(".examples")) {
+    exampleWords(slot.dataset.letters, body).then((words) => {
+      if (words.length) slot.textContent = `: ${words.join(", ")}`;
+    });
+  }
+  return node;
 }
 
 // --- the live board -------------------------------------------------------------------------------
@@ -132,6 +164,7 @@ class BopBoard extends GridBoard {
   }
 
   update(body, message) {
+    forgetOldWords(this, body);
     const board = boardMap(body.view);
     // This turn's tiles stay where they were while they still fit: the square is free, the tile in hand.
     const hand = this.ownHand;
@@ -361,6 +394,7 @@ export default {
     return `${current}'s turn`;
   },
   describe: describeStep,
+  describeNode,
   finalNote(body, seat) {
     const penalty = body.view?.penalties?.[seat];
     return penalty ? `−${penalty} for tiles left` : "";
@@ -368,6 +402,6 @@ export default {
   mount: (ctx) => new BopBoard(ctx),
   renderReplay,
   reviewTitle: "What could have been played, turn by turn",
-  reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeStep, (step) => step.seat >= 0 && (step.move.startsWith("pass") || playCells(step.move))),
+  reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeNode, (step) => step.seat >= 0 && (step.move.startsWith("pass") || playCells(step.move))),
   renderReview,
 };

@@ -7,6 +7,15 @@ export function humanize(text, body) {
   return String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, /** @type {string} */ seat, /** @type {string | undefined} */ owner) => `${body?.seats?.[Number(seat)]?.name || `player ${Number(seat) + 1}`}${owner || ""}`);
 }
 
+/**
+ * Clears what a board said at an earlier version (``board.saidVersion``, kept by ``say``): "Played for 2
+ * points" goes on the next turn, a refusal once the game has moved on.
+ * @param {{feedback: HTMLElement, saidVersion?: number, say: (text: string) => void}} board @param {{version: number}} body
+ */
+export function forgetOldWords(board, body) {
+  if (board.feedback.textContent && body.version > (board.saidVersion ?? body.version)) board.say("");
+}
+
 /** A refusal's message as a sentence. @param {any} error */
 export function reason(error) {
   const text = error.message || "Refused.";
@@ -45,7 +54,7 @@ export function followLastMove(board, version, cellsOf) {
  * (``details``, when there is one worth showing). */
 /**
  * @param {HTMLElement} box @param {any} ctx @param {{seat: number, breakdown?: {total?: number}}} step
- * @param {{titleId: string, sentence: string, details: any}} parts
+ * @param {{titleId: string, sentence: import("../ui.js").Child, details: any}} parts
  */
 export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
   const who = step.seat === ctx.you ? "You" : ctx.body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
@@ -53,6 +62,6 @@ export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
   box.hidden = false;
   fill(box,
     h("h2", { id: titleId }, "Last move"),
-    h("p", {}, `${who} ${sentence}${points ? ` for ${plural(points, "point")}` : ""}.`),
+    h("p", {}, `${who} `, sentence, `${points ? ` for ${plural(points, "point")}` : ""}.`),
     details || null);
 }

@@ -9,7 +9,7 @@
 //
 // Each game module gives its tiles (kit, tile pictures, names), its line rule (kinds of line, as
 // engine/linegames/lines.py) and its words; everything else is here.
-import { h, fill, announce, plural, breakdownList } from "../ui.js";
+import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
 import { GridBoard, boardMap, bounds, cellOf, key } from "../board/grid.js";
 import { layOut, folded } from "../board/dock.js";
 import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures.js";
@@ -24,36 +24,64 @@ const MARGIN = 5; // empty squares shown around the tiles: a play reaches at mos
 
 /** Small tiles in a sentence, named for screen readers ("yellow heart, Q!nto tile"). */
 export function tilesPicture(game, tiles) {
-  return h("span", { class: "inline-tiles", role: "img", "aria-label": tiles.map((tile) => game.kit.name(tile)).join(", ") },
+  return h("span", { class: "inline-tiles", role: "img", "aria-label": tiles.map((tile) => game.kit.name(tile)).join(", "), dataset: { tiles: tiles.join(" ") } },
     tiles.map((tile) => game.tileElement(tile)));
 }
 
-/** A breakdown of a game without points (D!Git, Q!nto Light): what the move did, item by item. */
-export function breakdownWords(breakdown) {
-  return h("ul", { class: "breakdown plain lg-words" },
-    (breakdown?.items || []).map((item) => h("li", {}, h("span", { class: "b-label" }, item.label), item.detail ? h("small", {}, item.detail) : null)));
+/**
+ * The engine's words for the page: each tile it writes in its notation ("up/down !g Cb S?", "?? = yellow
+ * diamond") drawn as the tile, named for screen readers; a swap's square ("swap 0,3") left out, as the
+ * grid marks it.
+ */
+export function withTiles(game, text) {
+  return placeWords(String(text).replace(/^swap -?\d+,-?\d+$/, "swap")).split(/(\s+|[(),=:;])/).map((part) => {
+    const code = game.unsymbol ? game.unsymbol(part) : part; // Q!nto's details write suits as symbols: ♠k
+    const tiles = code.length === 2 ? game.kit.tokens(code) : null;
+    return tiles && tiles.length === 1 && tiles[0] !== "." ? tilesPicture(game, tiles) : part;
+  });
 }
 
-/** A move in words, for the score sheet, the replay and the last move. */
-export function describeStep(game, step, body) {
+/** A breakdown of a game without points (D!Git, Q!nto Light): what the move did, item by item. */
+export function breakdownWords(breakdown, game) {
+  const show = (text) => (game ? withTiles(game, text) : text);
+  return h("ul", { class: "breakdown plain lg-words" },
+    (breakdown?.items || []).map((item) => h("li", {}, h("span", { class: "b-label" }, show(item.label)), item.detail ? h("small", {}, show(item.detail)) : null)));
+}
+
+/** The breakdown as the game shows it: with points where it keeps a score, the tiles drawn. */
+export function lineBreakdown(game, view, breakdown) {
+  return game.scored(view || {}) ? breakdownList(breakdown, (text) => withTiles(game, text)) : breakdownWords(breakdown, game);
+}
+
+/**
+ * A move in words, for the score sheet, the replay, the last move and the screen readers; with
+ * ``picture`` the tiles are drawn (each named for screen readers) where the words would name them.
+ */
+export function describeStep(game, step, body, picture = false) {
   const move = step.move || "";
   const items = step.breakdown?.items || [];
+  const tiles = (list) => (picture ? tilesPicture(game, list) : list.map((tile) => game.kit.name(tile)).join(", "));
   if (step.seat < 0) return "drew";
   if (move.startsWith("pass")) {
     const counted = /\((\d+) tiles? traded\)/.exec(move);
     if (counted) return `passed and traded ${plural(Number(counted[1]), "tile")}`;
-    const tiles = game.kit.tokens(move.slice(4).replace(/\s+/g, "")) || [];
-    return tiles.length ? `passed and traded ${tiles.map((t) => game.short(t)).join(" ")}` : "passed";
+    const traded = game.kit.tokens(move.slice(4).replace(/\s+/g, "")) || [];
+    return traded.length ? ["passed and traded ", tiles(traded)] : "passed";
   }
   const swaps = swapSteps(move);
   if (swaps) {
     const said = items.filter((item) => item.kind === "swap").map((item) => item.detail);
-    return `swapped ${said.length ? said.join(", then ") : swaps.map(([, , tile]) => game.short(tile)).join(", ")}`;
+    return said.length ? `swapped ${said.join(", then ")}` : ["swapped ", tiles(swaps.map(([, , tile]) => tile))];
   }
   const placed = playPlacements(move, game.kit);
-  if (!placed) return move;
+  if (!placed) return "played";
   const extras = game.playNotes(items, body);
-  return `played ${placed.map(([, , tile]) => game.short(tile)).join(" ")}${extras.length ? ` (${extras.join("; ")})` : ""}`;
+  return ["played ", tiles(placed.map(([, , tile]) => tile)), extras.length ? ` (${extras.join("; ")})` : ""];
+}
+
+/** ``describeStep``'s words as one string (announcements, labels). */
+export function describeText(game, step, body) {
+  return [describeStep(game, step, body)].flat().join("");
 }
 
 // --- the live board -------------------------------------------------------------------------------
@@ -107,7 +135,7 @@ export class LineBoard extends GridBoard {
   }
 
   describe(step) {
-    return describeStep(this.game, step, this.ctx.body);
+    return describeStep(this.game, step, this.ctx.body, true);
   }
 
   typeable(typed) {
@@ -485,7 +513,7 @@ export class LineBoard extends GridBoard {
     const swapping = this.swaps.length > 0;
     const scored = this.game.scored(this.view);
     const head = swapping ? "This swap:" : scored ? `This play scores ${plural(breakdown.total, "point")}:` : "This play:";
-    fill(this.preview, h("p", { class: "preview-head" }, head), scored ? breakdownList(breakdown) : breakdownWords(breakdown));
+    fill(this.preview, h("p", { class: "preview-head" }, head), lineBreakdown(this.game, this.view, breakdown));
     this.playButton.textContent = swapping ? (this.swaps.length > 1 ? `Make ${this.swaps.length} swaps` : "Swap") : this.game.playLabel(breakdown, this.view);
   }
 
@@ -500,7 +528,7 @@ export class LineBoard extends GridBoard {
     const scored = this.game.scored(this.view);
     const items = step.breakdown?.items || [];
     const points = step.breakdown?.total || 0;
-    return !items.length ? null : scored ? (points ? breakdownList(step.breakdown) : null) : breakdownWords(step.breakdown);
+    return !items.length || (scored && !points) ? null : lineBreakdown(this.game, this.view, step.breakdown);
   }
 
   pendingText() {
@@ -513,7 +541,15 @@ export class LineBoard extends GridBoard {
 
 // --- pictures for the replay and the reviews -------------------------------------------------------
 export function staticBoard(game, view, element, highlight = new Set(), extra = new Map()) {
-  tileGrid(view, element, highlight, extra, { tileElement: (tile) => game.tileElement(tile), className: "mini-board lg-mini", noun: "grid" });
+  // Each wild drawn as what it stands for on this board, as the live grid draws it.
+  const board = boardMap(view);
+  for (const [where, tile] of extra) board.set(where, tile);
+  const stands = (where, tile) => {
+    if (!isWild(tile)) return null;
+    const reading = game.standsFor(board, where);
+    return reading ? game.settled(reading) : null;
+  };
+  tileGrid(view, element, highlight, extra, { tileElement: (tile, where) => game.tileElement(tile, { stands: stands(where, tile) }), className: "mini-board lg-mini", noun: "grid" });
 }
 
 export function renderReplay(game, view, element, body, step) {
@@ -531,8 +567,8 @@ export function renderReview(game, review, element, body, tools) {
     item: (best, rank, played) => {
       const step = { seat: review.seat, move: best.move, breakdown: best.breakdown };
       const heading = scored ? `${rank + 1}. ${plural(best.points, "point")}` : `${rank + 1}.`;
-      return [h("p", {}, h("b", {}, heading), " ", describeStep(game, step, body), played ? " (the move played)" : ""),
-        scored ? breakdownList(best.breakdown) : breakdownWords(best.breakdown)];
+      return [h("p", {}, h("b", {}, heading), " ", describeStep(game, step, body, true), played ? " (the move played)" : ""),
+        lineBreakdown(game, body.view, best.breakdown)];
     },
     draw: (before, picture, best) => {
       const extra = new Map(playPlacements(best.move, game.kit).map(([r, c, tile]) => [key(r, c), tile]));
@@ -545,11 +581,13 @@ export function renderReview(game, review, element, body, tools) {
 export function linePlugin(game, extra) {
   return {
     mount: (ctx) => new LineBoard(ctx, game),
-    describe: (step, body) => describeStep(game, step, body),
+    scored: (body) => game.scored(body.view || {}),
+    describe: (step, body) => describeText(game, step, body),
+    describeNode: (step, body) => h("span", {}, describeStep(game, step, body, true)),
     inSheet: (step) => step.seat >= 0,
     renderReplay: (view, element, body, step) => renderReplay(game, view, element, body, step),
     reviewTitle: "What could have been played, turn by turn",
-    reviewSteps: (turns, body) => reviewStepsOf(turns, body, (step) => describeStep(game, step, body)),
+    reviewSteps: (turns, body) => reviewStepsOf(turns, body, (step) => describeStep(game, step, body, true)),
     renderReview: (review, element, body, tools) => renderReview(game, review, element, body, tools),
     ...extra,
   };

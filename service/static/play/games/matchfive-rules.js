@@ -197,8 +197,9 @@ export function playSeries(stacks, placed) {
 export function playWhere(spots) {
   const [r, c, level] = spots[0];
   const at = level > 1 ? ` at level ${level}` : "";
-  if (spots.length === 1) return level > 1 ? ` on the stack at ${r},${c} (level ${level})` : ` at ${r},${c}`;
-  if (spots.every((s) => s[0] === r && s[1] === c)) return ` up the stack at ${r},${c}`;
+  const square = `row ${r}, column ${c}`; // as the page reads its squares out
+  if (spots.length === 1) return level > 1 ? ` on the stack at ${square} (level ${level})` : ` at ${square}`;
+  if (spots.every((s) => s[0] === r && s[1] === c)) return ` up the stack at ${square}`;
   if (spots.every((s) => s[0] === r)) return ` across row ${r}${at}`;
   return ` down column ${c}${at}`;
 }

@@ -7,7 +7,7 @@
 // tile it stands for. Before you play, each series the play makes is listed with its sum and what is
 // wrong with it, from the view alone; the engine's own score comes from /preview. Swaps and the pass
 // are offered when /legal lists them.
-import { h, fill, announce, plural, breakdownList } from "../ui.js";
+import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
 import { GridBoard, key, cellOf } from "../board/grid.js";
 import { layOut } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf } from "../board/pictures.js";
@@ -317,7 +317,7 @@ class MatchFiveBoard extends GridBoard {
     this.placed.get(where).push({ tile, index });
     // Showing one level: follow the tile to the level it rests at, so that it is seen where it went.
     if (this.level) this.level = (this.stacks.get(where) || []).length + this.placed.get(where).length;
-    announce(`${tileName(tile)} placed on ${where}`);
+    announce(`${tileName(tile)} placed on ${placeWords(where)}`);
     this.selected = null;
     this.wildAt = null;
     this.changed();

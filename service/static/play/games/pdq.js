@@ -1,5 +1,7 @@
-// PDQ: the dealt cards, large; a word box and a claim button (the server times the claim when it
-// arrives); "no word"; each round's result for everyone, and its report: the words there were.
+// PDQ: the dealt cards, large; a word box and a claim button; "no word"; each round's result for
+// everyone, and its report: the words there were. Each claim and vote carries how long after the
+// cards appeared on this phone it was made ("claim WORD @MS"): the server takes that time within
+// the lag its connection is allowed (matches/lag.py), so a slower connection does not lose a race.
 import { h, fill, announce, plural, listWords, meaningWords } from "../ui.js";
 import { layOut } from "../board/dock.js";
 
@@ -11,10 +13,34 @@ const RULES = {
   anywhere: () => "The cards in order, anywhere in the word, read either way",
 };
 
+/** "2 seconds", "0.3 seconds", "1 second". */
+export function seconds(ms) {
+  const value = Math.round(ms / 100) / 10;
+  return `${value.toLocaleString("en")} ${value === 1 ? "second" : "seconds"}`;
+}
+
 const MODES = {
-  race: "The first valid word wins; a longer one within the window beats it",
-  longest: "Longest word wins: each new word must beat the standing one",
-  "word-count": "List as many words as you can; words nobody else found score",
+  race: (options) => `The first valid word wins; a longer one said within ${seconds(options.window_ms)} of it beats it (your word counts from when you saw the cards)`,
+  longest: () => "Longest word wins: each new word must beat the standing one",
+  "word-count": () => "List as many words as you can; words nobody else found score",
+};
+
+const VARIANTS = [
+  ["standard", "Standard: 3 cards, 4+ letters"],
+  ["experts", "Experts: 5+ letters"],
+  ["younger", "Younger players: 2 cards, 3+ letters"],
+  ["younger-start-end", "Younger, start and end: 2 cards"],
+  ["pdl", "PDL: the longest word wins"],
+  ["any-which-way", "Any-Which-Way: cards in any order"],
+  ["four-score", "Four Score: 4 cards"],
+  ["stuck-in-the-middle", "Stuck in the Middle: cards anywhere"],
+  ["word-count", "Word Count: list words for a minute"],
+  ["solo", "Solo: one player, left to right"],
+];
+
+const END_REASONS = {
+  deck_spent: "every card has been dealt",
+  stumped: "no word was found for a row (the solo game ends at the first)",
 };
 
 function minLength(options, seat) {
@@ -27,13 +53,23 @@ function seatName(body, seat) {
   return body.seats[seat]?.name || `Player ${seat + 1}`;
 }
 
+/** The valid claims of a race round said after the window of the first (by the phones' times). */
+function tooLate(record, body) {
+  const windowMs = body.options?.mode === "race" ? body.options.window_ms : undefined;
+  const valid = (record.claims || []).filter((c) => c.valid);
+  if (windowMs === undefined || !valid.length) return "";
+  const first = valid[0].at_ms;
+  const late = valid.filter((c) => c.at_ms > first + windowMs);
+  return late.map((c) => ` ${seatName(body, c.player)}'s ${c.word.toUpperCase()} came ${seconds(c.at_ms - first)} after the first word: too late.`).join("");
+}
+
 /** A finished round in words, the same for every reader. */
 export function roundResult(record, body) {
   const n = record.number;
   if (record.outcome === "won") {
     const bonus = record.bonus ? ` (with ${record.bonus} set aside before)` : "";
     const how = record.word ? ` with ${record.word.toUpperCase()}` : "";
-    return `Round ${n}: ${seatName(body, record.winner)} wins${how} and takes ${record.taken}${bonus}.`;
+    return `Round ${n}: ${seatName(body, record.winner)} wins${how} and takes ${record.taken}${bonus}.${tooLate(record, body)}`;
   }
   if (record.outcome === "tie") {
     const words = record.claims.filter((c) => c.valid && record.tied.includes(c.player)).map((c) => `${seatName(body, c.player)} ${c.word.toUpperCase()}`);
@@ -53,13 +89,22 @@ export function roundEnds(turns, over) {
   return ends;
 }
 
+/** Who took the cards of a step's breakdown: the step's gainers if known (the score sheet), else
+ *  the finished round its first item names ("round 3 NDC"), as the page shows it. */
+function takers(step, body) {
+  if (step.gainers?.length) return step.gainers;
+  const number = Number(/^round (\d+) /.exec(step.breakdown?.items?.[0]?.label || "")?.[1]);
+  const record = (body.view?.rounds || []).find((r) => r.number === number);
+  return record && record.winner !== null && record.winner !== undefined ? [record.winner] : [];
+}
+
 function describeStep(step, body) {
   const [head, word] = (step.move || "").split(/\s+/);
   if (head === "claim") return `said ${word.toUpperCase()}`;
   if (head === "noword") return "said no word";
   if (head === "close") {
     const items = step.breakdown?.items || [];
-    const who = (step.gainers || []).map((seat) => seatName(body, seat));
+    const who = takers(step, body).map((seat) => seatName(body, seat));
     const what = items.map((item) => `${item.label.replace(/^round \d+ /, "").replace(/^set-aside /, "+")} ${item.detail}`).join(", ");
     return items.length ? `round over: ${listWords(who) || "nobody"} takes ${what}` : "round over";
   }
@@ -98,6 +143,7 @@ class PdqBoard {
       h("label", { for: "pdq-word" }, "Your word"),
       h("div", { class: "claim-row" }, this.input, this.claimButton));
     this.noWord = h("button", { type: "button", class: "secondary", id: "pdq-noword", onclick: () => this.send("noword", "You said: no word.") }, "No word");
+    this.shownAt = null; // performance.now() when this round's cards appeared on this phone
     this.feedback = h("p", { class: "feedback", id: "pdq-feedback", role: "alert" });
     this.claims = h("ul", { class: "claims plain", "aria-label": "Words said this round" });
     this.result = h("section", { class: "result", id: "pdq-result", "aria-live": "polite", "aria-labelledby": "pdq-result-title" });
@@ -119,10 +165,11 @@ class PdqBoard {
     this.info.textContent = [round ? `Round ${round.number}${round.kind === "tie-break" ? " (tie-break)" : ""}` : "", `${plural(view.deck_size, "card")} left`, view.set_aside ? `set aside: ${view.set_aside}` : ""].filter(Boolean).join(" · ");
     if (roundChanged) {
       fill(this.cards, letters ? cardsElement(letters) : null);
+      this.markShown(letters);
       const min = minLength(view.options, this.ctx.you);
-      this.rule.textContent = letters ? `${(RULES[view.options.word_rule] || (() => ""))(letters)}; ${min}+ letters. ${MODES[view.options.mode] || ""}.` : "";
+      this.rule.textContent = letters ? `${(RULES[view.options.word_rule] || (() => ""))(letters)}; ${min}+ letters. ${(MODES[view.options.mode] || (() => ""))(view.options)}.` : "";
       this.input.value = "";
-      if (this.feedback.classList.contains("problem")) this.say("");
+      this.say(""); // what was said belongs to the round it was said in
     }
     const eligible = round ? round.eligible.includes(this.ctx.you) : false;
     this.form.hidden = this.ctx.you === null || !eligible;
@@ -167,6 +214,22 @@ class PdqBoard {
     }
   }
 
+  /** The moment the row is on the screen: now, and again at the next frame that paints it (a hidden
+   *  tab paints, and so shows the cards, only when it is looked at). */
+  markShown(letters) {
+    this.shownAt = letters ? performance.now() : null;
+    if (!letters) return;
+    const round = this.roundNumber;
+    requestAnimationFrame(() => {
+      if (this.roundNumber === round) this.shownAt = performance.now();
+    });
+  }
+
+  /** The move with the time since the cards appeared on this phone (none before they have). */
+  timed(text) {
+    return this.shownAt === null ? text : `${text} @${Math.max(0, Math.round(performance.now() - this.shownAt))}`;
+  }
+
   say(text, problem = false) {
     this.feedback.textContent = text;
     this.feedback.classList.toggle("problem", Boolean(problem && text));
@@ -181,17 +244,24 @@ class PdqBoard {
 
   async send(text, done, word = null) {
     const round = this.roundNumber;
+    const timed = this.timed(text);
+    let late = false;
     try {
       let answer;
       try {
-        answer = await this.ctx.move(text);
+        answer = await this.ctx.move(timed);
       } catch (error) {
         // Everyone plays at once: a claim made as another arrived is sent again, if the row is the same.
-        if (error.code === "stale_version" && this.ctx.body.view?.round?.number === round) answer = await this.ctx.move(text);
-        else throw error;
+        if (error.code === "stale_version" && this.ctx.body.view?.round?.number === round) answer = await this.ctx.move(timed);
+        // Slower than the connection measured (a hidden tab, a stalled network): timed on arrival instead.
+        else if (error.rule === "too_fast" && this.roundNumber === round) {
+          late = true;
+          answer = await this.ctx.move(text);
+        } else throw error;
       }
-      this.say(done || (word ? `${word.toUpperCase()} counts: it is in.` : "Sent."));
-      if (word) this.input.value = "";
+      const note = late ? " (your connection was slow: it counts from when it reached the table)" : "";
+      if (this.roundNumber === round) this.say((done || (word ? `${word.toUpperCase()} counts: it is in.` : "Sent.")) + note);
+      if (word && this.roundNumber === round) this.input.value = "";
       return answer;
     } catch (error) {
       const explanation = error.details?.explanation || error.message;
@@ -220,27 +290,38 @@ export default {
     {
       name: "variant",
       label: "Way to play",
-      choices: [
-        ["standard", "Standard: 3 cards, 4+ letters"],
-        ["experts", "Experts: 5+ letters"],
-        ["younger", "Younger players: 2 cards, 3+ letters"],
-        ["younger-start-end", "Younger, start and end: 2 cards"],
-        ["pdl", "PDL: the longest word wins"],
-        ["any-which-way", "Any-Which-Way: cards in any order"],
-        ["four-score", "Four Score: 4 cards"],
-        ["stuck-in-the-middle", "Stuck in the Middle: cards anywhere"],
-        ["word-count", "Word Count: list words for a minute"],
-        ["solo", "Solo: one player, left to right"],
-      ],
+      choices: VARIANTS,
     },
     { name: "min_length", label: "Shortest word", type: "number", choices: [["", "As the way to play says"], [3, "3 letters"], [4, "4 letters"], [5, "5 letters"], [6, "6 letters"]], value: "" },
     { name: "scoring", label: "Scoring", choices: [["cards", "One point a card"], ["alternate", "J K Q X Z count twice"]] },
     { name: "only_solvable", label: "Deal only rows that have a word", type: "bool" },
+    {
+      name: "window_ms",
+      label: "Said at the same time: within",
+      type: "number",
+      choices: [[1000, "1 second"], [2000, "2 seconds (suits phones)"], [3000, "3 seconds"], [5000, "5 seconds"], [300, "0.3 seconds (one table, shouting)"]],
+      hint: "A longer word said this soon after the first one beats it.",
+    },
   ],
-  bots: { quick: "Bot: quick", steady: "Bot: steady", slow: "Bot: slow", greedy: "Bot: greedy", random: "Bot: random" },
+  reasonText(reason) {
+    return END_REASONS[reason] || reason.replace(/_/g, " ");
+  },
+  // Levels in words, with the time each takes to find a word on an easy row (engine/pdq/bots.py).
+  bots: {
+    relaxed: "Bot: relaxed (about 9 s a word)",
+    steady: "Bot: steady (about 6 s a word)",
+    sharp: "Bot: sharp (about 4 s a word)",
+    greedy: "Bot: greedy (the longest word, in about 1 s)",
+    random: "Bot: random (any word, in about 1 s)",
+    // Retired levels, not offered any more: matches saved with them still name them.
+    quick: "Bot: quick (about 2 s a word)",
+    slow: "Bot: slow (about 6 s a word)",
+  },
   specText(body) {
     const options = body.options || {};
-    return `${plural(options.players, "player")} · ${options.variant}`;
+    const variant = (VARIANTS.find(([name]) => name === options.variant) || [null, options.variant])[1];
+    const same = options.mode === "race" && options.window_ms !== undefined ? ` · same time: within ${seconds(options.window_ms)}` : "";
+    return `${plural(options.players, "player")} · ${variant}${same}`;
   },
   seatInfo(body, seat) {
     const cards = body.view?.collected?.[seat];

@@ -20,6 +20,9 @@ export const RULE = { kinds: [{ name: "line", max: QNTO, faces: sameOrDistinct, 
 const VARIANT_NAMES = { classic: "Classic", plus: "Plus", light: "Light" };
 const TYPED_FACES = { s: "S", d: "D", h: "H", c: "C", "!": "!", "?": WILD };
 
+/** Whether the page is used with a keyboard and a pointer (a touch screen has no keys to type on). */
+const keyboard = () => typeof matchMedia === "function" && matchMedia("(any-pointer: fine)").matches;
+
 /** A tile as the engine's breakdowns write it, with the suit's symbol: "♥y", "?y", "♥?", "??". */
 export function short(tile) {
   return (SYMBOLS[tile[0]] ? SYMBOLS[tile[0]] + TEXT : tile[0]) + tile[1];
@@ -119,7 +122,7 @@ const GAME = {
   tileElement,
   short,
   legend: () => [
-    "Shapes ", h("b", {}, Object.values(SYMBOLS).map((symbol) => symbol + TEXT).join(" ")), " (type S ! D H C); colours ",
+    "Shapes ", h("b", {}, Object.values(SYMBOLS).map((symbol) => symbol + TEXT).join(" ")), keyboard() ? " (type S ! D H C)" : "", "; colours ",
     ...Object.entries(COLOUR_NAMES).flatMap(([code, name], i) => [i ? ", " : "", h("span", { class: `lg-swatch t-${code}`, "aria-hidden": "true" }, code), ` ${name}`]),
     "; ✱ a wild (any shape in its colour, or any colour in its shape), Q! a Q!nto tile (any tile).",
   ],
@@ -131,6 +134,8 @@ const GAME = {
     if (!face || tile[0] !== face) return false;
     return typed.length < 2 || tile[1] === typed[1].toLowerCase() || (typed[1] === "?" && tile[1] === WILD);
   },
+  /** A tile written with its suit's symbol ("♠k", as the engine's details write it) as its code ("Sk"). */
+  unsymbol: (text) => Object.entries(SYMBOLS).reduce((written, [letter, symbol]) => written.replace(symbol, letter), text.replace(TEXT, "")),
   standsFor: (board, where) => standsForPerLine(RULE, KIT, board, where),
   settled,
   sayReading,

@@ -1,0 +1,225 @@
+"""Words, not codes (issue 26): every game's page, played a few moves at phone size, shows players
+sentences: no ``snake_case`` code and no raw move notation in what the page shows
+(``document.body.innerText``) or in what it tells screen readers (the ``#announcer`` region, every text
+it was given). Each game: a refused move (its reason in the board's alert line), a few moves against
+the greedy bot; then the end screens (final scores, why it ended, the replay, a review opened) of the
+games that a table of bots finishes in bounded time. Bots are named as the new-game menu names them,
+D!Git keeps no score boxes, and a board's message goes when the game moves on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import Phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
+
+#: A code a program reads: ``deck_spent``, ``not_a_word``.
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+#: Move notation a player should never read: a cell ("0,3", "-2,4a"), a stack's spot ("0,0:1"), a line
+#: game's tiles written as codes ("1b ?? ?r", "!g Cb"), an arrow between scores ("4 -> -1"), a quoted move.
+NOTATION = [
+    re.compile(r"(?<![\d,.])-?\d{1,2},-?\d{1,2}(?![\d,])"),
+    re.compile(r"\?\?"),
+    re.compile(r"(?<![\w!?])[0-9SDHC!?][ygrkb?](?:\s+[0-9SDHC!?][ygrkb?])+(?![\w])"),
+    re.compile(r"[♠♦♥♣]\uFE0E?[ygrkb?](?!\w)"),
+    re.compile(r"->"),
+    re.compile(r"'(?:claim|lead|setup|swap|pass|exchange) [^']*'"),
+]
+
+#: Everything the announcer region was given, kept by the page for the test (it is emptied and refilled).
+LISTEN = """(() => {
+  if (window.__said) return;
+  window.__said = [];
+  const region = document.getElementById('announcer');
+  new MutationObserver(() => { if (region.textContent) window.__said.push(region.textContent); })
+    .observe(region, { childList: true, characterData: true, subtree: true });
+})()"""
+
+GAMES = ["bop", "qwiply", "three2fifteen", "qnto", "matchfive", "digit", "pdq"]
+
+
+def problems(text: str) -> list[str]:
+    found = SNAKE.findall(text)
+    for pattern in NOTATION:
+        found += [match.group(0) for match in pattern.finditer(text)]
+    return found
+
+
+def read(page: Any) -> tuple[str, list[str]]:
+    """What the page shows, and what it has told screen readers so far."""
+    return page.evaluate("document.body.innerText"), page.evaluate("window.__said || []")
+
+
+def assert_words(page: Any, where: str) -> str:
+    shown, said = read(page)
+    assert not problems(shown), f"{where}: the page shows {problems(shown)}:\n{shown}"
+    for sentence in said:
+        assert not problems(sentence), f"{where}: the screen reader was told {sentence!r}"
+    return str(shown)
+
+
+class Seat:
+    """A person's seat against a greedy bot, played through HTTP where the test needs no tapping."""
+
+    def __init__(self, base: str, game: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=30)
+        asked = {"game": game, "seats": 2, "name": "Ann", "bots": {"1": "greedy"}}
+        made = self.http.post("/v1/matches", json=asked).json()
+        self.match, self.token = made["match"], made["token"]
+        self.auth = {"Authorization": f"Bearer {self.token}"}
+
+    def body(self) -> dict[str, Any]:
+        return dict(self.http.get(f"/v1/matches/{self.match}", headers=self.auth).json())
+
+    def my_turn(self, deadline: float = 30) -> dict[str, Any]:
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
+            body = self.body()
+            if body["status"] != "playing" or 0 in body["must_act"]:
+                return body
+            time.sleep(0.2)
+        raise AssertionError("the bot did not hand the turn back")
+
+    def play_first_legal(self, body: dict[str, Any]) -> None:
+        where = f"/v1/matches/{self.match}"
+        listed = self.http.get(f"{where}/legal", params={"limit": 20}, headers=self.auth)
+        assert listed.status_code == 200, listed.text
+        legal = listed.json()["moves"]
+        move = {"move": legal[0], "version": body["version"]}
+        answer = self.http.post(f"{where}/moves", json=move, headers=self.auth)
+        assert answer.status_code == 200, answer.text
+
+
+def occupied(view: dict[str, Any]) -> set[tuple[int, int]]:
+    """The squares holding tiles, whichever way the view lists them: [r, c, tile] or [[r, c], tile]."""
+    return {
+        tuple(entry[0]) if isinstance(entry[0], list) else (entry[0], entry[1]) for entry in view.get("board") or []
+    }
+
+
+def refuse_a_placement(page: Any, game: str, body: dict[str, Any]) -> bool:
+    """Taps a hand tile onto a square the engine refuses (out of touch of every tile, or off the centre
+    of an empty table): the preview's reason shows in the board's alert line. Qwiply: a lead before the
+    set-up, through the board's own send. False where the page has no such move (PDQ)."""
+    if game == "pdq":
+        return False
+    if game == "qwiply":
+        page.evaluate("window.tablejudgeMatch.boardInstance.send('lead sun', null)")
+        return True
+    taken = occupied(body["view"])
+    near = {(r + dr, c + dc) for r, c in taken for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    around = sorted({(r + dr, c + dc) for r, c in taken | {(0, 0)} for dr in (-3, 3, 0) for dc in (-3, 3, 0)} - near)
+    square = next(
+        f"{r},{c}" for r, c in around if (r, c) != (0, 0) and page.locator(f".cell[data-cell='{r},{c}']").count()
+    )
+    page.locator(".rack-tile:not(.used):not([data-tile='*'])").first.click()
+    page.locator(f".cell[data-cell='{square}']").click()
+    return True
+
+
+@pytest.fixture
+def seats(live_server: str) -> Iterator[Callable[[str], Seat]]:
+    made: list[Seat] = []
+
+    def seat(game: str) -> Seat:
+        made.append(Seat(live_server, game))
+        return made[-1]
+
+    yield seat
+    for each in made:
+        each.http.close()
+
+
+def open_seat(phone: Phone, seat: Seat, game: str) -> Any:
+    page = phone.open("/play")
+    saved = {seat.match: {"token": seat.token, "seat": 0, "game": game, "name": "Ann"}}
+    page.evaluate(f"localStorage.setItem('tablejudge.seats', {json.dumps(json.dumps(saved))})")
+    phone.open(f"/play/{seat.match}")
+    page.wait_for_function("window.tablejudgeMatch && document.getElementById('announcer')")
+    page.evaluate(LISTEN)
+    return page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_few_moves_of_every_game_read_as_words(
+    phones: Callable[[str], Phone], seats: Callable[[str], Seat], game: str
+) -> None:
+    seat = seats(game)
+    page = open_seat(phones("Ann"), seat, game)
+    body = seat.my_turn()
+    page.wait_for_function(f"window.tablejudgeMatch.body.version >= {body['version']}")
+    assert_words(page, f"{game}, the first turn")
+    # the bot is named as the menu names it ("Bot: plays its best score"), not by the server's key
+    assert page.locator(".players .p-name").all_inner_texts()[1] in ("Bot", "Bot (greedy)")
+    refused = refuse_a_placement(page, game, body)
+    alert = ""
+    if refused:
+        said = "[...document.querySelectorAll('[role=alert]')].map((e) => e.textContent).join(' ').trim()"
+        page.wait_for_function(said)
+        alert = page.evaluate(said)
+        assert not problems(alert), f"{game}: the refusal reads {alert!r}"
+        assert_words(page, f"{game}, after a refused move")
+        if game != "qwiply":  # (Qwiply's bot sets up its sheet meanwhile: the version moves)
+            assert seat.body()["version"] == body["version"]  # the refused move left the game as it was
+            page.locator(".cell.placed").first.click()  # the tile back to the hand
+    for move in range(3):
+        body = seat.my_turn()
+        if body["status"] != "playing":
+            break
+        seat.play_first_legal(body)
+        body = seat.my_turn()
+        page.wait_for_function(f"window.tablejudgeMatch.body.version >= {body['version']}")
+        page.wait_for_timeout(300)  # the score sheet and the last move follow the update
+        assert_words(page, f"{game}, after move {move + 1}")
+    if refused:
+        # The refusal belonged to the turn it was said at: the game has moved on since.
+        now = page.evaluate("[...document.querySelectorAll('[role=alert]')].map((e) => e.textContent).join(' ')")
+        assert alert.strip() not in now
+    if game == "digit":
+        assert page.locator(".p-score").count() == 0  # D!Git keeps no score: no score boxes
+
+
+#: Games a table of two greedy bots finishes in bounded time, at the live server's bot pace.
+QUICK_ENDS = ["three2fifteen", "digit", "qnto", "bop"]
+
+
+def test_the_end_screens_read_as_words(phones: Callable[[str], Phone], live_server: str) -> None:
+    http = httpx.Client(base_url=live_server, timeout=30)
+    bots = {"0": "greedy", "1": "greedy"}
+    matches = {
+        game: http.post("/v1/matches", json={"game": game, "seats": 2, "bots": bots}).json()["match"]
+        for game in QUICK_ENDS
+    }
+    deadline = time.monotonic() + 150
+    ended: list[str] = []
+    for game, match in matches.items():
+        while time.monotonic() < deadline and http.get(f"/v1/matches/{match}").json()["status"] != "over":
+            time.sleep(0.5)
+        if http.get(f"/v1/matches/{match}").json()["status"] != "over":
+            continue
+        ended.append(game)
+        phone = phones(f"watching {game}")
+        page = phone.open(f"/play/{match}?watch=1")
+        page.wait_for_selector("#end-reason")
+        page.wait_for_selector(".reviews details")
+        page.locator(".reviews details summary").first.click()
+        page.wait_for_function(
+            "!document.querySelector('.reviews details[open] .review-body')?.textContent.includes('Loading')"
+        )
+        page.locator("#replay-step").fill("1")
+        page.wait_for_function("document.querySelector('.replay-caption')?.textContent.startsWith('Move 1 of')")
+        assert_words(page, f"{game}'s end screen")
+        reason = page.locator("#end-reason").inner_text()
+        assert reason.startswith("The game ended: ") and not SNAKE.search(reason)
+        assert page.locator(".players .p-name").all_inner_texts() == ["Bot 1", "Bot 2"]
+    http.close()
+    assert len(ended) >= 2, f"only {ended} ended in time"
