@@ -35,3 +35,44 @@ export function layOut(ctx, { field, say = [], dock, more = [] }) {
 export function folded(/** @type {string} */ summary, /** @type {any} */ content, /** @type {string} */ className) {
   return h("details", { class: `folded ${className}` }, h("summary", {}, summary), content);
 }
+
+/**
+ * Play held disabled while the placement shown is one the page knows is refused (issue 26: a tap on it
+ * did nothing): whatever a game's ``render`` sets (each decides Play from its own state, tiles placed,
+ * its turn), the refusal is the button's description, and the lines drawn from the view are hidden
+ * beside it (a "✓ across" next to a refusal contradicted it).
+ */
+export class PlayHold {
+  /**
+   * @param {HTMLButtonElement} button
+   * @param {HTMLElement} feedback the refusal's line (a refusal is marked ``problem``)
+   * @param {() => unknown} lines the lines drawn from the view, where the game has them
+   */
+  constructor(button, feedback, lines) {
+    this.button = button;
+    this.feedback = feedback;
+    this.lines = lines;
+    this.refused = false;
+    const own = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLButtonElement.prototype, "disabled"));
+    let wanted = button.disabled; // what the game last set: given back when the hold lifts
+    this.apply = () => own.set?.call(button, wanted || this.refused);
+    Object.defineProperty(button, "disabled", {
+      configurable: true,
+      get: () => own.get?.call(button),
+      set: (/** @type {boolean} */ value) => {
+        wanted = value;
+        this.apply();
+      },
+    });
+  }
+
+  /** After a preview: held if tiles are placed and the feedback says a refusal, else lifted. */
+  check(/** @type {boolean} */ pending) {
+    this.refused = pending && this.feedback.classList.contains("problem") && Boolean(this.feedback.textContent);
+    this.apply();
+    if (this.refused) this.button.setAttribute("aria-describedby", this.feedback.id);
+    else this.button.removeAttribute("aria-describedby");
+    const lines = this.lines();
+    if (lines instanceof HTMLElement) lines.hidden = this.refused;
+  }
+}

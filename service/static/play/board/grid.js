@@ -10,7 +10,7 @@
 // pictures, the notation of what is placed (`pendingText`), and the panels of its own rules.
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "../games/common.js";
-
+import { PlayHold } from "./dock.js";
 import { CELL, key, cellOf, boardMap, bounds, span } from "./cells.js";
 
 /**
@@ -81,9 +81,7 @@ export class GridBoard {
     this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
     this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
     this.actions = /** @type {HTMLElement} */ (h("div", { class: "actions" }, this.playButton, this.backButton));
-    /** Whether the placement shown is one the page knows is refused (its reason in the feedback). */
-    this.playRefused = false;
-    this.applyHold = holdWhileRefused(this.playButton, () => this.playRefused);
+    this.hold = new PlayHold(this.playButton, this.feedback, () => /** @type {{lines?: unknown}} */ (this).lines);
     this.grid.addEventListener("click", (/** @type {MouseEvent} */ event) => {
       const cell = /** @type {HTMLElement} */ (event.target).closest(".cell");
       if (cell instanceof HTMLElement) this.tapCell(cell.dataset.cell || "");
@@ -478,7 +476,6 @@ export class GridBoard {
   }
 
   changed() {
-    this.refusePlay(false);
     this.say("");
     this.render();
     this.cellButton(this.focusKey)?.focus({ preventScroll: true });
@@ -534,7 +531,7 @@ export class GridBoard {
     const seq = ++this.previewSeq;
     const lines = this.renderLines();
     if (lines.some((line) => line.problem)) this.playButton.textContent = "Play";
-    this.previewTimer = setTimeout(() => this.showPreview(seq), 150);
+    this.previewTimer = setTimeout(() => this.showPreview(seq).then(() => seq === this.previewSeq && this.hold.check(this.hasPending())), 150);
   }
 
   /** Whether anything waits to be played (tiles placed; the line games: swaps too). */
@@ -552,7 +549,6 @@ export class GridBoard {
     delete this.preview.dataset.move;
     if (!this.hasPending()) {
       this.preview.replaceChildren();
-      this.refusePlay(false);
       if (this.quietWhenEmpty && !this.choosing() && this.feedback.classList.contains("problem")) this.say("");
       return;
     }
@@ -561,7 +557,6 @@ export class GridBoard {
       this.preview.replaceChildren();
       this.playButton.textContent = "Play";
       this.say(this.notInLine, true);
-      this.refusePlay(true);
       return;
     }
     if (!this.myTurn) {
@@ -573,7 +568,6 @@ export class GridBoard {
       const breakdown = await this.ctx.preview(text || "");
       if (seq !== this.previewSeq) return;
       this.say("");
-      this.refusePlay(false);
       this.showScore(breakdown);
       this.preview.dataset.move = text || ""; // which play this is the score of
     } catch (error) {
@@ -581,21 +575,7 @@ export class GridBoard {
       this.preview.replaceChildren();
       this.playButton.textContent = this.idleLabel();
       this.say(this.humanize(reason(error)), true);
-      this.refusePlay(true);
     }
-  }
-
-  /**
-   * Play disabled while the placement shown is refused, the refusal named as its description; the lines
-   * drawn from the view are hidden meanwhile (a "✓ across" beside a refusal would contradict it).
-   */
-  refusePlay(/** @type {boolean} */ refused) {
-    this.playRefused = refused;
-    this.applyHold();
-    if (refused) this.playButton.setAttribute("aria-describedby", this.feedback.id);
-    else this.playButton.removeAttribute("aria-describedby");
-    const lines = /** @type {{lines?: unknown}} */ (this).lines;
-    if (lines instanceof HTMLElement) lines.hidden = refused;
   }
 
   /** The play button's words when there is no score to show. */
@@ -628,7 +608,6 @@ export class GridBoard {
       this.render();
     } catch (error) {
       this.say(this.humanize(reason(error)), true);
-      this.refusePlay(true);
       this.render();
     } finally {
       this.busy(false);
@@ -717,27 +696,4 @@ export class GridBoard {
     clearTimeout(this.previewTimer);
     clearTimeout(this.typeTimer);
   }
-}
-
-/**
- * Keeps ``button`` disabled while ``refused()`` holds, whatever a game's ``render`` sets (each decides
- * Play from its own state: tiles placed, its turn), so that no board has to know about the refusal.
- * Returns what applies the hold (or lifts it, giving back what the game last set) at once.
- * @param {HTMLButtonElement} button
- * @param {() => boolean} refused
- * @returns {() => void}
- */
-function holdWhileRefused(button, refused) {
-  const own = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLButtonElement.prototype, "disabled"));
-  let wanted = button.disabled;
-  const apply = () => own.set?.call(button, wanted || refused());
-  Object.defineProperty(button, "disabled", {
-    configurable: true,
-    get: () => own.get?.call(button),
-    set: (/** @type {boolean} */ value) => {
-      wanted = value;
-      apply();
-    },
-  });
-  return apply;
 }
