@@ -7,10 +7,10 @@ changes, and never mutates its arguments.
 >>> from engine.matchfive.board import parse_stacks
 >>> board = parse_stacks("0,0:3r 0,1:2r 0,2:1r")
 >>> print(score_play(check_play(board, ["5r", "4r", "1b", "2y", "*"], {(0, 3, 1): "5r", (0, 4, 1): "4r"})).text())
-horizontal        +15  red 5, 4 with red 3, 2, 1 (row 0 at level 1)
-series of five    +10  completing the series (row 0 at level 1)
-locking blocks     +0  on red 3 at 0,0:1 (first) and red 4 at 0,4:1 (last)
-total              25
+horizontal       +15  red 5, 4 with red 3, 2, 1 (row 0 at level 1)
+series of five   +10  completing the series (row 0 at level 1)
+locking blocks    +0  on red 3 at row 0, column 0, level 1 (first) and red 4 at row 0, column 4, level 1 (last)
+total             25
 """
 
 from __future__ import annotations
