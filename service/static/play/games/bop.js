@@ -380,7 +380,7 @@ export default {
   bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
   specText(body) {
     const options = body.options || {};
-    return `${options.players} players · ${options.mode === "challenge" ? "challenge mode" : "strict"}`;
+    return `${options.players} players · ${options.mode === "challenge" ? "non-words may be challenged" : "non-words refused at once"}`;
   },
   seatInfo: (body, seat) => handCount(body, seat, "tile"),
   status(body, ctx) {

@@ -76,7 +76,7 @@ export function roundResult(record, body) {
     return `Round ${n}: a tie (${listWords(words)}); ${record.letters} is set aside for a tie-break.`;
   }
   const voters = (record.votes || []).map((v) => seatName(body, typeof v === "object" ? v.player : v));
-  const existed = record.answers > 0 ? `There were ${plural(record.answers, "word")}.` : "There was none.";
+  const existed = record.answers === 1 ? "There was 1 word." : record.answers > 0 ? `There were ${plural(record.answers, "word")}.` : "There was none.";
   return `Round ${n}: no word${voters.length ? ` (${listWords(voters)} said so)` : ""}; ${record.letters} is set aside. ${existed}`;
 }
 

@@ -400,7 +400,7 @@ export default {
   bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
   specText(body) {
     const options = body.options || {};
-    const parts = [`${options.players} players`, options.stuck === "pass" ? "stuck: pass" : "stuck: exchange"];
+    const parts = [`${options.players} players`, options.stuck === "pass" ? "stuck players pass" : "stuck players exchange a token"];
     if (options.hand_size && options.hand_size !== 3) parts.push(`hands of ${options.hand_size}`);
     if (options.layout === SMALL_BOARD) parts.push("small board");
     else if (options.layout && options.layout !== "classic") parts.push("own board");
