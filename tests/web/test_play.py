@@ -306,7 +306,7 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
 
 def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
     """Challenge mode against the greedy bot, whose plays are words: challenging one fails, and the
-    page says which words the play made, with examples, and who loses a turn."""
+    page says which words the play made, with examples, and that Ann's turn is over, to Ann."""
     ann = phones("Ann")
     home = ann.open("/play")
     home.get_by_label("Non-words").select_option("challenge")
@@ -324,7 +324,7 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
     assert pending["player"] == 1 - seat
     assert "It stands unless it is challenged" in home.locator(".pending").inner_text()
     home.locator("#bop-challenge").click()
-    home.wait_for_function("document.getElementById('bop-feedback').textContent.startsWith('challenge failed')")
-    said = home.locator("#bop-feedback").inner_text()
-    assert re.search(r"stands: \S+ \([a-z, ]+\)", said) and said.endswith("Ann loses a turn")
-    sheet_says(home, "challenged: challenge failed")
+    home.wait_for_function("document.querySelector('#bop-last .bop-last').textContent.startsWith('Your challenge failed.')")
+    said = home.locator("#bop-last .bop-last").inner_text()  # to Ann, about Ann: "you", not "Ann loses a turn"
+    assert re.search(r"'s play \S+( and \S+)* stands: \S+ \([a-z, ]+\)", said) and said.endswith(". Your turn is over.")
+    sheet_says(home, "challenged, and the challenge failed.")

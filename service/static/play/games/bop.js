@@ -1,10 +1,11 @@
 // BOP!: the grid (pan by scrolling, zoom with the buttons or two fingers), your rack, tap a tile then a
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
-import { h, fill, plural, meaningWords } from "../ui.js";
+import { h, fill, plural, meaningWords, announce } from "../ui.js";
 import { humanize as namedSeats, forgetOldWords } from "./common.js";
 import { GridBoard, boardMap, key, lineText } from "../board/grid.js";
 import { layOut } from "../board/dock.js";
+import { forReader, upheld, linesOf, exampleWords, lastMoveSentence } from "./bop-words.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
@@ -60,29 +61,10 @@ function describeStep(step, body) {
   }
   if (move === "challenge") {
     const verdict = items[0];
-    return verdict ? `challenged: ${verdict.label}. ${humanize(verdict.detail, body)}` : "challenged";
+    return verdict ? `challenged, and the challenge ${upheld(step) ? "was upheld" : "failed"}. ${forReader(verdict.detail, body)}` : "challenged";
   }
   const lines = linesOf(step);
   return lines.length ? `played ${lines.join(", ")}` : "played";
-}
-
-/** The letters of each line a play made ("CTM", "C?M" with a BOP! tile), from its breakdown. */
-function linesOf(step) {
-  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop());
-}
-
-/** A few words each line of letters stands for, asked of the judge once per letters (GET /v1/bop). */
-const examples = new Map();
-function exampleWords(letters, body) {
-  if (!examples.has(letters)) {
-    const query = new URLSearchParams({ limit: "3" });
-    if (typeof body?.house_rules === "string") query.set("house_rules", body.house_rules);
-    examples.set(letters, fetch(`/v1/bop/${encodeURIComponent(letters)}?${query}`)
-      .then((answer) => (answer.ok ? answer.json() : null))
-      .then((answer) => answer?.words || [])
-      .catch(() => []));
-  }
-  return examples.get(letters);
 }
 
 /** A play as the score sheet shows it: each line's letters with example words ("CTM: acetum"). */
@@ -107,7 +89,18 @@ class BopBoard extends GridBoard {
     this.quietWhenEmpty = true;
     this.notInLine = "Your tiles must be in one row or one column.";
     this.info = h("p", { class: "bop-info" });
-    this.pendingBox = h("div", { class: "pending", "aria-live": "polite" });
+    // The last move in words, for this phone's reader (bop-words.js): it stays until the next move.
+    // Not a live region: a new move is announced once, with the same words (``showLast``).
+    this.pendingBox = h("div", { class: "pending", id: "bop-last" });
+    /** @type {number | null} the version of the move ``pendingBox`` says */
+    this.saidStep = null;
+    /** @type {number | null} the version of the move last announced */
+    this.announcedStep = null;
+    /** Moves up to this version were made before this page opened: shown, not announced. */
+    this.openedAt = ctx.body.version;
+    // The challenge stays a whole button under the thumb, whatever the message line holds (a pass's
+    // trade, a long verdict): it is in the dock, not in the line that scrolls.
+    this.challengeBar = h("div", { class: "bop-challenge-bar", hidden: true });
     this.grid.setAttribute("aria-label", "The board. Arrow keys move; Enter places or takes back a tile; type a letter to place it.");
     this.passButton = h("button", { type: "button", class: "secondary", id: "bop-pass", onclick: () => this.startTrade() }, "Pass…");
     this.actions.append(this.passButton);
@@ -116,7 +109,7 @@ class BopBoard extends GridBoard {
     layOut(ctx, {
       field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the middle")), this.scroller],
       say: [this.feedback, this.pendingBox, this.preview],
-      dock: [this.rack, this.actions, this.tradeBar],
+      dock: [this.challengeBar, this.rack, this.actions, this.tradeBar],
     });
   }
 
@@ -179,15 +172,8 @@ class BopBoard extends GridBoard {
       const cells = playCells(last.move);
       // A challenge leaves the play it judged marked.
       if (cells || last.move !== "challenge") this.lastCells = this.cellsOf(last.move);
-    } else if (!this.area) {
-      this.ctx.turns().then((turns) => {
-        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0 && playCells(t.move));
-        if (last && !this.lastCells.size) {
-          this.lastCells = this.cellsOf(last.move);
-          this.render();
-        }
-      }).catch(() => {});
     }
+    if (body.version !== this.lastVersion) this.followLast(body.version);
     if (message?.kind === "move" && this.swapAsk) this.swapAsk = null;
     this.render();
     if (moved.length && !this.placed.size) this.reveal(this.lastCells);
@@ -283,18 +269,58 @@ class BopBoard extends GridBoard {
     this.renderTrade();
   }
 
+  /** The last move from the score sheet (after the shell has added this update's move to it). */
+  followLast(/** @type {number} */ version) {
+    this.lastVersion = version;
+    Promise.resolve()
+      .then(() => this.ctx.turns())
+      .then((/** @type {any[]} */ turns) => {
+        if (version !== this.ctx.body.version) return;
+        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
+        if (!last) return;
+        if (!this.lastCells.size && playCells(last.move)) {
+          this.lastCells = this.cellsOf(last.move);
+          this.renderGrid();
+        }
+        this.showLast(last);
+      })
+      .catch(() => {
+        this.lastVersion = null; // try again with the next update
+      });
+  }
+
+  /** The last move in words; a move made since the page opened is announced in the same words. */
+  async showLast(/** @type {import("../board/cells.js").Step} */ step) {
+    const body = this.ctx.body;
+    const version = step.version ?? body.version;
+    const pending = this.view.pending;
+    // A play still open to a challenge shows no example words: they would tell whether to challenge.
+    const open = Boolean(pending) && pending.player === step.seat && pending.move === step.move;
+    this.saidStep = version;
+    const quick = await lastMoveSentence(step, body, describeStep, false);
+    if (this.saidStep !== version) return;
+    this.fillLast(quick, open);
+    const sentence = open ? quick : await lastMoveSentence(step, body, describeStep, true);
+    if (this.saidStep !== version) return;
+    this.fillLast(sentence, open);
+    if (version > this.openedAt && this.announcedStep !== version) {
+      this.announcedStep = version;
+      announce(sentence);
+    }
+  }
+
+  fillLast(/** @type {string} */ sentence, /** @type {boolean} */ open) {
+    fill(this.pendingBox,
+      h("p", { class: "bop-last" }, sentence),
+      open ? h("p", {}, "It stands unless it is challenged before the next move.") : null);
+  }
+
   renderPending() {
     const pending = this.view.pending;
-    if (!pending) {
-      fill(this.pendingBox);
-      return;
-    }
-    const who = this.ctx.name(pending.player);
-    const parts = [h("p", {}, `${who} played ${pending.move.split(/\s+/).pop().replace(/[a-z.]/g, "")} for ${plural(pending.points, "point")}. It stands unless it is challenged before the next move.`)];
-    if (this.canChallenge) {
-      parts.push(h("button", { type: "button", class: "danger", id: "bop-challenge", onclick: () => this.send("challenge", null) }, `Challenge ${this.ctx.body.seats[pending.player]?.name || "it"}`));
-    }
-    fill(this.pendingBox, parts);
+    this.challengeBar.hidden = !this.canChallenge;
+    fill(this.challengeBar, this.canChallenge
+      ? h("button", { type: "button", class: "danger", id: "bop-challenge", onclick: () => this.send("challenge", null) }, `Challenge ${this.ctx.body.seats[pending.player]?.name || "the play"}`)
+      : null);
   }
 
   startTrade() {
@@ -326,7 +352,7 @@ class BopBoard extends GridBoard {
       this.feedback,
       `Swap your ${tileName(tile)} for this BOP! tile, and take the BOP! tile into your rack? `,
       h("span", { class: "button-row" },
-        h("button", { type: "button", onclick: () => this.send(`swap ${where} ${tile}`, `Swapped ${tileName(tile)} for the BOP! tile`) }, "Swap"),
+        h("button", { type: "button", onclick: () => this.send(`swap ${where} ${tile}`, null) }, "Swap"),
         h("button", { type: "button", class: "secondary", onclick: () => { this.swapAsk = null; this.say(""); } }, "Cancel")),
     );
     this.feedback.classList.remove("problem");
@@ -335,12 +361,12 @@ class BopBoard extends GridBoard {
   pass() {
     const tiles = [...this.trading].sort((a, b) => a - b).map((i) => this.ownHand[i]);
     this.trading = null;
-    return this.send(tiles.length ? `pass ${tiles.join("")}` : "pass", tiles.length ? `Passed and traded ${plural(tiles.length, "tile")}` : "Passed");
+    return this.send(tiles.length ? `pass ${tiles.join("")}` : "pass", null);
   }
 
-  playedWords(answer, text) {
-    const items = answer.breakdown?.items || [];
-    return text === "challenge" ? `${items[0]?.label}: ${humanize(items[0]?.detail, this.ctx.body)}` : super.playedWords(answer, text);
+  /** Nothing of one's own move in the feedback line: the last move's line says it, as on every phone. */
+  playedWords() {
+    return "";
   }
 }
 
