@@ -2,7 +2,8 @@
 codes; a message belongs to its moment): the last play as the whole lines it made, with an example
 word once it stands ("Bot played RLX (relax) for 3 points."); a challenge's verdict on the challenger's
 phone, the challenged player's and a watcher's, each addressed to its reader, in the message line and
-in the screen reader's region alike; and the Challenge button a whole button while a pass is chosen.
+in the screen reader's region alike; the Challenge button a whole button while a pass is chosen; and a
+board wider than the phone opened and brought back whole.
 
 Screenshots (360 x 740) are saved under the test's temporary folder: look at them.
 """
@@ -158,3 +159,53 @@ def test_the_last_play_names_its_lines_with_an_example_word(
         raise AssertionError(f"{home.locator('#bop-last').inner_text()!r} is not {expected!r}") from None
     assert home.locator(LAST).is_visible()
     shot(home, tmp_path, "bop-last-play-strict")
+
+
+INSIDE = """() => {
+  const frame = document.querySelector('.grid-scroll').getBoundingClientRect();
+  return [...document.querySelectorAll('.grid .cell.filled')].every((cell) => {
+    const box = cell.getBoundingClientRect();
+    return box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+  });
+}"""
+
+
+@pytest.mark.slow
+def test_a_board_wider_than_the_phone_opens_whole_and_comes_back_whole(
+    phones: Any, tables: Any, live_server: str, tmp_path: Path
+) -> None:
+    """Mid-game, the tiles spread wider than the phone at full size: the page opens with every tile in
+    the frame, and after panning away "The whole board" brings them all back (as the fixed boards'
+    ⤢ does), the letters still 12 px or more."""
+    made = match_with_bots(live_server, "bop")
+    table, seat = tables(made["match"]), made["seat"]
+    table.tokens[seat] = made["token"]
+    for _ in range(30):
+        board = table.body()["view"]["board"]
+        columns = max(c for _, c, _ in board) - min(c for _, c, _ in board) + 1 if board else 0
+        rows = max(r for r, _, _ in board) - min(r for r, _, _ in board) + 1 if board else 0
+        if max(columns, rows) * 46 > 400:  # wider (or taller) than a 360-wide phone shows at full size
+            break
+        body = table.body(made["token"])
+        if body["view"]["current"] != seat:
+            time.sleep(0.15)  # the bot's answer
+            continue
+        plays = table.legal_plays(seat)
+        move = max(plays, key=len) if plays else "pass"
+        answer = table.http.post(f"/v1/matches/{table.match}/moves", json={"move": move, "version": body["version"]},
+                                 headers=table.auth(seat))  # fmt: skip
+        assert answer.status_code == 200, answer.text
+    else:
+        raise AssertionError("the board never grew wider than the phone")
+    home = seat_phone(phones("Ann"), made)
+    home.wait_for_selector(".grid .cell.filled")
+    home.wait_for_function(INSIDE)
+    letter = "parseFloat(getComputedStyle(document.querySelector('.grid .cell.filled .t-letter')).fontSize)"
+    assert home.evaluate(letter) >= 12
+    shot(home, tmp_path, "bop-wide-board-opened")
+    home.evaluate("document.querySelector('.grid-scroll').scrollTo(0, 0)")
+    home.get_by_role("button", name="Zoom in").click()
+    home.get_by_role("button", name="Zoom in").click()
+    assert not home.evaluate(INSIDE)
+    home.get_by_role("button", name="The whole board").click()
+    home.wait_for_function(INSIDE)

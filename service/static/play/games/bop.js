@@ -3,13 +3,16 @@
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, plural, meaningWords, announce } from "../ui.js";
 import { humanize as namedSeats, forgetOldWords } from "./common.js";
-import { GridBoard, boardMap, key, lineText } from "../board/grid.js";
+import { GridBoard, CELL, boardMap, key, lineText } from "../board/grid.js";
+import { span } from "../board/cells.js";
 import { layOut } from "../board/dock.js";
 import { forReader, upheld, linesOf, exampleWords, lastMoveSentence } from "./bop-words.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
+/** The furthest the whole board zooms out by itself: a tile's letter (half the square) stays 12 px or more. */
+const FIT_ZOOM = 0.6;
 
 export function tileName(tile) {
   return tile === BOP ? "BOP! tile" : `${tile[0]} ${COLOURS[tile[1]] || tile[1]}`;
@@ -107,7 +110,7 @@ class BopBoard extends GridBoard {
     this.tradeBar = h("div", { class: "trade", hidden: true });
     // Under the thumb, in this order: what the judge says (the word, a refusal, the score's lines), the rack, the buttons.
     layOut(ctx, {
-      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the middle")), this.scroller],
+      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole board")), this.scroller],
       say: [this.feedback, this.pendingBox, this.preview],
       dock: [this.challengeBar, this.rack, this.actions, this.tradeBar],
     });
@@ -186,6 +189,28 @@ class BopBoard extends GridBoard {
     this.renderPending();
     this.renderHand();
     this.renderActions();
+  }
+
+  /**
+   * The whole board: every tile in the frame, centred on them, zoomed out as far as that takes but not
+   * so far that a tile's letter is under 12 px (FIT_ZOOM), nor in beyond 1. The page opens so, mid-game
+   * too (the others' fixed boards open whole; BOP!'s grows with the play).
+   */
+  fitBoard() {
+    if (!this.area) return;
+    const tiles = [...this.boardKeys(), ...this.placed.keys()];
+    const box = span(tiles.length ? tiles : ["0,0"]);
+    const scroller = this.scroller;
+    const [cols, rows] = [box.right - box.left + 3, box.bottom - box.top + 3]; // a square around
+    this.setZoom(Math.max(FIT_ZOOM, Math.min(1, (scroller.clientWidth - 6) / (cols * CELL), (scroller.clientHeight - 6) / (rows * CELL))), false);
+    const size = CELL * this.zoom;
+    scroller.scrollLeft = ((box.left + box.right) / 2 - this.area.left + 0.5) * size - scroller.clientWidth / 2;
+    scroller.scrollTop = ((box.top + box.bottom) / 2 - this.area.top + 0.5) * size - scroller.clientHeight / 2;
+  }
+
+  /** The first view: the whole board. */
+  centre() {
+    this.fitBoard();
   }
 
   renderInfo() {
