@@ -59,10 +59,14 @@ export function svg(tag, attrs = {}, ...children) {
   return element;
 }
 
-/** Say something to screen readers (the visible page says it too, in its own place). @param {string} text */
+/**
+ * Say something to screen readers (the visible page says it too, in its own place). Nothing to say is
+ * not said: it would wipe what was just announced (BOP!'s own move, said by its last-move line).
+ * @param {string} text
+ */
 export function announce(text) {
   const region = document.getElementById("announcer");
-  if (!region) return;
+  if (!region || !text) return;
   region.textContent = "";
   // A new text node after a tick, so the same sentence twice is read twice.
   setTimeout(() => { region.textContent = text; }, 30);
