@@ -76,7 +76,8 @@ def test_bot_games_end_for_every_variant(adjudicator, variant: str) -> None:
 def test_the_shared_bots_play_pdq_on_the_shared_loop(adjudicator) -> None:
     game = PdqGame({"players": 3}, adjudicator)
     bots = parse_bots("random,greedy,random", 3, 4, game)
-    assert [type(bot) for bot in bots] == [PacedBot] * 3 and [bot.name for bot in bots] == ["random", "greedy", "random"]
+    assert [type(bot) for bot in bots] == [PacedBot] * 3
+    assert [bot.name for bot in bots] == ["random", "greedy", "random"]
     assert [type(bot.inner) for bot in bots] == [RandomBot, GreedyBot, RandomBot]  # their own choices, paced
     state = play_game(game, bots, 4)
     assert state.is_terminal() and state.end_reason == "deck_spent" and sum(map(len, state.collected)) > 0
