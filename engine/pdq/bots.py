@@ -239,7 +239,7 @@ class PacedBot(PdqBot):
             start = max([start, *(int(c["at_ms"]) for c in rnd["claims"] if c["player"] == turn.seat)])
         if isinstance(move, NoWord):
             return [NoWord(start + int(self.profile.give_up_ms * (0.75 + 0.5 * self.rng.random())))]
-        answers = sum(isinstance(listed, Claim) for listed in turn.legal)
+        answers, _ = self._answers(turn, rnd["letters"], options, 1)  # (the count only: the bot has its word)
         return [Claim(move.word, start + self._delay(answers))]
 
 
