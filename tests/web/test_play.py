@@ -323,8 +323,15 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
     pending = table.body(table.tokens[seat])["view"]["pending"]
     assert pending["player"] == 1 - seat
     assert "It stands unless it is challenged" in home.locator(".pending").inner_text()
+    # While it may be challenged, neither the message line nor the score sheet gives its example words
+    # (they would tell Ann whether to challenge); once it stands, the sheet gives them.
+    home.wait_for_selector(".sheet-list > li .examples", state="attached")
+    home.wait_for_timeout(800)  # the judge's examples, were they asked for, are in by now
+    assert not any(home.locator(".sheet-list > li").first.locator(".examples").all_text_contents())
+    assert "(" not in home.locator("#bop-last .bop-last").inner_text()
     home.locator("#bop-challenge").click()
     home.wait_for_function("document.querySelector('#bop-last .bop-last').textContent.startsWith('Your challenge failed.')")
     said = home.locator("#bop-last .bop-last").inner_text()  # to Ann, about Ann: "you", not "Ann loses a turn"
     assert re.search(r"'s play \S+( and \S+)* stands: \S+ \([a-z, ]+\)", said) and said.endswith(". Your turn is over.")
     sheet_says(home, "challenged, and the challenge failed.")
+    home.wait_for_function("[...document.querySelectorAll('.sheet-list > li')].some((row) => /: [a-z]/.test(row.querySelector('.examples')?.textContent || ''))")

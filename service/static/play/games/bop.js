@@ -70,11 +70,18 @@ function describeStep(step, body) {
   return lines.length ? `played ${lines.join(", ")}` : "played";
 }
 
+/** Whether ``step`` is the play that may still be challenged. @param {{seat: number, move: string}} step @param {any} body */
+function openToChallenge(step, body) {
+  const pending = body?.view?.pending;
+  return Boolean(pending) && pending.player === step.seat && pending.move === step.move;
+}
+
 /** A play as the score sheet shows it: each line's letters with example words ("CTM: acetum"). */
 function describeNode(step, body) {
   const lines = linesOf(step);
   if (!lines.length || !playCells(step.move)) return describeStep(step, body);
   const node = h("span", {}, "played ", lines.map((letters, index) => [index ? "; " : "", h("b", {}, letters), h("span", { class: "examples", dataset: { letters } })]));
+  if (openToChallenge(step, body)) return node; // its words would tell the table whether to challenge
   for (const slot of node.querySelectorAll(".examples")) {
     exampleWords(slot.dataset.letters, body).then((words) => {
       if (words.length) slot.textContent = `: ${words.join(", ")}`;
@@ -318,9 +325,8 @@ class BopBoard extends GridBoard {
   async showLast(/** @type {import("../board/cells.js").Step} */ step) {
     const body = this.ctx.body;
     const version = step.version ?? body.version;
-    const pending = this.view.pending;
     // A play still open to a challenge shows no example words: they would tell whether to challenge.
-    const open = Boolean(pending) && pending.player === step.seat && pending.move === step.move;
+    const open = openToChallenge(step, body);
     this.saidStep = version;
     const quick = await lastMoveSentence(step, body, describeStep, false);
     if (this.saidStep !== version) return;
