@@ -304,7 +304,7 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     assert table.body()["version"] >= 1
 
 
-def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
+def test_a_failed_challenge_names_the_words(phones: Any, tables: Any, tmp_path: Path) -> None:
     """Challenge mode against the greedy bot, whose plays are words: challenging one fails, and the
     page says which words the play made, with examples, and that Ann's turn is over, to Ann."""
     ann = phones("Ann")
@@ -333,5 +333,6 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any) -> None:
     home.wait_for_function("document.querySelector('#bop-last .bop-last').textContent.startsWith('Your challenge failed.')")
     said = home.locator("#bop-last .bop-last").inner_text()  # to Ann, about Ann: "you", not "Ann loses a turn"
     assert re.search(r"'s play \S+( and \S+)* stands: \S+ \([a-z, ]+\)", said) and said.endswith(". Your turn is over.")
+    shot(home, tmp_path, "bop-failed-challenge")
     sheet_says(home, "challenged, and the challenge failed.")
     home.wait_for_function("[...document.querySelectorAll('.sheet-list > li')].some((row) => /: [a-z]/.test(row.querySelector('.examples')?.textContent || ''))")
