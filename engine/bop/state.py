@@ -384,7 +384,8 @@ class BopState(State[BopMove]):
             # Upheld: the tiles are withdrawn (drawn tiles back on top of the pile) and that turn is over.
             self.restore_body(self.pending["before"])
             self._end_turn(challenged)
-            return note("challenge", "challenge upheld", sentences.upheld(challenged, lines, verdict.problems(), points))
+            detail = sentences.upheld(challenged, lines, verdict.problems(), points)
+            return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
         words = play_words(board, play, self.game.adjudicator)
         self.pending = None

@@ -20,10 +20,10 @@ import pytest
 from tests.web.pages import Table, open_for_two, placements_of, shot, three_phones, your_turn
 from tests.web.seated import match_with_bots, seat_phone
 
-
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 LAST = "#bop-last .bop-last"
+CHALLENGED = "(sel) => /challenge/.test(document.querySelector(sel)?.textContent || '')"
 
 
 def tap_tiles(page: Any, move: str) -> None:
@@ -37,21 +37,25 @@ def line_letters(breakdown: dict[str, Any]) -> list[str]:
     return [item["label"].split()[-1] for item in breakdown["items"] if item["kind"] == "line"]
 
 
-def a_non_word(table: Table, seat: int) -> tuple[str, list[str], int]:
-    """A play of one hand tile next to the grid whose line is no word (challenge mode takes it):
-    (the move, the letters of its lines, its points)."""
+def a_non_word(table: Table, seat: int) -> tuple[str, list[str], list[str], int]:
+    """A play of one or two hand tiles next to the grid making a line that is no word (challenge mode takes it):
+    (the move, the letters of its lines, those that are no word, its points)."""
     body = table.body(table.tokens[seat])
     board = {(r, c) for r, c, _ in body["view"]["board"]}
     hand = sorted({tile for tile in body["view"]["hands"][seat] if tile != "?"})
     empty = sorted({(r + dr, c + dc) for r, c in board for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} - board)
-    for move in [f"{r},{c} {tile}" for r, c in empty for tile in hand]:
+    singles = [f"{r},{c} {tile}" for r, c in empty for tile in hand]
+    pairs = [f"{r},{c}a {one}{two}" for r, c in empty if (r, c + 1) not in board
+             for one in hand for two in hand if one != two]  # fmt: skip
+    for move in singles + pairs:
         answer = table.http.post(f"/v1/matches/{table.match}/preview", json={"move": move}, headers=table.auth(seat))
         if answer.status_code != 200:
             continue
         breakdown = answer.json()["breakdown"]
         lines = line_letters(breakdown)
-        if any(not table.http.get(f"/v1/bop/{letters}").json()["valid"] for letters in lines):
-            return move, lines, int(breakdown["total"])
+        bad = [letters for letters in lines if not table.http.get(f"/v1/bop/{letters}").json()["valid"]]
+        if bad:
+            return move, lines, bad, int(breakdown["total"])
     raise AssertionError("no non-word play found")
 
 
@@ -82,7 +86,7 @@ def test_an_upheld_challenge_is_told_to_each_phone_in_its_words(
 
     # The mover plays a line that is no word: every phone names the whole line, without example words
     # (they would tell whether to challenge), and says it may be challenged.
-    move, lines, points = a_non_word(table, mover)
+    move, lines, bad, points = a_non_word(table, mover)
     your_turn(pages[mover])
     tap_tiles(pages[mover], move)
     pages[mover].locator("#bop-play:not([disabled])").click()
@@ -107,8 +111,8 @@ def test_an_upheld_challenge_is_told_to_each_phone_in_its_words(
 
     # The challenge is upheld: the challenger, the challenged player and the watcher each read it.
     page.locator("#bop-challenge").click()
-    line = lines[0]
-    problem = re.escape(line) + r" \((across|down)\) is not a word"
+    line = re.escape(" and ".join(lines))  # the play named by every line it made, the bad ones said
+    problem = "; ".join(re.escape(letters) + r" \((across|down)\) is not a word" for letters in bad)
     verdicts = {
         challenger: rf"Your challenge was upheld\. {names[mover]}'s play {line} is withdrawn: {problem}\. "
         rf"The tiles go back to {names[mover]}'s rack and the {points} points? it scored are taken off\.",
@@ -116,13 +120,14 @@ def test_an_upheld_challenge_is_told_to_each_phone_in_its_words(
         rf"The tiles go back to your rack and the {points} points? it scored are taken off\.",
     }
     for seat, verdict in verdicts.items():
-        pages[seat].wait_for_function("(sel) => /challenge/.test(document.querySelector(sel)?.textContent || '')", arg=LAST)
+        pages[seat].wait_for_function(CHALLENGED, arg=LAST)
         said = pages[seat].locator(LAST).inner_text()
         assert re.fullmatch(verdict, said), said
         says(pages[seat], said)
         assert "player " not in said and "(you)" not in said
-    watch.wait_for_function("(sel) => /challenge/.test(document.querySelector(sel)?.textContent || '')", arg=LAST)
-    assert watch.locator(LAST).inner_text().startswith(f"{names[challenger]}'s challenge was upheld. {names[mover]}'s play")
+    watch.wait_for_function(CHALLENGED, arg=LAST)
+    watched = f"{names[challenger]}'s challenge was upheld. {names[mover]}'s play"
+    assert watch.locator(LAST).inner_text().startswith(watched)
     assert pages[challenger].locator("#bop-feedback").inner_text() == ""
     shot(pages[mover], tmp_path, "bop-challenged-player")
     shot(pages[challenger], tmp_path, "bop-challenger")
@@ -146,7 +151,7 @@ def test_the_last_play_names_its_lines_with_an_example_word(
         if step["seat"] == 1 - seat:
             break
         time.sleep(0.15)
-    assert step["seat"] == 1 - seat and step["move"][0].isdigit(), step  # the bot's play
+    assert step["seat"] == 1 - seat and re.match(r"-?\d+,-?\d+", step["move"]), step  # the bot's play
     lines = line_letters(step["breakdown"])
     words = [table.http.get(f"/v1/bop/{letters}", params={"limit": 3}).json()["words"][0] for letters in lines]
     named = " and ".join(f"{letters} ({word})" for letters, word in zip(lines, words, strict=True))
@@ -154,7 +159,8 @@ def test_the_last_play_names_its_lines_with_an_example_word(
     bot = home.evaluate("(seat) => window.tablejudgeMatch.body.seats[seat].name", 1 - seat)  # as its card names it
     expected = f"{bot} played {named} for {total} point{'s' if total != 1 else ''}."
     try:
-        home.wait_for_function("([sel, text]) => document.querySelector(sel)?.textContent === text", arg=[LAST, expected])
+        home.wait_for_function("([sel, text]) => document.querySelector(sel)?.textContent === text",
+                               arg=[LAST, expected])  # fmt: skip
     except Exception:
         raise AssertionError(f"{home.locator('#bop-last').inner_text()!r} is not {expected!r}") from None
     assert home.locator(LAST).is_visible()
@@ -165,7 +171,8 @@ INSIDE = """() => {
   const frame = document.querySelector('.grid-scroll').getBoundingClientRect();
   return [...document.querySelectorAll('.grid .cell.filled')].every((cell) => {
     const box = cell.getBoundingClientRect();
-    return box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+    return box.left >= frame.left - 1 && box.right <= frame.right + 1
+      && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
   });
 }"""
 

@@ -330,9 +330,12 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any, tmp_path: 
     assert not any(home.locator(".sheet-list > li").first.locator(".examples").all_text_contents())
     assert "(" not in home.locator("#bop-last .bop-last").inner_text()
     home.locator("#bop-challenge").click()
-    home.wait_for_function("document.querySelector('#bop-last .bop-last').textContent.startsWith('Your challenge failed.')")
+    verdict = "document.querySelector('#bop-last .bop-last').textContent"
+    home.wait_for_function(f"{verdict}.startsWith('Your challenge failed.')")
     said = home.locator("#bop-last .bop-last").inner_text()  # to Ann, about Ann: "you", not "Ann loses a turn"
-    assert re.search(r"'s play \S+( and \S+)* stands: \S+ \([a-z, ]+\)", said) and said.endswith(". Your turn is over.")
+    assert re.search(r"'s play \S+( and \S+)* stands: \S+ \([a-z, ]+\)", said)
+    assert said.endswith(". Your turn is over.")
     shot(home, tmp_path, "bop-failed-challenge")
     sheet_says(home, "challenged, and the challenge failed.")
-    home.wait_for_function("[...document.querySelectorAll('.sheet-list > li')].some((row) => /: [a-z]/.test(row.querySelector('.examples')?.textContent || ''))")
+    examples = "(row) => /: [a-z]/.test(row.querySelector('.examples')?.textContent || '')"
+    home.wait_for_function(f"[...document.querySelectorAll('.sheet-list > li')].some({examples})")

@@ -102,8 +102,8 @@ class BopBoard extends GridBoard {
     // The last move in words, for this phone's reader (bop-words.js): it stays until the next move.
     // Not a live region: a new move is announced once, with the same words (``showLast``).
     this.pendingBox = h("div", { class: "pending", id: "bop-last" });
-    /** @type {number | null} the version of the move ``pendingBox`` says */
-    this.saidStep = null;
+    /** How many times the last move was asked to be said (the latest call's words are the ones shown). */
+    this.lastAsked = 0;
     /** @type {number | null} the version of the move last announced */
     this.announcedStep = null;
     /** Moves up to this version were made before this page opened: shown, not announced. */
@@ -308,7 +308,8 @@ class BopBoard extends GridBoard {
       .then(() => this.ctx.turns())
       .then((/** @type {any[]} */ turns) => {
         if (version !== this.ctx.body.version) return;
-        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0);
+        // The sheet may already hold a move this page has not had yet: it waits for its own update.
+        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0 && (t.version ?? 0) <= version);
         if (!last) return;
         if (!this.lastCells.size && playCells(last.move)) {
           this.lastCells = this.cellsOf(last.move);
@@ -327,12 +328,12 @@ class BopBoard extends GridBoard {
     const version = step.version ?? body.version;
     // A play still open to a challenge shows no example words: they would tell whether to challenge.
     const open = openToChallenge(step, body);
-    this.saidStep = version;
+    const asked = ++this.lastAsked; // a later call (a later update) wins over this one's answers
     const quick = await lastMoveSentence(step, body, describeStep, false);
-    if (this.saidStep !== version) return;
+    if (this.lastAsked !== asked) return;
     this.fillLast(quick, open);
     const sentence = open ? quick : await lastMoveSentence(step, body, describeStep, true);
-    if (this.saidStep !== version) return;
+    if (this.lastAsked !== asked) return;
     this.fillLast(sentence, open);
     if (version > this.openedAt && this.announcedStep !== version) {
       this.announcedStep = version;
