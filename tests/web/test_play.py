@@ -322,7 +322,8 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any, tmp_path: 
         home.wait_for_selector("#bop-challenge")
     pending = table.body(table.tokens[seat])["view"]["pending"]
     assert pending["player"] == 1 - seat
-    assert "It stands unless it is challenged" in home.locator(".pending").inner_text()
+    stands = "It stands unless it is challenged"  # the last move's line comes a moment after the button
+    home.wait_for_function(f"document.querySelector('.pending').textContent.includes('{stands}')")
     # While it may be challenged, neither the message line nor the score sheet gives its example words
     # (they would tell Ann whether to challenge); once it stands, the sheet gives them.
     home.wait_for_selector(".sheet-list > li .examples", state="attached")
