@@ -227,7 +227,9 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
     for page in (home, seat_page, watch):
         page.wait_for_selector(".round-result")
         results.append(page.locator(".round-result").inner_text())
-    assert results == [f"Round 1: Ann wins with {word.upper()} and takes {letters}."] * 3
+    assert results == [f"Round 1: Ann wins with {word.upper()} and takes the cards {' '.join(letters)}."] * 3
+    # The score sheet says it in words too: the cards apart, as they lie, never run together.
+    sheet_says(watch, f"ends the round: Ann takes the cards {' '.join(letters)} with {word.upper()}")
     for page in (home, seat_page):  # each seat's report: the words there were, most familiar first
         page.wait_for_selector(".report")
         report = page.locator(".report").inner_text()
