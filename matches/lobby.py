@@ -212,6 +212,12 @@ class Lobby(MatchCore):
         return seat, token
 
     # --- leaving and rematches ----------------------------------------------------------------------------
+    async def leave_async(self, match_id: str, seat: int, bot: str = "greedy") -> None:
+        """``leave`` for a request on the event loop: a match this process does not hold is loaded off the
+        loop first (``_warm_async``)."""
+        await self._warm_async(match_id)
+        self.leave(match_id, seat, bot)
+
     def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
         """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie")."""
         loaded = self.load(match_id)
