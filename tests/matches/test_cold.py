@@ -15,8 +15,10 @@ import asyncio
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from matches.core import Loaded
@@ -24,6 +26,8 @@ from matches.errors import UnknownMatch
 from matches.service import MatchService, MatchSettings
 from matches.store import MatchRow, Store, open_store
 from matches.work import Busy
+from service.app import create_app
+from service.settings import Settings
 from tests.matches.conftest import FakeClock
 from tests.matches.playing import bop_of_passes
 
@@ -197,3 +201,30 @@ def test_a_waiting_or_unknown_match_loads_as_before(writer: MatchService, reopen
     assert asyncio.run(cold.load_async(waiting)).state is None
     with pytest.raises(UnknownMatch):
         asyncio.run(cold.load_async("no-such-match"))
+
+
+def test_over_http_a_load_past_the_budget_is_a_503_with_retry_after(tmp_path: Path) -> None:
+    """The answer a client gets: 503 ``busy`` with ``Retry-After``, as the other reads past their budget;
+    asked again once the load is done, the match."""
+    app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path)))
+    service: MatchService = app.state.matches
+    SERVERS.append(service)
+
+    async def run() -> tuple[httpx.Response, httpx.Response]:
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as http:
+            made = (await http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"})).json()
+            await http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
+            service._states.clear()  # as after a restart: the match is in the store only
+            service._loaded.clear()
+            service.set_limits(read_budget_ms=100)
+            SlowRebuilds(service)
+            refused = await http.get(f"/v1/matches/{made['match']}")
+            while service.cold.loading(made["match"]):
+                await asyncio.sleep(0.02)
+            return refused, await http.get(f"/v1/matches/{made['match']}")
+
+    refused, answered = asyncio.run(run())
+    assert refused.status_code == 503 and int(refused.headers["Retry-After"]) >= 1
+    assert refused.json()["error"]["code"] == "busy" and "took longer than 0.1 s" in refused.json()["error"]["message"]
+    assert answered.status_code == 200 and answered.json()["status"] == "playing"
