@@ -28,8 +28,8 @@ from matches.service import MatchService, MatchSettings  # noqa: E402
 from matches.store import open_store  # noqa: E402
 from tests.matches.playing import bop_of_passes  # noqa: E402
 
-#: The garbage collector's collections over 5 ms: (generation, seconds).
-COLLECTIONS: list[tuple[int, float]] = []
+#: The garbage collector's full collections: (when it began, seconds).
+COLLECTIONS: list[tuple[float, float]] = []
 
 
 def _note_collections() -> None:
@@ -38,8 +38,8 @@ def _note_collections() -> None:
     def noted(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             started[0] = time.perf_counter()
-        elif time.perf_counter() - started[0] > 0.005:
-            COLLECTIONS.append((info["generation"], time.perf_counter() - started[0]))
+        elif info["generation"] == 2:
+            COLLECTIONS.append((started[0], time.perf_counter() - started[0]))
 
     gc.callbacks.append(noted)
 
@@ -65,8 +65,8 @@ def build(path: Path, moves: int, copies: int) -> list[str]:
     return ids
 
 
-async def loads(path: Path, ids: list[str], off_the_loop: bool) -> list[tuple[float, float]]:
-    """Each load's time and the event loop's longest pause during it."""
+async def loads(path: Path, ids: list[str], off_the_loop: bool) -> list[tuple[float, float, float]]:
+    """Each load's time, the event loop's longest pause during it, and the full collections in it."""
     store = open_store(f"sqlite:///{path}")
     service = MatchService(store, MatchSettings(lexicon="standard", engine_workers=1 if off_the_loop else 0))
     service.game("bop", {}, "standard")  # the game (its lexicon) built before, as a running server has it
@@ -89,7 +89,8 @@ async def loads(path: Path, ids: list[str], off_the_loop: bool) -> list[tuple[fl
         await asyncio.sleep(0.02)  # the turn under way when the load ended comes back
         # A turn that overlaps the load: how much later than its 1 ms it came back.
         pauses = [back - start - 0.001 for start, back in turns if back >= began and start <= finished]
-        measured.append((finished - began, max(pauses)))
+        collected = sum(seconds for start, seconds in COLLECTIONS if began <= start <= finished)
+        measured.append((finished - began, max(pauses), collected))
     done.set()
     await ticking
     service.cold.close()
@@ -110,12 +111,14 @@ def main() -> None:
             COLLECTIONS.clear()
             measured = asyncio.run(loads(path, ids, off))
             took, paused = [m[0] * 1000 for m in measured], [m[1] * 1000 for m in measured]
-            full = ", ".join(f"{seconds * 1000:.0f}" for generation, seconds in COLLECTIONS if generation == 2)
+            clean = [m[1] * 1000 for m in measured if not m[2]]
+            full = ", ".join(f"{m[2] * 1000:.0f}" for m in measured if m[2]) or "-"
             print(
                 f"{'off the loop' if off else 'on the loop '}: {len(ids)} cold loads of {args.moves} moves, "
                 f"each {min(took):.0f}-{max(took):.0f} ms (median {statistics.median(took):.0f}); the loop's "
                 f"longest pause per load {min(paused):.1f}-{max(paused):.1f} ms (median "
-                f"{statistics.median(paused):.1f}); full collections meanwhile: {full or 'none'} ms"
+                f"{statistics.median(paused):.1f}); in the {len(clean)} loads with no full collection "
+                f"{', '.join(f'{ms:.1f}' for ms in clean) or '-'} ms; the full collections in the others: {full} ms"
             )
 
 
