@@ -453,6 +453,7 @@ export default {
   },
   describe: describeStep,
   describeNode,
+  saysMoves: true, // the board announces each move as its last-move line says it (bop-words.js)
   finalNote(body, seat) {
     const penalty = body.view?.penalties?.[seat];
     return penalty ? `−${penalty} for tiles left` : "";
