@@ -104,6 +104,8 @@ class BopBoard extends GridBoard {
     this.pendingBox = h("div", { class: "pending", id: "bop-last" });
     /** How many times the last move was asked to be said (the latest call's words are the ones shown). */
     this.lastAsked = 0;
+    /** @type {ResizeObserver | null} fits the board again as its area changes, until the player moves it */
+    this.refit = null;
     /** @type {number | null} the version of the move last announced */
     this.announcedStep = null;
     /** Moves up to this version were made before this page opened: shown, not announced. */
@@ -215,9 +217,23 @@ class BopBoard extends GridBoard {
     scroller.scrollTop = ((box.top + box.bottom) / 2 - this.area.top + 0.5) * size - scroller.clientHeight / 2;
   }
 
-  /** The first view: the whole board. */
+  /**
+   * The first view: the whole board, fitted again whenever the board's area changes size (the message
+   * line filling in, a pass's choices opening) until the player first touches, scrolls or zooms it.
+   */
   centre() {
     this.fitBoard();
+    if (this.refit) return;
+    this.refit = new ResizeObserver(() => this.fitBoard());
+    this.refit.observe(this.scroller);
+    const stop = () => this.refit?.disconnect();
+    for (const kind of ["pointerdown", "wheel", "keydown"]) this.scroller.addEventListener(kind, stop, { once: true, passive: true });
+    this.scroller.parentElement?.querySelector(".zoom-bar")?.addEventListener("pointerdown", stop, { once: true, passive: true });
+  }
+
+  destroy() {
+    this.refit?.disconnect();
+    super.destroy();
   }
 
   renderInfo() {
