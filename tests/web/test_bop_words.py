@@ -176,14 +176,23 @@ INSIDE = """() => {
   });
 }"""
 
+CENTRED = """() => {
+  const frame = document.querySelector('.grid-scroll').getBoundingClientRect();
+  const boxes = [...document.querySelectorAll('.grid .cell.filled')].map((cell) => cell.getBoundingClientRect());
+  const middle = (low, high) => (Math.min(...low) + Math.max(...high)) / 2;
+  const x = middle(boxes.map((b) => b.left), boxes.map((b) => b.right));
+  const y = middle(boxes.map((b) => b.top), boxes.map((b) => b.bottom));
+  return Math.abs(x - (frame.left + frame.right) / 2) < 30 && Math.abs(y - (frame.top + frame.bottom) / 2) < 30;
+}"""
+
 
 @pytest.mark.slow
 def test_a_board_wider_than_the_phone_opens_whole_and_comes_back_whole(
     phones: Any, tables: Any, live_server: str, tmp_path: Path
 ) -> None:
-    """Mid-game, the tiles spread wider than the phone at full size: the page opens with every tile in
-    the frame, and after panning away "The whole board" brings them all back (as the fixed boards'
-    ⤢ does), the letters still 12 px or more."""
+    """Mid-game, the tiles spread wider than the phone at full size: the page opens centred on all of
+    them (not on the last play), its squares still 44 px targets; after panning away "The whole board"
+    brings every tile into the frame (as the fixed boards' ⤢ does), the letters still 12 px or more."""
     made = match_with_bots(live_server, "bop")
     table, seat = tables(made["match"]), made["seat"]
     table.tokens[seat] = made["token"]
@@ -206,9 +215,8 @@ def test_a_board_wider_than_the_phone_opens_whole_and_comes_back_whole(
         raise AssertionError("the board never grew wider than the phone")
     home = seat_phone(phones("Ann"), made)
     home.wait_for_selector(".grid .cell.filled")
-    home.wait_for_function(INSIDE)
-    letter = "parseFloat(getComputedStyle(document.querySelector('.grid .cell.filled .t-letter')).fontSize)"
-    assert home.evaluate(letter) >= 12
+    home.wait_for_function(CENTRED)
+    assert home.evaluate("document.querySelector('.grid .cell').getBoundingClientRect().width") >= 44
     shot(home, tmp_path, "bop-wide-board-opened")
     home.evaluate("document.querySelector('.grid-scroll').scrollTo(0, 0)")
     home.get_by_role("button", name="Zoom in").click()
@@ -216,3 +224,6 @@ def test_a_board_wider_than_the_phone_opens_whole_and_comes_back_whole(
     assert not home.evaluate(INSIDE)
     home.get_by_role("button", name="The whole board").click()
     home.wait_for_function(INSIDE)
+    letter = "parseFloat(getComputedStyle(document.querySelector('.grid .cell.filled .t-letter')).fontSize)"
+    assert home.evaluate(letter) >= 12
+    shot(home, tmp_path, "bop-wide-board-whole")

@@ -13,6 +13,8 @@ const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "
 const BOP = "?";
 /** The furthest the whole board zooms out by itself: a tile's letter (half the square) stays 12 px or more. */
 const FIT_ZOOM = 0.6;
+/** The furthest the first view zooms out: every square still a 44 px target, as every control is. */
+const TAP_ZOOM = 44 / CELL;
 
 export function tileName(tile) {
   return tile === BOP ? "BOP! tile" : `${tile[0]} ${COLOURS[tile[1]] || tile[1]}`;
@@ -202,29 +204,29 @@ class BopBoard extends GridBoard {
 
   /**
    * The whole board: every tile in the frame, centred on them, zoomed out as far as that takes but not
-   * so far that a tile's letter is under 12 px (FIT_ZOOM), nor in beyond 1. The page opens so, mid-game
-   * too (the others' fixed boards open whole; BOP!'s grows with the play).
+   * beyond ``furthest`` (the button: a tile's letter stays 12 px or more), nor in beyond 1.
    */
-  fitBoard() {
+  fitBoard(furthest = FIT_ZOOM) {
     if (!this.area) return;
     const tiles = [...this.boardKeys(), ...this.placed.keys()];
     const box = span(tiles.length ? tiles : ["0,0"]);
     const scroller = this.scroller;
-    const [cols, rows] = [box.right - box.left + 3, box.bottom - box.top + 3]; // a square around
-    this.setZoom(Math.max(FIT_ZOOM, Math.min(1, (scroller.clientWidth - 6) / (cols * CELL), (scroller.clientHeight - 6) / (rows * CELL))), false);
+    const [cols, rows] = [box.right - box.left + 2, box.bottom - box.top + 2]; // half a square around
+    this.setZoom(Math.max(furthest, Math.min(1, (scroller.clientWidth - 6) / (cols * CELL), (scroller.clientHeight - 6) / (rows * CELL))), false);
     const size = CELL * this.zoom;
     scroller.scrollLeft = ((box.left + box.right) / 2 - this.area.left + 0.5) * size - scroller.clientWidth / 2;
     scroller.scrollTop = ((box.top + box.bottom) / 2 - this.area.top + 0.5) * size - scroller.clientHeight / 2;
   }
 
   /**
-   * The first view: the whole board, fitted again whenever the board's area changes size (the message
-   * line filling in, a pass's choices opening) until the player first touches, scrolls or zooms it.
+   * The first view: centred on all the tiles, zoomed out to show them all as far as squares stay 44 px
+   * targets (TAP_ZOOM; the button goes further); again whenever the board's area changes size (the
+   * message line filling in, a pass's choices opening) until the player first touches, scrolls or zooms.
    */
   centre() {
-    this.fitBoard();
+    this.fitBoard(TAP_ZOOM);
     if (this.refit) return;
-    this.refit = new ResizeObserver(() => this.fitBoard());
+    this.refit = new ResizeObserver(() => this.fitBoard(TAP_ZOOM));
     this.refit.observe(this.scroller);
     const stop = () => this.refit?.disconnect();
     for (const kind of ["pointerdown", "wheel", "keydown"]) this.scroller.addEventListener(kind, stop, { once: true, passive: true });
