@@ -265,6 +265,11 @@ class Three2FifteenBoard extends GridBoard {
     return look;
   }
 
+  /** A token in sentences ("The token 5 is back in your hand."). */
+  tileName(value) {
+    return `token ${value}`;
+  }
+
   // --- the hand and the buttons -----------------------------------------------------------------
   renderHand() {
     if (this.rackEmpty("tokens", "Your hand is empty: the bag is too.")) return;
