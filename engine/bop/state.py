@@ -301,7 +301,9 @@ class BopState(State[BopMove]):
         after = {**self.board, **placements}
         if self.options.mode == "strict":
             self._require_words(after, lines)
-        breakdown = score_play(after, lines, placements.keys())
+        # What the BOP! tiles in its lines stand for, recorded with them (RULINGS.md 29).
+        wild = any(after[cell] == BOP for line in lines for cell in line.cells)
+        breakdown = score_play(after, lines, placements.keys(), self.game.readings(after) if wild else None)
         # Checked: now change the state. Challenge mode keeps the position before the play, should a
         # challenge withdraw it; strict mode has no use for it.
         before = {**self.to_body(), "pending": None} if self.options.mode == "challenge" else None
@@ -386,7 +388,7 @@ class BopState(State[BopMove]):
             return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
         words = play_words(self.pending_board(), play, self.game.adjudicator)
-        justified = "; ".join(f"{letters} ({', '.join(examples) or 'a word'})" for letters, examples in words)
+        justified = "; ".join(f"{line.said()} ({', '.join(line.examples) or 'a word'})" for line in words)
         self.pending = None
         if challenger == self.current:
             self._end_turn(challenger)
@@ -482,6 +484,11 @@ class BopState(State[BopMove]):
             "draws_owed": None if self.draws_owed is None else list(self.draws_owed),
             "pending": None if self.pending is None else {**self.pending, "before": dict(self.pending["before"])},
         }
+
+    def view_extras(self, viewer: int | None) -> JsonDict:
+        """``stands_for``: what each BOP! tile on the grid is shown standing for now, ``[row, column,
+        consonant]`` (RULINGS.md 29; a BOP! tile in no line yet, or in a bluff, is not listed)."""
+        return {"stands_for": [[r, c, letter] for (r, c), letter in sorted(self.game.readings(self.board).items())]}
 
     def review(self, seat: int) -> JsonDict | None:
         """The best plays ``seat``'s hand had here, with their words (the after-turn report)."""
