@@ -43,6 +43,8 @@ class Hint:
     breakdown: Breakdown
     #: each line the play makes, with a few example words
     words: tuple[LineWords, ...]
+    #: what each BOP! tile on the grid would stand for after the play (the view's ``stands_for``)
+    stands: tuple[tuple[Cell, str], ...] = ()
 
     def to_json(self) -> JsonDict:
         return {
@@ -50,6 +52,7 @@ class Hint:
             "points": self.points,
             "breakdown": self.breakdown.to_json(),
             "words": [line.to_json() for line in self.words],
+            "stands_for": [[r, c, letter] for (r, c), letter in self.stands],
         }
 
     def text(self) -> str:
@@ -59,10 +62,15 @@ class Hint:
 
 def play_words(board: Mapping[Cell, str], play: Play, adjudicator: Adjudicator) -> tuple[LineWords, ...]:
     """Each line of the play with what the BOP! tiles stand for, and example words for it."""
+    return _play_words(board, play, adjudicator, bop_readings({**board, **play.as_dict()}, adjudicator))
+
+
+def _play_words(
+    board: Mapping[Cell, str], play: Play, adjudicator: Adjudicator, readings: Mapping[Cell, str]
+) -> tuple[LineWords, ...]:
     placements = play.as_dict()
     after = {**board, **placements}
     lines = play_lines(board, placements)
-    readings = bop_readings(after, adjudicator)
     found = []
     for line in lines:
         if len(line) < 2:
@@ -80,4 +88,13 @@ def best_plays(board: Mapping[Cell, str], hand: Sequence[str], adjudicator: Adju
     """The ``limit`` best plays (0: all) for ``hand`` on ``board``, with their words."""
     ranked = generate_plays(board, hand, judge_index(adjudicator))
     chosen = ranked[:limit] if limit else ranked
-    return [Hint(s.move, s.points, s.breakdown, play_words(board, s.move, adjudicator)) for s in chosen]
+    hints = []
+    now = bop_readings(board, adjudicator)
+    for scored in chosen:
+        after = {**board, **scored.move.as_dict()}
+        # A play that puts no line through a BOP! tile leaves what they stand for as it was.
+        touched = any(after[cell] == BOP for line in play_lines(board, scored.move.as_dict()) for cell in line.cells)
+        readings = bop_readings(after, adjudicator) if touched else now
+        words = _play_words(board, scored.move, adjudicator, readings)
+        hints.append(Hint(scored.move, scored.points, scored.breakdown, words, tuple(sorted(readings.items()))))
+    return hints

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.adjudicator import LocalAdjudicator
 from engine.bop import BopGame
 from engine.bop.board import lines_through
-from engine.bop.hints import play_words
+from engine.bop.hints import best_plays, play_words
 from engine.bop.moves import Challenge, parse_move
 from engine.bop.readings import bop_readings
 from engine.bop.rules import check_words
@@ -87,6 +87,10 @@ def test_hints_and_a_failed_challenge_say_it_in_words(
     assert line.said() == "?BCHS, the BOP! tile as D"
     assert line.to_json() == {"letters": "?BCHS", "reading": "DBCHS", "examples": list(line.examples)}
     assert line.examples and all(skeleton(word).upper() == "DBCHS" for word in line.examples)
+    # The review's hints say where each BOP! tile stands and for what, to draw it on the tile.
+    hints = {hint.move.to_text(): hint.to_json() for hint in best_plays(state.board, ["?"], adjudicator, limit=0)}
+    assert hints["0,-1 ?"]["stands_for"] == [[0, -1, "D"]]
+    assert hints["0,-1 ?"]["words"] == [line.to_json()]
 
     challenged = position(challenge_game, BCHS, "?", "Jg")
     challenged.act(0, parse_move("0,-1 ?"))

@@ -10,13 +10,32 @@ import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, b
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
 
-export function tileName(tile) {
-  return tile === BOP ? "BOP! tile" : `${tile[0]} ${COLOURS[tile[1]] || tile[1]}`;
+export function tileName(tile, stands = null) {
+  if (tile === BOP) return stands ? `BOP! tile standing for ${stands}` : "BOP! tile";
+  return `${tile[0]} ${COLOURS[tile[1]] || tile[1]}`;
 }
 
-export function tileElement(tile, attrs = {}) {
-  const colour = tile === BOP ? "bop" : tile[1];
-  return h("span", { class: `tile t-${colour}`, ...attrs }, h("span", { class: "t-letter" }, tile === BOP ? "?" : tile[0]), tile === BOP ? null : h("span", { class: "t-colour", "aria-hidden": "true" }, tile[1]));
+/** A tile's picture: its letter, its colour's letter in the corner; a BOP! tile that stands for a
+ * consonant (``stands``, from the engine: RULINGS.md 29) drawn as that letter and marked ?, as the
+ * line games draw a settled wild (games/qnto.js, games/digit.js). */
+export function tileElement(tile, { stands = null } = {}) {
+  if (tile !== BOP) return h("span", { class: `tile t-${tile[1]}` }, h("span", { class: "t-letter" }, tile[0]), h("span", { class: "t-colour", "aria-hidden": "true" }, tile[1]));
+  return h("span", { class: `tile t-bop${stands ? " lt-stands" : ""}` },
+    h("span", { class: "t-letter" }, stands || "?"),
+    stands ? h("span", { class: "t-wild", "aria-hidden": "true" }, "?") : null);
+}
+
+/** What each BOP! tile on a grid stands for, by square: the view's (or a hint's) ``stands_for``. */
+export function standsFor(view) {
+  return new Map((view?.stands_for || []).map(([r, c, letter]) => [key(r, c), letter]));
+}
+
+/** A line in words: "CTM"; "C?M (the BOP! tile as L)" where the engine read its BOP! tiles. */
+export function lineWords(letters, reading) {
+  const stood = [...letters].flatMap((laid, at) => (laid === BOP && reading ? [reading[at]] : []));
+  if (!stood.length) return letters;
+  const list = stood.length > 1 ? `s as ${stood.slice(0, -1).join(", ")} and ${stood[stood.length - 1]}` : ` as ${stood[0]}`;
+  return `${letters} (the BOP! tile${list})`;
 }
 
 /** The placements of a play in the engine's notation ("3,-2a Cg?WkBg", "5,4 Sr"): [[r, c, tile]], or null. */
@@ -63,12 +82,16 @@ function describeStep(step, body) {
     return verdict ? `challenged: ${verdict.label}. ${humanize(verdict.detail, body)}` : "challenged";
   }
   const lines = linesOf(step);
-  return lines.length ? `played ${lines.join(", ")}` : "played";
+  return lines.length ? `played ${lines.map((line) => lineWords(line.letters, line.reading)).join(", ")}` : "played";
 }
 
-/** The letters of each line a play made ("CTM", "C?M" with a BOP! tile), from its breakdown. */
+/** Each line a play made, from its breakdown: its letters ("CTM", "C?M" with a BOP! tile) and what
+ * they read as, the BOP! tiles standing for their consonants ("CLM"; none where no consonant works). */
 function linesOf(step) {
-  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop());
+  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((item) => {
+    const letters = item.label.split(" ").pop();
+    return { letters, reading: item.reading || (letters.includes(BOP) ? null : letters) };
+  });
 }
 
 /** A few words each line of letters stands for, asked of the judge once per letters (GET /v1/bop). */
@@ -89,7 +112,10 @@ function exampleWords(letters, body) {
 function describeNode(step, body) {
   const lines = linesOf(step);
   if (!lines.length || !playCells(step.move)) return describeStep(step, body);
-  const node = h("span", {}, "played ", lines.map((letters, index) => [index ? "; " : "", h("b", {}, letters), h("span", { class: "examples", dataset: { letters } })]));
+  const node = h("span", {}, "played ", lines.map(({ letters, reading }, index) => [
+    index ? "; " : "", h("b", {}, letters), reading && reading !== letters ? lineWords(letters, reading).slice(letters.length) : "",
+    reading ? h("span", { class: "examples", dataset: { letters: reading } }) : null,
+  ]));
   for (const slot of node.querySelectorAll(".examples")) {
     exampleWords(slot.dataset.letters, body).then((words) => {
       if (words.length) slot.textContent = `: ${words.join(", ")}`;
@@ -211,6 +237,7 @@ class BopBoard extends GridBoard {
 
   renderGrid() {
     this.board = boardMap(this.view);
+    this.stands = standsFor(this.view);
     super.renderGrid();
   }
 
@@ -219,8 +246,9 @@ class BopBoard extends GridBoard {
     const mine = this.placed.get(where);
     const look = { classes: [], said: [], content: null };
     if (tile) {
-      look.said.push(`${tileName(tile)}${this.lastCells.has(where) ? ", just played" : ""}`);
-      look.content = tileElement(tile);
+      const stands = tile === BOP ? this.stands.get(where) : null;
+      look.said.push(`${tileName(tile, stands)}${this.lastCells.has(where) ? ", just played" : ""}`);
+      look.content = tileElement(tile, { stands });
       look.classes.push("filled");
       if (this.lastCells.has(where)) look.classes.push("last");
       if (tile === BOP) look.classes.push("bop-cell");
@@ -345,8 +373,9 @@ class BopBoard extends GridBoard {
 }
 
 // --- pictures for the replay and the reviews -------------------------------------------------------
-function staticBoard(view, element, highlight = new Set(), extra = new Map()) {
-  tileGrid(view, element, highlight, extra, { tileElement, className: "mini-board", noun: "board" });
+/** The board in small, each BOP! tile drawn as what it stands for (``stands``: by square, the view's). */
+function staticBoard(view, element, highlight = new Set(), extra = new Map(), stands = standsFor(view)) {
+  tileGrid(view, element, highlight, extra, { tileElement: (tile, where) => tileElement(tile, { stands: stands.get(where) }), className: "mini-board", noun: "board" });
 }
 
 const renderReplay = replayOf(staticBoard, playCells, (view, body) => `${scoresLine(view, body)} · pile ${view.pile_size}`);
@@ -358,12 +387,12 @@ function renderReview(review, element, body, tools) {
     none: "No word could be played: a pass was all there was.",
     summary: "Show on the board",
     item: (best, rank, played) => {
-      const words = best.words.map((w) => h("span", {}, `${w.letters} (`, w.examples.length ? meaningWords(w.examples) : "a word", ") "));
+      const words = best.words.map((w) => h("span", {}, `${lineWords(w.letters, w.reading)}: `, w.examples.length ? meaningWords(w.examples) : "a word", ". "));
       return [h("p", {}, bestHeading(best, rank, played), h("br"), h("small", {}, words))];
     },
     draw: (before, picture, best) => {
       const extra = new Map((playPlacements(best.move) || []).map(([r, c, t]) => [key(r, c), t]));
-      staticBoard(before, picture, new Set(extra.keys()), extra);
+      staticBoard(before, picture, new Set(extra.keys()), extra, standsFor(best));
     },
   });
 }
