@@ -77,6 +77,10 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, liv
     home.get_by_label("PDQ").check()
     seat_two = [o.strip() for o in home.get_by_label("Seat 2").locator("option").all_inner_texts()]
     assert "Bot: sharp (about 4 s a word)" in seat_two and "Bot: quick" not in seat_two  # levels, in words
+    # The shared bots keep a level's pace in PDQ (RULINGS.md 26), and the menu says it.
+    assert "Bot: greedy (the longest word, in about 6 s)" in seat_two
+    assert "Bot: random (any word, in about 9 s)" in seat_two
+    assert not any("about 1 s" in option for option in seat_two)
     assert home.get_by_label("Said at the same time: within").input_value() == "2000"  # the default
     match = create_pdq(home, "300")
     seat_page = join(bob, match, "Bob")

@@ -306,13 +306,14 @@ export default {
   reasonText(reason) {
     return END_REASONS[reason] || reason.replace(/_/g, " ");
   },
-  // Levels in words, with the time each takes to find a word on an easy row (engine/pdq/bots.py).
+  // Levels in words, with the time each takes to find a word on an easy row (engine/pdq/bots.py); the
+  // shared bots keep a level's pace in PDQ (bots.SHARED_PACE: greedy steady's, random relaxed's).
   bots: {
     relaxed: "Bot: relaxed (about 9 s a word)",
     steady: "Bot: steady (about 6 s a word)",
     sharp: "Bot: sharp (about 4 s a word)",
-    greedy: "Bot: greedy (the longest word, in about 1 s)",
-    random: "Bot: random (any word, in about 1 s)",
+    greedy: "Bot: greedy (the longest word, in about 6 s)",
+    random: "Bot: random (any word, in about 9 s)",
     // Retired levels, not offered any more: matches saved with them still name them.
     quick: "Bot: quick (about 2 s a word)",
     slow: "Bot: slow (about 6 s a word)",
