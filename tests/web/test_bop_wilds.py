@@ -9,7 +9,7 @@ so that the game ends and the replay can be stepped to that play.
 
 from __future__ import annotations
 
-import re
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -96,16 +96,17 @@ def test_a_played_bop_tile_shows_its_consonant_in_play_and_in_the_replay(
     assert {square: letter for square, letter, _ in shown} == stands
     for square, letter, label in shown:
         assert f"BOP! tile standing for {letter}" in label, (square, label)
-    # The score sheet names the line by it: "?BCHS (the BOP! tile as D): debouches, ..."
+    # The score sheet reads the line by it, the tile's letter in italics as on the board:
+    # "DBCHS (the BOP! tile as D): debouches, ..." for ?BCHS.
     turns = table.http.get(f"/v1/matches/{table.match}/turns", headers=table.auth(0)).json()["turns"]
     lines = [item for item in turns[-1]["breakdown"]["items"] if item.get("reading")]
     assert lines, "the play's lines through the BOP! tile carry what it stood for"
-    said = re.sub(r"[^A-Z?]", "", lines[0]["label"].split()[-1])
-    stood = next(read for laid, read in zip(said, lines[0]["reading"], strict=True) if laid == "?")
-    page.wait_for_function(
-        "[...document.querySelectorAll('.sheet-list > li')].some((row) => row.textContent.includes("
-        f"'{said} (the BOP! tile as {stood})'))"
-    )
+    laid, reading = lines[0]["label"].split()[-1], lines[0]["reading"]
+    stood = [read for letter, read in zip(laid, reading, strict=True) if letter == "?"]
+    said = f"{reading} (the BOP! tile as {stood[0]})" if len(stood) == 1 else f"{reading} (the BOP! tiles as "
+    row = "[...document.querySelectorAll('.sheet-list > li')].find((row) => row.textContent.includes('(the BOP! til'))"
+    page.wait_for_function(f"{row}?.textContent.includes({json.dumps(said)})")
+    assert page.evaluate(f"[...{row}.querySelectorAll('i.bop-as')].map((e) => e.textContent)")[: len(stood)] == stood
 
     # Four passes in a row end the game (the table's pass limit); the replay steps back to the play.
     for _ in range(4):

@@ -30,12 +30,24 @@ export function standsFor(view) {
   return new Map((view?.stands_for || []).map(([r, c, letter]) => [key(r, c), letter]));
 }
 
-/** A line in words: "CTM"; "C?M (the BOP! tile as L)" where the engine read its BOP! tiles. */
-export function lineWords(letters, reading) {
+/** What a line's BOP! tiles stood for, in words: " (the BOP! tile as L)", or "" for a line without one. */
+function stoodFor(letters, reading) {
   const stood = [...letters].flatMap((laid, at) => (laid === BOP && reading ? [reading[at]] : []));
-  if (!stood.length) return letters;
-  const list = stood.length > 1 ? `s as ${stood.slice(0, -1).join(", ")} and ${stood[stood.length - 1]}` : ` as ${stood[0]}`;
-  return `${letters} (the BOP! tile${list})`;
+  if (!stood.length) return "";
+  return stood.length > 1 ? ` (the BOP! tiles as ${stood.slice(0, -1).join(", ")} and ${stood[stood.length - 1]})` : ` (the BOP! tile as ${stood[0]})`;
+}
+
+/** A line as players read it: "CTM"; through a BOP! tile, its letters with the tile as the consonant it
+ * stands for (as the board draws it) and said so: "CLM (the BOP! tile as L)"; as laid ("QXQX?") where
+ * no consonant works. */
+export function lineWords(letters, reading) {
+  return reading ? reading + stoodFor(letters, reading) : letters;
+}
+
+/** ``lineWords`` with each BOP! tile's consonant in italics, as the board draws it (``b``: in bold). */
+function lineNode(letters, reading, bold = false) {
+  const shown = [...(reading || letters)].map((letter, at) => (letters[at] === BOP && reading ? h("i", { class: "bop-as" }, letter) : letter));
+  return [bold ? h("b", {}, shown) : shown, stoodFor(letters, reading)];
 }
 
 /** The placements of a play in the engine's notation ("3,-2a Cg?WkBg", "5,4 Sr"): [[r, c, tile]], or null. */
@@ -113,7 +125,7 @@ function describeNode(step, body) {
   const lines = linesOf(step);
   if (!lines.length || !playCells(step.move)) return describeStep(step, body);
   const node = h("span", {}, "played ", lines.map(({ letters, reading }, index) => [
-    index ? "; " : "", h("b", {}, letters), reading && reading !== letters ? lineWords(letters, reading).slice(letters.length) : "",
+    index ? "; " : "", lineNode(letters, reading, true),
     reading ? h("span", { class: "examples", dataset: { letters: reading } }) : null,
   ]));
   for (const slot of node.querySelectorAll(".examples")) {
@@ -387,7 +399,7 @@ function renderReview(review, element, body, tools) {
     none: "No word could be played: a pass was all there was.",
     summary: "Show on the board",
     item: (best, rank, played) => {
-      const words = best.words.map((w) => h("span", {}, `${lineWords(w.letters, w.reading)}: `, w.examples.length ? meaningWords(w.examples) : "a word", ". "));
+      const words = best.words.map((w) => h("span", {}, lineNode(w.letters, w.reading), ": ", w.examples.length ? meaningWords(w.examples) : "a word", ". "));
       return [h("p", {}, bestHeading(best, rank, played), h("br"), h("small", {}, words))];
     },
     draw: (before, picture, best) => {
