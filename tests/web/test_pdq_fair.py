@@ -100,7 +100,7 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, liv
     home.get_by_label("Your word").fill(longer)
     home.get_by_label("Your word").press("Enter")  # Ann 0.55 s later, longer; hers arrives first
 
-    expected = f"Round 1: Bob wins with {short.upper()} and takes {letters}."
+    expected = f"Round 1: Bob wins with {short.upper()} and takes the cards {' '.join(letters)}."
     for page in (home, seat_page):
         page.wait_for_selector(".round-result")
         result = page.locator(".round-result").inner_text()
@@ -154,7 +154,7 @@ def test_a_claim_faster_than_the_connection_allows_is_refused(phones: Any, live_
     home.wait_for_function("document.querySelector('#pdq-feedback').textContent.includes('counts: it is in')")
     assert "your connection was slow" in home.locator("#pdq-feedback").inner_text()
 
-    expected = f"Round 1: Ann wins with {word.upper()} and takes {letters}."
+    expected = f"Round 1: Ann wins with {word.upper()} and takes the cards {' '.join(letters)}."
     for page in (home, seat_page):
         page.wait_for_function("document.querySelector('.round-result') !== null", timeout=20_000)
         assert page.locator(".round-result").inner_text() == expected
