@@ -218,6 +218,8 @@ class ScoreItem:
     """One line of a score breakdown: a scored line of tiles, a bonus, a penalty.
 
     ``values`` (when the item counts tiles) holds each tile's worth, so ``sum(values) == points``.
+    ``reading`` (a line holding wilds): the line with each wild as what it stood for (BOP!: "CDM"
+    for C?M); only then is it in the JSON.
     """
 
     kind: str
@@ -225,11 +227,15 @@ class ScoreItem:
     points: int
     detail: str = ""
     values: tuple[int, ...] = ()
+    reading: str = ""
 
     def to_json(self) -> JsonDict:
         # Spelled out: dataclasses.asdict deep-copies field by field, and every answer holds breakdowns.
-        return {"kind": self.kind, "label": self.label, "points": self.points, "detail": self.detail,
-                "values": list(self.values)}  # fmt: skip
+        shown: JsonDict = {"kind": self.kind, "label": self.label, "points": self.points, "detail": self.detail,
+                           "values": list(self.values)}  # fmt: skip
+        if self.reading:
+            shown["reading"] = self.reading
+        return shown
 
 
 @dataclass(frozen=True)
@@ -258,7 +264,7 @@ class Breakdown:
         items = tuple(
             ScoreItem(
                 kind=i["kind"], label=i["label"], points=int(i["points"]), detail=i.get("detail", ""),
-                values=tuple(int(v) for v in i.get("values", ())),
+                values=tuple(int(v) for v in i.get("values", ())), reading=i.get("reading", ""),
             )
             for i in data.get("items", ())
         )  # fmt: skip

@@ -304,9 +304,8 @@ def _print_turn(
         placed = move.as_dict()
         before = {cell: tile for cell, tile in state.board.items() if cell not in placed}
         words = play_words(before, move, state.game.adjudicator)
-        out.write(
-            "    words: " + "; ".join(f"{letters} ({', '.join(ex) or 'no word'})" for letters, ex in words) + "\n"
-        )
+        said = [f"{line.said()} ({', '.join(line.examples) or 'no word'})" for line in words]
+        out.write("    words: " + "; ".join(said) + "\n")
     out.write(format_board(state.board) + "\n")  # changed by the play, the swap or the withdrawal (or a pass: again)
     out.write(f"scores: {' | '.join(str(s) for s in state.scores())}   pile: {len(state.pile)}\n")
 

@@ -15,6 +15,7 @@ from engine.base import Draw, Game, check_keys, json_bool, json_int, json_list, 
 from engine.bop.board import Cell
 from engine.bop.moves import BopMove, parse_move
 from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, parse_tiles, tile_letter
+from engine.bop.readings import bop_readings
 from engine.bop.rules import AdjudicatorJudge
 from engine.bop.state import BODY_KEYS, BopState
 from engine.errors import ConfigError, NotationError, StateError
@@ -37,6 +38,27 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
     @property
     def judge(self) -> AdjudicatorJudge:
         return AdjudicatorJudge(self.adjudicator)
+
+    @cached_property
+    def _readings_kept(self) -> dict[frozenset[tuple[Cell, str]], dict[Cell, str]]:
+        return {}
+
+    #: Grids whose readings are kept: every view of a position asks again, and so does every replay.
+    READINGS_KEPT = 256
+
+    def readings(self, board: Mapping[Cell, str]) -> dict[Cell, str]:
+        """What each BOP! tile on ``board`` is shown standing for (``engine.bop.readings``), kept per
+        grid: a position's views (one per seat, per update, per replay step) ask the judge once."""
+        if BOP not in board.values():
+            return {}
+        kept = self._readings_kept
+        grid = frozenset(board.items())
+        found = kept.get(grid)
+        if found is None:
+            if len(kept) >= self.READINGS_KEPT:
+                kept.clear()
+            found = kept[grid] = bop_readings(board, self.adjudicator)
+        return found
 
     def parse_move(self, text: str) -> BopMove | Draw:  # type: ignore[override]
         return read_move(text, "BOP!", _one_tile, parse_move)

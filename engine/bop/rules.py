@@ -130,13 +130,15 @@ class WordCheck:
 
     ``bad_lines``: lines that are no word whatever the BOP! tiles stand for; ``assignment``: one
     consonant per BOP! tile making every line through it a word at once (None if there is none);
-    ``working``: every consonant each BOP! tile can stand for in such an assignment.
+    ``working``: every consonant each BOP! tile can stand for in such an assignment; ``solutions``:
+    every such assignment, in alphabetical order (``assignment`` is the first).
     """
 
     letters: Mapping[Line, str]
     bad_lines: tuple[Line, ...]
     assignment: Mapping[Cell, str] | None
     working: Mapping[Cell, frozenset[str]] = field(default_factory=dict)
+    solutions: tuple[Mapping[Cell, str], ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -190,7 +192,7 @@ def check_words(tiles: Mapping[Cell, str], lines: Sequence[Line], judge: LineJud
         if all("".join(chosen[c] for c in holes[line]) in fills[line] for line in constraint_lines if holes[line]):
             solutions.append(chosen)
     working = {cell: frozenset(s[cell] for s in solutions) for cell in variables}
-    return WordCheck(letters, (), solutions[0] if solutions else None, working)
+    return WordCheck(letters, (), solutions[0] if solutions else None, working, tuple(solutions))
 
 
 # --- scoring ----------------------------------------------------------------------------------------
@@ -227,21 +229,43 @@ def tile_values(colours: Sequence[str | None], played: Sequence[bool]) -> tuple[
     return [b * m for b, m in zip(base, multiplier, strict=True)], notes
 
 
-def score_line(tiles: Mapping[Cell, str], line: Line, placed: Collection[Cell]) -> ScoreItem:
+def score_line(
+    tiles: Mapping[Cell, str], line: Line, placed: Collection[Cell], readings: Mapping[Cell, str] | None = None
+) -> ScoreItem:
+    """A line's points, tile by tile. ``readings``: what the BOP! tiles stand for (``engine.bop.readings``);
+    a line through them says so in its detail and carries its letters so read (``reading``: "CDM")."""
     letters = line_letters(tiles, line)
     colours = [tile_colour(tiles[cell]) for cell in line.cells]
     played = [cell in placed for cell in line.cells]
     values, notes = tile_values(colours, played)
     shown = " ".join(f"{letter}{value}" for letter, value in zip(letters, values, strict=True))
     spelled = [f"{name} {letters[start:end]}" for name, start, end in notes]
+    wilds = [cell for cell in line.cells if tiles[cell] == BOP]
+    reading = ""
+    if wilds and readings and all(cell in readings for cell in wilds):
+        reading = "".join(readings[cell] if tiles[cell] == BOP else tiles[cell][0] for cell in line.cells)
+        spelled.insert(0, stood_for([readings[cell] for cell in wilds]))
     detail = shown + (f" ({'; '.join(spelled)})" if spelled else "")
-    return ScoreItem("line", f"{line.direction} {letters}", sum(values), detail, tuple(values))
+    return ScoreItem("line", f"{line.direction} {letters}", sum(values), detail, tuple(values), reading)
 
 
-def score_play(tiles: Mapping[Cell, str], lines: Sequence[Line], placed: Collection[Cell]) -> Breakdown:
+def stood_for(consonants: Sequence[str]) -> str:
+    """ "the BOP! tile as D", "the BOP! tiles as D and S": what a line's BOP! tiles stand for, in words."""
+    if len(consonants) == 1:
+        return f"the BOP! tile as {consonants[0]}"
+    return f"the BOP! tiles as {', '.join(consonants[:-1])} and {consonants[-1]}"
+
+
+def score_play(
+    tiles: Mapping[Cell, str],
+    lines: Sequence[Line],
+    placed: Collection[Cell],
+    readings: Mapping[Cell, str] | None = None,
+) -> Breakdown:
     """The sheet's scoring: each created or extended line, factoring in letter bonuses; word
-    bonuses per line of 5, 6, 7+ tiles; +10 for playing all 5 tiles."""
-    items = [score_line(tiles, line, placed) for line in lines]
+    bonuses per line of 5, 6, 7+ tiles; +10 for playing all 5 tiles. ``readings``: what the BOP!
+    tiles stand for, recorded in the lines through them (not needed to score: they have no colour)."""
+    items = [score_line(tiles, line, placed, readings) for line in lines]
     for line in lines:
         bonus = LONG_WORD_BONUS if len(line) >= 7 else WORD_BONUS.get(len(line), 0)
         if bonus:

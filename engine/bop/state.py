@@ -302,7 +302,9 @@ class BopState(State[BopMove]):
         after = {**self.board, **placements}
         if self.options.mode == "strict":
             self._require_words(after, lines)
-        breakdown = score_play(after, lines, placements.keys())
+        # What the BOP! tiles in its lines stand for, recorded with them (RULINGS.md 29).
+        wild = any(after[cell] == BOP for line in lines for cell in line.cells)
+        breakdown = score_play(after, lines, placements.keys(), self.game.readings(after) if wild else None)
         # Checked: now change the state. Challenge mode keeps the position before the play, should a
         # challenge withdraw it; strict mode has no use for it.
         before = {**self.to_body(), "pending": None} if self.options.mode == "challenge" else None
@@ -387,7 +389,8 @@ class BopState(State[BopMove]):
             detail = sentences.upheld(challenged, lines, verdict.problems(), points)
             return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
-        words = play_words(board, play, self.game.adjudicator)
+        # Each line as said with what its BOP! tiles stand for ("?BCHS, the BOP! tile as D"), with examples.
+        words = [(line.said(), line.examples) for line in play_words(board, play, self.game.adjudicator)]
         self.pending = None
         turn_now = challenger == self.current
         if turn_now:
@@ -482,6 +485,11 @@ class BopState(State[BopMove]):
             "draws_owed": None if self.draws_owed is None else list(self.draws_owed),
             "pending": None if self.pending is None else {**self.pending, "before": dict(self.pending["before"])},
         }
+
+    def view_extras(self, viewer: int | None) -> JsonDict:
+        """``stands_for``: what each BOP! tile on the grid is shown standing for now, ``[row, column,
+        consonant]`` (RULINGS.md 29; a BOP! tile in no line yet, or in a bluff, is not listed)."""
+        return {"stands_for": [[r, c, letter] for (r, c), letter in sorted(self.game.readings(self.board).items())]}
 
     def review(self, seat: int) -> JsonDict | None:
         """The best plays ``seat``'s hand had here, with their words (the after-turn report)."""

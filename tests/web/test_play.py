@@ -352,7 +352,9 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any, tmp_path: 
     verdict = "document.querySelector('#bop-last .bop-last').textContent"
     home.wait_for_function(f"{verdict}.startsWith('Your challenge failed.')")
     said = home.locator("#bop-last .bop-last").inner_text()  # to Ann, about Ann: "you", not "Ann loses a turn"
-    assert re.search(r"'s play \S+( and \S+)* stands: \S+ \([a-z, ]+\)", said)
+    # "stands: CTM (acetum)", or through a BOP! tile "stands: X?THN, the BOP! tile as N (xanthine, ...)"
+    assert re.search(r"'s play \S+( and \S+)* stands: [A-Z?]+(, the BOP! tiles? as [A-Z, and]+)? \([a-z, ]+\)", said)
+    assert "=" not in said
     assert said.endswith(". Your turn is over.")
     shot(home, tmp_path, "bop-failed-challenge")
     sheet_says(home, "challenged, and the challenge failed.")

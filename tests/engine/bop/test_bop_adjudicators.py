@@ -75,8 +75,8 @@ def test_hints_and_bots_over_http_follow_the_services_house_rules(live_server: s
     board, hand = state.board, state.hands[state.current]
     best = generate_plays(board, hand, move_index())[0].move
     local = LocalAdjudicator()
-    (line, _), *_ = best_plays(board, hand, local, limit=1)[0].words
-    letters = line.split("=")[-1]
+    line, *_ = best_plays(board, hand, local, limit=1)[0].words
+    letters = line.reading
     denied = local.bop(letters, limit=0).words
     assert denied and all(skeleton(word).upper() == letters for word in denied)
     with Client(live_server) as client:
@@ -85,7 +85,7 @@ def test_hints_and_bots_over_http_follow_the_services_house_rules(live_server: s
         assert judge_index(ruled) is move_index("standard", ruled.house_rules)
         hints = best_plays(board, hand, ruled, limit=0)
         assert hints and best not in [hint.move for hint in hints]
-        assert all(letters not in [shown.split("=")[-1] for shown, _ in hint.words] for hint in hints)
+        assert all(letters not in [line.reading for line in hint.words] for hint in hints)
         remote = BopGame(adjudicator=ruled).new_initial_state(21)
         move = GreedyBot().choose(Turn(remote, remote.current))
         remote.act(remote.current, move)  # the service judges it (strict mode): it stands

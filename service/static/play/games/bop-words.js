@@ -44,9 +44,33 @@ export function challengeSentence(step, body) {
   return `${lead} ${forReader(verdict.detail, body)}`;
 }
 
-/** The letters of each line a play made ("CTM", "C?M" with a BOP! tile), from its breakdown. @param {Step} step */
+const BOP = "?";
+
+/**
+ * Each line a play made, from its breakdown: its letters ("CTM", "C?M" with a BOP! tile) and what they
+ * read as, the BOP! tiles standing for their consonants ("CLM"; null where no consonant works).
+ * @param {Step} step @returns {{letters: string, reading: string | null}[]}
+ */
 export function linesOf(step) {
-  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop() || "");
+  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((/** @type {any} */ item) => {
+    const letters = item.label.split(" ").pop() || "";
+    return { letters, reading: item.reading || (letters.includes(BOP) ? null : letters) };
+  });
+}
+
+/** What a line's BOP! tiles stood for, in words: " (the BOP! tile as L)", or "" for a line without one.
+ * @param {string} letters @param {string | null} reading */
+export function stoodFor(letters, reading) {
+  const stood = [...letters].flatMap((laid, at) => (laid === BOP && reading ? [reading[at]] : []));
+  if (!stood.length) return "";
+  return stood.length > 1 ? ` (the BOP! tiles as ${stood.slice(0, -1).join(", ")} and ${stood[stood.length - 1]})` : ` (the BOP! tile as ${stood[0]})`;
+}
+
+/** A line as players read it: "CTM"; through a BOP! tile, its letters with the tile as the consonant it
+ * stands for (as the board draws it) and said so: "CLM (the BOP! tile as L)"; as laid ("QXQX?") where
+ * no consonant works. @param {string} letters @param {string | null} reading */
+export function lineWords(letters, reading) {
+  return reading ? reading + stoodFor(letters, reading) : letters;
 }
 
 /** A few words each line of letters stands for, asked of the judge once per letters (GET /v1/bop). */
@@ -75,8 +99,14 @@ export async function lastMoveSentence(step, body, describe, withExamples) {
   const lines = linesOf(step);
   const name = who(body, step.seat, true);
   if (!lines.length) return `${name} ${describe(step, body)}.`;
-  const words = withExamples ? await Promise.all(lines.map((letters) => exampleWords(letters, body))) : lines.map(() => []);
-  const named = lines.map((letters, index) => (words[index][0] ? `${letters} (${words[index][0]})` : letters));
+  const words = withExamples ? await Promise.all(lines.map(({ reading }) => (reading ? exampleWords(reading, body) : []))) : lines.map(() => []);
+  // "RLX (relax)"; through a BOP! tile "CLM (the BOP! tile as L: claim)".
+  const named = lines.map(({ letters, reading }, index) => {
+    const word = words[index][0];
+    if (!word || !reading) return lineWords(letters, reading);
+    const stood = stoodFor(letters, reading);
+    return stood ? `${reading} (${stood.slice(2, -1)}: ${word})` : `${reading} (${word})`;
+  });
   const points = step.breakdown?.total || 0;
   return `${name} played ${named.join(" and ")} for ${plural(points, "point")}.`;
 }

@@ -6,7 +6,7 @@ import { humanize as namedSeats, forgetOldWords } from "./common.js";
 import { GridBoard, CELL, boardMap, key, lineText } from "../board/grid.js";
 import { span } from "../board/cells.js";
 import { layOut } from "../board/dock.js";
-import { forReader, upheld, linesOf, exampleWords, lastMoveSentence } from "./bop-words.js";
+import { forReader, upheld, linesOf, exampleWords, lastMoveSentence, stoodFor, lineWords } from "./bop-words.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
@@ -16,13 +16,30 @@ const FIT_ZOOM = 0.6;
 /** The furthest the first view zooms out: every square still a 44 px target, as every control is. */
 const TAP_ZOOM = 44 / CELL;
 
-export function tileName(tile) {
-  return tile === BOP ? "BOP! tile" : `${tile[0]} ${COLOURS[tile[1]] || tile[1]}`;
+export function tileName(tile, stands = null) {
+  if (tile === BOP) return stands ? `BOP! tile standing for ${stands}` : "BOP! tile";
+  return `${tile[0]} ${COLOURS[tile[1]] || tile[1]}`;
 }
 
-export function tileElement(tile, attrs = {}) {
-  const colour = tile === BOP ? "bop" : tile[1];
-  return h("span", { class: `tile t-${colour}`, ...attrs }, h("span", { class: "t-letter" }, tile === BOP ? "?" : tile[0]), tile === BOP ? null : h("span", { class: "t-colour", "aria-hidden": "true" }, tile[1]));
+/** A tile's picture: its letter, its colour's letter in the corner; a BOP! tile that stands for a
+ * consonant (``stands``, from the engine: RULINGS.md 29) drawn as that letter and marked ?, as the
+ * line games draw a settled wild (games/qnto.js, games/digit.js). */
+export function tileElement(tile, { stands = null } = {}) {
+  if (tile !== BOP) return h("span", { class: `tile t-${tile[1]}` }, h("span", { class: "t-letter" }, tile[0]), h("span", { class: "t-colour", "aria-hidden": "true" }, tile[1]));
+  return h("span", { class: `tile t-bop${stands ? " lt-stands" : ""}` },
+    h("span", { class: "t-letter" }, stands || "?"),
+    stands ? h("span", { class: "t-wild", "aria-hidden": "true" }, "?") : null);
+}
+
+/** What each BOP! tile on a grid stands for, by square: the view's (or a hint's) ``stands_for``. */
+export function standsFor(view) {
+  return new Map((view?.stands_for || []).map(([r, c, letter]) => [key(r, c), letter]));
+}
+
+/** ``lineWords`` with each BOP! tile's consonant in italics, as the board draws it (``b``: in bold). */
+function lineNode(letters, reading, bold = false) {
+  const shown = [...(reading || letters)].map((letter, at) => (letters[at] === BOP && reading ? h("i", { class: "bop-as" }, letter) : letter));
+  return [bold ? h("b", {}, shown) : shown, stoodFor(letters, reading)];
 }
 
 /** The placements of a play in the engine's notation ("3,-2a Cg?WkBg", "5,4 Sr"): [[r, c, tile]], or null. */
@@ -69,7 +86,7 @@ function describeStep(step, body) {
     return verdict ? `challenged, and the challenge ${upheld(step) ? "was upheld" : "failed"}. ${forReader(verdict.detail, body)}` : "challenged";
   }
   const lines = linesOf(step);
-  return lines.length ? `played ${lines.join(", ")}` : "played";
+  return lines.length ? `played ${lines.map((line) => lineWords(line.letters, line.reading)).join(", ")}` : "played";
 }
 
 /** Whether ``step`` is the play that may still be challenged. @param {{seat: number, move: string}} step @param {any} body */
@@ -82,7 +99,10 @@ function openToChallenge(step, body) {
 function describeNode(step, body) {
   const lines = linesOf(step);
   if (!lines.length || !playCells(step.move)) return describeStep(step, body);
-  const node = h("span", {}, "played ", lines.map((letters, index) => [index ? "; " : "", h("b", {}, letters), h("span", { class: "examples", dataset: { letters } })]));
+  const node = h("span", {}, "played ", lines.map(({ letters, reading }, index) => [
+    index ? "; " : "", lineNode(letters, reading, true),
+    reading ? h("span", { class: "examples", dataset: { letters: reading } }) : null,
+  ]));
   if (openToChallenge(step, body)) return node; // its words would tell the table whether to challenge
   for (const slot of node.querySelectorAll(".examples")) {
     exampleWords(slot.dataset.letters, body).then((words) => {
@@ -247,6 +267,7 @@ class BopBoard extends GridBoard {
 
   renderGrid() {
     this.board = boardMap(this.view);
+    this.stands = standsFor(this.view);
     super.renderGrid();
   }
 
@@ -255,8 +276,9 @@ class BopBoard extends GridBoard {
     const mine = this.placed.get(where);
     const look = { classes: [], said: [], content: null };
     if (tile) {
-      look.said.push(`${tileName(tile)}${this.lastCells.has(where) ? ", just played" : ""}`);
-      look.content = tileElement(tile);
+      const stands = tile === BOP ? this.stands.get(where) : null;
+      look.said.push(`${tileName(tile, stands)}${this.lastCells.has(where) ? ", just played" : ""}`);
+      look.content = tileElement(tile, { stands });
       look.classes.push("filled");
       if (this.lastCells.has(where)) look.classes.push("last");
       if (tile === BOP) look.classes.push("bop-cell");
@@ -421,8 +443,9 @@ class BopBoard extends GridBoard {
 }
 
 // --- pictures for the replay and the reviews -------------------------------------------------------
-function staticBoard(view, element, highlight = new Set(), extra = new Map()) {
-  tileGrid(view, element, highlight, extra, { tileElement, className: "mini-board", noun: "board" });
+/** The board in small, each BOP! tile drawn as what it stands for (``stands``: by square, the view's). */
+function staticBoard(view, element, highlight = new Set(), extra = new Map(), stands = standsFor(view)) {
+  tileGrid(view, element, highlight, extra, { tileElement: (tile, where) => tileElement(tile, { stands: stands.get(where) }), className: "mini-board", noun: "board" });
 }
 
 const renderReplay = replayOf(staticBoard, playCells, (view, body) => `${scoresLine(view, body)} · pile ${view.pile_size}`);
@@ -434,12 +457,12 @@ function renderReview(review, element, body, tools) {
     none: "No word could be played: a pass was all there was.",
     summary: "Show on the board",
     item: (best, rank, played) => {
-      const words = best.words.map((w) => h("span", {}, `${w.letters} (`, w.examples.length ? meaningWords(w.examples) : "a word", ") "));
+      const words = best.words.map((w) => h("span", {}, lineNode(w.letters, w.reading), ": ", w.examples.length ? meaningWords(w.examples) : "a word", ". "));
       return [h("p", {}, bestHeading(best, rank, played), h("br"), h("small", {}, words))];
     },
     draw: (before, picture, best) => {
       const extra = new Map((playPlacements(best.move) || []).map(([r, c, t]) => [key(r, c), t]));
-      staticBoard(before, picture, new Set(extra.keys()), extra);
+      staticBoard(before, picture, new Set(extra.keys()), extra, standsFor(best));
     },
   });
 }

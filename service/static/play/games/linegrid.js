@@ -30,11 +30,14 @@ export function tilesPicture(game, tiles) {
 
 /**
  * The engine's words for the page: each tile it writes in its notation ("up/down !g Cb S?", "?? = yellow
- * diamond") drawn as the tile, named for screen readers; a swap's square ("swap 0,3") left out, as the
- * grid marks it.
+ * diamond") drawn as the tile, named for screen readers, and what a wild stands for said in words ("??
+ * (= any)": the D!Git tile "standing for any tile"); a swap's square ("swap 0,3") left out, as the grid
+ * marks it.
  */
 export function withTiles(game, text) {
-  return placeWords(String(text).replace(/^swap -?\d+,-?\d+$/, "swap")).split(/(\s+|[(),=:;])/).map((part) => {
+  const said = String(text).replace(/^swap -?\d+,-?\d+$/, "swap")
+    .replace(/\(= any\)/g, "standing for any tile").replace(/\(= ([^)]*)\)/g, "standing for $1").replace(/ = /g, " standing for ");
+  return placeWords(said).split(/(\s+|[(),:;])/).map((part) => {
     const code = game.unsymbol ? game.unsymbol(part) : part; // Q!nto's details write suits as symbols: ♠k
     const tiles = code.length === 2 ? game.kit.tokens(code) : null;
     return tiles && tiles.length === 1 && tiles[0] !== "." ? tilesPicture(game, tiles) : part;
