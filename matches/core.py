@@ -105,6 +105,8 @@ class Loaded:
     #: The same bodies as JSON, by the same keys (``MatchCore.body_json``): encoded once for the move's
     #: answer and its seat's live update.
     encoded: dict[tuple[int | None, bool, int], bytes] = field(default_factory=dict, compare=False, repr=False)
+    #: The state's ``to_body()`` at a version, for every seat's view of it (``MatchCore._body``).
+    state_body: tuple[int, JsonDict] | None = field(default=None, compare=False, repr=False)
     #: When its row and seats were read from the store (``time.monotonic``).
     read: float = field(default_factory=time.monotonic, compare=False, repr=False)
 
@@ -426,7 +428,10 @@ class MatchCore:
         view = None
         acting = [] if state is None else state.acting_players()
         if state is not None:
-            view = state.view(seat, history=history)
+            # One saved body for the views of every seat at this version (the parts only read it).
+            if loaded.state_body is None or loaded.state_body[0] != state.version:
+                loaded.state_body = (state.version, state.to_body())
+            view = state.view(seat, history=history, body=loaded.state_body[1])
             if not history:
                 view.pop("history", None)
         now = self.clock_now()
