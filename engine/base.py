@@ -513,9 +513,8 @@ class State(ABC, Generic[MoveT]):
         Never the seed, the generator, the pile's order or another seat's hidden things; the history
         shows each move whole to its owner and as its public text to the others (whole at the end).
         ``history=False`` leaves it out (None): a bot or a live update does not need it again.
-        ``body``: this state's ``to_body()`` as it is now, when the caller already has it (the match
-        server shows one version to every seat: one body for all their views). The view shares its
-        values (no part changes what it is shown): read it only.
+        ``body``: this state's ``to_body()`` now, if the caller has it (a server shows one version to
+        every seat); the view shares its values (no part changes what it is shown): read it only.
         """
         self._check_viewer(seat)
         over = self.is_terminal()
