@@ -507,18 +507,20 @@ class State(ABC, Generic[MoveT]):
             data["lexicon"] = lexicon
         return data
 
-    def view(self, seat: int | None, history: bool = True) -> JsonDict:
+    def view(self, seat: int | None, history: bool = True, body: JsonDict | None = None) -> JsonDict:
         """What ``seat`` may see (None: a spectator), built from the declared visibility of each part.
 
         Never the seed, the generator, the pile's order or another seat's hidden things; the history
         shows each move whole to its owner and as its public text to the others (whole at the end).
         ``history=False`` leaves it out (None): a bot or a live update does not need it again.
+        ``body``: this state's ``to_body()`` now, if the caller has it (a server shows one version to
+        every seat); the view shares its values (no part changes what it is shown): read it only.
         """
         self._check_viewer(seat)
         over = self.is_terminal()
         shown: JsonDict = {}
         parts = self.VIEW
-        for key, value in self.to_body().items():
+        for key, value in (self.to_body() if body is None else body).items():
             part = parts.get(key) or self._part(key)
             if type(part) is Public:  # most keys: put as they are (no call, no dict of one entry)
                 shown[key] = value

@@ -32,6 +32,8 @@ from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+import orjson
+
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import GRACE, Clock
@@ -101,6 +103,11 @@ class Loaded:
     #: The bodies built from this load, by (seat, history, version): a move's answer and its seat's
     #: live update are the same body, built once. A load lives for one request and its broadcast.
     bodies: dict[tuple[int | None, bool, int], JsonDict] = field(default_factory=dict, compare=False, repr=False)
+    #: The same bodies as JSON, by the same keys (``MatchCore.body_json``): encoded once for the move's
+    #: answer and its seat's live update.
+    encoded: dict[tuple[int | None, bool, int], bytes] = field(default_factory=dict, compare=False, repr=False)
+    #: The state's ``to_body()`` at a version, for every seat's view of it (``MatchCore._body``).
+    state_body: tuple[int, JsonDict] | None = field(default=None, compare=False, repr=False)
     #: When its row and seats were read from the store (``time.monotonic``).
     read: float = field(default_factory=time.monotonic, compare=False, repr=False)
 
@@ -138,6 +145,14 @@ class Event:
     #: When the server must next act for the match (a bot, a clock), as the move left it: the
     #: scheduler is woken only when that comes before its own next look.
     due: float | None = None
+    _breakdown_json: JsonDict | None = field(default=None, compare=False, repr=False)
+
+    def breakdown_json(self) -> JsonDict | None:
+        """The breakdown as JSON, built once for the move's answer and every socket told of it. Shared, not
+        copied: read it only."""
+        if self._breakdown_json is None and self.breakdown is not None:
+            self._breakdown_json = self.breakdown.to_json()
+        return self._breakdown_json
 
 
 Listener = Callable[[Event], None]
@@ -435,12 +450,24 @@ class MatchCore:
             built = loaded.bodies[key] = self._body(loaded, seat, history)
         return built
 
+    def body_json(self, loaded: Loaded, seat: int | None) -> bytes:
+        """``body`` (without history) as JSON, encoded once per seat and version: the move's answer over HTTP
+        and the mover's live update hold the same bytes (``orjson.Fragment``), not two encodings of it."""
+        key = (seat, False, 0 if loaded.state is None else loaded.state.version)
+        encoded = loaded.encoded.get(key)
+        if encoded is None:
+            encoded = loaded.encoded[key] = orjson.dumps(self.body(loaded, seat))
+        return encoded
+
     def _body(self, loaded: Loaded, seat: int | None, history: bool) -> JsonDict:
         row, state = loaded.row, loaded.state
         view = None
         acting = [] if state is None else state.acting_players()
         if state is not None:
-            view = state.view(seat, history=history)
+            # One saved body for the views of every seat at this version (the parts only read it).
+            if loaded.state_body is None or loaded.state_body[0] != state.version:
+                loaded.state_body = (state.version, state.to_body())
+            view = state.view(seat, history=history, body=loaded.state_body[1])
             if not history:
                 view.pop("history", None)
         now = self.clock_now()

@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import Breakdown, Move
+from engine.base import Breakdown, JsonDict, Move
 from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
 from indexes.errors import TablejudgeError
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
@@ -48,6 +48,11 @@ class Moved:
     move: Move
     #: The match as it is after the move (its row brought up to date), to answer from.
     loaded: Loaded
+    #: What the move told the live sockets: its breakdown's JSON is built once, for them and the answer.
+    event: Event | None = None
+
+    def breakdown_json(self) -> JsonDict:
+        return self.breakdown.to_json() if self.event is None else self.event.breakdown_json()  # type: ignore[return-value]
 
 
 class Gate(MatchCore):
@@ -223,8 +228,9 @@ class Gate(MatchCore):
                 log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
         if values["due"] is not None and not self.work.inline:
             self._think_ahead(row, loaded.seats, state)
-        self._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))
-        return Moved(state.version, breakdown, seat, move, loaded)
+        event = Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"])
+        self._emit(event)
+        return Moved(state.version, breakdown, seat, move, loaded, event)
 
     def preview(self, match_id: str, seat: int, text: Any, loaded: Loaded | None = None) -> Breakdown:
         """What a move would score, from the engine's own rules, on a copy: nothing is stored or told.

@@ -31,6 +31,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
 from fastapi import WebSocket
 
 from engine.base import CHANCE, JsonDict
@@ -216,10 +217,11 @@ class LiveHub(Outboxes):
             "version": 0 if state is None else state.version,
             "kind": "sync" if event is None else event.kind,
             "moves": missed,
-            "match": self.service.body(loaded, connection.seat),
+            # Encoded once per seat and version (the mover's answer holds the same bytes): ``body_json``.
+            "match": orjson.Fragment(self.service.body_json(loaded, connection.seat)),
         }
         if event is not None and event.breakdown is not None and len(missed) == 1:
-            message["breakdown"] = event.breakdown.to_json()
+            message["breakdown"] = event.breakdown_json()
         return message
 
     # --- one socket ------------------------------------------------------------------------------------
@@ -382,7 +384,7 @@ class LiveHub(Outboxes):
             return
         self._enqueue(
             connection,
-            {"type": "ack", "id": ident, "version": moved.version, "breakdown": moved.breakdown.to_json()},
+            {"type": "ack", "id": ident, "version": moved.version, "breakdown": moved.breakdown_json()},
         )
 
     def _mark_seen(self, connection: Connection, force: bool = False, lag_ms: int | None = None) -> None:

@@ -7,8 +7,10 @@ fuzzing checks them; errors become JSON answers in ``service/errors.py``.
 from __future__ import annotations
 
 import io
+import re
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
@@ -237,7 +239,9 @@ async def make_move(request: Request) -> Response:
     (``MOVE_PARAMETERS``, ``MoveBody``), and their validation errors become FastAPI's own
     ``RequestValidationError``, answered by the same handler as any route's.
     """
-    match_id = _validated(MATCH_ID_TYPE, request.path_params["match_id"], "path", "match_id")
+    match_id = request.path_params["match_id"]
+    if not (isinstance(match_id, str) and MATCH_ID_SHAPE.fullmatch(match_id)):  # (pydantic says why)
+        match_id = _validated(MATCH_ID_TYPE, match_id, "path", "match_id")
     raw = await request.body()
     kind = request.headers.get("content-type")
     # As FastAPI (strict_content_type): only a JSON type is read as JSON; any other body is no object at all.
@@ -251,10 +255,16 @@ async def make_move(request: Request) -> Response:
         # The match as the seat sees it now, in the 409's body: the client resyncs without another request.
         error.extra = {"match": service.body(loaded, service.authenticate(match_id, token, loaded.seats))}
         raise
-    answer = service.body(moved.loaded, moved.seat)
     # The answer as it is: ``Moved`` documents it; validating a whole match body against it again on every
-    # move is work the server does not need.
-    return ORJSONResponse({**answer, "version": moved.version, "breakdown": moved.breakdown.to_json()})
+    # move is work the server does not need. The body is the one encoded for the mover's live update
+    # (``body_json``), the breakdown added after its last key: the JSON of ``{**body, "breakdown": ...}``.
+    state = moved.loaded.state
+    if state is not None and state.version == moved.version:
+        encoded = service.body_json(moved.loaded, moved.seat)
+        breakdown = orjson.dumps(moved.breakdown_json())
+        return Response(encoded[:-1] + b',"breakdown":' + breakdown + b"}", media_type="application/json")
+    answer = service.body(moved.loaded, moved.seat)  # moved on since (PostgreSQL: another request's move)
+    return ORJSONResponse({**answer, "version": moved.version, "breakdown": moved.breakdown_json()})
 
 
 def _validated(kind: TypeAdapter[Any], value: Any, *place: str) -> Any:
@@ -273,6 +283,8 @@ def _is_json(content_type: str) -> bool:
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
+#: ``MATCH_ID`` checked without pydantic first: a well-formed id (every move's) needs no more.
+MATCH_ID_SHAPE = re.compile(MATCH_ID)
 MATCH_ID_TYPE: TypeAdapter[str] = TypeAdapter(Annotated[str, Field(pattern=MATCH_ID, description="the match's id")])
 MOVE_BODY_TYPE: TypeAdapter[MoveBody] = TypeAdapter(MoveBody)
 #: The move route's parameters in the schema, written from the types ``make_move`` reads them with.

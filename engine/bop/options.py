@@ -79,9 +79,15 @@ def tile_colour(tile: str) -> str | None:
     return tile[1] if len(tile) > 1 else None
 
 
+#: What may stand between tiles.
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
 def parse_tiles(text: str) -> list[str]:
     """``"Sy Rg ?"`` or ``"SyRg?"`` -> ``["Sy", "Rg", "?"]``; NotationError on anything else."""
-    compact = re.sub(r"[\s,]+", "", text)
+    if not text:  # a pass without tiles: every pass in a game reads its tiles
+        return []
+    compact = _SEPARATORS.sub("", text)
     tiles = TILE.findall(compact)
     if "".join(tiles) != compact:
         raise NotationError(
