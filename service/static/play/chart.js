@@ -70,7 +70,8 @@ function niceTicks(low, high) {
   const span = high - low;
   const raw = span / 4;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) || raw;
+  // Scores are whole numbers: a step under 1 would label two lines alike ("0, 1, 1").
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) || raw);
   const ticks = [];
   for (let tick = Math.ceil(low / step) * step; tick <= high + 1e-9; tick += step) ticks.push(Math.round(tick));
   return ticks;
