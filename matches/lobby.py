@@ -277,8 +277,13 @@ class Lobby(MatchCore):
             )
         return shown
 
-    def seen(self, match_id: str, seat: int) -> None:
-        self.store.update_seat(match_id, seat, seen=self.clock_now())
+    def seen(self, match_id: str, seat: int, lag_ms: int | None = None) -> None:
+        """A live socket of the seat's answered (presence across servers); ``lag_ms``: the lag its
+        claims are allowed, as measured here, for the other server processes (``matches/lag.py``)."""
+        if lag_ms is None:
+            self.store.update_seat(match_id, seat, seen=self.clock_now())
+        else:
+            self.store.update_seat(match_id, seat, seen=self.clock_now(), lag_ms=lag_ms)
 
 
 def _waiting_match(now: float, **fields: Any) -> MatchRow:

@@ -23,6 +23,7 @@ from matches.store.sql import (
     MATCH_COLUMNS,
     MOVES_SINCE,
     NEXT_DUE,
+    QUIET_SEAT_COLUMNS,
     VERSION,
     commit_where,
     read_due,
@@ -185,7 +186,8 @@ class Store:
 
     def seats(self, match_id: str) -> list[SeatRow]:
         rows = self._query(
-            "SELECT seat, name, token_hash, bot, joined, left_at, seen FROM seats WHERE match_id = ? ORDER BY seat",
+            "SELECT seat, name, token_hash, bot, joined, left_at, seen, lag_ms FROM seats "
+            "WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )
         return [SeatRow(*row) for row in rows]
@@ -219,7 +221,7 @@ class Store:
             self._execute(
                 f"UPDATE seats SET {names} WHERE match_id = ? AND seat = ?", (*values.values(), match_id, seat)
             )
-            if set(values) != {"seen"}:  # a socket's heartbeat changes nothing the gate reads
+            if not set(values) <= QUIET_SEAT_COLUMNS:  # a socket's heartbeat and lag: see QUIET_SEAT_COLUMNS
                 self._revise(match_id)
 
     def _revise(self, match_id: str) -> None:

@@ -25,7 +25,7 @@ def quota_service(store: Store, clock: FakeClock, **quotas: float) -> MatchServi
 
 
 def test_the_schema_has_the_creator_and_the_servers(store: Store) -> None:
-    assert SCHEMA_VERSION == 6 and store.migrate() == 6
+    assert SCHEMA_VERSION == 7 and store.migrate() == 7
     assert store.waiting_counts(None) == (0, 0)
 
 

@@ -11,7 +11,7 @@
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "../games/common.js";
 import { PlayHold } from "./dock.js";
-import { CELL, key, cellOf, boardMap, bounds } from "./cells.js";
+import { CELL, key, cellOf, boardMap, bounds, squareWords } from "./cells.js";
 import { centreOn, reveal, sizeSquares, setZoom, fitBoard, enlargeAt } from "./zoom.js";
 
 /**
@@ -24,7 +24,7 @@ import { centreOn, reveal, sizeSquares, setZoom, fitBoard, enlargeAt } from "./z
  */
 
 // The games import the squares' helpers from here, with the base.
-export { CELL, key, cellOf, boardMap, bounds, lineText } from "./cells.js";
+export { CELL, key, cellOf, boardMap, bounds, lineText, squareWords } from "./cells.js";
 
 const ARROWS = /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] });
 
@@ -155,7 +155,7 @@ export class GridBoard {
 
   /** A key typed on a square (after ``typeable``). */
   typeKey(/** @type {string} */ typed, /** @type {string} */ where) {
-    this.say(`“${typed}” on ${where}: type a tile you hold.`, true);
+    this.say(`“${typed}” at ${squareWords(where)}: type a tile you hold.`, true);
   }
 
   /**

@@ -8,7 +8,7 @@
 // wrong with it, from the view alone; the engine's own score comes from /preview. Swaps and the pass
 // are offered when /legal lists them.
 import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
-import { GridBoard, key, cellOf } from "../board/grid.js";
+import { GridBoard, key, cellOf, squareWords } from "../board/grid.js";
 import { layOut } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf } from "../board/pictures.js";
 import {
@@ -258,7 +258,7 @@ class MatchFiveBoard extends GridBoard {
     const [r, c] = cellOf(this.focusKey);
     const locked = lockedOf(this.view);
     fill(this.stackBox,
-      h("span", { class: "mf-stack-where" }, `${r},${c}, bottom to top:`),
+      h("span", { class: "mf-stack-where" }, `The stack at row ${r}, column ${c}, bottom to top:`),
       [...stack, ...mine].map((tile, i) => h("span", { class: `mf-stack-tile${i >= stack.length ? " placed" : ""}` },
         h("span", { class: "mf-chip" }, tileElement(tile)),
         h("span", { class: "mf-stack-name" }, `${i + 1}: ${tileName(tile)}${i >= stack.length ? " (yours)" : ""}${locked.has(`${r},${c},${i + 1}`) ? " (locked)" : ""}`))));
@@ -299,7 +299,7 @@ class MatchFiveBoard extends GridBoard {
     const height = (this.stacks.get(where) || []).length + mine.length;
     if (height >= MAX_HEIGHT) {
       this.renderStack();
-      return this.say(`A stack is at most ${MAX_HEIGHT} tiles high: nothing more goes on ${where}.`, true);
+      return this.say(`A stack is at most ${MAX_HEIGHT} tiles high: nothing more goes on the stack at ${squareWords(where)}.`, true);
     }
     const tile = this.ownHand[this.selected];
     if (tile === WILD) {
@@ -393,7 +393,7 @@ class MatchFiveBoard extends GridBoard {
       return !series.some((s) => s.problem && s.spots.some(([rr, cc]) => rr === r && cc === c));
     };
     fill(this.wildBox,
-      h("p", { id: "mf-wild-title" }, `Your wild on ${where} stands for… (✓ fits there)`),
+      h("p", { id: "mf-wild-title" }, `Your wild at ${squareWords(where)} stands for… (✓ fits there)`),
       h("div", { class: "mf-wild-grid" }, COLOUR_CODES.map((colour) => NUMBERS.map((number) => {
         const tile = `${WILD}${number}${colour}`;
         const ok = fits(tile);
