@@ -385,6 +385,14 @@ def test_the_end_screen_and_replay_have_no_text_under_12px(
         context.close()
 
 
+#: A tile on the board: whether it has a colour, and its corner letter's size as drawn (0: not drawn).
+PLACED_LETTER = """(selector) => {
+  const tile = document.querySelector(selector), letter = tile.querySelector(".t-colour");
+  const shown = letter && letter.getClientRects().length;
+  return {coloured: /\\bt-[a-z]\\b/.test(tile.className) && !tile.classList.contains("t-bop"), classes: tile.className,
+          size: shown ? parseFloat(getComputedStyle(letter).fontSize) : 0};
+}"""
+
 #: The grid games' boards: zoomed out as far as they go.
 ZOOMED = ["bop", "digit", "qnto", "matchfive", "three2fifteen"]
 
@@ -408,12 +416,17 @@ def test_a_zoomed_out_board_reads_and_a_tap_zooms_in(game: str, browser: Any, li
         where = square.get_attribute("data-cell")
         square.click()
         seat.page.wait_for_selector(".grid:not(.small-squares)")
-        assert seat.page.locator(".grid .cell .tile").count() >= 1
-        # the tap placed nothing: the square it fell on is still empty, and it is in the frame
+        # The tap placed nothing: the square it fell on is still empty, and now in the frame, full size.
         assert seat.page.locator(f".grid .cell[data-cell='{where}'] .tile").count() == 0
         reached_all(seat.page, f".grid .cell[data-cell='{where}']")
-        coloured = seat.page.evaluate("[...document.querySelectorAll('.grid .t-colour')].filter((e) => e.getClientRects().length).length")
-        if game != "three2fifteen":  # (its tokens have no colour)
-            assert coloured >= 1, game
+        # A second tap places the tile chosen, drawn with its corner letter (a token has no colour).
+        square.click()
+        seat.page.wait_for_selector(f".grid .cell[data-cell='{where}'] .tile")
+        seat.page.screenshot(path=str(folder / f"{game}-portrait-zoomed-in-again.png"))
+        # (a wild of any colour, and a token, have no colour to name)
+        placed = seat.page.evaluate(PLACED_LETTER, f".grid .cell[data-cell='{where}'] .tile")
+        if placed["coloured"]:
+            assert placed["size"] >= 12, (game, placed)
+        assert seat.page.evaluate(SMALL) == [], (game, "text under 12 px, zoomed in again")
     finally:
         seat.close()
