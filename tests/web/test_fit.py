@@ -69,7 +69,8 @@ SMALL = """() => [...document.querySelectorAll("main *")]
     return [e, parseFloat(getComputedStyle(e).fontSize) * (matrix ? Math.hypot(matrix.a, matrix.b) : 1)];
   })
   .filter(([e, size]) => size < 11.95)
-  .map(([e, size]) => `${e.getAttribute("class") || e.tagName} ${size.toFixed(1)}px "${e.textContent.trim().slice(0, 20)}"`)"""
+  .map(([e, size]) => `${e.getAttribute("class") || e.tagName} ${size.toFixed(1)}px`
+                      + ` "${e.textContent.trim().slice(0, 20)}"`)"""
 
 #: Where the document scrolls, and where an element is: its box, and whether a tap at its middle
 #: reaches it (nothing covers it; no inner scroll pane hides it).
@@ -324,7 +325,11 @@ def test_qwiply_lead_suits_all_fit_a_phone(browser: Any, live_server: str, folde
 #: end at the first complete row or penalty, Match Five's one copy of each tile). The greedy bots: the
 #: random ones may pass for ever (D!Git's did).
 QUICK_TABLES = {
-    "bop": {}, "digit": {}, "qnto": {}, "matchfive": {"copies": 1}, "three2fifteen": {},
+    "bop": {},
+    "digit": {},
+    "qnto": {},
+    "matchfive": {"copies": 1},
+    "three2fifteen": {},
     "qwiply": {"end_rows": 1, "end_penalties": 1},
     "pdq": {"distribution": {"A": 2, "E": 2, "S": 2, "T": 2, "R": 1}, "word_count_ms": 5000},
 }
@@ -334,6 +339,11 @@ REPLAY_LETTERS = """() => [...document.querySelectorAll(".replay-board .mini-boa
   .filter((tile) => /\\bt-[a-z]\\b/.test(tile.className) && !tile.classList.contains("t-bop"))
   .map((tile) => { const letter = tile.querySelector(".t-colour");
     return letter && letter.getClientRects().length ? parseFloat(getComputedStyle(letter).fontSize) : 0; })"""
+
+
+#: The chart's axis words: the size each is drawn at.
+AXIS_SIZES = """[...document.querySelectorAll(".chart-figure .axis")]
+  .map((e) => parseFloat(getComputedStyle(e).fontSize))"""
 
 
 @pytest.fixture(scope="module")
@@ -370,12 +380,14 @@ def test_the_end_screen_and_replay_have_no_text_under_12px(
         last = int(page.locator("#replay-step").get_attribute("max") or "0")
         assert last >= 2, (game, last)
         page.locator("#replay-step").fill(str(last // 2))
-        page.wait_for_function(f"document.querySelector('.replay-caption')?.textContent.startsWith('Move {last // 2} of')")
+        page.wait_for_function(
+            f"document.querySelector('.replay-caption')?.textContent.startsWith('Move {last // 2} of')"
+        )
         page.evaluate("document.querySelector('.chart-figure').scrollIntoView()")
         page.screenshot(path=str(folder / f"{game}-end-chart.png"))
         page.evaluate("document.querySelector('section.replay').scrollIntoView()")
         page.screenshot(path=str(folder / f"{game}-end-replay.png"))
-        axis = page.evaluate("[...document.querySelectorAll('.chart-figure .axis')].map((e) => parseFloat(getComputedStyle(e).fontSize))")
+        axis = page.evaluate(AXIS_SIZES)
         assert axis and min(axis) >= 12, (game, axis)  # the chart is there, its words drawn at 12 px
         assert page.evaluate(SMALL) == [], (game, "text under 12 px")
         letters = page.evaluate(REPLAY_LETTERS)

@@ -36,7 +36,8 @@ DESIGN = """(hand) => [...document.querySelectorAll(`${hand} .rack-tile .tile`)]
             width: Math.round(box.width), height: Math.round(box.height),
             figureSize: figure ? getComputedStyle(figure).fontSize : null,
             figureWeight: figure ? getComputedStyle(figure).fontWeight : null},
-    letter: letter ? {size: getComputedStyle(letter).fontSize, drawn: drawn(letter), weight: getComputedStyle(letter).fontWeight,
+    letter: letter ? {size: getComputedStyle(letter).fontSize, drawn: drawn(letter),
+                      weight: getComputedStyle(letter).fontWeight,
                       right: corner ? Math.round(box.right - corner.right) : null,
                       bottom: corner ? Math.round(box.bottom - corner.bottom) : null} : null,
   };
