@@ -415,8 +415,8 @@ export class GridBoard {
   takeBackAt(/** @type {string} */ where) {
     const { tile } = this.placed.get(where);
     this.placed.delete(where);
-    announce(`${this.tileName(tile)} back in your ${this.words.hand}`);
     this.changed();
+    this.say(`The ${this.tileName(tile)} is back in your ${this.words.hand}.`); // on the page and, role="alert", read out
   }
 
   /**
@@ -534,7 +534,7 @@ export class GridBoard {
     try {
       const breakdown = await this.ctx.preview(text || "");
       if (seq !== this.previewSeq) return;
-      this.say("");
+      if (this.feedback.classList.contains("problem")) this.say(""); // a refusal goes; "back in your hand" stays
       this.showScore(breakdown);
       this.preview.dataset.move = text || ""; // which play this is the score of
     } catch (error) {

@@ -323,15 +323,14 @@ class MatchFiveBoard extends GridBoard {
     this.changed();
   }
 
-  /** Your top tile on that cell back to the hand (the tiles you stacked on it come down a level). */
-  takeBack(where, index = null) {
+  /** Your top tile on that cell back to the hand, said on the message line (read out: it is an alert). */
+  takeBack(where) {
     const list = this.placed.get(where) || [];
-    const at = index === null ? list.length - 1 : list.findIndex((p) => p.index === index);
-    if (at < 0) return;
-    const [gone] = list.splice(at, 1);
+    if (!list.length) return;
+    const gone = list.pop();
     if (!list.length) this.placed.delete(where);
-    announce(`${tileName(gone.tile)} back in your hand`);
     this.changed();
+    this.say(`The ${tileName(gone.tile)} is back in your hand.`);
   }
 
   tapHandTile(index) {
@@ -341,9 +340,6 @@ class MatchFiveBoard extends GridBoard {
       this.renderHand();
       this.renderSwap();
       return;
-    }
-    for (const [where, list] of this.placed) {
-      if (list.some((p) => p.index === index)) return this.takeBack(where, index);
     }
     this.selected = this.selected === index ? null : index;
     this.wildAt = null;
@@ -366,12 +362,13 @@ class MatchFiveBoard extends GridBoard {
       const placed = this.isPlacedIndex(index);
       const swapping = Boolean(this.swapping?.has(index));
       return this.rackButton(index, {
+        // as in every grid game, a tile on the table leaves its place in the hand empty: tap its cell to take it back
         classes: [placed ? "used" : "", swapping ? "trading" : ""].filter(Boolean),
-        label: `${tileName(tile)}${placed ? ", on the table: tap to take it back" : ""}${swapping ? ", to swap" : ""}`,
+        label: `${tileName(tile)}${placed ? ", on the table" : ""}${swapping ? ", to swap" : ""}`,
         pressed: this.swapping ? swapping : this.selected === index,
-        disabled: Boolean(this.swapping && placed),
+        disabled: placed,
         dataset: { tile },
-        content: tileElement(tile),
+        content: placed ? null : tileElement(tile),
         onclick: () => this.tapHandTile(index),
       });
     }));

@@ -289,8 +289,14 @@ function renderReplay(view, element, body) {
   if (view.round) element.append(cardsElement(view.round.letters, "small"));
   const rounds = view.rounds || [];
   if (rounds.length) element.append(h("p", {}, roundResult(rounds[rounds.length - 1], body)));
-  const cards = (view.collected || []).map((cards, seat) => `${seatName(body, seat)}: ${cards || "no cards"}`);
-  element.append(h("p", { class: "muted small" }, cards.join(" · ")));
+  element.append(tallyElement(view.collected || [], body));
+}
+
+/** The cards each player holds: "Ann, 12 cards: N U F M …", one player a line, the letters spaced so that a
+ * long tally wraps inside a phone's width (run together, 40 letters ran past the right edge). */
+function tallyElement(collected, body) {
+  return h("ul", { class: "plain muted small pdq-tally" }, collected.map((cards, seat) =>
+    h("li", {}, h("b", {}, seatName(body, seat)), `, ${cards ? `${plural(cards.length, "card")}: ${cards.split("").join(" ")}` : "no cards"}`)));
 }
 
 export default {
