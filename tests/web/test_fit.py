@@ -1,8 +1,10 @@
 """Every game fits the phone (issue 26): on the play screen, at 360 x 740 portrait and at 740 x 360
 landscape (and on a tablet, 768 x 1024 both ways), the document itself does not scroll, and the hand
 and the main action are inside the viewport, not covered, at the start, after a refused move and
-mid-game (after a few moves); and no text on the screen is under 12 px (squares zoomed out hide their
-small marks).
+mid-game (after a few moves); and no text on the screen is under 12 px: on the board zoomed out too
+(its squares keep a 12 px figure and hide the corner letters, and a tap on one zooms in on it), and on
+every game's end screen, the chart's axis (SVG text scaled to the column counted at the size it is drawn)
+and the replay's picture (its tiles with their corner letters) included.
 
 Each of the seven games is played against a bot (PDQ alone) from a match made over HTTP; the seat's
 token is put where the page keeps it, so the page opens straight on the board. The refused move is
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +60,18 @@ SPECS = [
     Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm"),
 ]
 
+#: Text under 12 px as drawn, anywhere in the page's main part: an element with text of its own, shown,
+#: whose font size (times its SVG's scale, for text in a scaled SVG) is under 12 px.
+SMALL = """() => [...document.querySelectorAll("main *")]
+  .filter((e) => e.getClientRects().length && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+  .map((e) => {
+    const svg = e.closest("svg"), matrix = svg && svg.getScreenCTM();
+    return [e, parseFloat(getComputedStyle(e).fontSize) * (matrix ? Math.hypot(matrix.a, matrix.b) : 1)];
+  })
+  .filter(([e, size]) => size < 11.95)
+  .map(([e, size]) => `${e.getAttribute("class") || e.tagName} ${size.toFixed(1)}px`
+                      + ` "${e.textContent.trim().slice(0, 20)}"`)"""
+
 #: Where the document scrolls, and where an element is: its box, and whether a tap at its middle
 #: reaches it (nothing covers it; no inner scroll pane hides it).
 MEASURE = """([hand, action, said]) => {
@@ -69,14 +84,9 @@ MEASURE = """([hand, action, said]) => {
     return {left: box.left, top: box.top, right: box.right, bottom: box.bottom, reached};
   };
   const page = document.scrollingElement;
-  // Text under 12 px anywhere on the screen (squares zoomed out, .small-squares, hide their small marks).
-  const small = [...document.querySelectorAll("main *")]
-    .filter((e) => e.getClientRects().length && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
-    .filter((e) => !e.closest(".small-squares") && parseFloat(getComputedStyle(e).fontSize) < 12)
-    .map((e) => `${e.className || e.tagName} ${getComputedStyle(e).fontSize} "${e.textContent.trim().slice(0, 20)}"`);
   return {height: page.scrollHeight, width: page.scrollWidth, innerHeight, innerWidth,
-          hand: place(hand), action: place(action), said: said ? place(said) : null, small};
-}"""
+          hand: place(hand), action: place(action), said: said ? place(said) : null, small: (SMALL)()};
+}""".replace("SMALL", SMALL)
 
 
 #: Whether one of the main action's buttons is on the page (shown).
@@ -307,5 +317,128 @@ def test_qwiply_lead_suits_all_fit_a_phone(browser: Any, live_server: str, folde
         status = seat.page.evaluate(LINES, ".status")
         assert status[0] < 2 * status[1], status  # one line, with its padding
         assert "sealed" not in seat.page.locator("#q-feedback").inner_text()
+    finally:
+        seat.close()
+
+
+#: A table of two bots of every game, with the options that end it soon (a small PDQ deck, Qwiply's
+#: end at the first complete row or penalty, Match Five's one copy of each tile). The greedy bots: the
+#: random ones may pass for ever (D!Git's did).
+QUICK_TABLES = {
+    "bop": {},
+    "digit": {},
+    "qnto": {},
+    "matchfive": {"copies": 1},
+    "three2fifteen": {},
+    "qwiply": {"end_rows": 1, "end_penalties": 1},
+    "pdq": {"distribution": {"A": 2, "E": 2, "S": 2, "T": 2, "R": 1}, "word_count_ms": 5000},
+}
+
+#: Every tile of the replay's picture that has a colour: whether its corner letter is drawn, and its size.
+REPLAY_LETTERS = """() => [...document.querySelectorAll(".replay-board .mini-board .tile")]
+  .filter((tile) => /\\bt-[a-z]\\b/.test(tile.className) && !tile.classList.contains("t-bop"))
+  .map((tile) => { const letter = tile.querySelector(".t-colour");
+    return letter && letter.getClientRects().length ? parseFloat(getComputedStyle(letter).fontSize) : 0; })"""
+
+
+#: The chart's axis words: the size each is drawn at.
+AXIS_SIZES = """[...document.querySelectorAll(".chart-figure .axis")]
+  .map((e) => parseFloat(getComputedStyle(e).fontSize))"""
+
+
+@pytest.fixture(scope="module")
+def ended_tables(live_server: str) -> dict[str, str]:
+    """Every game's bot table, made once (they play on while the tests before the end screens run)."""
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        made = {game: http.post("/v1/matches", json={"game": game, "seats": 2, "options": options,
+                                                      "bots": {"0": "greedy", "1": "greedy"}})  # fmt: skip
+                for game, options in QUICK_TABLES.items()}  # fmt: skip
+    assert all(answer.status_code == 201 for answer in made.values()), {g: a.text for g, a in made.items()}
+    return {game: answer.json()["match"] for game, answer in made.items()}
+
+
+@pytest.mark.parametrize("game", list(QUICK_TABLES))
+def test_the_end_screen_and_replay_have_no_text_under_12px(
+    game: str, ended_tables: dict[str, str], browser: Any, live_server: str, folder: Path
+) -> None:
+    """Issue 26: at 360 x 740, the end screen with its chart (the axis' words were 11.4 px once the SVG
+    was scaled) and the replay at a move half-way (its tiles' corner letters were hidden) have no text
+    under 12 px, and every coloured tile in the replay shows its colour's letter."""
+    match = ended_tables[game]
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        for _ in range(1200):  # the bots' game (all seven play at once): up to 10 minutes on a loaded machine
+            if http.get(f"/v1/matches/{match}").json()["status"] == "over":
+                break
+            time.sleep(0.5)
+        assert http.get(f"/v1/matches/{match}").json()["status"] == "over", f"{game}'s bot table did not end"
+    context = browser.new_context(viewport=SCREENS["portrait"], is_mobile=True, has_touch=True, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/play/{match}?watch=1")
+        page.wait_for_selector("#end-reason")
+        page.wait_for_selector(".chart-figure .axis", state="attached")
+        last = int(page.locator("#replay-step").get_attribute("max") or "0")
+        assert last >= 2, (game, last)
+        page.locator("#replay-step").fill(str(last // 2))
+        page.wait_for_function(
+            f"document.querySelector('.replay-caption')?.textContent.startsWith('Move {last // 2} of')"
+        )
+        page.evaluate("document.querySelector('.chart-figure').scrollIntoView()")
+        page.screenshot(path=str(folder / f"{game}-end-chart.png"))
+        page.evaluate("document.querySelector('section.replay').scrollIntoView()")
+        page.screenshot(path=str(folder / f"{game}-end-replay.png"))
+        axis = page.evaluate(AXIS_SIZES)
+        assert axis and min(axis) >= 12, (game, axis)  # the chart is there, its words drawn at 12 px
+        assert page.evaluate(SMALL) == [], (game, "text under 12 px")
+        letters = page.evaluate(REPLAY_LETTERS)
+        if game in ("bop", "digit", "qnto", "matchfive"):  # the games whose tiles have colours
+            assert letters and min(letters) >= 12, (game, letters)
+    finally:
+        context.close()
+
+
+#: A tile on the board: whether it has a colour, and its corner letter's size as drawn (0: not drawn).
+PLACED_LETTER = """(selector) => {
+  const tile = document.querySelector(selector), letter = tile.querySelector(".t-colour");
+  const shown = letter && letter.getClientRects().length;
+  return {coloured: /\\bt-[a-z]\\b/.test(tile.className) && !tile.classList.contains("t-bop"), classes: tile.className,
+          size: shown ? parseFloat(getComputedStyle(letter).fontSize) : 0};
+}"""
+
+#: The grid games' boards: zoomed out as far as they go.
+ZOOMED = ["bop", "digit", "qnto", "matchfive", "three2fifteen"]
+
+
+@pytest.mark.parametrize("game", ZOOMED)
+def test_a_zoomed_out_board_reads_and_a_tap_zooms_in(game: str, browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26: zoomed all the way out, no text on the board is under 12 px (the figures keep 12 px, the
+    corner letters hide: no room for both); a tap on a square then zooms in on it, the corner letters
+    back, rather than placing a tile on a square too small to aim at."""
+    spec = next(each for each in SPECS if each.game == game)
+    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    try:
+        seat.my_turn()
+        for _ in range(10):
+            seat.page.locator("button.zoom[aria-label='Zoom out']").click()
+        seat.page.wait_for_selector(".grid.small-squares")
+        seat.page.screenshot(path=str(folder / f"{game}-portrait-zoomed-out.png"))
+        assert seat.page.evaluate(SMALL) == [], (game, "text under 12 px, zoomed out")
+        seat.page.locator(f"{spec.hand} .rack-tile:not([data-tile='*'])").first.click()
+        square = seat.page.locator(".grid .cell").nth(3)
+        where = square.get_attribute("data-cell")
+        square.click()
+        seat.page.wait_for_selector(".grid:not(.small-squares)")
+        # The tap placed nothing: the square it fell on is still empty, and now in the frame, full size.
+        assert seat.page.locator(f".grid .cell[data-cell='{where}'] .tile").count() == 0
+        reached_all(seat.page, f".grid .cell[data-cell='{where}']")
+        # A second tap places the tile chosen, drawn with its corner letter (a token has no colour).
+        square.click()
+        seat.page.wait_for_selector(f".grid .cell[data-cell='{where}'] .tile")
+        seat.page.screenshot(path=str(folder / f"{game}-portrait-zoomed-in-again.png"))
+        # (a wild of any colour, and a token, have no colour to name)
+        placed = seat.page.evaluate(PLACED_LETTER, f".grid .cell[data-cell='{where}'] .tile")
+        if placed["coloured"]:
+            assert placed["size"] >= 12, (game, placed)
+        assert seat.page.evaluate(SMALL) == [], (game, "text under 12 px, zoomed in again")
     finally:
         seat.close()

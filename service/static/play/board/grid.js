@@ -11,7 +11,8 @@
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "../games/common.js";
 import { PlayHold } from "./dock.js";
-import { CELL, key, cellOf, boardMap, bounds, span, squareWords } from "./cells.js";
+import { CELL, key, cellOf, boardMap, bounds, squareWords } from "./cells.js";
+import { centreOn, reveal, sizeSquares, setZoom, fitBoard, enlargeAt } from "./zoom.js";
 
 /**
  * @typedef {import("./cells.js").Area} Area
@@ -84,7 +85,8 @@ export class GridBoard {
     this.hold = new PlayHold(this.playButton, this.feedback, () => /** @type {{lines?: unknown}} */ (this).lines);
     this.grid.addEventListener("click", (/** @type {MouseEvent} */ event) => {
       const cell = /** @type {HTMLElement} */ (event.target).closest(".cell");
-      if (cell instanceof HTMLElement) this.tapCell(cell.dataset.cell || "");
+      // A tap (not a key: detail 0) on a zoomed-out board first zooms in on the square (board/zoom.js).
+      if (cell instanceof HTMLElement && !(event.detail > 0 && enlargeAt(this, cell.dataset.cell || ""))) this.tapCell(cell.dataset.cell || "");
     });
     this.grid.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => this.gridKey(event));
     pinchToZoom(this.scroller, this);
@@ -301,52 +303,17 @@ export class GridBoard {
   }
 
   /** Scroll to the middle of ``centreCells``. */
-  centre() {
-    if (!this.area) return;
-    const box = span(this.centreCells());
-    const size = CELL * this.zoom;
-    this.scroller.scrollLeft = ((box.left + box.right) / 2 - this.area.left + 0.5) * size - this.scroller.clientWidth / 2;
-    this.scroller.scrollTop = ((box.top + box.bottom) / 2 - this.area.top + 0.5) * size - this.scroller.clientHeight / 2;
-  }
+  centre() { centreOn(this, this.centreCells()); }
 
   /** Scroll so that these squares (a move just made) are in view, if they are not already. */
-  reveal(/** @type {Set<string>} */ keys) {
-    if (!keys.size || !this.area) return;
-    const box = span([...keys]);
-    const size = CELL * this.zoom;
-    const [x0, x1] = [(box.left - this.area.left) * size, (box.right - this.area.left + 1) * size];
-    const [y0, y1] = [(box.top - this.area.top) * size, (box.bottom - this.area.top + 1) * size];
-    const s = this.scroller;
-    const inside = x0 >= s.scrollLeft && x1 <= s.scrollLeft + s.clientWidth && y0 >= s.scrollTop && y1 <= s.scrollTop + s.clientHeight;
-    if (!inside) s.scrollTo({ left: (x0 + x1) / 2 - s.clientWidth / 2, top: (y0 + y1) / 2 - s.clientHeight / 2, behavior: "smooth" });
-  }
+  reveal(/** @type {Set<string>} */ keys) { reveal(this, keys); }
 
-  /** The squares' size from the zoom; under 40 px the 12 px corner marks hide (.small-squares). */
-  sizeSquares() {
-    this.grid.style.setProperty("--cell", `${CELL * this.zoom}px`);
-    this.grid.classList.toggle("small-squares", CELL * this.zoom < 40);
-  }
+  sizeSquares() { sizeSquares(this); }
 
-  setZoom(/** @type {number} */ zoom, /** @type {boolean} */ keepCentre) {
-    const clamped = Math.min(1.6, Math.max(this.minZoom, zoom));
-    const scroller = this.scroller;
-    const cx = (scroller.scrollLeft + scroller.clientWidth / 2) / this.zoom;
-    const cy = (scroller.scrollTop + scroller.clientHeight / 2) / this.zoom;
-    this.zoom = clamped;
-    this.sizeSquares();
-    if (keepCentre) {
-      scroller.scrollLeft = cx * this.zoom - scroller.clientWidth / 2;
-      scroller.scrollTop = cy * this.zoom - scroller.clientHeight / 2;
-    }
-  }
+  setZoom(/** @type {number} */ zoom, /** @type {boolean} */ keepCentre) { setZoom(this, zoom, keepCentre); }
 
-  /** The whole board in the frame (small squares: zoom in again to place a tile comfortably). */
-  fitBoard() {
-    const room = Math.min(this.scroller.clientWidth, this.scroller.clientHeight) - 6;
-    this.setZoom(room / (this.boardSide() * CELL), false);
-    this.scroller.scrollLeft = 0;
-    this.scroller.scrollTop = 0;
-  }
+  /** The whole board in the frame. */
+  fitBoard() { fitBoard(this); }
 
   /** The grid's keys: arrows move, Backspace/Delete take back, Escape lets go, a tile typed is placed. */
   gridKey(/** @type {KeyboardEvent} */ event) {

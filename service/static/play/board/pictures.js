@@ -20,14 +20,34 @@ export function miniBoard(/** @type {HTMLElement} */ element, /** @type {{area: 
     }
     rows.push(h("div", { class: "mini-row" }, cells));
   }
-  const board = h("div", { class: className, style: { "--mini": `${size}px` }, role: "img", "aria-label": label }, rows);
+  // A picture wider or taller than its room pans (it can be focused, so keys scroll it too), and opens on
+  // the squares marked (the last move, a move a review shows).
+  const board = h("div", { class: className, style: { "--mini": `${size}px` }, role: "img", "aria-label": label, tabindex: "0" }, rows);
   element.append(board);
+  requestAnimationFrame(() => showMarked(board));
   return board;
 }
 
-/** A square's size in a picture ``columns`` wide: about 300 px in all, between ``least`` and 40 px. */
-export function miniSize(/** @type {number} */ columns, least = 16) {
-  return Math.max(least, Math.min(40, Math.floor(300 / Math.max(columns, 1))));
+/** Scrolls a picture so that its marked squares are in the middle of it (when it pans). */
+function showMarked(/** @type {HTMLElement} */ board) {
+  const marked = [...board.querySelectorAll(".mini-cell.last, .mini-cell.hint-tile")];
+  if (!marked.length || (board.scrollWidth <= board.clientWidth && board.scrollHeight <= board.clientHeight)) return;
+  const frame = board.getBoundingClientRect();
+  const boxes = marked.map((cell) => cell.getBoundingClientRect());
+  const middleX = (Math.min(...boxes.map((b) => b.left)) + Math.max(...boxes.map((b) => b.right))) / 2;
+  const middleY = (Math.min(...boxes.map((b) => b.top)) + Math.max(...boxes.map((b) => b.bottom))) / 2;
+  board.scrollLeft += middleX - (frame.left + frame.width / 2);
+  board.scrollTop += middleY - (frame.top + frame.height / 2);
+}
+
+/** The least square of a picture: 40 px, where a tile's figure (20 px) and its 12 px corner letter both
+ *  fit, as on the live board (issue 26: nothing under 12 px; the picture pans rather than shrink). */
+export const READABLE_SQUARE = 40;
+
+/** A square's size in a picture ``columns`` wide: about 300 px in all when that is no less than
+ *  ``READABLE_SQUARE``, at most 48 px. */
+export function miniSize(/** @type {number} */ columns) {
+  return Math.max(READABLE_SQUARE, Math.min(48, Math.floor(300 / Math.max(columns, 1))));
 }
 
 /** The marks of a square in a picture: the last move's, a move shown from a review. */

@@ -4,6 +4,7 @@
 // the grid as the tile they stand for. Placing a line's 5th or 10th tile gives another turn; the first
 // player out of tiles wins (no points). The board itself is games/linegrid.js, shared with Q!nto.
 import { h, plural } from "../ui.js";
+import { tileFace } from "../board/tiles.js";
 import {
   COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, linePlugin, makeKit, sayTiles, standsForShared,
 } from "./linegrid.js";
@@ -32,10 +33,10 @@ export function tileElement(tile, { stands = null } = {}) {
   if (stands) classes.push("lt-stands");
   let face = shown[0];
   if (face === WILD) face = tile === "??" ? "D!" : "";
-  return h("span", { class: classes.join(" ") },
-    h("span", { class: `t-letter${face === "D!" ? " t-brand" : ""}` }, face),
-    colour === "any" ? null : h("span", { class: "t-colour", "aria-hidden": "true" }, colour),
-    wild && (stands || tile !== "??") ? h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "D!" : "✱") : null);
+  return tileFace({
+    classes: classes.slice(1), figure: face, figureClasses: face === "D!" ? ["t-brand"] : [], corner: colour === "any" ? null : colour,
+    marks: wild && (stands || tile !== "??") ? [h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "D!" : "✱")] : [],
+  });
 }
 
 function sayReading(values) {

@@ -3,6 +3,7 @@
 // the view alone (the engine's word comes from /preview). The board is games/matchfive.js.
 import { h, svg, plural } from "../ui.js";
 import { key, cellOf } from "../board/grid.js";
+import { tileFace } from "../board/tiles.js";
 
 export const COLOURS = { r: "red", b: "blue", y: "yellow", o: "orange", g: "green" };
 export const COLOUR_CODES = Object.keys(COLOURS);
@@ -38,13 +39,14 @@ export function describeTiles(tiles) {
 /** A tile as a picture that reads without its colour: the number, the colour's initial, a star on a wild. */
 export function tileElement(tile, attrs = {}) {
   if (tile === WILD) {
-    return h("span", { class: "mf-tile mf-wild", ...attrs }, h("span", { class: "mf-num" }, "★"), h("span", { class: "mf-letter", "aria-hidden": "true" }, "wild"));
+    return tileFace({ classes: ["mf-tile", "mf-wild"], figure: "★", corner: "wild", attrs });
   }
+  // The shared tile design (board/tiles.js) on the shared colours: Match Five's r, b, y, o, g are .t-r ...
   const colour = tile.slice(-1);
-  return h("span", { class: `mf-tile mf-${colour}${isWild(tile) ? " mf-declared" : ""}`, ...attrs },
-    isWild(tile) ? h("span", { class: "mf-star", "aria-hidden": "true" }, "★") : null,
-    h("span", { class: "mf-num" }, tile.slice(-2, -1)),
-    h("span", { class: "mf-letter", "aria-hidden": "true" }, colour.toUpperCase()));
+  return tileFace({
+    classes: ["mf-tile", `t-${colour}`, ...(isWild(tile) ? ["mf-declared"] : [])], figure: tile.slice(-2, -1), corner: colour, attrs,
+    marks: isWild(tile) ? [h("span", { class: "mf-star", "aria-hidden": "true" }, "★")] : [],
+  });
 }
 
 export function padlock() {

@@ -515,7 +515,7 @@ function staticBoard(view, element, highlight = new Set(), extra = []) {
   element.append(frame);
   miniBoard(frame, {
     area: { top, left, bottom, right },
-    size: miniSize(right - left + 1, 18),
+    size: miniSize(right - left + 1),
     className: "mini-board mf-mini",
     label: `The table from above: ${plural(count, "tile")} in ${plural(stacks.size, "stack")}`,
     cellAt: (r, c, where) => {

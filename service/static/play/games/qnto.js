@@ -4,6 +4,7 @@
 // cue; a wild shows what it stands for (each direction on its own: "a wild may represent different
 // tiles in different directions"). The board itself is games/linegrid.js, shared with D!Git.
 import { h, plural } from "../ui.js";
+import { tileFace } from "../board/tiles.js";
 import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, linePlugin, makeKit, sameOrDistinct, standsForPerLine } from "./linegrid.js";
 
 export const SYMBOLS = { S: "♠", "!": "!", D: "♦", H: "♥", C: "♣" };
@@ -39,10 +40,10 @@ export function tileElement(tile, { stands = null } = {}) {
   if (stands) classes.push("lt-stands");
   let face = shown[0] === WILD ? "?" : SYMBOLS[shown[0]] + TEXT;
   if (shown === "??") face = "Q!";
-  return h("span", { class: classes.join(" ") },
-    h("span", { class: `t-letter${face === "Q!" ? " t-brand" : ""}` }, face),
-    colour === "any" ? null : h("span", { class: "t-colour", "aria-hidden": "true" }, colour),
-    wild && shown !== "??" ? h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "Q!" : "✱") : null);
+  return tileFace({
+    classes: classes.slice(1), figure: face, figureClasses: face === "Q!" ? ["t-brand"] : [], corner: colour === "any" ? null : colour,
+    marks: wild && shown !== "??" ? [h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "Q!" : "✱")] : [],
+  });
 }
 
 /** The sheet's words for a wild no swap may take (the engine's, engine/linegames/rules.py UNSWAPPABLE). */

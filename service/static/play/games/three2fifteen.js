@@ -6,6 +6,7 @@
 import { h, fill, plural, breakdownList } from "../ui.js";
 import { GridBoard, boardMap, key, cellOf } from "../board/grid.js";
 import { layOut, folded } from "../board/dock.js";
+import { tileFace } from "../board/tiles.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf, handCount } from "../board/pictures.js";
 
 const TARGET = 15;
@@ -98,7 +99,8 @@ export function playLines(board, placed) {
 }
 
 function tokenElement(value, attrs = {}) {
-  return h("span", { class: "token", ...attrs }, String(value));
+  // The shared tile design (board/tiles.js); a token has no colour, so no corner letter.
+  return tileFace({ classes: ["token"], figure: String(value), attrs });
 }
 
 /** The engine's words with seats named ("player 1" -> "Bob"). */
@@ -358,7 +360,7 @@ function staticBoard(view, element, highlight = new Set(), extra = new Map()) {
   const side = squares.length;
   miniBoard(element, {
     area: { top: 0, left: 0, bottom: side - 1, right: (squares[0]?.length || 0) - 1 },
-    size: miniSize(squares[0]?.length || 15, 14),
+    size: miniSize(squares[0]?.length || 15),
     className: "mini-board t2f-mini",
     label: `The board: ${plural(board.size, "token")}`,
     cellAt: (r, c, where) => {
