@@ -302,8 +302,10 @@ class BopState(State[BopMove]):
         after = {**self.board, **placements}
         if self.options.mode == "strict":
             self._require_words(after, lines)
-        # What the BOP! tiles in its lines stand for, recorded with them (RULINGS.md 29).
-        wild = any(after[cell] == BOP for line in lines for cell in line.cells)
+        # What the BOP! tiles in its lines stand for, recorded with them (RULINGS.md 29). Not in challenge
+        # mode: a play is open to a challenge when it is made, and a reading would tell the table that
+        # its line is a word (a bluff has none); the board shows it once the play stands (view_extras).
+        wild = self.options.mode == "strict" and any(after[cell] == BOP for line in lines for cell in line.cells)
         breakdown = score_play(after, lines, placements.keys(), self.game.readings(after) if wild else None)
         # Checked: now change the state. Challenge mode keeps the position before the play, should a
         # challenge withdraw it; strict mode has no use for it.
@@ -488,8 +490,15 @@ class BopState(State[BopMove]):
 
     def view_extras(self, viewer: int | None) -> JsonDict:
         """``stands_for``: what each BOP! tile on the grid is shown standing for now, ``[row, column,
-        consonant]`` (RULINGS.md 29; a BOP! tile in no line yet, or in a bluff, is not listed)."""
-        return {"stands_for": [[r, c, letter] for (r, c), letter in sorted(self.game.readings(self.board).items())]}
+        consonant]`` (RULINGS.md 29; a BOP! tile in no line yet, or in a bluff, is not listed). While a play
+        is open to a challenge, the grid is read without its tiles: its readings would say whether it
+        is a word."""
+        board = self.board
+        if self.pending is not None:
+            play = parse_move(self.pending["move"])
+            if isinstance(play, Play):
+                board = {cell: tile for cell, tile in board.items() if cell not in play.as_dict()}
+        return {"stands_for": [[r, c, letter] for (r, c), letter in sorted(self.game.readings(board).items())]}
 
     def review(self, seat: int) -> JsonDict | None:
         """The best plays ``seat``'s hand had here, with their words (the after-turn report)."""

@@ -96,3 +96,17 @@ def test_hints_and_a_failed_challenge_say_it_in_words(
     challenged.act(0, parse_move("0,-1 ?"))
     detail = challenged.act(1, Challenge()).items[0].detail
     assert "?BCHS, the BOP! tile as D (" in detail and "=" not in detail
+
+
+def test_ruling_29_in_challenge_mode_an_open_play_keeps_its_reading_to_itself(challenge_game: BopGame) -> None:
+    # A word and a bluff must look alike until the play stands: a reading would tell the table that
+    # the line is a word. The play's lines carry none; the view reads the grid without the open play.
+    state = position(challenge_game, BCHS, "?", "Jg")
+    breakdown = state.act(0, parse_move("0,-1 ?"))
+    line = line_items(breakdown)["across ?BCHS"]
+    assert line.reading == "" and "BOP! tile as" not in line.detail  # type: ignore[attr-defined]
+    assert state.pending is not None and stands_for(state) == []
+    # The next move lets it stand (nobody challenged): now the tile shows what it stands for.
+    state.act(1, parse_move("1,3 Jg"))
+    assert state.pending is not None  # (the J is open now, the ?BCHS play stands)
+    assert [0, -1, "D"] in stands_for(state)
