@@ -309,3 +309,45 @@ def test_qwiply_lead_suits_all_fit_a_phone(browser: Any, live_server: str, folde
         assert "sealed" not in seat.page.locator("#q-feedback").inner_text()
     finally:
         seat.close()
+
+
+#: Each player's card: whether it is inside the viewport, its name whole (not cut) and its score's text
+#: whole and inside the card.
+CARDS = """() => [...document.querySelectorAll(".players .player")].map((card) => {
+  const box = card.getBoundingClientRect(), name = card.querySelector(".p-name"), score = card.querySelector(".p-score");
+  const scoreBox = score && score.getBoundingClientRect();
+  return {
+    name: name.textContent.trim(),
+    inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5,
+    nameWhole: name.scrollWidth <= name.clientWidth + 1,
+    score: score ? score.textContent : null,
+    scoreWhole: !score || (scoreBox.left >= box.left && scoreBox.right <= box.right + 0.5 && score.scrollWidth <= score.clientWidth + 1),
+  };
+})"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize(("game", "seats"), [("bop", 4), ("bop", 8), ("three2fifteen", 4), ("qwiply", 5)])
+def test_every_seat_shows_its_name_and_score(game: str, seats: int, orientation: str, browser: Any,
+                                             live_server: str, folder: Path) -> None:  # fmt: skip
+    """Issue 26: with three players and more the cards ran off the side of the phone (BOP! with four at
+    360 px: "Bot 2" off screen, Bot 1's 12 cut to "1"). Up to the most seats the game allows, every
+    card is on the screen with its name and its score whole, and the screen still fits."""
+    spec = next(each for each in SPECS if each.game == game)
+    spec = Spec(spec.game, spec.hand, spec.action, seats=seats)
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        # Scores of two digits where the game gives them (eight BOP! hands empty the pile in a round).
+        seat.move_on(2 if seats <= 4 else 0)
+        name = f"{game}-{seats}-seats-{orientation}"
+        seat.check(folder, name)
+        cards = seat.page.evaluate(CARDS)
+        assert len(cards) == seats, cards
+        body = seat.body()
+        scores = body["view"].get("scores") or []
+        for each in cards:
+            assert each["inside"] and each["nameWhole"] and each["scoreWhole"], (name, each)
+        if scores and None not in scores:
+            assert [each["score"] for each in cards] == [str(score) for score in scores], (name, cards)
+    finally:
+        seat.close()
