@@ -4,14 +4,15 @@
 // Every seat's name and score stay on the screen however many seats the game has (issue 26: with four
 // at 360 px the cards were a row that scrolled sideways, "Bot 2" off screen and a score of 12 cut to
 // "1"). The cards are a grid of as many columns as fit (``--per-row``: all the seats on one row up to
-// four, else two rows); from three seats on they are compact (play.css): a bot's kind ("plays its best
+// four, else two or three rows); from three seats on they are compact (play.css): a bot's kind ("plays its best
 // score") is left to the card's label and title, the menu having named it already.
 import { h, fill } from "./ui.js";
 import { botWords, scored } from "./words.js";
 
-/** The columns of the players' grid for ``count`` seats: one row up to four, else two even rows. */
+/** The columns of the players' grid for ``count`` seats: one row up to four, else two even rows, four
+ *  to a row at most (PDQ's twelve seats: three rows). */
 export function perRow(/** @type {number} */ count) {
-  return count <= 4 ? Math.max(1, count) : Math.ceil(count / 2);
+  return count <= 4 ? Math.max(1, count) : Math.min(4, Math.ceil(count / 2));
 }
 
 /**
@@ -57,6 +58,7 @@ export function showPlayers(list, body, plugin, you, name) {
   });
   fill(list, items);
   list.classList.toggle("compact", compact);
+  list.classList.toggle("many", body.seats.length > 8); // three rows: sideways on a phone, one line a card
   list.style.setProperty("--per-row", String(perRow(body.seats.length)));
   list.hidden = body.status === "waiting";
 }
