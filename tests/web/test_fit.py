@@ -16,12 +16,16 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from engine.linegames.tiles import is_wild
+from tests.web.linegames import is_play, placements
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -138,9 +142,15 @@ class Seat:
             text = self.page.locator("main").inner_text()
             raise AssertionError(f"no main action shown: {view} to_act={body['to_act']} page: {text[:600]}") from error
 
-    def move_on(self, moves: int) -> None:
-        """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass),
-        the bot answering each."""
+    def legal(self) -> list[str]:
+        """Ann's moves, as the engine lists them."""
+        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 1000},
+                               headers={"Authorization": f"Bearer {self.token}"})  # fmt: skip
+        return list(answer.json()["moves"])
+
+    def move_on(self, moves: int, choose: Callable[[list[str]], str] | None = None) -> None:
+        """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass,
+        or the one ``choose`` picks from the moves listed), the bot answering each."""
         for _ in range(moves):
             for _attempt in range(3):  # (Qwiply's bot sets up at the same time: a stale version, read again)
                 self.my_turn()
@@ -150,6 +160,8 @@ class Seat:
                 legal = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 50},
                                       headers={"Authorization": f"Bearer {self.token}"}).json()["moves"]  # fmt: skip
                 move = next((each for each in legal if not each.startswith("pass")), legal[0])
+                if choose:
+                    move = choose(self.legal())
                 # A PDQ time stated is the phone's: one later than the server's is taken as the server's
                 # (matches/lag.py), one earlier than the connection allows is refused.
                 move = re.sub(r"@\d+$", "@600000", move)
@@ -216,6 +228,15 @@ PANE_TO = """(selector) => {
   pane.scrollTop += element.getBoundingClientRect().top - pane.getBoundingClientRect().top - 50;
 }"""
 
+#: The board's field: its box, rounded to the pixel.
+FIELD_BOX = """(() => { const box = document.querySelector(".board-field").getBoundingClientRect();
+  return [box.left, box.top, box.width, box.height].map(Math.round); })()"""
+
+#: Whether a tap just inside the top of the board's field reaches the field (nothing covers it).
+FIELD_TOP_SEEN = """(() => { const field = document.querySelector(".board-field"), box = field.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 10);
+  return Boolean(hit && field.contains(hit)); })()"""
+
 #: The grid games' Play button.
 PLAY = {"bop": "#bop-play", "digit": "#digit-play", "qnto": "#qnto-play", "matchfive": "#mf-play",
         "three2fifteen": "#t2f-play"}  # fmt: skip
@@ -260,9 +281,15 @@ def test_the_play_screen_fits(spec: Spec, orientation: str, browser: Any, live_s
         if orientation in ("portrait", "landscape"):
             # The score sheet is a tap away, sideways too (issue 26: at 740 x 360 it could not be reached).
             [toggle] = reached_all(seat.page, ".more-toggle")
+            board_before = seat.page.evaluate(FIELD_BOX)
             seat.page.locator(".more-toggle").click()
             seat.page.wait_for_selector(".board-more.open .sheet:not([hidden])")
             seat.page.screenshot(path=str(folder / f"{name}-4-more.png"))
+            # The pane opens over the foot of the screen (issue 26: it took the board's whole room): the
+            # board keeps its size and place, its top still seen; the pane's button says it closes it.
+            assert seat.page.evaluate(FIELD_BOX) == board_before, (name, "the open pane moved the board")
+            assert seat.page.evaluate(FIELD_TOP_SEEN), (name, "the open pane hides the board's top")
+            assert seat.page.locator(".more-toggle").inner_text() == "Close the score sheet"
             # The sheet is in the pane, under the last move: the pane scrolls to it, as a finger would.
             heading = ".board-more .sheet h2"
             seat.page.evaluate(PANE_TO, heading)
@@ -274,6 +301,10 @@ def test_the_play_screen_fits(spec: Spec, orientation: str, browser: Any, live_s
             shown = seat.page.evaluate(MEASURE, [".board-more", spec.action, None])
             assert shown["height"] <= shown["innerHeight"], (name, "the open pane pushes the page", shown)
             assert shown["hand"]["bottom"] <= shown["innerHeight"] + 0.5, (name, "the pane's foot is off screen")
+            seat.page.evaluate("document.querySelector('.more-toggle').scrollIntoView({block: 'nearest'})")
+            seat.page.locator(".more-toggle").click()  # closed again: the hand and the action are back
+            seat.page.wait_for_selector(".board-more:not(.open)")
+            seat.check(folder, f"{name}-5-closed")
     finally:
         seat.close()
 
@@ -381,5 +412,77 @@ def test_pdq_last_round_is_read_without_scrolling(orientation: str, browser: Any
         assert shown["seen"], (name, shown)
         headline = seat.page.locator(".round-result b").inner_text()
         assert re.fullmatch(r"Round \d+: (.+ wins with [A-Z]+|a tie|no word)", headline), headline
+    finally:
+        seat.close()
+
+
+def seeding_play(moves: list[str]) -> str:
+    """A move that may leave a wild on the grid for Ann's next turn: one wild alone if the hand holds
+    one, else the first play listed, else the pass trading the most (as linegames.Game.seeding_play)."""
+    plays = [move for move in moves if is_play(move)]
+    lone = [move for move in plays if len(placements(move)) == 1 and is_wild(placements(move)[0][1])]
+    if lone or plays:
+        return (lone or plays)[0]
+    return max((move for move in moves if move.startswith("pass")), key=len)
+
+
+@pytest.mark.parametrize("game", ["qnto", "digit"])
+def test_the_swaps_leave_the_board_its_room(game: str, browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26: mid-game at 360 x 740, Q!nto's and D!Git's "Swaps you can make" box sat between the
+    board and the hand, shrank the board to about 260 px and cut its buttons in half. Folded to one line
+    while a play is possible, the board keeps its room; opened, every swap button is whole and tappable,
+    and the hand and Play are still on the screen."""
+    spec = next(each for each in SPECS if each.game == game)
+    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    try:
+        for _ in range(40):  # on until Ann may swap a tile for a wild and may also play
+            seat.my_turn()
+            legal = seat.legal()
+            if any(move.startswith("swap") for move in legal) and any(is_play(move) for move in legal):
+                break
+            if seat.body()["status"] != "playing":
+                pytest.skip("the game ended before a swap came up beside a play")
+            seat.move_on(1, choose=seeding_play)
+        else:
+            pytest.skip("no swap came up beside a play in 40 moves")
+        seat.page.wait_for_selector(f"#{game}-offers:not([hidden]) .lg-swap-box")
+        name = f"{game}-portrait-swaps"
+        seat.check(folder, f"{name}-folded")
+        field_height = seat.page.evaluate("document.querySelector('.board-field').getBoundingClientRect().height")
+        assert field_height >= 0.42 * SCREENS["portrait"]["height"], (name, field_height)
+        seat.page.locator(f"#{game}-offers summary").click()
+        seat.page.wait_for_selector(f"#{game}-offers .lg-swap-offer")
+        seat.page.wait_for_timeout(300)  # (the message line grows to the open box)
+        seat.check(folder, f"{name}-open")
+        reached_all(seat.page, f"#{game}-offers .lg-swap-offer")
+    finally:
+        seat.close()
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_the_seat_menu_opens_over_the_board(orientation: str, browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26: "Move my seat" and the alert settings lived under the score sheet, so showing a seat
+    link's QR code took the whole board away. They are in the seat's menu in the header: a sheet over
+    the page with a clear "Close"; closed, the board is as it was, never moved."""
+    spec = next(each for each in SPECS if each.game == "bop")
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        seat.my_turn()
+        board_before = seat.page.evaluate(FIELD_BOX)
+        assert seat.page.locator(".board-more #seat-move, .board-more #push").count() == 0  # not in the pane
+        reached_all(seat.page, "#seat-menu-button")
+        seat.page.locator("#seat-menu-button").click()
+        seat.page.locator("#seat-move summary").click()
+        seat.page.locator("#seat-link-make").click()
+        seat.page.wait_for_function("document.querySelector('#seat-move img.qr')?.complete")
+        seat.page.screenshot(path=str(folder / f"menu-{orientation}-seat-link.png"))
+        reached_all(seat.page, "#seat-menu-close")
+        assert seat.page.locator("#seat-menu .alerts-settings summary", has_text="Alert settings").count() == 1
+        shown = seat.page.evaluate(MEASURE, [spec.hand, spec.action, None])
+        assert shown["height"] <= shown["innerHeight"] and shown["width"] <= shown["innerWidth"], shown
+        seat.page.locator("#seat-menu-close").click()
+        seat.page.wait_for_function("!document.querySelector('#seat-menu').open")
+        assert seat.page.evaluate(FIELD_BOX) == board_before
+        seat.check(folder, f"menu-{orientation}-closed")
     finally:
         seat.close()

@@ -33,6 +33,7 @@ def test_a_seat_moves_to_another_phone_by_its_link_and_plays_there(
     phone_a.context.add_init_script(seat_script(match_id, tokens[0], 0))
     page_a = phone_a.open(f"/play/{match_id}")
     page_a.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
+    page_a.locator("#seat-menu-button").click()  # the seat's menu, in the header (menu.js)
     page_a.locator("#seat-move summary").click()
     page_a.locator("#seat-link-make").click()
     link = page_a.locator("#seat-link").input_value()

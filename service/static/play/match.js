@@ -4,10 +4,10 @@
 import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
-import { pushControl } from "./push.js";
+import { seatMenu } from "./menu.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
-import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
+import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
 import { botWords, nameBots, scored, endWords } from "./words.js";
 import { showPlayers } from "./players.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
@@ -225,11 +225,11 @@ class MatchPage {
     this.players = h("ol", { class: "players", "aria-label": "Players and scores" });
     this.stage = h("div", { class: "stage" });
     this.sheet = h("section", { class: "sheet card", "aria-labelledby": "sheet-title", hidden: true });
-    // The turn alerts and the score sheet: under the lobby and the end; in play, in the board's pane of
-    // the rest (board/dock.js), the board and the hand keeping the screen.
-    this.shared = h("div", { class: "match-shared" },
-      this.you !== null && this.body.status !== "over" ? withSeatMove(pushControl({ match: this.id, token: this.token }), { match: this.id, token: this.token }) : null, // turn alerts; seat.js
-      this.sheet);
+    // The score sheet: under the lobby and the end; in play, in the board's pane of the rest
+    // (board/dock.js), the board and the hand keeping the screen. The seat's turn alerts and "Move my
+    // seat" are in its menu, in the header (menu.js).
+    this.shared = h("div", { class: "match-shared" }, this.sheet);
+    const seated = this.you !== null && this.body.status !== "over";
     this.section = h(
       "section",
       { class: "match", "aria-labelledby": "match-title" },
@@ -238,7 +238,8 @@ class MatchPage {
           h("h1", { id: "match-title" }, plugin.title),
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
-          rulesButton(this.body.game, plugin.title)),
+          rulesButton(this.body.game, plugin.title),
+          seated ? seatMenu({ match: this.id, token: this.token }) : null),
         this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
         this.players),
