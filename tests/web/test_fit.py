@@ -486,3 +486,43 @@ def test_the_seat_menu_opens_over_the_board(orientation: str, browser: Any, live
         seat.check(folder, f"menu-{orientation}-closed")
     finally:
         seat.close()
+
+
+#: Each select of the new-game form whose chosen words are wider than the select shows them: its id,
+#: the words, and the words said whole beside it (``#ID-chosen``), if any.
+CUT_CHOICES = """() => {
+  const measure = document.createElement("canvas").getContext("2d");
+  return [...document.querySelectorAll("select")].filter((s) => s.getClientRects().length).map((s) => {
+    const style = getComputedStyle(s);
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const words = s.selectedOptions[0]?.textContent || "";
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;  // the arrow
+    const echo = document.getElementById(`${s.id}-chosen`);
+    const echoed = echo && echo.getClientRects().length && echo.scrollWidth <= echo.clientWidth + 1 ? echo.textContent : null;
+    return {id: s.id, words, cut: measure.measureText(words).width > room, echoed};
+  }).filter((each) => each.cut);
+}"""
+
+
+def test_a_long_choice_in_the_new_game_form_is_read_whole(browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26: at 360 px BOP!'s "Passes that end the game" showed "None: only a blocked game e…". Every
+    choice too long for its select is said whole under it, and follows a new choice."""
+    context = browser.new_context(viewport=SCREENS["portrait"], is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/play")
+        page.locator("#game-bop").check()
+        page.get_by_label("Passes that end the game").wait_for()
+        cut = page.evaluate(CUT_CHOICES)
+        assert "option-pass_limit" in [each["id"] for each in cut], cut  # (the case the tester found)
+        assert all(each["echoed"] == each["words"] for each in cut), cut
+        page.get_by_label("Passes that end the game").scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / "lobby-bop-portrait-cut.png"))
+        page.get_by_label("Passes that end the game").select_option("4")  # short: the select shows it whole
+        assert page.evaluate(CUT_CHOICES) == [each for each in cut if each["id"] != "option-pass_limit"]
+        assert page.locator("#option-pass_limit-chosen").is_hidden()
+        page.get_by_label("Passes that end the game").select_option("0")
+        assert page.locator("#option-pass_limit-chosen").inner_text() == "None: only a blocked game ends so (the sheet)"
+        page.screenshot(path=str(folder / "lobby-bop-portrait.png"))
+    finally:
+        context.close()
