@@ -526,3 +526,19 @@ def test_a_long_choice_in_the_new_game_form_is_read_whole(browser: Any, live_ser
         page.screenshot(path=str(folder / "lobby-bop-portrait.png"))
     finally:
         context.close()
+
+
+def test_pdq_with_the_keyboard_up_does_not_scroll(browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26 (low): a phone with its keyboard up leaves PDQ about 360 x 420; the word box focused, the
+    document scrolled by 54 px. It fits: the word box, Claim and the cards are on the screen."""
+    spec = Spec("pdq", "#pdq-word", "#pdq-claim", seats=2, bot="relaxed")
+    seat = Seat(browser, live_server, spec, {"width": 360, "height": 420})
+    try:
+        seat.move_on(1)  # a last round's result too
+        seat.page.locator("#pdq-word").focus()
+        seat.page.wait_for_timeout(200)
+        seat.check(folder, "pdq-keyboard-up")
+        assert seat.page.evaluate("document.scrollingElement.scrollTop") == 0
+        reached_all(seat.page, ".deal .card-letter")
+    finally:
+        seat.close()

@@ -12,11 +12,28 @@
 import { h, fill } from "../ui.js";
 
 /**
+ * The play screen's height follows the visual viewport (``--app-height``, play.css): a browser whose
+ * on-screen keyboard does not resize the page (``interactive-widget=resizes-content`` is Chromium's)
+ * would otherwise scroll the document under the keyboard. Its scale undone: a pinch zoom is not a
+ * smaller screen.
+ */
+let following = false;
+function followVisualViewport() {
+  const viewport = window.visualViewport;
+  if (!viewport || following) return;
+  following = true;
+  const size = () => document.documentElement.style.setProperty("--app-height", `${Math.round(viewport.height * viewport.scale)}px`);
+  viewport.addEventListener("resize", size);
+  size();
+}
+
+/**
  * @param {{root: HTMLElement, shared?: HTMLElement | null}} ctx
  * @param {{field: any[], say?: any[], dock: any[], more?: any[]}} parts  ``say``: the message line's
  *   parts (they scroll together); ``dock``: the hand and the actions
  */
 export function layOut(ctx, { field, say = [], dock, more = [] }) {
+  followVisualViewport();
   const pane = h("div", { class: "board-more", role: "region", "aria-label": "The score sheet and more" });
   const toggle = h("button", { type: "button", class: "more-toggle", "aria-expanded": "false" }, "Score sheet and more");
   // Upright, open, the pane is a sheet over the foot of the screen (play.css): its button closes it, as
