@@ -45,7 +45,7 @@ export function layOut(ctx, { field, say = [], dock, more = [] }) {
     if (!open) pane.scrollTop = 0;
   };
   toggle.addEventListener("click", () => show(!pane.classList.contains("open")));
-  pane.addEventListener("keydown", (event) => {
+  pane.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Escape" && pane.classList.contains("open")) {
       show(false);
       toggle.focus();
