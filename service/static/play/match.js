@@ -4,7 +4,7 @@
 import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
-import { seatMenu } from "./menu.js";
+import { seatMenu, placeButton } from "./menu.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
@@ -229,7 +229,8 @@ class MatchPage {
     // (board/dock.js), the board and the hand keeping the screen. The seat's turn alerts and "Move my
     // seat" are in its menu, in the header (menu.js).
     this.shared = h("div", { class: "match-shared" }, this.sheet);
-    const seated = this.you !== null && this.body.status !== "over";
+    placeButton(null);
+    const menu = this.you !== null && this.body.status !== "over" ? seatMenu({ match: this.id, token: this.token }) : null;
     this.section = h(
       "section",
       { class: "match", "aria-labelledby": "match-title" },
@@ -239,7 +240,7 @@ class MatchPage {
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title),
-          seated ? seatMenu({ match: this.id, token: this.token }) : null),
+          menu),
         this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
         this.players),

@@ -10,10 +10,11 @@ import { pushControl } from "./push.js";
 import { withSeatMove } from "./seat.js";
 
 /**
- * The menu's button and its sheet (a ``<dialog>`` kept beside the button: the page's next frame, a
- * device that watches, drops both).
+ * The menu's button ("⋮", in the page's top bar, in place of the brand: the bar's "Judge a word" leads
+ * home as the brand did) and its sheet (a ``<dialog>``, kept in the match's header: the page's next
+ * frame, or a device that now watches, drops it, and the button with it).
  * @param {{match: string, token: string}} seat
- * @returns {HTMLElement}
+ * @returns {HTMLDialogElement}
  */
 export function seatMenu(seat) {
   const close = h("button", { type: "button", class: "secondary small rules-close", id: "seat-menu-close" }, "Close");
@@ -27,11 +28,19 @@ export function seatMenu(seat) {
   });
   const button = h("button", {
     type: "button", class: "secondary small menu-button", id: "seat-menu-button", "aria-haspopup": "dialog",
-    "aria-label": "Your seat: turn alerts, move my seat", title: "Your seat: turn alerts, move my seat",
+    "aria-label": "Your seat: turn alerts, move my seat",
     onclick: () => {
+      if (!sheet.isConnected) return button.remove(); // the page moved on without this seat
       sheet.showModal();
       close.focus();
     },
   }, "⋮");
-  return h("span", { class: "menu" }, button, sheet);
+  placeButton(button);
+  return sheet;
+}
+
+/** The page's top bar holds ``button`` (or no menu button, if null), in place of the one before. */
+export function placeButton(/** @type {HTMLElement | null} */ button) {
+  document.getElementById("seat-menu-button")?.remove();
+  if (button) document.querySelector("header.top")?.append(button);
 }
