@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import GRACE, Clock
+from matches.cold import ColdLoads
 from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, referee_at
 from matches.quotas import Quotas
@@ -165,6 +166,8 @@ class MatchCore:
         self.listeners: list[Listener] = []
         settings = self.settings
         self.work = WorkPool(settings.engine_workers, settings.engine_queue, settings.worker_memory_mb)
+        #: Matches being rebuilt off the event loop (``_warm_async``).
+        self.cold: ColdLoads[State[Any] | None] = ColdLoads(settings.engine_queue)
         #: Does someone watch this match (a live socket of this process)? Set by the server
         #: (``service.app``) from the live hub; used to pace matches with no person seated.
         self.watched: Callable[[str], bool] = lambda match_id: False
@@ -176,10 +179,12 @@ class MatchCore:
         self.settings = replace(self.settings, **fields)
         self.work.close()
         self.work = WorkPool(self.settings.engine_workers, self.settings.engine_queue, self.settings.worker_memory_mb)
+        self.cold.queue = self.settings.engine_queue
 
     async def close_async(self) -> None:
         """The server stops: the engine's workers end (the scheduler first cancels its bots' thinking)."""
         self.work.close()
+        self.cold.close()
 
     # --- the scheduler's, used by the gate and the runners (``matches.scheduler``) ---------------------
     def _think_now(self, think: Think) -> tuple[int, Move] | None:
@@ -244,11 +249,42 @@ class MatchCore:
         return self._run(self._load_steps(match_id))
 
     async def load_async(self, match_id: str) -> Loaded:
-        """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for."""
+        """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for,
+        and a match this process does not hold is rebuilt off the loop first (``_warm_async``)."""
         if not self.store.awaits:
+            await self._warm_async(match_id)
             return self._run(self._load_steps(match_id))
         async with self._lock(match_id):
+            await self._warm_async(match_id)
             return await self._run_async(self._load_steps(match_id))
+
+    async def _warm_async(self, match_id: Any) -> None:
+        """Make sure this process holds the match's state, rebuilding it off the event loop if not
+        (``matches.cold``: one loading thread, one load per match however many ask, 503 ``busy`` past
+        the read budget), so that the load that follows only catches up with the moves made since.
+        Every async path calls it before its load: with PostgreSQL under the match's lock, where a
+        state missing from the cache is missing indeed (not out of it for a move's commit in flight).
+        A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
+        if self.work.inline or not isinstance(match_id, str) or match_id in self._states:
+            return
+        budget = self.settings.read_budget_ms / 1000
+        rebuild, settle = (lambda: self._cold_state(match_id)), (lambda made: self._settle(match_id, made))
+        await self.cold.load(match_id, rebuild, settle, budget)
+
+    def _cold_state(self, match_id: str) -> State[Any] | None:
+        """The match's state rebuilt from the store (its snapshot and the moves after it), on the loading
+        thread: it only reads the store and builds a state no one else holds. None for a match that is
+        unknown or has not started (its load says so as before)."""
+        row = self.store.match(match_id)
+        if row is None or row.status == "waiting":
+            return None
+        return self._run(self._rebuild_steps(row, self._game_of(row)))
+
+    def _settle(self, match_id: str, state: State[Any] | None) -> None:
+        """A state rebuilt off the loop joins the cache, on the loop, unless a request cached one
+        meanwhile (that one is at least as new). Its row is read again by the load that follows."""
+        if state is not None and match_id not in self._states:
+            self._cache(match_id, state)
 
     def _load_steps(self, match_id: str) -> Steps[Loaded]:
         # The moves another server made since this one's copy come with the row (one round trip).

@@ -64,8 +64,10 @@ class Gate(MatchCore):
     ) -> Moved:
         """``move`` on the event loop (see ``load_async``). ``now``: when the move was received."""
         if not self.store.awaits:
+            await self._warm_async(match_id)
             return self._run(self._move_steps(match_id, seat, text, version, loaded, now=now))
         async with self._lock(match_id):
+            await self._warm_async(match_id)
             return await self._run_async(self._move_steps(match_id, seat, text, version, loaded, now=now))
 
     async def play_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved:
@@ -168,11 +170,13 @@ class Gate(MatchCore):
         """When a real-time game's move counts as made, in ms after its round began (``row.epoch_started``):
         the time its player's device gives (``claim WORD @MS``), if this seat's connection allows it
         (lag compensation, ``matches/lag.py``: a time faster than that is refused, ``too_fast``);
-        without one, on receipt (``now``)."""
+        without one, on receipt (``now``). The connection is measured by this process's pings if the
+        seat's socket is here, else by the process that holds it (the allowance stored with the seat)."""
         row = loaded.row
         assert row.epoch_started is not None
         elapsed_ms = int((now - row.epoch_started) * 1000)
-        return judge_time(stated_ms(text), elapsed_ms, self.lag.allowance_ms(row.id, seat))
+        stored = next((s.lag_ms for s in loaded.seats if s.seat == seat), None)
+        return judge_time(stated_ms(text), elapsed_ms, self.lag.allowance_ms(row.id, seat, stored))
 
     def _play_steps(
         self, loaded: Loaded, seat: int, move: Move, now: float, check: CommitCheck | None = None

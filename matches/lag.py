@@ -17,6 +17,14 @@ than ``elapsed_ms`` cannot be (the phone waited longer than the server has exist
 round: clock drift), and is taken as ``elapsed_ms``. Without a stated time a move is timed on
 arrival, as before.
 
+Several server processes may serve one match (on one PostgreSQL store): the seat's live socket on one,
+a claim sent over HTTP to another. The process that measures a seat stores its allowance with the
+seat (``SeatRow.lag_ms``) whenever it moves by :data:`STORE_STEP_MS` or more (``LagBook.to_store``:
+with the heartbeat's ``seen``, a write per connection and now and then, never per ping or move), and
+a process that has not measured the seat itself allows what is stored. Only the server writes it,
+from its own pings' round trips: a page can slow its pongs, as it always could, but not name its
+allowance, and no allowance exceeds :data:`MAX_ALLOWANCE_MS`.
+
 The referee closes a round's window only :data:`REFEREE_GRACE_MS` after the window's end (the
 largest allowance), so a claim made inside the window has always arrived before the round's
 result is decided and shown.
@@ -59,6 +67,10 @@ SAMPLES = 5
 PENDING_PINGS = 4
 #: Seats remembered (the least recently measured are forgotten first).
 MAX_SEATS = 10_000
+#: How far a seat's allowance must move before it is stored again for the other server processes: a
+#: connection's jitter does not write, and a stored allowance is at most this much off the one measured
+#: here (the margin covers more).
+STORE_STEP_MS = 100
 
 _STATED = re.compile(r"@\s*(\d{1,9})\s*$")
 
@@ -81,6 +93,18 @@ def allowance_ms(round_trips: Iterable[int]) -> int:
     """
     largest = max(round_trips, default=UNMEASURED_RTT_MS)
     return min(MAX_ALLOWANCE_MS, max(0, largest) + MARGIN_MS)
+
+
+def stored_allowance_ms(stored: object) -> int | None:
+    """An allowance read from the store (another process measured it), within the bounds; None when
+    there is none (or it is not a whole number, which only a hand-edited store could hold).
+
+    >>> stored_allowance_ms(730), stored_allowance_ms(None), stored_allowance_ms(99_000), stored_allowance_ms(-3)
+    (730, None, 1500, 0)
+    """
+    if not isinstance(stored, int) or isinstance(stored, bool):
+        return None
+    return min(MAX_ALLOWANCE_MS, max(0, stored))
 
 
 def judge_time(phone_ms: int | None, elapsed_ms: int, allowance_ms: int) -> int:
@@ -134,12 +158,14 @@ def same_round(state: State[Any], version: int) -> bool:
 
 
 class _Seat:
-    __slots__ = ("pending", "round_trips")
+    __slots__ = ("pending", "round_trips", "stored")
 
     def __init__(self) -> None:
         self.round_trips: deque[int] = deque(maxlen=SAMPLES)
         #: Ping stamps sent and when (the monotonic clock's seconds), oldest first.
         self.pending: OrderedDict[int, float] = OrderedDict()
+        #: The allowance this process last stored for the seat (None: not yet).
+        self.stored: int | None = None
 
 
 class LagBook:
@@ -151,6 +177,10 @@ class LagBook:
     (200, None)
     >>> book.allowance_ms("m1", 0), book.allowance_ms("m1", 1)
     (450, 650)
+    >>> book.allowance_ms("m1", 1, stored=900)  # measured by another process, on the seat's socket there
+    900
+    >>> book.to_store("m1", 0), book.to_store("m1", 1)
+    (450, None)
     """
 
     def __init__(self, max_seats: int = MAX_SEATS) -> None:
@@ -186,7 +216,28 @@ class LagBook:
         self._seat(match, seat).round_trips.append(round_trip)
         return round_trip
 
-    def allowance_ms(self, match: str, seat: int) -> int:
-        """The lag this seat's claims are allowed now (:func:`allowance_ms` of its round trips)."""
+    def allowance_ms(self, match: str, seat: int, stored: object = None) -> int:
+        """The lag this seat's claims are allowed now: :func:`allowance_ms` of the round trips measured
+        here; else the allowance ``stored`` with the seat by the process that measured it (its socket is
+        there); else the unmeasured one."""
         found = self._seats.get((match, seat))
-        return allowance_ms(() if found is None else found.round_trips)
+        if found is not None and found.round_trips:
+            return allowance_ms(found.round_trips)
+        shared = stored_allowance_ms(stored)
+        return allowance_ms(()) if shared is None else shared
+
+    def to_store(self, match: str, seat: int) -> int | None:
+        """The seat's allowance, when the other processes should be told it (this process measured it
+        and has not stored it, or it has moved by :data:`STORE_STEP_MS` since): the caller stores it and
+        says so (``stored``). None: nothing to write."""
+        found = self._seats.get((match, seat))
+        if found is None or not found.round_trips:
+            return None
+        allowed = allowance_ms(found.round_trips)
+        return None if found.stored is not None and abs(allowed - found.stored) < STORE_STEP_MS else allowed
+
+    def stored(self, match: str, seat: int, allowance: int) -> None:
+        """``allowance`` is now stored with the seat (``to_store``)."""
+        found = self._seats.get((match, seat))
+        if found is not None:
+            found.stored = allowance

@@ -385,14 +385,16 @@ class LiveHub(Outboxes):
             {"type": "ack", "id": ident, "version": moved.version, "breakdown": moved.breakdown.to_json()},
         )
 
-    def _mark_seen(self, connection: Connection, force: bool = False) -> None:
+    def _mark_seen(self, connection: Connection, force: bool = False, lag_ms: int | None = None) -> None:
         if connection.seat is None:
             return
         now = time.monotonic()
         if force or now - connection.last_seen_stored > self.limits.heartbeat:
             connection.last_seen_stored = now
             with contextlib.suppress(Exception):
-                self.service.seen(connection.match, connection.seat)
+                self.service.seen(connection.match, connection.seat, lag_ms)
+                if lag_ms is not None:
+                    self.service.lag.stored(connection.match, connection.seat, lag_ms)
 
     # --- lag compensation (issue 26, ``matches/lag.py``): each seat's round trips, timed by our pings ----
     def _ping(self, connection: Connection, stamp: int) -> None:
@@ -403,8 +405,14 @@ class LiveHub(Outboxes):
             self.service.lag.ping_sent(connection.match, connection.seat, stamp, time.monotonic())
 
     def _pong(self, connection: Connection, message: Mapping[str, Any]) -> None:
-        if connection.seat is not None:
-            self.service.lag.pong(connection.match, connection.seat, message.get("t"), time.monotonic())
+        """A pong measures the seat's round trip; when its allowance has moved by a step, it is stored
+        with the heartbeat's ``seen`` (a write then, not per ping), for the other server processes."""
+        seat = connection.seat
+        if seat is None or self.service.lag.pong(connection.match, seat, message.get("t"), time.monotonic()) is None:
+            return
+        to_store = self.service.lag.to_store(connection.match, seat)
+        if to_store is not None:
+            self._mark_seen(connection, force=True, lag_ms=to_store)
 
     # --- background work -------------------------------------------------------------------------------
     async def _heartbeat(self) -> None:

@@ -15,7 +15,7 @@ from engine.registry import game_class, load_game, registered_games
 from matches.clock import Clock
 from matches.core import Event, MatchCore
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
-from matches.quotas import admit_creation
+from matches.quotas import creator_mark, refuse_waiting
 from matches.store import MatchRow, SeatRow
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
@@ -90,7 +90,7 @@ class Lobby(MatchCore):
         creator = next((seat for seat in range(players) if seat not in chosen), None)
         token = new_token() if creator is not None else None
         invite = new_token()
-        quota_mark = admit_creation(self.store, self.settings.quotas, client)
+        quota_mark = None if client is None else creator_mark(client)
         now = self.clock_now()
         row = _waiting_match(
             now,
@@ -111,7 +111,10 @@ class Lobby(MatchCore):
         ]
         if creator is not None:
             seat_rows[creator] = SeatRow(creator, _name(name, creator), digest(token or ""), None, now)
-        self.store.create_match(row, seat_rows)
+        quotas = self.settings.quotas
+        refused = self.store.create_waiting_match(row, seat_rows, quotas.max_waiting_per_client, quotas.max_waiting)
+        if refused is not None:
+            refuse_waiting(quotas, quota_mark, *refused)
         self._start_if_full(match_id)
         return Created(
             match_id, self.invite_link(match_id, invite), invite, creator, token, self.spectate_link(match_id)
@@ -212,6 +215,12 @@ class Lobby(MatchCore):
         return seat, token
 
     # --- leaving and rematches ----------------------------------------------------------------------------
+    async def leave_async(self, match_id: str, seat: int, bot: str = "greedy") -> None:
+        """``leave`` for a request on the event loop: a match this process does not hold is loaded off the
+        loop first (``_warm_async``)."""
+        await self._warm_async(match_id)
+        self.leave(match_id, seat, bot)
+
     def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
         """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie")."""
         loaded = self.load(match_id)
@@ -277,8 +286,13 @@ class Lobby(MatchCore):
             )
         return shown
 
-    def seen(self, match_id: str, seat: int) -> None:
-        self.store.update_seat(match_id, seat, seen=self.clock_now())
+    def seen(self, match_id: str, seat: int, lag_ms: int | None = None) -> None:
+        """A live socket of the seat's answered (presence across servers); ``lag_ms``: the lag its
+        claims are allowed, as measured here, for the other server processes (``matches/lag.py``)."""
+        if lag_ms is None:
+            self.store.update_seat(match_id, seat, seen=self.clock_now())
+        else:
+            self.store.update_seat(match_id, seat, seen=self.clock_now(), lag_ms=lag_ms)
 
 
 def _waiting_match(now: float, **fields: Any) -> MatchRow:

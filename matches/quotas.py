@@ -2,8 +2,9 @@
 
 - **Waiting matches** (matches created and not yet full): at most ``max_waiting_per_client`` created
   from one client address (429), and ``max_waiting`` in all (409). The address is kept with the
-  match only as a digest (``creator``), never in clear. The counts are read before the match is
-  written, so two creations racing may pass a cap by one each; the caps are about spam, not exact.
+  match only as a digest (``creator``), never in clear. The counts are read and the match written in
+  one transaction that holds the store's creation lock (``Store.create_waiting_match``), so the caps
+  hold across server processes that share a store.
 - **Expiry**: a waiting match nobody joined for ``waiting_expiry_s`` (24 h by default) is removed
   (``Store.expire_waiting``); its invite link then answers 404.
 - **Clocks across a restart**: each server process writes a sign of life every ``HEARTBEAT`` seconds
@@ -58,22 +59,18 @@ def creator_mark(address: str) -> str:
     return hashlib.sha256(b"tablejudge-creator:" + address.encode("utf-8", "replace")).hexdigest()[:32]
 
 
-def admit_creation(store: Store, quotas: Quotas, client: str | None) -> str | None:
-    """The creator mark to store with a new match, after checking the waiting caps (``client``: the
-    address, None when not known, e.g. a match made in-process, counted only in the total)."""
-    creator = None if client is None else creator_mark(client)
-    mine, total = store.waiting_counts(creator)
+def refuse_waiting(quotas: Quotas, creator: str | None, mine: int, total: int) -> None:
+    """Raise the refusal of a creation the waiting caps stopped (``Store.create_waiting_match``'s counts:
+    the creator's waiting matches and all of them)."""
     if creator is not None and mine >= quotas.max_waiting_per_client:
         raise TooManyWaitingFromYou(
             f"{mine} matches you created are waiting for players (at most {quotas.max_waiting_per_client}): "
             f"start one or wait; a match nobody joins is removed after {quotas.waiting_expiry_s / 3600:g} h"
         )
-    if total >= quotas.max_waiting:
-        raise TooManyWaiting(
-            f"the server has {total} matches waiting for players (at most {quotas.max_waiting}); join one or "
-            "try again later"
-        )
-    return creator
+    raise TooManyWaiting(
+        f"the server has {total} matches waiting for players (at most {quotas.max_waiting}); join one or "
+        "try again later"
+    )
 
 
 class Upkeep:

@@ -403,7 +403,7 @@ async def leave(
     body: Annotated[LeaveBody | None, Body()] = None,
 ) -> Any:
     seat = service.authenticate(match_id, bearer(authorization))
-    service.leave(match_id, seat, (body or LeaveBody()).bot)
+    await service.leave_async(match_id, seat, (body or LeaveBody()).bot)
     return ORJSONResponse(service.body(await service.load_async(match_id), None))
 
 

@@ -31,11 +31,12 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
-from engine.base import ScoredMove
+from engine.base import Breakdown, ScoredMove
 from engine.errors import IllegalMoveError
+from engine.linegames.symmetry import DIHEDRAL, canonical_form, symmetric_maps
 from engine.matchfive.board import ACROSS, DOWN, NEIGHBOURS, ORIGIN, STEPS, UP, Board, Cell, Spot
 from engine.matchfive.moves import Place
 from engine.matchfive.options import COLOURS, FACES, FIVE_BONUS, MAX_HEIGHT, MAX_SERIES, WILD, face, is_wild
@@ -335,7 +336,34 @@ def best_plays(board: Board, hand: Sequence[str], limit: int = 5) -> list[Scored
     """The ``limit`` best plays (0: all), each with its breakdown (the hints)."""
     ranked = scored_plays(board, hand)
     chosen = ranked[:limit] if limit else ranked
-    return [ScoredMove(s.move, s.points, score_play(check_play(board, hand, s.move.as_dict()))) for s in chosen]
+    return [ScoredMove(s.move, s.points, breakdown_of(board, hand, s.move)) for s in chosen]
+
+
+def breakdown_of(board: Board, hand: Sequence[str], play: Place) -> Breakdown:
+    """What a legal play scores, series by series."""
+    return score_play(check_play(board, hand, play.as_dict()))
+
+
+def play_form(board: Board) -> Callable[[Place], Hashable]:
+    """A play's form up to the symmetries of the table (the stacks): the same for a play and its images
+    turned, mirrored or, on the empty table, shifted, which score the same (the review lists them once).
+    The table has no landmark, so a symmetry of its tiles is one of the position."""
+    if not board:
+        return lambda play: min(_shifted(play, turn) for turn in DIHEDRAL)
+    top, bottom, left, right = board.bounds()
+    maps = symmetric_maps(board.stacks, lambda cell: board.stacks.get(cell), (top + bottom, left + right))
+    return lambda play: canonical_form(_laid(play), maps)
+
+
+def _laid(play: Place) -> list[tuple[Cell, tuple[int, str]]]:
+    return [((r, c), (level, tile)) for (r, c, level), tile in play.placements]
+
+
+def _shifted(play: Place, turn: Callable[[Cell], Cell]) -> tuple[tuple[Cell, tuple[int, str]], ...]:
+    """``play`` turned, then shifted to begin at row 0, column 0: its form on the empty table."""
+    laid = [(turn(cell), what) for cell, what in _laid(play)]
+    top, left = min(r for (r, _), _ in laid), min(c for (_, c), _ in laid)
+    return tuple(sorted(((r - top, c - left), what) for (r, c), what in laid))
 
 
 # --- the brute-force reference -------------------------------------------------------------------

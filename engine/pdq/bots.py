@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, replace
 
 from engine.base import JsonDict
-from engine.bots import Turn
+from engine.bots import BOTS, Bot, Turn
 from engine.errors import ConfigError
 from engine.pdq.moves import Claim, NoWord, PdqMove
 from engine.pdq.options import PdqOptions
@@ -109,10 +109,7 @@ class PdqBot:
         mine = [c for c in rnd["claims"] if c["player"] == player]
         if mode == "race" and any(c["valid"] for c in mine):
             return None  # one valid claim a round
-        # One plan per situation: Word Count plans the round's list once; a race re-plans after a
-        # refused claim; PDL re-plans whenever a new standing word is said.
-        situation = {"word-count": 0, "race": len(mine), "longest": len(valid)}[mode]
-        key = (rnd["number"], rnd["letters"], rnd["kind"] == "tie-break", situation)
+        key = (rnd["number"], rnd["letters"], rnd["kind"] == "tie-break", self._situation(mode, mine, valid))
         if key not in self._plans:
             self._plans = {key: self._plan(turn, rnd, options)}
         for move in self._plans[key]:
@@ -122,10 +119,26 @@ class PdqBot:
                 continue
             if isinstance(move, NoWord) and mode == "race" and valid:
                 return None  # somebody found a word: nothing to vote on
+            deadline = turn.view.get("deadline_ms")
+            if deadline is not None and move.at_ms > deadline:
+                return None  # the window (or the time) closes first: a word said after it would be refused
             if move.at_ms < rnd["clock_ms"]:  # the round's clock has passed the plan: act now
                 move = Claim(move.word, rnd["clock_ms"]) if isinstance(move, Claim) else NoWord(rnd["clock_ms"])
             return move
         return None
+
+    def _situation(self, mode: str, mine: list[JsonDict], valid: list[JsonDict]) -> int:
+        """What a plan is made for, in a round: Word Count plans the round's list once; a race re-plans
+        after a refused claim; PDL re-plans whenever a new standing word is said."""
+        return {"word-count": 0, "race": len(mine), "longest": len(valid)}[mode]
+
+    @staticmethod
+    def _start_ms(rnd: JsonDict, mode: str) -> int:
+        """When the situation a plan is made for began, on the round's clock: the deal (0), or in PDL
+        the standing word. Not the clock when the bot is asked: a server asks a bot afresh (from its
+        name and seed) after every move, and another player's move must not put its word off."""
+        valid = [c for c in rnd["claims"] if c["valid"]]
+        return int(valid[-1]["at_ms"]) if mode == "longest" and valid else 0
 
     # --- planning --------------------------------------------------------------------------------
     def _delay(self, answers: int) -> int:
@@ -153,7 +166,7 @@ class PdqBot:
 
     def _plan(self, turn: Turn, rnd: JsonDict, options: PdqOptions) -> list[PdqMove]:
         mode = options.mode
-        start = rnd["clock_ms"]
+        start = self._start_ms(rnd, mode)
         if mode == "word-count":
             return self._plan_word_count(turn, rnd, options)
         count, known = self._answers(turn, rnd["letters"], options,
@@ -180,7 +193,7 @@ class PdqBot:
             known.remove(word)
             words.append(word)
         moves: list[PdqMove] = []
-        at = rnd["clock_ms"]
+        at = self._start_ms(rnd, options.mode)
         for word in words:
             at += self._delay(count)
             if at > limit:
@@ -188,6 +201,46 @@ class PdqBot:
             moves.append(Claim(word, at))
         moves.append(NoWord(min(limit, at + self.profile.reaction_ms)))
         return moves
+
+
+#: The level whose pace each shared bot (``engine.bots``) keeps in PDQ (RULINGS.md 26). Their words are
+#: their own: ``greedy`` always says the longest word there is, so a shorter word said up to a window
+#: before it loses, and it plays at steady's pace, which makes it about as hard to beat as steady;
+#: ``random`` says any word and plays as the easiest bot of every game should, at relaxed's pace
+#: (README.md, "Bots a person can beat", measures both).
+SHARED_PACE = {"greedy": "steady", "random": "relaxed"}
+
+
+class PacedBot(PdqBot):
+    """A shared bot (``greedy``, ``random``) seated in PDQ. It chooses its move as it does in every
+    game, from the listed moves (``Turn.legal``, ``Turn.ranked``), but makes it at a level's pace
+    (:data:`SHARED_PACE`), thinking longer on a hard row, rather than :data:`~engine.pdq.state.PACE_MS`
+    after the last move: that pace (1 s) was faster than a person on a phone can read the cards and
+    type a word, and a bot nobody can beat is no opponent (RULINGS.md 26)."""
+
+    def __init__(self, name: str, seed: int = 0) -> None:
+        super().__init__(PROFILES[SHARED_PACE[name]], seed)
+        self.inner: Bot = BOTS[name](seed)
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"PacedBot({self.name!r})"
+
+    def _situation(self, mode: str, mine: list[JsonDict], valid: list[JsonDict]) -> int:
+        # One move at a time: in Word Count a new plan after each word of its own.
+        return len(mine) if mode == "word-count" else super()._situation(mode, mine, valid)
+
+    def _plan(self, turn: Turn, rnd: JsonDict, options: PdqOptions) -> list[PdqMove]:
+        move = self.inner.choose(turn)
+        if not isinstance(move, Claim | NoWord):
+            return []
+        start = self._start_ms(rnd, options.mode)
+        if options.mode == "word-count":  # each word a while after its own last one
+            start = max([start, *(int(c["at_ms"]) for c in rnd["claims"] if c["player"] == turn.seat)])
+        if isinstance(move, NoWord):
+            return [NoWord(start + int(self.profile.give_up_ms * (0.75 + 0.5 * self.rng.random())))]
+        answers, _ = self._answers(turn, rnd["letters"], options, 1)  # (the count only: the bot has its word)
+        return [Claim(move.word, start + self._delay(answers))]
 
 
 def parse_profile(text: str) -> BotProfile:

@@ -31,8 +31,8 @@ from engine.base import (
     Game,
     parse_draw,
 )
-from engine.errors import NotationError
-from engine.pdq.bots import LEVELS, RETIRED
+from engine.errors import ConfigError, NotationError
+from engine.pdq.bots import LEVELS, RETIRED, SHARED_PACE
 from engine.pdq.deck import LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.moves import PdqMove, parse_move
@@ -51,6 +51,14 @@ def _make_pdq_bot(seed: int, name: str) -> Any:
     return PdqBot(parse_profile(name), seed)
 
 
+def _make_paced_bot(seed: int, name: str) -> Any:
+    from engine.pdq.bots import SHARED_PACE, PacedBot
+
+    if name not in SHARED_PACE:  # ("greedy:5": the shared bots take no argument)
+        raise ConfigError(f"unknown bot {name!r}: the shared bots take no ':' setting")
+    return PacedBot(name, seed)
+
+
 class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     """PDQ with one set of options (a sheet variant is a preset: ``PdqGame("variant=four-score")``)."""
 
@@ -58,8 +66,9 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     options_type = PdqOptions
     format = 2
     word_questions = ("pdq", "pdq_check")
-    # The levels, then retired names that saved matches may still seat.
-    bots = {name: _make_pdq_bot for name in (*LEVELS, *RETIRED)}
+    # The levels, then retired names that saved matches may still seat; the shared bots at a level's
+    # pace (``bots.SHARED_PACE``: a seat left by its player is the greedy bot's, wanted or not).
+    bots = {**{name: _make_pdq_bot for name in (*LEVELS, *RETIRED)}, **dict.fromkeys(SHARED_PACE, _make_paced_bot)}
     #: Not offered in a menu (``engine.bots.bot_names``): kept for matches saved with them.
     retired_bots = RETIRED
 

@@ -17,10 +17,11 @@ accepts: no shared structure, no pruning but the window. Tests and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from engine.base import ScoredMove
 from engine.errors import IllegalMoveError
+from engine.linegames.symmetry import canonical_form, symmetric_maps
 from engine.three2fifteen.board import ACROSS, DOWN, Cell
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.moves import Play
@@ -149,6 +150,18 @@ def _segment_plays(
                     for choice in choices:
                         if all(lo <= v <= hi for v, (lo, hi, _) in zip(choice, checked, strict=True)):
                             found.append(tuple(zip(segment_cells, choice, strict=True)))
+
+
+def play_form(board: Mapping[Cell, int], layout: Layout) -> Callable[[Play], Hashable]:
+    """A play's form up to the symmetries of the position (the squares and the tokens): the same for a
+    play and its mirror images, which score the same (the review lists them once)."""
+    cells = [(r, c) for r in range(layout.height) for c in range(layout.width)]
+    maps = symmetric_maps(
+        cells,
+        lambda cell: (layout.square(cell), board.get(cell)) if layout.on_board(cell) else None,
+        (layout.height - 1, layout.width - 1),
+    )
+    return lambda play: canonical_form(play.placements, maps)
 
 
 def rank(scored: list[ScoredMove[Play]]) -> list[ScoredMove[Play]]:

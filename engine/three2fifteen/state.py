@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.errors import IllegalMoveError
 from engine.linegames.supply import owed_draw
+from engine.linegames.symmetry import distinct_best
 from engine.linegames.turns import BagTurns
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.layout import Layout
-from engine.three2fifteen.movegen import generate_plays, scored_plays
+from engine.three2fifteen.movegen import generate_plays, play_form, scored_plays
 from engine.three2fifteen.moves import Exchange, Pass, Play
 from engine.three2fifteen.options import EXCHANGE, Three2FifteenOptions, format_tokens, parse_token
 from engine.three2fifteen.rules import (
@@ -159,13 +160,24 @@ class Three2FifteenState(BagTurns[T2fMove, Board, int]):
         return lowest.move
 
     def review(self, seat: int) -> JsonDict | None:
-        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played")."""
+        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played"):
+        each once, its mirror images on a board that looks the same mirrored (the empty board) named as
+        its ``twins`` (``engine.linegames.symmetry``)."""
         if self.over or self.draws_owed is not None:
             return None
-        best = scored_plays(self.board, self.hands[seat], self.layout)[:REVIEW_PLAYS]
+        ranked = scored_plays(self.board, self.hands[seat], self.layout)
+        best = distinct_best(ranked, play_form(self.board, self.layout), REVIEW_PLAYS)
         return {
             "hand": list(self.hands[seat]),
-            "best": [{"move": s.move.to_text(), "points": s.points, "breakdown": s.breakdown.to_json()} for s in best],
+            "best": [
+                {
+                    "move": s.move.to_text(),
+                    "points": s.points,
+                    "breakdown": s.breakdown.to_json(),
+                    "twins": [twin.to_text() for twin in twins],
+                }
+                for s, twins in best
+            ],
         }
 
     def view_extras(self, viewer: int | None) -> JsonDict:

@@ -23,6 +23,7 @@ from matches.store.sql import (
     MATCH_COLUMNS,
     MOVES_SINCE,
     NEXT_DUE,
+    QUIET_SEAT_COLUMNS,
     VERSION,
     commit_where,
     read_due,
@@ -140,6 +141,26 @@ class Store:
                     (match.id, seat.seat, seat.name, seat.token_hash, seat.bot, seat.joined, seat.left_at),
                 )
 
+    def create_waiting_match(
+        self, match: MatchRow, seats: list[SeatRow], per_creator: int, in_all: int
+    ) -> tuple[int, int] | None:
+        """``create_match`` within the caps on matches waiting for players (``matches.quotas``): counted
+        and written in one transaction that holds the creation lock (``_lock_creations``), so that of
+        server processes creating at once, on one store, no two both pass a cap. None when made; else
+        the counts that refused it (the creator's waiting matches, and all of them)."""
+        with self.transaction():
+            self._lock_creations()
+            mine, total = self.waiting_counts(match.creator)
+            if (match.creator is not None and mine >= per_creator) or total >= in_all:
+                return mine, total
+            self.create_match(match, seats)
+        return None
+
+    def _lock_creations(self) -> None:
+        """Hold the store's creation lock until the transaction ends. SQLite's ``BEGIN IMMEDIATE`` already
+        holds the database's write lock from the start of every transaction; PostgreSQL takes a lock of
+        its own (``PostgresStore._lock_creations``)."""
+
     def match_and_seats(self, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
         """The match's row and its seats in one query (what every request reads first)."""
         return read_match_and_seats(self._query(MATCH_AND_SEATS, (match_id,)))
@@ -185,7 +206,8 @@ class Store:
 
     def seats(self, match_id: str) -> list[SeatRow]:
         rows = self._query(
-            "SELECT seat, name, token_hash, bot, joined, left_at, seen FROM seats WHERE match_id = ? ORDER BY seat",
+            "SELECT seat, name, token_hash, bot, joined, left_at, seen, lag_ms FROM seats "
+            "WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )
         return [SeatRow(*row) for row in rows]
@@ -219,7 +241,7 @@ class Store:
             self._execute(
                 f"UPDATE seats SET {names} WHERE match_id = ? AND seat = ?", (*values.values(), match_id, seat)
             )
-            if set(values) != {"seen"}:  # a socket's heartbeat changes nothing the gate reads
+            if not set(values) <= QUIET_SEAT_COLUMNS:  # a socket's heartbeat and lag: see QUIET_SEAT_COLUMNS
                 self._revise(match_id)
 
     def _revise(self, match_id: str) -> None:

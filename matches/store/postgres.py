@@ -34,6 +34,10 @@ from matches.store.sql import (
     to_column,
 )
 
+#: The advisory lock key creations serialise on (``PostgresStore._lock_creations``): any fixed number
+#: no other user of the database takes; these are the bytes of "tjwait".
+CREATION_LOCK = 0x746A77616974
+
 
 class PostgresStore(Store):
     """For several servers on several machines: the same SQL, and NOTIFY on every committed move."""
@@ -77,6 +81,12 @@ class PostgresStore(Store):
     def _notify(self, match_id: str, version: int, changed: bool = False) -> None:
         payload = f"{match_id}:{version}" + (":changed" if changed else "")
         self._execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, payload))
+
+    def _lock_creations(self) -> None:
+        """A transaction-scoped advisory lock that every creation takes: under READ COMMITTED two
+        transactions would each count the waiting matches without the other's, and both insert. Only
+        creations wait for it (a few milliseconds each); moves and reads never take it."""
+        self._execute("SELECT pg_advisory_xact_lock(?)", (CREATION_LOCK,))
 
     def commit_move(
         self, match_id: str, expected_version: int, move: MoveRow, check: CommitCheck | None = None, **values: Any

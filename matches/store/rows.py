@@ -30,7 +30,7 @@ class MatchRow:
     lexicon: str | None = None
     #: The id of the house rules the match is judged under (None: the lexicon alone).
     house_rules: str | None = None
-    #: Moves with every write to the row or the match's seats but a seat's ``seen``, and with a new push
+    #: Moves with every write to the row or the match's seats but a seat's ``seen`` and ``lag_ms``, and with a new push
     #: subscription (``CommitCheck``; ``matches.push``).
     revision: int = 0
     #: Who created it: a digest of the client's address (``matches.quotas``), None if not known.
@@ -54,6 +54,9 @@ class SeatRow:
     left_at: float | None = None
     #: When a live socket of this seat's last answered a heartbeat (presence across servers).
     seen: float | None = None
+    #: The lag this seat's claims are allowed (ms), as the server holding its live socket last measured
+    #: it (``matches/lag.py``); None before any measurement. Like ``seen``, it moves no revision.
+    lag_ms: int | None = None
 
     @property
     def free(self) -> bool:

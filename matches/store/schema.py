@@ -120,6 +120,12 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX seat_codes_by_seat ON seat_codes (match_id, seat)",
     ],
+    [
+        # Fair PDQ online (issue 26): the lag a seat's claims are allowed (ms), as the server holding its
+        # live socket measured it (``matches/lag.py``), so that a claim sent to another server process is
+        # allowed the same. Written with ``seen`` when it moves by a step, never per move or ping.
+        "ALTER TABLE seats ADD COLUMN lag_ms INTEGER",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"

@@ -17,8 +17,12 @@ MATCH_COLUMNS = [f.name for f in fields(MatchRow)]
 #: A match's columns, then a seat's, one line per seat (``read_match_and_seats`` reads them).
 MATCH_AND_SEAT_COLUMNS = (
     f"{', '.join(f'm.{name}' for name in MATCH_COLUMNS)}, "
-    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen"
+    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen, s.lag_ms"
 )
+#: Seat columns whose writes move no revision, so that a server's copy of the match still commits moves:
+#: a socket's heartbeat (``seen``) and the lag measured on it (``lag_ms``: a copy's seats are read again
+#: within ``matches.core.COPY_FRESH`` seconds, which is soon enough for it).
+QUIET_SEAT_COLUMNS = frozenset({"seen", "lag_ms"})
 MATCH_AND_SEATS = (
     f"SELECT {MATCH_AND_SEAT_COLUMNS} "
     "FROM matches m LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat"
@@ -87,7 +91,10 @@ def read_moves(rows: list[tuple[Any, ...]]) -> list[MoveRow]:
 
 
 def read_snapshot(rows: list[tuple[Any, ...]]) -> tuple[int, dict[str, Any]] | None:
-    return (int(rows[0][0]), json.loads(rows[0][1])) if rows else None
+    # orjson: a long match's snapshot is hundreds of KB, and json.loads holds the GIL for all of it
+    # (28 ms at 20,000 BOP! moves against orjson's 6), which the event loop waits out even when the
+    # match is loaded on a thread of its own (``matches.cold``).
+    return (int(rows[0][0]), orjson.loads(rows[0][1])) if rows else None
 
 
 def to_column(name: str, value: Any) -> Any:

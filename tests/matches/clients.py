@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -70,3 +71,22 @@ class SocketReader(threading.Thread):
 
     def pings(self) -> list[float]:
         return [at for at, message in self.arrived if message["type"] == "ping"]
+
+
+def silent_until_closed(base: str, match_id: str, seconds: float) -> tuple[float, int, str]:
+    """A live socket that says hello and then never says a word (a phone whose page froze or whose
+    network went: its WebSocket library still answers the protocol's own pings, as a browser does),
+    reading all it is sent until the server closes it: how long after the hello, and the close's code
+    and reason. Fails if it is still open after ``seconds``."""
+    with connect(ws_url(base, match_id)) as socket:
+        socket.send(hello())
+        said = time.monotonic()
+        while time.monotonic() - said < seconds:
+            try:
+                socket.recv(timeout=max(0.01, seconds - (time.monotonic() - said)))
+            except TimeoutError:
+                break
+            except ConnectionClosed as closed:
+                assert closed.rcvd is not None, "the connection ended without the server's close frame"
+                return time.monotonic() - said, closed.rcvd.code, closed.rcvd.reason
+    raise AssertionError(f"a silent socket was still open {seconds} s after its hello")

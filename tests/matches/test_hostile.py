@@ -22,9 +22,11 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from matches.live_input import LiveLimits
 from matches.service import MatchService, MatchSettings
 from matches.store import open_store
 from service.settings import Settings
+from tests.matches.clients import SocketReader, silent_until_closed
 from tests.matches.hostile import Probe, closed_within, group_rss_mb, raw_connection
 from tests.matches.playing import bop_of_passes
 from tests.matches.servers import Server
@@ -296,6 +298,30 @@ def test_a_spectator_that_never_reads_slows_no_one(server: Server) -> None:
 
 
 # --- quotas -------------------------------------------------------------------------------------------
+def test_a_socket_that_falls_silent_is_closed_within_a_minute_at_the_production_setting(server: Server) -> None:
+    """A phone whose page froze, or whose network went, says nothing more: at the production heartbeat
+    (15 s, the default: this module's server does not set ``TABLEJUDGE_LIVE_HEARTBEAT_S``) the server
+    closes its socket (1001) at the first heartbeat more than 45 s after it last heard from it, so
+    between 45 and 60 s; a socket that answers the pings stays open. (``test_live.py`` tests the same
+    rule at a 0.5 s heartbeat.) About a minute."""
+    heartbeat = LiveLimits.from_env({}).heartbeat
+    assert heartbeat == 15.0
+    _, match_id, _ = two_people(server)
+    answering = SocketReader(server.url, match_id)
+    answering.start()
+    assert answering.ready.wait(10)
+    try:
+        with Probe(server.url, every=0.5) as probe:
+            after, code, reason = silent_until_closed(server.url, match_id, 4 * heartbeat + 10)
+        assert code == 1001 and "silent" in reason
+        assert 3 * heartbeat < after < 4 * heartbeat + 2, f"closed {after:.1f} s after its hello"
+        assert answering.is_alive() and len(answering.pings()) >= 4
+        probe.assert_never_waited()
+    finally:
+        answering.stop.set()
+        answering.join(timeout=5)
+
+
 def test_creating_matches_in_a_loop_meets_a_429_with_retry_after(server: Server) -> None:
     """The issue's row: matches created in a loop. The waiting cap stops them first (20 waiting from
     one address), then the rate limit (30 creations a minute) with ``Retry-After``; someone else is

@@ -3,17 +3,21 @@ trips the server measured on its connection."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import IllegalMoveError, StaleVersionError
+from matches.core import MatchSettings
 from matches.lag import (
     MARGIN_MS,
     MAX_ALLOWANCE_MS,
     PENDING_PINGS,
     REFEREE_GRACE_MS,
     SAMPLES,
+    STORE_STEP_MS,
     UNMEASURED_RTT_MS,
     LagBook,
     allowance_ms,
@@ -21,7 +25,8 @@ from matches.lag import (
     stated_ms,
 )
 from matches.service import MatchService
-from tests.matches.conftest import FakeClock
+from matches.store import SCHEMA_VERSION, open_store
+from tests.matches.conftest import FakeClock, sqlite_made_at
 
 times = st.integers(0, 120_000)
 allowances = st.integers(0, MAX_ALLOWANCE_MS)
@@ -171,3 +176,81 @@ def test_ruling_08_the_referee_closes_only_after_the_largest_lag_allowance(
     late = service.move(match_id, 1, f"claim {word} @1300", 1)  # made at the window's end, arrives 1.5 s later
     state = service.load(match_id).state
     assert state is not None and late.breakdown.total == 0 and state.rounds[-1].outcome == "tie"
+
+
+# --- several server processes: the allowance stored with the seat ----------------------------------------
+
+
+def test_an_allowance_is_stored_when_it_moves_by_a_step_not_per_pong() -> None:
+    """``to_store`` asks for a write the first time a seat is measured here, then only when its
+    allowance has moved by ``STORE_STEP_MS``: a connection's jitter writes nothing."""
+    book = LagBook()
+    writes = []
+    round_trips = [300, 320, 290, 310, 350, 305, 900, 330, 310, 300, 290, 280]
+    for stamp, round_trip in enumerate(round_trips):
+        book.ping_sent("m", 1, stamp, now=float(stamp))
+        book.pong("m", 1, stamp, now=stamp + round_trip / 1000)
+        allowed = book.to_store("m", 1)
+        if allowed is not None:
+            book.stored("m", 1, allowed)
+            writes.append(allowed)
+    # 550 at first (not 570 nor 600: jitter), 1150 with the slow 900, 580 once it left the last five
+    assert writes == [300 + MARGIN_MS, 900 + MARGIN_MS, 330 + MARGIN_MS]
+    assert len(writes) < len(round_trips) / 2
+    assert book.to_store("m", 2) is None  # a seat not measured here: nothing to tell
+    book.stored("gone", 0, 500)  # (a seat this book forgot meanwhile: nothing to remember)
+    assert all(abs(a - b) >= STORE_STEP_MS for a, b in zip(writes, writes[1:], strict=False))
+
+
+def test_a_seat_measured_here_is_allowed_its_own_lag_else_the_stored_one() -> None:
+    book = LagBook()
+    assert book.allowance_ms("m", 0) == book.allowance_ms("m", 0, stored=None) == UNMEASURED_RTT_MS + MARGIN_MS
+    assert book.allowance_ms("m", 0, stored=1_200) == 1_200  # measured by the process holding its socket
+    assert book.allowance_ms("m", 0, stored=60_000) == MAX_ALLOWANCE_MS  # never beyond the cap
+    assert book.allowance_ms("m", 0, stored="900") == UNMEASURED_RTT_MS + MARGIN_MS  # not a number: none
+    book.ping_sent("m", 0, 1, now=0.0)
+    book.pong("m", 0, 1, now=0.1)
+    assert book.allowance_ms("m", 0, stored=1_200) == 100 + MARGIN_MS  # its socket is here: measured here
+
+
+def test_a_claim_to_another_process_is_allowed_the_lag_measured_on_the_seats_socket(
+    store_url: str, clock: FakeClock
+) -> None:
+    """Two services on one store, as two server processes: Bob's socket is on the first, which measures
+    800 ms round trips and stores his allowance with his seat; his claim, sent to the second, is taken
+    at his phone's time. Ann, never measured, gets the unmeasured allowance there (and is refused)."""
+    settings = MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard")
+    here, there = (MatchService(open_store(store_url), settings, clock_now=clock) for _ in range(2))
+    try:
+        match_id, word = _pdq_match(here)
+        here.lag.ping_sent(match_id, 1, 7, now=0.0)
+        here.lag.pong(match_id, 1, 7, now=0.8)
+        allowed = here.lag.to_store(match_id, 1)
+        assert allowed == 800 + MARGIN_MS
+        here.seen(match_id, 1, lag_ms=allowed)  # what the live socket's pong does (matches/live.py)
+        here.lag.stored(match_id, 1, allowed)
+        clock.advance(3.0)
+        with pytest.raises(IllegalMoveError) as refused:  # Ann, 0.9 s behind: more than 650 ms allows
+            there.move(match_id, 0, f"claim {word} @2100", 0)
+        assert refused.value.details["allowance_ms"] == UNMEASURED_RTT_MS + MARGIN_MS
+        there.move(match_id, 1, f"claim {word} @2100", 0)  # Bob, 0.9 s behind: within his 1050 ms
+        state = there.load(match_id).state
+        assert state is not None and [(c.player, c.at_ms) for c in state.round.claims] == [(1, 2100)]  # type: ignore[attr-defined]
+    finally:
+        here.store.close()
+        there.store.close()
+
+
+def test_a_store_made_at_schema_6_gains_the_seats_lag(tmp_path: Path) -> None:
+    """Schema 7 (the allowance stored with the seat) on a database made before it: seats read None
+    (never measured, so the unmeasured allowance) until a live socket's pong stores one."""
+    store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 6))
+    try:
+        assert store.migrate() == SCHEMA_VERSION == 7
+        service = MatchService(store, clock_now=lambda: 1000.0)
+        made = service.create("bop", {"players": 2}, name="Ann")
+        assert [s.lag_ms for s in store.seats(made.match)] == [None, None]
+        service.seen(made.match, 0, lag_ms=640)
+        assert [s.lag_ms for s in store.seats(made.match)] == [640, None]
+    finally:
+        store.close()

@@ -26,7 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from matches.live_input import MAX_MOVE_CHARS, LiveLimits
 from matches.live_outbox import join_updates
-from tests.matches.clients import SocketReader, auth, hello, live, receive, ws_url
+from tests.matches.clients import SocketReader, auth, hello, live, receive, silent_until_closed, ws_url
 from tests.matches.hostile import PROBE_BOUND, Probe
 from tests.matches.servers import Server
 from tests.matches.waiting import wait_for
@@ -406,6 +406,28 @@ def test_a_socket_over_its_message_rate_is_closed_and_the_others_are_not(server:
         assert closed == 4429
         calm.send(json.dumps({"type": "ping", "t": 1}))
         assert receive(calm) == {"type": "pong", "t": 1}
+
+
+def test_a_socket_silent_for_three_heartbeats_is_closed_and_one_that_answers_is_not(
+    server: Server, http: httpx.Client
+) -> None:
+    """The server pings every HEARTBEAT (here 0.5 s; 15 s in production, tested at that setting in
+    ``test_hostile.py``) and closes a socket that has sent nothing for three (1001): at the first
+    heartbeat past 3 * HEARTBEAT. A socket that answers the pings, as a page does, stays open."""
+    match_id, _, _ = new_bop(http)
+    answering = SocketReader(server.url, match_id)
+    answering.start()
+    assert answering.ready.wait(10)
+    try:
+        after, code, reason = silent_until_closed(server.url, match_id, 10 * HEARTBEAT + 5)
+        assert code == 1001 and "silent" in reason
+        assert 3 * HEARTBEAT < after < 4 * HEARTBEAT + 1.0, f"closed {after:.2f} s after its hello"
+        beats = len(answering.pings())
+        wait_for(lambda: len(answering.pings()) >= beats + 2, "two more pings to the socket that answers", 10)
+        assert answering.is_alive()
+    finally:
+        answering.stop.set()
+        answering.join(timeout=5)
 
 
 # --- the hello ------------------------------------------------------------------------------------------

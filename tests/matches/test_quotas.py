@@ -4,8 +4,10 @@ matches nobody joined removed after their time, and clocks that a server's downt
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -13,7 +15,7 @@ import pytest
 from matches.clock import Clock
 from matches.quotas import ALIVE_WITHIN, Quotas, TooManyWaiting, TooManyWaitingFromYou, Upkeep, creator_mark
 from matches.service import MatchService, MatchSettings
-from matches.store import SCHEMA_VERSION, Store
+from matches.store import SCHEMA_VERSION, Store, open_store
 from tests.matches.conftest import FakeClock
 from tests.matches.servers import Server
 
@@ -25,7 +27,7 @@ def quota_service(store: Store, clock: FakeClock, **quotas: float) -> MatchServi
 
 
 def test_the_schema_has_the_creator_and_the_servers(store: Store) -> None:
-    assert SCHEMA_VERSION == 6 and store.migrate() == 6
+    assert SCHEMA_VERSION == 7 and store.migrate() == 7
     assert store.waiting_counts(None) == (0, 0)
 
 
@@ -48,6 +50,55 @@ def test_waiting_matches_are_capped_per_client_and_in_all(store: Store, clock: F
     service.create("bop", {"players": 2}, client="10.0.0.1")
     # The address itself is never stored.
     assert all(row.creator is None or "10.0.0" not in row.creator for row in store.listing("waiting"))
+
+
+def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: str, clock: FakeClock) -> None:
+    """Two server processes on one store (two connections), each creating from one address at once, with
+    one match left under each cap: exactly one creation passes each cap. Each count is held for a while
+    before the match is written, so that a check made outside the write's transaction (or without its
+    lock, on PostgreSQL) would let both through."""
+    stores = [open_store(store_url) for _ in range(2)]
+    try:
+        services = [quota_service(each, clock, max_waiting_per_client=2, max_waiting=4) for each in stores]
+        for each in stores:
+            counted = each.waiting_counts
+
+            def slow_count(creator: str | None, counted: Any = counted) -> tuple[int, int]:
+                found = counted(creator)
+                time.sleep(0.3)  # the other process counts meanwhile, unless the lock keeps it out
+                return found  # type: ignore[no-any-return]
+
+            each.waiting_counts = slow_count  # type: ignore[method-assign]
+        services[0].create("bop", {"players": 2}, client="10.0.0.1")
+
+        def race(address: str) -> list[object]:
+            answers: list[object] = []
+            start = threading.Barrier(2)
+
+            def create(service: MatchService) -> None:
+                start.wait(10)
+                try:
+                    answers.append(service.create("bop", {"players": 2}, client=address).match)
+                except (TooManyWaitingFromYou, TooManyWaiting) as refused:
+                    answers.append(refused)
+
+            racers = [threading.Thread(target=create, args=(service,)) for service in services]
+            for racer in racers:
+                racer.start()
+            for racer in racers:
+                racer.join(timeout=30)
+            return answers
+
+        mine = race("10.0.0.1")  # one more for this address: the per-client cap (2)
+        assert sorted(type(answer).__name__ for answer in mine) == ["TooManyWaitingFromYou", "str"]
+        assert stores[0].waiting_counts(creator_mark("10.0.0.1"))[0] == 2
+        services[0].create("bop", {"players": 2}, client="10.0.0.2")  # three waiting: one more in all (4)
+        everyone = race("10.0.0.3")
+        assert sorted(type(answer).__name__ for answer in everyone) == ["TooManyWaiting", "str"]
+        assert stores[1].waiting_counts(None) == (0, 4)
+    finally:
+        for each in stores:
+            each.close()
 
 
 def test_waiting_matches_nobody_joined_expire(store: Store, clock: FakeClock) -> None:
@@ -155,7 +206,6 @@ def test_control_characters_are_refused_on_every_input_of_a_postgresql_server(
     answered a NUL with a 500 and a reset keep-alive connection), and the connection serves on."""
     import http.client
     import json
-    from typing import Any
 
     from tests.pg import new_database
 

@@ -111,6 +111,10 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     steps.append(revision())
     service.seen(made.match, 1)
     assert revision() == steps[-1]  # a heartbeat
+    service.seen(made.match, 1, lag_ms=730)
+    assert revision() == steps[-1]  # a heartbeat with the seat's measured lag (matches/lag.py)
+    assert [s.lag_ms for s in store.seats(made.match)] == [None, 730, None]
+    assert [s.lag_ms for s in store.match_and_seats(made.match)[1]] == [None, 730, None]  # type: ignore[index]
     store.touch(made.match, 5.0)
     steps.append(revision())
     store.update_match(made.match, None, due=7.0)
@@ -149,7 +153,7 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
     seat codes along (the table refers to the match)."""
     store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 5))
     try:
-        assert store.migrate() == SCHEMA_VERSION == 6
+        assert store.migrate() == SCHEMA_VERSION == 7
         service = MatchService(store, clock_now=lambda: 1000.0)
         made = service.create("bop", {"players": 2}, name="Ann")
         assert made.token is not None

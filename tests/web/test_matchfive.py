@@ -17,6 +17,7 @@ phone, the spectator, a wild being declared, the end) are saved under the test's
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -228,6 +229,12 @@ def test_two_players_and_a_spectator_play_match_five(phones: Any, tables: Any, l
             (cell, _), *_ = in_order(move)
             page.wait_for_selector(".mf-levels:not([hidden])")
             assert page.locator(".mf-stack").inner_text().count("(yours)") == len(in_order(move))
+            # The stack and its series are named in words, as the engine names them, never "0,3".
+            r, c = cell.split(",")
+            stack_words = f"The stack at row {r}, column {c}, bottom to top:"
+            assert page.locator(".mf-stack-where").text_content() == stack_words
+            series = page.locator("#mf-series").text_content() or ""
+            assert f"the stack at row {r}, column {c}" in series and not re.search(r"-?\d,-?\d", series), series
             shot(page, tmp_path, "mf-4-stack-preview")
             page.locator(".mf-level[data-level='1']").click()
             shot(page, tmp_path, "mf-4-stack-level-1")

@@ -77,6 +77,10 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, liv
     home.get_by_label("PDQ").check()
     seat_two = [o.strip() for o in home.get_by_label("Seat 2").locator("option").all_inner_texts()]
     assert "Bot: sharp (about 4 s a word)" in seat_two and "Bot: quick" not in seat_two  # levels, in words
+    # The shared bots keep a level's pace in PDQ (RULINGS.md 26), and the menu says it.
+    assert "Bot: greedy (the longest word, in about 6 s)" in seat_two
+    assert "Bot: random (any word, in about 9 s)" in seat_two
+    assert not any("about 1 s" in option for option in seat_two)
     assert home.get_by_label("Said at the same time: within").input_value() == "2000"  # the default
     match = create_pdq(home, "300")
     seat_page = join(bob, match, "Bob")
@@ -96,7 +100,7 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, liv
     home.get_by_label("Your word").fill(longer)
     home.get_by_label("Your word").press("Enter")  # Ann 0.55 s later, longer; hers arrives first
 
-    expected = f"Round 1: Bob wins with {short.upper()} and takes {letters}."
+    expected = f"Round 1: Bob wins with {short.upper()} and takes the cards {' '.join(letters)}."
     for page in (home, seat_page):
         page.wait_for_selector(".round-result")
         result = page.locator(".round-result").inner_text()
@@ -150,7 +154,7 @@ def test_a_claim_faster_than_the_connection_allows_is_refused(phones: Any, live_
     home.wait_for_function("document.querySelector('#pdq-feedback').textContent.includes('counts: it is in')")
     assert "your connection was slow" in home.locator("#pdq-feedback").inner_text()
 
-    expected = f"Round 1: Ann wins with {word.upper()} and takes {letters}."
+    expected = f"Round 1: Ann wins with {word.upper()} and takes the cards {' '.join(letters)}."
     for page in (home, seat_page):
         page.wait_for_function("document.querySelector('.round-result') !== null", timeout=20_000)
         assert page.locator(".round-result").inner_text() == expected

@@ -14,6 +14,7 @@ saved under the test's temporary folder (their paths are printed): look at them.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -227,7 +228,9 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
     for page in (home, seat_page, watch):
         page.wait_for_selector(".round-result")
         results.append(page.locator(".round-result").inner_text())
-    assert results == [f"Round 1: Ann wins with {word.upper()} and takes {letters}."] * 3
+    assert results == [f"Round 1: Ann wins with {word.upper()} and takes the cards {' '.join(letters)}."] * 3
+    # The score sheet says it in words too: the cards apart, as they lie, never run together.
+    sheet_says(watch, f"ends the round: Ann takes the cards {' '.join(letters)} with {word.upper()}")
     for page in (home, seat_page):  # each seat's report: the words there were, most familiar first
         page.wait_for_selector(".report")
         report = page.locator(".report").inner_text()
@@ -258,6 +261,21 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
     again.wait_for_selector(".deal .card-letter")
     assert again.locator(".player.you .p-name").inner_text().startswith("Bob")
     assert again.locator("#pdq-word").is_visible()
+
+    # Round 2: both say "no word". Ann's is the move that ends the round: Bob's screen reader hears it,
+    # then the result, as one text, in the order the page shows them: the result is said last (the
+    # move no longer replaces the result it caused).
+    for page in (again, home):
+        page.wait_for_function("document.querySelector('.pdq-info').textContent.startsWith('Round 2')")
+    again.get_by_role("button", name="No word").click()
+    again.wait_for_function("document.querySelector('#pdq-feedback').textContent.startsWith('You said: no word.')")
+    home.get_by_role("button", name="No word").click()
+    again.wait_for_function("(document.querySelector('.round-result')?.textContent || '').startsWith('Round 2')")
+    result = again.locator(".round-result").inner_text()
+    again.wait_for_function(f"document.querySelector('#announcer').textContent.endsWith({json.dumps(result)})")
+    again.wait_for_timeout(300)  # (and it stays so: nothing said after it replaces it)
+    # (Where the page caught up from the server's copy rather than the move's message, the result alone.)
+    assert again.locator("#announcer").inner_text() in (f"Ann: said no word. {result}", result)
 
 
 def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:

@@ -59,13 +59,31 @@ export function svg(tag, attrs = {}, ...children) {
   return element;
 }
 
-/** Say something to screen readers (the visible page says it too, in its own place). @param {string} text */
-export function announce(text) {
+/** @type {{lead: string[], rest: string[]} | null} what is to be said at the end of this tick */
+let toSay = null;
+
+/**
+ * Say something to screen readers (the visible page says it too, in its own place). Everything said
+ * while one update is drawn is read as one text, in order, rather than each replacing the last: the
+ * moves first (``lead``), then what the board concluded from them ("Bea: said no word. Round 2: no
+ * word…"), as the page shows them.
+ * @param {string} text
+ * @param {{lead?: boolean}} [how]
+ */
+export function announce(text, { lead = false } = {}) {
   const region = document.getElementById("announcer");
   if (!region) return;
-  region.textContent = "";
-  // A new text node after a tick, so the same sentence twice is read twice.
-  setTimeout(() => { region.textContent = text; }, 30);
+  if (!toSay) {
+    const batch = { lead: /** @type {string[]} */ ([]), rest: /** @type {string[]} */ ([]) };
+    toSay = batch;
+    region.textContent = "";
+    // A new text node after a tick, so the same sentence twice is read twice.
+    setTimeout(() => {
+      toSay = null;
+      region.textContent = [...batch.lead, ...batch.rest].map((said) => (/[.!?…]$/.test(said) ? said : `${said}.`)).join(" ");
+    }, 30);
+  }
+  (lead ? toSay.lead : toSay.rest).push(text);
 }
 
 /** "1 tile", "2 tiles", "1,000 tiles". @param {number} count @param {string} one @param {string} [many] */

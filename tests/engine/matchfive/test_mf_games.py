@@ -207,6 +207,40 @@ def test_review_lists_the_best_plays_with_breakdowns() -> None:
     assert best["points"] == best["breakdown"]["total"] == state.scored_moves(state.current)[0].points
 
 
+def test_a_review_lists_a_play_once_not_once_per_side() -> None:
+    """Issue 26: around a lone stack the same tiles up the stack to its left, right, top or bottom (or
+    along the row above it and the one below) are one play, turned or mirrored: listed once, with the
+    others as its twins, each scoring the same. A play's mirror image on a table that is not the same
+    mirrored is another play."""
+    state = MatchFiveGame().from_position(
+        parse_stacks("0,0:3r"), [["5r", "4r", "2b", "3y", "4g"], ["1b", "2b", "3b", "4b", "5b"]]
+    )
+    review = state.review(0)
+    assert review is not None
+    first = review["best"][0]
+    assert (first["move"], sorted(first["twins"])) == (
+        "-1,0:1u 5r 4r",
+        ["0,-1:1u 5r 4r", "0,1:1u 5r 4r", "1,0:1u 5r 4r"],
+    )
+    points = {s.move.to_text(): s.points for s in scored_plays(state.board, state.hands[0])}
+    assert all(
+        points[twin] == best["points"] == best["breakdown"]["total"]
+        for best in review["best"]
+        for twin in best["twins"]
+    )
+    assert len({best["move"] for best in review["best"]}) == 5
+    # the row 3r 2r 1r is the same mirrored top to bottom, not left to right (3 is not 1)
+    state = MatchFiveGame().from_position(
+        parse_stacks("0,0:3r 0,1:2r 0,2:1r"), [["5r", "4r", "2b", "3y", "4g"], ["1b", "2b", "3b", "4b", "5b"]]
+    )
+    review = state.review(0)
+    assert review is not None
+    assert [(best["move"], best["twins"]) for best in review["best"][:2]] == [
+        ("0,-2:1a 4r 5r", []),
+        ("0,-2:1a 5r 4r", []),
+    ]
+
+
 def test_swaps_rank_after_plays_and_a_swap_keeps_the_wilds() -> None:
     state = MatchFiveGame().new_initial_state(6)
     ranked = state.scored_moves(state.current)

@@ -9,7 +9,7 @@ import pytest
 from engine.base import REFEREE
 from engine.bots import GreedyBot, RandomBot, Turn, bot_names, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
-from engine.pdq.bots import LEVELS, PROFILES, BotProfile, PdqBot, hardness, seat_names
+from engine.pdq.bots import LEVELS, PROFILES, SHARED_PACE, BotProfile, PacedBot, PdqBot, hardness, seat_names
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
 
@@ -55,8 +55,9 @@ def test_the_loop_closes_the_window_when_it_runs_out_first(stack) -> None:
     bots = [PdqBot(BotProfile("instant", 10, 0.0, 5, 1.0, 1.0, 100), 0), PdqBot("slow", 0)]
     player, move = next_move(state, bots)
     assert player == 0 and isinstance(move, Claim) and move.at_ms == 10
+    assert PdqBot("slow", 0).choose(Turn(state, 1)).at_ms > 310  # the slow bot would claim after the window,
     state.act(player, move)
-    assert PdqBot("slow", 0).choose(Turn(state, 1)).at_ms > 310  # the slow bot would claim after the window
+    assert PdqBot("slow", 0).choose(Turn(state, 1)) is None  # so, once it opens, it lets the round go
     player, move = next_move(state, bots)
     assert player == REFEREE and move == Close(310) and state.scheduled().move == move
 
@@ -75,7 +76,9 @@ def test_bot_games_end_for_every_variant(adjudicator, variant: str) -> None:
 def test_the_shared_bots_play_pdq_on_the_shared_loop(adjudicator) -> None:
     game = PdqGame({"players": 3}, adjudicator)
     bots = parse_bots("random,greedy,random", 3, 4, game)
-    assert [type(bot) for bot in bots] == [RandomBot, GreedyBot, RandomBot]
+    assert [type(bot) for bot in bots] == [PacedBot] * 3
+    assert [bot.name for bot in bots] == ["random", "greedy", "random"]
+    assert [type(bot.inner) for bot in bots] == [RandomBot, GreedyBot, RandomBot]  # their own choices, paced
     state = play_game(game, bots, 4)
     assert state.is_terminal() and state.end_reason == "deck_spent" and sum(map(len, state.collected)) > 0
     assert game.replay(4, state.history) == state
@@ -121,3 +124,68 @@ def test_the_levels_are_paced_so_a_person_on_a_phone_can_beat_them(stack) -> Non
     assert median_ms("quick") < 2_000  # the retired level that won every round
     assert [name for name in bot_names(PdqGame) if name in PROFILES] == list(LEVELS)
     assert make_bot("quick", 0, PdqGame({"players": 2})).name == "quick"  # saved matches keep their bots
+
+
+def test_ruling_26_the_shared_bots_keep_a_levels_pace(stack) -> None:
+    """``greedy`` and ``random`` choose their words as in every game (the longest; any listed one), but
+    no longer 1 s after the last move, which nobody on a phone can beat: greedy at steady's pace,
+    random at relaxed's, and, like the levels, slower on a hard row. Other games keep the shared bots."""
+    state = stack(["PNA", "DRU"], players=2)
+    longest = state.scored_moves(0)[0].move
+    unpaced = GreedyBot().choose(Turn(state, 0))
+    assert unpaced == longest and unpaced.at_ms == 1_000  # what the shared bot alone would do
+    assert SHARED_PACE == {"greedy": "steady", "random": "relaxed"}
+
+    def paced(name: str) -> list[Claim]:
+        moves = [make_bot(name, seed, state.game).choose(Turn(state, 0)) for seed in range(200)]
+        assert all(isinstance(move, Claim) for move in moves)
+        return moves  # type: ignore[return-value]
+
+    greedy, random = paced("greedy"), paced("random")
+    assert {move.word for move in greedy} == {longest.word}  # its own choice, every time
+    assert len({move.word for move in random}) > 50  # any word
+    for moves, level in ((greedy, "steady"), (random, "relaxed")):
+        median = statistics.median(move.at_ms for move in moves)
+        assert 0.7 * PROFILES[level].reaction_ms < median < 1.4 * PROFILES[level].reaction_ms
+        assert len({move.at_ms for move in moves}) > 100  # a person's spread, not a fixed time
+    assert statistics.median(m.at_ms for m in random) > statistics.median(m.at_ms for m in greedy) > 3_000
+    hard = stack(["QZX", "PNA"], players=2)  # no answer at all: greedy gives up as steady would
+    gave_up = make_bot("greedy", 1, hard.game).choose(Turn(hard, 0))
+    assert isinstance(gave_up, NoWord) and gave_up.at_ms >= 0.75 * PROFILES["steady"].give_up_ms
+    other = make_bot("greedy", 0, None)
+    assert type(other) is GreedyBot  # outside PDQ the shared bot is the shared bot
+    with pytest.raises(ConfigError):
+        make_bot("greedy:500", 0, state.game)  # the shared bots take no setting
+
+
+def test_the_shared_bots_pace_every_word_of_word_count_and_pdl(adjudicator) -> None:
+    """In Word Count each word comes a level's delay after the bot's own last one (not a word a
+    second); in PDL the delay runs from the standing word."""
+    game = PdqGame({"variant": "word-count", "players": 2, "word_count_ms": 30_000}, adjudicator)
+    state = game.new_initial_state(seed=5)
+    bot = make_bot("greedy", 3, game)
+    times = []
+    while (move := bot.choose(Turn(state, 0))) is not None and isinstance(move, Claim):
+        state.act(0, move)
+        times.append(move.at_ms)
+    gaps = [later - earlier for earlier, later in zip([0, *times], times, strict=False)]
+    assert times and statistics.median(gaps) > 3_000 and len(times) < 12
+    pdl = PdqGame({"variant": "pdl", "players": 2}, adjudicator).new_initial_state(seed=5)
+    said = pdl.scored_moves(1)[-2].move  # a short word, for player 1
+    pdl.act(1, Claim(said.word, 4_000))
+    answer = make_bot("greedy", 3, pdl.game).choose(Turn(pdl, 0))
+    assert isinstance(answer, Claim) and len(answer.word) > len(said.word) and answer.at_ms > 4_000 + 2_000
+
+
+def test_a_bot_asked_afresh_after_another_move_keeps_its_time(stack) -> None:
+    """A server asks a bot made afresh (its name and seed) after every move: another player's move
+    does not put its word off, and a word planned after the window is not said."""
+    state = stack(["PNA", "DRU"], players=2)
+    for name in ("steady", "greedy"):
+        planned = [make_bot(name, seed, state.game).choose(Turn(state, 1)) for seed in range(20)]
+        later = [seed for seed, move in enumerate(planned) if move is not None and move.at_ms > 2_500]
+        moved = state.clone()
+        moved.act(0, NoWord(2_500))  # player 0 gives up at 2.5 s: the round's clock moves on
+        for seed in later:
+            assert make_bot(name, seed, state.game).choose(Turn(moved, 1)) == planned[seed]
+        assert later

@@ -6,7 +6,7 @@ seed and the history replay the game. Then repeats, passes, draws, the end and t
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +18,7 @@ from engine.bots import make_bot, play_game
 from engine.errors import ConfigError, IllegalMoveError, NotationError, StateError, WrongPlayerError
 from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.movegen import generate_plays, scored_plays
-from engine.three2fifteen.moves import Exchange, Pass, Play
+from engine.three2fifteen.moves import Exchange, Pass, Play, parse_move
 from engine.three2fifteen.options import DISTRIBUTION
 from engine.three2fifteen.rules import can_place, exchangeable
 from engine.three2fifteen.state import Three2FifteenState
@@ -358,9 +358,39 @@ def test_a_review_lists_the_best_plays_the_hand_had() -> None:
     seat = state.current
     review = state.review(seat)
     assert review is not None and review["hand"] == state.hands[seat]
-    best = scored_plays(state.board, state.hands[seat], state.layout)[:5]
-    assert [(p["move"], p["points"]) for p in review["best"]] == [(s.move.to_text(), s.points) for s in best]
+    ranked = scored_plays(state.board, state.hands[seat], state.layout)
+    listed = [move for best in review["best"] for move in [best["move"], *best["twins"]]]
+    # every play better than the fifth listed is there, once, itself or as a listed play's twin
+    least = review["best"][-1]["points"]
+    assert len(listed) == len(set(listed)) and set(listed) <= {s.move.to_text() for s in ranked}
+    assert {s.move.to_text() for s in ranked if s.points > least} <= set(listed)
+    points = {s.move.to_text(): s.points for s in ranked}
+    assert all(points[twin] == best["points"] for best in review["best"] for twin in best["twins"])
+    shown = [best["points"] for best in review["best"]]
+    assert shown == sorted(shown, reverse=True)
     assert paused_at_a_draw().review(0) is None
+
+
+def test_a_review_lists_a_play_once_not_once_per_direction() -> None:
+    """Issue 26: on the empty board (the same under every turn and reflection), "2 12" down from the
+    start square and across it, and "12 2" each way, are one play; listed once, with its mirror
+    images as its twins. Off the diagonal's symmetry, across and down are two plays."""
+    state = Three2FifteenGame().from_position({}, [[12, 2, 6], [1, 2, 3]], current=0)
+    review = state.review(0)
+    assert review is not None
+    first = review["best"][0]
+    assert (first["move"], first["points"]) == ("6,7d 2 12", 26)
+    assert sorted(first["twins"]) == ["7,6a 2 12", "7,7a 12 2", "7,7d 12 2"]
+    assert first["breakdown"]["total"] == 26
+    # no play listed is another listed play turned across the diagonal (across <-> down)
+    listed = {cast(Play, parse_move(best["move"])) for best in review["best"]}
+    turned = {Play(tuple(sorted(((c, r), v) for (r, c), v in play.placements))) for play in listed}
+    assert all(len(play.placements) == 1 for play in listed & turned)  # (a lone token is its own image)
+    # a row of two tokens across the start: mirrored top to bottom it is the same, turned it is not
+    state = Three2FifteenGame().from_position({(7, 7): 9, (7, 8): 4}, [[2, 11, 0], [3, 8, 1]], current=0)
+    review = state.review(0)
+    assert review is not None
+    assert review["best"][0]["move"] == "6,6d 11 2" and review["best"][0]["twins"] == ["7,6d 2 11"]
 
 
 def test_the_view_carries_the_squares_and_no_bag() -> None:

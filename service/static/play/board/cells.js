@@ -8,6 +8,11 @@ export const CELL = 46; // px at zoom 1: a target above 44 px
 export const key = (/** @type {number} */ r, /** @type {number} */ c) => `${r},${c}`;
 /** "r,c" back to [r, c]. */
 export const cellOf = (/** @type {string} */ text) => text.split(",").map(Number);
+/** A square's key in words, as the engines and the screen reader say it: "row 0, column 3". */
+export function squareWords(/** @type {string} */ where) {
+  const [r, c] = cellOf(where);
+  return `row ${r}, column ${c}`;
+}
 
 /**
  * @typedef {{top: number, left: number, bottom: number, right: number}} Area

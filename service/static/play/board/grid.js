@@ -11,7 +11,7 @@
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
 import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "../games/common.js";
 import { PlayHold } from "./dock.js";
-import { CELL, key, cellOf, boardMap, bounds, span } from "./cells.js";
+import { CELL, key, cellOf, boardMap, bounds, span, squareWords } from "./cells.js";
 
 /**
  * @typedef {import("./cells.js").Area} Area
@@ -23,7 +23,7 @@ import { CELL, key, cellOf, boardMap, bounds, span } from "./cells.js";
  */
 
 // The games import the squares' helpers from here, with the base.
-export { CELL, key, cellOf, boardMap, bounds, lineText } from "./cells.js";
+export { CELL, key, cellOf, boardMap, bounds, lineText, squareWords } from "./cells.js";
 
 const ARROWS = /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] });
 
@@ -153,7 +153,7 @@ export class GridBoard {
 
   /** A key typed on a square (after ``typeable``). */
   typeKey(/** @type {string} */ typed, /** @type {string} */ where) {
-    this.say(`“${typed}” on ${where}: type a tile you hold.`, true);
+    this.say(`“${typed}” at ${squareWords(where)}: type a tile you hold.`, true);
   }
 
   /**
@@ -448,8 +448,8 @@ export class GridBoard {
   takeBackAt(/** @type {string} */ where) {
     const { tile } = this.placed.get(where);
     this.placed.delete(where);
-    announce(`${this.tileName(tile)} back in your ${this.words.hand}`);
     this.changed();
+    this.say(`The ${this.tileName(tile)} is back in your ${this.words.hand}.`); // on the page and, role="alert", read out
   }
 
   /**
@@ -567,7 +567,7 @@ export class GridBoard {
     try {
       const breakdown = await this.ctx.preview(text || "");
       if (seq !== this.previewSeq) return;
-      this.say("");
+      if (this.feedback.classList.contains("problem")) this.say(""); // a refusal goes; "back in your hand" stays
       this.showScore(breakdown);
       this.preview.dataset.move = text || ""; // which play this is the score of
     } catch (error) {

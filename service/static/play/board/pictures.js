@@ -60,7 +60,10 @@ export function renderBest(/** @type {any} */ review, /** @type {HTMLElement} */
     return;
   }
   element.append(h("ol", { class: "best plain" }, data.best.map((/** @type {any} */ best, /** @type {number} */ rank) => {
-    const played = best.move === review.move && review.seat === review.mover;
+    // A play's mirror images (``twins``, on a position that looks the same mirrored) are listed once, as it.
+    const twins = /** @type {string[]} */ (best.twins || []);
+    const playedTwin = twins.includes(review.move) && review.seat === review.mover;
+    const played = (best.move === review.move && review.seat === review.mover) || playedTwin;
     const picture = h("div", { class: "review-board" });
     const shows = parts.shows ? parts.shows(best) : true;
     const where = shows ? h("details", {}, h("summary", {}, parts.summary), picture) : null;
@@ -69,8 +72,14 @@ export function renderBest(/** @type {any} */ review, /** @type {HTMLElement} */
       const before = await tools.replay(review.version - 1);
       parts.draw(before.view, picture, best);
     });
-    return h("li", {}, parts.item(best, rank, played), where);
+    return h("li", {}, parts.item(best, rank, played), twins.length ? twinsNote(twins.length, playedTwin) : null, where);
   })));
+}
+
+/** "The same play fits 3 more places, mirrored or turned, for the same points (the move played is one of them)." */
+function twinsNote(/** @type {number} */ count, /** @type {boolean} */ playedTwin) {
+  return h("p", { class: "muted small twins" },
+    `The same play fits ${plural(count, "more place")}, mirrored or turned, for the same points${playedTwin ? " (the move played is one of them)" : ""}.`);
 }
 
 /** A best move's heading: "1. 12 points (the move played)". */

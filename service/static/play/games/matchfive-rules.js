@@ -178,7 +178,7 @@ export function playSeries(stacks, placed) {
         seen.add(id);
         const tiles = run.map(([rr, cc, ll]) => tileAt(rr, cc, ll));
         const [r0, c0, l0] = run[0];
-        const where = wanted === "up" ? `stack ${r0},${c0}` : `${wanted === "across" ? `row ${r0}` : `column ${c0}`} at level ${l0}`;
+        const where = wanted === "up" ? `the stack at row ${r0}, column ${c0}` : `${wanted === "across" ? `row ${r0}` : `column ${c0}`} at level ${l0}`;
         found.push({
           direction: wanted, spots: run, tiles, where,
           placed: run.map((s) => isPlaced.has(s.join(","))),

@@ -8,7 +8,7 @@
 // wrong with it, from the view alone; the engine's own score comes from /preview. Swaps and the pass
 // are offered when /legal lists them.
 import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
-import { GridBoard, key, cellOf } from "../board/grid.js";
+import { GridBoard, key, cellOf, squareWords } from "../board/grid.js";
 import { layOut } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf } from "../board/pictures.js";
 import {
@@ -258,7 +258,7 @@ class MatchFiveBoard extends GridBoard {
     const [r, c] = cellOf(this.focusKey);
     const locked = lockedOf(this.view);
     fill(this.stackBox,
-      h("span", { class: "mf-stack-where" }, `${r},${c}, bottom to top:`),
+      h("span", { class: "mf-stack-where" }, `The stack at row ${r}, column ${c}, bottom to top:`),
       [...stack, ...mine].map((tile, i) => h("span", { class: `mf-stack-tile${i >= stack.length ? " placed" : ""}` },
         h("span", { class: "mf-chip" }, tileElement(tile)),
         h("span", { class: "mf-stack-name" }, `${i + 1}: ${tileName(tile)}${i >= stack.length ? " (yours)" : ""}${locked.has(`${r},${c},${i + 1}`) ? " (locked)" : ""}`))));
@@ -299,7 +299,7 @@ class MatchFiveBoard extends GridBoard {
     const height = (this.stacks.get(where) || []).length + mine.length;
     if (height >= MAX_HEIGHT) {
       this.renderStack();
-      return this.say(`A stack is at most ${MAX_HEIGHT} tiles high: nothing more goes on ${where}.`, true);
+      return this.say(`A stack is at most ${MAX_HEIGHT} tiles high: nothing more goes on the stack at ${squareWords(where)}.`, true);
     }
     const tile = this.ownHand[this.selected];
     if (tile === WILD) {
@@ -323,15 +323,14 @@ class MatchFiveBoard extends GridBoard {
     this.changed();
   }
 
-  /** Your top tile on that cell back to the hand (the tiles you stacked on it come down a level). */
-  takeBack(where, index = null) {
+  /** Your top tile on that cell back to the hand, said on the message line (read out: it is an alert). */
+  takeBack(where) {
     const list = this.placed.get(where) || [];
-    const at = index === null ? list.length - 1 : list.findIndex((p) => p.index === index);
-    if (at < 0) return;
-    const [gone] = list.splice(at, 1);
+    if (!list.length) return;
+    const gone = list.pop();
     if (!list.length) this.placed.delete(where);
-    announce(`${tileName(gone.tile)} back in your hand`);
     this.changed();
+    this.say(`The ${tileName(gone.tile)} is back in your hand.`);
   }
 
   tapHandTile(index) {
@@ -341,9 +340,6 @@ class MatchFiveBoard extends GridBoard {
       this.renderHand();
       this.renderSwap();
       return;
-    }
-    for (const [where, list] of this.placed) {
-      if (list.some((p) => p.index === index)) return this.takeBack(where, index);
     }
     this.selected = this.selected === index ? null : index;
     this.wildAt = null;
@@ -366,12 +362,13 @@ class MatchFiveBoard extends GridBoard {
       const placed = this.isPlacedIndex(index);
       const swapping = Boolean(this.swapping?.has(index));
       return this.rackButton(index, {
+        // as in every grid game, a tile on the table leaves its place in the hand empty: tap its cell to take it back
         classes: [placed ? "used" : "", swapping ? "trading" : ""].filter(Boolean),
-        label: `${tileName(tile)}${placed ? ", on the table: tap to take it back" : ""}${swapping ? ", to swap" : ""}`,
+        label: `${tileName(tile)}${placed ? ", on the table" : ""}${swapping ? ", to swap" : ""}`,
         pressed: this.swapping ? swapping : this.selected === index,
-        disabled: Boolean(this.swapping && placed),
+        disabled: placed,
         dataset: { tile },
-        content: tileElement(tile),
+        content: placed ? null : tileElement(tile),
         onclick: () => this.tapHandTile(index),
       });
     }));
@@ -393,7 +390,7 @@ class MatchFiveBoard extends GridBoard {
       return !series.some((s) => s.problem && s.spots.some(([rr, cc]) => rr === r && cc === c));
     };
     fill(this.wildBox,
-      h("p", { id: "mf-wild-title" }, `Your wild on ${where} stands for… (✓ fits there)`),
+      h("p", { id: "mf-wild-title" }, `Your wild at ${squareWords(where)} stands for… (✓ fits there)`),
       h("div", { class: "mf-wild-grid" }, COLOUR_CODES.map((colour) => NUMBERS.map((number) => {
         const tile = `${WILD}${number}${colour}`;
         const ok = fits(tile);

@@ -63,6 +63,13 @@ function tooLate(record, body) {
   return late.map((c) => ` ${seatName(body, c.player)}'s ${c.word.toUpperCase()} came ${seconds(c.at_ms - first)} after the first word: too late.`).join("");
 }
 
+/** Cards in words, each letter apart as the cards lie: "the cards N D C", "the card Q". */
+export function cardWords(letters) {
+  return letters.length === 1 ? `the card ${letters}` : `the cards ${letters.split("").join(" ")}`;
+}
+
+const areOrIs = (letters) => (letters.length === 1 ? "is" : "are");
+
 /** A finished round in words, the same for every reader. */
 export function roundResult(record, body) {
   return roundResultParts(record, body).join("");
@@ -77,17 +84,17 @@ export function roundResult(record, body) {
 export function roundResultParts(record, body) {
   const n = record.number;
   if (record.outcome === "won") {
-    const bonus = record.bonus ? ` (with ${record.bonus} set aside before)` : "";
+    const bonus = record.bonus ? `, and ${cardWords(record.bonus)} set aside before` : "";
     const how = record.word ? ` with ${record.word.toUpperCase()}` : "";
-    return [`Round ${n}: ${seatName(body, record.winner)} wins${how}`, ` and takes ${record.taken}${bonus}.${tooLate(record, body)}`];
+    return [`Round ${n}: ${seatName(body, record.winner)} wins${how}`, ` and takes ${cardWords(record.letters)}${bonus}.${tooLate(record, body)}`];
   }
   if (record.outcome === "tie") {
     const words = record.claims.filter((c) => c.valid && record.tied.includes(c.player)).map((c) => `${seatName(body, c.player)} ${c.word.toUpperCase()}`);
-    return [`Round ${n}: a tie`, ` (${listWords(words)}); ${record.letters} is set aside for a tie-break.`];
+    return [`Round ${n}: a tie`, ` (${listWords(words)}); ${cardWords(record.letters)} ${areOrIs(record.letters)} set aside for a tie-break.`];
   }
   const voters = (record.votes || []).map((v) => seatName(body, typeof v === "object" ? v.player : v));
   const existed = record.answers === 1 ? "There was 1 word." : record.answers > 0 ? `There were ${plural(record.answers, "word")}.` : "There was none.";
-  return [`Round ${n}: no word`, `${voters.length ? ` (${listWords(voters)} said so)` : ""}; ${record.letters} is set aside. ${existed}`];
+  return [`Round ${n}: no word`, `${voters.length ? ` (${listWords(voters)} said so)` : ""}; ${cardWords(record.letters)} ${areOrIs(record.letters)} set aside. ${existed}`];
 }
 
 /** The versions at which rounds ended: a move after which the next row was dealt, or the last move. */
@@ -115,8 +122,12 @@ function describeStep(step, body) {
   if (head === "close") {
     const items = step.breakdown?.items || [];
     const who = takers(step, body).map((seat) => seatName(body, seat));
-    const what = items.map((item) => `${item.label.replace(/^round \d+ /, "").replace(/^set-aside /, "+")} ${item.detail}`).join(", ");
-    return items.length ? `round over: ${listWords(who) || "nobody"} takes ${what}` : "round over";
+    // The engine's items: "round 3 NDC" with how it was won, then "set-aside GBE" (the bonus).
+    const what = items.map((item) => {
+      const letters = item.label.replace(/^(round \d+|set-aside) /, "");
+      return item.kind === "bonus" ? `and ${cardWords(letters)} set aside before` : `${cardWords(letters)} ${item.detail}`;
+    }).join(", ");
+    return items.length ? `ends the round: ${listWords(who) || "nobody"} takes ${what}` : "ends the round";
   }
   return step.move;
 }
@@ -174,7 +185,7 @@ class PdqBoard {
     const letters = round ? round.letters : "";
     const roundChanged = this.roundNumber !== round?.number;
     this.roundNumber = round?.number;
-    this.info.textContent = [round ? `Round ${round.number}${round.kind === "tie-break" ? " (tie-break)" : ""}` : "", `${plural(view.deck_size, "card")} left`, view.set_aside ? `set aside: ${view.set_aside}` : ""].filter(Boolean).join(" · ");
+    this.info.textContent = [round ? `Round ${round.number}${round.kind === "tie-break" ? " (tie-break)" : ""}` : "", `${plural(view.deck_size, "card")} left`, view.set_aside ? `${plural(view.set_aside.length, "card")} set aside` : ""].filter(Boolean).join(" · ");
     if (roundChanged) {
       fill(this.cards, letters ? cardsElement(letters) : null);
       this.markShown(letters);
@@ -294,8 +305,14 @@ function renderReplay(view, element, body) {
   if (view.round) element.append(cardsElement(view.round.letters, "small"));
   const rounds = view.rounds || [];
   if (rounds.length) element.append(h("p", {}, roundResult(rounds[rounds.length - 1], body)));
-  const cards = (view.collected || []).map((cards, seat) => `${seatName(body, seat)}: ${cards || "no cards"}`);
-  element.append(h("p", { class: "muted small" }, cards.join(" · ")));
+  element.append(tallyElement(view.collected || [], body));
+}
+
+/** The cards each player holds: "Ann, 12 cards: N U F M …", one player a line, the letters spaced so that a
+ * long tally wraps inside a phone's width (run together, 40 letters ran past the right edge). */
+function tallyElement(collected, body) {
+  return h("ul", { class: "plain muted small pdq-tally" }, collected.map((cards, seat) =>
+    h("li", {}, h("b", {}, seatName(body, seat)), `, ${cards ? `${plural(cards.length, "card")}: ${cards.split("").join(" ")}` : "no cards"}`)));
 }
 
 export default {
@@ -322,13 +339,14 @@ export default {
   reasonText(reason) {
     return END_REASONS[reason] || reason.replace(/_/g, " ");
   },
-  // Levels in words, with the time each takes to find a word on an easy row (engine/pdq/bots.py).
+  // Levels in words, with the time each takes to find a word on an easy row (engine/pdq/bots.py); the
+  // shared bots keep a level's pace in PDQ (bots.SHARED_PACE: greedy steady's, random relaxed's).
   bots: {
     relaxed: "Bot: relaxed (about 9 s a word)",
     steady: "Bot: steady (about 6 s a word)",
     sharp: "Bot: sharp (about 4 s a word)",
-    greedy: "Bot: greedy (the longest word, in about 1 s)",
-    random: "Bot: random (any word, in about 1 s)",
+    greedy: "Bot: greedy (the longest word, in about 6 s)",
+    random: "Bot: random (any word, in about 9 s)",
     // Retired levels, not offered any more: matches saved with them still name them.
     quick: "Bot: quick (about 2 s a word)",
     slow: "Bot: slow (about 6 s a word)",

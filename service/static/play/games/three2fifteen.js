@@ -3,7 +3,7 @@
 // play, each line the tokens make is listed with its sum, and a broken one (a three not making 15, a two
 // over 15, four in a row) is named, from the view alone; the engine's own score comes from /preview.
 // A player none of whose tokens fits gives one back to the bag for a token of another value, or passes.
-import { h, fill, plural } from "../ui.js";
+import { h, fill, plural, breakdownList } from "../ui.js";
 import { GridBoard, boardMap, key, cellOf } from "../board/grid.js";
 import { layOut, folded } from "../board/dock.js";
 import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf, handCount } from "../board/pictures.js";
@@ -265,6 +265,11 @@ class Three2FifteenBoard extends GridBoard {
     return look;
   }
 
+  /** A token in sentences ("The token 5 is back in your hand."). */
+  tileName(value) {
+    return `token ${value}`;
+  }
+
   // --- the hand and the buttons -----------------------------------------------------------------
   renderHand() {
     if (this.rackEmpty("tokens", "Your hand is empty: the bag is too.")) return;
@@ -371,10 +376,12 @@ function renderReview(review, element, body, tools) {
     hand: (hand) => h("span", { class: "inline-tiles" }, hand.map((value) => tokenElement(value))),
     none: "None of those tokens fitted anywhere: an exchange (or a pass) was all there was.",
     summary: "Show on the board",
+    // the tokens, then everything the play scored: its lines, squares and bonuses
     item: (best, rank, played) => {
-      const lines = (best.breakdown?.items || []).filter((item) => ["two", "three", "token"].includes(item.kind)).map((item) => item.label);
+      const values = (playPlacements(best.move) || []).map(([, , value]) => value);
       return [h("p", {}, bestHeading(best, rank, played), h("br"),
-        h("small", {}, `${(playPlacements(best.move) || []).map(([, , v]) => v).join(" ")}: ${lines.join("; ")}`))];
+        h("small", {}, `${values.length === 1 ? "The token" : "The tokens"} ${values.join(", ")}`)),
+      breakdownList(best.breakdown)];
     },
     draw: (before, picture, best) => {
       const extra = new Map((playPlacements(best.move) || []).map(([r, c, value]) => [key(r, c), value]));

@@ -1,0 +1,230 @@
+"""Loading a match this process does not hold (``matches.cold``), on both stores: rebuilt on a thread of
+its own, never on the event loop; one load for every request that asks for it at once; a request waits
+at most the read budget (503 ``busy``, ``Retry-After``) and the retry finds the match loaded; at most
+``engine_queue`` matches wait to be loaded; moves made while a match loads are caught up.
+
+Each test's "server" is a second service on its own connection to the store, as another server process
+(or this one after a restart) would be, with a worker pool configured (it starts no worker: loading
+needs none). Its rebuild is slowed by a sleep, so that a load takes long enough to be seen whatever
+the machine's speed: on the loading thread the sleep leaves the event loop free; on the loop it would
+hold it for the whole sleep."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from matches.core import Loaded
+from matches.errors import UnknownMatch
+from matches.service import MatchService, MatchSettings
+from matches.store import MatchRow, Store, open_store
+from matches.work import Busy
+from service.app import create_app
+from service.settings import Settings
+from tests.matches.conftest import FakeClock
+from tests.matches.playing import bop_of_passes
+
+#: How long each slowed rebuild takes (s).
+SLOW = 0.4
+#: Moves in the matches loaded (enough for a snapshot and moves after it).
+MOVES = 73
+
+
+class SlowRebuilds:
+    """Slows a service's rebuilds (``MatchCore._rebuild_steps``) by ``SLOW`` seconds after its reads, and
+    notes the thread each ran on."""
+
+    def __init__(self, service: MatchService, before: Any = None) -> None:
+        self.threads: list[threading.Thread] = []
+        self.before = before  # called after the rebuild's reads, before its wait (another server moves)
+        original = service._rebuild_steps
+
+        def slowed(row: MatchRow, game: Any) -> Any:
+            state = yield from original(row, game)
+            self.threads.append(threading.current_thread())
+            if self.before is not None:
+                self.before()
+            time.sleep(SLOW)
+            return state
+
+        service._rebuild_steps = slowed  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def writer(store: Store, clock: FakeClock) -> MatchService:
+    """The service that made the matches (and holds them)."""
+    return MatchService(store, MatchSettings(bot_delay_ms=0, lexicon="standard"), clock_now=clock)
+
+
+@pytest.fixture
+def reopened(store_url: str) -> Iterator[Store]:
+    """A second connection to the same store: another server process's."""
+    other = open_store(store_url)
+    yield other
+    other.close()
+
+
+#: The services a test made (their loading threads end with the test).
+SERVERS: list[MatchService] = []
+
+
+@pytest.fixture(autouse=True)
+def close_servers() -> Iterator[None]:
+    yield
+    while SERVERS:
+        SERVERS.pop().cold.close()
+
+
+def server(store: Store, clock: FakeClock, **settings: Any) -> MatchService:
+    values: dict[str, Any] = {"bot_delay_ms": 0, "lexicon": "standard", "engine_workers": 1, **settings}
+    made = MatchService(store, MatchSettings(**values), clock_now=clock)
+    SERVERS.append(made)
+    return made
+
+
+def test_a_match_not_held_is_rebuilt_off_the_event_loop(
+    writer: MatchService, reopened: Store, clock: FakeClock
+) -> None:
+    match_id = bop_of_passes(writer, MOVES)
+    cold = server(reopened, clock)
+    slow = SlowRebuilds(cold)
+    gaps: list[float] = []
+
+    async def run() -> tuple[Loaded, float]:
+        done = asyncio.Event()
+
+        async def tick() -> None:  # the event loop's turns while the match loads
+            last = time.perf_counter()
+            while not done.is_set():
+                await asyncio.sleep(0.005)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        ticking = asyncio.create_task(tick())
+        await asyncio.sleep(0.02)
+        started = time.perf_counter()
+        loaded = await cold.load_async(match_id)
+        took = time.perf_counter() - started
+        done.set()
+        await ticking
+        return loaded, took
+
+    loaded, took = asyncio.run(run())
+    assert loaded.state is not None and loaded.state.version == MOVES
+    assert len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
+    assert took >= SLOW
+    # On the loop, the rebuild's SLOW seconds would be one gap; off it, the loop turns every few ms.
+    assert max(gaps) < SLOW / 2, f"the event loop stood still for {max(gaps):.3f} s"
+    # Held now: the next load is the cache's, with no rebuild.
+    asyncio.run(cold.load_async(match_id))
+    assert len(slow.threads) == 1
+
+
+def test_requests_for_one_match_share_one_load(writer: MatchService, reopened: Store, clock: FakeClock) -> None:
+    match_id = bop_of_passes(writer, MOVES)
+    cold = server(reopened, clock)
+    slow = SlowRebuilds(cold)
+
+    async def run() -> list[Any]:
+        asked = [cold.load_async(match_id) for _ in range(6)]
+        return await asyncio.gather(*asked, cold.run_due_async(match_id))
+
+    *loads, due = asyncio.run(run())
+    assert len(slow.threads) == 1 and cold.cold.started == 1
+    assert {loaded.state.version for loaded in loads} == {MOVES} and due is False
+
+
+def test_a_load_past_the_budget_answers_busy_and_the_retry_finds_it_loaded(
+    writer: MatchService, reopened: Store, clock: FakeClock
+) -> None:
+    match_id = bop_of_passes(writer, MOVES)
+    cold = server(reopened, clock, read_budget_ms=100)
+    slow = SlowRebuilds(cold)
+
+    async def run() -> Loaded:
+        with pytest.raises(Busy, match="took longer than 0.1 s") as refused:
+            await cold.load_async(match_id)
+        assert refused.value.status == 503 and refused.value.retry_after > 0
+        while cold.cold.loading(match_id):  # it goes on meanwhile
+            await asyncio.sleep(0.02)
+        return await cold.load_async(match_id)
+
+    loaded = asyncio.run(run())
+    assert loaded.state is not None and loaded.state.version == MOVES
+    assert len(slow.threads) == 1
+
+
+def test_at_most_the_engine_queue_of_matches_wait_to_be_loaded(
+    writer: MatchService, reopened: Store, clock: FakeClock
+) -> None:
+    first, second = bop_of_passes(writer, MOVES), bop_of_passes(writer, MOVES)
+    cold = server(reopened, clock, engine_queue=1)
+    SlowRebuilds(cold)
+
+    async def run() -> None:
+        loading = asyncio.create_task(cold.load_async(first))
+        await asyncio.sleep(0.05)
+        with pytest.raises(Busy, match="loading 1 matches"):
+            await cold.load_async(second)
+        assert (await loading).state is not None
+        assert (await cold.load_async(second)).state is not None  # its turn now
+
+    asyncio.run(run())
+
+
+def test_moves_made_while_a_match_loads_are_caught_up(writer: MatchService, reopened: Store, clock: FakeClock) -> None:
+    match_id = bop_of_passes(writer, MOVES)
+    cold = server(reopened, clock)
+
+    def another_server_moves() -> None:
+        state = writer.load(match_id).state
+        assert state is not None
+        writer.move(match_id, state.acting_players()[0], "pass", state.version)
+
+    SlowRebuilds(cold, before=another_server_moves)
+    loaded = asyncio.run(cold.load_async(match_id))
+    assert loaded.state is not None and loaded.state.version == loaded.row.version == MOVES + 1
+    assert loaded.state.to_json() == writer.load(match_id).state.to_json()  # type: ignore[union-attr]
+
+
+def test_a_waiting_or_unknown_match_loads_as_before(writer: MatchService, reopened: Store, clock: FakeClock) -> None:
+    waiting = writer.create("bop", {"players": 2}, name="Ann").match
+    cold = server(reopened, clock)
+    assert asyncio.run(cold.load_async(waiting)).state is None
+    with pytest.raises(UnknownMatch):
+        asyncio.run(cold.load_async("no-such-match"))
+
+
+def test_over_http_a_load_past_the_budget_is_a_503_with_retry_after(tmp_path: Path) -> None:
+    """The answer a client gets: 503 ``busy`` with ``Retry-After``, as the other reads past their budget;
+    asked again once the load is done, the match."""
+    app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path)))
+    service: MatchService = app.state.matches
+    SERVERS.append(service)
+
+    async def run() -> tuple[httpx.Response, httpx.Response]:
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as http:
+            made = (await http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"})).json()
+            await http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
+            service._states.clear()  # as after a restart: the match is in the store only
+            service._loaded.clear()
+            service.set_limits(read_budget_ms=100)
+            SlowRebuilds(service)
+            refused = await http.get(f"/v1/matches/{made['match']}")
+            while service.cold.loading(made["match"]):
+                await asyncio.sleep(0.02)
+            return refused, await http.get(f"/v1/matches/{made['match']}")
+
+    refused, answered = asyncio.run(run())
+    assert refused.status_code == 503 and int(refused.headers["Retry-After"]) >= 1
+    assert refused.json()["error"]["code"] == "busy" and "took longer than 0.1 s" in refused.json()["error"]["message"]
+    assert answered.status_code == 200 and answered.json()["status"] == "playing"
