@@ -58,7 +58,6 @@ export function showPlayers(list, body, plugin, you, name) {
   });
   fill(list, items);
   list.classList.toggle("compact", compact);
-  list.classList.toggle("many", body.seats.length > 8); // three rows: sideways on a phone, one line a card
   list.style.setProperty("--per-row", String(perRow(body.seats.length)));
   list.hidden = body.status === "waiting";
 }
