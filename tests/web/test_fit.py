@@ -237,6 +237,12 @@ FIELD_TOP_SEEN = """(() => { const field = document.querySelector(".board-field"
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 10);
   return Boolean(hit && field.contains(hit)); })()"""
 
+def settle(page: Any) -> None:
+    """Waits until what the page asks after an update (the legal moves: Q!nto's swaps line) has come."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(200)
+
+
 #: The grid games' Play button.
 PLAY = {"bop": "#bop-play", "digit": "#digit-play", "qnto": "#qnto-play", "matchfive": "#mf-play",
         "three2fifteen": "#t2f-play"}  # fmt: skip
@@ -281,6 +287,7 @@ def test_the_play_screen_fits(spec: Spec, orientation: str, browser: Any, live_s
         if orientation in ("portrait", "landscape"):
             # The score sheet is a tap away, sideways too (issue 26: at 740 x 360 it could not be reached).
             [toggle] = reached_all(seat.page, ".more-toggle")
+            settle(seat.page)
             board_before = seat.page.evaluate(FIELD_BOX)
             seat.page.locator(".more-toggle").click()
             seat.page.wait_for_selector(".board-more.open .sheet:not([hidden])")
@@ -468,6 +475,7 @@ def test_the_seat_menu_opens_over_the_board(orientation: str, browser: Any, live
     seat = Seat(browser, live_server, spec, SCREENS[orientation])
     try:
         seat.my_turn()
+        settle(seat.page)
         board_before = seat.page.evaluate(FIELD_BOX)
         assert seat.page.locator(".board-more #seat-move, .board-more #push").count() == 0  # not in the pane
         reached_all(seat.page, "#seat-menu-button")
