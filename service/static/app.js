@@ -304,6 +304,7 @@ function describeLexicon() {
   info.textContent = `Dictionary: ${lexicon.name} (${formatCount(lexicon.words)} words)`;
   info.title = `${lexicon.name} version ${lexicon.version}`;
   info.dataset.version = lexicon.version;
+  describeAnswer(); // an answer that came before the list: its dictionary's size now known
 }
 
 // --- wiring ---------------------------------------------------------------------------------

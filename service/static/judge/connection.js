@@ -69,7 +69,7 @@ export async function ask(path, params) {
     throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
   }
   if (state.online !== false) setConnection(true); // after a failure only the probe says the server is back
-  state.answeredBy = { where: "server", version: body.version };
+  state.answeredBy = { where: "server", version: body.version, lexicon: body.lexicon };
   return body;
 }
 
@@ -130,7 +130,7 @@ async function askOffline(path, params) {
   });
   const body = reply.body;
   if (reply.status !== 200) throw new Error(body && body.error ? body.error.message : reply.message);
-  state.answeredBy = { where: "phone", version: body.version };
+  state.answeredBy = { where: "phone", version: body.version, lexicon: body.lexicon };
   return body;
 }
 
@@ -211,7 +211,7 @@ export function describeAnswer() {
   const by = state.answeredBy;
   if (!by) return;
   const where = by.where === "server" ? "Answered by the server" : "Answered on this phone (offline judge)";
-  const name = $("lexicon").value || (state.lexicons[0] || {}).name || "";
+  const name = by.lexicon || $("lexicon").value || (state.lexicons[0] || {}).name || "";
   const listed = state.lexicons.find((each) => each.name === name);
   const box = $("answered-by");
   box.textContent = `${where} · dictionary: ${name}${listed ? ` (${formatCount(listed.words)} words)` : ""}`;
