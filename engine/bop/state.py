@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.base import State
-from engine.bop.board import Board, Cell, format_board, format_cell, lines_through, play_lines
+from engine.bop import sentences
+from engine.bop.board import Board, Cell, format_board, format_cell, line_letters, lines_through, play_lines
 from engine.bop.hints import play_words
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
@@ -375,26 +376,25 @@ class BopState(State[BopMove]):
         move_text, points = self.pending["move"], int(self.pending["points"])
         play = parse_move(move_text)
         assert isinstance(play, Play)
-        # The play as players read it: its letters (? a BOP! tile), not its notation.
-        letters = "".join(tile[0] for tile in play.tiles())
+        # The play as players read it: the lines it made, whole (? a BOP! tile), not its notation.
+        board = self.pending_board()
+        lines = [line_letters(self.board, line) for line in play_lines(board, play.as_dict())]
+        lines = [letters for letters in lines if len(letters) > 1] or ["".join(tile[0] for tile in play.tiles())]
         if not verdict.valid:
             # Upheld: the tiles are withdrawn (drawn tiles back on top of the pile) and that turn is over.
             self.restore_body(self.pending["before"])
             self._end_turn(challenged)
-            problems = "; ".join(verdict.problems())
-            detail = f"{problems}: player {challenged}'s play {letters} withdrawn, {points} points lost"
+            detail = sentences.upheld(challenged, lines, verdict.problems(), points)
             return note("challenge", "challenge upheld", detail)
         # Failed: the play stands; the challenger loses their next turn (this one, if it is theirs).
-        words = play_words(self.pending_board(), play, self.game.adjudicator)
-        justified = "; ".join(f"{letters} ({', '.join(examples) or 'a word'})" for letters, examples in words)
+        words = play_words(board, play, self.game.adjudicator)
         self.pending = None
-        if challenger == self.current:
+        turn_now = challenger == self.current
+        if turn_now:
             self._end_turn(challenger)
         else:
             self.skips[challenger] += 1
-        return note(
-            "challenge", "challenge failed", f"the play {letters} stands: {justified}; player {challenger} loses a turn"
-        )
+        return note("challenge", "challenge failed", sentences.failed(challenger, challenged, lines, words, turn_now))
 
     # --- turn order and the end -------------------------------------------------------------------
     def _end_turn(self, player: int) -> None:

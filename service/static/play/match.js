@@ -191,7 +191,7 @@ class MatchPage {
     this.apply(message.match, message);
     if (message.type === "update" && message.kind === "move") {
       for (const moved of message.moves || []) {
-        if (moved.seat !== this.you || moved.seat === TABLE) announce(`${this.name(moved.seat)}: ${this.describe({ ...moved, breakdown: message.breakdown })}`, { lead: true });
+        if ((moved.seat !== this.you || moved.seat === TABLE) && !this.plugin.saysMoves) announce(`${this.name(moved.seat)}: ${this.describe({ ...moved, breakdown: message.breakdown })}`, { lead: true });
       }
     }
     if (message.kind === "start" && before.status === "waiting") announce("Every seat is taken: the game begins.");

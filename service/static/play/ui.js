@@ -72,7 +72,7 @@ let toSay = null;
  */
 export function announce(text, { lead = false } = {}) {
   const region = document.getElementById("announcer");
-  if (!region) return;
+  if (!region || !text) return; // nothing to say (a move BOP!'s last-move line says) is not said
   if (!toSay) {
     const batch = { lead: /** @type {string[]} */ ([]), rest: /** @type {string[]} */ ([]) };
     toSay = batch;

@@ -188,4 +188,4 @@ def test_a_failed_challenge_names_the_word_that_justified_the_play(adjudicator: 
     failed = state.act(1, Challenge())
     detail = failed.items[0].detail
     assert failed.items[0].label == "challenge failed" and "SHM" in detail and "sham" in detail
-    assert detail.startswith("the play M stands: ")  # the play by its letters, not its notation ("2,2 Mb")
+    assert detail.startswith("player 0's play SHM stands: ")  # the play by its line, not its notation ("2,2 Mb")

@@ -244,6 +244,12 @@ def test_a_successful_challenge_withdraws_the_tiles_and_ends_that_turn_without_s
     state.act(state.current, parse_move("2,2 Xk"))
     breakdown = state.act(1, Challenge())
     assert breakdown.items[0].label == "challenge upheld"
+    # The play named by its whole line (SHX, not the X put down), the challenged player as a
+    # possessive only: the page reads "Your play SHX ..." on their phone, "Ann's play ..." elsewhere.
+    assert breakdown.items[0].detail == (
+        "player 0's play SHX is withdrawn: SHX (down) is not a word. "
+        "The tiles go back to player 0's rack and the 3 points it scored are taken off."
+    )
     after = state.to_body()
     for key in ("board", "hands", "pile", "scores"):
         assert after[key] == before[key], key
@@ -255,6 +261,7 @@ def test_a_failed_challenge_costs_the_challenger_their_next_turn(challenge_game:
     state.act(state.current, parse_move("2,2 Mb"))
     breakdown = state.act(1, Challenge())  # player 1 is next: this very turn is lost
     assert breakdown.items[0].label == "challenge failed"
+    assert breakdown.items[0].detail == "player 0's play SHM stands: SHM (shame, sham, shim). player 1's turn is over."
     assert state.current == 0 and state.scores() == (3, 0)
 
 
@@ -262,7 +269,7 @@ def test_a_failed_challenge_by_a_player_not_on_turn_skips_their_next_turn(adjudi
     game = BopGame({"mode": "challenge", "players": 3}, adjudicator=adjudicator)  # type: ignore[arg-type]
     state = position(game, B0, "Mb", "Lk", "Ty")
     state.act(state.current, parse_move("2,2 Mb"))
-    state.act(2, Challenge())
+    assert state.act(2, Challenge()).items[0].detail.endswith(". player 2's next turn is skipped.")
     assert state.skips == [0, 0, 1] and state.current == 1
     state.act(state.current, Pass())
     assert state.current == 0 and state.skips == [0, 0, 0]

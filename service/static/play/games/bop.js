@@ -1,14 +1,20 @@
 // BOP!: the grid (pan by scrolling, zoom with the buttons or two fingers), your rack, tap a tile then a
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
-import { h, fill, plural, meaningWords } from "../ui.js";
+import { h, fill, plural, meaningWords, announce } from "../ui.js";
 import { humanize as namedSeats, forgetOldWords } from "./common.js";
-import { GridBoard, boardMap, key, lineText } from "../board/grid.js";
+import { GridBoard, CELL, boardMap, key, lineText } from "../board/grid.js";
+import { span } from "../board/cells.js";
 import { layOut } from "../board/dock.js";
+import { forReader, upheld, linesOf, exampleWords, lastMoveSentence } from "./bop-words.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", p: "purple", w: "white", n: "brown", c: "cyan" };
 const BOP = "?";
+/** The furthest the whole board zooms out by itself: a tile's letter (half the square) stays 12 px or more. */
+const FIT_ZOOM = 0.6;
+/** The furthest the first view zooms out: every square still a 44 px target, as every control is. */
+const TAP_ZOOM = 44 / CELL;
 
 export function tileName(tile) {
   return tile === BOP ? "BOP! tile" : `${tile[0]} ${COLOURS[tile[1]] || tile[1]}`;
@@ -60,29 +66,16 @@ function describeStep(step, body) {
   }
   if (move === "challenge") {
     const verdict = items[0];
-    return verdict ? `challenged: ${verdict.label}. ${humanize(verdict.detail, body)}` : "challenged";
+    return verdict ? `challenged, and the challenge ${upheld(step) ? "was upheld" : "failed"}. ${forReader(verdict.detail, body)}` : "challenged";
   }
   const lines = linesOf(step);
   return lines.length ? `played ${lines.join(", ")}` : "played";
 }
 
-/** The letters of each line a play made ("CTM", "C?M" with a BOP! tile), from its breakdown. */
-function linesOf(step) {
-  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop());
-}
-
-/** A few words each line of letters stands for, asked of the judge once per letters (GET /v1/bop). */
-const examples = new Map();
-function exampleWords(letters, body) {
-  if (!examples.has(letters)) {
-    const query = new URLSearchParams({ limit: "3" });
-    if (typeof body?.house_rules === "string") query.set("house_rules", body.house_rules);
-    examples.set(letters, fetch(`/v1/bop/${encodeURIComponent(letters)}?${query}`)
-      .then((answer) => (answer.ok ? answer.json() : null))
-      .then((answer) => answer?.words || [])
-      .catch(() => []));
-  }
-  return examples.get(letters);
+/** Whether ``step`` is the play that may still be challenged. @param {{seat: number, move: string}} step @param {any} body */
+function openToChallenge(step, body) {
+  const pending = body?.view?.pending;
+  return Boolean(pending) && pending.player === step.seat && pending.move === step.move;
 }
 
 /** A play as the score sheet shows it: each line's letters with example words ("CTM: acetum"). */
@@ -90,6 +83,7 @@ function describeNode(step, body) {
   const lines = linesOf(step);
   if (!lines.length || !playCells(step.move)) return describeStep(step, body);
   const node = h("span", {}, "played ", lines.map((letters, index) => [index ? "; " : "", h("b", {}, letters), h("span", { class: "examples", dataset: { letters } })]));
+  if (openToChallenge(step, body)) return node; // its words would tell the table whether to challenge
   for (const slot of node.querySelectorAll(".examples")) {
     exampleWords(slot.dataset.letters, body).then((words) => {
       if (words.length) slot.textContent = `: ${words.join(", ")}`;
@@ -107,16 +101,29 @@ class BopBoard extends GridBoard {
     this.quietWhenEmpty = true;
     this.notInLine = "Your tiles must be in one row or one column.";
     this.info = h("p", { class: "bop-info" });
-    this.pendingBox = h("div", { class: "pending", "aria-live": "polite" });
+    // The last move in words, for this phone's reader (bop-words.js): it stays until the next move.
+    // Not a live region: a new move is announced once, with the same words (``showLast``).
+    this.pendingBox = h("div", { class: "pending", id: "bop-last" });
+    /** How many times the last move was asked to be said (the latest call's words are the ones shown). */
+    this.lastAsked = 0;
+    /** @type {ResizeObserver | null} fits the board again as its area changes, until the player moves it */
+    this.refit = null;
+    /** @type {number | null} the version of the move last announced */
+    this.announcedStep = null;
+    /** Moves up to this version were made before this page opened: shown, not announced. */
+    this.openedAt = ctx.body.version;
+    // The challenge stays a whole button under the thumb, whatever the message line holds (a pass's
+    // trade, a long verdict): it is in the dock, not in the line that scrolls.
+    this.challengeBar = h("div", { class: "bop-challenge-bar", hidden: true });
     this.grid.setAttribute("aria-label", "The board. Arrow keys move; Enter places or takes back a tile; type a letter to place it.");
     this.passButton = h("button", { type: "button", class: "secondary", id: "bop-pass", onclick: () => this.startTrade() }, "Pass…");
     this.actions.append(this.passButton);
     this.tradeBar = h("div", { class: "trade", hidden: true });
     // Under the thumb, in this order: what the judge says (the word, a refusal, the score's lines), the rack, the buttons.
     layOut(ctx, {
-      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the middle")), this.scroller],
+      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole board")), this.scroller],
       say: [this.feedback, this.pendingBox, this.preview],
-      dock: [this.rack, this.actions, this.tradeBar],
+      dock: [this.challengeBar, this.rack, this.actions, this.tradeBar],
     });
   }
 
@@ -179,15 +186,8 @@ class BopBoard extends GridBoard {
       const cells = playCells(last.move);
       // A challenge leaves the play it judged marked.
       if (cells || last.move !== "challenge") this.lastCells = this.cellsOf(last.move);
-    } else if (!this.area) {
-      this.ctx.turns().then((turns) => {
-        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0 && playCells(t.move));
-        if (last && !this.lastCells.size) {
-          this.lastCells = this.cellsOf(last.move);
-          this.render();
-        }
-      }).catch(() => {});
     }
+    if (body.version !== this.lastVersion) this.followLast(body.version);
     if (message?.kind === "move" && this.swapAsk) this.swapAsk = null;
     this.render();
     if (moved.length && !this.placed.size) this.reveal(this.lastCells);
@@ -200,6 +200,42 @@ class BopBoard extends GridBoard {
     this.renderPending();
     this.renderHand();
     this.renderActions();
+  }
+
+  /**
+   * The whole board: every tile in the frame, centred on them, zoomed out as far as that takes but not
+   * beyond ``furthest`` (the button: a tile's letter stays 12 px or more), nor in beyond 1.
+   */
+  fitBoard(furthest = FIT_ZOOM) {
+    if (!this.area) return;
+    const tiles = [...this.boardKeys(), ...this.placed.keys()];
+    const box = span(tiles.length ? tiles : ["0,0"]);
+    const scroller = this.scroller;
+    const [cols, rows] = [box.right - box.left + 2, box.bottom - box.top + 2]; // half a square around
+    this.setZoom(Math.max(furthest, Math.min(1, (scroller.clientWidth - 6) / (cols * CELL), (scroller.clientHeight - 6) / (rows * CELL))), false);
+    const size = CELL * this.zoom;
+    scroller.scrollLeft = ((box.left + box.right) / 2 - this.area.left + 0.5) * size - scroller.clientWidth / 2;
+    scroller.scrollTop = ((box.top + box.bottom) / 2 - this.area.top + 0.5) * size - scroller.clientHeight / 2;
+  }
+
+  /**
+   * The first view: centred on all the tiles, zoomed out to show them all as far as squares stay 44 px
+   * targets (TAP_ZOOM; the button goes further); again whenever the board's area changes size (the
+   * message line filling in, a pass's choices opening) until the player first touches, scrolls or zooms.
+   */
+  centre() {
+    this.fitBoard(TAP_ZOOM);
+    if (this.refit) return;
+    this.refit = new ResizeObserver(() => this.fitBoard(TAP_ZOOM));
+    this.refit.observe(this.scroller);
+    const stop = () => this.refit?.disconnect();
+    for (const kind of ["pointerdown", "wheel", "keydown"]) this.scroller.addEventListener(kind, stop, { once: true, passive: true });
+    this.scroller.parentElement?.querySelector(".zoom-bar")?.addEventListener("pointerdown", stop, { once: true, passive: true });
+  }
+
+  destroy() {
+    this.refit?.disconnect();
+    super.destroy();
   }
 
   renderInfo() {
@@ -283,18 +319,58 @@ class BopBoard extends GridBoard {
     this.renderTrade();
   }
 
+  /** The last move from the score sheet (after the shell has added this update's move to it). */
+  followLast(/** @type {number} */ version) {
+    this.lastVersion = version;
+    Promise.resolve()
+      .then(() => this.ctx.turns())
+      .then((/** @type {any[]} */ turns) => {
+        if (version !== this.ctx.body.version) return;
+        // The sheet may already hold a move this page has not had yet: it waits for its own update.
+        const last = [...(turns || [])].reverse().find((t) => t.seat >= 0 && (t.version ?? 0) <= version);
+        if (!last) return;
+        if (!this.lastCells.size && playCells(last.move)) {
+          this.lastCells = this.cellsOf(last.move);
+          this.renderGrid();
+        }
+        this.showLast(last);
+      })
+      .catch(() => {
+        this.lastVersion = null; // try again with the next update
+      });
+  }
+
+  /** The last move in words; a move made since the page opened is announced in the same words. */
+  async showLast(/** @type {import("../board/cells.js").Step} */ step) {
+    const body = this.ctx.body;
+    const version = step.version ?? body.version;
+    // A play still open to a challenge shows no example words: they would tell whether to challenge.
+    const open = openToChallenge(step, body);
+    const asked = ++this.lastAsked; // a later call (a later update) wins over this one's answers
+    const quick = await lastMoveSentence(step, body, describeStep, false);
+    if (this.lastAsked !== asked) return;
+    this.fillLast(quick, open);
+    const sentence = open ? quick : await lastMoveSentence(step, body, describeStep, true);
+    if (this.lastAsked !== asked) return;
+    this.fillLast(sentence, open);
+    if (version > this.openedAt && this.announcedStep !== version) {
+      this.announcedStep = version;
+      announce(sentence);
+    }
+  }
+
+  fillLast(/** @type {string} */ sentence, /** @type {boolean} */ open) {
+    fill(this.pendingBox,
+      h("p", { class: "bop-last" }, sentence),
+      open ? h("p", {}, "It stands unless it is challenged before the next move.") : null);
+  }
+
   renderPending() {
     const pending = this.view.pending;
-    if (!pending) {
-      fill(this.pendingBox);
-      return;
-    }
-    const who = this.ctx.name(pending.player);
-    const parts = [h("p", {}, `${who} played ${pending.move.split(/\s+/).pop().replace(/[a-z.]/g, "")} for ${plural(pending.points, "point")}. It stands unless it is challenged before the next move.`)];
-    if (this.canChallenge) {
-      parts.push(h("button", { type: "button", class: "danger", id: "bop-challenge", onclick: () => this.send("challenge", null) }, `Challenge ${this.ctx.body.seats[pending.player]?.name || "it"}`));
-    }
-    fill(this.pendingBox, parts);
+    this.challengeBar.hidden = !this.canChallenge;
+    fill(this.challengeBar, this.canChallenge
+      ? h("button", { type: "button", class: "danger", id: "bop-challenge", onclick: () => this.send("challenge", null) }, `Challenge ${this.ctx.body.seats[pending.player]?.name || "the play"}`)
+      : null);
   }
 
   startTrade() {
@@ -326,7 +402,7 @@ class BopBoard extends GridBoard {
       this.feedback,
       `Swap your ${tileName(tile)} for this BOP! tile, and take the BOP! tile into your rack? `,
       h("span", { class: "button-row" },
-        h("button", { type: "button", onclick: () => this.send(`swap ${where} ${tile}`, `Swapped ${tileName(tile)} for the BOP! tile`) }, "Swap"),
+        h("button", { type: "button", onclick: () => this.send(`swap ${where} ${tile}`, null) }, "Swap"),
         h("button", { type: "button", class: "secondary", onclick: () => { this.swapAsk = null; this.say(""); } }, "Cancel")),
     );
     this.feedback.classList.remove("problem");
@@ -335,12 +411,12 @@ class BopBoard extends GridBoard {
   pass() {
     const tiles = [...this.trading].sort((a, b) => a - b).map((i) => this.ownHand[i]);
     this.trading = null;
-    return this.send(tiles.length ? `pass ${tiles.join("")}` : "pass", tiles.length ? `Passed and traded ${plural(tiles.length, "tile")}` : "Passed");
+    return this.send(tiles.length ? `pass ${tiles.join("")}` : "pass", null);
   }
 
-  playedWords(answer, text) {
-    const items = answer.breakdown?.items || [];
-    return text === "challenge" ? `${items[0]?.label}: ${humanize(items[0]?.detail, this.ctx.body)}` : super.playedWords(answer, text);
+  /** Nothing of one's own move in the feedback line: the last move's line says it, as on every phone. */
+  playedWords() {
+    return "";
   }
 }
 
@@ -395,6 +471,7 @@ export default {
   },
   describe: describeStep,
   describeNode,
+  saysMoves: true, // the board announces each move as its last-move line says it (bop-words.js)
   finalNote(body, seat) {
     const penalty = body.view?.penalties?.[seat];
     return penalty ? `−${penalty} for tiles left` : "";

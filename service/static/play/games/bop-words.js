@@ -1,0 +1,82 @@
+// BOP!'s moves as sentences for the one who reads them (issue 26: words, not codes; a message belongs
+// to its moment): the last move on the play screen ("Ann played RLX (relax) for 3 points."), a
+// challenge's verdict addressed to each phone ("Your challenge was upheld." on the challenger's,
+// "Bea's challenge was upheld. Your play RXD is withdrawn: …" on the challenged player's), and the
+// example words of a line, asked of the judge once per line.
+import { plural } from "../ui.js";
+
+/** @typedef {import("../board/cells.js").Step} Step */
+
+/** A seat's name, or "you"/"You" for the phone's own seat. @param {any} body @param {number} seat */
+function who(body, seat, start = false) {
+  if (seat === body?.you) return start ? "You" : "you";
+  return body?.seats?.[seat]?.name || `Player ${seat + 1}`;
+}
+
+/** The same, as an owner: "your"/"Your" or "Ann's". @param {any} body @param {number} seat */
+function whose(body, seat, start = false) {
+  return seat === body?.you ? (start ? "Your" : "your") : `${who(body, seat)}'s`;
+}
+
+/**
+ * The engine's words for this phone: "player 0's" becomes "your" on seat 0's phone and "Ann's" on the
+ * others (the engine writes a player only so, engine/bop/sentences.py), each sentence capitalised.
+ * @param {string | null | undefined} text @param {any} body
+ */
+export function forReader(text, body) {
+  const named = String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, /** @type {string} */ seat, /** @type {string | undefined} */ owner) => (owner ? whose(body, Number(seat)) : who(body, Number(seat))));
+  return named.replace(/(^|[.!?] )([a-z])/g, (_, before, letter) => before + letter.toUpperCase());
+}
+
+/** Whether a challenge was upheld (its play withdrawn), from the engine's verdict. @param {Step} step */
+export function upheld(step) {
+  return step.breakdown?.items?.[0]?.label === "challenge upheld";
+}
+
+/**
+ * A challenge's verdict for the reader: who challenged and how it went, then what it did.
+ * @param {Step} step @param {any} body
+ */
+export function challengeSentence(step, body) {
+  const verdict = step.breakdown?.items?.[0];
+  if (!verdict) return `${who(body, step.seat, true)} challenged.`;
+  const lead = `${whose(body, step.seat, true)} challenge ${upheld(step) ? "was upheld" : "failed"}.`;
+  return `${lead} ${forReader(verdict.detail, body)}`;
+}
+
+/** The letters of each line a play made ("CTM", "C?M" with a BOP! tile), from its breakdown. @param {Step} step */
+export function linesOf(step) {
+  return (step.breakdown?.items || []).filter((item) => item.kind === "line").map((item) => item.label.split(" ").pop() || "");
+}
+
+/** A few words each line of letters stands for, asked of the judge once per letters (GET /v1/bop). */
+const examples = new Map();
+/** @param {string} letters @param {any} body @returns {Promise<string[]>} */
+export function exampleWords(letters, body) {
+  if (!examples.has(letters)) {
+    const query = new URLSearchParams({ limit: "3" });
+    if (typeof body?.house_rules === "string") query.set("house_rules", body.house_rules);
+    examples.set(letters, fetch(`/v1/bop/${encodeURIComponent(letters)}?${query}`)
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then((answer) => answer?.words || [])
+      .catch(() => []));
+  }
+  return examples.get(letters);
+}
+
+/**
+ * The last move as the play screen says it, with each line's first example word when ``withExamples``
+ * ("Ann played RLX (relax) for 3 points."); null for a move it has no words for.
+ * @param {Step} step @param {any} body @param {(step: Step, body: any) => string} describe the score sheet's words
+ * @param {boolean} withExamples @returns {Promise<string>}
+ */
+export async function lastMoveSentence(step, body, describe, withExamples) {
+  if (step.move === "challenge") return challengeSentence(step, body);
+  const lines = linesOf(step);
+  const name = who(body, step.seat, true);
+  if (!lines.length) return `${name} ${describe(step, body)}.`;
+  const words = withExamples ? await Promise.all(lines.map((letters) => exampleWords(letters, body))) : lines.map(() => []);
+  const named = lines.map((letters, index) => (words[index][0] ? `${letters} (${words[index][0]})` : letters));
+  const points = step.breakdown?.total || 0;
+  return `${name} played ${named.join(" and ")} for ${plural(points, "point")}.`;
+}
