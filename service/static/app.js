@@ -300,10 +300,11 @@ function describeLexicon() {
   const lexicon = state.lexicons.find((l) => l.name === name) || state.lexicons[0];
   if (!lexicon) return;
   const info = $("lexicon-info");
-  info.replaceChildren(
-    `Dictionary: ${lexicon.name} (${formatCount(lexicon.words)} words) · version `,
-    Object.assign(document.createElement("code"), { textContent: lexicon.version.slice(0, 12), title: lexicon.version }),
-  );
+  // In words; the version's hash only where a developer looks (issue 26): the title and data-version.
+  info.textContent = `Dictionary: ${lexicon.name} (${formatCount(lexicon.words)} words)`;
+  info.title = `${lexicon.name} version ${lexicon.version}`;
+  info.dataset.version = lexicon.version;
+  describeAnswer(); // an answer that came before the list: its dictionary's size now known
 }
 
 // --- wiring ---------------------------------------------------------------------------------

@@ -136,9 +136,11 @@ def test_a_pdq_deal_lists_words_with_more_and_longest(page, lexicon: Lexicon) ->
 
 def test_bad_letters_show_the_reason_and_the_lexicon_is_named(page, lexicon: Lexicon) -> None:
     footer = page.locator("#lexicon-info")
-    page.wait_for_function("document.getElementById('lexicon-info').textContent.includes('version')")
+    page.wait_for_function("document.getElementById('lexicon-info').textContent.includes('words')")
     assert f"standard ({len(lexicon):,} words)" in footer.inner_text()
-    assert lexicon.version[:12] in footer.inner_text()
+    # Issue 26: the version's hash is for developers (the title, data-version), not in what players read.
+    assert lexicon.version[:12] not in footer.inner_text() and footer.get_attribute("data-version") == lexicon.version
+    assert lexicon.version in (footer.get_attribute("title") or "")
 
     page.get_by_label("Letters").fill("fas")
     page.get_by_label("Letters").press("Enter")

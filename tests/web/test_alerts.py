@@ -128,6 +128,7 @@ def test_a_hidden_tab_is_notified_and_buzzed_when_the_other_phone_makes_it_its_t
 
     # Vibration turned off and sound on in the settings (kept on the phone): the next turn asks for no
     # vibration and plays the chime (two tones; turning sound on played it once as a sample).
+    annp.locator("#seat-menu-button").click()  # the seat's menu, in the header (menu.js)
     annp.get_by_text("Alert settings").click()
     annp.get_by_label("Vibrate").uncheck()
     annp.get_by_label("Play a sound").check()

@@ -156,6 +156,7 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
     lg.wilds_said(page, "digit", board, stands_for)
 
     # The swaps /legal lists are offered; the player swaps by tapping a hand tile, then the wild.
+    page.locator("#digit-offers summary").click()  # (folded to one line while a play is possible)
     page.wait_for_selector("#digit-offers .lg-swap-offer")
     offers = page.locator("#digit-offers .lg-swap-offer")
     offered = offers.evaluate_all("(buttons) => buttons.map((b) => b.dataset.move)")

@@ -19,12 +19,16 @@ import json
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from engine.linegames.tiles import is_wild
+from tests.web.linegames import is_play, placements
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -148,9 +152,15 @@ class Seat:
             text = self.page.locator("main").inner_text()
             raise AssertionError(f"no main action shown: {view} to_act={body['to_act']} page: {text[:600]}") from error
 
-    def move_on(self, moves: int) -> None:
-        """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass),
-        the bot answering each."""
+    def legal(self) -> list[str]:
+        """Ann's moves, as the engine lists them."""
+        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 1000},
+                               headers={"Authorization": f"Bearer {self.token}"})  # fmt: skip
+        return list(answer.json()["moves"])
+
+    def move_on(self, moves: int, choose: Callable[[list[str]], str] | None = None) -> None:
+        """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass,
+        or the one ``choose`` picks from the moves listed), the bot answering each."""
         for _ in range(moves):
             for _attempt in range(3):  # (Qwiply's bot sets up at the same time: a stale version, read again)
                 self.my_turn()
@@ -160,6 +170,8 @@ class Seat:
                 legal = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 50},
                                       headers={"Authorization": f"Bearer {self.token}"}).json()["moves"]  # fmt: skip
                 move = next((each for each in legal if not each.startswith("pass")), legal[0])
+                if choose:
+                    move = choose(self.legal())
                 # A PDQ time stated is the phone's: one later than the server's is taken as the server's
                 # (matches/lag.py), one earlier than the connection allows is refused.
                 move = re.sub(r"@\d+$", "@600000", move)
@@ -226,6 +238,21 @@ PANE_TO = """(selector) => {
   pane.scrollTop += element.getBoundingClientRect().top - pane.getBoundingClientRect().top - 50;
 }"""
 
+#: The board's field: its box, rounded to the pixel.
+FIELD_BOX = """(() => { const box = document.querySelector(".board-field").getBoundingClientRect();
+  return [box.left, box.top, box.width, box.height].map(Math.round); })()"""
+
+#: Whether a tap just inside the top of the board's field reaches the field (nothing covers it).
+FIELD_TOP_SEEN = """(() => { const field = document.querySelector(".board-field"), box = field.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 10);
+  return Boolean(hit && field.contains(hit)); })()"""
+
+def settle(page: Any) -> None:
+    """Waits until what the page asks after an update (the legal moves: Q!nto's swaps line) has come."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(200)
+
+
 #: The grid games' Play button.
 PLAY = {"bop": "#bop-play", "digit": "#digit-play", "qnto": "#qnto-play", "matchfive": "#mf-play",
         "three2fifteen": "#t2f-play"}  # fmt: skip
@@ -270,9 +297,16 @@ def test_the_play_screen_fits(spec: Spec, orientation: str, browser: Any, live_s
         if orientation in ("portrait", "landscape"):
             # The score sheet is a tap away, sideways too (issue 26: at 740 x 360 it could not be reached).
             [toggle] = reached_all(seat.page, ".more-toggle")
+            settle(seat.page)
+            board_before = seat.page.evaluate(FIELD_BOX)
             seat.page.locator(".more-toggle").click()
             seat.page.wait_for_selector(".board-more.open .sheet:not([hidden])")
             seat.page.screenshot(path=str(folder / f"{name}-4-more.png"))
+            # The pane opens over the foot of the screen (issue 26: it took the board's whole room): the
+            # board keeps its size and place, its top still seen; the pane's button says it closes it.
+            assert seat.page.evaluate(FIELD_BOX) == board_before, (name, "the open pane moved the board")
+            assert seat.page.evaluate(FIELD_TOP_SEEN), (name, "the open pane hides the board's top")
+            assert seat.page.locator(".more-toggle").inner_text() == "Close the score sheet"
             # The sheet is in the pane, under the last move: the pane scrolls to it, as a finger would.
             heading = ".board-more .sheet h2"
             seat.page.evaluate(PANE_TO, heading)
@@ -284,6 +318,10 @@ def test_the_play_screen_fits(spec: Spec, orientation: str, browser: Any, live_s
             shown = seat.page.evaluate(MEASURE, [".board-more", spec.action, None])
             assert shown["height"] <= shown["innerHeight"], (name, "the open pane pushes the page", shown)
             assert shown["hand"]["bottom"] <= shown["innerHeight"] + 0.5, (name, "the pane's foot is off screen")
+            seat.page.evaluate("document.querySelector('.more-toggle').scrollIntoView({block: 'nearest'})")
+            seat.page.locator(".more-toggle").click()  # closed again: the hand and the action are back
+            seat.page.wait_for_selector(".board-more:not(.open)")
+            seat.check(folder, f"{name}-5-closed")
     finally:
         seat.close()
 
@@ -397,6 +435,196 @@ def test_the_end_screen_and_replay_have_no_text_under_12px(
         context.close()
 
 
+#: Each player's card: whether it is inside the viewport, its name whole (not cut) and its score's text
+#: whole and inside the card.
+CARDS = """() => [...document.querySelectorAll(".players .player")].map((card) => {
+  const box = card.getBoundingClientRect(), name = card.querySelector(".p-name");
+  const score = card.querySelector(".p-score");
+  const scoreBox = score && score.getBoundingClientRect();
+  return {
+    name: name.textContent.trim(),
+    inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5,
+    nameWhole: name.scrollWidth <= name.clientWidth + 1,
+    score: score ? score.textContent : null,
+    scoreWhole: !score || (scoreBox.left >= box.left && scoreBox.right <= box.right + 0.5
+                           && score.scrollWidth <= score.clientWidth + 1),
+  };
+})"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize(("game", "seats"), [("bop", 4), ("bop", 8), ("three2fifteen", 4), ("qwiply", 5), ("pdq", 12)])
+def test_every_seat_shows_its_name_and_score(game: str, seats: int, orientation: str, browser: Any,
+                                             live_server: str, folder: Path) -> None:  # fmt: skip
+    """Issue 26: with three players and more the cards ran off the side of the phone (BOP! with four at
+    360 px: "Bot 2" off screen, Bot 1's 12 cut to "1"). Up to the most seats the game allows, every
+    card is on the screen with its name and its score whole, and the screen still fits."""
+    spec = next(each for each in SPECS if each.game == game)
+    spec = Spec(spec.game, spec.hand, spec.action, seats=seats, bot="relaxed" if game == "pdq" else spec.bot)
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        # Scores of two digits where the game gives them (eight BOP! hands empty the pile in a round).
+        seat.move_on(2 if seats <= 4 else 0)
+        name = f"{game}-{seats}-seats-{orientation}"
+        seat.check(folder, name)
+        cards = seat.page.evaluate(CARDS)
+        assert len(cards) == seats, cards
+        body = seat.body()
+        scores = body["view"].get("scores") or []
+        for each in cards:
+            assert each["inside"] and each["nameWhole"] and each["scoreWhole"], (name, each)
+        if scores and None not in scores:
+            assert [each["score"] for each in cards] == [str(score) for score in scores], (name, cards)
+    finally:
+        seat.close()
+
+
+#: Whether the element ``selector`` finds is shown whole without scrolling: inside the board's field as
+#: it is at rest (not scrolled) and inside the viewport.
+SEEN_AT_REST = """(selector) => {
+  const element = document.querySelector(selector), field = document.querySelector(".board-field");
+  field.scrollTop = 0;
+  const box = element.getBoundingClientRect(), frame = field.getBoundingClientRect();
+  return {box: [box.top, box.bottom], field: [frame.top, frame.bottom], text: element.textContent,
+          seen: box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5 && box.bottom <= innerHeight + 0.5};
+}"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_pdq_last_round_is_read_without_scrolling(orientation: str, browser: Any, live_server: str,
+                                                  folder: Path) -> None:  # fmt: skip
+    """Issue 26: at 360 x 740 the last round's result was cut mid-sentence ("Round 3: a tie (Bea LUNCH
+    and Ann…"), read only by scrolling a small inner box. Who won comes first, and the whole result is
+    on the screen with the new cards, the board's field not scrolled."""
+    spec = Spec("pdq", "#pdq-word", "#pdq-claim", seats=2, bot="relaxed")
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        seat.move_on(2)  # two rounds won: a result that names the cards taken
+        seat.page.wait_for_selector(".round-result")
+        name = f"pdq-{orientation}-last-round"
+        seat.check(folder, name)
+        shown = seat.page.evaluate(SEEN_AT_REST, ".round-result")
+        assert shown["seen"], (name, shown)
+        headline = seat.page.locator(".round-result b").inner_text()
+        assert re.fullmatch(r"Round \d+: (.+ wins with [A-Z]+|a tie|no word)", headline), headline
+    finally:
+        seat.close()
+
+
+def seeding_play(moves: list[str]) -> str:
+    """A move that may leave a wild on the grid for Ann's next turn: one wild alone if the hand holds
+    one, else the first play listed, else the pass trading the most (as linegames.Game.seeding_play)."""
+    plays = [move for move in moves if is_play(move)]
+    lone = [move for move in plays if len(placements(move)) == 1 and is_wild(placements(move)[0][1])]
+    if lone or plays:
+        return (lone or plays)[0]
+    return max((move for move in moves if move.startswith("pass")), key=len)
+
+
+@pytest.mark.parametrize("game", ["qnto", "digit"])
+def test_the_swaps_leave_the_board_its_room(game: str, browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26: mid-game at 360 x 740, Q!nto's and D!Git's "Swaps you can make" box sat between the
+    board and the hand, shrank the board to about 260 px and cut its buttons in half. Folded to one line
+    while a play is possible, the board keeps its room; opened, every swap button is whole and tappable,
+    and the hand and Play are still on the screen."""
+    spec = next(each for each in SPECS if each.game == game)
+    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    try:
+        for _ in range(40):  # on until Ann may swap a tile for a wild and may also play
+            seat.my_turn()
+            legal = seat.legal()
+            if any(move.startswith("swap") for move in legal) and any(is_play(move) for move in legal):
+                break
+            if seat.body()["status"] != "playing":
+                pytest.skip("the game ended before a swap came up beside a play")
+            seat.move_on(1, choose=seeding_play)
+        else:
+            pytest.skip("no swap came up beside a play in 40 moves")
+        seat.page.wait_for_selector(f"#{game}-offers:not([hidden]) .lg-swap-box")
+        name = f"{game}-portrait-swaps"
+        seat.check(folder, f"{name}-folded")
+        field_height = seat.page.evaluate("document.querySelector('.board-field').getBoundingClientRect().height")
+        assert field_height >= 0.42 * SCREENS["portrait"]["height"], (name, field_height)
+        seat.page.locator(f"#{game}-offers summary").click()
+        seat.page.wait_for_selector(f"#{game}-offers .lg-swap-offer")
+        seat.page.wait_for_timeout(300)  # (the message line grows to the open box)
+        seat.check(folder, f"{name}-open")
+        reached_all(seat.page, f"#{game}-offers .lg-swap-offer")
+    finally:
+        seat.close()
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_the_seat_menu_opens_over_the_board(orientation: str, browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26: "Move my seat" and the alert settings lived under the score sheet, so showing a seat
+    link's QR code took the whole board away. They are in the seat's menu in the header: a sheet over
+    the page with a clear "Close"; closed, the board is as it was, never moved."""
+    spec = next(each for each in SPECS if each.game == "bop")
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        seat.my_turn()
+        settle(seat.page)
+        board_before = seat.page.evaluate(FIELD_BOX)
+        assert seat.page.locator(".board-more #seat-move, .board-more #push").count() == 0  # not in the pane
+        reached_all(seat.page, "#seat-menu-button")
+        seat.page.locator("#seat-menu-button").click()
+        seat.page.locator("#seat-move summary").click()
+        seat.page.locator("#seat-link-make").click()
+        seat.page.wait_for_function("document.querySelector('#seat-move img.qr')?.complete")
+        seat.page.screenshot(path=str(folder / f"menu-{orientation}-seat-link.png"))
+        reached_all(seat.page, "#seat-menu-close")
+        assert seat.page.locator("#seat-menu .alerts-settings summary", has_text="Alert settings").count() == 1
+        shown = seat.page.evaluate(MEASURE, [spec.hand, spec.action, None])
+        assert shown["height"] <= shown["innerHeight"] and shown["width"] <= shown["innerWidth"], shown
+        seat.page.locator("#seat-menu-close").click()
+        seat.page.wait_for_function("!document.querySelector('#seat-menu').open")
+        assert seat.page.evaluate(FIELD_BOX) == board_before
+        seat.check(folder, f"menu-{orientation}-closed")
+    finally:
+        seat.close()
+
+
+#: Each select of the new-game form whose chosen words are wider than the select shows them: its id,
+#: the words, and the words said whole beside it (``#ID-chosen``), if any.
+CUT_CHOICES = """() => {
+  const measure = document.createElement("canvas").getContext("2d");
+  return [...document.querySelectorAll("select")].filter((s) => s.getClientRects().length).map((s) => {
+    const style = getComputedStyle(s);
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const words = s.selectedOptions[0]?.textContent || "";
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;  // the arrow
+    const echo = document.getElementById(`${s.id}-chosen`);
+    const whole = echo && echo.getClientRects().length && echo.scrollWidth <= echo.clientWidth + 1;
+    const echoed = whole ? echo.textContent : null;
+    return {id: s.id, words, cut: measure.measureText(words).width > room, echoed};
+  }).filter((each) => each.cut);
+}"""
+
+
+def test_a_long_choice_in_the_new_game_form_is_read_whole(browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26: at 360 px BOP!'s "Passes that end the game" showed "None: only a blocked game e…". Every
+    choice too long for its select is said whole under it, and follows a new choice."""
+    context = browser.new_context(viewport=SCREENS["portrait"], is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/play")
+        page.locator("#game-bop").check()
+        page.get_by_label("Passes that end the game").wait_for()
+        cut = page.evaluate(CUT_CHOICES)
+        assert "option-pass_limit" in [each["id"] for each in cut], cut  # (the case the tester found)
+        assert all(each["echoed"] == each["words"] for each in cut), cut
+        page.get_by_label("Passes that end the game").scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / "lobby-bop-portrait-cut.png"))
+        page.get_by_label("Passes that end the game").select_option("4")  # short: the select shows it whole
+        assert page.evaluate(CUT_CHOICES) == [each for each in cut if each["id"] != "option-pass_limit"]
+        assert page.locator("#option-pass_limit-chosen").is_hidden()
+        page.get_by_label("Passes that end the game").select_option("0")
+        assert page.locator("#option-pass_limit-chosen").inner_text() == "None: only a blocked game ends so (the sheet)"
+        page.screenshot(path=str(folder / "lobby-bop-portrait.png"))
+    finally:
+        context.close()
+
+
 #: A tile on the board: whether it has a colour, and its corner letter's size as drawn (0: not drawn).
 PLACED_LETTER = """(selector) => {
   const tile = document.querySelector(selector), letter = tile.querySelector(".t-colour");
@@ -440,5 +668,21 @@ def test_a_zoomed_out_board_reads_and_a_tap_zooms_in(game: str, browser: Any, li
         if placed["coloured"]:
             assert placed["size"] >= 12, (game, placed)
         assert seat.page.evaluate(SMALL) == [], (game, "text under 12 px, zoomed in again")
+    finally:
+        seat.close()
+
+
+def test_pdq_with_the_keyboard_up_does_not_scroll(browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 26 (low): a phone with its keyboard up leaves PDQ about 360 x 420; the word box focused, the
+    document scrolled by 54 px. It fits: the word box, Claim and the cards are on the screen."""
+    spec = Spec("pdq", "#pdq-word", "#pdq-claim", seats=2, bot="relaxed")
+    seat = Seat(browser, live_server, spec, {"width": 360, "height": 420})
+    try:
+        seat.move_on(1)  # a last round's result too
+        seat.page.locator("#pdq-word").focus()
+        seat.page.wait_for_timeout(200)
+        seat.check(folder, "pdq-keyboard-up")
+        assert seat.page.evaluate("document.scrollingElement.scrollTop") == 0
+        reached_all(seat.page, ".deal .card-letter")
     finally:
         seat.close()

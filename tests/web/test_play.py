@@ -351,7 +351,8 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any, tmp_path: 
     home.locator("#bop-challenge").click()
     verdict = "document.querySelector('#bop-last .bop-last').textContent"
     # Read the verdict as it is shown: the bot plays at once after it, and its play then takes the line.
-    caught = home.wait_for_function(f"(() => {{ const t = {verdict}; return t.startsWith('Your challenge failed.') && t; }})()")
+    failed = f"(() => {{ const t = {verdict}; return t.startsWith('Your challenge failed.') && t; }})()"
+    caught = home.wait_for_function(failed)
     said = str(caught.json_value())  # to Ann, about Ann: "you", not "Ann loses a turn"
     # "stands: CTM (acetum)", or through a BOP! tile "stands: X?THN, the BOP! tile as N (xanthine, ...)"
     assert re.search(r"'s play \S+( and \S+)* stands: [A-Z?]+(, the BOP! tiles? as [A-Z, and]+)? \([a-z, ]+\)", said)

@@ -91,6 +91,7 @@ def test_the_page_subscribes_a_seat_and_the_service_worker_shows_the_servers_ale
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{server.url}/play/{match_id}")
+        page.locator("#seat-menu-button").click()  # the seat's menu, in the header (menu.js)
         toggle = page.locator("#push-toggle")
         toggle.wait_for(state="visible", timeout=15_000)
         toggle.check()
@@ -161,6 +162,7 @@ def test_without_a_secure_context_the_page_says_why_there_are_no_alerts(browser:
         context.add_init_script(seat_script(made["match"], made["token"], 0))
         page = context.new_page()
         page.goto(f"{server.url}/play/{made['match']}")
+        page.locator("#seat-menu-button").click()  # the seat's menu, in the header (menu.js)
         page.locator("#push", has_text="need HTTPS").wait_for(timeout=15_000)
         assert page.locator("#push-toggle").count() == 0
     finally:

@@ -33,6 +33,7 @@ def test_a_seat_moves_to_another_phone_by_its_link_and_plays_there(
     phone_a.context.add_init_script(seat_script(match_id, tokens[0], 0))
     page_a = phone_a.open(f"/play/{match_id}")
     page_a.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
+    page_a.locator("#seat-menu-button").click()  # the seat's menu, in the header (menu.js)
     page_a.locator("#seat-move summary").click()
     page_a.locator("#seat-link-make").click()
     link = page_a.locator("#seat-link").input_value()
@@ -40,7 +41,7 @@ def test_a_seat_moves_to_another_phone_by_its_link_and_plays_there(
     assert "invite" not in link and tokens[0] not in link  # a code of its own, never the seat's token
     qr = page_a.locator("#seat-move img.qr")
     assert qr.get_attribute("src") == f"/v1/qr?text={quote(link, safe='')}"
-    assert page_a.evaluate("(img) => img.complete && img.naturalWidth > 0", qr.element_handle())
+    page_a.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=qr.element_handle())  # (drawn)
     assert "Works once, for 10 minutes" in page_a.locator("#seat-move").inner_text()
 
     assert page_a.locator("#bop-pass").is_visible()  # phone A offers the seat's moves until the seat leaves

@@ -69,7 +69,7 @@ export async function ask(path, params) {
     throw new Error(body && body.error ? body.error.message : `The judge answered ${response.status}.`);
   }
   if (state.online !== false) setConnection(true); // after a failure only the probe says the server is back
-  state.answeredBy = { where: "server", version: body.version };
+  state.answeredBy = { where: "server", version: body.version, lexicon: body.lexicon };
   return body;
 }
 
@@ -130,7 +130,7 @@ async function askOffline(path, params) {
   });
   const body = reply.body;
   if (reply.status !== 200) throw new Error(body && body.error ? body.error.message : reply.message);
-  state.answeredBy = { where: "phone", version: body.version };
+  state.answeredBy = { where: "phone", version: body.version, lexicon: body.lexicon };
   return body;
 }
 
@@ -204,15 +204,18 @@ export function describeOffline(failure) {
   }
 }
 
-/** Under the verdict: who answered (the server or this phone), with the lexicon's version. */
+/** Under the verdict: who answered (the server or this phone) and from which dictionary, in words (its
+ *  name and size); the version's hash only where a developer looks (issue 26: players read
+ *  "standard version e7af5be2c61e"): the line's title and ``data-version``, as the API gives it. */
 export function describeAnswer() {
   const by = state.answeredBy;
   if (!by) return;
   const where = by.where === "server" ? "Answered by the server" : "Answered on this phone (offline judge)";
+  const name = by.lexicon || $("lexicon").value || (state.lexicons[0] || {}).name || "";
+  const listed = state.lexicons.find((each) => each.name === name);
   const box = $("answered-by");
-  box.replaceChildren(
-    `${where} · ${$("lexicon").value || (state.lexicons[0] || {}).name || ""} version `,
-    Object.assign(document.createElement("code"), { textContent: (by.version || "").slice(0, 12), title: by.version || "" }),
-  );
+  box.textContent = `${where} · dictionary: ${name}${listed ? ` (${formatCount(listed.words)} words)` : ""}`;
+  box.title = by.version ? `${name} version ${by.version}` : "";
+  box.dataset.version = by.version || "";
   box.hidden = false;
 }

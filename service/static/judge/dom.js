@@ -29,7 +29,7 @@ export const state = {
   houseRules: [],
   /** @type {boolean | null} what the last question found: the server reachable or not (null: not asked yet) */
   online: null,
-  /** @type {{ where: "server" | "phone", version: string } | null} */
+  /** @type {{ where: "server" | "phone", version: string, lexicon?: string } | null} */
   answeredBy: null,
   /** @type {ReturnType<typeof setInterval> | null} the probe asking whether the server is back */
   probe: null,

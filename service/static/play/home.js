@@ -168,6 +168,30 @@ function range(low, high) {
   return Array.from({ length: high - low + 1 }, (_, i) => low + i);
 }
 
+/**
+ * A phone's select shows one line, cutting a long choice ("None: only a blocked game e…", issue 26):
+ * while the chosen words are wider than the select, they are said whole under it (``#ID-chosen``; for
+ * the eye only, screen readers reading the select's own).
+ * @param {HTMLSelectElement} control
+ * @param {string} id
+ */
+function echoWhenCut(control, id) {
+  const words = h("span", { class: "chosen-words", id: `${id}-chosen`, "aria-hidden": "true", hidden: true });
+  const measure = document.createElement("canvas").getContext("2d");
+  const echo = () => {
+    const chosen = control.selectedOptions[0]?.textContent || "";
+    const style = getComputedStyle(control);
+    if (!measure || !control.clientWidth) return; // not laid out yet: the observer calls again
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = control.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24; // the arrow
+    words.textContent = chosen;
+    words.hidden = measure.measureText(chosen).width <= room;
+  };
+  control.addEventListener("change", echo);
+  new ResizeObserver(echo).observe(control); // laid out, and each time its width changes
+  control.after(words);
+}
+
 /** The option fields a board module declares, in words; the rest of the game's options keep their
  * defaults. A game without a module gets one plain field per simple option. */
 function optionFields(plugin, game) {
@@ -179,7 +203,9 @@ function optionFields(plugin, game) {
       const control = select(id, option.choices, value ?? "");
       control.dataset.option = option.name;
       control.dataset.kind = option.type || (typeof game.options[option.name] === "number" ? "number" : "text");
-      return field(option.label, control, option.hint);
+      const shown = field(option.label, control, option.hint);
+      echoWhenCut(control, id);
+      return shown;
     }
     if (option.type === "bool") {
       const box = h("input", { type: "checkbox", id, checked: Boolean(value), dataset: { option: option.name, kind: "bool" } });

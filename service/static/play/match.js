@@ -4,11 +4,12 @@
 import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
-import { pushControl } from "./push.js";
+import { seatMenu, placeButton } from "./menu.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
-import { takeSeatFromLink, noSeatCard, withSeatMove, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
+import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
 import { botWords, nameBots, scored, endWords } from "./words.js";
+import { showPlayers } from "./players.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
 export async function openMatch(main, id, params) {
@@ -224,11 +225,12 @@ class MatchPage {
     this.players = h("ol", { class: "players", "aria-label": "Players and scores" });
     this.stage = h("div", { class: "stage" });
     this.sheet = h("section", { class: "sheet card", "aria-labelledby": "sheet-title", hidden: true });
-    // The turn alerts and the score sheet: under the lobby and the end; in play, in the board's pane of
-    // the rest (board/dock.js), the board and the hand keeping the screen.
-    this.shared = h("div", { class: "match-shared" },
-      this.you !== null && this.body.status !== "over" ? withSeatMove(pushControl({ match: this.id, token: this.token }), { match: this.id, token: this.token }) : null, // turn alerts; seat.js
-      this.sheet);
+    // The score sheet: under the lobby and the end; in play, in the board's pane of the rest
+    // (board/dock.js), the board and the hand keeping the screen. The seat's turn alerts and "Move my
+    // seat" are in its menu, in the header (menu.js).
+    this.shared = h("div", { class: "match-shared" }, this.sheet);
+    placeButton(null);
+    const menu = this.you !== null && this.body.status !== "over" ? seatMenu({ match: this.id, token: this.token }) : null;
     this.section = h(
       "section",
       { class: "match", "aria-labelledby": "match-title" },
@@ -237,7 +239,8 @@ class MatchPage {
           h("h1", { id: "match-title" }, plugin.title),
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
-          rulesButton(this.body.game, plugin.title)),
+          rulesButton(this.body.game, plugin.title),
+          menu),
         this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
         this.players),
@@ -326,34 +329,7 @@ class MatchPage {
   }
 
   showPlayers() {
-    const body = this.body;
-    const scores = scored(this.plugin, body) ? body.view?.scores || [] : [];
-    const items = body.seats.map((seat) => {
-      const acting = body.status === "playing" && body.must_act.includes(seat.seat);
-      const info = body.view && this.plugin.seatInfo ? this.plugin.seatInfo(body, seat.seat) : "";
-      const flags = [];
-      if (seat.bot) flags.push(botWords(this.plugin, seat.bot).split(":").slice(-1)[0].trim()); // the name says "Bot" already
-      else if (!seat.joined) flags.push("free seat");
-      else if (seat.left) flags.push("left");
-      // A score the game withholds (Qwiply's hidden bids: a standing score would tell them) is null.
-      const score = scores[seat.seat];
-      const scoreWords = !scores.length ? "" : score === null ? "score hidden until the end" : `${score} points`;
-      const label = [seat.joined ? this.name(seat.seat) : "Free seat", scoreWords, info, acting ? "to play" : "", ...flags]
-        .filter(Boolean)
-        .join(", ");
-      return h(
-        "li",
-        // Without a score column the name takes the whole width.
-        { class: `player${acting ? " acting" : ""}${seat.seat === this.you ? " you" : ""}`, "aria-label": label, "aria-current": acting ? "true" : null, style: scores.length ? null : { "grid-template-columns": "1fr" } },
-        h("span", { class: "p-name" }, seat.joined ? seat.name || `Player ${seat.seat + 1}` : "…", seat.seat === this.you ? h("small", {}, " you") : null),
-        scores.length ? h("span", { class: "p-score" }, score === null ? "?" : String(score)) : null,
-        info ? h("span", { class: "p-info" }, info) : null,
-        h("span", { class: "p-bank", "data-seat": seat.seat }),
-        flags.length ? h("span", { class: "p-flags" }, flags.join(" · ")) : null,
-      );
-    });
-    fill(this.players, items);
-    this.players.hidden = body.status === "waiting";
+    showPlayers(this.players, this.body, this.plugin, this.you, (seat) => this.name(seat)); // players.js
   }
 
   showClock() {

@@ -3,12 +3,29 @@
 // - the field: the board, panned and zoomed (or scrolled) inside its own area;
 // - the dock: what the game says now (a refusal, the preview of a play, the choices of the moment) in
 //   a line that scrolls on its own when it grows, the hand and the main action: always on screen;
-// - the rest: legends, the last move, the score sheet and the turn alerts (``ctx.shared``, the match
-//   page's), in a pane of their own.
+// - the rest: legends, the last move and the score sheet (``ctx.shared``, the match page's), in a pane
+//   of their own (the seat's turn alerts and "Move my seat" are in its menu, in the header: menu.js).
 // Upright the three stack (the board above, the dock under the thumb, the rest at the foot, folded to
-// one button that opens it over part of the board); held sideways the board takes the left and the
-// rest stack on the right, the pane of the rest taking what room is left there.
+// one button that opens it as a sheet over the foot of the screen, the board keeping its place); held
+// sideways the board takes the left and the rest stack on the right, the pane of the rest taking what
+// room is left there.
 import { h, fill } from "../ui.js";
+
+/**
+ * The play screen's height follows the visual viewport (``--app-height``, play.css): a browser whose
+ * on-screen keyboard does not resize the page (``interactive-widget=resizes-content`` is Chromium's)
+ * would otherwise scroll the document under the keyboard. Its scale undone: a pinch zoom is not a
+ * smaller screen.
+ */
+let following = false;
+function followVisualViewport() {
+  const viewport = window.visualViewport;
+  if (!viewport || following) return;
+  following = true;
+  const size = () => document.documentElement.style.setProperty("--app-height", `${Math.round(viewport.height * viewport.scale)}px`);
+  viewport.addEventListener("resize", size);
+  size();
+}
 
 /**
  * @param {{root: HTMLElement, shared?: HTMLElement | null}} ctx
@@ -16,13 +33,23 @@ import { h, fill } from "../ui.js";
  *   parts (they scroll together); ``dock``: the hand and the actions
  */
 export function layOut(ctx, { field, say = [], dock, more = [] }) {
+  followVisualViewport();
   const pane = h("div", { class: "board-more", role: "region", "aria-label": "The score sheet and more" });
   const toggle = h("button", { type: "button", class: "more-toggle", "aria-expanded": "false" }, "Score sheet and more");
-  toggle.addEventListener("click", () => {
-    const open = !pane.classList.contains("open");
+  // Upright, open, the pane is a sheet over the foot of the screen (play.css): its button closes it, as
+  // does Escape.
+  const show = (/** @type {boolean} */ open) => {
     pane.classList.toggle("open", open);
     toggle.setAttribute("aria-expanded", String(open));
+    toggle.textContent = open ? "Close the score sheet" : "Score sheet and more";
     if (!open) pane.scrollTop = 0;
+  };
+  toggle.addEventListener("click", () => show(!pane.classList.contains("open")));
+  pane.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
+    if (event.key === "Escape" && pane.classList.contains("open")) {
+      show(false);
+      toggle.focus();
+    }
   });
   fill(pane, toggle, more, ctx.shared || null);
   fill(ctx.root,

@@ -428,8 +428,13 @@ export class LineBoard extends GridBoard {
     }
     if (legal.swaps.length) {
       const board = boardMap(this.view);
-      parts.push(h("p", { class: "small muted" }, "Swaps you can make (a tile from your hand for a wild on the grid, which comes to your hand):"));
-      parts.push(h("div", { class: "button-row lg-swap-offers" }, legal.swaps.slice(0, 8).map((move, i) => {
+      // Folded to one line while a play is possible (issue 26: open, the box took the board's room mid-game,
+      // its buttons cut in half); open when a swap is all there is, or once the player opened it.
+      const box = h("details", { class: "lg-swap-box", open: this.swapsOpen || !legal.play, ontoggle: () => { this.swapsOpen = box.open; } },
+        h("summary", {}, `Swaps you can make: ${legal.swaps.length}`),
+        h("p", { class: "small muted" }, "A tile from your hand for a wild on the grid, which comes to your hand:"));
+      parts.push(box);
+      box.append(h("div", { class: "button-row lg-swap-offers" }, legal.swaps.slice(0, 8).map((move, i) => {
         const [[r, c, tile]] = swapSteps(move);
         const wild = board.get(key(r, c));
         return h("button", {

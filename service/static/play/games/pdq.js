@@ -72,19 +72,29 @@ const areOrIs = (letters) => (letters.length === 1 ? "is" : "are");
 
 /** A finished round in words, the same for every reader. */
 export function roundResult(record, body) {
+  return roundResultParts(record, body).join("");
+}
+
+/**
+ * A finished round in words in two parts: who won (or that nobody did) first, in a few words, then the
+ * details (the cards taken, the claims too late, what is set aside): the page shows the first part
+ * whole, however long the second (issue 26: "Round 3: a tie (Bea LUNCH and Ann…" was cut).
+ * @returns {[string, string]}
+ */
+export function roundResultParts(record, body) {
   const n = record.number;
   if (record.outcome === "won") {
     const bonus = record.bonus ? `, and ${cardWords(record.bonus)} set aside before` : "";
     const how = record.word ? ` with ${record.word.toUpperCase()}` : "";
-    return `Round ${n}: ${seatName(body, record.winner)} wins${how} and takes ${cardWords(record.letters)}${bonus}.${tooLate(record, body)}`;
+    return [`Round ${n}: ${seatName(body, record.winner)} wins${how}`, ` and takes ${cardWords(record.letters)}${bonus}.${tooLate(record, body)}`];
   }
   if (record.outcome === "tie") {
     const words = record.claims.filter((c) => c.valid && record.tied.includes(c.player)).map((c) => `${seatName(body, c.player)} ${c.word.toUpperCase()}`);
-    return `Round ${n}: a tie (${listWords(words)}); ${cardWords(record.letters)} ${areOrIs(record.letters)} set aside for a tie-break.`;
+    return [`Round ${n}: a tie`, ` (${listWords(words)}); ${cardWords(record.letters)} ${areOrIs(record.letters)} set aside for a tie-break.`];
   }
   const voters = (record.votes || []).map((v) => seatName(body, typeof v === "object" ? v.player : v));
   const existed = record.answers === 1 ? "There was 1 word." : record.answers > 0 ? `There were ${plural(record.answers, "word")}.` : "There was none.";
-  return `Round ${n}: no word${voters.length ? ` (${listWords(voters)} said so)` : ""}; ${cardWords(record.letters)} ${areOrIs(record.letters)} set aside. ${existed}`;
+  return [`Round ${n}: no word`, `${voters.length ? ` (${listWords(voters)} said so)` : ""}; ${cardWords(record.letters)} ${areOrIs(record.letters)} set aside. ${existed}`];
 }
 
 /** The versions at which rounds ended: a move after which the next row was dealt, or the last move. */
@@ -159,7 +169,9 @@ class PdqBoard {
     this.claims = h("ul", { class: "claims plain", "aria-label": "Words said this round" });
     this.result = h("section", { class: "result", id: "pdq-result", "aria-live": "polite", "aria-labelledby": "pdq-result-title" });
     // The cards, the words said and the round's result above; the word box and its buttons under the thumb.
-    layOut(this.ctx, { field: [this.info, this.cards, this.rule, this.claims, this.result], say: [this.feedback], dock: [this.form, this.noWord] });
+    // The last round's result under the cards, over the rule (the same each round but for the cards):
+    // who won is read without scrolling (issue 26).
+    layOut(this.ctx, { field: [this.info, this.cards, this.claims, this.result, this.rule], say: [this.feedback], dock: [this.form, this.noWord] });
   }
 
   get mayAct() {
@@ -202,9 +214,13 @@ class PdqBoard {
     }
     if (this.shownRound === last.number) return;
     this.shownRound = last.number;
-    const text = roundResult(last, body);
+    const [headline, details] = roundResultParts(last, body);
+    const text = headline + details;
     const report = h("div", { class: "report-slot" });
-    fill(this.result, h("h2", { id: "pdq-result-title" }, "Last round"), cardsElement(last.letters, "small"), h("p", { class: "round-result" }, text), report);
+    fill(this.result,
+      h("div", { class: "result-head" }, h("h2", { id: "pdq-result-title" }, "Last round"), cardsElement(last.letters, "small")),
+      h("p", { class: "round-result" }, h("b", {}, headline), details),
+      report);
     if (roundChanged) announce(text);
     this.loadReport(last.number, rounds.length, report);
   }

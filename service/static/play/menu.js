@@ -1,0 +1,46 @@
+// The seat's menu: a button in the match's header that opens a sheet over the page with the seat's
+// own settings, the turn alerts (push.js, alerts.js) and "Move my seat" (seat.js).
+//
+// They lived in the play screen's pane of the rest, under the score sheet (issue 26): showing a seat
+// link's QR code took the whole board away. A phone game keeps such settings behind a menu in its
+// header: the sheet opens over the board, says what it is, and closes with its button, Escape or a tap
+// outside it, the board as it was under it.
+import { h } from "./ui.js";
+import { pushControl } from "./push.js";
+import { withSeatMove } from "./seat.js";
+
+/**
+ * The menu's button ("⋮", in the page's top bar, in place of the brand: the bar's "Judge a word" leads
+ * home as the brand did) and its sheet (a ``<dialog>``, kept in the match's header: the page's next
+ * frame, or a device that now watches, drops it, and the button with it).
+ * @param {{match: string, token: string}} seat
+ * @returns {HTMLDialogElement}
+ */
+export function seatMenu(seat) {
+  const close = h("button", { type: "button", class: "secondary small rules-close", id: "seat-menu-close" }, "Close");
+  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { class: "rules-sheet seat-menu", id: "seat-menu", "aria-labelledby": "seat-menu-title" },
+    h("div", { class: "rules-head" }, h("h2", { id: "seat-menu-title" }, "Your seat"), close),
+    h("div", { class: "rules-body" }, withSeatMove(pushControl(seat), seat))));
+  close.addEventListener("click", () => sheet.close());
+  // A tap on the backdrop (outside the sheet) closes it, as the rules' sheet does.
+  sheet.addEventListener("click", (/** @type {MouseEvent} */ event) => {
+    if (event.target === sheet) sheet.close();
+  });
+  const button = h("button", {
+    type: "button", class: "secondary small menu-button", id: "seat-menu-button", "aria-haspopup": "dialog",
+    "aria-label": "Your seat: turn alerts, move my seat",
+    onclick: () => {
+      if (!sheet.isConnected) return button.remove(); // the page moved on without this seat
+      sheet.showModal();
+      close.focus();
+    },
+  }, "⋮");
+  placeButton(button);
+  return sheet;
+}
+
+/** The page's top bar holds ``button`` (or no menu button, if null), in place of the one before. */
+export function placeButton(/** @type {HTMLElement | null} */ button) {
+  document.getElementById("seat-menu-button")?.remove();
+  if (button) document.querySelector("header.top")?.append(button);
+}
