@@ -37,6 +37,19 @@ def line_letters(breakdown: dict[str, Any]) -> list[str]:
     return [item["label"].split()[-1] for item in breakdown["items"] if item["kind"] == "line"]
 
 
+def line_said(table: Table, item: dict[str, Any]) -> str:
+    """A line of a play as the last-move line says it, with the first of the judge's words: "RLX (relax)";
+    through a BOP! tile, by what the engine says it stands for: "CLM (the BOP! tile as L: claim)"."""
+    letters = item["label"].split()[-1]
+    reading = item.get("reading") or letters
+    word = table.http.get(f"/v1/bop/{reading}", params={"limit": 3}).json()["words"][0]
+    stood = [read for laid, read in zip(letters, reading, strict=True) if laid == "?"]
+    if not stood:
+        return f"{reading} ({word})"
+    tiles = f"the BOP! tile as {stood[0]}" if len(stood) == 1 else f"the BOP! tiles as {stood[0]} and {stood[1]}"
+    return f"{reading} ({tiles}: {word})"
+
+
 def a_non_word(table: Table, seat: int) -> tuple[str, list[str], list[str], int]:
     """A play of one or two hand tiles next to the grid making a line that is no word (challenge mode takes it):
     (the move, the letters of its lines, those that are no word, its points)."""
@@ -47,7 +60,9 @@ def a_non_word(table: Table, seat: int) -> tuple[str, list[str], list[str], int]
     singles = [f"{r},{c} {tile}" for r, c in empty for tile in hand]
     pairs = [f"{r},{c}a {one}{two}" for r, c in empty if (r, c + 1) not in board
              for one in hand for two in hand if one != two]  # fmt: skip
-    for move in singles + pairs:
+    downs = [f"{r},{c}d {one}{two}" for r, c in empty if (r + 1, c) not in board
+             for one in hand for two in hand if one != two]  # fmt: skip
+    for move in singles + pairs + downs:
         answer = table.http.post(f"/v1/matches/{table.match}/preview", json={"move": move}, headers=table.auth(seat))
         if answer.status_code != 200:
             continue
@@ -152,9 +167,7 @@ def test_the_last_play_names_its_lines_with_an_example_word(
             break
         time.sleep(0.15)
     assert step["seat"] == 1 - seat and re.match(r"-?\d+,-?\d+", step["move"]), step  # the bot's play
-    lines = line_letters(step["breakdown"])
-    words = [table.http.get(f"/v1/bop/{letters}", params={"limit": 3}).json()["words"][0] for letters in lines]
-    named = " and ".join(f"{letters} ({word})" for letters, word in zip(lines, words, strict=True))
+    named = " and ".join(line_said(table, item) for item in step["breakdown"]["items"] if item["kind"] == "line")
     total = step["breakdown"]["total"]
     bot = home.evaluate("(seat) => window.tablejudgeMatch.body.seats[seat].name", 1 - seat)  # as its card names it
     expected = f"{bot} played {named} for {total} point{'s' if total != 1 else ''}."
