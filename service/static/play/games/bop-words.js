@@ -25,7 +25,8 @@ function whose(body, seat, start = false) {
  */
 export function forReader(text, body) {
   const named = String(text || "").replace(/\bplayer (\d+)(['’]s)?/g, (_, /** @type {string} */ seat, /** @type {string | undefined} */ owner) => (owner ? whose(body, Number(seat)) : who(body, Number(seat))));
-  return named.replace(/(^|[.!?] )([a-z])/g, (_, before, letter) => before + letter.toUpperCase());
+  // A sentence starts after ". " and the like, but not after the name "BOP! " ("the BOP! tile as M").
+  return named.replace(/(^|(?<!BOP)[.!?] )([a-z])/g, (_, before, letter) => before + letter.toUpperCase());
 }
 
 /** Whether a challenge was upheld (its play withdrawn), from the engine's verdict. @param {Step} step */
