@@ -159,8 +159,8 @@ class Table:
     def auth(self, seat: int) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.tokens[seat]}"}
 
-    def refused_play(self, seat: int) -> tuple[str, str]:
-        """A BOP! play of one or two hand tiles next to the grid that makes no word: (move, the reason)."""
+    def near_plays(self, seat: int) -> list[str]:
+        """BOP! plays of one hand tile next to the grid, then of two across, then of two down (no BOP! tile)."""
         body = self.body(self.tokens[seat])
         board = {(r, c) for r, c, _ in body["view"]["board"]}
         hand = sorted({tile for tile in body["view"]["hands"][seat] if tile != "?"})
@@ -168,7 +168,13 @@ class Table:
         singles = [f"{r},{c} {tile}" for r, c in empty for tile in hand]
         pairs = [f"{r},{c}a {one}{two}" for r, c in empty if (r, c + 1) not in board
                  for one in hand for two in hand if one != two]  # fmt: skip
-        for move in singles + pairs:
+        downs = [f"{r},{c}d {one}{two}" for r, c in empty if (r + 1, c) not in board
+                 for one in hand for two in hand if one != two]  # fmt: skip
+        return singles + pairs + downs
+
+    def refused_play(self, seat: int) -> tuple[str, str]:
+        """A BOP! play of one or two hand tiles next to the grid that makes no word: (move, the reason)."""
+        for move in self.near_plays(seat):
             answer = self.http.post(f"/v1/matches/{self.match}/preview", json={"move": move}, headers=self.auth(seat))
             if answer.status_code == 422 and answer.json()["error"].get("rule") == "not_a_word":
                 return move, answer.json()["error"]["message"]

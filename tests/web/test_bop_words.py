@@ -53,16 +53,7 @@ def line_said(table: Table, item: dict[str, Any]) -> str:
 def a_non_word(table: Table, seat: int) -> tuple[str, list[str], list[str], int]:
     """A play of one or two hand tiles next to the grid making a line that is no word (challenge mode takes it):
     (the move, the letters of its lines, those that are no word, its points)."""
-    body = table.body(table.tokens[seat])
-    board = {(r, c) for r, c, _ in body["view"]["board"]}
-    hand = sorted({tile for tile in body["view"]["hands"][seat] if tile != "?"})
-    empty = sorted({(r + dr, c + dc) for r, c in board for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} - board)
-    singles = [f"{r},{c} {tile}" for r, c in empty for tile in hand]
-    pairs = [f"{r},{c}a {one}{two}" for r, c in empty if (r, c + 1) not in board
-             for one in hand for two in hand if one != two]  # fmt: skip
-    downs = [f"{r},{c}d {one}{two}" for r, c in empty if (r + 1, c) not in board
-             for one in hand for two in hand if one != two]  # fmt: skip
-    for move in singles + pairs + downs:
+    for move in table.near_plays(seat):
         answer = table.http.post(f"/v1/matches/{table.match}/preview", json={"move": move}, headers=table.auth(seat))
         if answer.status_code != 200:
             continue
