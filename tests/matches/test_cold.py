@@ -41,7 +41,7 @@ class SlowRebuilds:
     """Slows a service's rebuilds (``MatchCore._rebuild_steps``) by ``SLOW`` seconds after its reads, and
     notes the thread each ran on."""
 
-    def __init__(self, service: MatchService, before: Any = None) -> None:
+    def __init__(self, service: MatchService, before: Any = None, slow: float = SLOW) -> None:
         self.threads: list[threading.Thread] = []
         self.before = before  # called after the rebuild's reads, before its wait (another server moves)
         original = service._rebuild_steps
@@ -51,7 +51,7 @@ class SlowRebuilds:
             self.threads.append(threading.current_thread())
             if self.before is not None:
                 self.before()
-            time.sleep(SLOW)
+            time.sleep(slow)
             return state
 
         service._rebuild_steps = slowed  # type: ignore[method-assign]
@@ -94,7 +94,10 @@ def test_a_match_not_held_is_rebuilt_off_the_event_loop(
 ) -> None:
     match_id = bop_of_passes(writer, MOVES)
     cold = server(reopened, clock)
-    slow = SlowRebuilds(cold)
+    # Long enough that a rebuild on the loop (one gap of at least ``stall``) is told apart from the
+    # pauses a busy machine gives a loop that turns (0.39 s once, with the whole suite running).
+    stall = 1.0
+    slow = SlowRebuilds(cold, slow=stall)
     gaps: list[float] = []
 
     async def run() -> tuple[Loaded, float]:
@@ -120,9 +123,9 @@ def test_a_match_not_held_is_rebuilt_off_the_event_loop(
     loaded, took = asyncio.run(run())
     assert loaded.state is not None and loaded.state.version == MOVES
     assert len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
-    assert took >= SLOW
-    # On the loop, the rebuild's SLOW seconds would be one gap; off it, the loop turns every few ms.
-    assert max(gaps) < SLOW / 2, f"the event loop stood still for {max(gaps):.3f} s"
+    assert took >= stall
+    # On the loop, the rebuild's whole stall would be one gap; off it, the loop turns every few ms.
+    assert max(gaps) < stall / 2, f"the event loop stood still for {max(gaps):.3f} s"
     # Held now: the next load is the cache's, with no rebuild.
     asyncio.run(cold.load_async(match_id))
     assert len(slow.threads) == 1
