@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from engine.base import State  # noqa: E402
 from engine.bots import make_bot, next_move  # noqa: E402
 from engine.errors import StateError  # noqa: E402
-from engine.registry import load_game, registered_games  # noqa: E402
+from engine.registry import load_game  # noqa: E402
 from tests.engine.tracked import passing, tracked_of_state  # noqa: E402
 
 
@@ -56,11 +56,9 @@ def by_bots(name: str, moves: int, seed: int = 7) -> State[Any]:
     return state
 
 
-def per_game(moves: int) -> None:
+def per_game(moves: int, games: list[str]) -> None:
     print(f"tracked objects per history entry of a long state, read back from its JSON (up to {moves} moves):")
-    for name in registered_games():
-        if name not in ENGINES:
-            continue
+    for name in games:
         row = []
         for how, make in (("passing", passing), ("random bots", by_bots)):
             began = time.perf_counter()
@@ -130,10 +128,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=20_000, help="the long matches' moves (the move cap)")
     parser.add_argument("--states", type=int, default=64, help="long matches the server process holds")
-    parser.add_argument("--skip-games", action="store_true", help="only the server phase")
+    parser.add_argument("--games", nargs="*", default=list(ENGINES), choices=ENGINES, help="none: server only")
     args = parser.parse_args()
-    if not args.skip_games:
-        per_game(args.moves)
+    if args.games:
+        per_game(args.moves, args.games)
     print(f"a served process holding {args.states} long matches (the cache holds up to 512):")
     for freeze in (False, True):
         server(args.states, args.moves, freeze)

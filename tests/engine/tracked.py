@@ -2,8 +2,9 @@
 
 A full collection walks every tracked object of the process with the GIL held; a server holds hundreds of
 states, so what one state holds is what the collector's pauses grow with. Counted here: the tracked objects
-reachable from the state and not from its game (the game, its lexicon and its shared history pairs are the
-process's, once, whatever the number of states), classes, modules and functions left out.
+reachable from the state and not from its game (the game and its lexicon are the process's, once, whatever
+the number of states), classes, modules and functions left out. The pairs and moves a state shares with
+others (``engine/history.py``) count as its own, once each.
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ def reachable_tracked(root: Any, outside: set[int] | None = None) -> set[int]:
 
 def tracked_of_state(state: State[Any]) -> int:
     """The tracked objects ``state`` holds of its own (after a collection, which untracks the tuples and
-    dicts of plain values as every collection does)."""
-    gc.collect()
-    return len(reachable_tracked(state, reachable_tracked(state.game)))
+    dicts of plain values as every collection does: a tuple of tuples takes one collection per level)."""
+    for _ in range(3):
+        gc.collect()
+    # The game's table of shared pairs is not the game's: the pairs a state holds count as its own.
+    return len(reachable_tracked(state, reachable_tracked(state.game, {id(getattr(state.game, "shared", None))})))
 
 
 def passing(name: str, moves: int, seed: int = 7) -> State[Any]:
