@@ -23,6 +23,10 @@ once stalled the server for all of them in turn.
 The thread only reads the store (each store's own lock serialises its connection) and builds a state
 nobody else holds yet; the state joins the process's cache on the event loop (``settle``), where
 every other change to the cache is made.
+
+A state the process holds far behind the store (another server process played on) is loaded the same
+way: the load asks for its catch-up first (``Rebuild``), a request on the loop refuses it, drops the
+state and has it rebuilt here from the newest snapshot (``MatchCore._on_loop``).
 """
 
 from __future__ import annotations

@@ -307,10 +307,11 @@ class MatchCore:
     async def _warm_async(self, match_id: Any) -> None:
         """Make sure this process holds the match's state, rebuilding it off the event loop if not
         (``matches.cold``: one loading thread, one load per match however many ask, 503 ``busy`` past
-        the read budget), so that the load that follows only catches up with the moves made since.
-        Every async path calls it before its load: with PostgreSQL under the match's lock, where a
-        state missing from the cache is missing indeed (not out of it for a move's commit in flight).
-        A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
+        the read budget), so that the load that follows only catches up with the moves made since (more
+        than ``CATCH_UP_ON_LOOP``: it refuses, and ``_on_loop`` drops the state and comes back here).
+        Every async path calls it before its load (``_on_loop``): with PostgreSQL under the match's lock,
+        where a state missing from the cache is missing indeed (not out of it for a move's commit in
+        flight). A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
         if self.work.inline or not isinstance(match_id, str) or match_id in self._states:
             return
         budget = self.settings.read_budget_ms / 1000
