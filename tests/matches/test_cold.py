@@ -29,7 +29,7 @@ from matches.work import Busy
 from service.app import create_app
 from service.settings import Settings
 from tests.matches.conftest import FakeClock
-from tests.matches.playing import bop_of_passes
+from tests.matches.playing import bop_of_passes, two_players
 
 T = TypeVar("T")
 
@@ -397,3 +397,40 @@ def test_over_http_leaving_a_match_held_far_behind_rebuilds_it_off_the_loop(stor
     assert left.json()["version"] == FAR and left.json()["seats"][0]["bot"] == "greedy"
     assert pause < 0.5, f"the event loop stood still for {pause:.3f} s"
     assert not stale.threads and len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
+
+
+def test_over_http_a_rematch_of_a_match_not_held_loads_no_state(
+    writer: MatchService, clock: FakeClock, store_url: str, tmp_path: Path
+) -> None:
+    """``POST /rematch`` (a sync service call) reads the finished match's row and seats, never its state:
+    on a server that does not hold the match, nothing is rebuilt, on the loop or off it."""
+    match_id, tokens = two_players(writer, "highcard", cards=2)
+    while (loaded := writer.load(match_id)).row.status != "over":
+        state = loaded.state
+        assert state is not None
+        for seat in (0, 1):
+            if seat in state.acting_players():
+                writer.move(match_id, seat, state.legal_moves(seat)[0].to_text(), state.version)
+                break
+        clock.advance(1)
+        writer.run_due(match_id)
+    app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url))
+    service: MatchService = app.state.matches
+    SERVERS.append(service)
+    slow = SlowRebuilds(service, slow=1.0)
+
+    async def run() -> tuple[httpx.Response, float, httpx.Response]:
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as http:
+            auth = {"Authorization": f"Bearer {tokens[0]}"}
+            again, pause = await timed(http.post(f"/v1/matches/{match_id}/rematch", headers=auth))
+            return again, pause, await http.get(f"/v1/matches/{again.json()['match']}", headers=auth)
+
+    try:
+        again, pause, started = asyncio.run(run())
+    finally:
+        service.store.close()
+    assert again.status_code == 200, again.text
+    assert started.json()["status"] == "playing" and started.json()["you"] == 0
+    assert not slow.threads and service.cold.started == 0 and match_id not in service._states
+    assert pause < 0.5, f"the event loop stood still for {pause:.3f} s"
