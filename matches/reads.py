@@ -16,7 +16,8 @@ from typing import Any
 import orjson
 
 from engine.base import CHANCE, Game, JsonDict, State
-from matches.core import SNAPSHOT_EVERY, Loaded, MatchCore
+from matches.core import SNAPSHOT_EVERY, Loaded
+from matches.encoded import EncodedReads
 from matches.errors import BadRequest, NotOver, NotPlaying
 from matches.store import MatchRow, MoveRow
 from matches.work import turns_of
@@ -31,7 +32,7 @@ CHECKPOINT_BYTES = 64 * 1024 * 1024
 MAX_LEGAL = 5000
 
 
-class Reads(MatchCore):
+class Reads(EncodedReads):
     """The reads that replay a match, and their caches."""
 
     def __post_init__(self) -> None:
@@ -276,23 +277,6 @@ class Reads(MatchCore):
         for move in moves[:version]:
             state.act(move.seat, move.move)
         return state
-
-    def log(self, match_id: str) -> JsonDict:
-        """After the end: the seed and every move, so anyone can replay the match with the engine."""
-        row = self._row(match_id)
-        if row.status != "over":
-            raise NotOver("the log (and the seed) is given once the match is over")
-        game = self._game_of(row)
-        return {
-            "match": row.id,
-            "game": row.game,
-            "spec": game.spec(),
-            "options": row.options,
-            "seed": row.seed,
-            "lexicon": game.lexicon,
-            "house_rules": self._rules_json(row),
-            "moves": [[move.seat, move.move] for move in self.store.moves(match_id)],
-        }
 
 
 def _act_index(state: State[Any], version: int) -> int:
