@@ -115,10 +115,12 @@ class Reads(EncodedReads):
         while len(self._reads) > READ_CACHE_SIZE or (self._read_items > READ_CACHE_ITEMS and len(self._reads) > 1):
             self._read_items -= self._reads.popitem(last=False)[1][1]
 
-    async def _moves_since(self, match_id: str, since: int = 0) -> list[MoveRow]:
+    async def _moves_since(self, match_id: str, since: int = 0, most: int | None = None) -> list[MoveRow]:
+        """The moves after ``since`` (the first ``most``): a step near the start of a long match reads the
+        few it plays, not the thousands after them (read on the event loop)."""
         if not self.store.awaits:
-            return self.store.moves(match_id, since)
-        moves: list[MoveRow] = await self.store.call_async("moves", match_id, since)
+            return self.store.moves(match_id, since, most)
+        moves: list[MoveRow] = await self.store.call_async("moves", match_id, since, most)
         return moves
 
     async def turns_async(self, match_id: str, seat: int | None) -> bytes:
@@ -189,7 +191,7 @@ class Reads(EncodedReads):
         current = 0 if loaded.state is None else loaded.state.version
         if not 1 <= version <= current:
             raise BadRequest(f"version must be a move of this match: 1 to {current}")
-        made = (await self._moves_since(match_id, version - 1))[0]
+        made = (await self._moves_since(match_id, version - 1, 1))[0]
         mover = made.seat
         if subject is None:
             subject = mover if mover >= 0 else seat
@@ -228,9 +230,7 @@ class Reads(EncodedReads):
                 marks = self._checkpoints[row.id]
                 start = snapshot[0]
         if version - start > SNAPSHOT_EVERY:
-            played = [
-                (move.seat, move.move) for move in await self._moves_since(row.id, start) if move.version <= version
-            ]
+            played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
             kept = await self.work.run(
                 "checkpoints", self._game_key(row), (row.seed, marks.get(start), played, SNAPSHOT_EVERY),
                 self._read_budget(), game,
@@ -238,7 +238,7 @@ class Reads(EncodedReads):
             self._keep_checkpoints(row.id, kept)
             marks = self._checkpoints.get(row.id, {})
             start = max((mark for mark in marks if mark <= version), default=0)
-        played = [(move.seat, move.move) for move in await self._moves_since(row.id, start) if move.version <= version]
+        played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
         return (marks.get(start) if start else None), played
 
     def _keep_checkpoints(self, match_id: str, kept: list[tuple[int, bytes]]) -> None:

@@ -21,6 +21,7 @@ import orjson
 import pytest
 from fastapi.responses import JSONResponse
 
+from matches.core import SNAPSHOT_EVERY
 from matches.encoded import EncodedCache, missed_moves
 from matches.service import MatchService
 from service.app import create_app
@@ -211,3 +212,37 @@ def test_a_service_keeps_no_more_than_its_bound_of_logs(app: Any) -> None:
 
     assert asyncio.run(run()) == [200] * 4
     assert service.encoded.size <= service.encoded.limit and len(service.encoded) == 2
+
+
+def test_a_replay_step_or_a_review_reads_only_the_moves_it_plays(service: MatchService) -> None:
+    """A step near the start of a long match, or a review, reads from the store (on the event loop) the
+    moves it plays from its checkpoint, not every move after them; on both stores."""
+    match_id, _ = finished_match(service, 400)
+    read: list[int] = []
+    moves = service.store.moves
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        found = moves(*args, **kwargs)
+        read.append(len(found))
+        return found
+
+    call_async = service.store.call_async
+
+    async def counted_async(method: str, *args: Any, **kwargs: Any) -> Any:  # PostgreSQL's, on the loop
+        found = await call_async(method, *args, **kwargs)
+        if method == "moves":
+            read.append(len(found))
+        return found
+
+    service.store.moves = counted  # type: ignore[method-assign]
+    service.store.call_async = counted_async  # type: ignore[method-assign]
+    before = service.replay_view(match_id, 10)
+    step = asyncio.run(service.replay_view_async(match_id, 10))
+    review = asyncio.run(service.review_async(match_id, 5, None))
+    assert step == before and review["version"] == 5 and review["move"] == "pass"
+    assert read[0] == 400 and max(read[1:]) <= SNAPSHOT_EVERY, read  # (the first: the plain replay's, every move)
+    # Far from the start: the way there is read once, for the checkpoints; the steps after read from those.
+    assert asyncio.run(service.replay_view_async(match_id, 399))["version"] == 399
+    read.clear()
+    assert asyncio.run(service.replay_view_async(match_id, 301)) == service.replay_view(match_id, 301)
+    assert read[0] <= SNAPSHOT_EVERY, read
