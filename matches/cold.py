@@ -20,6 +20,9 @@ once stalled the server for all of them in turn.
 - **a bounded queue**: at most ``queue`` matches wait to be loaded; a load asked for beyond that is
   refused at once (503), so a client naming thousands of long matches queues no unbounded work.
 
+The reads that are kept encoded (``matches.encoded``: a finished match's log and history) are built
+on the same thread (a ``ColdLoads`` that shares it), for the same reasons and with the same budget.
+
 The thread only reads the store (each store's own lock serialises its connection) and builds a state
 nobody else holds yet; the state joins the process's cache on the event loop (``settle``), where
 every other change to the cache is made.

@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 
 from matches.core import SNAPSHOT_EVERY
 from matches.encoded import EncodedCache, missed_moves
+from matches.errors import UnknownMatch
 from matches.service import MatchService
 from service.app import create_app
 from service.settings import Settings
@@ -246,3 +247,10 @@ def test_a_replay_step_or_a_review_reads_only_the_moves_it_plays(service: MatchS
     read.clear()
     assert asyncio.run(service.replay_view_async(match_id, 301)) == service.replay_view(match_id, 301)
     assert read[0] <= SNAPSHOT_EVERY, read
+
+
+def test_the_kept_log_is_the_log_on_both_stores(service: MatchService) -> None:
+    match_id, _ = finished_match(service, 30)
+    assert asyncio.run(service.log_async(match_id)) == JSONResponse(service.log(match_id)).body
+    with pytest.raises(UnknownMatch):
+        asyncio.run(service.log_async("nosuchmatch"))
