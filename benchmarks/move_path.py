@@ -12,6 +12,10 @@ still this process's event loop thread: PostgreSQL's own work, and psycopg's on 
 ``--count`` also prints the statements sent to the store per move, by kind (each an ``asyncpg`` round
 trip on the event loop, or a ``psycopg`` statement: on the loop or a worker thread), and the hops to a
 worker thread: numbers a busy machine does not blur (the counting costs a little CPU itself).
+``--servers 2`` runs two apps in this process on the one store, each match's sockets on both (as
+``benchmarks/matches.py`` places them): with PostgreSQL the other app hears of each move by ``NOTIFY``,
+reads the match and tells its socket. A checkout other than this one builds its word indexes in a folder
+of its own (under the temporary folder, kept between runs), never in a shared ``indexes/built``.
 
 What ``benchmarks/matches.py --compare`` measures less directly: there the load generator, uvicorn's
 parsing and the machine's other work share the numbers; here only the server's own Python runs, so a
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
 import importlib.util
 import json
 import logging
@@ -268,6 +273,11 @@ def main() -> None:
 
 
 def run(args: argparse.Namespace, url: str) -> None:
+    if HERE.parent != CHECKOUT and "TABLEJUDGE_INDEX_DIR" not in os.environ:
+        # Another checkout may have other word lists, and its ``indexes/built`` may be a link to a folder
+        # other checkouts share: its indexes are built (once) in a folder of its own instead.
+        folder = f"move-path-index-{CHECKOUT.name}-{hashlib.sha256(str(CHECKOUT).encode()).hexdigest()[:8]}"
+        os.environ["TABLEJUDGE_INDEX_DIR"] = str(Path(tempfile.gettempdir()) / folder)
     os.environ.update(
         TABLEJUDGE_DATA=tempfile.mkdtemp(prefix="move-path-"),
         TABLEJUDGE_DATABASE=url,
