@@ -28,7 +28,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -267,10 +267,12 @@ class MatchCore:
         """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for,
         and a match this process does not hold is rebuilt off the loop first (``_warm_async``)."""
         if not self.store.awaits:
-            await self._warm_async(match_id)
+            if self._cold(match_id):
+                await self._warm_async(match_id)
             return self._run(self._load_steps(match_id))
         async with self._lock(match_id):
-            await self._warm_async(match_id)
+            if self._cold(match_id):
+                await self._warm_async(match_id)
             return await self._run_async(self._load_steps(match_id))
 
     async def _warm_async(self, match_id: Any) -> None:
@@ -280,11 +282,16 @@ class MatchCore:
         Every async path calls it before its load: with PostgreSQL under the match's lock, where a
         state missing from the cache is missing indeed (not out of it for a move's commit in flight).
         A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
-        if self.work.inline or not isinstance(match_id, str) or match_id in self._states:
+        if not self._cold(match_id):
             return
         budget = self.settings.read_budget_ms / 1000
         rebuild, settle = (lambda: self._cold_state(match_id)), (lambda made: self._settle(match_id, made))
         await self.cold.load(match_id, rebuild, settle, budget)
+
+    def _cold(self, match_id: Any) -> bool:
+        """Is the match's state to be rebuilt off the loop first (``_warm_async``)? Asked before awaiting
+        that, on every load and move: a plain call when, as nearly always, the state is held."""
+        return not self.work.inline and isinstance(match_id, str) and match_id not in self._states
 
     def _cold_state(self, match_id: str) -> State[Any] | None:
         """The match's state rebuilt from the store (its snapshot and the moves after it), on the loading
@@ -369,15 +376,17 @@ class MatchCore:
         driving.close()
         raise RuntimeError("the sync driver waited")
 
-    async def _run_async(self, steps: Steps[T]) -> T:
-        """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool."""
-        return await self._drive(steps, self._think_async, self._call_awaited)
+    def _run_async(self, steps: Steps[T]) -> Coroutine[Any, Any, T]:
+        """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool.
+        It hands back the driving coroutine itself for its caller to await: a coroutine of its own around it
+        would be one more frame to create and to pass through at every round trip (PostgreSQL)."""
+        return self._drive(steps, self._think_async, self.store.call_async)
 
     async def _drive(
-        self, steps: Steps[T], think: Callable[[Think], Any], call_store: Callable[[Call], Awaitable[Any]]
+        self, steps: Steps[T], think: Callable[[Think], Any], call_store: Callable[..., Awaitable[Any]]
     ) -> T:
         """The one loop of both drivers: each call the core asks for is made and its answer (or its
-        error) sent back, until the core returns."""
+        error) sent back, until the core returns. ``call_store`` is called as ``Store.call_async`` is."""
         answer: Any = None
         error: BaseException | None = None
         while True:
@@ -386,15 +395,15 @@ class MatchCore:
             except StopIteration as done:
                 return done.value  # type: ignore[no-any-return]
             try:
-                answer, error = (think(call) if isinstance(call, Think) else await call_store(call)), None
+                if isinstance(call, Think):
+                    answer, error = think(call), None
+                else:
+                    answer, error = await call_store(call.method, *call.args, **call.kwargs), None
             except Exception as failed:
                 answer, error = None, failed
 
-    async def _call_now(self, call: Call) -> Any:
-        return getattr(self.store, call.method)(*call.args, **call.kwargs)
-
-    async def _call_awaited(self, call: Call) -> Any:
-        return await self.store.call_async(call.method, *call.args, **call.kwargs)
+    async def _call_now(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.store, method)(*args, **kwargs)
 
     def _lock(self, match_id: str) -> asyncio.Lock:
         """This process's lock on a match's async work: a second request on the same match waits

@@ -69,10 +69,12 @@ class Gate(MatchCore):
     ) -> Moved:
         """``move`` on the event loop (see ``load_async``). ``now``: when the move was received."""
         if not self.store.awaits:
-            await self._warm_async(match_id)
+            if self._cold(match_id):
+                await self._warm_async(match_id)
             return self._run(self._move_steps(match_id, seat, text, version, loaded, now=now))
         async with self._lock(match_id):
-            await self._warm_async(match_id)
+            if self._cold(match_id):
+                await self._warm_async(match_id)
             return await self._run_async(self._move_steps(match_id, seat, text, version, loaded, now=now))
 
     async def play_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved:
