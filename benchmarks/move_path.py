@@ -48,6 +48,8 @@ CHECKOUT = Path(os.environ.get("PYTHONPATH", ".").split(os.pathsep)[0]).resolve(
 sys.path[:] = [str(CHECKOUT), *(p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent)]
 #: Servers before issue 24 took a socket's token in its URL; since, in its first message.
 TOKEN_IN_URL = not any("token_in_url" in path.read_text() for path in (CHECKOUT / "matches").rglob("*.py"))
+#: Bytes the app sent: in HTTP answers' bodies, in socket frames.
+SENT = [0, 0]
 App = Callable[[dict[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 
 
@@ -79,6 +81,7 @@ async def http(
 
     await app(scope, receive, send)
     payload = b"".join(chunks)
+    SENT[0] += len(payload)
     return status[0], json.loads(payload) if payload else {}
 
 
@@ -97,6 +100,7 @@ async def live_socket(app: App, match_id: str, token: str, received: list[int]) 
     async def send(message: Any) -> None:
         if message["type"] == "websocket.send":
             received[0] += 1
+            SENT[1] += len(message.get("text") or message.get("bytes") or b"")
 
     return asyncio.create_task(app(scope, inbox.get, send))  # type: ignore[arg-type]
 
@@ -210,7 +214,7 @@ async def measure(args: argparse.Namespace, counter: StatementCounter | None = N
 
             profile = cProfile.Profile(time.thread_time_ns, 1e-9)
             profile.enable()
-        told, per_move = received[0], []
+        told, per_move, sent = received[0], [], list(SENT)
         if counter is not None:
             counter.on = True
         for _ in range(args.rounds):
@@ -227,7 +231,9 @@ async def measure(args: argparse.Namespace, counter: StatementCounter | None = N
         print(
             f"{CHECKOUT.name} ({args.store}, {servers}): CPU {per_move_sorted[0]:.0f} us a move at least, median "
             f"{per_move_sorted[len(per_move) // 2]:.0f} (rounds {', '.join(f'{each:.0f}' for each in per_move)}); "
-            f"{(received[0] - told) / (args.rounds * args.moves):.2f} socket messages a move",
+            f"{(received[0] - told) / (args.rounds * args.moves):.2f} socket messages a move; bytes a move: "
+            f"{(SENT[0] - sent[0]) / (args.rounds * args.moves):.0f} in HTTP answers, "
+            f"{(SENT[1] - sent[1]) / (args.rounds * args.moves):.0f} in socket frames",
             flush=True,
         )
         if counter is not None:
