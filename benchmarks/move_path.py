@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import hashlib
 import importlib.util
 import json
@@ -50,6 +51,29 @@ sys.path[:] = [str(CHECKOUT), *(p for p in sys.path if Path(p or ".").resolve() 
 TOKEN_IN_URL = not any("token_in_url" in path.read_text() for path in (CHECKOUT / "matches").rglob("*.py"))
 #: Bytes the app sent: in HTTP answers' bodies, in socket frames.
 SENT = [0, 0]
+
+
+class Collector:
+    """The garbage collector's runs (by generation) and its thread CPU time, while ``on``."""
+
+    def __init__(self) -> None:
+        self.runs, self.cpu, self.since, self.on = [0, 0, 0], 0.0, 0.0, False
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if self.on and phase == "start":
+            self.since = time.thread_time()
+        elif self.on:
+            self.runs[info["generation"]] += 1
+            self.cpu += time.thread_time() - self.since
+
+    def report(self, moves: int) -> str:
+        runs = ", ".join(f"{1000 * count / moves:.1f}" for count in self.runs)
+        return (
+            f"the garbage collector {1e6 * self.cpu / moves:.1f} us a move (runs by generation per 1,000 moves: {runs})"
+        )
+
+
+COLLECTED = Collector()
 App = Callable[[dict[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 
 
@@ -215,12 +239,15 @@ async def measure(args: argparse.Namespace, counter: StatementCounter | None = N
             profile = cProfile.Profile(time.thread_time_ns, 1e-9)
             profile.enable()
         told, per_move, sent = received[0], [], list(SENT)
+        gc.callbacks.append(COLLECTED)
+        COLLECTED.on = True
         if counter is not None:
             counter.on = True
         for _ in range(args.rounds):
             started = time.thread_time()
             await moves(args.moves)
             per_move.append(1e6 * (time.thread_time() - started) / args.moves)
+        COLLECTED.on = False
         if counter is not None:
             counter.on = False
         if profile is not None:
@@ -233,7 +260,8 @@ async def measure(args: argparse.Namespace, counter: StatementCounter | None = N
             f"{per_move_sorted[len(per_move) // 2]:.0f} (rounds {', '.join(f'{each:.0f}' for each in per_move)}); "
             f"{(received[0] - told) / (args.rounds * args.moves):.2f} socket messages a move; bytes a move: "
             f"{(SENT[0] - sent[0]) / (args.rounds * args.moves):.0f} in HTTP answers, "
-            f"{(SENT[1] - sent[1]) / (args.rounds * args.moves):.0f} in socket frames",
+            f"{(SENT[1] - sent[1]) / (args.rounds * args.moves):.0f} in socket frames; "
+            f"{COLLECTED.report(args.rounds * args.moves)}",
             flush=True,
         )
         if counter is not None:
