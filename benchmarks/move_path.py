@@ -34,6 +34,7 @@ import importlib.util
 import json
 import logging
 import os
+import resource
 import sys
 import tempfile
 import threading
@@ -239,6 +240,7 @@ async def measure(args: argparse.Namespace, counter: StatementCounter | None = N
             profile = cProfile.Profile(time.thread_time_ns, 1e-9)
             profile.enable()
         told, per_move, sent = received[0], [], list(SENT)
+        usage = resource.getrusage(resource.RUSAGE_THREAD)
         gc.callbacks.append(COLLECTED)
         COLLECTED.on = True
         if counter is not None:
@@ -248,6 +250,8 @@ async def measure(args: argparse.Namespace, counter: StatementCounter | None = N
             await moves(args.moves)
             per_move.append(1e6 * (time.thread_time() - started) / args.moves)
         COLLECTED.on = False
+        used = resource.getrusage(resource.RUSAGE_THREAD)
+        in_kernel = 1e6 * (used.ru_stime - usage.ru_stime) / (args.rounds * args.moves)
         if counter is not None:
             counter.on = False
         if profile is not None:
@@ -261,7 +265,7 @@ async def measure(args: argparse.Namespace, counter: StatementCounter | None = N
             f"{(received[0] - told) / (args.rounds * args.moves):.2f} socket messages a move; bytes a move: "
             f"{(SENT[0] - sent[0]) / (args.rounds * args.moves):.0f} in HTTP answers, "
             f"{(SENT[1] - sent[1]) / (args.rounds * args.moves):.0f} in socket frames; "
-            f"{COLLECTED.report(args.rounds * args.moves)}",
+            f"{COLLECTED.report(args.rounds * args.moves)}; in the kernel {in_kernel:.0f} us a move",
             flush=True,
         )
         if counter is not None:
