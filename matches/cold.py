@@ -23,6 +23,10 @@ once stalled the server for all of them in turn.
 The thread only reads the store (each store's own lock serialises its connection) and builds a state
 nobody else holds yet; the state joins the process's cache on the event loop (``settle``), where
 every other change to the cache is made.
+
+A state the process holds far behind the store (another server process played on) is loaded the same
+way: the load asks for its catch-up first (``Rebuild``), a request on the loop refuses it, drops the
+state and has it rebuilt here from the newest snapshot (``MatchCore._on_loop``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from matches.work import Busy
@@ -84,4 +89,25 @@ class ColdLoads(Generic[T]):
             self._thread = None
 
 
-__all__ = ["ColdLoads"]
+@dataclass(frozen=True)
+class Rebuild:
+    """Work on a load that grows with the game, yielded like a store call (``Call``) before it is done:
+    rebuilding the match's state from the store (``moves`` None), or catching it up more than
+    ``matches.core.CATCH_UP_ON_LOOP`` moves. The sync driver lets it go on (a library caller, as before); a request on
+    the event loop refuses it (``RebuildOffLoop``) and has the state rebuilt on the loading thread."""
+
+    match: str
+    #: The missed moves to play; None: the state is missing or ahead of the row, rebuilt from the store.
+    moves: int | None
+
+
+class RebuildOffLoop(Exception):
+    """A load on the event loop would rebuild or far catch up a state (``Rebuild``): the request drops
+    this process's state and loads the match off the loop (``MatchCore._on_loop``). Never a client's."""
+
+
+def rebuild_here(rebuild: Rebuild) -> None:
+    """A library caller's answer to a ``Rebuild``: go on (it has no event loop to hold)."""
+
+
+__all__ = ["ColdLoads", "Rebuild", "RebuildOffLoop", "rebuild_here"]

@@ -30,29 +30,38 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import orjson
 
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import GRACE, Clock
-from matches.cold import ColdLoads
+from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
 from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, referee_at
 from matches.quotas import Quotas
 from matches.store import Call, MatchRow, SeatRow, Store
 from matches.tokens import digest
-from matches.work import BotSeat, GameKey, WorkPool, build_game, game_key
+from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
 
 log = logging.getLogger("tablejudge.matches")
 
 T = TypeVar("T")
 #: The service's core as a generator: it yields the store calls it needs and is sent their answers.
-Steps = Generator["Call | Think", Any, T]
+Steps = Generator["Call | Think | Rebuild", Any, T]
 
 #: A snapshot is kept every this many moves, so a state is never rebuilt from more than that many.
 SNAPSHOT_EVERY = 50
+#: The most missed moves a load plays on the event loop to catch this process's state up with its row
+#: (another server process played them). Further behind, the state is dropped and rebuilt on the loading
+#: thread from the newest snapshot (``Rebuild``). As many as a rebuild itself plays after its snapshot,
+#: and as a replay's step plays on the loop: a few ms at most, where the rebuild it spares parses the
+#: whole history; and two servers taking turns on a match stay a move or two apart.
+CATCH_UP_ON_LOOP = SNAPSHOT_EVERY
+#: How many times a request drops a state that is still too far behind after its rebuild (the match
+#: moved on more than ``CATCH_UP_ON_LOOP`` moves during the load) before it answers 503 ``busy``.
+REBUILD_TRIES = 3
 #: States kept in memory by one server process.
 CACHE_SIZE = 512
 #: How long a copy's seats serve moves without a read (``MatchCore._copy``). A seat's ``seen``
@@ -265,23 +274,46 @@ class MatchCore:
 
     async def load_async(self, match_id: str) -> Loaded:
         """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for,
-        and a match this process does not hold is rebuilt off the loop first (``_warm_async``)."""
-        if not self.store.awaits:
-            if self._cold(match_id):
-                await self._warm_async(match_id)
-            return self._run(self._load_steps(match_id))
-        async with self._lock(match_id):
-            if self._cold(match_id):
-                await self._warm_async(match_id)
-            return await self._run_async(self._load_steps(match_id))
+        and a match this process does not hold, or holds far behind, is rebuilt off the loop (``_on_loop``)."""
+        return await self._on_loop(match_id, lambda: self._load_steps(match_id))
+
+    async def _on_loop(
+        self, match_id: Any, steps: Callable[[], Steps[T]], think: Callable[[Think], Any] | None = None
+    ) -> T:
+        """Run the core for a request on the event loop, where nothing that grows with the game is done:
+        the match's state first held (``_warm_async``), then ``steps()`` run (on PostgreSQL under the
+        match's lock, its round trips awaited; on SQLite directly, ``think`` making bots' choices). When
+        they find the state far behind the row, or missing (``Rebuild``), nothing has been done yet: the
+        state is dropped, rebuilt on the loading thread from the newest snapshot, and the steps run again
+        (they catch up the few moves made during the load). 503 ``busy`` when the match keeps moving on
+        faster than it loads, or past the read budget."""
+        for _ in range(REBUILD_TRIES):
+            try:
+                if not self.store.awaits:
+                    if self._cold(match_id):
+                        await self._warm_async(match_id)
+                    return self._run(steps(), think, on_loop=True)
+                async with self._lock(match_id):
+                    if self._cold(match_id):
+                        await self._warm_async(match_id)
+                    return await self._run_async(steps())
+            except RebuildOffLoop:
+                self._forget(match_id)  # (no commit was made: a rebuild is asked for before any)
+        raise Busy("this match moves on faster than the server can load it: try again shortly")
+
+    def _forget(self, match_id: str) -> None:
+        """Drop this process's state of a match (and its copy): its next load rebuilds it."""
+        self._states.pop(match_id, None)
+        self._loaded.pop(match_id, None)
 
     async def _warm_async(self, match_id: Any) -> None:
         """Make sure this process holds the match's state, rebuilding it off the event loop if not
         (``matches.cold``: one loading thread, one load per match however many ask, 503 ``busy`` past
-        the read budget), so that the load that follows only catches up with the moves made since.
-        Every async path calls it before its load: with PostgreSQL under the match's lock, where a
-        state missing from the cache is missing indeed (not out of it for a move's commit in flight).
-        A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
+        the read budget), so that the load that follows only catches up with the moves made since (more
+        than ``CATCH_UP_ON_LOOP``: it refuses, and ``_on_loop`` drops the state and comes back here).
+        Every async path calls it before its load (``_on_loop``): with PostgreSQL under the match's lock,
+        where a state missing from the cache is missing indeed (not out of it for a move's commit in
+        flight). A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
         if not self._cold(match_id):
             return
         budget = self.settings.read_budget_ms / 1000
@@ -322,8 +354,11 @@ class MatchCore:
             return Loaded(row, seats, game, None, clock)
         state = self._states.get(match_id)  # looked at again: a sync request may have moved it
         if state is None or state.version > row.version:
+            yield Rebuild(match_id, None)
             state = yield from self._rebuild_steps(row, game)
         elif state.version < row.version:  # another server moved it: catch up from the log
+            if row.version - state.version > CATCH_UP_ON_LOOP:
+                yield Rebuild(match_id, row.version - state.version)
             if since is None or state.version < since:
                 missed = yield Call("moves", (match_id, state.version))
             for move in missed:
@@ -365,10 +400,12 @@ class MatchCore:
         return state
 
     # --- running the core against the store (sans-I/O: see the module's docstring) ---------------------
-    def _run(self, steps: Steps[T], think: Callable[[Think], Any] | None = None) -> T:
+    def _run(self, steps: Steps[T], think: Callable[[Think], Any] | None = None, on_loop: bool = False) -> T:
         """Run the core, each store call made here and now. ``think``: how a bot's choice is made
-        (``Think``): in this process unless told otherwise."""
-        driving = self._drive(steps, think or self._think_now, self._call_now)
+        (``Think``): in this process unless told otherwise. ``on_loop``: a request's, on the event loop,
+        which refuses a ``Rebuild`` (``_on_loop``); a library caller's rebuilds where it runs."""
+        rebuild = self._rebuild_on_loop if on_loop else rebuild_here
+        driving = self._drive(steps, think or self._think_now, self._call_now, rebuild)
         try:
             driving.send(None)  # it never waits (``_call_now`` awaits nothing): it ends here
         except StopIteration as done:
@@ -380,10 +417,20 @@ class MatchCore:
         """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool.
         It hands back the driving coroutine itself for its caller to await: a coroutine of its own around it
         would be one more frame to create and to pass through at every round trip (PostgreSQL)."""
-        return self._drive(steps, self._think_async, self.store.call_async)
+        return self._drive(steps, self._think_async, self.store.call_async, self._rebuild_on_loop)
+
+    def _rebuild_on_loop(self, rebuild: Rebuild) -> None:
+        """A request's answer to a ``Rebuild``: not here (a service without a worker pool, a trusted
+        table's, rebuilds where it runs, as its cold loads do)."""
+        if not self.work.inline:
+            raise RebuildOffLoop(rebuild.match)
 
     async def _drive(
-        self, steps: Steps[T], think: Callable[[Think], Any], call_store: Callable[..., Awaitable[Any]]
+        self,
+        steps: Steps[T],
+        think: Callable[[Think], Any],
+        call_store: Callable[..., Awaitable[Any]],
+        rebuild: Callable[[Rebuild], None],
     ) -> T:
         """The one loop of both drivers: each call the core asks for is made and its answer (or its
         error) sent back, until the core returns. ``call_store`` is called as ``Store.call_async`` is."""
@@ -395,10 +442,13 @@ class MatchCore:
             except StopIteration as done:
                 return done.value  # type: ignore[no-any-return]
             try:
-                if isinstance(call, Think):
-                    answer, error = think(call), None
-                else:
+                if type(call) is Call:  # (nearly every one: a single test)
                     answer, error = await call_store(call.method, *call.args, **call.kwargs), None
+                elif isinstance(call, Rebuild):
+                    rebuild(call)
+                    answer, error = None, None
+                else:
+                    answer, error = think(cast(Think, call)), None
             except Exception as failed:
                 answer, error = None, failed
 

@@ -68,14 +68,7 @@ class Gate(MatchCore):
         self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None, now: float | None = None
     ) -> Moved:
         """``move`` on the event loop (see ``load_async``). ``now``: when the move was received."""
-        if not self.store.awaits:
-            if self._cold(match_id):
-                await self._warm_async(match_id)
-            return self._run(self._move_steps(match_id, seat, text, version, loaded, now=now))
-        async with self._lock(match_id):
-            if self._cold(match_id):
-                await self._warm_async(match_id)
-            return await self._run_async(self._move_steps(match_id, seat, text, version, loaded, now=now))
+        return await self._on_loop(match_id, lambda: self._move_steps(match_id, seat, text, version, loaded, now=now))
 
     async def play_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved:
         """The whole gate, steps 1 to 7, for a move that came with its seat's token (an HTTP request,

@@ -13,7 +13,7 @@ from engine.bots import bot_names, make_bot
 from engine.errors import ConfigError
 from engine.registry import game_class, load_game, registered_games
 from matches.clock import Clock
-from matches.core import Event, MatchCore
+from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
 from matches.quotas import creator_mark, refuse_waiting
 from matches.store import MatchRow, SeatRow
@@ -216,14 +216,14 @@ class Lobby(MatchCore):
 
     # --- leaving and rematches ----------------------------------------------------------------------------
     async def leave_async(self, match_id: str, seat: int, bot: str = "greedy") -> None:
-        """``leave`` for a request on the event loop: a match this process does not hold is loaded off the
-        loop first (``_warm_async``)."""
-        await self._warm_async(match_id)
-        self.leave(match_id, seat, bot)
+        """``leave`` for a request on the event loop: the match is loaded as every request loads it
+        (``load_async``: one this process does not hold, or holds far behind, off the loop)."""
+        self.leave(match_id, seat, bot, await self.load_async(match_id))
 
-    def leave(self, match_id: str, seat: int, bot: str = "greedy") -> None:
-        """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie")."""
-        loaded = self.load(match_id)
+    def leave(self, match_id: str, seat: int, bot: str = "greedy", loaded: Loaded | None = None) -> None:
+        """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie").
+        ``loaded``: the match, if already read."""
+        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.load(match_id)
         try:
             make_bot(bot, 0, loaded.game)
         except ValueError as error:

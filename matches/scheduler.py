@@ -147,30 +147,19 @@ class Scheduler(Gate):
 
     async def run_due_async(self, match_id: str) -> bool:
         """``run_due`` on the event loop (see ``load_async``). A bot's choice is made in the worker pool
-        (``_think_async``): until it is made, nothing is played."""
+        (``_think_async``): until it is made, nothing is played. False when the match could not be loaded
+        within the read budget (``_on_loop``): it stays due, and the scheduler's next look finds the load
+        done (a restart's first look at many long matches waits for each in turn, off the loop)."""
         if not self.store.awaits:
             # SQLite's calls are made directly, so a pass of the scheduler over many due matches (the
             # first after a restart: each state rebuilt from its snapshot) would hold the event loop
             # from the first to the last; it lets other requests in between two matches instead.
             await asyncio.sleep(0)
-            if not await self._warmed(match_id):
-                return False
-            return self._run(self._due_steps(match_id), think=self._think_async)
-        async with self._lock(match_id):
-            if not await self._warmed(match_id):
-                return False
-            return await self._run_async(self._due_steps(match_id))
-
-    async def _warmed(self, match_id: str) -> bool:
-        """The match's state in this process, rebuilt off the event loop if need be (``_warm_async``); False
-        when that took longer than the budget: the match stays due, and the scheduler's next look finds
-        the load done (a restart's first look at many long matches waits for each in turn, off the loop)."""
         try:
-            await self._warm_async(match_id)
+            return await self._on_loop(match_id, lambda: self._due_steps(match_id), think=self._think_async)
         except Busy as error:
             log.warning("%s could not be loaded yet: %s", match_id, error)
             return False
-        return True
 
     def _due_steps(self, match_id: str) -> Steps[bool]:
         try:

@@ -14,14 +14,14 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
 
-from matches.core import Loaded
+from matches.core import CATCH_UP_ON_LOOP, Loaded
 from matches.errors import UnknownMatch
 from matches.service import MatchService, MatchSettings
 from matches.store import MatchRow, Store, open_store
@@ -29,7 +29,9 @@ from matches.work import Busy
 from service.app import create_app
 from service.settings import Settings
 from tests.matches.conftest import FakeClock
-from tests.matches.playing import bop_of_passes
+from tests.matches.playing import bop_of_passes, two_players
+
+T = TypeVar("T")
 
 #: How long each slowed rebuild takes (s).
 SLOW = 0.4
@@ -231,3 +233,204 @@ def test_over_http_a_load_past_the_budget_is_a_503_with_retry_after(tmp_path: Pa
     assert refused.status_code == 503 and int(refused.headers["Retry-After"]) >= 1
     assert refused.json()["error"]["code"] == "busy" and "took longer than 0.1 s" in refused.json()["error"]["message"]
     assert answered.status_code == 200 and answered.json()["status"] == "playing"
+
+
+# --- a process whose state is behind the store (another server process played on) --------------------
+#: Moves another server plays past this one's state: one more than a load catches up on the loop.
+FAR = CATCH_UP_ON_LOOP + 1
+#: How long each of the stale state's moves is made to take (s): ``FAR`` of them on the loop would
+#: hold it for over a second.
+SLOW_ACT = 0.02
+
+
+class SlowActs:
+    """Slows the moves played on one state (``state.act``) and notes the thread each ran on."""
+
+    def __init__(self, state: Any, pause: float = SLOW_ACT) -> None:
+        self.threads: list[threading.Thread] = []
+        act = state.act
+
+        def slowed(*args: Any, **kwargs: Any) -> Any:
+            self.threads.append(threading.current_thread())
+            time.sleep(pause)
+            return act(*args, **kwargs)
+
+        state.act = slowed
+
+
+def play_passes(service: MatchService, match_id: str, moves: int) -> None:
+    """``moves`` more passes in a BOP! match, made by ``service`` (another server process)."""
+    loaded = service.load(match_id)
+    for _ in range(moves):
+        state = loaded.state
+        assert state is not None
+        loaded = service.move(match_id, state.acting_players()[0], "pass", state.version, loaded).loaded
+
+
+async def timed(work: Awaitable[T]) -> tuple[T, float]:
+    """``work`` awaited while the event loop's turns are timed: its answer, and the loop's longest pause (s)."""
+    done, gaps = asyncio.Event(), [0.0]
+
+    async def tick() -> None:
+        last = time.perf_counter()
+        while not done.is_set():
+            await asyncio.sleep(0.005)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    ticking = asyncio.create_task(tick())
+    await asyncio.sleep(0.02)
+    try:
+        answer = await work
+    finally:
+        done.set()
+        await ticking  # (its last gap, the one the work ended in, noted)
+    return answer, max(gaps)
+
+
+def behind(writer: MatchService, cold: MatchService, moves: int) -> tuple[str, Any]:
+    """A match ``cold`` holds ``moves`` moves behind the store (``writer`` played them since), and the
+    state it holds."""
+    match_id = bop_of_passes(writer, MOVES)
+    held = cold.load(match_id).state  # a library caller's load: this process holds the match now
+    play_passes(writer, match_id, moves)
+    return match_id, held
+
+
+@pytest.mark.parametrize("entry", ["load", "move", "due"])
+def test_a_state_far_behind_is_rebuilt_off_the_event_loop_not_caught_up_on_it(
+    writer: MatchService, reopened: Store, clock: FakeClock, entry: str
+) -> None:
+    """A request's load (a read, a move through the gate, the scheduler's look) that finds this process's
+    state more than ``CATCH_UP_ON_LOOP`` moves behind drops it and rebuilds it on the loading thread."""
+    cold = server(reopened, clock)
+    match_id, held = behind(writer, cold, FAR)
+    stale = SlowActs(held)
+    slow = SlowRebuilds(cold, slow=1.0)
+    version = MOVES + FAR
+    seat = writer.load(match_id).state.acting_players()[0]  # type: ignore[union-attr]
+    asked: dict[str, Any] = {
+        "load": lambda: cold.load_async(match_id),
+        "move": lambda: cold.move_async(match_id, seat, "pass", version),
+        "due": lambda: cold.run_due_async(match_id),
+    }
+    _answer, pause = asyncio.run(timed(asked[entry]()))
+    assert pause < 0.5, f"the event loop stood still for {pause:.3f} s"
+    assert not stale.threads, f"{len(stale.threads)} missed moves were played on the stale state"
+    assert len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
+    mine, stored = cold.load(match_id), writer.load(match_id)
+    assert mine.state is not held and mine.state is not None and stored.state is not None
+    assert mine.state.version == mine.row.version == version + (entry == "move")
+    assert mine.state.to_json() == stored.state.to_json()
+
+
+def test_a_short_catch_up_is_played_on_the_loop_without_a_rebuild(
+    writer: MatchService, reopened: Store, clock: FakeClock
+) -> None:
+    cold = server(reopened, clock)
+    match_id, held = behind(writer, cold, CATCH_UP_ON_LOOP)
+    caught_up = SlowActs(held, 0.0)
+    slow = SlowRebuilds(cold)
+    loaded = asyncio.run(cold.load_async(match_id))
+    assert loaded.state is held and held.version == MOVES + CATCH_UP_ON_LOOP
+    assert len(caught_up.threads) == CATCH_UP_ON_LOOP and set(caught_up.threads) == {threading.main_thread()}
+    assert not slow.threads and cold.cold.started == 0
+    assert held.to_json() == writer.load(match_id).state.to_json()  # type: ignore[union-attr]
+
+
+def test_a_match_that_moves_on_far_during_its_rebuild_is_rebuilt_again(
+    writer: MatchService, reopened: Store, clock: FakeClock
+) -> None:
+    """The moves made during a rebuild are caught up on the loop when they are few; when they are many,
+    the rebuild is done again, at most ``REBUILD_TRIES`` times, then the answer is 503 ``busy``."""
+    cold = server(reopened, clock)
+    match_id, _held = behind(writer, cold, FAR)
+    during = [FAR]  # what another server plays during each rebuild: far during the first, then nothing
+
+    def another_server_plays_on() -> None:
+        play_passes(writer, match_id, during.pop() if during else 0)
+
+    slow = SlowRebuilds(cold, before=another_server_plays_on)
+    loaded = asyncio.run(cold.load_async(match_id))
+    assert len(slow.threads) == 2
+    assert loaded.state is not None and loaded.state.version == loaded.row.version == MOVES + 2 * FAR
+
+    again = server(reopened, clock)
+    held = again.load(match_id).state
+    assert held is not None
+    play_passes(writer, match_id, FAR)
+    SlowRebuilds(again, before=lambda: play_passes(writer, match_id, FAR), slow=0.0)
+    with pytest.raises(Busy, match="moves on faster than the server can load it"):
+        asyncio.run(again.load_async(match_id))
+
+
+def test_over_http_leaving_a_match_held_far_behind_rebuilds_it_off_the_loop(store_url: str, tmp_path: Path) -> None:
+    """``POST /leave`` (a sync service call once loaded): the server's state of the match, far behind what
+    another server played, is rebuilt off the loop, and the answer is the match as stored."""
+    app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url))
+    service: MatchService = app.state.matches
+    SERVERS.append(service)
+    other_store = open_store(store_url)
+    other = server(other_store, FakeClock())
+
+    async def run() -> tuple[httpx.Response, float, SlowActs, SlowRebuilds]:
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as http:
+            made = (await http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"})).json()
+            match_id = made["match"]
+            await http.post(f"/v1/matches/{match_id}/join", json={"invite": made["invite"], "name": "Bob"})
+            assert (await http.get(f"/v1/matches/{match_id}")).json()["version"] == 0  # held here
+            play_passes(other, match_id, FAR)  # another server process plays on
+            stale = SlowActs(service._states[match_id])
+            slow = SlowRebuilds(service, slow=1.0)
+            auth = {"Authorization": f"Bearer {made['token']}"}
+            left, pause = await timed(http.post(f"/v1/matches/{match_id}/leave", headers=auth, json={}))
+            return left, pause, stale, slow
+
+    try:
+        left, pause, stale, slow = asyncio.run(run())
+    finally:
+        other_store.close()
+        service.store.close()
+    assert left.status_code == 200, left.text
+    assert left.json()["version"] == FAR and left.json()["seats"][0]["bot"] == "greedy"
+    assert pause < 0.5, f"the event loop stood still for {pause:.3f} s"
+    assert not stale.threads and len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
+
+
+def test_over_http_a_rematch_of_a_match_not_held_loads_no_state(
+    writer: MatchService, clock: FakeClock, store_url: str, tmp_path: Path
+) -> None:
+    """``POST /rematch`` (a sync service call) reads the finished match's row and seats, never its state:
+    on a server that does not hold the match, nothing is rebuilt, on the loop or off it."""
+    match_id, tokens = two_players(writer, "highcard", cards=2)
+    while (loaded := writer.load(match_id)).row.status != "over":
+        state = loaded.state
+        assert state is not None
+        for seat in (0, 1):
+            if seat in state.acting_players():
+                writer.move(match_id, seat, state.legal_moves(seat)[0].to_text(), state.version)
+                break
+        clock.advance(1)
+        writer.run_due(match_id)
+    app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url))
+    service: MatchService = app.state.matches
+    SERVERS.append(service)
+    slow = SlowRebuilds(service, slow=1.0)
+
+    async def run() -> tuple[httpx.Response, float, httpx.Response]:
+        transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as http:
+            auth = {"Authorization": f"Bearer {tokens[0]}"}
+            again, pause = await timed(http.post(f"/v1/matches/{match_id}/rematch", headers=auth))
+            return again, pause, await http.get(f"/v1/matches/{again.json()['match']}", headers=auth)
+
+    try:
+        again, pause, started = asyncio.run(run())
+    finally:
+        service.store.close()
+    assert again.status_code == 200, again.text
+    assert started.json()["status"] == "playing" and started.json()["you"] == 0
+    assert not slow.threads and service.cold.started == 0 and match_id not in service._states
+    assert pause < 0.5, f"the event loop stood still for {pause:.3f} s"
