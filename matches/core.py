@@ -272,10 +272,11 @@ class MatchCore:
         """The match with its state rebuilt (from this process's cache, a snapshot, and the log)."""
         return self._run(self._load_steps(match_id))
 
-    async def load_async(self, match_id: str) -> Loaded:
+    def load_async(self, match_id: str) -> Coroutine[Any, Any, Loaded]:
         """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for,
-        and a match this process does not hold, or holds far behind, is rebuilt off the loop (``_on_loop``)."""
-        return await self._on_loop(match_id, lambda: self._load_steps(match_id))
+        and a match this process does not hold, or holds far behind, is rebuilt off the loop (``_on_loop``).
+        To be awaited: ``_on_loop``'s coroutine itself, without a frame of its own around it."""
+        return self._on_loop(match_id, lambda: self._load_steps(match_id))
 
     async def _on_loop(
         self, match_id: Any, steps: Callable[[], Steps[T]], think: Callable[[Think], Any] | None = None
