@@ -149,6 +149,24 @@ def test_a_64_mib_header_is_refused_early_and_costs_no_memory(server: Server) ->
     assert httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
 
 
+def one_write(server: Server, head: bytes) -> bytes:
+    """``head`` sent in one write (it comes in one read); the answer's first bytes."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as conn:
+        conn.sendall(head)
+        return conn.recv(4096)
+
+
+@pytest.mark.parametrize("size", [9_000, 20_000, 60_000])
+def test_a_long_head_sent_in_one_write_is_refused(server: Server, size: int) -> None:
+    """A head past the limit (8 KiB here) that arrives in one read is refused as one sent in pieces is:
+    the parser counts it as it reads it (it was served: the head was parsed before it was counted)."""
+    headers = b"".join(b"X-Pad-%d: %s\r\n" % (number, b"a" * 90) for number in range(size // 100))
+    answer = one_write(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n")
+    assert answer.startswith(b"HTTP/1.1 431 ") and b'"headers_too_large"' in answer
+    under = b"".join(b"X-Pad-%d: %s\r\n" % (number, b"a" * 90) for number in range(60))  # about 6 KB
+    assert one_write(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + under + b"\r\n").startswith(b"HTTP/1.1 200 ")
+
+
 def test_slow_and_silent_connections_are_dropped_while_others_are_served(server: Server) -> None:
     """100 connections that never send, and 100 that send a header line every half second
     (slowloris): all closed within REQUEST_TIMEOUT_S (2 s here) and a little, the slow ones with 408;
