@@ -107,6 +107,22 @@ def test_a_forwarded_address_counts_only_from_a_trusted_proxy() -> None:
     assert seen == [("10.0.0.8", 0), ("10.0.0.7", 5)]
 
 
+def test_an_ipv6_client_is_counted_by_its_64(server: Server) -> None:
+    """A home or a phone is given a whole IPv6 /64: each of its addresses counted alone would let one
+    client fill the quotas as many times over as it has addresses. The waiting cap (3 here) and the
+    rate limits count the /64; another /64 is another client."""
+    bop = {"game": "bop", "seats": 2}
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        made = [http.post("/v1/matches", json=bop, headers=as_client(f"2001:db8:7:7::{n}")) for n in (1, 2, 3)]
+        assert [answer.status_code for answer in made] == [201, 201, 201]
+        fourth = http.post("/v1/matches", json=bop, headers=as_client("2001:db8:7:7:ffff::4"))
+        assert "3 matches you created are waiting" in refused(fourth, "too_many_waiting")
+        assert http.post("/v1/matches", json=bop, headers=as_client("2001:db8:7:8::1")).status_code == 201
+        for number in range(5):  # the judge's rate (5 a minute) is the /64's, whichever address asks
+            assert http.get("/v1/words/cat", headers=as_client(f"2001:db8:9:9::{number + 1}")).status_code == 200
+        refused(http.get("/v1/words/cat", headers=as_client("2001:db8:9:9::99")), "rate_limited")
+
+
 def test_route_classes_and_bounded_buckets() -> None:
     assert route_class("POST", "/v1/matches/abc/moves") == "moves"
     assert route_class("POST", "/v1/matches") == route_class("POST", "/v1/house-rules") == "create"
