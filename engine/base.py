@@ -35,6 +35,7 @@ from engine.errors import (
     StateError,
     WrongPlayerError,
 )
+from engine.history import SharedMoves, check_seats
 from engine.rng import Rng
 from engine.saved import check_keys, history_entry, json_bool, json_int, json_list, json_str
 from engine.values import (
@@ -118,6 +119,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         self._spec: str | None = None
         self._options_json: JsonDict | None = None
         self._options_flat = False
+        self.shared: SharedMoves[MoveT] = SharedMoves(self.parse_move)  # its states share moves: engine/history.py
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"
@@ -196,7 +198,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
 
     def read_move(self, move: MoveT | str) -> MoveT:
         if isinstance(move, str):
-            return self.parse_move(move)
+            return self.shared.parse(move)
         if not isinstance(move, Move):
             raise NotationError(f"a move is text or a move value, not {type(move).__name__}")
         return move
@@ -262,7 +264,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         rng = None if rng_state is None else Rng.from_json(rng_state)
         try:
             state = self._state_from_body({k: v for k, v in body.items() if k != RNG_KEY}, seed, rng)
-            state.history = [(seat, self.parse_move(text)) for seat, text in history]
+            state.history = [self.shared.pair(seat, self.shared.parse(text)) for seat, text in history]
         except StateError:
             raise
         except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
@@ -440,7 +442,7 @@ class State(ABC, Generic[MoveT]):
         saved = self.snapshot()
         try:
             breakdown = self._apply(seat, parsed)
-            self.history.append((seat, parsed))
+            self.history.append(self.game.shared.pair(seat, parsed))
             self.version += 1
             self.resolve_chance()
         except BaseException:
@@ -467,7 +469,7 @@ class State(ABC, Generic[MoveT]):
         while not self.is_terminal() and self.acting_players() == [CHANCE]:
             move = self.sample_chance()
             self._apply(CHANCE, move)
-            self.history.append((CHANCE, move))
+            self.history.append(self.game.shared.pair(CHANCE, move))
 
     # --- rollback -------------------------------------------------------------------------------
     def snapshot(self) -> Any:
@@ -585,9 +587,7 @@ class State(ABC, Generic[MoveT]):
 
     def check_history(self) -> None:
         """StateError unless every move in the history was made by a seat of this game."""
-        seats = set(range(self.game.players)) | {CHANCE, REFEREE}
-        if any(seat not in seats for seat, _ in self.history):
-            raise StateError("a move in the history was made by nobody at this table")
+        check_seats(self.history, self.game.players)
 
     def clone(self: StateT) -> StateT:
         """A deep copy of the position sharing the (stateless) game, its adjudicator and lexicon."""

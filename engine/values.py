@@ -160,6 +160,14 @@ class Move(ABC):
         """When a real-time move was made, in the game's own clock (None: a turn-based move)."""
         return None
 
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Move:
+        """A frozen value: a state's clone (and its history's pairs) shares it rather than copy it, as
+        the history is shared between states (``engine.history``)."""
+        return self
+
     def __str__(self) -> str:
         return self.to_text()
 

@@ -22,7 +22,9 @@ from matches.store.sql import (
     MATCH_AND_SEATS,
     MATCH_COLUMNS,
     MOVES_SINCE,
+    MOVES_SINCE_AT_MOST,
     NEXT_DUE,
+    NO_MOVES,
     QUIET_SEAT_COLUMNS,
     VERSION,
     commit_where,
@@ -165,16 +167,23 @@ class Store:
         """The match's row and its seats in one query (what every request reads first)."""
         return read_match_and_seats(self._query(MATCH_AND_SEATS, (match_id,)))
 
-    def match_and_moves(self, match_id: str, since: int | None) -> tuple[MatchRow, list[SeatRow], list[MoveRow]] | None:
-        """The match's row, its seats, and the moves after version ``since`` (none when ``since`` is
-        None): what a server holding the match at ``since`` reads to catch up. Here two local queries;
-        PostgreSQL makes it one round trip (``PostgresStore.call_async``)."""
+    def match_and_moves(
+        self, match_id: str, since: int | None, most: int = NO_MOVES
+    ) -> tuple[MatchRow, list[SeatRow], list[MoveRow]] | None:
+        """The match's row, its seats, and the first ``most`` moves after version ``since`` (none when
+        ``since`` is None): what a server holding the match at ``since`` reads to catch up. A server far
+        behind rebuilds rather than reading every move it missed on the event loop (``MatchCore._load_steps``
+        asks for one more than it would play there). Here two local queries; PostgreSQL makes it one
+        round trip (``PostgresStore.call_async``)."""
         found = self.match_and_seats(match_id)
         if found is None:
             return None
         row, seats = found
-        missed = [] if since is None or since >= row.version else self.moves(match_id, since)
+        missed = [] if since is None or since >= row.version else self._moves_at_most(match_id, since, most)
         return row, seats, missed
+
+    def _moves_at_most(self, match_id: str, since: int, most: int) -> list[MoveRow]:
+        return read_moves(self._query(MOVES_SINCE_AT_MOST, (match_id, since, most)))
 
     def match(self, match_id: str) -> MatchRow | None:
         rows = self._query(f"SELECT {', '.join(MATCH_COLUMNS)} FROM matches WHERE id = ?", (match_id,))

@@ -145,9 +145,9 @@ Statement = tuple[str, Sequence[Any], Callable[[Rows], Any]]
 #: PostgreSQL's calls awaited on the event loop's connections (``PostgresStore.call_async``), by
 #: store method, with that method's parameters: each one statement, its own transaction.
 ON_THE_LOOP: dict[str, Callable[..., Statement]] = {
-    "match_and_moves": lambda match_id, since: (
+    "match_and_moves": lambda match_id, since, most=NO_MOVES: (
         MATCH_SEATS_AND_MOVES,
-        (NO_MOVES if since is None else since, match_id),
+        (NO_MOVES if since is None else since, most, match_id),
         read_match_seats_and_moves,
     ),
     "moves": lambda match_id, since=0: (MOVES_SINCE, (match_id, since), read_moves),

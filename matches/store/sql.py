@@ -43,13 +43,14 @@ def commit_where(check: CommitCheck | None) -> tuple[str, list[Any]]:
 VERSION = "SELECT version FROM matches WHERE id = ?"
 DUE = "SELECT id FROM matches WHERE status = 'playing' AND due IS NOT NULL AND due <= ? ORDER BY due LIMIT ?"
 NEXT_DUE = "SELECT MIN(due) FROM matches WHERE status = 'playing' AND due IS NOT NULL"
-# PostgreSQL: the row, its seats and the moves after a version, in one round trip (the moves as one
-# JSON array beside each seat's line, gathered once per match by the lateral join).
+# PostgreSQL: the row, its seats and at most a number of the moves after a version, in one round trip
+# (the moves as one JSON array beside each seat's line, gathered once per match by the lateral join).
 MATCH_SEATS_AND_MOVES = (
     f"SELECT {MATCH_AND_SEAT_COLUMNS}, missed.moves "
     "FROM matches m LEFT JOIN LATERAL ("
     "SELECT json_agg(json_build_array(v.version, v.seat, v.move, v.at) ORDER BY v.version)::text AS moves "
-    "FROM moves v WHERE v.match_id = m.id AND v.version > ?) missed ON true "
+    "FROM (SELECT version, seat, move, at FROM moves WHERE match_id = m.id AND version > ? "
+    "ORDER BY version LIMIT ?) v) missed ON true "
     "LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat"
 )
 # PostgreSQL: the match's snapshot replaced in one statement (its own transaction). The DELETE in the
@@ -61,6 +62,7 @@ SAVE_SNAPSHOT = (
 #: ``since`` for "no moves": no match reaches this version.
 NO_MOVES = 2**31 - 1
 MOVES_SINCE = "SELECT version, seat, move, at FROM moves WHERE match_id = ? AND version > ? ORDER BY version"
+MOVES_SINCE_AT_MOST = MOVES_SINCE + " LIMIT ?"
 LATEST_SNAPSHOT = "SELECT version, state FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT 1"
 
 

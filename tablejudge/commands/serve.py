@@ -100,5 +100,5 @@ def run(args: argparse.Namespace) -> int:
     )
     from service.server import run as run_server  # uvicorn is imported only when serving
 
-    run_server("service.app:create_app", settings)
+    run_server("service.app:served_app", settings)
     return 0

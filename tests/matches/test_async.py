@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.errors import IllegalMoveError, NotationError, StaleVersionError, WrongPlayerError
+from matches.core import CATCH_UP_ON_LOOP
 from matches.errors import Unauthorized
 from matches.service import MatchService, MatchSettings
 from matches.store import PostgresStore, Store, open_store
@@ -215,6 +216,33 @@ def test_a_server_behind_catches_up_in_one_round_trip(services: tuple[MatchServi
     assert counted.calls == ["match_and_moves"]
 
 
+def test_a_server_far_behind_reads_no_more_missed_moves_with_the_row_than_it_would_play(
+    services: tuple[MatchService, MatchService],
+) -> None:
+    """``match_and_moves`` sends at most ``most`` of the moves missed (one round trip on PostgreSQL, two
+    queries on SQLite): a server far behind rebuilds from the snapshot rather than play them on the
+    event loop (``test_cold``), so reading every one of them there would be wasted. A library caller,
+    whose sync driver goes on far behind, reads the rest of the log and ends at the stored state."""
+    first, second = services
+    match_id, _ = two_players(first)
+    assert second.load(match_id).state.version == 0  # type: ignore[union-attr]
+    behind = CATCH_UP_ON_LOOP + 9
+    for version in range(behind):
+        state = first.load(match_id).state
+        assert state is not None
+        first.move(match_id, [s for s in state.acting_players() if state.must_act(s)][0], "pass", version)
+    for most in (1, 5, CATCH_UP_ON_LOOP + 1):
+        found = asyncio.run(second.store.call_async("match_and_moves", match_id, 0, most))
+        assert found is not None
+        row, _, missed = found
+        assert row.version == behind and [move.version for move in missed] == list(range(1, most + 1))
+    counted = PausingStore(second.store)
+    assert counted.calls == []
+    caught_up = second.load(match_id).state
+    assert caught_up is not None and caught_up.version == behind
+    assert caught_up.to_json() == first.load(match_id).state.to_json()  # type: ignore[union-attr]
+
+
 def test_a_copy_older_than_the_one_read_for_catches_up_from_the_log(service: MatchService) -> None:
     """The moves that come with the row start at the version the cached copy had when it was read.
     If, by the time the answer comes back, the cache holds an older copy (rebuilt by another request),
@@ -229,7 +257,7 @@ def test_a_copy_older_than_the_one_read_for_catches_up_from_the_log(service: Mat
     older.act(first.seat, first.move)
     steps = service._load_steps(match_id)
     call = next(steps)
-    assert call == ("match_and_moves", (match_id, 3), {})
+    assert call == ("match_and_moves", (match_id, 3, CATCH_UP_ON_LOOP + 1), {})
     answer = service.store.match_and_moves(match_id, 3)
     service._states[match_id] = older  # the cache changed while the read was out
     call = steps.send(answer)

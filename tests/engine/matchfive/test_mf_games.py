@@ -252,3 +252,22 @@ def test_the_registry_loads_matchfive_with_its_options() -> None:
     game = load_game("matchfive(players=4,copies=1,wilds=2)")
     assert isinstance(game, MatchFiveGame) and game.spec() == "matchfive(players=4,copies=1,wilds=2)"
     assert len(game.new_initial_state(1).bag) == 27 - 20
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_a_swap_on_the_empty_board_reads_back(seed: int) -> None:
+    """The first player's swap (their choice, or their timeout move: ruling 17) leaves the board empty
+    after a turn that counts as one that could have placed (ruling 16): the saved state reads back, as a
+    snapshot or a bot's worker reads it."""
+    game = MatchFiveGame()
+    state = game.new_initial_state(seed)
+    seat = state.current
+    swap = state.timeout_move(seat)
+    assert isinstance(swap, Swap)
+    state.act(seat, swap)
+    while CHANCE in state.acting_players():  # the swapped hand refilled
+        state.act(CHANCE, state.chance_outcomes()[0][0])
+    assert not state.board and state.turns == 1
+    again = game.state_from_json(state.to_json())
+    assert again.to_json() == state.to_json()
+    assert again.acting_players() == state.acting_players() == [(seat + 1) % state.players]
