@@ -1,11 +1,12 @@
 """The reads that replay a match: the score sheet (``turns``), the step-through replay, a move's review,
-the legal moves now, and the log once the match is over.
+the legal moves now, and the log once the match is over (``matches.encoded``).
 
 A score sheet replays every move from the seed; a replay's step or a review needs the state at a
 version. For a server (the ``*_async`` reads) they run in the worker pool within ``read_budget_ms``
 (503 and Retry-After past it), and are kept: a score sheet and a legal-move list by version (a
-finished match's never change), states every ``SNAPSHOT_EVERY`` moves as replay checkpoints, so that no
-step replays more than that here. The plain reads replay in the caller's process (tests, tools).
+finished match's never change), states every ``SNAPSHOT_EVERY`` moves (at most ``CHECKPOINTS_PER_MATCH``
+of them, further apart in a long match) as replay checkpoints, so that no step replays more than that.
+The plain reads replay in the caller's process (tests, tools).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from matches.work import turns_of
 READ_CACHE_SIZE = 64
 READ_CACHE_ITEMS = 100_000
 CHECKPOINT_BYTES = 64 * 1024 * 1024
+#: The most replay checkpoints of one match (``checkpoint_every``).
+CHECKPOINTS_PER_MATCH = 40
 #: The most legal moves a list gives (``GET /legal``'s ``limit`` goes to this).
 MAX_LEGAL = 5000
 
@@ -212,14 +215,15 @@ class Reads(EncodedReads):
 
     async def _way_to(self, loaded: Loaded, version: int) -> tuple[bytes | None, list[tuple[int, str]]]:
         """How to reach the state after the first ``version`` moves: the nearest kept state (a checkpoint,
-        the store's snapshot; None: the seed) and at most ``SNAPSHOT_EVERY`` moves after it. When no kept
+        the store's snapshot; None: the seed) and at most ``checkpoint_every`` moves after it. When no kept
         state is that near, a worker replays the way there first, keeping a checkpoint every
-        ``SNAPSHOT_EVERY`` moves for the next steps. The replay itself is a worker's too (``replay_step``,
+        ``checkpoint_every`` moves for the next steps. The replay itself is a worker's too (``replay_step``,
         ``review_at``): nothing that grows with the match is decoded or replayed on the event loop."""
         row, game = loaded.row, loaded.game
+        every = checkpoint_every(0 if loaded.state is None else loaded.state.version)
         marks = self._checkpoints.get(row.id, {})
         start = max((mark for mark in marks if mark <= version), default=0)
-        if version - start > SNAPSHOT_EVERY:
+        if version - start > every:
             snapshot = (
                 self.store.snapshot(row.id)
                 if not self.store.awaits
@@ -229,10 +233,10 @@ class Reads(EncodedReads):
                 self._keep_checkpoints(row.id, [(snapshot[0], orjson.dumps(snapshot[1]))])
                 marks = self._checkpoints[row.id]
                 start = snapshot[0]
-        if version - start > SNAPSHOT_EVERY:
+        if version - start > every:
             played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
             kept = await self.work.run(
-                "checkpoints", self._game_key(row), (row.seed, marks.get(start), played, SNAPSHOT_EVERY),
+                "checkpoints", self._game_key(row), (row.seed, marks.get(start), played, every),
                 self._read_budget(), game,
             )  # fmt: skip
             self._keep_checkpoints(row.id, kept)
@@ -277,6 +281,15 @@ class Reads(EncodedReads):
         for move in moves[:version]:
             state.act(move.seat, move.move)
         return state
+
+
+def checkpoint_every(moves: int) -> int:
+    """How far apart a match of ``moves`` moves keeps its replay checkpoints: every ``SNAPSHOT_EVERY`` moves,
+    and at most ``CHECKPOINTS_PER_MATCH`` of them (further apart, in steps of ``SNAPSHOT_EVERY``). Each holds
+    the whole history so far: 400 of a 20,000-move match were 44 MB, two such matches did not fit in
+    ``CHECKPOINT_BYTES``, and every step of each made them again (2.8 s a step, 20,000 moves read on the
+    loop each time). A step replays at most this many moves, in a worker."""
+    return SNAPSHOT_EVERY * max(1, -(-moves // (SNAPSHOT_EVERY * CHECKPOINTS_PER_MATCH)))
 
 
 def _act_index(state: State[Any], version: int) -> int:

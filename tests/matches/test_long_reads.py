@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 from matches.core import SNAPSHOT_EVERY
 from matches.encoded import EncodedCache, missed_moves
 from matches.errors import UnknownMatch
+from matches.reads import CHECKPOINTS_PER_MATCH, checkpoint_every
 from matches.service import MatchService
 from service.app import create_app
 from service.settings import Settings
@@ -256,3 +257,20 @@ def test_the_kept_log_is_the_log_on_both_stores(service: MatchService) -> None:
     assert asyncio.run(service.log_async(match_id)) == JSONResponse(service.log(match_id)).body
     with pytest.raises(UnknownMatch):
         asyncio.run(service.log_async("nosuchmatch"))
+
+
+def test_a_long_match_keeps_a_bounded_number_of_checkpoints() -> None:
+    """Each checkpoint holds the history so far: a long match keeps at most ``CHECKPOINTS_PER_MATCH``, so
+    that the checkpoints of several long matches fit in ``CHECKPOINT_BYTES`` rather than pushing each
+    other out on every step (each step then made them all again)."""
+    assert [checkpoint_every(moves) for moves in (0, 400, 2_000, 2_001, 6_000, 20_000)] == [50, 50, 50, 100, 150, 500]
+    for moves in range(0, 20_001, 997):
+        assert moves // checkpoint_every(moves) <= CHECKPOINTS_PER_MATCH
+
+
+def test_replays_of_a_long_match_start_from_its_few_checkpoints(service: MatchService) -> None:
+    match_id, _ = finished_match(service, 2_200)  # past 2,000 moves: a checkpoint every 100
+    steps = [asyncio.run(service.replay_view_async(match_id, version)) for version in (2_150, 1_234, 77, 2_001)]
+    assert steps == [service.replay_view(match_id, version) for version in (2_150, 1_234, 77, 2_001)]
+    marks = service._checkpoints[match_id]
+    assert marks and all(mark % 100 == 0 for mark in marks) and len(marks) <= CHECKPOINTS_PER_MATCH + 1
