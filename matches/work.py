@@ -14,12 +14,16 @@ one of them stalls every request of the server. They run here instead:
   and it runs at a lower CPU priority than the server (``nice`` 10), so the event loop goes first;
 - calls wait for a free worker in a **bounded queue**: a call that finds ``queue`` others already
   waiting is refused at once with :class:`Busy` (503, ``Retry-After``), and one that waits longer
-  than its budget for a worker is refused then.
+  than its budget for a worker is refused then;
+- **background** calls (the thinking of bots in matches with no person seated, which one client can
+  start many of) hold at most ``background_workers`` workers at once and wait in a **queue of their
+  own** (``background_queue``), served only when no other call waits: the rest of the pool, and the
+  main queue, are kept for matches with people seated and for reads (``/legal``, replays).
 
-The calls themselves are in ``matches.jobs`` (:data:`JOBS`). A worker builds each game once, from its key
-(:data:`GameKey`: name, options, lexicon, house rules),
-and keeps it; states travel as ``state.to_json()`` and come back through ``game.state_from_json``, so
-a worker's state is the server's, and a bot seeded the same makes the same choice in either.
+The calls themselves are in ``matches.jobs`` (:data:`JOBS`). A worker builds each game once, from its
+key (:data:`GameKey`: name, options, lexicon, house rules), and keeps it; states travel as
+``state.to_json()`` and come back through ``game.state_from_json``, so a worker's state is the server's,
+and a bot seeded the same makes the same choice in either.
 
 ``size=0`` runs every call in the calling process, at once and without a budget (the library's
 default: tests and scripts that drive ``MatchService`` by hand). ``tablejudge serve`` runs a pool
@@ -173,14 +177,31 @@ class _Worker:
 
 class WorkPool:
     """``size`` worker processes; :meth:`run` sends a call to a free one and awaits its answer within
-    its budget. Not shared between event loops: each server process has its own."""
+    its budget. Not shared between event loops: each server process has its own.
 
-    def __init__(self, size: int = 0, queue: int = 32, memory_mb: int = 1024) -> None:
+    Background calls (``run(..., background=True)``) hold at most ``background_workers`` workers at once
+    (None: all but one, at least one) and wait in a queue of their own, at most ``background_queue``
+    long (None: a quarter of ``queue``, at least one); a worker that comes free goes to the main queue's
+    first call, and to a background call only when none waits there."""
+
+    def __init__(
+        self,
+        size: int = 0,
+        queue: int = 32,
+        memory_mb: int = 1024,
+        background_workers: int | None = None,
+        background_queue: int | None = None,
+    ) -> None:
         self.size = size
         self.queue = queue
         self.memory_mb = memory_mb
+        self.background_workers = max(1, size - 1) if background_workers is None else max(1, background_workers)
+        self.background_queue = max(1, queue // 4) if background_queue is None else max(1, background_queue)
         self._idle: list[_Worker] = []
         self._waiting: deque[asyncio.Future[_Worker]] = deque()
+        self._waiting_background: deque[asyncio.Future[_Worker]] = deque()
+        #: Workers held by background calls (counted when one is handed over).
+        self.background_held = 0
         #: Workers alive or being started.
         self._count = 0
         self._all: set[_Worker] = set()
@@ -195,38 +216,45 @@ class WorkPool:
         return self.size == 0
 
     async def run(
-        self, kind: str, key: GameKey, args: tuple[Any, ...], budget: float, game: Game[Any, Any, Any] | None = None
+        self,
+        kind: str,
+        key: GameKey,
+        args: tuple[Any, ...],
+        budget: float,
+        game: Game[Any, Any, Any] | None = None,
+        background: bool = False,
     ) -> Any:
         """The answer of ``JOBS[kind](game, *args)``, within ``budget`` seconds of work, after as long
         at most waiting for a free worker. Raises :class:`Busy` (the queue is full, or no worker came
         free in time), :class:`Overrun` (the call was killed at its budget), :class:`WorkFailed`, or the engine's
-        own refusal of the input. ``game``: the caller's copy, used when the pool runs inline."""
+        own refusal of the input. ``game``: the caller's copy, used when the pool runs inline.
+        ``background``: a call that must not keep others out (the class's docstring)."""
         if self.inline:
             return JOBS[kind](game if game is not None else game_from_key(key), *args)
         # The budget bounds the wait for a free worker, and then the call itself (a call that waited
         # long still gets its whole budget: a worker is never killed for time it did not run).
-        worker = await self._acquire(time.monotonic() + budget)
+        worker = await self._acquire(time.monotonic() + budget, background)
         try:
             call = pickle.dumps((kind, key, args, budget))
             status, value = pickle.loads(await asyncio.wait_for(self._exchange(worker, call), budget))
         except TimeoutError:
             self.overruns += 1
-            self._discard(worker)
+            self._discard(worker, background)
             raise Overrun(
                 f"the engine's work on this ({kind}) ran past its budget of {budget:g} s and was stopped"
             ) from None
         except (EOFError, OSError, pickle.UnpicklingError) as error:
-            self._discard(worker)
+            self._discard(worker, background)
             raise WorkFailed(f"an engine worker failed on this ({kind}): {error}") from None
         except BaseException:  # cancelled (a client gone): the worker is mid-call, it cannot serve another
-            self._discard(worker)
+            self._discard(worker, background)
             raise
         worker.calls += 1
         if status == "failed":
-            self._discard(worker)
+            self._discard(worker, background)
             log.warning("an engine worker failed on %s: %s", kind, value)
             raise WorkFailed(f"an engine worker failed on this ({kind}); try again")
-        self._release(worker)
+        self._release(worker, background)
         if status == "refused":
             raise value
         return value
@@ -250,25 +278,32 @@ class WorkPool:
             got += count
         return bytes(buffer)
 
-    async def _acquire(self, deadline: float) -> _Worker:
+    async def _acquire(self, deadline: float, background: bool = False) -> _Worker:
+        """A worker for a call (for a background call, counted in ``background_held`` from here)."""
         if self.closed:
             raise Busy("the server is stopping: its engine workers have ended")
-        while self._idle:
-            worker = self._idle.pop()
-            if worker.process.poll() is None:
-                return worker
-            self._discard(worker)
-        if self._count < self.size:
-            self._count += 1
-            try:
-                return await self._start()
-            except BaseException:
-                self._count -= 1
-                raise
-        if len(self._waiting) >= self.queue:
-            raise Busy(f"the server's engine workers are busy ({len(self._waiting)} calls waiting); try again shortly")
+        if not background or self.background_held < self.background_workers:
+            while self._idle:
+                worker = self._idle.pop()
+                if worker.process.poll() is None:
+                    self.background_held += background
+                    return worker
+                self._discard(worker)
+            if self._count < self.size:
+                self._count += 1
+                self.background_held += background
+                try:
+                    return await self._start()
+                except BaseException:
+                    self._count -= 1
+                    self.background_held -= background
+                    raise
+        waiting, most = (self._waiting_background, self.background_queue) if background else (self._waiting, self.queue)
+        if len(waiting) >= most:
+            whose = "for matches with no person seated " if background else ""
+            raise Busy(f"the server's engine workers {whose}are busy ({len(waiting)} calls waiting); try again shortly")
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiting.append(waiter)
+        waiting.append(waiter)
         try:
             return await asyncio.wait_for(asyncio.shield(waiter), max(0.0, deadline - time.monotonic()))
         except TimeoutError:
@@ -277,11 +312,11 @@ class WorkPool:
             raise Busy("the server's engine workers stayed busy; try again shortly") from None
         except BaseException:  # cancelled: a worker handed over meanwhile goes to the next call
             if waiter.done() and not waiter.cancelled():
-                self._release(waiter.result())
+                self._release(waiter.result(), background)
             raise
         finally:
-            if waiter in self._waiting:
-                self._waiting.remove(waiter)
+            if waiter in waiting:
+                waiting.remove(waiter)
             if not waiter.done():
                 waiter.cancel()
 
@@ -322,17 +357,37 @@ class WorkPool:
             raise Busy("the server is stopping: its engine workers have ended")
         return worker
 
-    def _release(self, worker: _Worker) -> None:
+    def _release(self, worker: _Worker, background: bool = False) -> None:
+        """A call is done with ``worker``: it goes to the next call waiting, else it is idle."""
+        self.background_held -= background
+        waiter = self._next_waiter()
+        if waiter is None:
+            self._idle.append(worker)
+        else:
+            waiter.set_result(worker)
+
+    def _next_waiter(self) -> asyncio.Future[_Worker] | None:
+        """The call a free worker goes to: the main queue's first; else the background queue's first,
+        while background calls hold fewer than their share (counted here, as it is handed over)."""
         while self._waiting:
             waiter = self._waiting.popleft()
             if not waiter.done():
-                waiter.set_result(worker)
-                return
-        self._idle.append(worker)
+                return waiter
+        while self._waiting_background and self.background_held < self.background_workers:
+            waiter = self._waiting_background.popleft()
+            if not waiter.done():
+                self.background_held += 1
+                return waiter
+        return None
 
-    def _discard(self, worker: _Worker) -> None:
+    def _waits(self) -> bool:
+        """Is a call waiting that a worker could be given to now?"""
+        return bool(self._waiting) or bool(self._waiting_background and self.background_held < self.background_workers)
+
+    def _discard(self, worker: _Worker, background: bool = False) -> None:
         """Kill a worker (it overran, failed, or was left mid-call) and start another for a waiting call."""
         self._count -= 1
+        self.background_held -= background
         self._all.discard(worker)
         with contextlib.suppress(Exception):
             worker.process.kill()
@@ -341,12 +396,18 @@ class WorkPool:
         # Its exit status is collected off the loop.
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().run_in_executor(None, worker.process.wait, 5)
-        if self._waiting:
+        # A background call's share came free: an idle worker may now serve one that waits.
+        while self._idle and self._waits():
+            handed = self._next_waiter()
+            if handed is None:
+                break
+            handed.set_result(self._idle.pop())
+        if self._waits():
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().create_task(self._replace())
 
     async def _replace(self) -> None:
-        if self._count >= self.size or not self._waiting:
+        if self._count >= self.size or not self._waits():
             return
         self._count += 1
         try:
