@@ -120,7 +120,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     409: {
         "model": ErrorBody,
         "description": "a stale version (the body holds the match to resync), the match is full, not started, or "
-        "over, or the server holds as many waiting matches as it takes",
+        "over, or the server holds as many waiting matches (or matches with no person seated) as it takes",
     },
     413: {"model": ErrorBody, "description": "body too large"},
     414: {"model": ErrorBody, "description": "request target too long"},
@@ -132,7 +132,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     429: {
         "model": ErrorBody,
         "description": "too many requests of this kind from your address (ask again after Retry-After), or too "
-        "many of the matches you created wait for players (README.md, Limits)",
+        "many of the matches you created wait for players, or play with no person seated (README.md, Limits)",
     },
 }
 #: The routes whose engine work runs in the worker pool (``matches.work``) may answer this: ``Busy`` declares
