@@ -502,4 +502,6 @@ def live_route(websocket: WebSocket) -> Any:
     never in the URL; a ``?token=`` there is refused (``LiveHub.serve``)."""
     hub = websocket.app.state.live
     match_id = websocket.path_params["match_id"]
-    return hub.serve(websocket, match_id, token_in_url="token" in websocket.query_params)
+    # Behind a trusted proxy, the address it names (``service.limits.ClientAddress``, for sockets too).
+    address = websocket.client.host if websocket.client else "unknown"
+    return hub.serve(websocket, match_id, token_in_url="token" in websocket.query_params, address=address)
