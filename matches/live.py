@@ -70,11 +70,15 @@ from matches.live_outbox import (
 from matches.service import Event, MatchService
 from matches.store import NOTIFY_CHANNEL, PostgresStore
 from matches.tokens import digest
+from tablejudge.http import error_response
 
 log = logging.getLogger("tablejudge.matches")
 
 #: How often (seconds) this process looks for moves made by other processes (SQLite).
 POLL = 0.2
+#: The ``Retry-After`` of a socket refused for its address's cap: the page's longest pause between two
+#: reconnections (``net.js``); when one of the address's sockets closes is not known.
+CROWDED_RETRY_S = 5
 
 
 class LiveHub(Outboxes):
@@ -237,31 +241,48 @@ class LiveHub(Outboxes):
     ) -> None:
         """A client's live socket: the seat's (with a token in its hello) or a spectator's; moves may
         come in on it. ``address``: the client's, as the rate limits count it."""
-        await socket.accept()
-        connection = Connection(socket, match_id, None, address=address)
-        connection.reader = asyncio.current_task()
+        open_now = self.sockets_from.get(address, 0)
+        if open_now >= self.limits.max_sockets_per_address:
+            return await self._refuse_one_too_many(socket, match_id, address, open_now)
+        # Counted from before the upgrade (two handshakes at once cannot both take the last place) to the
+        # socket's end, hello or not.
+        self.sockets_from[address] = open_now + 1
         try:
-            open_now = self.sockets_from.get(address, 0)
-            if open_now >= self.limits.max_sockets_per_address:  # counted from the accept: hello or not
-                most = self.limits.max_sockets_per_address
-                message = f"{open_now} live sockets are open from your address (at most {most}): close one"
-                return await self._refuse(connection, CLOSE_TOO_MANY, {"code": "too_many_sockets", "message": message})
-            self.sockets_from[address] = open_now + 1
+            await socket.accept()
+            connection = Connection(socket, match_id, None, address=address)
+            connection.reader = asyncio.current_task()
             try:
                 await self._serve(socket, match_id, token_in_url, connection)
-            finally:
-                left = self.sockets_from[address] - 1
-                if left:
-                    self.sockets_from[address] = left
-                else:
-                    del self.sockets_from[address]
-        except asyncio.CancelledError:
-            if connection.close_code is None:
-                raise  # the server stops
-            # The writer closed this socket while it waited for a frame: the end of it, not an error.
-            task = asyncio.current_task()
-            if task is not None:
-                task.uncancel()
+            except asyncio.CancelledError:
+                if connection.close_code is None:
+                    raise  # the server stops
+                # The writer closed this socket while it waited for a frame: the end of it, not an error.
+                task = asyncio.current_task()
+                if task is not None:
+                    task.uncancel()
+        finally:
+            left = self.sockets_from[address] - 1
+            if left:
+                self.sockets_from[address] = left
+            else:
+                del self.sockets_from[address]
+        return None
+
+    async def _refuse_one_too_many(self, socket: WebSocket, match_id: str, address: str, open_now: int) -> None:
+        """An address's socket past ``max_sockets_per_address``: refused before the upgrade with 429 (uvicorn
+        answers and ends the connection at once: no socket, no closing handshake to wait for), or, on a
+        server without ASGI's denial response, accepted and closed 4429."""
+        most = self.limits.max_sockets_per_address
+        error = {
+            "code": "too_many_sockets",
+            "message": f"{open_now} live sockets are open from your address (at most {most}): close one",
+        }
+        if "websocket.http.response" in socket.scope.get("extensions", {}):
+            headers = {"Retry-After": str(CROWDED_RETRY_S), "Cache-Control": "no-store"}
+            await socket.send_denial_response(error_response(429, error["code"], error["message"], headers))
+            return
+        await socket.accept()
+        await self._refuse(Connection(socket, match_id, None, address=address), CLOSE_TOO_MANY, error)
 
     async def _serve(self, socket: WebSocket, match_id: str, token_in_url: bool, connection: Connection) -> None:
         if token_in_url:

@@ -5,7 +5,7 @@
   (``TABLEJUDGE_RATE_MOVES``): many sockets of one address, each under its own message rate, get no more
   moves through than one HTTP client; a hello that resyncs costs from it too; another address's moves go on;
 - at most ``TABLEJUDGE_LIVE_MAX_SOCKETS_PER_ADDRESS`` sockets open from one address: the next is
-  refused (4429, ``too_many_sockets``), and a place is given back when one closes.
+  refused before its upgrade (429, ``too_many_sockets``), and a place is given back when one closes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.matches.clients import auth, ws_url
@@ -149,33 +149,43 @@ def test_moves_from_many_sockets_of_one_address_share_its_move_budget(server: Se
         assert moved.status_code == 200, moved.text
 
 
+def refused_upgrade(server: Server, address: str, match_id: str) -> tuple[int, dict[str, Any], Any]:
+    """A socket the server refuses before the upgrade: the answer's status, error and headers."""
+    with pytest.raises(InvalidStatus) as refused:
+        socket_from(server, address, match_id).close()
+    response = refused.value.response
+    return response.status_code, json.loads(response.body)["error"], response.headers
+
+
 def test_one_address_may_hold_only_so_many_sockets_and_a_closed_one_frees_its_place(server: Server) -> None:
-    """The F4 flood, scaled down: an address holds MAX_SOCKETS sockets; the next is refused (4429,
-    ``too_many_sockets``) while another address's is served; one closed, the address may open one again."""
+    """The F4 flood, scaled down: an address holds MAX_SOCKETS sockets; the next is refused before its
+    upgrade (429, ``too_many_sockets``: nothing held, not even for a closing handshake) while another
+    address's is served; one closed, the address may open one again."""
     crowd, bystander = "203.0.113.20", "203.0.113.21"
     with client(server, crowd) as http:
         match_id, _, _ = new_bop(http)
     held = [socket_from(server, crowd, match_id) for _ in range(MAX_SOCKETS)]
     try:
         assert all(answer(socket)["type"] == "hello" for socket in held)
-        told, code, reason = refusal(socket_from(server, crowd, match_id))
-        assert code == 4429, (code, reason)
-        assert told["error"]["code"] == "too_many_sockets" and f"at most {MAX_SOCKETS}" in told["error"]["message"]
-        assert "at most" in reason
+        status, error, headers = refused_upgrade(server, crowd, match_id)
+        assert status == 429 and int(headers["Retry-After"]) >= 1
+        assert error["code"] == "too_many_sockets" and f"at most {MAX_SOCKETS}" in error["message"]
         with socket_from(server, bystander, match_id) as other:
             assert answer(other)["type"] == "hello"
         held.pop().close()
         deadline = time.monotonic() + 5
         while True:  # the server sees the close a moment after the client has it
-            again = socket_from(server, crowd, match_id)
-            first = answer(again)
-            if first["type"] == "hello":
-                held.append(again)
-                break
-            again.close()
-            assert first["error"]["code"] == "too_many_sockets"
-            assert time.monotonic() < deadline, "the closed socket's place was never given back"
-            time.sleep(0.1)
+            try:
+                again = socket_from(server, crowd, match_id)
+            except InvalidStatus as refused:
+                assert refused.response.status_code == 429
+                assert time.monotonic() < deadline, "the closed socket's place was never given back"
+                time.sleep(0.1)
+                continue
+            held.append(again)
+            assert answer(again)["type"] == "hello"
+            break
+        assert refused_upgrade(server, crowd, match_id)[0] == 429  # full again
     finally:
         for socket in held:
             socket.close()
