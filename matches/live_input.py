@@ -54,7 +54,7 @@ class LiveLimits:
     #: ... and in one burst.
     burst: int = 60
     #: Live sockets open at once from one client address (as the rate limits count it: behind a trusted
-    #: proxy, the address it names); one more is refused (close 4429). A class of 30 on one school's NAT,
+    #: proxy, the address it names); one more is refused before its upgrade (429). A class of 30 on one school's NAT,
     #: each with a phone and a second tab, stays under it; each socket holds about 25-40 KiB and a file
     #: descriptor, so one address holds at most a few MiB and can never reach the process's open-file limit.
     max_sockets_per_address: int = 64
