@@ -28,9 +28,9 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import orjson
 
@@ -87,6 +87,10 @@ class MatchSettings:
     read_budget_ms: int = 5_000
     #: Calls that may wait for a busy worker; one more is refused at once (503).
     engine_queue: int = 32
+    #: Workers the thinking of bots in matches with no person seated never holds (kept for matches with
+    #: people and for reads; it holds at least one), and how many of its calls may wait (``WorkPool``).
+    engine_reserved: int = 1
+    bot_only_queue: int = 8
     #: Each worker's address space (MiB, RLIMIT_AS; 0: no limit).
     worker_memory_mb: int = 1024
     #: The most moves a match may hold; one more is refused (409 ``move_limit``).
@@ -189,7 +193,7 @@ class MatchCore:
         self._locks: dict[str, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
         settings = self.settings
-        self.work = WorkPool(settings.engine_workers, settings.engine_queue, settings.worker_memory_mb)
+        self.work = self._pool()
         #: Matches being rebuilt off the event loop (``_warm_async``).
         self.cold: ColdLoads[State[Any] | None] = ColdLoads(settings.engine_queue)
         #: Does someone watch this match (a live socket of this process)? Set by the server
@@ -202,8 +206,15 @@ class MatchCore:
         fields: dict[str, Any] = dict(values)
         self.settings = replace(self.settings, **fields)
         self.work.close()
-        self.work = WorkPool(self.settings.engine_workers, self.settings.engine_queue, self.settings.worker_memory_mb)
+        self.work = self._pool()
         self.cold.queue = self.settings.engine_queue
+
+    def _pool(self) -> WorkPool:
+        limits = self.settings
+        background = max(1, limits.engine_workers - limits.engine_reserved)
+        return WorkPool(
+            limits.engine_workers, limits.engine_queue, limits.worker_memory_mb, background, limits.bot_only_queue
+        )
 
     async def close_async(self) -> None:
         """The server stops: the engine's workers end (the scheduler first cancels its bots' thinking)."""
@@ -272,10 +283,11 @@ class MatchCore:
         """The match with its state rebuilt (from this process's cache, a snapshot, and the log)."""
         return self._run(self._load_steps(match_id))
 
-    async def load_async(self, match_id: str) -> Loaded:
+    def load_async(self, match_id: str) -> Coroutine[Any, Any, Loaded]:
         """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for,
-        and a match this process does not hold, or holds far behind, is rebuilt off the loop (``_on_loop``)."""
-        return await self._on_loop(match_id, lambda: self._load_steps(match_id))
+        and a match this process does not hold, or holds far behind, is rebuilt off the loop (``_on_loop``).
+        To be awaited: ``_on_loop``'s coroutine itself, without a frame of its own around it."""
+        return self._on_loop(match_id, lambda: self._load_steps(match_id))
 
     async def _on_loop(
         self, match_id: Any, steps: Callable[[], Steps[T]], think: Callable[[Think], Any] | None = None
@@ -290,10 +302,12 @@ class MatchCore:
         for _ in range(REBUILD_TRIES):
             try:
                 if not self.store.awaits:
-                    await self._warm_async(match_id)
+                    if self._cold(match_id):
+                        await self._warm_async(match_id)
                     return self._run(steps(), think, on_loop=True)
                 async with self._lock(match_id):
-                    await self._warm_async(match_id)
+                    if self._cold(match_id):
+                        await self._warm_async(match_id)
                     return await self._run_async(steps())
             except RebuildOffLoop:
                 self._forget(match_id)  # (no commit was made: a rebuild is asked for before any)
@@ -312,11 +326,16 @@ class MatchCore:
         Every async path calls it before its load (``_on_loop``): with PostgreSQL under the match's lock,
         where a state missing from the cache is missing indeed (not out of it for a move's commit in
         flight). A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
-        if self.work.inline or not isinstance(match_id, str) or match_id in self._states:
+        if not self._cold(match_id):
             return
         budget = self.settings.read_budget_ms / 1000
         rebuild, settle = (lambda: self._cold_state(match_id)), (lambda made: self._settle(match_id, made))
         await self.cold.load(match_id, rebuild, settle, budget)
+
+    def _cold(self, match_id: Any) -> bool:
+        """Is the match's state to be rebuilt off the loop first (``_warm_async``)? Asked before awaiting
+        that, on every load and move: a plain call when, as nearly always, the state is held."""
+        return not self.work.inline and isinstance(match_id, str) and match_id not in self._states
 
     def _cold_state(self, match_id: str) -> State[Any] | None:
         """The match's state rebuilt from the store (its snapshot and the moves after it), on the loading
@@ -410,9 +429,11 @@ class MatchCore:
         driving.close()
         raise RuntimeError("the sync driver waited")
 
-    async def _run_async(self, steps: Steps[T]) -> T:
-        """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool."""
-        return await self._drive(steps, self._think_async, self._call_awaited, self._rebuild_on_loop)
+    def _run_async(self, steps: Steps[T]) -> Coroutine[Any, Any, T]:
+        """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool.
+        It hands back the driving coroutine itself for its caller to await: a coroutine of its own around it
+        would be one more frame to create and to pass through at every round trip (PostgreSQL)."""
+        return self._drive(steps, self._think_async, self.store.call_async, self._rebuild_on_loop)
 
     def _rebuild_on_loop(self, rebuild: Rebuild) -> None:
         """A request's answer to a ``Rebuild``: not here (a service without a worker pool, a trusted
@@ -424,11 +445,11 @@ class MatchCore:
         self,
         steps: Steps[T],
         think: Callable[[Think], Any],
-        call_store: Callable[[Call], Awaitable[Any]],
+        call_store: Callable[..., Awaitable[Any]],
         rebuild: Callable[[Rebuild], None],
     ) -> T:
         """The one loop of both drivers: each call the core asks for is made and its answer (or its
-        error) sent back, until the core returns."""
+        error) sent back, until the core returns. ``call_store`` is called as ``Store.call_async`` is."""
         answer: Any = None
         error: BaseException | None = None
         while True:
@@ -437,19 +458,18 @@ class MatchCore:
             except StopIteration as done:
                 return done.value  # type: ignore[no-any-return]
             try:
-                if isinstance(call, Rebuild):
+                if type(call) is Call:  # (nearly every one: a single test)
+                    answer, error = await call_store(call.method, *call.args, **call.kwargs), None
+                elif isinstance(call, Rebuild):
                     rebuild(call)
                     answer, error = None, None
                 else:
-                    answer, error = (think(call) if isinstance(call, Think) else await call_store(call)), None
+                    answer, error = think(cast(Think, call)), None
             except Exception as failed:
                 answer, error = None, failed
 
-    async def _call_now(self, call: Call) -> Any:
-        return getattr(self.store, call.method)(*call.args, **call.kwargs)
-
-    async def _call_awaited(self, call: Call) -> Any:
-        return await self.store.call_async(call.method, *call.args, **call.kwargs)
+    async def _call_now(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.store, method)(*args, **kwargs)
 
     def _lock(self, match_id: str) -> asyncio.Lock:
         """This process's lock on a match's async work: a second request on the same match waits

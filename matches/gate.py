@@ -15,6 +15,7 @@ The gate, in order (boardgame.io's master, with the store first):
 from __future__ import annotations
 
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,11 +65,11 @@ class Gate(MatchCore):
         ``loaded``: the match as the request has just read it (one read of the store, not two)."""
         return self._run(self._move_steps(match_id, seat, text, version, loaded))
 
-    async def move_async(
+    def move_async(
         self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None, now: float | None = None
-    ) -> Moved:
-        """``move`` on the event loop (see ``load_async``). ``now``: when the move was received."""
-        return await self._on_loop(match_id, lambda: self._move_steps(match_id, seat, text, version, loaded, now=now))
+    ) -> Coroutine[Any, Any, Moved]:
+        """``move`` on the event loop (see ``load_async``), to be awaited. ``now``: when the move was received."""
+        return self._on_loop(match_id, lambda: self._move_steps(match_id, seat, text, version, loaded, now=now))
 
     async def play_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved:
         """The whole gate, steps 1 to 7, for a move that came with its seat's token (an HTTP request,

@@ -26,7 +26,8 @@ MAX_ID_CHARS = 64
 MAX_TOKEN_CHARS = 256
 
 #: ``token=...`` in a logged URL (uvicorn logs each handshake's path and query string).
-_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+#: A seat's token, or a match's invite (a link's ``?invite=``: it seats whoever holds it), in a query string.
+_TOKEN_IN_TEXT = re.compile(r"((?:token|invite)=)[^&\s\"']+", re.IGNORECASE)
 
 
 class LiveLimitsError(ValueError):
@@ -122,14 +123,15 @@ def resync_cost(missed: int) -> float:
 
 
 class TokenRedactor(logging.Filter):
-    """Writes ``token=[redacted]`` for any ``token=...`` in a log record's message and arguments:
-    uvicorn logs each WebSocket handshake's and each request's path with its query string, and an
-    old client (or a hand-made URL) may still put a seat's token there."""
+    """Writes ``token=[redacted]`` for any ``token=...`` (and ``invite=[redacted]`` for an invite) in a
+    log record's message and arguments: uvicorn logs each WebSocket handshake's and each request's path
+    with its query string, an old client (or a hand-made URL) may still put a seat's token there, and an
+    invite link (``/play/{id}?invite=…``) is a page's address."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+        if isinstance(record.msg, str) and _TOKEN_IN_TEXT.search(record.msg):
             record.msg = _TOKEN_IN_TEXT.sub(r"\1[redacted]", record.msg)
-        if isinstance(record.args, tuple) and any(isinstance(arg, str) and "oken=" in arg for arg in record.args):
+        if isinstance(record.args, tuple) and any(isinstance(arg, str) and "=" in arg for arg in record.args):
             record.args = tuple(
                 _TOKEN_IN_TEXT.sub(r"\1[redacted]", arg) if isinstance(arg, str) else arg for arg in record.args
             )

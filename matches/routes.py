@@ -22,7 +22,7 @@ from indexes.notation import openapi_pattern
 from matches.errors import AlreadySeated, Unauthorized
 from matches.live import MAX_MOVE_CHARS
 from matches.service import MatchService
-from tablejudge.http import ErrorBody, ORJSONResponse
+from tablejudge.http import ErrorBody, ORJSONResponse, client_key
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
 MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"
@@ -120,7 +120,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     409: {
         "model": ErrorBody,
         "description": "a stale version (the body holds the match to resync), the match is full, not started, or "
-        "over, or the server holds as many waiting matches as it takes",
+        "over, or the server holds as many waiting matches (or matches with no person seated) as it takes",
     },
     413: {"model": ErrorBody, "description": "body too large"},
     414: {"model": ErrorBody, "description": "request target too long"},
@@ -132,7 +132,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     429: {
         "model": ErrorBody,
         "description": "too many requests of this kind from your address (ask again after Retry-After), or too "
-        "many of the matches you created wait for players (README.md, Limits)",
+        "many of the matches you created wait for players, or play with no person seated (README.md, Limits)",
     },
 }
 #: The routes whose engine work runs in the worker pool (``matches.work``) may answer this: ``Busy`` declares
@@ -186,7 +186,8 @@ def reader(service: MatchService, match_id: str, authorization: str | None) -> i
 
 @router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
 async def create(body: CreateBody, service: ServiceDep, request: Request) -> Created:
-    client = request.client.host if request.client else None  # behind a trusted proxy: service.limits.ClientAddress
+    # Behind a trusted proxy, the address it names (service.limits.ClientAddress); IPv6 by its /64.
+    client = client_key(request.client.host) if request.client else None
     made = service.create(
         body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules, client
     )

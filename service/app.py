@@ -188,7 +188,13 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
             public_url=settings.base_url(),
             bot_delay_ms=settings.bot_delay_ms,
             lexicon=settings.default_lexicon,
-            quotas=Quotas(settings.max_waiting_per_client, settings.max_waiting, settings.waiting_expiry_s),
+            quotas=Quotas(
+                settings.max_waiting_per_client,
+                settings.max_waiting,
+                settings.waiting_expiry_s,
+                settings.max_bot_only_per_client,
+                settings.max_bot_only,
+            ),
         ),
         rules_book=rules,
     )

@@ -7,7 +7,8 @@ held for 40 s. Here:
 
 - a request head (request line and headers) longer than ``TABLEJUDGE_MAX_HEADER_BYTES`` is answered
   431 with the JSON error body and the connection closed, as soon as that many bytes came without
-  the head's end (the parser holds at most one read beyond the limit);
+  the head's end (the parser holds at most one read beyond the limit), or the parser read that much
+  of a head that came whole in one read (``_count_head``);
 - a connection has ``TABLEJUDGE_REQUEST_TIMEOUT_S`` to send a whole request (head and body) from the
   moment it opens or its last answer was sent; a slow one (slowloris) is answered 408 and closed, a
   silent one just closed. Between requests, uvicorn's keep-alive timeout (``TABLEJUDGE_KEEP_ALIVE_S``)
@@ -53,6 +54,10 @@ def _answer(status: int, reason: str, code: str, message: str) -> bytes:
     ).encode() + body
 
 
+class _HeadTooLarge(Exception):
+    """Raised from the parser's callbacks once a head passes the limit: it stops the parse."""
+
+
 class _Sweeper:
     """The connections of one event loop that have a request deadline, looked at every ``every`` seconds
     while there are any: each one past its deadline is told (``_too_slow``)."""
@@ -86,6 +91,8 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         #: Bytes received since the current request began, while its head is not complete (None: not in a head).
         self._head_bytes: int | None = None
+        #: The current head's bytes as the parser has read them (``_count_head``), and whether they passed the limit.
+        self._head_parsed, self._head_overflow = 0, False
         #: Bytes of the current request received at all (a silent connection is closed without an answer).
         self._request_started = False
         #: When (``loop.time()``) the current request must have arrived; None: no request under way.
@@ -139,9 +146,38 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._head_bytes = 0
+        self._head_parsed, self._head_overflow = 0, False
         if self.deadline is None:  # a keep-alive connection's next request
             self._arm()
         self._request_started = True
+
+    def on_url(self, url: bytes) -> None:
+        self._count_head(len(url))
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count_head(len(name) + len(value) + 4)  # (": " and the line's end)
+        super().on_header(name, value)
+
+    def _count_head(self, size: int) -> None:
+        """The head as the parser reads it, piece by piece: a head that came whole in one read is
+        parsed before ``data_received`` can count it (a 64 KB head sent in one write was served)."""
+        self._head_parsed += size
+        if self._head_parsed > self.max_head_bytes:
+            self._head_overflow = True
+            raise _HeadTooLarge  # httptools stops and raises a parser error: ``send_400_response``
+
+    def send_400_response(self, msg: str) -> None:
+        if not self._head_overflow:
+            super().send_400_response(msg)
+        elif not self.transport.is_closing():
+            self._disarm()
+            self.transport.write(self._too_large())
+            self.transport.close()
+
+    def _too_large(self) -> bytes:
+        return _answer(431, "Request Header Fields Too Large", "headers_too_large",
+                       f"the request's headers are longer than {self.max_head_bytes} bytes")  # fmt: skip
 
     def on_headers_complete(self) -> None:
         self._head_bytes = None
@@ -167,8 +203,5 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
             and not self.transport.is_closing()
         ):
             self._disarm()
-            self.transport.write(
-                _answer(431, "Request Header Fields Too Large", "headers_too_large",
-                        f"the request's headers are longer than {self.max_head_bytes} bytes")  # fmt: skip
-            )
+            self.transport.write(self._too_large())
             self.transport.close()  # nothing more is read from this connection

@@ -93,6 +93,10 @@ async def on_http_error(request: Request, error: Exception) -> Response:
         message = f"no such page or endpoint: {request.url.path[:200]}; see /docs for the API"
     elif error.status_code == 405:
         message = f"{request.method} is not allowed on {request.url.path[:200]}"
+    elif error.status_code == 400 and error.detail == "There was an error parsing the body":
+        # FastAPI's words for a body its JSON parser gave up on (nested thousands deep): say what to do.
+        text = "the request body could not be read as JSON (nested too deep?): send the object /docs shows"
+        return error_response(422, "malformed_body", text)
     else:
         message = str(error.detail)
     code = CODE_OF_STATUS.get(error.status_code, "http_error")

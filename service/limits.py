@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.errors import error_response
+from tablejudge.http import client_key
 
 
 # --- who is asking ----------------------------------------------------------------------------------
@@ -61,9 +62,10 @@ class ClientAddress:
 
 
 def client_address(scope: Scope) -> str:
-    """The client's address as the limits count it (``ClientAddress`` already applied)."""
+    """The client as the limits count it (``ClientAddress`` already applied): its address, an IPv6 one
+    by its /64 (``tablejudge.http.client_key``)."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return client_key(str(client[0])) if client else "unknown"
 
 
 # --- rate limits ------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ re-export these names for the judge's own modules.
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 import orjson
@@ -43,3 +44,24 @@ def error_response(
 ) -> Response:
     body = {"code": code, "message": message, **(extra or {})}
     return ORJSONResponse({"error": body}, status_code=status, headers=headers)
+
+
+def client_key(address: str) -> str:
+    """The client as the limits and quotas count it: an IPv4 address as it is, an IPv6 address by its
+    /64 (one home, phone or server is given a whole /64, so counting each address would let one client
+    take as many quotas as it has addresses), an IPv4-mapped IPv6 address as its IPv4 address.
+
+    >>> client_key("203.0.113.7"), client_key("2001:db8:1:2:aaaa::1"), client_key("::ffff:203.0.113.7")
+    ('203.0.113.7', '2001:db8:1:2::/64', '203.0.113.7')
+    >>> client_key("testclient")
+    'testclient'
+    """
+    if ":" not in address:
+        return address
+    try:
+        parsed = ipaddress.IPv6Address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(ipaddress.IPv6Network((int(parsed) >> 64 << 64, 64)))

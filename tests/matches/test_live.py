@@ -500,6 +500,8 @@ def test_no_seat_token_reaches_the_log_after_a_whole_match(server: Server, http:
         assert close_code_of(old_client) == 4400
     http.get(f"/v1/matches/{match_id}", params={"token": tokens[0]})
     http.get("/healthz", params={"token": tokens[1]})
+    invite = "an-invite-token-of-the-link"
+    http.get(f"/play/{match_id}", params={"invite": invite})  # an invite link opened: the page's address
     wait_for(lambda: "/healthz?token=" in server.log.read_text(errors="replace"), "the access log's line", 10)
     log = server.log.read_text(errors="replace")
     assert f'"WebSocket /v1/matches/{match_id}/live?token=[redacted]' in log  # the URL was logged, redacted
@@ -507,3 +509,4 @@ def test_no_seat_token_reaches_the_log_after_a_whole_match(server: Server, http:
     found = [token for token in TOKENS if token in log]
     assert not found and len(TOKENS) >= 2, f"{len(found)} seat tokens in {Path(server.log)}"
     assert not re.search(r"token=(?!\[redacted\])", log)
+    assert f"/play/{match_id}?invite=[redacted]" in log and invite not in log

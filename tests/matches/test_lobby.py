@@ -206,3 +206,17 @@ def test_an_invite_to_a_full_match_says_the_seats_are_full_and_where_to_watch(se
     with pytest.raises(MatchFull, match="The seats are full") as full:
         service.join(made.match, made.invite, "Cy")
     assert full.value.extra == {"spectate": service.spectate_link(made.match)}
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"), [("\x85", "Player 1"), (" Ann\n", "Ann"), ("Ann\x85", "Ann"), ("\t", "Player 1")]
+)
+def test_white_space_at_a_names_ends_is_trimmed_before_the_control_check(
+    service: MatchService, given: str, kept: str
+) -> None:
+    """A line break or a NEL (U+0085, a C1 control and white space) at a name's end is trimmed as a space
+    is (a pasted name), not refused; inside a name it is refused (``test_quotas.CONTROLS``)."""
+    made = service.create("bop", seats=2, name=given)
+    assert service.load(made.match).seats[0].name == kept
+    with pytest.raises(BadRequest, match="control characters"):
+        service.create("bop", seats=2, name="A\x85n")

@@ -107,6 +107,22 @@ def test_a_forwarded_address_counts_only_from_a_trusted_proxy() -> None:
     assert seen == [("10.0.0.8", 0), ("10.0.0.7", 5)]
 
 
+def test_an_ipv6_client_is_counted_by_its_64(server: Server) -> None:
+    """A home or a phone is given a whole IPv6 /64: each of its addresses counted alone would let one
+    client fill the quotas as many times over as it has addresses. The waiting cap (3 here) and the
+    rate limits count the /64; another /64 is another client."""
+    bop = {"game": "bop", "seats": 2}
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        made = [http.post("/v1/matches", json=bop, headers=as_client(f"2001:db8:7:7::{n}")) for n in (1, 2, 3)]
+        assert [answer.status_code for answer in made] == [201, 201, 201]
+        fourth = http.post("/v1/matches", json=bop, headers=as_client("2001:db8:7:7:ffff::4"))
+        assert "3 matches you created are waiting" in refused(fourth, "too_many_waiting")
+        assert http.post("/v1/matches", json=bop, headers=as_client("2001:db8:7:8::1")).status_code == 201
+        for number in range(5):  # the judge's rate (5 a minute) is the /64's, whichever address asks
+            assert http.get("/v1/words/cat", headers=as_client(f"2001:db8:9:9::{number + 1}")).status_code == 200
+        refused(http.get("/v1/words/cat", headers=as_client("2001:db8:9:9::99")), "rate_limited")
+
+
 def test_route_classes_and_bounded_buckets() -> None:
     assert route_class("POST", "/v1/matches/abc/moves") == "moves"
     assert route_class("POST", "/v1/matches") == route_class("POST", "/v1/house-rules") == "create"
@@ -160,6 +176,24 @@ def test_a_64_mib_header_is_refused_early_and_costs_no_memory(server: Server) ->
     assert sent < 8 * 1024 * 1024 and time.monotonic() - started < 5
     assert rss_kib(server.process.pid) - before < 16 * 1024
     assert httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
+
+
+def one_write(server: Server, head: bytes) -> bytes:
+    """``head`` sent in one write (it comes in one read); the answer's first bytes."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as conn:
+        conn.sendall(head)
+        return conn.recv(4096)
+
+
+@pytest.mark.parametrize("size", [9_000, 20_000, 60_000])
+def test_a_long_head_sent_in_one_write_is_refused(server: Server, size: int) -> None:
+    """A head past the limit (8 KiB here) that arrives in one read is refused as one sent in pieces is:
+    the parser counts it as it reads it (it was served: the head was parsed before it was counted)."""
+    headers = b"".join(b"X-Pad-%d: %s\r\n" % (number, b"a" * 90) for number in range(size // 100))
+    answer = one_write(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n")
+    assert answer.startswith(b"HTTP/1.1 431 ") and b'"headers_too_large"' in answer
+    under = b"".join(b"X-Pad-%d: %s\r\n" % (number, b"a" * 90) for number in range(60))  # about 6 KB
+    assert one_write(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + under + b"\r\n").startswith(b"HTTP/1.1 200 ")
 
 
 def test_slow_and_silent_connections_are_dropped_while_others_are_served(server: Server) -> None:
