@@ -4,7 +4,8 @@
 - the moves sent on live sockets draw from the address's move budget, the one its HTTP moves draw from
   (``TABLEJUDGE_RATE_MOVES``): many sockets of one address, each under its own message rate, get no more
   moves through than one HTTP client; a hello that resyncs costs from it too; another address's moves go on;
-- at most ``TABLEJUDGE_LIVE_MAX_SOCKETS_PER_ADDRESS`` sockets open from one address: the next is
+- at most ``TABLEJUDGE_LIVE_MAX_SOCKETS_PER_ADDRESS`` sockets open from one address (an IPv6 one by its
+  /64, as the rate limits count it): the next is
   refused before its upgrade (429, ``too_many_sockets``), and a place is given back when one closes.
 """
 
@@ -186,6 +187,21 @@ def test_one_address_may_hold_only_so_many_sockets_and_a_closed_one_frees_its_pl
             assert answer(again)["type"] == "hello"
             break
         assert refused_upgrade(server, crowd, match_id)[0] == 429  # full again
+    finally:
+        for socket in held:
+            socket.close()
+
+
+def test_the_addresses_of_one_ipv6_64_share_one_cap(server: Server) -> None:
+    """One home or phone is given a whole /64: its addresses count as one client, as for the rate limits."""
+    with client(server, "203.0.113.30") as http:
+        match_id, _, _ = new_bop(http)
+    held = [socket_from(server, f"2001:db8:7:7::{number + 1}", match_id) for number in range(MAX_SOCKETS)]
+    try:
+        assert all(answer(socket)["type"] == "hello" for socket in held)
+        assert refused_upgrade(server, "2001:db8:7:7:ffff::9", match_id)[0] == 429
+        with socket_from(server, "2001:db8:7:8::1", match_id) as neighbour:  # the next /64: another client
+            assert answer(neighbour)["type"] == "hello"
     finally:
         for socket in held:
             socket.close()
