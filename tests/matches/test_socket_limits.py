@@ -5,8 +5,8 @@
   (``TABLEJUDGE_RATE_MOVES``): many sockets of one address, each under its own message rate, get no more
   moves through than one HTTP client; a hello that resyncs costs from it too; another address's moves go on;
 - at most ``TABLEJUDGE_LIVE_MAX_SOCKETS_PER_ADDRESS`` sockets open from one address (an IPv6 one by its
-  /64, as the rate limits count it): the next is
-  refused before its upgrade (429, ``too_many_sockets``), and a place is given back when one closes.
+  /64, as the rate limits count it): the next is refused before its upgrade (429, ``too_many_sockets``),
+  and a place is given back when one closes.
 """
 
 from __future__ import annotations
