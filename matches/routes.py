@@ -509,4 +509,7 @@ def live_route(websocket: WebSocket) -> Any:
     never in the URL; a ``?token=`` there is refused (``LiveHub.serve``)."""
     hub = websocket.app.state.live
     match_id = websocket.path_params["match_id"]
-    return hub.serve(websocket, match_id, token_in_url="token" in websocket.query_params)
+    # As the rate limits count it (``service.limits.client_address``): behind a trusted proxy the address it
+    # names, an IPv6 one by its /64; the socket's moves draw from the same bucket as its HTTP moves.
+    address = client_key(websocket.client.host) if websocket.client else "unknown"
+    return hub.serve(websocket, match_id, token_in_url="token" in websocket.query_params, address=address)
