@@ -142,6 +142,8 @@ class BopState(State[BopMove]):
             return []
         if self.draws_owed is not None:
             return [CHANCE]
+        if self.pending is None:  # nothing to challenge (strict mode, and most turns): asked several times a move
+            return [self.current]
         challengers = [seat for seat in range(self.players) if seat != self.current and self.can_challenge(seat)]
         return sorted([self.current, *challengers])
 
