@@ -87,6 +87,10 @@ class MatchSettings:
     read_budget_ms: int = 5_000
     #: Calls that may wait for a busy worker; one more is refused at once (503).
     engine_queue: int = 32
+    #: Workers the thinking of bots in matches with no person seated never holds (kept for matches with
+    #: people and for reads; it holds at least one), and how many of its calls may wait (``WorkPool``).
+    engine_reserved: int = 1
+    bot_only_queue: int = 8
     #: Each worker's address space (MiB, RLIMIT_AS; 0: no limit).
     worker_memory_mb: int = 1024
     #: The most moves a match may hold; one more is refused (409 ``move_limit``).
@@ -189,7 +193,7 @@ class MatchCore:
         self._locks: dict[str, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
         settings = self.settings
-        self.work = WorkPool(settings.engine_workers, settings.engine_queue, settings.worker_memory_mb)
+        self.work = self._pool()
         #: Matches being rebuilt off the event loop (``_warm_async``).
         self.cold: ColdLoads[State[Any] | None] = ColdLoads(settings.engine_queue)
         #: Does someone watch this match (a live socket of this process)? Set by the server
@@ -202,8 +206,15 @@ class MatchCore:
         fields: dict[str, Any] = dict(values)
         self.settings = replace(self.settings, **fields)
         self.work.close()
-        self.work = WorkPool(self.settings.engine_workers, self.settings.engine_queue, self.settings.worker_memory_mb)
+        self.work = self._pool()
         self.cold.queue = self.settings.engine_queue
+
+    def _pool(self) -> WorkPool:
+        limits = self.settings
+        background = max(1, limits.engine_workers - limits.engine_reserved)
+        return WorkPool(
+            limits.engine_workers, limits.engine_queue, limits.worker_memory_mb, background, limits.bot_only_queue
+        )
 
     async def close_async(self) -> None:
         """The server stops: the engine's workers end (the scheduler first cancels its bots' thinking)."""

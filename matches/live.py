@@ -11,8 +11,9 @@ current body: it never needs a reload.
 
 One slow or hostile socket hurts only itself: each socket has its own bounded queue and writer, and
 nothing here waits for another socket's send (``matches.live_outbox``). What comes in is bounded too:
-frame size, plain JSON objects only, the move's length (as over HTTP), and a token bucket of messages
-per socket (``matches.live_input``).
+frame size, plain JSON objects only, the move's length (as over HTTP), a token bucket of messages
+per socket, a cap on the sockets open from one client address, and the address's move budget, which
+its moves and resyncs share with its HTTP moves (``matches.live_input``).
 
 Moves committed by another server process reach this one's sockets too: with PostgreSQL through
 ``LISTEN``/``NOTIFY``; with SQLite (one machine) by looking at the versions of the matches that
@@ -42,12 +43,14 @@ from matches.live_input import (
     MAX_ID_CHARS,
     MAX_MOVE_CHARS,
     TOO_BIG,
+    AddressBudget,
     LiveLimits,
     bad_message,
     is_hello,
     is_id,
     parse_frame,
     redact_tokens_in_logs,
+    resync_cost,
     too_big,
 )
 from matches.live_outbox import (
@@ -67,11 +70,15 @@ from matches.live_outbox import (
 from matches.service import Event, MatchService
 from matches.store import NOTIFY_CHANNEL, PostgresStore
 from matches.tokens import digest
+from tablejudge.http import error_response
 
 log = logging.getLogger("tablejudge.matches")
 
 #: How often (seconds) this process looks for moves made by other processes (SQLite).
 POLL = 0.2
+#: The ``Retry-After`` of a socket refused for its address's cap: the page's longest pause between two
+#: reconnections (``net.js``); when one of the address's sockets closes is not known.
+CROWDED_RETRY_S = 5
 
 
 class LiveHub(Outboxes):
@@ -81,6 +88,10 @@ class LiveHub(Outboxes):
         self.service = service
         self.limits = limits or LiveLimits.from_env()
         self.connections: dict[str, set[Connection]] = defaultdict(set)
+        #: Open sockets by client address (``LiveLimits.max_sockets_per_address``); an address leaves with its last.
+        self.sockets_from: dict[str, int] = {}
+        #: The address's budget that moves and resyncs draw from, shared with HTTP's moves (set by the app).
+        self.move_budget: AddressBudget | None = None
         self.known: dict[str, int] = {}
         #: When each match last changed, as this process last told its sockets (``Store.changes``).
         self.changed: dict[str, float] = {}
@@ -225,21 +236,53 @@ class LiveHub(Outboxes):
         return message
 
     # --- one socket ------------------------------------------------------------------------------------
-    async def serve(self, socket: WebSocket, match_id: str, token_in_url: bool = False) -> None:
+    async def serve(
+        self, socket: WebSocket, match_id: str, token_in_url: bool = False, address: str = "unknown"
+    ) -> None:
         """A client's live socket: the seat's (with a token in its hello) or a spectator's; moves may
-        come in on it."""
-        await socket.accept()
-        connection = Connection(socket, match_id, None)
-        connection.reader = asyncio.current_task()
+        come in on it. ``address``: the client's, as the rate limits count it."""
+        open_now = self.sockets_from.get(address, 0)
+        if open_now >= self.limits.max_sockets_per_address:
+            return await self._refuse_one_too_many(socket, match_id, address, open_now)
+        # Counted from before the upgrade (two handshakes at once cannot both take the last place) to the
+        # socket's end, hello or not.
+        self.sockets_from[address] = open_now + 1
         try:
-            await self._serve(socket, match_id, token_in_url, connection)
-        except asyncio.CancelledError:
-            if connection.close_code is None:
-                raise  # the server stops
-            # The writer closed this socket while it waited for a frame: the end of it, not an error.
-            task = asyncio.current_task()
-            if task is not None:
-                task.uncancel()
+            await socket.accept()
+            connection = Connection(socket, match_id, None, address=address)
+            connection.reader = asyncio.current_task()
+            try:
+                await self._serve(socket, match_id, token_in_url, connection)
+            except asyncio.CancelledError:
+                if connection.close_code is None:
+                    raise  # the server stops
+                # The writer closed this socket while it waited for a frame: the end of it, not an error.
+                task = asyncio.current_task()
+                if task is not None:
+                    task.uncancel()
+        finally:
+            left = self.sockets_from[address] - 1
+            if left:
+                self.sockets_from[address] = left
+            else:
+                del self.sockets_from[address]
+        return None
+
+    async def _refuse_one_too_many(self, socket: WebSocket, match_id: str, address: str, open_now: int) -> None:
+        """An address's socket past ``max_sockets_per_address``: refused before the upgrade with 429 (uvicorn
+        answers and ends the connection at once: no socket, no closing handshake to wait for), or, on a
+        server without ASGI's denial response, accepted and closed 4429."""
+        most = self.limits.max_sockets_per_address
+        error = {
+            "code": "too_many_sockets",
+            "message": f"{open_now} live sockets are open from your address (at most {most}): close one",
+        }
+        if "websocket.http.response" in socket.scope.get("extensions", {}):
+            headers = {"Retry-After": str(CROWDED_RETRY_S), "Cache-Control": "no-store"}
+            await socket.send_denial_response(error_response(429, error["code"], error["message"], headers))
+            return
+        await socket.accept()
+        await self._refuse(Connection(socket, match_id, None, address=address), CLOSE_TOO_MANY, error)
 
     async def _serve(self, socket: WebSocket, match_id: str, token_in_url: bool, connection: Connection) -> None:
         if token_in_url:
@@ -269,6 +312,9 @@ class LiveHub(Outboxes):
         connection.token_hash = None if connection.token is None else digest(connection.token)
         current = 0 if loaded.state is None else loaded.state.version
         connection.version = since if isinstance(since, int) and 0 <= since <= current else current
+        wait = self._over_budget(connection, resync_cost(current - connection.version))
+        if wait and self.move_budget is not None:  # a resync costs as moves do: the client comes back later
+            return await self._refuse(connection, CLOSE_TOO_MANY, self.move_budget.refusal(wait))
         connection.allowance = float(self.limits.burst)
         # Registered, greeted and given its writer with no await in between: a broadcast cannot
         # come before the hello.
@@ -334,6 +380,13 @@ class LiveHub(Outboxes):
         connection.allowance -= 1.0
         return True
 
+    def _over_budget(self, connection: Connection, cost: float) -> float:
+        """0 when the client's address may spend ``cost`` of its move budget (taken then), else the seconds
+        until it may (``AddressBudget``: shared with HTTP's moves)."""
+        if not cost or self.move_budget is None:
+            return 0.0
+        return self.move_budget.take(connection.address, cost)
+
     async def _handle(self, connection: Connection, frame: Mapping[str, Any]) -> None:
         message = parse_frame(frame)
         if isinstance(message, str):
@@ -372,6 +425,10 @@ class LiveHub(Outboxes):
         if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 0):
             complaint = "a move's version is a whole number, 0 or more"
             self._enqueue(connection, bad_message(complaint, ident))
+            return
+        wait = self._over_budget(connection, 1.0)
+        if wait and self.move_budget is not None:  # as HTTP's 429: answered, and the socket stays open
+            self._enqueue(connection, {"type": "error", "id": ident, "error": self.move_budget.refusal(wait)})
             return
         try:
             moved = await self.service.play_async(connection.match, connection.token, text, version)

@@ -6,9 +6,10 @@ hello's shape; and the log filters that keep seat tokens and clients' stack trac
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +54,11 @@ class LiveLimits:
     rate: float = 20.0
     #: ... and in one burst.
     burst: int = 60
+    #: Live sockets open at once from one client address (as the rate limits count it: behind a trusted
+    #: proxy, the address it names); one more is refused before its upgrade (429). A class of 30 on one school's NAT,
+    #: each with a phone and a second tab, stays under it; each socket holds about 25-40 KiB and a file
+    #: descriptor, so one address holds at most a few MiB and can never reach the process's open-file limit.
+    max_sockets_per_address: int = 64
 
     #: name -> (environment variable, lowest, highest)
     _ENV = {
@@ -63,6 +69,7 @@ class LiveLimits:
         "hello_timeout": ("LIVE_HELLO_TIMEOUT_S", 0.1, 600.0),
         "rate": ("LIVE_RATE", 0.1, 100_000.0),
         "burst": ("LIVE_BURST", 1, 1_000_000),
+        "max_sockets_per_address": ("LIVE_MAX_SOCKETS_PER_ADDRESS", 1, 1_000_000),
     }
 
     @classmethod
@@ -80,6 +87,39 @@ class LiveLimits:
         values: dict[str, Any] = {}
         values.update(bounded_numbers(env, cls._ENV, LiveLimitsError))
         return cls(**values)
+
+
+#: A hello that resyncs (``since`` behind the match) costs one move of the address's budget, and one more
+#: for each this many moves it resends: a resync from 0 of a 20,000-move match sends ~500 KB.
+RESYNC_MOVES_PER_TOKEN = 100
+
+
+@dataclass(frozen=True)
+class AddressBudget:
+    """A client address's budget for a live socket's costly messages (its moves, and hellos that
+    resync), shared with HTTP's moves: the server's per-address move limit (``TABLEJUDGE_RATE_MOVES``,
+    ``service.limits.TokenBuckets``) draws from the same bucket whichever transport a move comes by, so
+    many sockets from one address get no more than one HTTP client. Given by the app (the match server
+    does not import ``service/``); without it (the limit off) the sockets have only their own buckets."""
+
+    #: ``take(address, cost)``: 0 when ``cost`` was taken, else the seconds until it would be.
+    take: Callable[[str, float], float]
+    #: The limit, for the refusal's words: ``count`` moves in ``seconds``.
+    count: int
+    seconds: float
+
+    def refusal(self, wait: float) -> JsonDict:
+        """The error a refused move or hello is answered with (as HTTP's 429 body, with ``retry_after``)."""
+        retry = max(1, math.ceil(wait))
+        message = (
+            f"too many moves from your address: at most {self.count} in {self.seconds:g} s; try again in {retry} s"
+        )
+        return {"code": "rate_limited", "message": message, "retry_after": retry}
+
+
+def resync_cost(missed: int) -> float:
+    """What a hello that resends ``missed`` moves takes from the address's budget (0: it resends none)."""
+    return 0.0 if missed <= 0 else 1.0 + missed // RESYNC_MOVES_PER_TOKEN
 
 
 class TokenRedactor(logging.Filter):

@@ -39,7 +39,9 @@ CLOSE_UNAUTHORIZED = 4401  # the hello's token holds no seat of this match
 CLOSE_UNKNOWN_MATCH = 4404
 CLOSE_NO_HELLO = 4408  # no hello within the hello timeout
 CLOSE_SEAT_MOVED = 4409  # the seat moved to another device (a seat link): this socket's token holds it no more
-CLOSE_TOO_MANY = 4429  # more messages than the socket's token bucket allows
+CLOSE_TOO_MANY = 4429  # more messages than the socket's token bucket allows; a hello that resyncs past the
+#                        address's move budget (and too many sockets from the address, on a server that cannot
+#                        refuse an upgrade with 429)
 CLOSE_TOO_SLOW = 4504  # the send queue was full, or one send waited over the send timeout
 #: Not a close code: the client went away, there is nothing to send it.
 GONE = -1
@@ -50,6 +52,8 @@ class Connection:
     socket: WebSocket
     match: str
     seat: int | None
+    #: The client's address, as the rate limits count it (behind a trusted proxy: the one it names).
+    address: str = "unknown"
     #: The seat's token, shown again with every move: a seat left (its token gone) cannot move on.
     token: str | None = None
     #: The token's digest, to see at each change that the seat still has it (a seat link rotates it).

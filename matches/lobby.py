@@ -112,7 +112,14 @@ class Lobby(MatchCore):
         if creator is not None:
             seat_rows[creator] = SeatRow(creator, _name(name, creator), digest(token or ""), None, now)
         quotas = self.settings.quotas
-        refused = self.store.create_waiting_match(row, seat_rows, quotas.max_waiting_per_client, quotas.max_waiting)
+        # No person seated (a bot in every seat): it starts at once and plays by itself, so it has caps of
+        # its own; its bots' thinking has its own share of the engine's workers (``matches.work``).
+        bot_only = None
+        if creator is None:
+            bot_only = (quotas.max_bot_only_per_client, quotas.max_bot_only, self.settings.max_moves)
+        refused = self.store.create_waiting_match(
+            row, seat_rows, quotas.max_waiting_per_client, quotas.max_waiting, bot_only
+        )
         if refused is not None:
             refuse_waiting(quotas, quota_mark, *refused)
         self._start_if_full(match_id)

@@ -5,6 +5,10 @@
   match only as a digest (``creator``), never in clear. The counts are read and the match written in
   one transaction that holds the store's creation lock (``Store.create_waiting_match``), so the caps
   hold across server processes that share a store.
+- **Matches with no person seated** (a bot in every seat), playing: at most ``max_bot_only_per_client``
+  created from one client address (429), and ``max_bot_only`` in all (409), both with ``Retry-After``
+  (such a match ends by itself). Counted the same way, in the same transaction. Their bots' thinking
+  also has a share of the engine's workers of its own (``matches.work.WorkPool``).
 - **Expiry**: a waiting match nobody joined for ``waiting_expiry_s`` (24 h by default) is removed
   (``Store.expire_waiting``); its invite link then answers 404.
 - **Clocks across a restart**: each server process writes a sign of life every ``HEARTBEAT`` seconds
@@ -39,11 +43,18 @@ ALIVE_WITHIN = 3.0
 SWEEP_EVERY = 60.0
 
 
+#: Seconds a creation refused for the matches with no person seated tells its client to wait
+#: (``Retry-After``): such matches end by themselves, the watched ones in minutes.
+BOT_ONLY_RETRY_AFTER = 60
+
+
 @dataclass(frozen=True)
 class Quotas:
     max_waiting_per_client: int = 20
     max_waiting: int = 2000
     waiting_expiry_s: float = 86_400.0
+    max_bot_only_per_client: int = 8
+    max_bot_only: int = 64
 
 
 class TooManyWaitingFromYou(MatchError):
@@ -54,14 +65,44 @@ class TooManyWaiting(MatchError):
     code, status = "server_full", 409
 
 
+class BotMatchesRefused(MatchError):
+    """A match with no person seated refused for the caps on those playing: with ``Retry-After``."""
+
+    def __init__(self, message: str, retry_after: int = BOT_ONLY_RETRY_AFTER) -> None:
+        super().__init__(message, retry_after=retry_after)
+        self.retry_after = retry_after
+
+
+class TooManyBotMatchesFromYou(BotMatchesRefused):
+    """Too many matches with no person seated, created from this address, are playing."""
+
+    code, status = "too_many_bot_matches", 429
+
+
+class TooManyBotMatches(BotMatchesRefused):
+    """Too many matches with no person seated are playing on the server."""
+
+    code, status = "bot_matches_full", 409
+
+
 def creator_mark(address: str) -> str:
     """What is stored of a client's address: a digest (the quota needs only equality)."""
     return hashlib.sha256(b"tablejudge-creator:" + address.encode("utf-8", "replace")).hexdigest()[:32]
 
 
-def refuse_waiting(quotas: Quotas, creator: str | None, mine: int, total: int) -> None:
-    """Raise the refusal of a creation the waiting caps stopped (``Store.create_waiting_match``'s counts:
-    the creator's waiting matches and all of them)."""
+def refuse_waiting(quotas: Quotas, creator: str | None, kind: str, mine: int, total: int) -> None:
+    """Raise the refusal of a creation the caps stopped (``Store.create_waiting_match``'s answer: which
+    caps, ``"waiting"`` or ``"bot_only"``, and the creator's matches and all of them)."""
+    if kind == "bot_only":
+        if creator is not None and mine >= quotas.max_bot_only_per_client:
+            raise TooManyBotMatchesFromYou(
+                f"{mine} matches you created with no person seated are playing (at most "
+                f"{quotas.max_bot_only_per_client}): take a seat in the next one, or wait for one to end"
+            )
+        raise TooManyBotMatches(
+            f"the server has {total} matches with no person seated playing (at most {quotas.max_bot_only}); "
+            "take a seat in a new one, or try again later"
+        )
     if creator is not None and mine >= quotas.max_waiting_per_client:
         raise TooManyWaitingFromYou(
             f"{mine} matches you created are waiting for players (at most {quotas.max_waiting_per_client}): "

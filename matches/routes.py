@@ -121,7 +121,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     409: {
         "model": ErrorBody,
         "description": "a stale version (the body holds the match to resync), the match is full, not started, or "
-        "over, or the server holds as many waiting matches as it takes",
+        "over, or the server holds as many waiting matches (or matches with no person seated) as it takes",
     },
     413: {"model": ErrorBody, "description": "body too large"},
     414: {"model": ErrorBody, "description": "request target too long"},
@@ -133,7 +133,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     429: {
         "model": ErrorBody,
         "description": "too many requests of this kind from your address (ask again after Retry-After), or too "
-        "many of the matches you created wait for players (README.md, Limits)",
+        "many of the matches you created wait for players, or play with no person seated (README.md, Limits)",
     },
 }
 #: The routes whose engine work runs in the worker pool (``matches.work``) may answer this: ``Busy`` declares
@@ -549,4 +549,7 @@ def live_route(websocket: WebSocket) -> Any:
     never in the URL; a ``?token=`` there is refused (``LiveHub.serve``)."""
     hub = websocket.app.state.live
     match_id = websocket.path_params["match_id"]
-    return hub.serve(websocket, match_id, token_in_url="token" in websocket.query_params)
+    # As the rate limits count it (``service.limits.client_address``): behind a trusted proxy the address it
+    # names, an IPv6 one by its /64; the socket's moves draw from the same bucket as its HTTP moves.
+    address = client_key(websocket.client.host) if websocket.client else "unknown"
+    return hub.serve(websocket, match_id, token_in_url="token" in websocket.query_params, address=address)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -27,6 +29,17 @@ from matches.store import Call, MatchRow, SeatRow
 from matches.work import BotSeat, Busy, Overrun, WorkFailed, cheapest, seat_bots
 
 log = logging.getLogger("tablejudge.matches")
+
+#: A bot whose choice the pool refused as busy asks again after this long (s), doubled at each refusal
+#: up to ``BUSY_RETRY_MOST``, each wait drawn from its upper half (bots refused together do not all come
+#: back together); it stops asking once the scheduler's own look is due (``_due_action``: three bot
+#: budgets and a second after), which starts over.
+BUSY_RETRY_FIRST = 0.25
+BUSY_RETRY_MOST = 4.0
+
+
+class _MovedOn(Exception):
+    """The match moved on (or this process let go of it) while its bot waited for the pool."""
 
 
 class Scheduler(Gate):
@@ -83,9 +96,11 @@ class Scheduler(Gate):
 
     async def _think_in_background(self, think: Think, state: JsonDict) -> None:
         try:
-            chosen = await self._think_in_pool(think, state)
+            chosen = await self._think_when_free(think, state)
+        except _MovedOn:
+            return
         except Busy as error:  # the pool stayed busy: the match's due time brings the scheduler back
-            log.warning("a bot of %s could not think now: %s", think.match, error)
+            log.warning("a bot of %s could not think for a while: %s", think.match, error)
             return
         except Exception:
             log.exception("a bot of %s failed to choose", think.match)
@@ -118,14 +133,33 @@ class Scheduler(Gate):
                 log.exception("a bot's move in %s failed", think.match)
                 return
 
+    async def _think_when_free(self, think: Think, state: JsonDict) -> tuple[int, Move] | None:
+        """``_think_in_pool``, asked again after a short wait (``BUSY_RETRY_FIRST``, doubling) while the
+        pool answers busy, the match is where it was, and the scheduler's own look is not yet due."""
+        wait = BUSY_RETRY_FIRST
+        until = time.monotonic() + 3 * self.settings.bot_budget_ms / 1000
+        while True:
+            try:
+                return await self._think_in_pool(think, state)
+            except Busy:
+                if time.monotonic() + wait > until:
+                    raise
+            await asyncio.sleep(random.uniform(wait / 2, wait))
+            kept = self._loaded.get(think.match)
+            if kept is None or kept.state is None or kept.state.version != think.key[0]:
+                raise _MovedOn
+            wait = min(2 * wait, BUSY_RETRY_MOST)
+
     async def _think_in_pool(self, think: Think, state: JsonDict) -> tuple[int, Move] | None:
         """The bots' choice from a worker, within the bot budget. A bot that overruns it (or whose
         worker fails) plays the greedy bot's choice instead, within a budget as long; failing that,
         the move the game makes when a seat's clock runs out. A busy pool raises ``Busy``: nothing
-        is chosen, and the scheduler asks again at the match's due time."""
+        is chosen, and the scheduler asks again at the match's due time. The bots of a match with no person
+        seated think in the pool's background share (``WorkPool``): they never keep others' calls out."""
         budget = self.settings.bot_budget_ms / 1000
+        background = all(seat is not None for seat in think.seats)
         try:
-            return await self.work.run("bot", think.game, (state, think.seats), budget)  # type: ignore[no-any-return]
+            return await self.work.run("bot", think.game, (state, think.seats), budget, background=background)  # type: ignore[no-any-return]
         except (Overrun, WorkFailed, TablejudgeError) as error:
             if type(error) is Busy:
                 raise
@@ -133,7 +167,7 @@ class Scheduler(Gate):
         greedy = tuple(None if seat is None else ("greedy", seat[1]) for seat in think.seats)
         if greedy != think.seats:
             try:
-                return await self.work.run("bot", think.game, (state, greedy), budget)  # type: ignore[no-any-return]
+                return await self.work.run("bot", think.game, (state, greedy), budget, background=background)  # type: ignore[no-any-return]
             except (Overrun, WorkFailed, TablejudgeError) as error:
                 if type(error) is Busy:
                     raise

@@ -14,11 +14,16 @@ one of them stalls every request of the server. They run here instead:
   and it runs at a lower CPU priority than the server (``nice`` 10), so the event loop goes first;
 - calls wait for a free worker in a **bounded queue**: a call that finds ``queue`` others already
   waiting is refused at once with :class:`Busy` (503, ``Retry-After``), and one that waits longer
-  than its budget for a worker is refused then.
+  than its budget for a worker is refused then;
+- **background** calls (the thinking of bots in matches with no person seated, which one client can
+  start many of) hold at most ``background_workers`` workers at once and wait in a **queue of their
+  own** (``background_queue``), served only when no other call waits: the rest of the pool, and the
+  main queue, are kept for matches with people seated and for reads (``/legal``, replays).
 
-A worker builds each game once, from its key (:data:`GameKey`: name, options, lexicon, house rules),
-and keeps it; states travel as ``state.to_json()`` and come back through ``game.state_from_json``, so
-a worker's state is the server's, and a bot seeded the same makes the same choice in either.
+The calls themselves are in ``matches.jobs`` (:data:`JOBS`). A worker builds each game once, from its
+key (:data:`GameKey`: name, options, lexicon, house rules), and keeps it; states travel as
+``state.to_json()`` and come back through ``game.state_from_json``, so a worker's state is the server's,
+and a bot seeded the same makes the same choice in either.
 
 ``size=0`` runs every call in the calling process, at once and without a budget (the library's
 default: tests and scripts that drive ``MatchService`` by hand). ``tablejudge serve`` runs a pool
@@ -29,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import pickle
@@ -41,29 +45,26 @@ import subprocess
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import orjson
-
-from engine.adjudicator import HouseRulesAdjudicator
-from engine.base import CHANCE, Game, JsonDict, Move, State
-from engine.bots import Bot, make_bot, next_move
-from engine.errors import ConfigError
-from engine.registry import game_class
+from engine.base import Game, Move, State
 from indexes.errors import TablejudgeError
-from indexes.house_rules import HouseRules
-from indexes.paths import DEFAULT_LEXICON
 from matches.errors import MatchError
+from matches.jobs import (
+    JOBS,
+    BotSeat,
+    GameKey,
+    bot_or_greedy,
+    build_game,
+    checkpoints,
+    game_from_key,
+    game_key,
+    seat_bots,
+    turns_of,
+)
 
 log = logging.getLogger("tablejudge.matches")
-
-#: A game as a worker builds it: (name, options as sorted JSON, lexicon, house rules as
-#: (name, allow, deny) or None). Plain values, so that it crosses to a worker and keys its cache.
-GameKey = tuple[str, str, str | None, tuple[str, tuple[str, ...], tuple[str, ...]] | None]
-#: A bot seat as a worker makes its bot: (bot name, seed); None for a seat no bot plays.
-BotSeat = tuple[str, int] | None
-
 #: A frame on a worker's socket: its length (8 bytes, big-endian), then a pickle.
 FRAME = struct.Struct("!Q")
 #: How much lower a worker's CPU priority is than the server's (``nice``).
@@ -95,149 +96,6 @@ class WorkFailed(Busy):
     """A worker died or failed on a call (out of memory, say) that is not a refusal of the input."""
 
     code = "engine_failed"
-
-
-# --- the calls, as the worker (or the caller, with size 0) runs them ---------------------------------
-def build_game(name: str, options: JsonDict, lexicon: str | None, rules: HouseRules | None) -> Game[Any, Any, Any]:
-    """The game a match plays; a word game under house rules is judged by them."""
-    cls = game_class(name)
-    if cls.word_questions and rules is not None:
-        return cls(options, adjudicator=HouseRulesAdjudicator(rules, lexicon or DEFAULT_LEXICON))
-    return cls(options, lexicon=lexicon if cls.word_questions else None)
-
-
-def game_key(name: str, options: JsonDict, lexicon: str | None, rules: HouseRules | None) -> GameKey:
-    held = None if rules is None else (rules.name, tuple(rules.allow), tuple(rules.deny))
-    return (name, json.dumps(options, sort_keys=True), lexicon, held)
-
-
-def _game_from_key(key: GameKey) -> Game[Any, Any, Any]:
-    name, options, lexicon, held = key
-    rules = None if held is None else HouseRules.make(held[0], held[1], held[2])
-    return build_game(name, json.loads(options), lexicon, rules)
-
-
-def seat_bots(game: Game[Any, Any, Any], seats: Sequence[BotSeat]) -> list[Bot | None]:
-    return [None if seat is None else bot_or_greedy(seat[0], seat[1], game) for seat in seats]
-
-
-def bot_or_greedy(name: str, seed: int, game: Game[Any, Any, Any]) -> Bot:
-    """The bot called ``name``; a name the server no longer makes (stored before a limit, such as a
-    ``planner:999999999`` from before ``MAX_PLANNER_GAMES``) plays as the greedy bot, the same in
-    every process, rather than stopping the bots of every seat."""
-    try:
-        return make_bot(name, seed, game)
-    except ConfigError:
-        return make_bot("greedy", seed, game)
-
-
-def bot_move(game: Game[Any, Any, Any], state: JsonDict, seats: Sequence[BotSeat]) -> tuple[int, Move] | None:
-    """``engine.bots.next_move`` for the bots of ``seats`` (each made from its name and seed)."""
-    return next_move(game.state_from_json(state), seat_bots(game, seats))
-
-
-def legal_moves(game: Game[Any, Any, Any], state: JsonDict, seat: int, limit: int) -> tuple[int, list[str]]:
-    """How many legal moves ``seat`` has, and the first ``limit`` as text."""
-    moves = game.state_from_json(state).legal_moves(seat)
-    return len(moves), [move.to_text() for move in moves[:limit]]
-
-
-def turns_of(
-    game: Game[Any, Any, Any], seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
-) -> JsonDict:
-    """Every move with its version, breakdown, the scores after it (as ``seat`` saw them then; every
-    line once the match is over) and the chance outcomes that followed it: the score sheet."""
-    state = game.new_initial_state(seed)
-    steps: list[JsonDict] = []
-    for mover, text in moves:
-        breakdown = state.act(mover, text)
-        scores = list(state.scores()) if over else state.shown_scores(seat)
-        steps.append({"version": state.version, "seat": mover, "breakdown": breakdown.to_json(), "scores": scores})
-    shown = state.public_history(seat)
-    acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
-    ends = [*acts[1:], len(shown)] if acts else []
-    for step, index, following in zip(steps, acts, ends, strict=True):
-        step["move"] = shown[index][1]
-        step["chance"] = [text for _, text in shown[index + 1 : following]]
-    opening = [text for _, text in shown[: acts[0] if acts else len(shown)]]
-    return {"version": state.version, "opening": opening, "turns": steps}
-
-
-def turns_json(
-    game: Game[Any, Any, Any], match_id: str, seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
-) -> bytes:
-    """:func:`turns_of` as the JSON answer of ``GET /turns``: encoded here, so that the server neither
-    unpickles nor encodes a long match's sheet (tens of milliseconds of its event loop at 7,000 moves)."""
-    return orjson.dumps({"match": match_id, **turns_of(game, seed, moves, seat, over)})
-
-
-def checkpoints(
-    game: Game[Any, Any, Any],
-    seed: int,
-    start: bytes | None,
-    moves: Sequence[tuple[int, str]],
-    every: int,
-) -> list[tuple[int, bytes]]:
-    """The state every ``every`` versions (as compact JSON) while ``moves`` are replayed from ``start``
-    (a state as JSON; None: the seed): where a replay's steps start from, so that none replays more
-    than ``every``."""
-    state = game.new_initial_state(seed) if start is None else game.state_from_json(json.loads(start))
-    kept: list[tuple[int, bytes]] = []
-    for mover, text in moves:
-        state.act(mover, text)
-        if state.version % every == 0:
-            kept.append((state.version, json.dumps(state.to_json(), separators=(",", ":")).encode()))
-    return kept
-
-
-def _replayed(game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]) -> Any:
-    state = game.new_initial_state(seed) if start is None else game.state_from_json(json.loads(start))
-    for mover, text in moves:
-        state.act(mover, text)
-    return state
-
-
-def replay_step(
-    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]
-) -> JsonDict:
-    """A replay's step: ``moves`` played from ``start`` (a kept state as JSON; None: the seed), and the
-    spectator's view there (without its history), with the last move as a spectator saw it."""
-    state = _replayed(game, seed, start, moves)
-    view = state.view(None)
-    view.pop("history", None)
-    seat, move = None, None
-    if state.version:
-        index = act_index(state, state.version)
-        seat, move = state.history[index][0], state.public_history(None, index)[0][1]
-    return {"version": state.version, "seat": seat, "move": move, "view": view}
-
-
-def review_at(
-    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]], subject: int | None
-) -> JsonDict:
-    """The review (``State.review``) of ``subject`` (None: the first seat that could act) at the position
-    ``moves`` lead to from ``start``, and that position's clock epoch (whether it is behind the table)."""
-    state = _replayed(game, seed, start, moves)
-    if subject is None:
-        subject = next((seat for seat in state.acting_players() if seat >= 0), 0)
-    return {"epoch": state.clock_epoch(), "seat": subject, "review": state.review(subject)}
-
-
-def act_index(state: State[Any], version: int) -> int:
-    """Where move ``version`` (counted from 1, chance draws not counted) is in ``state.history``."""
-    acts = [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
-    return acts[version - 1]
-
-
-#: What a worker can be asked, by name (the first argument of each is the game).
-JOBS: dict[str, Callable[..., Any]] = {
-    "bot": bot_move,
-    "legal": legal_moves,
-    "turns": turns_json,
-    "checkpoints": checkpoints,
-    "replay_step": replay_step,
-    "review_at": review_at,
-}
 
 
 def _send_frame(sock: socket.socket, data: bytes) -> None:
@@ -288,7 +146,7 @@ def _serve(sock: socket.socket, memory_mb: int) -> None:
         try:
             game = games.get(key)
             if game is None:
-                game = games[key] = _game_from_key(key)
+                game = games[key] = game_from_key(key)
             answer: tuple[str, Any] = ("ok", JOBS[kind](game, *args))
         except TablejudgeError as error:  # a refusal of the input: the caller raises it as it is
             answer = ("refused", error)
@@ -319,14 +177,31 @@ class _Worker:
 
 class WorkPool:
     """``size`` worker processes; :meth:`run` sends a call to a free one and awaits its answer within
-    its budget. Not shared between event loops: each server process has its own."""
+    its budget. Not shared between event loops: each server process has its own.
 
-    def __init__(self, size: int = 0, queue: int = 32, memory_mb: int = 1024) -> None:
+    Background calls (``run(..., background=True)``) hold at most ``background_workers`` workers at once
+    (None: all but one, at least one) and wait in a queue of their own, at most ``background_queue``
+    long (None: a quarter of ``queue``, at least one); a worker that comes free goes to the main queue's
+    first call, and to a background call only when none waits there."""
+
+    def __init__(
+        self,
+        size: int = 0,
+        queue: int = 32,
+        memory_mb: int = 1024,
+        background_workers: int | None = None,
+        background_queue: int | None = None,
+    ) -> None:
         self.size = size
         self.queue = queue
         self.memory_mb = memory_mb
+        self.background_workers = max(1, size - 1) if background_workers is None else max(1, background_workers)
+        self.background_queue = max(1, queue // 4) if background_queue is None else max(1, background_queue)
         self._idle: list[_Worker] = []
         self._waiting: deque[asyncio.Future[_Worker]] = deque()
+        self._waiting_background: deque[asyncio.Future[_Worker]] = deque()
+        #: Workers held by background calls (counted when one is handed over).
+        self.background_held = 0
         #: Workers alive or being started.
         self._count = 0
         self._all: set[_Worker] = set()
@@ -341,38 +216,45 @@ class WorkPool:
         return self.size == 0
 
     async def run(
-        self, kind: str, key: GameKey, args: tuple[Any, ...], budget: float, game: Game[Any, Any, Any] | None = None
+        self,
+        kind: str,
+        key: GameKey,
+        args: tuple[Any, ...],
+        budget: float,
+        game: Game[Any, Any, Any] | None = None,
+        background: bool = False,
     ) -> Any:
         """The answer of ``JOBS[kind](game, *args)``, within ``budget`` seconds of work, after as long
         at most waiting for a free worker. Raises :class:`Busy` (the queue is full, or no worker came
         free in time), :class:`Overrun` (the call was killed at its budget), :class:`WorkFailed`, or the engine's
-        own refusal of the input. ``game``: the caller's copy, used when the pool runs inline."""
+        own refusal of the input. ``game``: the caller's copy, used when the pool runs inline.
+        ``background``: a call that must not keep others out (the class's docstring)."""
         if self.inline:
-            return JOBS[kind](game if game is not None else _game_from_key(key), *args)
+            return JOBS[kind](game if game is not None else game_from_key(key), *args)
         # The budget bounds the wait for a free worker, and then the call itself (a call that waited
         # long still gets its whole budget: a worker is never killed for time it did not run).
-        worker = await self._acquire(time.monotonic() + budget)
+        worker = await self._acquire(time.monotonic() + budget, background)
         try:
             call = pickle.dumps((kind, key, args, budget))
             status, value = pickle.loads(await asyncio.wait_for(self._exchange(worker, call), budget))
         except TimeoutError:
             self.overruns += 1
-            self._discard(worker)
+            self._discard(worker, background)
             raise Overrun(
                 f"the engine's work on this ({kind}) ran past its budget of {budget:g} s and was stopped"
             ) from None
         except (EOFError, OSError, pickle.UnpicklingError) as error:
-            self._discard(worker)
+            self._discard(worker, background)
             raise WorkFailed(f"an engine worker failed on this ({kind}): {error}") from None
         except BaseException:  # cancelled (a client gone): the worker is mid-call, it cannot serve another
-            self._discard(worker)
+            self._discard(worker, background)
             raise
         worker.calls += 1
         if status == "failed":
-            self._discard(worker)
+            self._discard(worker, background)
             log.warning("an engine worker failed on %s: %s", kind, value)
             raise WorkFailed(f"an engine worker failed on this ({kind}); try again")
-        self._release(worker)
+        self._release(worker, background)
         if status == "refused":
             raise value
         return value
@@ -396,25 +278,32 @@ class WorkPool:
             got += count
         return bytes(buffer)
 
-    async def _acquire(self, deadline: float) -> _Worker:
+    async def _acquire(self, deadline: float, background: bool = False) -> _Worker:
+        """A worker for a call (for a background call, counted in ``background_held`` from here)."""
         if self.closed:
             raise Busy("the server is stopping: its engine workers have ended")
-        while self._idle:
-            worker = self._idle.pop()
-            if worker.process.poll() is None:
-                return worker
-            self._discard(worker)
-        if self._count < self.size:
-            self._count += 1
-            try:
-                return await self._start()
-            except BaseException:
-                self._count -= 1
-                raise
-        if len(self._waiting) >= self.queue:
-            raise Busy(f"the server's engine workers are busy ({len(self._waiting)} calls waiting); try again shortly")
+        if not background or self.background_held < self.background_workers:
+            while self._idle:
+                worker = self._idle.pop()
+                if worker.process.poll() is None:
+                    self.background_held += background
+                    return worker
+                self._discard(worker)
+            if self._count < self.size:
+                self._count += 1
+                self.background_held += background
+                try:
+                    return await self._start()
+                except BaseException:
+                    self._count -= 1
+                    self.background_held -= background
+                    raise
+        waiting, most = (self._waiting_background, self.background_queue) if background else (self._waiting, self.queue)
+        if len(waiting) >= most:
+            whose = "for matches with no person seated " if background else ""
+            raise Busy(f"the server's engine workers {whose}are busy ({len(waiting)} calls waiting); try again shortly")
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiting.append(waiter)
+        waiting.append(waiter)
         try:
             return await asyncio.wait_for(asyncio.shield(waiter), max(0.0, deadline - time.monotonic()))
         except TimeoutError:
@@ -423,11 +312,11 @@ class WorkPool:
             raise Busy("the server's engine workers stayed busy; try again shortly") from None
         except BaseException:  # cancelled: a worker handed over meanwhile goes to the next call
             if waiter.done() and not waiter.cancelled():
-                self._release(waiter.result())
+                self._release(waiter.result(), background)
             raise
         finally:
-            if waiter in self._waiting:
-                self._waiting.remove(waiter)
+            if waiter in waiting:
+                waiting.remove(waiter)
             if not waiter.done():
                 waiter.cancel()
 
@@ -468,17 +357,37 @@ class WorkPool:
             raise Busy("the server is stopping: its engine workers have ended")
         return worker
 
-    def _release(self, worker: _Worker) -> None:
+    def _release(self, worker: _Worker, background: bool = False) -> None:
+        """A call is done with ``worker``: it goes to the next call waiting, else it is idle."""
+        self.background_held -= background
+        waiter = self._next_waiter()
+        if waiter is None:
+            self._idle.append(worker)
+        else:
+            waiter.set_result(worker)
+
+    def _next_waiter(self) -> asyncio.Future[_Worker] | None:
+        """The call a free worker goes to: the main queue's first; else the background queue's first,
+        while background calls hold fewer than their share (counted here, as it is handed over)."""
         while self._waiting:
             waiter = self._waiting.popleft()
             if not waiter.done():
-                waiter.set_result(worker)
-                return
-        self._idle.append(worker)
+                return waiter
+        while self._waiting_background and self.background_held < self.background_workers:
+            waiter = self._waiting_background.popleft()
+            if not waiter.done():
+                self.background_held += 1
+                return waiter
+        return None
 
-    def _discard(self, worker: _Worker) -> None:
+    def _waits(self) -> bool:
+        """Is a call waiting that a worker could be given to now?"""
+        return bool(self._waiting) or bool(self._waiting_background and self.background_held < self.background_workers)
+
+    def _discard(self, worker: _Worker, background: bool = False) -> None:
         """Kill a worker (it overran, failed, or was left mid-call) and start another for a waiting call."""
         self._count -= 1
+        self.background_held -= background
         self._all.discard(worker)
         with contextlib.suppress(Exception):
             worker.process.kill()
@@ -487,12 +396,18 @@ class WorkPool:
         # Its exit status is collected off the loop.
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().run_in_executor(None, worker.process.wait, 5)
-        if self._waiting:
+        # A background call's share came free: an idle worker may now serve one that waits.
+        while self._idle and self._waits():
+            handed = self._next_waiter()
+            if handed is None:
+                break
+            handed.set_result(self._idle.pop())
+        if self._waits():
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().create_task(self._replace())
 
     async def _replace(self) -> None:
-        if self._count >= self.size or not self._waiting:
+        if self._count >= self.size or not self._waits():
             return
         self._count += 1
         try:
@@ -534,6 +449,8 @@ def cheapest(state: State[Any], seats: Sequence[BotSeat]) -> tuple[int, Move] | 
 
 
 __all__ = [
+    "JOBS",
+    "BotSeat",
     "Busy",
     "GameKey",
     "Overrun",
@@ -543,7 +460,10 @@ __all__ = [
     "build_game",
     "checkpoints",
     "cheapest",
+    "game_from_key",
     "game_key",
+    "seat_bots",
+    "turns_of",
 ]
 
 

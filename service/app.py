@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import inspect
 import os
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -23,12 +25,13 @@ from indexes.house_rules import HouseRulesBook
 from matches import push, push_routes
 from matches import routes as match_routes
 from matches.live import LiveHub
+from matches.live_input import AddressBudget
 from matches.quotas import Quotas, Upkeep
 from matches.service import MatchService, MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
-from service.limits import Guard
+from service.limits import CREATE, JOIN, JUDGE, MOVES, Guard, TokenBuckets
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache, ORJSONResponse
 from service.routers import bop, house_rules, meta, page, pdq, play, words
@@ -187,7 +190,13 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
             public_url=settings.base_url(),
             bot_delay_ms=settings.bot_delay_ms,
             lexicon=settings.default_lexicon,
-            quotas=Quotas(settings.max_waiting_per_client, settings.max_waiting, settings.waiting_expiry_s),
+            quotas=Quotas(
+                settings.max_waiting_per_client,
+                settings.max_waiting,
+                settings.waiting_expiry_s,
+                settings.max_bot_only_per_client,
+                settings.max_bot_only,
+            ),
         ),
         rules_book=rules,
     )
@@ -264,13 +273,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
+    rates = {kind: settings.rate(kind) for kind in (CREATE, JOIN, MOVES, JUDGE)}
+    buckets = TokenBuckets.of(rates)
+    moves = rates[MOVES]
+    if moves is not None:  # one move budget per address, whichever transport: the live sockets draw from it too
+        take = functools.partial(_take_now, buckets, MOVES)
+        app.state.live.move_budget = AddressBudget(take, *moves)
     app.add_middleware(
         Guard,
         max_target_bytes=settings.max_target_bytes,
         max_body_bytes=settings.max_body_bytes,
-        rates={kind: settings.rate(kind) for kind in ("create", "join", "moves", "judge")},
+        rates=rates,
         trusted_proxies=settings.trusted_proxies,
         proxy_header=settings.proxy_header,
+        buckets=buckets,
     )
     if settings.cors_origins:
         app.add_middleware(
@@ -282,3 +298,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             max_age=600,
         )
     return app
+
+
+def _take_now(buckets: TokenBuckets, kind: str, address: str, cost: float) -> float:
+    """``TokenBuckets.take`` now: what a live socket's move or resync asks of its address's budget."""
+    return buckets.take(kind, address, time.monotonic(), cost)

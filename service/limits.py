@@ -5,7 +5,8 @@ per request):
 - CSP, ``X-Frame-Options``, ``nosniff``, ``Referrer-Policy`` on every answer, and redirects that never
   take their host from the request;
 - the real client behind a trusted proxy (``ClientAddress``; none trusted by default);
-- per client address and route class, a token bucket (``TokenBuckets``); 429 with ``Retry-After``;
+- per client address and route class, a token bucket (``TokenBuckets``); 429 with ``Retry-After``; the
+  moves' buckets are shared with the live sockets, whose moves and resyncs draw from them too;
 - a long request target (414) or body (413).
 
 Every limit is a setting (``service.settings``) listed in README.md, "Limits".
@@ -113,23 +114,31 @@ class TokenBuckets:
         #: (kind, address) -> [tokens left, when last counted (time.monotonic)]
         self.buckets: dict[tuple[str, str], list[float]] = {}
 
-    def take(self, kind: str, address: str, now: float) -> float:
-        """0 if the request may go; else the seconds until one token is back."""
+    @classmethod
+    def of(cls, rates: dict[str, tuple[int, float] | None], max_buckets: int = 100_000) -> TokenBuckets:
+        """The buckets of the rates that are set (None: that route class is not limited)."""
+        return cls({kind: rate for kind, rate in rates.items() if rate is not None}, max_buckets)
+
+    def take(self, kind: str, address: str, now: float, cost: float = 1.0) -> float:
+        """0 if the request may go; else the seconds until ``cost`` tokens are back. A costly request
+        (a live socket's resync of many moves) takes more than one; never more than the bucket holds,
+        so that it passes once the bucket is full."""
         capacity, rate = self.rates[kind]
+        cost = min(cost, capacity)
         key = (kind, address)
         bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= self.max_buckets:
                 self._evict(now)
-            self.buckets[key] = [capacity - 1, now]
+            self.buckets[key] = [capacity - cost, now]
             return 0.0
         tokens = min(capacity, bucket[0] + (now - bucket[1]) * rate)
         bucket[1] = now
-        if tokens >= 1:
-            bucket[0] = tokens - 1
+        if tokens >= cost:
+            bucket[0] = tokens - cost
             return 0.0
         bucket[0] = tokens
-        return (1 - tokens) / rate
+        return (cost - tokens) / rate
 
     def _evict(self, now: float) -> None:
         def full(key: tuple[str, str], bucket: list[float]) -> bool:
@@ -203,12 +212,15 @@ class Guard:
         trusted_proxies: tuple[str, ...] = (),
         proxy_header: str = "x-forwarded-for",
         max_buckets: int = 100_000,
+        buckets: TokenBuckets | None = None,
     ) -> None:
         self.app = app
         self.max_target_bytes = max_target_bytes
         self.max_body_bytes = max_body_bytes
         self.limited = {kind: rate for kind, rate in (rates or {}).items() if rate is not None}
-        self.buckets = TokenBuckets(self.limited, max_buckets)
+        # Given when another transport draws from the same buckets: the live sockets' moves count
+        # against the address's move limit as HTTP moves do (``service.app``).
+        self.buckets = TokenBuckets(self.limited, max_buckets) if buckets is None else buckets
         self.addresses = ClientAddress(app, trusted_proxies, proxy_header) if trusted_proxies else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -81,6 +81,8 @@ MATCH_LIMITS: tuple[tuple[str, int, int], ...] = (
     ("bot_budget_ms", 100, 600_000),
     ("read_budget_ms", 100, 600_000),
     ("engine_queue", 1, 10_000),
+    ("engine_reserved", 0, 64),
+    ("bot_only_queue", 1, 10_000),
     ("worker_memory_mb", 0, 1_048_576),
     ("max_moves", 1, 10_000_000),
     ("unwatched_bot_delay_ms", 0, 3_600_000),
@@ -128,6 +130,10 @@ class Settings:
     read_budget_ms: int = 5_000
     #: Engine calls that may wait for a busy worker; one more answers 503 at once.
     engine_queue: int = 32
+    #: Workers the thinking of bots in matches with no person seated never holds, kept for matches with
+    #: people and for reads (it holds at least one); its calls that may wait, in a queue of their own.
+    engine_reserved: int = 1
+    bot_only_queue: int = 8
     #: Each engine worker's address space in MiB (RLIMIT_AS); 0: no limit.
     worker_memory_mb: int = 1024
     #: The most moves one match may hold (409 ``move_limit`` beyond).
@@ -153,6 +159,10 @@ class Settings:
     #: Matches waiting for players: at most this many created from one address, and in all (409 beyond).
     max_waiting_per_client: int = 20
     max_waiting: int = 2000
+    #: Matches with no person seated (a bot in every seat), playing: at most this many created from one
+    #: address (429 beyond), and in all (409 beyond).
+    max_bot_only_per_client: int = 8
+    max_bot_only: int = 64
     #: A waiting match nobody joined for this long (seconds) is removed; its invite then answers 404.
     waiting_expiry_s: int = 86_400
     #: Largest request head (request line and headers) in bytes; larger answers 431 and closes.
@@ -244,6 +254,10 @@ class Settings:
             values["max_waiting_per_client"] = _whole("MAX_WAITING_PER_CLIENT", per_client, 1, 1_000_000)
         if (waiting := get("MAX_WAITING")) is not None:
             values["max_waiting"] = _whole("MAX_WAITING", waiting, 1, 10_000_000)
+        if (bot_only_per_client := get("MAX_BOT_ONLY_PER_CLIENT")) is not None:
+            values["max_bot_only_per_client"] = _whole("MAX_BOT_ONLY_PER_CLIENT", bot_only_per_client, 1, 1_000_000)
+        if (bot_only := get("MAX_BOT_ONLY")) is not None:
+            values["max_bot_only"] = _whole("MAX_BOT_ONLY", bot_only, 1, 10_000_000)
         if (expiry := get("WAITING_EXPIRY_S")) is not None:
             values["waiting_expiry_s"] = _whole("WAITING_EXPIRY_S", expiry, 1, 365 * 86_400)
         if (header_bytes := get("MAX_HEADER_BYTES")) is not None:
@@ -289,6 +303,8 @@ class Settings:
             PREFIX + "PROXY_HEADER": self.proxy_header,
             PREFIX + "MAX_WAITING_PER_CLIENT": str(self.max_waiting_per_client),
             PREFIX + "MAX_WAITING": str(self.max_waiting),
+            PREFIX + "MAX_BOT_ONLY_PER_CLIENT": str(self.max_bot_only_per_client),
+            PREFIX + "MAX_BOT_ONLY": str(self.max_bot_only),
             PREFIX + "WAITING_EXPIRY_S": str(self.waiting_expiry_s),
             PREFIX + "MAX_HEADER_BYTES": str(self.max_header_bytes),
             PREFIX + "REQUEST_TIMEOUT_S": str(self.request_timeout_s),

@@ -15,12 +15,16 @@ from indexes import Lexicon, open_lexicon
 os.environ["TABLEJUDGE_DATA"] = tempfile.mkdtemp(prefix="tablejudge-tests-")
 os.environ.pop("TABLEJUDGE_DATABASE", None)
 # Every server the tests (and benchmarks/matches.py) start is asked by one address, loopback, hundreds
-# of matches over: the per-address rate limits and waiting-match cap are set out of their reach (the
-# limiter still runs); tests/service/test_limits.py and tests/matches/test_quotas.py set their own.
+# of matches over: the per-address rate limits, match caps and live-socket cap are set out of their
+# reach (the limiter still runs); tests/service/test_limits.py, tests/matches/test_quotas.py and
+# tests/matches/test_socket_limits.py set their own.
 for _name in ("CREATE", "JOIN", "MOVES", "JUDGE"):
     os.environ.setdefault(f"TABLEJUDGE_RATE_{_name}", "1000000/1")
 os.environ.setdefault("TABLEJUDGE_MAX_WAITING_PER_CLIENT", "1000000")
 os.environ.setdefault("TABLEJUDGE_MAX_WAITING", "10000000")
+os.environ.setdefault("TABLEJUDGE_MAX_BOT_ONLY_PER_CLIENT", "1000000")
+os.environ.setdefault("TABLEJUDGE_MAX_BOT_ONLY", "10000000")
+os.environ.setdefault("TABLEJUDGE_LIVE_MAX_SOCKETS_PER_ADDRESS", "1000000")
 
 # Deterministic property tests in CI (a failure reproduces); a few hundred examples each.
 settings.register_profile(

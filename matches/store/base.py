@@ -144,17 +144,28 @@ class Store:
                 )
 
     def create_waiting_match(
-        self, match: MatchRow, seats: list[SeatRow], per_creator: int, in_all: int
-    ) -> tuple[int, int] | None:
-        """``create_match`` within the caps on matches waiting for players (``matches.quotas``): counted
-        and written in one transaction that holds the creation lock (``_lock_creations``), so that of
-        server processes creating at once, on one store, no two both pass a cap. None when made; else
-        the counts that refused it (the creator's waiting matches, and all of them)."""
+        self,
+        match: MatchRow,
+        seats: list[SeatRow],
+        per_creator: int,
+        in_all: int,
+        bot_only: tuple[int, int, int] | None = None,
+    ) -> tuple[str, int, int] | None:
+        """``create_match`` within the caps on matches waiting for players (``matches.quotas``) and, for a
+        match with no person seated, ``bot_only``'s (per creator, in all, and the move cap: a match at it
+        no longer moves, ``bot_only_counts``): counted and written in one transaction that holds the
+        creation lock (``_lock_creations``), so that of server processes creating at once, on one store,
+        no two both pass a cap. None when made; else which caps refused it (``"waiting"``,
+        ``"bot_only"``) and their counts (the creator's matches, and all of them)."""
         with self.transaction():
             self._lock_creations()
             mine, total = self.waiting_counts(match.creator)
             if (match.creator is not None and mine >= per_creator) or total >= in_all:
-                return mine, total
+                return "waiting", mine, total
+            if bot_only is not None:
+                mine, total = self.bot_only_counts(match.creator, bot_only[2])
+                if (match.creator is not None and mine >= bot_only[0]) or total >= bot_only[1]:
+                    return "bot_only", mine, total
             self.create_match(match, seats)
         return None
 
@@ -342,6 +353,18 @@ class Store:
             return 0, total
         mine = self._query("SELECT COUNT(*) FROM matches WHERE status = 'waiting' AND creator = ?", (creator,))
         return int(mine[0][0]), total
+
+    def bot_only_counts(self, creator: str | None, moves_below: int) -> tuple[int, int]:
+        """Matches with no person seated (a bot in every seat) that are playing, or about to (made and not
+        yet started), with fewer than ``moves_below`` moves: (created by ``creator``, in all)."""
+        sql = (
+            "SELECT COUNT(*) FROM matches m WHERE status IN ('waiting', 'playing') AND version < ? AND NOT EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.bot IS NULL)"
+        )
+        total = int(self._query(sql, (moves_below,))[0][0])
+        if creator is None:
+            return 0, total
+        return int(self._query(sql + " AND creator = ?", (moves_below, creator))[0][0]), total
 
     def expire_waiting(self, before: float, limit: int = 500) -> list[str]:
         """Remove up to ``limit`` matches still waiting for players that nobody joined since ``before``

@@ -74,7 +74,8 @@ def server(data: Path, long_match: str) -> Iterator[Server]:
     }
     # The limits at their defaults (the suite's conftest lifts them for servers that every test reaches
     # from loopback; here each client names its own address).
-    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "max_waiting_per_client", "max_waiting"):
+    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "max_waiting_per_client", "max_waiting",
+                 "max_bot_only_per_client", "max_bot_only"):  # fmt: skip
         env[f"TABLEJUDGE_{name.upper()}"] = str(Settings.__dataclass_fields__[name].default)
     started = Server(data, bot_delay_ms=50, env=env).start()
     yield started
@@ -350,7 +351,9 @@ def test_creating_matches_in_a_loop_meets_a_429_with_retry_after(server: Server)
 
 
 def test_all_bot_matches_leave_the_judge_fast(server: Server) -> None:
-    """20 all-bot BOP! matches, each watched, and judge queries beside them stay fast."""
+    """20 all-bot BOP! matches, each watched (from three addresses: one may have 8 playing), and judge
+    queries beside them stay fast."""
+    makers = [client(server) for _ in range(3)]
     with client(server) as http:
         def judge_waits(count: int) -> list[float]:
             waits = []
@@ -361,7 +364,8 @@ def test_all_bot_matches_leave_the_judge_fast(server: Server) -> None:
             return waits
 
         judge_waits(5)
-        ids = [new_match(http, "bop", seats=2, bots={"0": "greedy", "1": "greedy"})["match"] for _ in range(20)]
+        bots = {"0": "greedy", "1": "greedy"}
+        ids = [new_match(makers[index % 3], "bop", seats=2, bots=bots)["match"] for index in range(20)]
         sockets = [live(server, match_id) for match_id in ids]
         try:
             with Probe(server.url) as probe:
@@ -371,6 +375,40 @@ def test_all_bot_matches_leave_the_judge_fast(server: Server) -> None:
         finally:
             for ws in sockets:
                 ws.close()
+
+
+def test_all_bot_planner_matches_leave_room_for_a_persons_bot_and_reads(server: Server) -> None:
+    """Issue 24's F1: one address's all-bot matches of ``planner:48`` bots (seconds a choice), each watched,
+    as many as it may have (the 9th is refused, 429 with Retry-After); their bots think in the pool's
+    background share, so a person's match beside them gets its legal moves and its greedy bot's moves
+    at once, not after the planners' queue (before: 503 busy after the read budget, 5 s)."""
+    planners = {"0": "planner:48", "1": "planner:48"}
+    spammer = client(server)
+    ids = [new_match(spammer, "qwiply", seats=2, bots=planners)["match"] for _ in range(8)]
+    refused = spammer.post("/v1/matches", json={"game": "qwiply", "seats": 2, "bots": planners})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_bot_matches", refused.text
+    assert int(refused.headers["Retry-After"]) >= 1
+    sockets = [live(server, match_id) for match_id in ids]
+    try:
+        time.sleep(2)  # the planners' setups are being chosen, two or more seconds each
+        http = client(server)
+        made = new_match(http, "bop", seats=2, name="Ann", bots={"1": "greedy"})
+        match_id, token = made["match"], made["token"]
+        started = time.monotonic()
+        legal = http.get(f"/v1/matches/{match_id}/legal?limit=5", headers=auth(token))
+        legal_in = time.monotonic() - started
+        assert legal.status_code == 200 and legal_in < 3.0, (legal_in, legal.text)
+        for _ in range(2):  # the person passes; the greedy bot answers
+            deadline = time.monotonic() + 5
+            while (body := http.get(f"/v1/matches/{match_id}", headers=auth(token)).json())["must_act"] != [0]:
+                assert time.monotonic() < deadline, f"the bot did not move within 5 s: {body['version']}"
+                time.sleep(0.05)
+            moved = http.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": body["version"]},
+                              headers=auth(token))  # fmt: skip
+            assert moved.status_code == 200, moved.text
+    finally:
+        for ws in sockets:
+            ws.close()
 
 
 # --- reads of a long match ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ matches nobody joined removed after their time, and clocks that a server's downt
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from pathlib import Path
@@ -13,9 +14,20 @@ import httpx
 import pytest
 
 from matches.clock import Clock
-from matches.quotas import ALIVE_WITHIN, Quotas, TooManyWaiting, TooManyWaitingFromYou, Upkeep, creator_mark
+from matches.quotas import (
+    ALIVE_WITHIN,
+    Quotas,
+    TooManyBotMatches,
+    TooManyBotMatchesFromYou,
+    TooManyWaiting,
+    TooManyWaitingFromYou,
+    Upkeep,
+    creator_mark,
+)
 from matches.service import MatchService, MatchSettings
 from matches.store import SCHEMA_VERSION, Store, open_store
+from service.app import create_app
+from service.settings import Settings
 from tests.matches.conftest import FakeClock
 from tests.matches.servers import Server
 
@@ -50,6 +62,59 @@ def test_waiting_matches_are_capped_per_client_and_in_all(store: Store, clock: F
     service.create("bop", {"players": 2}, client="10.0.0.1")
     # The address itself is never stored.
     assert all(row.creator is None or "10.0.0" not in row.creator for row in store.listing("waiting"))
+
+
+BOTS_ONLY = {"0": "greedy", "1": "greedy"}
+
+
+def test_matches_with_no_person_seated_are_capped_per_client_and_in_all(store: Store, clock: FakeClock) -> None:
+    """An all-bot match starts at once and plays by itself (issue 24: one address made 24 of planner bots):
+    at most ``max_bot_only_per_client`` playing from one address (429), ``max_bot_only`` in all (409)."""
+    service = quota_service(store, clock, max_bot_only_per_client=2, max_bot_only=3)
+    mine = [service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match for _ in range(2)]
+    with pytest.raises(TooManyBotMatchesFromYou, match="2 matches you created with no person seated") as refused:
+        service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+    assert refused.value.status == 429 and refused.value.retry_after >= 1
+    # A match with a person seated is not one of them (with a bot, or waiting for a second person).
+    with_a_person = service.create("bop", {"players": 2}, bots={"1": "greedy"}, client="10.0.0.1")
+    assert store.match(with_a_person.match).status == "playing"  # type: ignore[union-attr]
+    service.create("bop", {"players": 2}, client="10.0.0.1")
+    service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.2")  # another address's own share
+    with pytest.raises(TooManyBotMatches, match="3 matches with no person seated") as full:
+        service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.3")
+    assert full.value.status == 409 and full.value.retry_after >= 1
+    assert store.bot_only_counts(creator_mark("10.0.0.1"), 20_000) == (2, 3)
+    assert store.bot_only_counts(creator_mark("10.0.0.1"), 0) == (0, 0)  # none below 0 moves: at the cap, none runs
+    # One that ends no longer counts: its creator may make another.
+    assert store.update_match(mine[0], None, status="over")
+    service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+    with pytest.raises(TooManyBotMatchesFromYou):
+        service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+
+
+def test_a_refused_all_bot_match_is_a_429_or_409_with_retry_after(tmp_path: Path) -> None:
+    settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), max_bot_only_per_client=1, max_bot_only=2)
+    app = create_app(settings)
+    planners = {"game": "qwiply", "seats": 2, "bots": {"0": "planner", "1": "planner"}}
+
+    async def create(address: str, body: dict[str, Any]) -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, client=(address, 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as client:
+            return await client.post("/v1/matches", json=body)
+
+    async def crowd() -> list[httpx.Response]:
+        return [await create(address, planners) for address in ("10.0.0.1", "10.0.0.1", "10.0.0.2", "10.0.0.3")]
+
+    first, mine, other, full = asyncio.run(crowd())
+    assert first.status_code == 201 and other.status_code == 201, (first.text, other.text)
+    assert mine.status_code == 429 and int(mine.headers["Retry-After"]) >= 1, mine.text
+    error = mine.json()["error"]
+    assert error["code"] == "too_many_bot_matches" and "no person seated" in error["message"]
+    assert error["retry_after"] == int(mine.headers["Retry-After"])
+    assert full.status_code == 409 and full.json()["error"]["code"] == "bot_matches_full", full.text
+    assert int(full.headers["Retry-After"]) >= 1 and "no person seated" in full.json()["error"]["message"]
+    with_a_person = asyncio.run(create("10.0.0.3", {**planners, "bots": {"1": "planner"}}))
+    assert with_a_person.status_code == 201, with_a_person.text
 
 
 def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: str, clock: FakeClock) -> None:
@@ -96,6 +161,44 @@ def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: 
         everyone = race("10.0.0.3")
         assert sorted(type(answer).__name__ for answer in everyone) == ["TooManyWaiting", "str"]
         assert stores[1].waiting_counts(None) == (0, 4)
+    finally:
+        for each in stores:
+            each.close()
+
+
+def test_the_all_bot_caps_hold_for_server_processes_creating_at_once(store_url: str, clock: FakeClock) -> None:
+    """As the waiting caps: two store connections creating an all-bot match from one address at once, one
+    left under its cap, each count held 0.3 s before the insert: exactly one passes."""
+    stores = [open_store(store_url) for _ in range(2)]
+    try:
+        services = [quota_service(each, clock, max_bot_only_per_client=2) for each in stores]
+        for each in stores:
+            counted = each.bot_only_counts
+
+            def slow_count(creator: str | None, below: int, counted: Any = counted) -> tuple[int, int]:
+                found = counted(creator, below)
+                time.sleep(0.3)  # the other connection counts meanwhile, unless the lock keeps it out
+                return found  # type: ignore[no-any-return]
+
+            each.bot_only_counts = slow_count  # type: ignore[method-assign]
+        services[0].create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+        answers: list[object] = []
+        start = threading.Barrier(2)
+
+        def create(service: MatchService) -> None:
+            start.wait(10)
+            try:
+                answers.append(service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match)
+            except TooManyBotMatchesFromYou as refused:
+                answers.append(refused)
+
+        racers = [threading.Thread(target=create, args=(service,)) for service in services]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join(timeout=30)
+        assert sorted(type(answer).__name__ for answer in answers) == ["TooManyBotMatchesFromYou", "str"]
+        assert stores[0].bot_only_counts(creator_mark("10.0.0.1"), 20_000)[0] == 2
     finally:
         for each in stores:
             each.close()

@@ -123,6 +123,86 @@ def test_a_full_queue_is_refused_at_once_and_a_long_wait_at_its_budget(pool: Wor
     assert type(waiting) is Busy  # it waited 0.3 s for a worker: refused, nothing killed for it
 
 
+def test_background_calls_keep_a_worker_and_the_main_queue_for_others() -> None:
+    """The bots of matches with no person seated think as background calls: they hold at most their share
+    of the workers and wait in a queue of their own. With that share and queue full of planners, one more
+    is refused at once, and a person's bot and a read still find a worker at once."""
+    pool = WorkPool(size=2, queue=4, background_workers=1, background_queue=2)
+    game = load_game("qwiply(players=3)")
+    state = game.new_initial_state(3).to_json()
+    key = key_of(game)
+    planner = (state, [("planner:48", 1), None, None])
+
+    async def crowd() -> tuple[float, float, Any, Any]:
+        # Both workers started first (a start is outside every budget, and slow on a busy machine).
+        await asyncio.gather(*(pool.run("legal", key, (state, 0, 1), 30) for _ in range(2)))
+        assert pool.started == 2
+        thinking = [asyncio.create_task(pool.run("bot", key, planner, 30, background=True)) for _ in range(3)]
+        await eventually(lambda: pool.background_held == 1 and len(pool._waiting_background) == 2, "the planners")
+        started = time.monotonic()
+        with pytest.raises(Busy, match="no person seated"):
+            await pool.run("bot", key, planner, 30, background=True)
+        refused_in = time.monotonic() - started
+        started = time.monotonic()
+        person = await pool.run("bot", key, (state, [("greedy", 1), None, None]), 30)
+        legal = await pool.run("legal", key, (state, 0, 5), 30)
+        answered_in = time.monotonic() - started
+        assert pool.background_held == 1 and not any(task.done() for task in thinking)
+        for task in thinking:
+            task.cancel()
+        await asyncio.gather(*thinking, return_exceptions=True)
+        return refused_in, answered_in, person, legal
+
+    try:
+        refused_in, answered_in, person, legal = asyncio.run(crowd())
+    finally:
+        pool.close()
+    assert refused_in < 0.1
+    # A planner:48 choice takes seconds; the greedy one and the legal list a fraction of one.
+    assert answered_in < 2.0, f"a person's call waited {answered_in:.2f} s beside the planners"
+    assert person is not None and legal[0] > 0
+
+
+def test_a_bot_refused_for_a_busy_pool_asks_again_soon_and_not_forever(store: Store) -> None:
+    service = pooled(store, bot_budget_ms=4000)  # the worker's first call builds BOP!'s game: a budget for it
+    run, asked = service.work.run, []
+
+    async def busy_at_first(kind: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(time.monotonic())
+        if len(asked) <= 2 or refusing:
+            raise Busy("the server's engine workers are busy (4 calls waiting); try again shortly")
+        return await run(kind, *args, **kwargs)
+
+    service.work.run = busy_at_first  # type: ignore[method-assign]
+    made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
+    refusing = False
+
+    async def play() -> float:
+        try:
+            started = time.monotonic()
+            await service.run_due_async(made.match)  # the scheduler's one look: the pool answers busy twice
+            await eventually(lambda: service.store.version(made.match), "the bot to move after a busy pool", 10)
+            return time.monotonic() - started
+        finally:
+            await service.close_async()
+
+    assert asyncio.run(play()) < 6.0  # not at the scheduler's next look (three budgets and a second on: 13 s)
+    assert len(asked) >= 3 and asked[2] - asked[0] < 1.0  # asked again after 0.125-0.25 s, then 0.25-0.5 s
+    refusing, asked[:] = True, []  # the pool stays busy: the bot asks a few times, then leaves it to the scheduler
+    service = pooled(store, bot_budget_ms=500)
+    service.work.run = busy_at_first  # type: ignore[method-assign]
+
+    async def refused() -> None:
+        try:
+            await service.run_due_async(made.match)
+            await eventually(lambda: not service._thinking, "the bot to stop asking", 10)
+        finally:
+            await service.close_async()
+
+    asyncio.run(refused())
+    assert 2 <= len(asked) <= 6 and asked[-1] - asked[0] <= 1.5
+
+
 # --- the service with a pool -------------------------------------------------------------------------
 @pytest.fixture
 def sqlite_store(tmp_path: Path) -> Iterator[Store]:

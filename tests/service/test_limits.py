@@ -138,6 +138,19 @@ def test_route_classes_and_bounded_buckets() -> None:
     assert buckets.take("judge", "a", 5.6) == 0
 
 
+def test_a_costly_request_takes_more_tokens_but_never_more_than_the_bucket_holds() -> None:
+    """A live socket's resync of many moves costs several of the address's moves (``resync_cost``); one
+    that would cost more than the bucket holds costs the whole bucket, so that it passes once it is full."""
+    buckets = TokenBuckets.of({"moves": (10, 10.0), "judge": None})  # a token a second
+    assert set(buckets.rates) == {"moves"}
+    assert buckets.take("moves", "a", 0.0, cost=4) == 0
+    assert buckets.take("moves", "a", 0.0, cost=7) == pytest.approx(1.0)  # 6 left: one more second
+    assert buckets.take("moves", "a", 1.0, cost=7) == 0
+    assert buckets.take("moves", "a", 1.0, cost=500) == pytest.approx(10.0)  # capped at the 10 it holds
+    assert buckets.take("moves", "a", 11.0, cost=500) == 0
+    assert buckets.take("moves", "b", 11.0, cost=500) == 0  # a new address's full bucket, emptied
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):

@@ -256,5 +256,5 @@ export class Live {
 }
 
 function statusOf(code) {
-  return { unauthorized: 401, wrong_player: 403, stale_version: 409, game_over: 409, not_playing: 409 }[code] || 422;
+  return { unauthorized: 401, wrong_player: 403, stale_version: 409, game_over: 409, not_playing: 409, rate_limited: 429 }[code] || 422;
 }
