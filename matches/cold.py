@@ -20,6 +20,9 @@ once stalled the server for all of them in turn.
 - **a bounded queue**: at most ``queue`` matches wait to be loaded; a load asked for beyond that is
   refused at once (503), so a client naming thousands of long matches queues no unbounded work.
 
+The reads that are kept encoded (``matches.encoded``: a finished match's log and history) are built
+on the same thread (a ``ColdLoads`` that shares it), for the same reasons and with the same budget.
+
 The thread only reads the store (each store's own lock serialises its connection) and builds a state
 nobody else holds yet; the state joins the process's cache on the event loop (``settle``), where
 every other change to the cache is made.
@@ -35,7 +38,7 @@ import asyncio
 import concurrent.futures
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from matches.work import Busy
 
@@ -45,9 +48,11 @@ T = TypeVar("T")
 class ColdLoads(Generic[T]):
     """Loads run on one thread of their own, shared by key, each awaited within a budget."""
 
-    def __init__(self, queue: int) -> None:
+    def __init__(self, queue: int, share: ColdLoads[Any] | None = None) -> None:
         self.queue = queue
         self._thread: concurrent.futures.ThreadPoolExecutor | None = None
+        #: Loads of another kind whose thread these run on (one thread in all: see above).
+        self._share = share
         self._loading: dict[str, asyncio.Future[T]] = {}
         #: Loads started (for tests and logs).
         self.started = 0
@@ -55,25 +60,30 @@ class ColdLoads(Generic[T]):
     def loading(self, key: str) -> bool:
         return key in self._loading
 
-    async def load(self, key: str, job: Callable[[], T], settle: Callable[[T], None], budget: float) -> None:
+    async def load(self, key: str, job: Callable[[], T], settle: Callable[[T], None], budget: float) -> T:
         """Run ``job`` on the loading thread (or join the run already under way for ``key``); once it
-        is done, ``settle`` its answer on the event loop before any waiter resumes. Raises what the
-        job raised, or ``Busy``: the queue is full, or the load ran past ``budget`` seconds."""
+        is done, ``settle`` its answer on the event loop before any waiter resumes; its answer. Raises
+        what the job raised, or ``Busy``: the queue is full, or the load ran past ``budget`` seconds."""
         running = self._loading.get(key)
         if running is None:
             if len(self._loading) >= self.queue:
                 raise Busy(f"the server is loading {len(self._loading)} matches; try again shortly")
-            if self._thread is None:
-                self._thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tablejudge-load")
-            running = asyncio.get_running_loop().run_in_executor(self._thread, job)
+            running = asyncio.get_running_loop().run_in_executor(self._executor(), job)
             self._loading[key] = running
             self.started += 1
             # Registered before any waiter's: the state is in the cache when the first waiter resumes.
             running.add_done_callback(lambda done: self._done(key, done, settle))
         try:
-            await asyncio.wait_for(asyncio.shield(running), budget)
+            return await asyncio.wait_for(asyncio.shield(running), budget)
         except TimeoutError:
             raise Busy(f"loading this match took longer than {budget:g} s; it goes on: try again shortly") from None
+
+    def _executor(self) -> concurrent.futures.ThreadPoolExecutor:
+        if self._share is not None:
+            return self._share._executor()
+        if self._thread is None:
+            self._thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tablejudge-load")
+        return self._thread
 
     def _done(self, key: str, done: asyncio.Future[T], settle: Callable[[T], None]) -> None:
         if self._loading.get(key) is done:
@@ -83,7 +93,8 @@ class ColdLoads(Generic[T]):
         settle(done.result())
 
     def close(self) -> None:
-        """The server stops: loads not yet begun are dropped; one under way ends on its own."""
+        """The server stops: loads not yet begun are dropped; one under way ends on its own. (Loads on
+        another's thread: that one's ``close`` ends it.)"""
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
             self._thread = None

@@ -35,9 +35,10 @@ from typing import Any
 import orjson
 from fastapi import WebSocket
 
-from engine.base import CHANCE, JsonDict
+from engine.base import JsonDict
 from engine.errors import EngineError, StaleVersionError
 from indexes.errors import TablejudgeError
+from matches.encoded import missed_moves
 from matches.errors import MatchError
 from matches.live_input import (
     MAX_ID_CHARS,
@@ -209,29 +210,23 @@ class LiveHub(Outboxes):
             self._enqueue(connection, {"type": "error", "error": error})
             self._close(connection, CLOSE_SEAT_MOVED, "the seat moved to another device")
 
-    def update(self, loaded: Any, connection: Connection, event: Event | None) -> JsonDict:
-        """The message for one socket: the moves it missed (as its seat sees them), and the match."""
+    def update(self, loaded: Any, connection: Connection, event: Event | None, hello: bool = False) -> JsonDict:
+        """The message for one socket: the moves it missed (as its seat sees them), and the match. A
+        hello's moves (every move of a long match, for ``since`` 0) are kept encoded (``missed_json``):
+        a hello is never joined with an update (``join_updates``), so they may stay bytes."""
         state = loaded.state
-        missed: list[JsonDict] = []
-        if state is not None and connection.version < state.version:
-            # The history entries after the version the socket saw: versions count the moves, not
-            # the chance entries among them, so walk back from the end (usually one move or two).
-            history, wanted, start = state.history, state.version - connection.version, len(state.history)
-            while wanted and start:
-                start -= 1
-                wanted -= history[start][0] != CHANCE
-            for seat, text in state.public_history(connection.seat, start):
-                if seat != CHANCE:
-                    missed.append({"seat": seat, "move": text})
+        seat, since = connection.seat, connection.version
+        missed = orjson.Fragment(self.service.missed_json(loaded, seat, since)) if hello else None
+        moves = missed if missed is not None else missed_moves(state, seat, since)
         message: JsonDict = {
-            "type": "update",
+            "type": "hello" if hello else "update",
             "version": 0 if state is None else state.version,
             "kind": "sync" if event is None else event.kind,
-            "moves": missed,
+            "moves": moves,
             # Encoded once per seat and version (the mover's answer holds the same bytes): ``body_json``.
             "match": orjson.Fragment(self.service.body_json(loaded, connection.seat)),
         }
-        if event is not None and event.breakdown is not None and len(missed) == 1:
+        if event is not None and event.breakdown is not None and isinstance(moves, list) and len(moves) == 1:
             message["breakdown"] = event.breakdown_json()
         return message
 
@@ -322,7 +317,7 @@ class LiveHub(Outboxes):
         self.known.setdefault(match_id, current)
         self.changed.setdefault(match_id, loaded.row.updated)
         self._mark_seen(connection, force=True)
-        self._enqueue(connection, {**self.update(loaded, connection, None), "type": "hello"})
+        self._enqueue(connection, self.update(loaded, connection, None, hello=True))
         connection.version = current
         connection.writer = asyncio.get_running_loop().create_task(self._write(connection))
         self._ping(connection, int(time.time() * 1000))  # a first round trip before the first claim

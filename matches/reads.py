@@ -1,11 +1,12 @@
 """The reads that replay a match: the score sheet (``turns``), the step-through replay, a move's review,
-the legal moves now, and the log once the match is over.
+the legal moves now, and the log once the match is over (``matches.encoded``).
 
 A score sheet replays every move from the seed; a replay's step or a review needs the state at a
 version. For a server (the ``*_async`` reads) they run in the worker pool within ``read_budget_ms``
 (503 and Retry-After past it), and are kept: a score sheet and a legal-move list by version (a
-finished match's never change), states every ``SNAPSHOT_EVERY`` moves as replay checkpoints, so that no
-step replays more than that here. The plain reads replay in the caller's process (tests, tools).
+finished match's never change), states every ``SNAPSHOT_EVERY`` moves (at most ``CHECKPOINTS_PER_MATCH``
+of them, further apart in a long match) as replay checkpoints, so that no step replays more than that.
+The plain reads replay in the caller's process (tests, tools).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 import orjson
 
 from engine.base import CHANCE, Game, JsonDict, State
-from matches.core import SNAPSHOT_EVERY, Loaded, MatchCore
+from matches.core import SNAPSHOT_EVERY, Loaded
+from matches.encoded import EncodedReads
 from matches.errors import BadRequest, NotOver, NotPlaying
 from matches.store import MatchRow, MoveRow
 from matches.work import turns_of
@@ -27,11 +29,13 @@ from matches.work import turns_of
 READ_CACHE_SIZE = 64
 READ_CACHE_ITEMS = 100_000
 CHECKPOINT_BYTES = 64 * 1024 * 1024
+#: The most replay checkpoints of one match (``checkpoint_every``).
+CHECKPOINTS_PER_MATCH = 40
 #: The most legal moves a list gives (``GET /legal``'s ``limit`` goes to this).
 MAX_LEGAL = 5000
 
 
-class Reads(MatchCore):
+class Reads(EncodedReads):
     """The reads that replay a match, and their caches."""
 
     def __post_init__(self) -> None:
@@ -114,10 +118,12 @@ class Reads(MatchCore):
         while len(self._reads) > READ_CACHE_SIZE or (self._read_items > READ_CACHE_ITEMS and len(self._reads) > 1):
             self._read_items -= self._reads.popitem(last=False)[1][1]
 
-    async def _moves_since(self, match_id: str, since: int = 0) -> list[MoveRow]:
+    async def _moves_since(self, match_id: str, since: int = 0, most: int | None = None) -> list[MoveRow]:
+        """The moves after ``since`` (the first ``most``): a step near the start of a long match reads the
+        few it plays, not the thousands after them (read on the event loop)."""
         if not self.store.awaits:
-            return self.store.moves(match_id, since)
-        moves: list[MoveRow] = await self.store.call_async("moves", match_id, since)
+            return self.store.moves(match_id, since, most)
+        moves: list[MoveRow] = await self.store.call_async("moves", match_id, since, most)
         return moves
 
     async def turns_async(self, match_id: str, seat: int | None) -> bytes:
@@ -188,7 +194,7 @@ class Reads(MatchCore):
         current = 0 if loaded.state is None else loaded.state.version
         if not 1 <= version <= current:
             raise BadRequest(f"version must be a move of this match: 1 to {current}")
-        made = (await self._moves_since(match_id, version - 1))[0]
+        made = (await self._moves_since(match_id, version - 1, 1))[0]
         mover = made.seat
         if subject is None:
             subject = mover if mover >= 0 else seat
@@ -209,14 +215,15 @@ class Reads(MatchCore):
 
     async def _way_to(self, loaded: Loaded, version: int) -> tuple[bytes | None, list[tuple[int, str]]]:
         """How to reach the state after the first ``version`` moves: the nearest kept state (a checkpoint,
-        the store's snapshot; None: the seed) and at most ``SNAPSHOT_EVERY`` moves after it. When no kept
+        the store's snapshot; None: the seed) and at most ``checkpoint_every`` moves after it. When no kept
         state is that near, a worker replays the way there first, keeping a checkpoint every
-        ``SNAPSHOT_EVERY`` moves for the next steps. The replay itself is a worker's too (``replay_step``,
+        ``checkpoint_every`` moves for the next steps. The replay itself is a worker's too (``replay_step``,
         ``review_at``): nothing that grows with the match is decoded or replayed on the event loop."""
         row, game = loaded.row, loaded.game
+        every = checkpoint_every(0 if loaded.state is None else loaded.state.version)
         marks = self._checkpoints.get(row.id, {})
         start = max((mark for mark in marks if mark <= version), default=0)
-        if version - start > SNAPSHOT_EVERY:
+        if version - start > every:
             snapshot = (
                 self.store.snapshot(row.id)
                 if not self.store.awaits
@@ -226,18 +233,16 @@ class Reads(MatchCore):
                 self._keep_checkpoints(row.id, [(snapshot[0], orjson.dumps(snapshot[1]))])
                 marks = self._checkpoints[row.id]
                 start = snapshot[0]
-        if version - start > SNAPSHOT_EVERY:
-            played = [
-                (move.seat, move.move) for move in await self._moves_since(row.id, start) if move.version <= version
-            ]
+        if version - start > every:
+            played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
             kept = await self.work.run(
-                "checkpoints", self._game_key(row), (row.seed, marks.get(start), played, SNAPSHOT_EVERY),
+                "checkpoints", self._game_key(row), (row.seed, marks.get(start), played, every),
                 self._read_budget(), game,
             )  # fmt: skip
             self._keep_checkpoints(row.id, kept)
             marks = self._checkpoints.get(row.id, {})
             start = max((mark for mark in marks if mark <= version), default=0)
-        played = [(move.seat, move.move) for move in await self._moves_since(row.id, start) if move.version <= version]
+        played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
         return (marks.get(start) if start else None), played
 
     def _keep_checkpoints(self, match_id: str, kept: list[tuple[int, bytes]]) -> None:
@@ -277,22 +282,14 @@ class Reads(MatchCore):
             state.act(move.seat, move.move)
         return state
 
-    def log(self, match_id: str) -> JsonDict:
-        """After the end: the seed and every move, so anyone can replay the match with the engine."""
-        row = self._row(match_id)
-        if row.status != "over":
-            raise NotOver("the log (and the seed) is given once the match is over")
-        game = self._game_of(row)
-        return {
-            "match": row.id,
-            "game": row.game,
-            "spec": game.spec(),
-            "options": row.options,
-            "seed": row.seed,
-            "lexicon": game.lexicon,
-            "house_rules": self._rules_json(row),
-            "moves": [[move.seat, move.move] for move in self.store.moves(match_id)],
-        }
+
+def checkpoint_every(moves: int) -> int:
+    """How far apart a match of ``moves`` moves keeps its replay checkpoints: every ``SNAPSHOT_EVERY`` moves,
+    and at most ``CHECKPOINTS_PER_MATCH`` of them (further apart, in steps of ``SNAPSHOT_EVERY``). Each holds
+    the whole history so far: 400 of a 20,000-move match were 44 MB, two such matches did not fit in
+    ``CHECKPOINT_BYTES``, and every step of each made them again (2.8 s a step, 20,000 moves read on the
+    loop each time). A step replays at most this many moves, in a worker."""
+    return SNAPSHOT_EVERY * max(1, -(-moves // (SNAPSHOT_EVERY * CHECKPOINTS_PER_MATCH)))
 
 
 def _act_index(state: State[Any], version: int) -> int:

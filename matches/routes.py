@@ -225,8 +225,8 @@ async def get_match(
     loaded = await service.load_async(match_id)
     seat = None if token is None else service.authenticate(match_id, token, loaded.seats)
     # Through orjson, not FastAPI's encoder: with its history a long match's body is large (MatchBody
-    # documents it and allows every field, so nothing is filtered out).
-    return ORJSONResponse(service.body(loaded, seat, history=history))
+    # documents it and allows every field, so nothing is filtered out); the history is kept encoded.
+    return ORJSONResponse(await service.body_async(loaded, seat, history=history))
 
 
 async def make_move(request: Request) -> Response:
@@ -510,9 +510,15 @@ async def rematch(match_id: MatchId, service: ServiceDep, authorization: Authori
     return {"match": new_id, "seat": seat, "rematch_of": match_id}
 
 
-@router.get("/{match_id}/log", summary="After the end: the seed and every move, to replay the match")
-async def match_log(match_id: MatchId, service: ServiceDep) -> dict[str, Any]:
-    return service.log(match_id)
+@router.get(
+    "/{match_id}/log",
+    summary="After the end: the seed and every move, to replay the match",
+    response_model=dict[str, Any],
+    responses=BUSY,
+)
+async def match_log(match_id: MatchId, service: ServiceDep) -> Any:
+    # Already JSON (read and encoded off the event loop once per match, then kept: ``matches.encoded``).
+    return Response(await service.log_async(match_id), media_type="application/json")
 
 
 qr_router = APIRouter(tags=["matches"])

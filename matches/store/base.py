@@ -323,7 +323,11 @@ class Store:
             self._notify(match_id, move.version)
         return True
 
-    def moves(self, match_id: str, since: int = 0) -> list[MoveRow]:
+    def moves(self, match_id: str, since: int = 0, most: int | None = None) -> list[MoveRow]:
+        """The moves after version ``since`` (the first ``most`` of them: a replay's step or a review reads
+        only the moves it plays, not the rest of a long match)."""
+        if most is not None:
+            return self._moves_at_most(match_id, since, most)
         return read_moves(self._query(MOVES_SINCE, (match_id, since)))
 
     def save_snapshot(self, match_id: str, version: int, state: dict[str, Any]) -> None:

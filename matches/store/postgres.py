@@ -19,6 +19,7 @@ from matches.store.sql import (
     LATEST_SNAPSHOT,
     MATCH_SEATS_AND_MOVES,
     MOVES_SINCE,
+    MOVES_SINCE_AT_MOST,
     NEXT_DUE,
     NO_MOVES,
     SAVE_SNAPSHOT,
@@ -150,7 +151,11 @@ ON_THE_LOOP: dict[str, Callable[..., Statement]] = {
         (NO_MOVES if since is None else since, most, match_id),
         read_match_seats_and_moves,
     ),
-    "moves": lambda match_id, since=0: (MOVES_SINCE, (match_id, since), read_moves),
+    "moves": lambda match_id, since=0, most=None: (
+        (MOVES_SINCE, (match_id, since), read_moves)
+        if most is None
+        else (MOVES_SINCE_AT_MOST, (match_id, since, most), read_moves)
+    ),
     "snapshot": lambda match_id: (LATEST_SNAPSHOT, (match_id,), read_snapshot),
     "version": lambda match_id: (VERSION, (match_id,), read_version),
     "due": lambda now, limit=100: (DUE, (now, limit), read_due),
