@@ -7,6 +7,7 @@ import functools
 import gc
 import hashlib
 import inspect
+import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
@@ -204,9 +206,36 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
     return service, hub, rules
 
 
+#: What tells FastAPI to export telemetry: a provider named in the environment, or its own set-up.
+_TELEMETRY_ENVIRONMENT = (
+    "OTEL_PYTHON_TRACER_PROVIDER",
+    "OTEL_PYTHON_METER_PROVIDER",
+    "OTEL_PYTHON_LOGGER_PROVIDER",
+    "FASTAPI_OTEL_AUTO_CONFIGURE",
+)
+
+
+def _telemetry() -> TelemetryConfig:
+    """FastAPI's OpenTelemetry (spans, metrics, logs of each request), as it would run: on when a provider is
+    configured as the app is made (in code before it, as ``opentelemetry-instrument`` does, or named in the
+    environment), else off. FastAPI itself asks on every request whether one has been configured since: three
+    provider look-ups, each reading the environment, about 2% of a match move's instructions
+    (``benchmarks/move_path.py``) for telemetry that nothing here configures."""
+    if any(os.environ.get(name) for name in _TELEMETRY_ENVIRONMENT):
+        return {}  # (a provider named there is loaded by FastAPI's first look, as before)
+    from opentelemetry import _logs, metrics, trace
+
+    providers = (trace.get_tracer_provider(), metrics.get_meter_provider(), _logs.get_logger_provider())
+    unset = ("ProxyTracerProvider", "_ProxyMeterProvider", "ProxyLoggerProvider")
+    if any(type(provider).__name__ not in unset for provider in providers):
+        return {}
+    return {"tracing": False, "metrics": False, "logs": False}
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     app = FastAPI(
+        telemetry=_telemetry(),
         title="Tablejudge",
         version="1",
         summary="A word judge for BOP! and PDQ",

@@ -142,6 +142,8 @@ class BopState(State[BopMove]):
             return []
         if self.draws_owed is not None:
             return [CHANCE]
+        if self.pending is None:  # nothing to challenge (strict mode, and most turns): asked several times a move
+            return [self.current]
         challengers = [seat for seat in range(self.players) if seat != self.current and self.can_challenge(seat)]
         return sorted([self.current, *challengers])
 
@@ -274,7 +276,17 @@ class BopState(State[BopMove]):
         self.draws_owed = (player, count) if count else None
 
     def _take_from_hand(self, hand: list[str], tiles: Sequence[str]) -> list[str]:
-        """The hand left after removing ``tiles`` (IllegalMoveError if they are not all in it)."""
+        """The hand left after removing ``tiles`` (IllegalMoveError if they are not all in it). Each is taken
+        out in turn: they are all there exactly when no removal fails, so only a refusal counts what is
+        missing (two Counters were most of a pass's cost)."""
+        left = list(hand)
+        try:
+            for tile in tiles:
+                left.remove(tile)
+        except ValueError:
+            pass
+        else:
+            return left
         held = Counter(hand)
         missing = Counter(tiles) - held
         if missing:
@@ -285,10 +297,7 @@ class BopState(State[BopMove]):
             raise IllegalMoveError(
                 "not_in_hand", f"not in your hand: {', '.join(map(tile_name, sorted(missing.elements())))}"
             )
-        left = list(hand)
-        for tile in tiles:
-            left.remove(tile)
-        return left
+        raise AssertionError("a tile missing from the hand, yet counted there")  # pragma: no cover
 
     def _play(self, player: int, move: Play) -> Breakdown:
         tiles = move.tiles()

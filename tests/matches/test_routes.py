@@ -415,3 +415,59 @@ def test_an_invite_to_a_full_match_answers_409_seats_full_with_the_watch_link(ap
     answer = ask(app, "POST", f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Cy"})
     assert "The seats are full" in refused(answer, 409, "match_full")
     assert answer.json()["error"]["spectate"].endswith(f"/play/{made['match']}?watch=1")
+
+
+MOVE_BODIES = [
+    b'{"move": "pass", "version": 3}',
+    b'{"version": 0, "move": "x"}',
+    b'{"move": "pass", "move": "swap", "version": 1}',  # a key twice: the last, as pydantic reads it
+    b'{"move": "pass", "version": 3.0}',  # lax: pydantic takes a whole float
+    b'{"move": "pass", "version": "3"}',
+    b'{"move": "pass", "version": true}',
+    b'{"move": "pass", "version": -1}',
+    b'{"move": "", "version": 1}',
+    b'{"move": "' + b"a" * 400 + b'", "version": 1}',
+    b'{"move": "' + b"a" * 401 + b'", "version": 1}',
+    b'{"move": "pass", "version": 1, "more": 1}',
+    b'{"move": "pass"}',
+    b'{"move": 5, "version": 1}',
+    b'{"move": "\\ud800", "version": 1}',
+    b'{"move": "a\\u0000", "version": 18446744073709551616}',
+    b'\xef\xbb\xbf{"move": "pass", "version": 1}',
+    b'{"move": "\xff", "version": 1}',
+    b"[1, 2]",
+    b"null",
+    b"",
+    b'{"move": "pass", "version": 1} x',
+]
+
+
+@pytest.mark.parametrize("raw", MOVE_BODIES)
+def test_move_body_is_read_as_pydantic_reads_it(raw: bytes) -> None:
+    """The move route's own reading of its body (orjson, checked by hand) takes what ``MoveBody`` takes, with the
+    same values, and refuses the rest with pydantic's own errors."""
+    from fastapi.exceptions import RequestValidationError
+    from pydantic import ValidationError
+
+    from matches.live import MAX_MOVE_CHARS
+    from matches.routes import MOVE_BODY_TYPE, _move_body
+
+    assert MAX_MOVE_CHARS == 400  # (the bodies above are built around it)
+    try:
+        expected = MOVE_BODY_TYPE.validate_json(raw)
+    except ValidationError as error:
+        with pytest.raises(RequestValidationError) as raised:
+            _move_body(raw)
+        assert [problem["type"] for problem in raised.value.errors()] == [p["type"] for p in error.errors()]
+        return
+    read = _move_body(raw)
+    assert read == (expected.move, expected.version) and type(read[1]) is int
+
+
+def test_move_headers_are_the_first_of_each() -> None:
+    from matches.routes import _move_headers
+
+    headers = [(b"authorization", b"Bearer a"), (b"content-type", b"application/json"), (b"authorization", b"Bearer b"),
+               (b"content-type", b"text/plain")]  # fmt: skip
+    assert _move_headers(headers) == ("application/json", "Bearer a")
+    assert _move_headers([(b"host", b"x")]) == (None, None)

@@ -561,3 +561,17 @@ def test_a_match_names_house_rules_and_says_so(http: httpx.Client, house_rules: 
     assert body["house_rules"]["id"] == house_rules
     unknown = http.post("/v1/matches", json={"game": "pdq", "house_rules": "hr-aaaaaaaaaa"})
     assert error_of(unknown)[:2] == (404, "unknown_house_rules")
+
+
+def test_fastapi_telemetry_runs_only_when_configured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FastAPI's OpenTelemetry is off when nothing configures it as the app is made (it would otherwise ask on
+    every request), and left as FastAPI has it when the environment names a provider or asks for its set-up."""
+    from service.app import _telemetry, create_app
+
+    for name in ("OTEL_PYTHON_TRACER_PROVIDER", "OTEL_PYTHON_METER_PROVIDER", "OTEL_PYTHON_LOGGER_PROVIDER",
+                 "FASTAPI_OTEL_AUTO_CONFIGURE"):  # fmt: skip
+        monkeypatch.delenv(name, raising=False)
+    assert _telemetry() == {"tracing": False, "metrics": False, "logs": False}
+    assert not create_app()._native_telemetry.enabled()
+    monkeypatch.setenv("OTEL_PYTHON_METER_PROVIDER", "sdk_meter_provider")
+    assert _telemetry() == {}
