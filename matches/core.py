@@ -36,10 +36,10 @@ import orjson
 
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
 from indexes.house_rules import HouseRules, HouseRulesBook
-from matches.clock import GRACE, Clock
+from matches.clock import Clock
 from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
 from matches.errors import Unauthorized, UnknownMatch
-from matches.lag import LagBook, referee_at
+from matches.lag import LagBook, due_at
 from matches.quotas import Quotas
 from matches.store import Call, MatchRow, SeatRow, Store
 from matches.tokens import digest
@@ -591,15 +591,3 @@ class MatchCore:
             except Exception:  # a broken socket must not undo a committed move
                 log.exception("a live listener failed on %s", event)
 
-
-def due_at(
-    state: State[Any], clock_state: dict[str, Any] | None, epoch_started: float | None, bots_due: float | None
-) -> float | None:
-    """When the server must next act for a match: a clock running out, the referee, a bot's move."""
-    times = [] if bots_due is None else [bots_due]
-    if clock_state is not None and clock_state.get("deadline") is not None:
-        times.append(clock_state["deadline"] + GRACE)
-    scheduled = state.scheduled()
-    if scheduled is not None and epoch_started is not None:
-        times.append(referee_at(epoch_started, scheduled))
-    return min(times) if times else None

@@ -50,6 +50,7 @@ from typing import Any
 
 from engine.base import CHANCE, Scheduled, State
 from engine.errors import IllegalMoveError
+from matches.clock import GRACE
 
 #: Beyond the largest measured round trip: jitter, the page drawing the cards, the server's own work.
 MARGIN_MS = 250
@@ -241,3 +242,16 @@ class LagBook:
         found = self._seats.get((match, seat))
         if found is not None:
             found.stored = allowance
+
+
+def due_at(
+    state: State[Any], clock_state: dict[str, Any] | None, epoch_started: float | None, bots_due: float | None
+) -> float | None:
+    """When the server must next act for a match: a clock running out, the referee, a bot's move."""
+    times = [] if bots_due is None else [bots_due]
+    if clock_state is not None and clock_state.get("deadline") is not None:
+        times.append(clock_state["deadline"] + GRACE)
+    scheduled = state.scheduled()
+    if scheduled is not None and epoch_started is not None:
+        times.append(referee_at(epoch_started, scheduled))
+    return min(times) if times else None

@@ -21,10 +21,10 @@ from engine.base import REFEREE, JsonDict, Move, State
 from engine.bots import next_move
 from engine.errors import StaleVersionError
 from indexes.errors import TablejudgeError
-from matches.core import CACHE_SIZE, PENDING, Loaded, Steps, Think, due_at
+from matches.core import CACHE_SIZE, PENDING, Loaded, Steps, Think
 from matches.errors import UnknownMatch
 from matches.gate import Gate
-from matches.lag import referee_at
+from matches.lag import due_at, referee_at
 from matches.store import Call, MatchRow, SeatRow
 from matches.work import BotSeat, Busy, Overrun, WorkFailed, cheapest, seat_bots
 
