@@ -33,9 +33,6 @@ from matches.store import MatchRow
 
 #: The most bytes of encoded answers one process keeps (logs, histories, hellos' moves).
 ENCODED_BYTES = 32 * 1024 * 1024
-#: The lists of every move as a seat sees it that one process keeps for hellos (about 5 MB each at the
-#: 20,000-move cap).
-MISSED_LISTS = 4
 
 
 class EncodedCache:
@@ -72,7 +69,6 @@ class EncodedReads(MatchCore):
         super().__post_init__()
         self.encoded = EncodedCache(ENCODED_BYTES)
         #: Every move of a match as a seat sees it, by (match, seat, version): hellos' moves are slices of it.
-        self._missed_lists: OrderedDict[tuple[str, int | None, int], list[JsonDict]] = OrderedDict()
         #: Builds of encoded answers for finished matches: on the cold loads' thread, shared by key.
         self.encoding: ColdLoads[bytes] = ColdLoads(self.settings.engine_queue, share=self.cold)
 
@@ -126,35 +122,22 @@ class EncodedReads(MatchCore):
         return {**body, "view": view}
 
     def missed_json(self, loaded: Loaded, seat: int | None, since: int) -> bytes:
-        """The moves after version ``since`` as ``seat`` sees them (a live hello's ``moves``), as JSON. Every
-        move of the match is listed once per match, version and seat (``MISSED_LISTS`` of those lists
-        kept); a hello's are the last of them (versions count the moves, ``missed_moves``), encoded
-        (under a ms for 20,000) and, for ``since`` 0, kept: a client saying hello again and again costs
-        one listing per version, whatever ``since`` it names, not one per hello."""
+        """The moves after version ``since`` as ``seat`` sees them (a live hello's ``moves``), as JSON: only
+        those, walked back from the end of the history, so a hello's work is what it missed, and it paid for
+        that from its address's move budget (``live_input.resync_cost``). Every move (``since`` 0) is kept
+        once per match, seat and version: a client saying hello from 0 again and again lists it once."""
         state = loaded.state
         version = 0 if state is None else state.version
         if since >= version:
             return b"[]"
-        key = ("missed", loaded.row.id, seat, version, since)
-        found = self.encoded.get(key) if since == 0 else None
+        if since > 0:
+            return orjson.dumps(missed_moves(state, seat, since))
+        key = ("missed", loaded.row.id, seat, version, 0)
+        found = self.encoded.get(key)
         if found is None:
-            every = self._every_move(loaded, seat)
-            found = orjson.dumps(every[max(0, len(every) - (version - since)) :])
-            if since == 0:
-                self.encoded.put(key, found)
+            found = orjson.dumps(missed_moves(state, seat, 0))
+            self.encoded.put(key, found)
         return found
-
-    def _every_move(self, loaded: Loaded, seat: int | None) -> list[JsonDict]:
-        version = 0 if loaded.state is None else loaded.state.version
-        key = (loaded.row.id, seat, version)
-        every = self._missed_lists.get(key)
-        if every is None:
-            every = self._missed_lists[key] = missed_moves(loaded.state, seat, 0)
-            while len(self._missed_lists) > MISSED_LISTS:
-                self._missed_lists.popitem(last=False)
-        else:
-            self._missed_lists.move_to_end(key)
-        return every
 
     async def _encoded(self, key: tuple[Any, ...], build: Callable[[], bytes], off_loop: bool) -> bytes:
         found = self.encoded.get(key)

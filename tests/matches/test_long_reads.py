@@ -176,7 +176,12 @@ def test_a_running_match_s_history_is_listed_once_per_version(app: Any) -> None:
     assert len(slow.threads) == 1
 
 
-def test_a_hello_s_missed_moves_are_listed_once_per_version_seat_and_since(app: Any) -> None:
+def test_a_hello_lists_only_the_moves_it_missed_and_every_move_once_per_version_and_seat(app: Any) -> None:
+    """A hello's moves are the same bytes as before, whatever its ``since``. A hello some moves behind lists
+    those moves only (walked back from the history's end; it paid for each from the move budget): hellos a
+    move behind, cycled over more matches and seats than a cache of whole lists keeps, each listed the whole
+    match on the loop (an outside tester held /healthz at 1.1 s so). Every move (``since`` 0) is listed once
+    per seat and version, however often asked."""
     service: MatchService = app.state.matches
     match_id, _ = finished_match(service, 40)
     loaded = service.load(match_id)
@@ -186,11 +191,21 @@ def test_a_hello_s_missed_moves_are_listed_once_per_version_seat_and_since(app: 
         (seat, since): orjson.dumps(missed_moves(state, seat, since)) for seat in (None, 1) for since in range(42)
     }
     assert len(orjson.loads(before[None, 0])) == 40 and before[1, 40] == before[1, 41] == b"[]"
-    slow = Slowed(state, "public_history", 0)
-    for since in [0, 0, *range(42)]:  # the same bytes as each hello listed before, whatever its ``since``
-        assert service.missed_json(loaded, None, since) == before[None, since]
-        assert service.missed_json(loaded, 1, since) == before[1, since]
-    assert len(slow.threads) == 2  # every move listed once per seat (None, 1)
+    listed: list[int] = []  # how many history entries each listing walked
+    original = state.public_history
+
+    def counted(viewer: int | None, start: int = 0) -> list[list[Any]]:
+        listed.append(len(state.history) - start)
+        return original(viewer, start)
+
+    state.public_history = counted  # type: ignore[method-assign]
+    for since in [0, 0, *range(42)]:
+        for seat in (None, 1):
+            walked = len(listed)
+            assert service.missed_json(loaded, seat, since) == before[seat, since]
+            if 0 < since < 40:  # what it missed, and the chance entries among them at most
+                assert listed[walked:] and listed[-1] <= len(state.history) - len(state.history) * since // 40
+    assert listed.count(len(state.history)) == 2  # every move listed once per seat (None, 1)
 
 
 def test_the_bytes_kept_are_bounded_and_the_least_recently_used_go_first() -> None:
