@@ -141,12 +141,15 @@ class TokenRedactor(logging.Filter):
 class ClientFaultWithoutTraceback(logging.Filter):
     """Keeps uvicorn's one line for a text frame that is not UTF-8 (it closes the socket with 1007)
     but drops the traceback it logs with it: a client's fault, not the server's, and a client must not
-    be able to fill the log with stacks."""
+    be able to fill the log with stacks. Drops its error line for a socket refused before the upgrade."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and str(record.msg).startswith("Invalid UTF-8 sequence received from client"):
             record.exc_info, record.exc_text = None, None
-        return True
+        # uvicorn says this, as an error, of every socket refused before its upgrade with a denial response
+        # (``LiveHub``: 429 past the sockets an address may hold), which is the handshake's end: a client
+        # opening sockets in a loop wrote two lines a refusal, one of them an error that is none.
+        return record.msg != "ASGI callable returned without completing handshake."
 
 
 def redact_tokens_in_logs() -> None:
