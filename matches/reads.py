@@ -11,6 +11,7 @@ The plain reads replay in the caller's process (tests, tools).
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any
 
@@ -33,6 +34,9 @@ CHECKPOINT_BYTES = 64 * 1024 * 1024
 CHECKPOINTS_PER_MATCH = 40
 #: The most legal moves a list gives (``GET /legal``'s ``limit`` goes to this).
 MAX_LEGAL = 5000
+#: A read of at most this many moves (a replay's step, the move under review) is made on the event loop:
+#: a few ms at most; more (a score sheet's every move) is read on a thread.
+FEW_MOVES = 1000
 
 
 class Reads(EncodedReads):
@@ -122,7 +126,11 @@ class Reads(EncodedReads):
         """The moves after ``since`` (the first ``most``): a step near the start of a long match reads the
         few it plays, not the thousands after them (read on the event loop)."""
         if not self.store.awaits:
-            return self.store.moves(match_id, since, most)
+            if most is not None and most <= FEW_MOVES:
+                return self.store.moves(match_id, since, most)
+            # A score sheet's read of every move (20 ms at 20,000) runs on a thread: SQLite's query and
+            # its rows' building leave the loop to other requests, as a cold load's do (``matches.cold``).
+            return await asyncio.to_thread(self.store.moves, match_id, since, most)
         moves: list[MoveRow] = await self.store.call_async("moves", match_id, since, most)
         return moves
 
