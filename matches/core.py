@@ -64,6 +64,8 @@ CATCH_UP_ON_LOOP = SNAPSHOT_EVERY
 REBUILD_TRIES = 3
 #: States kept in memory by one server process.
 CACHE_SIZE = 512
+#: Games (a game, its options, lexicon and house rules) kept built by one process, the most recently used.
+GAMES_KEPT = 256
 #: How long a copy's seats serve moves without a read (``MatchCore._copy``). A seat's ``seen``
 #: changes without moving the match's revision (it is stored every 15 s while a socket is open, and
 #: a seat shows as connected for 45 s after), so the bodies built from a copy are at most this late.
@@ -184,7 +186,7 @@ class MatchCore:
     lag: LagBook = field(default_factory=LagBook)
 
     def __post_init__(self) -> None:
-        self._games: dict[str, Game[Any, Any, Any]] = {}
+        self._games: OrderedDict[str, Game[Any, Any, Any]] = OrderedDict()
         self._states: OrderedDict[str, State[Any]] = OrderedDict()
         #: Each cached state's match as this process last read or wrote it (``_copy``).
         self._loaded: dict[str, Loaded] = {}
@@ -244,6 +246,9 @@ class MatchCore:
         if game is None:
             rules = self.house_rules(house_rules) if house_rules is not None else None
             game = self._games[key] = build_game(name, options, lexicon, rules)
+            while len(self._games) > GAMES_KEPT:  # one per house rules used: clients make those at will
+                self._games.popitem(last=False)
+        self._games.move_to_end(key)
         return game
 
     def _game_of(self, row: MatchRow) -> Game[Any, Any, Any]:

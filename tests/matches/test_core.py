@@ -76,3 +76,21 @@ def test_both_drivers_answer_the_cores_calls_and_throw_a_failed_calls_error_back
         service._run(uncaught())
     with pytest.raises(AttributeError):
         asyncio.run(service._run_async(uncaught()))
+
+
+def test_the_games_a_process_keeps_built_are_bounded_and_one_dropped_is_built_again(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game is built once per game, options, lexicon and house rules; clients make house rules at will,
+    so a process keeps only the ``GAMES_KEPT`` most recently used. A match whose game was dropped is
+    played on with it built again."""
+    monkeypatch.setattr("matches.core.GAMES_KEPT", 2)
+    made = [service.create("bop", options={"pass_limit": limit}, seats=2, name="Ann") for limit in (6, 7, 8)]
+    for match in made:
+        service.join(match.match, match.invite_token, "Bob")
+    assert len(service._games) == 2
+    first = service.load(made[0].match)  # its game was the least recently used: built again
+    state = first.state
+    assert state is not None and len(service._games) == 2
+    moved = service.move(made[0].match, state.acting_players()[0], "pass", state.version)
+    assert moved.loaded.state is not None and moved.loaded.state.version == 1
