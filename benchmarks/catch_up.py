@@ -23,45 +23,21 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.cold_load import COLLECTIONS, _note_collections  # noqa: E402
+from benchmarks.cold_load import COLLECTIONS, LoopTurns, _note_collections  # noqa: E402
 from matches.service import MatchService, MatchSettings  # noqa: E402
 from matches.store import open_store  # noqa: E402
-from tests.matches.playing import bop_of_passes  # noqa: E402
-
-
-def play_passes(service: MatchService, match_id: str, moves: int) -> None:
-    loaded = service.load(match_id)
-    for _ in range(moves):
-        state = loaded.state
-        assert state is not None
-        loaded = service.move(match_id, state.acting_players()[0], "pass", state.version, loaded).loaded
+from tests.matches.playing import bop_of_passes, play_passes  # noqa: E402
 
 
 async def loads(service: MatchService, ids: list[str], reads: list[float]) -> list[tuple[float, float, float, float]]:
     """Each load's time, the loop's longest pause during it, its full collections and its row's reads."""
-    turns: list[tuple[float, float]] = []
-    done = asyncio.Event()
-
-    async def tick() -> None:
-        while not done.is_set():
-            began = time.perf_counter()
-            await asyncio.sleep(0.001)
-            turns.append((began, time.perf_counter()))
-
-    ticking = asyncio.create_task(tick())
-    await asyncio.sleep(0.05)
     measured = []
-    for match_id in ids:
-        COLLECTIONS.clear()
-        reads.clear()
-        began = time.perf_counter()
-        await service.load_async(match_id)
-        finished = time.perf_counter()
-        await asyncio.sleep(0.02)
-        pauses = [back - start - 0.001 for start, back in turns if back >= began and start <= finished]
-        measured.append((finished - began, max(pauses), sum(s for _, s in COLLECTIONS), sum(reads)))
-    done.set()
-    await ticking
+    async with LoopTurns() as loop:
+        for match_id in ids:
+            COLLECTIONS.clear()
+            reads.clear()
+            began, finished, pause = await loop.load(service, match_id)
+            measured.append((finished - began, pause, sum(s for _, s in COLLECTIONS), sum(reads)))
     return measured
 
 

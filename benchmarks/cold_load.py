@@ -65,34 +65,53 @@ def build(path: Path, moves: int, copies: int) -> list[str]:
     return ids
 
 
-async def loads(path: Path, ids: list[str], off_the_loop: bool) -> list[tuple[float, float, float]]:
-    """Each load's time, the event loop's longest pause during it, and the full collections in it."""
-    store = open_store(f"sqlite:///{path}")
-    service = MatchService(store, MatchSettings(lexicon="standard", engine_workers=1 if off_the_loop else 0))
-    service.game("bop", {}, "standard")  # the game (its lexicon) built before, as a running server has it
-    turns: list[tuple[float, float]] = []  # each turn of the loop: when it began, and when it came back
-    done = asyncio.Event()
+class LoopTurns:
+    """The event loop's turns, noted by a 1 ms sleeper beside the work: when each began and came back
+    (``benchmarks/catch_up.py`` times its loads with it too)."""
 
-    async def tick() -> None:
-        while not done.is_set():
+    def __init__(self) -> None:
+        self.turns: list[tuple[float, float]] = []
+        self._done = asyncio.Event()
+        self._ticking: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> LoopTurns:
+        self._ticking = asyncio.create_task(self._tick())
+        await asyncio.sleep(0.05)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._ticking is not None:
+            await self._ticking
+
+    async def _tick(self) -> None:
+        while not self._done.is_set():
             began = time.perf_counter()
             await asyncio.sleep(0.001)
-            turns.append((began, time.perf_counter()))
+            self.turns.append((began, time.perf_counter()))
 
-    ticking = asyncio.create_task(tick())
-    await asyncio.sleep(0.05)
-    measured = []
-    for match_id in ids:
+    async def load(self, service: MatchService, match_id: str) -> tuple[float, float, float]:
+        """One ``load_async``: when it began and finished, and the loop's longest pause meanwhile."""
         began = time.perf_counter()
         await service.load_async(match_id)
         finished = time.perf_counter()
         await asyncio.sleep(0.02)  # the turn under way when the load ended comes back
         # A turn that overlaps the load: how much later than its 1 ms it came back.
-        pauses = [back - start - 0.001 for start, back in turns if back >= began and start <= finished]
-        collected = sum(seconds for start, seconds in COLLECTIONS if began <= start <= finished)
-        measured.append((finished - began, max(pauses), collected))
-    done.set()
-    await ticking
+        pause = max(back - start - 0.001 for start, back in self.turns if back >= began and start <= finished)
+        return began, finished, pause
+
+
+async def loads(path: Path, ids: list[str], off_the_loop: bool) -> list[tuple[float, float, float]]:
+    """Each load's time, the event loop's longest pause during it, and the full collections in it."""
+    store = open_store(f"sqlite:///{path}")
+    service = MatchService(store, MatchSettings(lexicon="standard", engine_workers=1 if off_the_loop else 0))
+    service.game("bop", {}, "standard")  # the game (its lexicon) built before, as a running server has it
+    measured = []
+    async with LoopTurns() as loop:
+        for match_id in ids:
+            began, finished, pause = await loop.load(service, match_id)
+            collected = sum(seconds for start, seconds in COLLECTIONS if began <= start <= finished)
+            measured.append((finished - began, pause, collected))
     service.cold.close()
     store.close()
     return measured

@@ -55,9 +55,15 @@ def bop_of_passes(service: MatchService, moves: int) -> str:
     through the gate on the load the last one left; its id."""
     made = service.create("bop", seats=2, name="Ann")
     service.join(made.match, made.invite_token, "Bob")
-    loaded = service.load(made.match)
+    play_passes(service, made.match, moves)
+    return made.match
+
+
+def play_passes(service: MatchService, match_id: str, moves: int) -> None:
+    """``moves`` more passes in a BOP! match, each through the gate on the load the last one left (made by
+    ``service``: another server process, where a test holds the match in a second one)."""
+    loaded = service.load(match_id)
     for _ in range(moves):
         state = loaded.state
         assert state is not None
-        loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
-    return made.match
+        loaded = service.move(match_id, state.acting_players()[0], "pass", state.version, loaded).loaded
