@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,34 @@ def test_a_refused_all_bot_match_is_a_429_or_409_with_retry_after(tmp_path: Path
     assert with_a_person.status_code == 201, with_a_person.text
 
 
+def race(
+    services: list[MatchService], create: Callable[[MatchService], str], refusals: tuple[type[Exception], ...]
+) -> list[object]:
+    """``create`` on every service at once (server processes racing on one store): each one's match id,
+    or the refusal it raised."""
+    answers: list[object] = []
+    start = threading.Barrier(len(services))
+
+    def one(service: MatchService) -> None:
+        start.wait(10)
+        try:
+            answers.append(create(service))
+        except refusals as refused:
+            answers.append(refused)
+
+    racers = [threading.Thread(target=one, args=(service,)) for service in services]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(timeout=30)
+    return answers
+
+
+def waiting_from(address: str) -> Callable[[MatchService], str]:
+    """A creation of a waiting match from ``address``."""
+    return lambda service: service.create("bop", {"players": 2}, client=address).match
+
+
 def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: str, clock: FakeClock) -> None:
     """Two server processes on one store (two connections), each creating from one address at once, with
     one match left under each cap: exactly one creation passes each cap. Each count is held for a while
@@ -135,30 +164,12 @@ def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: 
 
             each.waiting_counts = slow_count  # type: ignore[method-assign]
         services[0].create("bop", {"players": 2}, client="10.0.0.1")
-
-        def race(address: str) -> list[object]:
-            answers: list[object] = []
-            start = threading.Barrier(2)
-
-            def create(service: MatchService) -> None:
-                start.wait(10)
-                try:
-                    answers.append(service.create("bop", {"players": 2}, client=address).match)
-                except (TooManyWaitingFromYou, TooManyWaiting) as refused:
-                    answers.append(refused)
-
-            racers = [threading.Thread(target=create, args=(service,)) for service in services]
-            for racer in racers:
-                racer.start()
-            for racer in racers:
-                racer.join(timeout=30)
-            return answers
-
-        mine = race("10.0.0.1")  # one more for this address: the per-client cap (2)
+        refusals = (TooManyWaitingFromYou, TooManyWaiting)
+        mine = race(services, waiting_from("10.0.0.1"), refusals)  # one more for this address: its cap (2)
         assert sorted(type(answer).__name__ for answer in mine) == ["TooManyWaitingFromYou", "str"]
         assert stores[0].waiting_counts(creator_mark("10.0.0.1"))[0] == 2
         services[0].create("bop", {"players": 2}, client="10.0.0.2")  # three waiting: one more in all (4)
-        everyone = race("10.0.0.3")
+        everyone = race(services, waiting_from("10.0.0.3"), refusals)
         assert sorted(type(answer).__name__ for answer in everyone) == ["TooManyWaiting", "str"]
         assert stores[1].waiting_counts(None) == (0, 4)
     finally:
@@ -182,21 +193,10 @@ def test_the_all_bot_caps_hold_for_server_processes_creating_at_once(store_url: 
 
             each.bot_only_counts = slow_count  # type: ignore[method-assign]
         services[0].create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
-        answers: list[object] = []
-        start = threading.Barrier(2)
+        def bots_only(service: MatchService) -> str:
+            return service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match
 
-        def create(service: MatchService) -> None:
-            start.wait(10)
-            try:
-                answers.append(service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match)
-            except TooManyBotMatchesFromYou as refused:
-                answers.append(refused)
-
-        racers = [threading.Thread(target=create, args=(service,)) for service in services]
-        for racer in racers:
-            racer.start()
-        for racer in racers:
-            racer.join(timeout=30)
+        answers = race(services, bots_only, (TooManyBotMatchesFromYou,))
         assert sorted(type(answer).__name__ for answer in answers) == ["TooManyBotMatchesFromYou", "str"]
         assert stores[0].bot_only_counts(creator_mark("10.0.0.1"), 20_000)[0] == 2
     finally:
