@@ -35,6 +35,7 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
+from engine.bots import bot_level
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import Clock
 from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
@@ -567,6 +568,7 @@ class MatchCore:
                     "seat": s.seat,
                     "name": s.name,
                     "bot": s.bot,
+                    "level": None if s.bot is None else bot_level(s.bot, loaded.game),  # easy, normal, hard
                     "joined": not s.free,
                     "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
                     "left": s.left_at is not None,

@@ -78,7 +78,10 @@ class QwiplyGame(Game[QwiplyOptions, "QwiplyState", QwiplyMove]):
     name = "qwiply"
     options_type = QwiplyOptions
     format = 1
-    bots = {"planner": _make_planner}
+    #: The planner is the hard level (``hard``, ``hard:GAMES``); ``planner`` seats it too, for saved matches.
+    bots = {"hard": _make_planner, "planner": _make_planner}
+    retired_bots = ("planner",)
+    bot_levels = {"planner": "hard"}
 
     def _new_state(self, seed: int | None) -> QwiplyState:
         return state_class(self.options)(self, seed)

@@ -9,7 +9,7 @@ import pytest
 from engine.base import REFEREE
 from engine.bots import GreedyBot, RandomBot, Turn, bot_names, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
-from engine.pdq.bots import LEVELS, PROFILES, SHARED_PACE, BotProfile, PacedBot, PdqBot, hardness, seat_names
+from engine.pdq.bots import DIFFICULTY, LEVELS, PROFILES, SHARED_PACE, BotProfile, PacedBot, PdqBot, hardness, seat_names
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
 
@@ -122,7 +122,7 @@ def test_the_levels_are_paced_so_a_person_on_a_phone_can_beat_them(stack) -> Non
     relaxed, steady, sharp = (median_ms(level) for level in LEVELS)
     assert relaxed > steady > sharp > 3_000
     assert median_ms("quick") < 2_000  # the retired level that won every round
-    assert [name for name in bot_names(PdqGame) if name in PROFILES] == list(LEVELS)
+    assert [name for name in bot_names(PdqGame) if name in PROFILES] == [*DIFFICULTY, *LEVELS]
     assert make_bot("quick", 0, PdqGame({"players": 2})).name == "quick"  # saved matches keep their bots
 
 
@@ -134,7 +134,7 @@ def test_ruling_26_the_shared_bots_keep_a_levels_pace(stack) -> None:
     longest = state.scored_moves(0)[0].move
     unpaced = GreedyBot().choose(Turn(state, 0))
     assert unpaced == longest and unpaced.at_ms == 1_000  # what the shared bot alone would do
-    assert SHARED_PACE == {"greedy": "steady", "random": "relaxed"}
+    assert SHARED_PACE == {"normal": "steady", "greedy": "steady", "random": "relaxed"}
 
     def paced(name: str) -> list[Claim]:
         moves = [make_bot(name, seed, state.game).choose(Turn(state, 0)) for seed in range(200)]
