@@ -30,6 +30,7 @@ def test_the_levels_are_the_games_own_where_it_has_them() -> None:
     assert isinstance(make_bot("hard", 0, tiles), HardBot)
     qwiply = load_game("qwiply")
     assert type(make_bot("hard", 0, qwiply)).__name__ == "PlannerBot"  # the planner is Qwiply's hard level
+    assert type(make_bot("easy", 0, qwiply)).__name__ == "EasyBeginner"  # it sets up as the sheet advises
     assert bot_level("planner:24", qwiply) == "hard" and "planner" not in bot_names(qwiply)
     pdq = load_game("pdq")
     assert [type(make_bot(level, 0, pdq)).__name__ for level in LEVELS] == ["PdqBot", "PacedBot", "PdqBot"]
