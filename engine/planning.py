@@ -63,7 +63,7 @@ PLANS: dict[str, str] = {
 
 #: How long the hard bot thinks at most (ms): the look-ahead stops at it. A match's bot budget
 #: (``TABLEJUDGE_BOT_BUDGET_MS``, 10 s by default) is far above it.
-THINK_MS = 900
+THINK_MS = 600
 #: Moves kept for the opens estimate (by gain and leave), and by default for the look-ahead (by equity).
 STATIC_CANDIDATES = 14
 LOOKAHEAD_CANDIDATES = 6
@@ -127,6 +127,9 @@ class Plan(ABC):
     samples: ClassVar[int] = SAMPLES
     plies: ClassVar[int] = 2
     leave_share: ClassVar[float] = 1.0
+    #: How much of the learned leave values a move's equity counts (a game whose values measure a hand's
+    #: strength more than what keeping a tile is worth counts less of them: Three2Fifteen).
+    leave_scale: ClassVar[float] = 1.0
 
     # --- what the game writes ---------------------------------------------------------------------
     def table_name(self, game: Game[Any, Any, Any]) -> str:
@@ -225,7 +228,7 @@ class Plan(ABC):
             average = sum(count * table.weights.get(self.kind(tile), 0.0) for tile, count in unseen.items()) / total
             kept -= average * len(leave)
         share = min(1.0, pile / size) if size else 1.0
-        return share * kept - (1.0 - share) * self.end_penalty(leave)
+        return share * self.leave_scale * kept - (1.0 - share) * self.end_penalty(leave)
 
     def deal(self, view: JsonDict, seat: int, game: Game[Any, Any, Any], order: Sequence[Any], seed: int) -> State[Any]:
         """A full position for one look-ahead sample: the view, with ``order`` (the unseen tiles,

@@ -35,6 +35,11 @@ REACH = MAX_RUN
 class Three2FifteenPlan(Plan):
     package = "engine.three2fifteen"
     hidden_keys = {"bag": "bag_size"}
+    # Its plays are cheap to list, so the look-ahead weighs more moves over more deals; a hand of three
+    # tokens is a different hand after every refill, so its leave counts for less.
+    lookahead = 8
+    samples = 16
+    leave_scale = 0.3
 
     def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
         return Counter(game.token_counts)  # type: ignore[attr-defined]
