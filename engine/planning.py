@@ -38,7 +38,7 @@ import json
 import time
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -116,9 +116,9 @@ class Plan(ABC):
 
     #: The game's package (its ``leaves.json`` lies beside its modules).
     package: ClassVar[str]
-    #: The view keys that hide a part of the saved body, and what shows instead (``pile`` -> ``pile_size``).
-    #: Every other key of the body is in the view as it is.
-    hidden_keys: ClassVar[Mapping[str, str]] = {}
+    #: The keys of the saved body that hold unseen tiles besides the other hands (the pile, the bag, the
+    #: piles of one's own); the view shows their sizes instead. Every other key is in the view as it is.
+    hidden_keys: ClassVar[tuple[str, ...]] = ()
 
     #: The look-ahead: how many of the best moves it weighs, deals per move at most, turns it plays out
     #: (2: the next player's answer; 3: and the seat's own next turn), and how much of the leave's
@@ -519,8 +519,6 @@ class HardBot:
         ranked = turn.ranked
         if plan is None or not turn.required or not ranked:
             return ranked[0].move if ranked else None
-        if turn.view.get("pending") and ranked[0].points and type(ranked[0].move).__name__ == "Challenge":
-            return ranked[0].move  # a challenge the judge upholds: as the normal bot
         free = plan.free_move(turn)
         if free is not None:
             return free

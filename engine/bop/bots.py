@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.base import Game, JsonDict, Move
 from engine.bop.board import lines_through
-from engine.bop.moves import Pass, Play, Swap
+from engine.bop.moves import Challenge, Pass, Play, Swap
 from engine.bop.options import BOP, HAND_SIZE
 from engine.bop.rules import check_words
 from engine.bop.state import BODY_KEYS
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 class BopPlan(Plan):
     package = "engine.bop"
-    hidden_keys = {"pile": "pile_size"}
+    hidden_keys = ("pile",)
 
     def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
         return Counter(game.tile_counts)  # type: ignore[attr-defined]
@@ -87,7 +87,12 @@ class BopPlan(Plan):
         return float(len(leave))
 
     def free_move(self, turn: Turn) -> Move | None:
-        """A swap taking a BOP! tile back for the letter the leave values like least, where one works."""
+        """A challenge the judge upholds (challenge mode: the last play made a non-word), as the normal bot
+        makes it; else a swap taking a BOP! tile back for the letter the leave values like least, where
+        one works."""
+        ranked = turn.ranked
+        if ranked and isinstance(ranked[0].move, Challenge):
+            return ranked[0].move
         view = turn.view
         board = self.board(view)
         wilds = sorted(cell for cell, tile in board.items() if tile == BOP)

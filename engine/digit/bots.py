@@ -31,7 +31,7 @@ class DigitPlan(LinePlan):
     package = "engine.digit"
     solver = SOLVER
     kit = KIT
-    hidden_keys = {"piles": "pile_sizes"}
+    hidden_keys = ("piles",)
     paying = tuple(BONUS_LENGTHS)
     completion = ANOTHER_TURN + 1
     threat_words = "a 5th tile"

@@ -39,7 +39,7 @@ MEAN_TILE = 3.0
 
 class MatchFivePlan(Plan):
     package = "engine.matchfive"
-    hidden_keys = {"bag": "bag_size"}
+    hidden_keys = ("bag",)
 
     def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
         return Counter(game.tile_counts)  # type: ignore[attr-defined]

@@ -31,7 +31,7 @@ class QntoPlan(LinePlan):
     package = "engine.qnto"
     solver = SOLVER
     kit = KIT
-    hidden_keys = {"pile": "pile_size", "own_piles": "own_pile_sizes"}
+    hidden_keys = ("pile", "own_piles")
     threat_words = "a Q!nto"
     completion = 5.0 + QNTO_BONUS
 

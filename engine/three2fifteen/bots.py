@@ -34,7 +34,7 @@ REACH = MAX_RUN
 
 class Three2FifteenPlan(Plan):
     package = "engine.three2fifteen"
-    hidden_keys = {"bag": "bag_size"}
+    hidden_keys = ("bag",)
     # Its plays are cheap to list, so the look-ahead weighs more moves over more deals; a hand of three
     # tokens is a different hand after every refill, so its leave counts for less.
     lookahead = 8

@@ -34,7 +34,8 @@ def test_the_levels_are_the_games_own_where_it_has_them() -> None:
     assert bot_level("planner:24", qwiply) == "hard" and "planner" not in bot_names(qwiply)
     pdq = load_game("pdq")
     assert [type(make_bot(level, 0, pdq)).__name__ for level in LEVELS] == ["PdqBot", "PacedBot", "PdqBot"]
-    assert [bot_level(name, pdq) for name in ("relaxed", "steady", "sharp", "quick")] == ["easy", "normal", "hard", "hard"]
+    paces = ("relaxed", "steady", "sharp", "quick")
+    assert [bot_level(name, pdq) for name in paces] == ["easy", "normal", "hard", "hard"]
     assert bot_level("wizard") is None
 
 

@@ -340,7 +340,7 @@ def test_hints_rank_and_explain_the_wilds() -> None:
     assert hints[0].breakdown.items[0].detail == said
     review = state.review(0)
     assert review is not None and review["hand"] == hand
-    first = next(best for best in review["best"] if best["points_first"])  # the normal ranking's first, by equity or not
+    first = next(best for best in review["best"] if best["points_first"])  # the normal ranking's first move
     assert first["move"] == "-1,3d ??4g" and first["breakdown"]["items"][0]["detail"] == said
     assert state.review(1) is None and state.hints(1) == []
 

@@ -9,7 +9,17 @@ import pytest
 from engine.base import REFEREE
 from engine.bots import GreedyBot, RandomBot, Turn, bot_names, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
-from engine.pdq.bots import DIFFICULTY, LEVELS, PROFILES, SHARED_PACE, BotProfile, PacedBot, PdqBot, hardness, seat_names
+from engine.pdq.bots import (
+    DIFFICULTY,
+    LEVELS,
+    PROFILES,
+    SHARED_PACE,
+    BotProfile,
+    PacedBot,
+    PdqBot,
+    hardness,
+    seat_names,
+)
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
 
