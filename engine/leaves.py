@@ -140,41 +140,6 @@ def samples(recipe: Recipe, seed: int) -> list[tuple[Counter[str], float]]:
     return rows
 
 
-def next_turn_samples(recipe: Recipe, seed: int) -> list[tuple[Counter[str], float]]:
-    """The (leave features, best gain of the same seat's next turn) samples of self-play games: what a
-    leave was worth when the game went on (Macondo's way)."""
-    from engine.bots import Turn
-    from engine.planning import plan_for
-    from engine.registry import load_game
-    from engine.rng import Rng
-
-    game = load_game(recipe.spec)
-    plan = plan_for(game)
-    if plan is None:
-        raise ConfigError(f"{game.name} has no plan to learn leave values for")
-    rng = Rng(seed)
-    size = plan.hand_size(game)
-    rows: list[tuple[Counter[str], float]] = []
-    for _ in range(recipe.games):
-        state = game.new_initial_state(rng.below(1 << 31))
-        kept: dict[int, Counter[str]] = {}
-        for _ in range(2000):
-            if state.is_terminal():
-                break
-            seat = next(s for s in state.acting_players() if state.must_act(s))
-            turn = Turn(state, seat)
-            ranked = turn.ranked
-            view = turn.view
-            if seat in kept:
-                rows.append((kept.pop(seat), _best(plan, ranked, view, seat)))
-            move = ranked[0].move
-            leave = plan.leave(view, move, plan.hand(view, seat))
-            if leave is not None and plan.pile_size(view, seat) >= size:
-                kept[seat] = plan.features(list(leave))
-            state.act(seat, move)
-    return rows
-
-
 def _best(plan: Plan, ranked: Sequence[Any], view: Mapping[str, Any], seat: int) -> float:
     return max(plan.gain(entry, dict(view), seat) for entry in ranked)
 

@@ -20,7 +20,7 @@ from engine.digit.options import KIT
 from engine.digit.rules import BONUS_LENGTHS, SOLVER
 from engine.linegames.moves import Play
 from engine.linegames.plans import LinePlan
-from engine.linegames.tiles import WILD, is_wild
+from engine.linegames.tiles import WILD
 
 #: The race, in tiles: another turn is worth about a turn's tiles; going out wins.
 ANOTHER_TURN = 3.0
@@ -76,12 +76,8 @@ class DigitPlan(LinePlan):
         """Besides the normal bot's pass: one trading the numbered tiles that go with no other kept tile."""
         if not view["board"]:
             return []
-        room = self.pile_size(view, seat)
-        lone = tuple(
-            tile for i, tile in enumerate(hand)
-            if not is_wild(tile) and not any(j != i and set(self.pairs(tile, other)) for j, other in enumerate(hand))
-        )  # fmt: skip
-        return [DigitPass(lone)] if lone and len(lone) <= room else []
+        lone = self.lone_tiles(hand)
+        return [DigitPass(lone)] if lone and len(lone) <= self.pile_size(view, seat) else []
 
 
 PLAN = DigitPlan()

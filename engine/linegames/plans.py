@@ -89,6 +89,14 @@ class LinePlan(Plan):
         if first[0] == second[0] and first[0] != "?":
             yield "face"
 
+    def lone_tiles(self, hand: Sequence[str]) -> tuple[str, ...]:
+        """The plain tiles of a hand that share nothing (colour, face, a sequence) with another tile in it:
+        what a pass may trade besides the normal bot's whole hand."""
+        return tuple(sorted(
+            tile for i, tile in enumerate(hand)
+            if not is_wild(tile) and not any(j != i and set(self.pairs(tile, other)) for j, other in enumerate(hand))
+        ))  # fmt: skip
+
     def next_hand(self, view: JsonDict, seat: int) -> int:
         hands = view["hands"]
         nxt = (seat + 1) % len(hands)

@@ -16,7 +16,7 @@ from typing import Any
 from engine.base import Game, JsonDict, Move, ScoredMove
 from engine.linegames.moves import Play
 from engine.linegames.plans import LinePlan
-from engine.linegames.tiles import WILD, is_wild
+from engine.linegames.tiles import WILD
 from engine.qnto.movegen import play_value
 from engine.qnto.moves import Pass
 from engine.qnto.options import KIT, QNTO_TILE
@@ -90,12 +90,8 @@ class QntoPlan(LinePlan):
     def trades(self, view: JsonDict, seat: int, hand: Sequence[Any]) -> list[Move]:
         """Besides the normal bot's pass (every plain tile traded): a pass trading the plain tiles that
         share neither colour nor shape with another kept tile, when the pile can take them."""
-        room = self.pile_size(view, seat)
-        lone = sorted(
-            tile for i, tile in enumerate(hand)
-            if not is_wild(tile) and not any(j != i and set(self.pairs(tile, other)) for j, other in enumerate(hand))
-        )  # fmt: skip
-        return [Pass(tuple(lone))] if lone and len(lone) <= room else []
+        lone = self.lone_tiles(hand)
+        return [Pass(lone)] if lone and len(lone) <= self.pile_size(view, seat) else []
 
 
 PLAN = QntoPlan()
