@@ -180,6 +180,15 @@ def test_every_registered_game_plays_from_the_command_line(game: str, capsys: py
     assert "game over" in out and ("winner" in out or "wins" in out)
 
 
+@pytest.mark.slow
+def test_the_levels_play_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots`` takes the levels as every game names them; an unknown name is one line and exit 2."""
+    code, out, _ = run(capsys, "play", "three2fifteen", "--bots", "hard,easy", "--seed", "3")
+    assert code == 0 and "player 0 (hard)" in out and "player 1 (easy)" in out and "winner" in out
+    code, _, err = run(capsys, "play", "three2fifteen", "--bots", "wizard,easy", "--seed", "3")
+    assert code == 2 and err.count("\n") == 1 and "easy, normal, hard, random" in err
+
+
 #: One hint for each game that offers them: the game and a position with a hand (issue 25).
 HINT_CASES = {
     "bop": ["Fk Rb Sb/. . Hy", "--hand", "Wr Hg My Mb Yb", "--limit", "3"],
