@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import statistics
 import sys
@@ -80,29 +81,54 @@ class Pairing:
     times: dict[str, Timed] = field(default_factory=dict)
 
 
-def play(spec: str, pairing: Pairing, games: int, progress: bool) -> None:
+Times = dict[str, tuple[list[float], list[float]]]
+
+
+def one_game(spec: str, first: str, second: str, number: int) -> tuple[float, int, Times]:
+    """Game ``number`` of a pairing: the first level's share of the win, its margin, and each level's
+    think times (wall, CPU). Deal ``number // 2``; the first level in seat ``number % 2``."""
     game = load_game(spec)
+    seed = SEED + number // 2
+    first_seat = number % 2
+    timed = {name: Timed(make_bot(name, seed * 10, game)) for name in (first, second)}
+    bots: list[Any] = []
+    for seat in range(game.players):
+        name = first if seat == first_seat else second
+        timed[name].bot = make_bot(name, seed * 10 + seat, game)  # a fresh bot per game, its seed fixed
+        bots.append(timed[name])
+    outcome = play_game(game, bots, seed).outcome()
+    assert outcome is not None
+    share = 1 / len(outcome.winners) if first_seat in outcome.winners else 0.0
+    others = [score for seat, score in enumerate(outcome.scores) if seat != first_seat]
+    return share, outcome.scores[first_seat] - max(others), {name: (t.wall, t.cpu) for name, t in timed.items()}
+
+
+def play(spec: str, pairing: Pairing, games: int, progress: bool, jobs: int) -> None:
+    """Every game of the pairing, in ``jobs`` processes (each game's think times are its own process's)."""
     for name in (pairing.first, pairing.second):
-        pairing.times.setdefault(name, Timed(make_bot(name, 0, game)))
-    for number in range(games):
-        seed = SEED + number // 2
-        first_seat = number % 2
-        bots: list[Any] = [None] * game.players
-        for seat in range(game.players):
-            name = pairing.first if seat == first_seat else pairing.second
-            timed = pairing.times[name]
-            timed.bot = make_bot(name, seed * 10 + seat, game)  # a fresh bot per game, its seed fixed
-            bots[seat] = timed
-        outcome = play_game(game, bots, seed).outcome()
-        assert outcome is not None
-        if first_seat in outcome.winners:
-            pairing.wins += 1 / len(outcome.winners)
-        others = [score for seat, score in enumerate(outcome.scores) if seat != first_seat]
-        pairing.margins.append(outcome.scores[first_seat] - max(others))
-        pairing.games += 1
-        if progress and (number + 1) % 20 == 0:
-            done = f"{pairing.wins:g}/{pairing.games}"
-            print(f"  {pairing.first} vs {pairing.second}: {done}", file=sys.stderr, flush=True)
+        pairing.times.setdefault(name, Timed(make_bot(name, 0, load_game(spec))))
+    tasks = [(spec, pairing.first, pairing.second, number) for number in range(games)]
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    results = pool.imap(_one_game, tasks) if pool is not None else map(_one_game, tasks)
+    try:
+        for share, margin, times in results:
+            pairing.wins += share
+            pairing.margins.append(margin)
+            pairing.games += 1
+            for name, (wall, cpu) in times.items():
+                pairing.times[name].wall += wall
+                pairing.times[name].cpu += cpu
+            if progress and pairing.games % 20 == 0:
+                done = f"{pairing.wins:g}/{pairing.games}"
+                print(f"  {pairing.first} vs {pairing.second}: {done}", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+
+
+def _one_game(task: tuple[str, str, str, int]) -> tuple[float, int, Times]:
+    return one_game(*task)
 
 
 def report(spec: str, pairing: Pairing) -> str:
@@ -124,6 +150,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games per pairing (default %(default)s)")
     parser.add_argument("--pairs", default="hard-normal,normal-easy", help="FIRST-SECOND,... (default %(default)s)")
     parser.add_argument("--progress", action="store_true", help="a line on stderr every 20 games")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
     args = parser.parse_args()
     spec = args.game if "players" in args.game else (
         f"{args.game[:-1]},players=2)" if args.game.endswith(")") else f"{args.game}(players=2)"
@@ -132,7 +159,7 @@ def main() -> None:
     for pair in args.pairs.split(","):
         first, _, second = pair.partition("-")
         pairing = Pairing(first, second)
-        play(spec, pairing, args.games, args.progress)
+        play(spec, pairing, args.games, args.progress, args.jobs)
         print(report(spec, pairing), flush=True)
 
 
