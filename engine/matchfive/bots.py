@@ -1,7 +1,8 @@
 """Match Five's plan for the hard bot (``engine.planning``).
 
-- Leave features: a tile's number (``n1`` to ``n5``: what it scores) or ``wild``, and for two tiles
-  kept together a colour or a number in common, or the same tile twice (never in one series).
+- Leave features: ``wild`` or ``plain`` (not its number: that is its points, scored whenever it is
+  played), and for two tiles kept together a colour or a number in common, or the same tile twice
+  (never in one series).
 - Gain: the points. At the end a kept tile costs its number, a wild 25 (the sheet's penalty).
 - Opens: a series left at four tiles (a row, a column, or a stack four high) that the next player can
   complete for its numbers and the 10-point bonus: "sets up a five".
@@ -63,7 +64,9 @@ class MatchFivePlan(Plan):
         return HAND_SIZE
 
     def kind(self, tile: Any) -> str:
-        return "wild" if tile == WILD else f"n{tile[0]}"
+        # Not its number: a tile's number is its points, which it scores whenever it is played, and a
+        # hand's strength by number would teach the bot to hoard fives (and pay for them at the end).
+        return "wild" if tile == WILD else "plain"
 
     def pairs(self, first: Any, second: Any) -> Iterable[str]:
         if WILD in (first, second):
@@ -76,9 +79,7 @@ class MatchFivePlan(Plan):
             yield "number"
 
     def words(self, feature: str) -> str:
-        if feature.startswith("n") and feature[1:].isdigit():
-            return f"a {feature[1:]}"
-        return {"wild": "a wild", "pair:same": "two of the same tile", "pair:colour": "two of a colour",
+        return {"wild": "a wild", "plain": "a numbered tile", "pair:same": "two of the same tile", "pair:colour": "two of a colour",
                 "pair:number": "two of a number"}.get(feature, feature)  # fmt: skip
 
     def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
