@@ -63,7 +63,7 @@ PLANS: dict[str, str] = {
 
 #: How long the hard bot thinks at most (ms): the look-ahead stops at it. A match's bot budget
 #: (``TABLEJUDGE_BOT_BUDGET_MS``, 10 s by default) is far above it.
-THINK_MS = 600
+THINK_MS = 400
 #: Moves kept for the opens estimate (by gain and leave), and by default for the look-ahead (by equity).
 STATIC_CANDIDATES = 14
 LOOKAHEAD_CANDIDATES = 6
