@@ -6,7 +6,8 @@
 - Gain: D!Git scores nothing; a move gains the tiles it places, :data:`ANOTHER_TURN` more when it places
   a 5th or 10th tile, and :data:`WENT_OUT` for the last tile (the win).
 - Opens: a line left one tile short of 5 or 10, whose next tile gives the next player another turn.
-- Piles: one each, face down; the seat knows none of its own either.
+- Piles: one each, face down; the seat knows none of its own either. A pass trades tiles under the
+  player's own pile, where they stay the player's to play: its leave is the whole hand.
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ class DigitPlan(LinePlan):
         return {"digit": "a D!Git tile", "blank": "a blank tile", "plain": "a numbered tile",
                 "pair:same": "two of the same tile", "pair:colour": "two of a colour", "pair:face": "two of a number",
                 "pair:run": "the makings of a sequence"}.get(feature, feature)  # fmt: skip
+
+    def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
+        # A pass trades tiles under the player's own pile: they stay theirs to play, so it keeps them all.
+        return tuple(hand) if isinstance(move, DigitPass) else super().leave(view, move, hand)
 
     def first_words(self, view: JsonDict) -> str:
         return "the most tiles now"

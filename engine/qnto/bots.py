@@ -67,6 +67,12 @@ class QntoPlan(LinePlan):
                 "plain": "a plain tile", "pair:same": "two of the same tile", "pair:colour": "two of a colour",
                 "pair:face": "two of a shape"}.get(feature, feature)  # fmt: skip
 
+    def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
+        # Light: a pass trades tiles under the player's own pile, where they stay theirs to play.
+        if self.light(view) and isinstance(move, Pass):
+            return tuple(hand)
+        return super().leave(view, move, hand)
+
     def first_words(self, view: JsonDict) -> str:
         return "the most tiles now" if self.light(view) else "the most points now"
 
