@@ -1,6 +1,6 @@
 """How strong each level is: two-player games between levels, seats alternated, seeds fixed.
 
-    .venv/bin/python benchmarks/bot_strength.py GAME [--games 400] [--pairs hard-normal,normal-easy]
+    .venv/bin/python benchmarks/bot_strength.py GAME [--games 400] [--start 0] [--jobs 1] [--pairs hard-normal,normal-easy]
 
 GAME is a registered game or a spec (``"qnto(variant=plus)"``). Each pairing plays ``--games`` games: every
 deal (seed) twice, the first level in seat 0 and then in seat 1, so that neither the deal nor the seat
@@ -103,11 +103,12 @@ def one_game(spec: str, first: str, second: str, number: int) -> tuple[float, in
     return share, outcome.scores[first_seat] - max(others), {name: (t.wall, t.cpu) for name, t in timed.items()}
 
 
-def play(spec: str, pairing: Pairing, games: int, progress: bool, jobs: int) -> None:
-    """Every game of the pairing, in ``jobs`` processes (each game's think times are its own process's)."""
+def play(spec: str, pairing: Pairing, games: range, progress: bool, jobs: int) -> None:
+    """The pairing's games ``games`` (their numbers), in ``jobs`` processes (each game's think times are its
+    own process's)."""
     for name in (pairing.first, pairing.second):
         pairing.times.setdefault(name, Timed(make_bot(name, 0, load_game(spec))))
-    tasks = [(spec, pairing.first, pairing.second, number) for number in range(games)]
+    tasks = [(spec, pairing.first, pairing.second, number) for number in games]
     pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
     results = pool.imap(_one_game, tasks) if pool is not None else map(_one_game, tasks)
     try:
@@ -134,7 +135,7 @@ def _one_game(task: tuple[str, str, str, int]) -> tuple[float, int, Times]:
 def report(spec: str, pairing: Pairing) -> str:
     low, high = wilson(pairing.wins, pairing.games)
     rate = pairing.wins / pairing.games
-    lines = [f"{spec}: {pairing.first} vs {pairing.second}: {rate:.1%} of {pairing.games} games "
+    lines = [f"{spec}: {pairing.first} vs {pairing.second}: {rate:.1%} of {pairing.games} games ({pairing.wins:g} won) "
              f"(95% CI {low:.1%} to {high:.1%}), mean margin {statistics.mean(pairing.margins):+.1f}"]  # fmt: skip
     for name, timed in pairing.times.items():
         wall = [percentile(timed.wall, share) * 1000 for share in (0.5, 0.95)]
@@ -148,6 +149,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", help='a game or spec: bop, digit, "qnto(variant=plus)", matchfive, three2fifteen ...')
     parser.add_argument("--games", type=int, default=400, help="games per pairing (default %(default)s)")
+    parser.add_argument("--start", type=int, default=0, help="the first game's number: runs of games 0-199 and "
+                        "200-399 (--games 200 --start 200) add up to the 400 (default %(default)s)")  # fmt: skip
     parser.add_argument("--pairs", default="hard-normal,normal-easy", help="FIRST-SECOND,... (default %(default)s)")
     parser.add_argument("--progress", action="store_true", help="a line on stderr every 20 games")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
@@ -155,11 +158,13 @@ def main() -> None:
     spec = args.game if "players" in args.game else (
         f"{args.game[:-1]},players=2)" if args.game.endswith(")") else f"{args.game}(players=2)"
     )
-    print(f"{spec}, {args.games} games per pairing, seeds {SEED}.., load average {os.getloadavg()[0]:.1f}")
+    games = range(args.start, args.start + args.games)
+    print(f"{spec}, games {games.start} to {games.stop - 1} of each pairing (deals {SEED + games.start // 2} to "
+          f"{SEED + (games.stop - 1) // 2}), load average {os.getloadavg()[0]:.1f}")
     for pair in args.pairs.split(","):
         first, _, second = pair.partition("-")
         pairing = Pairing(first, second)
-        play(spec, pairing, args.games, args.progress, args.jobs)
+        play(spec, pairing, games, args.progress, args.jobs)
         print(report(spec, pairing), flush=True)
 
 
