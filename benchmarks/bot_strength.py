@@ -1,6 +1,6 @@
 """How strong each level is: two-player games between levels, seats alternated, seeds fixed.
 
-    .venv/bin/python benchmarks/bot_strength.py GAME [--games 400] [--start 0] [--jobs 1] [--pairs hard-normal,normal-easy]
+    .venv/bin/python benchmarks/bot_strength.py GAME [--games 400] [--start 0] [--jobs 1] [--pairs hard-normal,...]
 
 GAME is a registered game or a spec (``"qnto(variant=plus)"``). Each pairing plays ``--games`` games: every
 deal (seed) twice, the first level in seat 0 and then in seat 1, so that neither the deal nor the seat
