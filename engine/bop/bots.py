@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 class BopPlan(Plan):
     package = "engine.bop"
     hidden_keys = ("pile",)
+    # A hand with a BOP! tile has thousands of plays to list: within the budget the look-ahead weighs the
+    # few best moves only.
+    lookahead = 4
 
     def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
         return Counter(game.tile_counts)  # type: ignore[attr-defined]
