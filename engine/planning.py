@@ -93,8 +93,6 @@ class Judged:
     opens: float = 0.0
     opened: tuple[str, ...] = ()
     replies: list[float] = field(default_factory=list)
-    #: How much of the leave's value counts beside the look-ahead (whose last ply may play the leave).
-    leave_share: float = 1.0
 
     @property
     def static(self) -> float:
@@ -108,7 +106,7 @@ class Judged:
     def equity(self) -> float:
         """Gain and leave, less the look-ahead's mean answer (or, without one, the opens estimate)."""
         reply = self.reply
-        return self.static if reply is None else self.gain + self.leave_share * self.leave_value - reply
+        return self.static if reply is None else self.gain + self.leave_value - reply
 
 
 class Plan(ABC):
@@ -120,13 +118,11 @@ class Plan(ABC):
     #: piles of one's own); the view shows their sizes instead. Every other key is in the view as it is.
     hidden_keys: ClassVar[tuple[str, ...]] = ()
 
-    #: The look-ahead: how many of the best moves it weighs, deals per move at most, turns it plays out
-    #: (2: the next player's answer; 3: and the seat's own next turn), and how much of the leave's
-    #: value still counts beside it.
+    #: The look-ahead: how many of the best moves it weighs, deals per move at most, and turns it plays
+    #: out (2: the next player's answer; 3: and the seat's own next turn).
     lookahead: ClassVar[int] = LOOKAHEAD_CANDIDATES
     samples: ClassVar[int] = SAMPLES
     plies: ClassVar[int] = 2
-    leave_share: ClassVar[float] = 1.0
     #: How much of the learned leave values a move's equity counts (a game whose values measure a hand's
     #: strength more than what keeping a tile is worth counts less of them: Three2Fifteen).
     leave_scale: ClassVar[float] = 1.0
@@ -365,8 +361,6 @@ def decide(turn: Turn, plan: Plan, seed: int, think_ms: int | None = THINK_MS, s
     head = judged[: plan.lookahead]
     samples = plan.samples if samples is None else samples
     if len(head) > 1 and samples:
-        for item in head:
-            item.leave_share = plan.leave_share
         rng = Rng(view_seed(seed, turn.view))
         look_ahead(turn, plan, head, rng, samples=samples, deadline=deadline, plies=plan.plies)
         head.sort(key=lambda item: -item.equity)
