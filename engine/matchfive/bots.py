@@ -79,8 +79,8 @@ class MatchFivePlan(Plan):
             yield "number"
 
     def words(self, feature: str) -> str:
-        return {"wild": "a wild", "plain": "a numbered tile", "pair:same": "two of the same tile", "pair:colour": "two of a colour",
-                "pair:number": "two of a number"}.get(feature, feature)  # fmt: skip
+        return {"wild": "a wild", "plain": "a numbered tile", "pair:same": "two of the same tile",
+                "pair:colour": "two of a colour", "pair:number": "two of a number"}.get(feature, feature)  # fmt: skip
 
     def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
         if isinstance(move, Place):
