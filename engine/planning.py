@@ -64,8 +64,10 @@ PLANS: dict[str, str] = {
 #: How long the hard bot thinks at most (ms): the look-ahead stops at it. A match's bot budget
 #: (``TABLEJUDGE_BOT_BUDGET_MS``, 10 s by default) is far above it.
 THINK_MS = 400
-#: Moves kept for the opens estimate (by gain and leave), and by default for the look-ahead (by equity).
+#: Moves whose opens are weighed (the best by gain and leave; more while one could still be the best, up to
+#: the most), and by default the moves the look-ahead weighs (the best by equity).
 STATIC_CANDIDATES = 14
+MOST_WEIGHED = 40
 LOOKAHEAD_CANDIDATES = 6
 #: Deals the look-ahead plays at most per candidate, by default.
 SAMPLES = 8
@@ -279,10 +281,19 @@ def judge_moves(turn: Turn, plan: Plan, ranked: Sequence[ScoredMove[Any]] | None
             item.leave_value = values[key]
         judged.append(item)
     judged.sort(key=lambda item: -item.static)
-    for item in judged[:STATIC_CANDIDATES]:
+    # What a move opens is weighed best first by gain and leave, the first STATIC_CANDIDATES at least, and
+    # on while a move not yet weighed could still beat the best so far (what it opens only takes away),
+    # up to MOST_WEIGHED.
+    weighed = 0
+    best = None
+    for item in judged[:MOST_WEIGHED]:
+        if weighed >= STATIC_CANDIDATES and best is not None and item.static <= best:
+            break
         item.opens, item.opened = plan.opens(view, seat, item.move, unseen)
-    head = sorted(judged[:STATIC_CANDIDATES], key=lambda item: -item.static)
-    return head + judged[STATIC_CANDIDATES:]
+        best = item.static if best is None else max(best, item.static)
+        weighed += 1
+    head = sorted(judged[:weighed], key=lambda item: -item.static)
+    return head + judged[weighed:]
 
 
 def look_ahead(
