@@ -95,6 +95,8 @@ class Judged:
     opens: float = 0.0
     opened: tuple[str, ...] = ()
     replies: list[float] = field(default_factory=list)
+    #: What the move gives away by the look-ahead (set by :func:`blend`; None: the opens estimate stands).
+    cost: float | None = None
 
     @property
     def static(self) -> float:
@@ -106,9 +108,8 @@ class Judged:
 
     @property
     def equity(self) -> float:
-        """Gain and leave, less the look-ahead's mean answer (or, without one, the opens estimate)."""
-        reply = self.reply
-        return self.static if reply is None else self.gain + self.leave_value - reply
+        """Gain and leave, less what the move gives away: by the look-ahead where it ran, else the opens."""
+        return self.static if self.cost is None else self.gain + self.leave_value - self.cost
 
 
 class Plan(ABC):
@@ -373,9 +374,29 @@ def decide(turn: Turn, plan: Plan, seed: int, think_ms: int | None = THINK_MS, s
     samples = plan.samples if samples is None else samples
     if len(head) > 1 and samples:
         rng = Rng(view_seed(seed, turn.view))
-        look_ahead(turn, plan, head, rng, samples=samples, deadline=deadline, plies=plan.plies)
+        played = look_ahead(turn, plan, head, rng, samples=samples, deadline=deadline, plies=plan.plies)
+        blend(head, played)
         head.sort(key=lambda item: -item.equity)
     return head + judged[plan.lookahead :]
+
+
+#: How many deals' worth the opens estimate counts for beside the look-ahead's answers.
+PRIOR_DEALS = 4
+
+
+def blend(head: list[Judged], played: int) -> None:
+    """Each candidate's cost: the look-ahead's answers and the opens estimate, weighed by how many deals
+    were played (a budget that allowed one or two deals leaves the estimate most of the say). Only the
+    differences between the candidates count: the next player's answer holds what they would score
+    anyway, the estimate only what the move opens, so each is taken relative to the candidates' mean."""
+    if not played:
+        return
+    replies = [item.reply or 0.0 for item in head]
+    mean_reply = sum(replies) / len(head)
+    mean_opens = sum(item.opens for item in head) / len(head)
+    for item, reply in zip(head, replies, strict=True):
+        mixed = played * (reply - mean_reply) + PRIOR_DEALS * (item.opens - mean_opens)
+        item.cost = mean_opens + mixed / (played + PRIOR_DEALS)
 
 
 # --- reviews: what could have been played, and why ------------------------------------------------------
