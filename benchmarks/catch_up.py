@@ -59,7 +59,7 @@ def main() -> None:
                 open_store(url), MatchSettings(lexicon="standard", engine_workers=workers)
             )
             for match_id in ids:
-                service.load(match_id)
+                service.core.load(match_id)
             original = service.store.match_and_moves
 
             def timed_read(*call: Any, original: Any = original) -> Any:
@@ -78,7 +78,7 @@ def main() -> None:
                     f"{paused * 1000:.0f} ms (full collections {collected * 1000:.0f} ms, row and missed moves "
                     f"read {read * 1000:.0f} ms)"
                 )
-            servers[workers].cold.close()
+            servers[workers].core.cold.close()
 
 
 if __name__ == "__main__":

@@ -146,7 +146,7 @@ class PushSender:
         self._running: set[asyncio.Task[None]] = set()
         #: What this process sent and how it went, for the logs and the tests: status -> count.
         self.sent: dict[str, int] = {}
-        service.listeners.append(self.on_event)
+        service.core.listeners.append(self.on_event)
 
     # --- life -----------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -336,7 +336,7 @@ class PushSender:
 
     async def _load(self, alert: Alert) -> None:
         """A start or a seat change: the match as stored, and (at a start) who is to act first."""
-        loaded = await self.service.load_async(alert.match)
+        loaded = await self.service.core.load_async(alert.match)
         alert.tokens = {seat.seat: seat.token_hash for seat in loaded.seats if seat.token_hash is not None}
         alert.game = loaded.row.game
         state = loaded.state

@@ -10,32 +10,32 @@ from tests.matches.playing import whose_turn
 
 
 def test_bots_in_seats_move_through_the_gate(service: MatchService, clock: FakeClock) -> None:
-    made = service.create("bop", {"players": 2}, bots={"1": "greedy"}, name="Ann")
+    made = service.lobby.create("bop", {"players": 2}, bots={"1": "greedy"}, name="Ann")
     assert made.seat == 0
     for _ in range(6):  # the person passes; the bot plays whenever it is its turn
         if whose_turn(service, made.match) == 0:
-            service.move(made.match, 0, "pass", service.load(made.match).row.version)
+            service.gate.move(made.match, 0, "pass", service.core.load(made.match).row.version)
         clock.advance(1)
-        service.run_due(made.match)
+        service.scheduler.run_due(made.match)
     moves = service.store.moves(made.match)
     assert any(move.seat == 1 and move.move != "pass" for move in moves)
-    state = service.load(made.match).state
-    game = load_game(service.load(made.match).game.spec())
+    state = service.core.load(made.match).state
+    game = load_game(service.core.load(made.match).game.spec())
     assert (
         state is not None
-        and game.replay(service.load(made.match).row.seed, [(m.seat, m.move) for m in moves]).to_json()
+        and game.replay(service.core.load(made.match).row.seed, [(m.seat, m.move) for m in moves]).to_json()
         == state.to_json()
     )
 
 
 def test_a_turn_clock_runs_out_into_the_engines_timeout_move(service: MatchService, clock: FakeClock) -> None:
-    made = service.create("bop", {"players": 2}, clock={"turn_seconds": 30})
-    service.join(made.match, made.invite, "Bob")
+    made = service.lobby.create("bop", {"players": 2}, clock={"turn_seconds": 30})
+    service.lobby.join(made.match, made.invite, "Bob")
     mover = whose_turn(service, made.match)
     clock.advance(20)
-    assert not service.run_due(made.match)  # time left
+    assert not service.scheduler.run_due(made.match)  # time left
     clock.advance(11)  # 31 s: past the deadline and its lag allowance
-    assert service.run_due(made.match)
+    assert service.scheduler.run_due(made.match)
     assert [(m.seat, m.move) for m in service.store.moves(made.match)] == [(mover, "pass")]
-    body = service.body(service.load(made.match), 0)
+    body = service.core.body(service.core.load(made.match), 0)
     assert body["clock"]["turn_seconds"] == 30 and body["clock"]["running"] == [1 - mover]

@@ -32,14 +32,14 @@ def race(first: MatchService, second: MatchService) -> None:
     commit = second.store.commit_move
 
     def racing(*args: Any, **kwargs: Any) -> bool:
-        first.move(match_id, mover, "pass", 0)  # the other server commits between the check and the commit
+        first.gate.move(match_id, mover, "pass", 0)  # the other server commits between the check and the commit
         return commit(*args, **kwargs)
 
     second.store.commit_move = racing  # type: ignore[method-assign]
     with pytest.raises(StaleVersionError):  # refused by the store's transaction, not by a cache
-        second.move(match_id, mover, "pass", 0)
+        second.gate.move(match_id, mover, "pass", 0)
     second.store.commit_move = commit  # type: ignore[method-assign]
     assert [(m.version, m.seat) for m in first.store.moves(match_id)] == [(1, mover)]
-    caught_up = second.load(match_id).state
+    caught_up = second.core.load(match_id).state
     assert caught_up is not None and caught_up.version == 1  # rebuilt from the log, not its own attempt
-    assert caught_up.to_json() == first.load(match_id).state.to_json()  # type: ignore[union-attr]
+    assert caught_up.to_json() == first.core.load(match_id).state.to_json()  # type: ignore[union-attr]

@@ -1,11 +1,12 @@
 """The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
 serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
-rules kept once, and PostgreSQL's pool of event-loop connections. (The gate built on it is tested
+rules kept once, PostgreSQL's pool of event-loop connections, and the change feed between servers. (The gate built on it is tested
 through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,10 @@ import pytest
 
 from indexes.house_rules import HouseRules
 from matches.service import MatchService
-from matches.store import SCHEMA_VERSION, CommitCheck, MoveRow, Store, open_store
+from matches.store import SCHEMA_VERSION, Change, CommitCheck, MoveRow, PostgresStore, Store, Told, open_store
 from tests.matches.conftest import sqlite_made_at
 from tests.matches.playing import two_players, whose_turn
+from tests.matches.waiting import eventually, wait_for
 
 
 def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
@@ -97,7 +99,7 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     """The copy's check is only as good as the revision: each write the gate could be misled by
     moves it; a socket's ``seen``, stored every 15 s, does not (a copy serves for ``COPY_FRESH`` s)."""
     store = service.store
-    made = service.create("bop", {"players": 3}, name="Ann")
+    made = service.lobby.create("bop", {"players": 3}, name="Ann")
 
     def revision() -> int:
         row = store.match(made.match)
@@ -107,11 +109,11 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     steps = [revision()]
     assert store.take_seat(made.match, 1, "Bob", "b" * 64, 1.0)  # a seat taken, by the store alone
     steps.append(revision())
-    service.join(made.match, made.invite, "Cy")  # the last seat taken, then the start
+    service.lobby.join(made.match, made.invite, "Cy")  # the last seat taken, then the start
     steps.append(revision())
-    service.seen(made.match, 1)
+    service.lobby.seen(made.match, 1)
     assert revision() == steps[-1]  # a heartbeat
-    service.seen(made.match, 1, lag_ms=730)
+    service.lobby.seen(made.match, 1, lag_ms=730)
     assert revision() == steps[-1]  # a heartbeat with the seat's measured lag (matches/lag.py)
     assert [s.lag_ms for s in store.seats(made.match)] == [None, 730, None]
     assert [s.lag_ms for s in store.match_and_seats(made.match)[1]] == [None, 730, None]  # type: ignore[index]
@@ -119,7 +121,7 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     steps.append(revision())
     store.update_match(made.match, None, due=7.0)
     steps.append(revision())
-    service.move(made.match, whose_turn(service, made.match), "pass", 0)
+    service.gate.move(made.match, whose_turn(service, made.match), "pass", 0)
     steps.append(revision())
     store.update_seat(made.match, 0, name="Ann B.")
     steps.append(revision())
@@ -155,11 +157,99 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
     try:
         assert store.migrate() == SCHEMA_VERSION == 7
         service = MatchService(store, clock_now=lambda: 1000.0)
-        made = service.create("bop", {"players": 2}, name="Ann")
+        made = service.lobby.create("bop", {"players": 2}, name="Ann")
         assert made.token is not None
-        service.seat_link(made.match, 0, made.token)
+        service.lobby.seat_link(made.match, 0, made.token)
         assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 1
         assert store.expire_waiting(before=2000.0) == [made.match]
         assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 0
     finally:
         store.close()
+
+
+# --- the change feed between servers (``Store.changes_feed``) ----------------------------------------------
+async def first_change(store: Store, told: Told) -> Change:
+    """The first change the store's feed gives a listener that was told ``told`` (bounded: 15 s)."""
+    feed = store.changes_feed(lambda: told)
+    try:
+        return await asyncio.wait_for(anext(feed), 15)
+    finally:
+        await feed.aclose()
+
+
+def test_the_change_feed_catches_up_from_what_its_listener_was_told(service: MatchService, store_url: str) -> None:
+    """Another server process's changes, given by the feed from what the listener says it was told of the
+    matches it watches, with nothing notified while it listens: on SQLite at its first look, on PostgreSQL
+    as soon as it listens. A move is a version ahead of the one told; another change (a seat taken or
+    left, the start, a rematch: ``touch``) is a later ``updated`` at the version told; a match as told
+    gives nothing."""
+    match_id, _ = two_players(service)
+    quiet_id, _ = two_players(service)
+    rows = {found: service.store.match(found) for found in (match_id, quiet_id)}
+    told = {found: (row.version, row.updated) for found, row in rows.items() if row is not None}
+    other = open_store(store_url)  # another server process's connection
+    try:
+        mover = whose_turn(service, match_id)
+        assert other.commit_move(match_id, 0, MoveRow(1, mover, "pass", 2.0), updated=told[match_id][1] + 1)
+        assert service.store.catch_up(told) == [Change(match_id, 1)]
+        assert asyncio.run(first_change(service.store, told)) == Change(match_id, 1)
+        told[match_id] = (1, told[match_id][1] + 1)
+        assert service.store.catch_up(told) == []
+        other.touch(match_id, told[match_id][1] + 1)
+        assert service.store.catch_up(told) == [Change(match_id, 1, moved=False)]
+        assert asyncio.run(first_change(service.store, told)) == Change(match_id, 1, moved=False)
+    finally:
+        other.close()
+
+
+def test_a_listener_whose_connection_was_cut_catches_up_with_what_it_missed(
+    service: MatchService, store_url: str
+) -> None:
+    """PostgreSQL drops the feed's connection (a restart, a failover, an admin), and another server moves
+    before it listens again: that move's notification reached no one, and the feed gives it all the same,
+    caught up from what its listener was told as soon as it listens again."""
+    if not isinstance(service.store, PostgresStore):
+        pytest.skip("SQLite's feed looks at the versions: it has no connection to lose")
+    import psycopg
+
+    match_id, _ = two_players(service)
+    row = service.store.match(match_id)
+    assert row is not None
+    told: dict[str, tuple[int, float]] = {}
+    heard: list[Change] = []
+    listener = (
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
+        "AND state = 'idle'"
+    )
+    other = open_store(store_url)  # another server process's connection
+
+    async def run() -> None:
+        feed = service.store.changes_feed(lambda: told)
+
+        async def hear() -> None:
+            async for change in feed:
+                heard.append(change)
+
+        hearing = asyncio.create_task(hear())
+        try:
+            with psycopg.connect(store_url, autocommit=True) as admin:
+                found = await eventually(lambda: admin.execute(listener).fetchall(), "the feed to listen", 10)
+                told[match_id] = (row.version, row.updated)  # its sockets saw the match at version 0
+                # The event loop is held from here until the move is stored: the feed cannot listen again first.
+                cut = [pid for (pid,) in found]
+                admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (cut,))
+                gone = "SELECT 1 FROM pg_stat_activity WHERE pid = ANY(%s)"
+                wait_for(lambda: not admin.execute(gone, (cut,)).fetchall(), "the cut connection to end", 10)
+                assert other.commit_move(match_id, 0, MoveRow(1, whose_turn(service, match_id), "pass", 2.0))
+            await eventually(lambda: heard, "the move made while the feed was cut", 15)
+        finally:
+            hearing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await hearing
+            await feed.aclose()
+
+    try:
+        asyncio.run(run())
+    finally:
+        other.close()
+    assert heard == [Change(match_id, 1)]
