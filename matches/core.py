@@ -128,7 +128,7 @@ class Loaded:
 class Think:
     """A bot's choice the scheduler's steps wait for, yielded like a store call (``Call``) and made by the
     ``think`` the scheduler hands the driver: in this process (the sync driver), or asked of the worker
-    pool without waiting (``Scheduler.think_async``)."""
+    pool without waiting (``Scheduler._think_async``)."""
 
     match: str
     #: What the choice depends on: the version, the clock's moment, the bot seats and their seeds.

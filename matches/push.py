@@ -7,7 +7,7 @@ that seat's subscriptions one message: JSON encrypted for the browser (RFC 8291,
 ``http_ece``) and signed for the push service with the server's VAPID key (RFC 8292, by ``py_vapid``).
 The service worker shows it, and a tap opens the match.
 
-How it stays off the moves' way: the service's listener (``MatchService.listeners``, called right after
+How it stays off the moves' way: the service's listener (``MatchCore.listeners``, called right after
 the commit) only works out who is to be told from the state the move left (a few set operations) and
 queues that; one task of this process reads the subscriptions and sends, with httpx and timeouts, at most
 ``concurrency`` at a time. A match has at most one alert waiting: a newer one replaces it (its seats

@@ -235,7 +235,7 @@ class Scheduler:
     async def run_due_async(self, match_id: str) -> bool:
         """``run_due`` on the event loop (see ``MatchCore.load_async``). A bot's choice is made in the worker pool
         (``_think_async``): until it is made, nothing is played. False when the match could not be loaded
-        within the read budget (``_on_loop``): it stays due, and the scheduler's next look finds the load
+        within the read budget (``MatchCore.on_loop``): it stays due, and the scheduler's next look finds the load
         done (a restart's first look at many long matches waits for each in turn, off the loop)."""
         if not self.core.store.awaits:
             # SQLite's calls are made directly, so a pass of the scheduler over many due matches (the

@@ -230,7 +230,7 @@ class Store:
     ) -> tuple[MatchRow, list[SeatRow], list[MoveRow]] | None:
         """The match's row, its seats, and the first ``most`` moves after version ``since`` (none when
         ``since`` is None): what a server holding the match at ``since`` reads to catch up. A server far
-        behind rebuilds rather than reading every move it missed on the event loop (``MatchCore._load_steps``
+        behind rebuilds rather than reading every move it missed on the event loop (``MatchCore.load_steps``
         asks for one more than it would play there). Here two local queries; PostgreSQL makes it one
         round trip (``PostgresStore.call_async``)."""
         found = self.match_and_seats(match_id)
