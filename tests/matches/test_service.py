@@ -63,7 +63,7 @@ def test_no_class_of_the_match_server_has_more_than_one_base_of_its_own() -> Non
         if path.is_relative_to(ROOT / "matches"):
             for node in ast.walk(tree):
                 if isinstance(node, ast.ClassDef):
-                    named = [base.id if isinstance(base, ast.Name) else getattr(base, "attr", "") for base in node.bases]
+                    named = [getattr(base, "id", None) or getattr(base, "attr", "") for base in node.bases]
                     if len([name for name in named if name in ours]) > 1:
                         mixed.append(f"{path.relative_to(ROOT)}: {node.name}({', '.join(named)})")
     assert len([path for path in trees if path.is_relative_to(ROOT / "matches")]) > 20 and mixed == []

@@ -1,7 +1,8 @@
 """The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
 serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
-rules kept once, PostgreSQL's pool of event-loop connections, and the change feed between servers. (The gate built on it is tested
-through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
+rules kept once, PostgreSQL's pool of event-loop connections, and the change feed between servers.
+(The gate built on it is tested through the service: ``test_gate.py``, ``test_async.py``,
+``test_durability.py``.)"""
 
 from __future__ import annotations
 
