@@ -172,17 +172,14 @@ Listener = Callable[[Event], None]
 
 
 class MatchCore:
-    """One process's view of its matches, and the steps every part of the service takes on them."""
+    """One process's view of its matches, and the steps every part of the service takes on them. Made by
+    ``MatchService``, which gives it its defaults."""
 
     def __init__(
-        self,
-        store: Store,
-        settings: MatchSettings | None = None,
-        clock_now: Callable[[], float] = time.time,
-        rules_book: HouseRulesBook | None = None,
+        self, store: Store, settings: MatchSettings, clock_now: Callable[[], float], rules_book: HouseRulesBook | None
     ) -> None:
         self.store = store
-        self.settings = settings or MatchSettings()
+        self.settings = settings
         self.clock_now = clock_now
         #: House rules by id, shared with the judge (``service.app`` makes one over the store for both); a
         #: service on its own (tests, tools) keeps them in a book over its own store.

@@ -50,7 +50,7 @@ class MatchService:
     ) -> None:
         #: The store the parts share; whoever opened it closes it, after ``close_async``.
         self.store = store
-        self.core = MatchCore(store, settings, clock_now, rules_book)
+        self.core = MatchCore(store, settings or MatchSettings(), clock_now, rules_book)
         self.gate = Gate(self.core)
         # Made before anything else listens to the core: a bot's next choice is asked for before the
         # sockets and the turn alerts are told of the move.
