@@ -60,7 +60,7 @@ class LiveLimits(BaseModel):
     rate: float = Field(
         20.0, ge=0.1, le=100_000.0, description="messages a second a socket may send on average (4429 beyond)"
     )
-    burst: int = Field(60, ge=1, le=1_000_000, description="... and in one burst")
+    burst: int = Field(60, ge=1, le=1_000_000, description="messages a socket may send in one burst (4429 beyond)")
     #: A class of 30 on one school's NAT, each with a phone and a second tab, stays under the default; each
     #: socket holds about 25-40 KiB and a file descriptor, so one address holds at most a few MiB and can
     #: never reach the process's open-file limit.

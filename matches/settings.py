@@ -75,8 +75,10 @@ class MatchLimits(BaseModel):
         "(kept for matches with people and for reads; it holds at least one)",
     )  # fmt: skip
     bot_only_queue: int = Field(
-        8, ge=1, le=10_000, description="calls of that thinking that may wait, in a queue of their own"
-    )
+        8, ge=1, le=10_000,
+        description="calls of the thinking of bots in matches with no person seated that may wait, in a queue "
+        "of their own; one more: 503 at once",
+    )  # fmt: skip
     worker_memory_mb: int = Field(
         1024, ge=0, le=1_048_576, description="each engine worker's address space in MiB (RLIMIT_AS); 0: no limit"
     )

@@ -60,15 +60,18 @@ class SettingsError(ValueError):
         self.variable, self.value = variable, value
 
     @classmethod
-    def of(cls, error: ValidationError) -> SettingsError:
-        """pydantic's refusal (its first complaint) as one line."""
+    def of(cls, error: ValidationError, environ: Mapping[str, str], values: Mapping[str, Any]) -> SettingsError:
+        """pydantic's refusal (its first complaint) as one line, with the value as it was given: the
+        variable's text, or a value given in code."""
         first = error.errors()[0]
         where = tuple(str(step) for step in first["loc"])
         named = [variable for variable in variables() if where[: len(variable.path)] == variable.path]
         if not named:  # a check of the whole, in its own words (the lexicons), or a field no variable sets
             reason = first.get("ctx", {}).get("error")
             return cls(str(reason) if reason is not None else f"{'.'.join(where)}: {first['msg']}")
-        variable, value = named[0], first["input"]
+        variable = named[0]
+        field = variable.path[0]
+        value = values[field] if len(variable.path) == 1 and field in values else environ.get(variable.name)
         return cls(f"{variable.name} must be {variable.accepts()}, got {value!r}", variable, value)
 
 
@@ -276,11 +279,11 @@ class Settings(BaseSettings):
     def from_env(cls, environ: Mapping[str, str] | None = None, **values: Any) -> Settings:
         """The settings of ``environ`` (this process's environment by default) with ``values`` given in code
         on top (``serve``'s options); a value that cannot be used raises ``SettingsError`` naming its variable."""
-        sources = (InitSettingsSource(cls, values), Variables(cls, environ))
+        variables_source = Variables(cls, environ)
         try:
-            return cls(_build_sources=(sources, values))
+            return cls(_build_sources=((InitSettingsSource(cls, values), variables_source), values))
         except ValidationError as error:
-            raise SettingsError.of(error) from None
+            raise SettingsError.of(error, variables_source.environ, values) from None
 
     def to_env(self) -> dict[str, str]:
         """The variables that make :meth:`from_env` give back these settings."""
