@@ -87,7 +87,7 @@ class LiveHub(Outboxes):
 
     def __init__(self, service: MatchService, limits: LiveLimits | None = None) -> None:
         self.service = service
-        self.limits = limits or LiveLimits.from_env()
+        self.limits = limits or LiveLimits()
         self.connections: dict[str, set[Connection]] = defaultdict(set)
         #: Open sockets by client address (``LiveLimits.max_sockets_per_address``); an address leaves with its last.
         self.sockets_from: dict[str, int] = {}
