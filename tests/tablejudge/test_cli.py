@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.bop.cli import PATH_ECHO
 from indexes.notation import echo
 from tablejudge.cli import main
+from tablejudge.play.bop import PATH_ECHO
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
