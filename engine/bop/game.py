@@ -121,9 +121,6 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
     def _hint_hand(self, text: str) -> list[str]:
         return parse_tiles(text)
 
-    def _hint_pieces(self, board: Mapping[Cell, str]) -> Iterable[str]:
-        return board.values()
-
     def _hint_box(self) -> Counter[str]:
         return self.tile_counts
 

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -127,14 +127,8 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
     def _hint_hand(self, text: str) -> list[str]:
         return KIT.parse_tiles(text)
 
-    def _hint_pieces(self, board: Mapping[Cell, str]) -> Iterable[str]:
-        return board.values()
-
     def _hint_box(self) -> Counter[str]:
         return self.tile_counts
-
-    def _hint_extra(self, pieces: Iterable[str]) -> str:
-        return " ".join(sorted(pieces))
 
     def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
                     ) -> Sequence[ScoredMove[Any]]:  # fmt: skip

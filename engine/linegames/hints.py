@@ -60,17 +60,18 @@ class HandHints(ABC):
     def _hint_hand(self, text: str) -> Sequence[Any]:
         """The pieces of the hand ``text`` writes out."""
 
-    @abstractmethod
     def _hint_pieces(self, board: Any) -> Iterable[Any]:
-        """The pieces on ``board``, as a hand holds them (a played wild is a wild again)."""
+        """The pieces on ``board`` as a hand holds them (default: the board's values; Match Five: a wild played is a
+        wild again)."""
+        return board.values()
 
     @abstractmethod
     def _hint_box(self) -> Counter[Any]:
         """Every piece of the game, with how many of each."""
 
-    @abstractmethod
     def _hint_extra(self, pieces: Iterable[Any]) -> str:
-        """Pieces the box does not hold, in order, as the game writes them."""
+        """Pieces the box does not hold, in order, as the game writes them (default: sorted, by spaces)."""
+        return " ".join(sorted(map(str, pieces)))
 
     @abstractmethod
     def _hint_moves(self, board: Any, hand: Sequence[Any], limit: int, pile: int) -> Sequence[ScoredMove[Any]]:

@@ -16,7 +16,7 @@ sequences turns is ``engine.qnto.state``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -165,14 +165,8 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
     def _hint_hand(self, text: str) -> list[str]:
         return KIT.parse_tiles(text.translate(LETTERS))
 
-    def _hint_pieces(self, board: Mapping[Cell, str]) -> Iterable[str]:
-        return board.values()
-
     def _hint_box(self) -> Counter[str]:
         return self.tile_counts
-
-    def _hint_extra(self, pieces: Iterable[str]) -> str:
-        return " ".join(sorted(pieces))
 
     def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
                     ) -> Sequence[ScoredMove[Any]]:  # fmt: skip

@@ -130,9 +130,6 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
     def _hint_hand(self, text: str) -> list[int]:
         return parse_tokens(text)
 
-    def _hint_pieces(self, board: Mapping[Cell, int]) -> Iterable[int]:
-        return board.values()
-
     def _hint_box(self) -> Counter[int]:
         return self.token_counts
 
