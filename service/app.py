@@ -23,6 +23,7 @@ from starlette.types import Receive, Scope, Send
 from indexes.house_rules import HouseRulesBook
 from matches import push, push_routes
 from matches import routes as match_routes
+from matches.http import ORJSONResponse
 from matches.live import LiveHub
 from matches.live_input import AddressBudget
 from matches.quotas import Upkeep
@@ -33,7 +34,7 @@ from service.errors import install_error_handlers
 from service.lexicons import open_served
 from service.limits import CREATE, JOIN, JUDGE, MOVES, Guard, TokenBuckets
 from service.params import declare_served_lexicons
-from service.responses import AnswerCache, ORJSONResponse
+from service.responses import AnswerCache
 from service.routers import bop, house_rules, meta, page, pdq, play, words
 from service.server import bound_connections
 from service.settings import Settings, telemetry_named

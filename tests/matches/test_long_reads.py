@@ -24,12 +24,12 @@ from fastapi.responses import JSONResponse
 from matches.core import SNAPSHOT_EVERY
 from matches.encoded import EncodedCache, missed_moves
 from matches.errors import UnknownMatch
+from matches.http import ORJSONResponse
 from matches.reads import CHECKPOINTS_PER_MATCH, checkpoint_every
 from matches.service import MatchService
 from matches.settings import MatchLimits
 from service.app import create_app
 from service.settings import Settings
-from tablejudge.http import ORJSONResponse
 from tests.matches.test_cold import timed
 
 #: Moves in the finished match read (its pass limit: the match ends after that many passes).
