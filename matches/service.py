@@ -27,12 +27,13 @@ import time
 from collections.abc import Callable
 
 from indexes.house_rules import HouseRulesBook
-from matches.core import Event, Listener, Loaded, MatchCore, MatchSettings
+from matches.core import Event, Listener, Loaded, MatchCore
 from matches.encoded import EncodedReads
 from matches.gate import Gate, Moved, MoveLimit
 from matches.lobby import Created, Lobby
 from matches.reads import Reads
 from matches.scheduler import Scheduler
+from matches.settings import MatchSettings
 from matches.store import Store
 
 __all__ = ["Created", "Event", "Listener", "Loaded", "MatchService", "MatchSettings", "MoveLimit", "Moved"]
@@ -58,12 +59,6 @@ class MatchService:
         self.lobby = Lobby(self.core)
         self.reads = Reads(self.core)
         self.encoded = EncodedReads(self.core)
-
-    def set_limits(self, **values: int) -> None:
-        """The engine work's settings and the limits (``MatchSettings``' fields of those names), set by the
-        server after the service is made: a new worker pool, and the queues that follow them."""
-        self.core.set_limits(**values)
-        self.encoded.encoding.queue = self.core.settings.engine_queue
 
     def start(self) -> None:
         """The server's background work on the running event loop: the scheduler's loop."""
