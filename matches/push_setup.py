@@ -25,7 +25,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, b64urlencode
 
-from engine.base import JsonDict
+from engine.values import JsonDict
 from matches.env import bounded_numbers
 from matches.errors import MatchError
 from matches.store import SQLiteStore, Store

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import Draw, Game, check_keys, json_bool, json_int, json_list, json_str
+from engine.base import Game
 from engine.bop.board import Cell
 from engine.bop.moves import BopMove, parse_move
 from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, parse_tiles, tile_letter
@@ -21,6 +21,8 @@ from engine.bop.state import BODY_KEYS, BopState
 from engine.errors import ConfigError, NotationError, StateError
 from engine.linegames.game import first_player_draw, read_move
 from engine.rng import Rng
+from engine.saved import check_keys, json_bool, json_int, json_list, json_str
+from engine.values import Draw
 
 
 class BopGame(Game[BopOptions, BopState, BopMove]):

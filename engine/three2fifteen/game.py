@@ -17,15 +17,16 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import JsonDict, json_int, json_list
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, read_stacks
 from engine.rng import Rng
+from engine.saved import json_int, json_list
 from engine.three2fifteen.board import Board, Cell, format_board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.moves import parse_move
 from engine.three2fifteen.options import MAX_TOKEN, MIN_TOKEN, Three2FifteenOptions, format_tokens, parse_token
 from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState
+from engine.values import JsonDict
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {

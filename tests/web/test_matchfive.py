@@ -28,9 +28,9 @@ from engine.errors import IllegalMoveError
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import generate_plays
 from engine.matchfive.moves import Place, parse_move
+from engine.matchfive.options import FACES, MatchFiveOptions, is_series
 from engine.matchfive.positions import reached_position
 from engine.matchfive.rules import check_play, score_play
-from engine.matchfive.tiles import FACES, MatchFiveOptions, is_series
 from tests.web.pages import (
     SMALL_TARGETS,
     Game,

@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.base import CHANCE, Breakdown
 from engine.bop import BopGame, BopState
 from engine.bop.board import Board
 from engine.bop.moves import Challenge, Pass, Play
 from engine.bots import Bot, GreedyBot, Turn, next_move, parse_bots
 from engine.errors import EngineError, StateError
 from engine.rng import Rng
+from engine.values import CHANCE, Breakdown
 
 HIDDEN_KEYS = {"pile", "rng", "seed"}
 

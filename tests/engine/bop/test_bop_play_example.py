@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from engine.adjudicator import LocalAdjudicator
-from engine.base import Breakdown
 from engine.bop import BopGame
 from engine.bop.board import lines_through
 from engine.bop.moves import Play, parse_move
 from engine.bop.rules import check_words
+from engine.values import Breakdown
 
 EXAMPLE = json.loads((Path(__file__).parent / "data" / "play_example.json").read_text())
 #: The totals the sheet prints, and what its own items add up to (turn 2: 7 + 3 + 5 + 10, printed 27).

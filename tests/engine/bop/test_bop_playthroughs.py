@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from engine.base import CHANCE
 from engine.bop import BopGame
 from engine.bots import Turn, parse_bots
+from engine.values import CHANCE
 from tests.engine.conformance import assert_round_trip, assert_views_hide_secrets
 
 GAMES = json.loads((Path(__file__).parent / "data" / "playthroughs.json").read_text())["games"]

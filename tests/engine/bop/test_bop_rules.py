@@ -10,12 +10,12 @@ from collections import Counter
 
 import pytest
 
-from engine.base import CHANCE, Draw
 from engine.bop import BopGame, BopState
 from engine.bop.game import draw_rank
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
 from engine.bop.options import BOP, DISTRIBUTION, BopOptions
 from engine.errors import ConfigError, GameOverError, IllegalMoveError, NotationError, StateError, WrongPlayerError
+from engine.values import CHANCE, Draw
 
 from .conftest import position
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from engine import load_game, load_state
-from engine.base import CHANCE, Draw
 from engine.digit.game import DigitGame, format_grid
 from engine.digit.moves import DigitPass, Play, Swap, parse_any_move
 from engine.digit.state import DigitState
@@ -23,6 +22,7 @@ from engine.errors import (
     StateError,
     WrongPlayerError,
 )
+from engine.values import CHANCE, Draw
 
 from .digit_example import EXAMPLE
 

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.base import Breakdown
 from engine.bots import Turn, make_bot
 from engine.digit.game import DigitGame
 from engine.digit.moves import DigitPass, Play
 from engine.digit.state import DigitState
 from engine.errors import EngineError
 from engine.rng import Rng
+from engine.values import Breakdown
 from tests.engine.linegames import playthrough
 from tests.engine.linegames.playthrough import twin
 

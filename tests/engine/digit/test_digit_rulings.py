@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import CHANCE, Draw
 from engine.bots import make_bot, play_game
 from engine.digit.game import DigitGame
 from engine.digit.movegen import can_act
@@ -16,6 +15,7 @@ from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import lines_through, parse_board
 from engine.linegames.supply import next_seat
 from engine.rng import Rng
+from engine.values import CHANCE, Draw
 from tests.engine.rulings import check_rulings_table, rule_of
 
 from .digit_example import EXAMPLE, replay

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from engine import load_state
-from engine.base import CHANCE, Breakdown, Game, State
+from engine.base import Game, State
 from engine.bots import make_bot, play_game
 from engine.errors import EngineError
 from engine.rng import Rng
+from engine.values import CHANCE, Breakdown
 
 
 def play_checked(

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import load_game
-from engine.base import CHANCE, Breakdown, Draw
 from engine.bots import make_bot, play_game
 from engine.errors import EngineError, IllegalMoveError, StateError
 from engine.matchfive.board import parse_stacks
@@ -22,6 +21,7 @@ from engine.matchfive.movegen import scored_plays
 from engine.matchfive.moves import Place, Swap
 from engine.matchfive.state import MatchFiveState, tiles_held
 from engine.rng import Rng
+from engine.values import CHANCE, Breakdown, Draw
 from tests.engine.linegames import playthrough
 from tests.engine.linegames.playthrough import check_bag_views
 

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.base import Draw
 from engine.errors import NotationError
 from engine.matchfive.game import MatchFiveGame
 from engine.matchfive.moves import Pass, Place, Swap, parse_move
 from engine.matchfive.options import FACES, WILD, parse_hand_tiles, tile_name
+from engine.values import Draw
 
 GAME = MatchFiveGame()
 

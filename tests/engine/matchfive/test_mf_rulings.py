@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.base import CHANCE, Draw
 from engine.errors import ConfigError, IllegalMoveError
 from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.game import MatchFiveGame, first_player
@@ -18,6 +17,7 @@ from engine.matchfive.options import FACES, WILD, MatchFiveOptions, hand_penalty
 from engine.matchfive.rules import score_play
 from engine.matchfive.state import STUCK_ROUNDS, MatchFiveState, end_reason
 from engine.rng import Rng
+from engine.values import CHANCE, Draw
 from tests.engine.matchfive.conftest import accepted, board, refused
 from tests.engine.rulings import check_rulings_table
 

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from engine.adjudicator import LocalAdjudicator
-from engine.base import Move
 from engine.errors import IllegalMoveError
 from engine.pdq.deck import deal_positions
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.moves import Claim
 from engine.pdq.records import ClaimRecord, Verdict
+from engine.values import Move
 from indexes import Lexicon
 from indexes.pdq_rules import PDQ_REASONS
 

@@ -12,13 +12,13 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.base import REFEREE
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close
 from engine.pdq.options import DEFAULT_WINDOW_MS, PdqOptions
 from engine.pdq.records import ClaimRecord, RoundRecord
 from engine.pdq.state import PdqState
 from engine.registry import load_game
+from engine.values import REFEREE
 
 from .conftest import refusal, stacked_game, stacked_state
 

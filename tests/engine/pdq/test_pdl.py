@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import REFEREE
 from engine.errors import WrongPlayerError
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.pdl import extends_said_word, suffix_of
+from engine.values import REFEREE
 
 from .conftest import reason, refusal
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.base import REFEREE
 from engine.pdq.moves import Claim, Close, NoWord
+from engine.values import REFEREE
 
 
 def test_ruling_09_the_same_word_at_the_same_time_is_a_tie(stack) -> None:

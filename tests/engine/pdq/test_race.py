@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import CHANCE, REFEREE
 from engine.errors import GameOverError, IllegalMoveError, WrongPlayerError
 from engine.pdq.game import PACE_MS, PdqState
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.records import ClaimRecord
+from engine.values import CHANCE, REFEREE
 
 from .conftest import dealt_order, reason, refusal
 

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from engine.base import REFEREE
 from engine.errors import ConfigError
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, build_deck, place
 from engine.pdq.difficulty import (
@@ -21,6 +20,7 @@ from engine.pdq.difficulty import (
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.report import reason_text, round_report
 from engine.rng import Rng
+from engine.values import REFEREE
 
 from .conftest import reason, refusal
 

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.adjudicator import LocalAdjudicator
-from engine.base import REFEREE
 from engine.errors import EngineError, StateError
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
+from engine.values import REFEREE
 
 from .conftest import stacked_game, stacked_state
 

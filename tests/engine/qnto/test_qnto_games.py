@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import load_game, load_state
-from engine.base import CHANCE, Draw, Public
 from engine.bots import Turn, make_bot, play_game
 from engine.errors import ConfigError, EngineError, GameOverError, IllegalMoveError, StateError, WrongPlayerError
 from engine.linegames.grid import parse_board
@@ -25,6 +24,8 @@ from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import play
 from engine.qnto.state import QntoState
 from engine.rng import Rng
+from engine.values import CHANCE, Draw
+from engine.views import Public
 from tests.engine.conformance import _qnto_perturbed, assert_views_hide_secrets
 
 CLASSIC, PLUS, LIGHT = QntoGame(), QntoGame("variant=plus"), QntoGame("variant=light")

@@ -245,8 +245,8 @@ def test_ruling_18_the_tables_idle_limit_is_a_house_rule() -> None:
 
 
 def test_ruling_19_draws_come_off_the_top_and_trades_go_under_in_the_order_given() -> None:
-    from engine.base import CHANCE
     from engine.qnto.game import QntoGame
+    from engine.values import CHANCE
 
     state = QntoGame().new_initial_state(seed=5)
     seat = state.current
@@ -260,9 +260,9 @@ def test_ruling_19_draws_come_off_the_top_and_trades_go_under_in_the_order_given
 def test_ruling_19_the_chance_outcomes_after_a_pass_leave_out_the_tiles_just_traded() -> None:
     """Issue 28: a client entering real draws was offered the tiles just traded back (D!Git's left them
     out already)."""
-    from engine.base import CHANCE, Draw
     from engine.qnto.game import QntoGame
     from engine.rng import Rng
+    from engine.values import CHANCE, Draw
 
     # Both Sk are out of the pile: one on the grid, one in player 0's hand, traded under the pile.
     state = QntoGame().from_position(board("Sk"), [["Sk", "Sy", "Sg", "Sr", "Sb"], ["!y", "!g", "!r", "!k", "!b"]])

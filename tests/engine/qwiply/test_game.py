@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from engine import CHANCE, load_game, load_state
-from engine.base import Shown
 from engine.bots import Turn, make_bot, play_game
 from engine.errors import ConfigError, IllegalMoveError, StateError, WrongPlayerError
 from engine.qwiply.bots import PlannerBot, advice_bids, greedy_claim, greedy_lead
@@ -30,6 +29,7 @@ from engine.qwiply.game import (
 from engine.qwiply.moves import SEALED_SETUP, Die, Lead, Roll, Setup, Start
 from engine.qwiply.rules import claim_breakdown, claim_order, marking_for, score_sheet
 from engine.qwiply.sheet import MAIN_SUITS, Mark, Suit
+from engine.views import Shown
 from tests.engine.conformance import leaks
 
 SETUP_A = "setup x=1,2,3,4,5 bid=4,3,2,3,3"

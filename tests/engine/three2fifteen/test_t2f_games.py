@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import load_game
-from engine.base import CHANCE, Breakdown, Draw
 from engine.bots import make_bot, play_game
 from engine.errors import ConfigError, IllegalMoveError, NotationError, StateError, WrongPlayerError
 from engine.three2fifteen.game import Three2FifteenGame
@@ -22,6 +21,7 @@ from engine.three2fifteen.moves import Exchange, Pass, Play, parse_move
 from engine.three2fifteen.options import DISTRIBUTION
 from engine.three2fifteen.rules import can_place, exchangeable
 from engine.three2fifteen.state import Three2FifteenState
+from engine.values import CHANCE, Breakdown, Draw
 from tests.engine.linegames import playthrough
 from tests.engine.linegames.playthrough import check_bag_views
 

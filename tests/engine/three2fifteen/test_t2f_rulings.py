@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import CHANCE, Draw, Outcome
 from engine.bots import make_bot, play_game
 from engine.errors import ConfigError, IllegalMoveError
 from engine.rng import Rng
@@ -28,6 +27,7 @@ from engine.three2fifteen.rules import (
     turn_after,
 )
 from engine.three2fifteen.state import Three2FifteenState
+from engine.values import CHANCE, Draw, Outcome
 
 from .conftest import CLASSIC, accepted, refused
 
