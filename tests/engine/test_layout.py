@@ -149,3 +149,43 @@ def test_the_base_check_sees_a_name_imported_through_base(tmp_path: Path) -> Non
     source = tmp_path / "state.py"
     source.write_text("from engine.base import CHANCE, State\nfrom engine.values import Move\n")
     assert through_base(source) == ["CHANCE (line 1)"]
+
+
+#: The kinds of test every game may have beside its modules' own, each named the same in every game.
+TEST_KINDS = {
+    "games": "whole games through the one gate: set-up, turns, views, saved bodies",
+    "properties": "property tests over seeded games",
+    "rulings": "each ruling of RULINGS.md, one test named after it",
+    "sheet_examples": "the rule sheet's worked examples, as fixtures",
+    "playthroughs": "recorded reference games replayed",
+    "adjudicators": "the in-process and the HTTP adjudicator judge alike",
+    "variants": "the sheet's other ways to play",
+    "state_json": "saved states read back, and bodies no game reaches refused",
+    "refusal_words": "refusals read as sentences",
+    "readme": "the package README's examples hold",
+}
+
+
+def misnamed_tests(tests: Path, modules: set[str]) -> list[str]:
+    """The test files of one game not named ``test_<module>.py``, ``test_<module>_<part>.py`` (a module's tests
+    split by topic) or ``test_<kind>.py``; the command line's tests (``*cli.py``) move with it to tablejudge/."""
+    wrong = []
+    for path in sorted(tests.glob("test_*.py")):
+        subject = path.stem.removeprefix("test_")
+        known = subject in modules or subject in TEST_KINDS or any(subject.startswith(f"{m}_") for m in modules)
+        if not known and not subject.endswith("cli"):
+            wrong.append(path.name)
+    return wrong
+
+
+@pytest.mark.parametrize("folder", sorted(path.name for path in (ENGINE.parent / "tests" / "engine").iterdir()
+                                          if (ENGINE / path.name / "__init__.py").is_file()))  # fmt: skip
+def test_a_games_tests_are_named_after_its_modules(folder: str) -> None:
+    modules = {path.stem for path in (ENGINE / folder).glob("*.py")} - {"__init__"}
+    assert misnamed_tests(ENGINE.parent / "tests" / "engine" / folder, modules) == []
+
+
+def test_the_naming_check_sees_a_prefixed_name(tmp_path: Path) -> None:
+    for name in ("test_rules.py", "test_rules_scoring.py", "test_rulings.py", "test_mf_rules.py", "test_race.py"):
+        (tmp_path / name).write_text("")
+    assert misnamed_tests(tmp_path, {"rules", "state"}) == ["test_mf_rules.py", "test_race.py"]

@@ -1,16 +1,22 @@
-"""The main game: the first valid claim wins, the simultaneity window, ties, tie-breaks, "no word"."""
+"""The main game: the first valid claim wins, the simultaneity window, ties, tie-breaks, "no word"; and claims timed
+on the players' phones that reach the referee out of time order (RULINGS.md 3, 4, 5, 8): an earlier claim that
+arrives later is placed by its time, and the window and the winner are decided by the times, never by the order of
+arrival."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.errors import GameOverError, IllegalMoveError, WrongPlayerError
 from engine.pdq.game import PACE_MS, PdqState
 from engine.pdq.moves import Claim, Close, NoWord
-from engine.pdq.records import ClaimRecord
+from engine.pdq.options import DEFAULT_WINDOW_MS, PdqOptions
+from engine.pdq.records import ClaimRecord, RoundRecord
 from engine.values import CHANCE, REFEREE
 
-from .conftest import dealt_order, reason, refusal
+from .conftest import dealt_order, reason, refusal, stacked_game, stacked_state
 
 
 def play(state: PdqState, player: int, move: Claim | NoWord | Close):
@@ -306,3 +312,76 @@ def test_legal_moves_are_the_claims_the_judge_knows_and_the_moves_legal_now(stac
     assert state.round.number == 2
     word_count = stack(["PNA", "DRU"], players=2, variant="word-count")
     assert word_count.legal_moves(REFEREE) == [Close(60_000)] and word_count.legal_moves(0)[-1] == NoWord(PACE_MS)
+
+
+# --- claims out of time order: placed by their times -------------------------------------------------
+def test_ruling_03_an_earlier_claim_that_arrives_later_is_placed_by_its_time(stack) -> None:
+    state = stack(["PNA", "DRU"], players=3)
+    state.act(0, Claim("pendant", 1200))
+    state.act(1, Claim("pinball", 1100))  # made 100 ms earlier on its phone, arrived after
+    assert [(c.player, c.at_ms) for c in state.round.claims] == [(1, 1100), (0, 1200)]
+    assert state.round.clock_ms == 1200 and state.deadline_ms == 1400  # the window opens at 1100
+    state.act(2, Claim("peninsula", 1200))  # equal times stay in the order they arrived
+    record = state.rounds[-1]  # everyone has a word: nothing left to wait for
+    assert [c.player for c in record.claims] == [1, 0, 2]
+    assert record.winner == 2 and record.word == "peninsula"  # the longest word in the window
+
+
+def test_ruling_05_an_earlier_claim_can_leave_a_recorded_one_outside_the_window(stack) -> None:
+    state = stack(["PNA", "DRU"], players=3)
+    state.act(0, Claim("phenomenal", 1500))  # the first to arrive, longer
+    state.act(1, Claim("pendant", 1000))  # 500 ms earlier on its phone: the window is 1000-1300 now
+    assert state.deadline_ms == 1300
+    # Too late now, although it would have been in the window of the claim that arrived first:
+    assert refusal(state, 2, Claim("pineapple", 1400)).rule == "window_closed"
+    assert refusal(state, REFEREE, Close(1300)).rule == "time_order"  # the referee comes after every move
+    assert state.scheduled() is not None and state.scheduled().move == Close(1500)
+    record = state.act(REFEREE, Close(1500)).finished
+    assert record is not None and record.winner == 1 and record.word == "pendant"
+    # The late claim stays in the round's record; it counted for nothing.
+    assert ClaimRecord(0, "phenomenal", 1500, True) in record.claims and state.collected[0] == ""
+
+
+def test_ruling_04_the_default_window_suits_typing_on_a_phone(stack) -> None:
+    assert PdqOptions().window_ms == DEFAULT_WINDOW_MS == 2000
+    state = stack(["PNA", "DRU"], players=2, window_ms=DEFAULT_WINDOW_MS)
+    state.act(0, Claim("pendant", 4000))
+    assert state.scheduled() is not None and state.scheduled().at_ms == 6000
+    state.act(1, Claim("phenomenal", 6000))  # two seconds later, longer: it beats the first
+    assert state.rounds[-1].winner == 1
+
+
+def _round_result(record: RoundRecord) -> tuple[str, int | None, tuple[int, ...]]:
+    return record.outcome, record.winner, record.tied
+
+
+WORDS = ["panda", "pendant", "pinball", "pineapple", "phenomenal"]
+
+
+@given(
+    claims=st.lists(st.tuples(st.sampled_from(WORDS), st.integers(0, 3000)), min_size=1, max_size=3),
+    arrival=st.permutations(range(3)),
+)
+def test_the_round_is_decided_by_the_times_whatever_order_the_claims_arrive_in(adjudicator, claims, arrival) -> None:
+    """Three players' claims (one each) played in time order and in any order of arrival: the same
+    outcome. In time order a claim after the window is refused; arriving before the claim that
+    opened the window it is taken, then left out of the count."""
+    game = stacked_game(["PNA", "DRU"], adjudicator, players=3, window_ms=300)
+
+    def outcome(order: list[int]) -> tuple[str, int | None, tuple[int, ...]]:
+        state = stacked_state(game, ["PNA", "DRU"])
+        for player in order:
+            word, at = claims[player]
+            try:
+                state.act(player, Claim(word, at))
+            except Exception as error:  # noqa: BLE001 -- only the window may refuse here
+                assert getattr(error, "rule", None) == "window_closed", error
+        if state.rounds:
+            return _round_result(state.rounds[-1])
+        scheduled = state.scheduled()
+        assert scheduled is not None
+        return _round_result(state.act(REFEREE, scheduled.move).finished)  # type: ignore[union-attr]
+
+    players = list(range(len(claims)))
+    in_time_order = sorted(players, key=lambda p: (claims[p][1], p))
+    assert outcome([p for p in arrival if p in players]) == outcome(in_time_order)

@@ -14,7 +14,7 @@ from engine.bots import GreedyBot, Turn
 from engine.errors import ConfigError, IllegalMoveError, WrongPlayerError
 
 from .conftest import position
-from .test_bop_rules import B0, COBWEB, exhausted, refused
+from .test_rules import B0, COBWEB, exhausted, refused
 
 R, G, B, K, Y = "rgbky"
 

@@ -1,4 +1,4 @@
-"""Every BOP! rule, one test (or a few) each; rulings are pinned in test_bop_rulings.py.
+"""Every BOP! rule, one test (or a few) each; rulings are pinned in test_rulings.py.
 
 Positions are made with ``position(game, board, hand0, hand1...)``: board rows split by ``/``,
 the top-left cell is 0,0. ``B0`` is FRS across with the starter H under its S.

@@ -15,8 +15,8 @@ from engine.bots import GreedyBot, Turn
 from indexes.remote import Client
 
 from .conftest import position
-from .test_bop_play_example import BY_THE_RULES, EXAMPLE, play_example
-from .test_bop_rules import B0, COBWEB, refused
+from .test_sheet_examples import BY_THE_RULES, EXAMPLE, play_example
+from .test_rules import B0, COBWEB, refused
 
 PATTERNS = ["C?WB", "S?", "?H", "Q?", "FRS", "QB", "N?NTV", "??", "JTTR??S", "B?S?"]
 
