@@ -13,10 +13,11 @@ from engine.bop.moves import parse_move
 from engine.bop.rules import AdjudicatorJudge
 from engine.bots import GreedyBot, Turn
 from indexes.remote import Client
+from tests.engine.rulings import refused_move
 
 from .conftest import position
+from .test_rules import B0, COBWEB
 from .test_sheet_examples import BY_THE_RULES, EXAMPLE, play_example
-from .test_rules import B0, COBWEB, refused
 
 PATTERNS = ["C?WB", "S?", "?H", "Q?", "FRS", "QB", "N?NTV", "??", "JTTR??S", "B?S?"]
 
@@ -42,8 +43,8 @@ def test_the_play_example_over_http(http: HttpAdjudicator) -> None:
 @pytest.mark.server
 def test_strict_refusals_swaps_and_challenges_over_http(http: HttpAdjudicator) -> None:
     strict = BopGame(adjudicator=http)
-    refused(position(strict, B0, "Qr Mb"), parse_move("2,2 Qr"), "not_a_word")
-    refused(position(strict, COBWEB, "Qr Sb"), parse_move("-1,1 Qr"), "not_a_word")
+    refused_move(position(strict, B0, "Qr Mb"), 0, parse_move("2,2 Qr"), "not_a_word")
+    refused_move(position(strict, COBWEB, "Qr Sb"), 0, parse_move("-1,1 Qr"), "not_a_word")
     assert [s.to_text() for s in position(strict, COBWEB, "Sb By").legal_swaps()] == ["swap 0,1 By"]
     challenge = position(BopGame({"mode": "challenge"}, adjudicator=http), B0, "Qr Mb", "Lk")
     challenge.act(challenge.current, parse_move("2,2 Qr"))

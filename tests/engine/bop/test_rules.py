@@ -14,22 +14,13 @@ from engine.bop import BopGame, BopState
 from engine.bop.game import draw_rank
 from engine.bop.moves import Challenge, Pass, Play, Swap, parse_move
 from engine.bop.options import BOP, DISTRIBUTION, BopOptions
-from engine.errors import ConfigError, GameOverError, IllegalMoveError, NotationError, StateError, WrongPlayerError
+from engine.errors import ConfigError, GameOverError, NotationError, StateError, WrongPlayerError
 from engine.values import CHANCE, Draw
+from tests.engine.rulings import refused_move
 
 from .conftest import position
 
 B0 = "Fk Rb Sb/. . Hy"
-
-
-def refused(state: BopState, move: object, rule: str, player: int | None = None) -> None:
-    """The move, by ``player`` (default: the player on turn), is refused for ``rule`` and the state is
-    exactly as it was."""
-    before = state.to_json()
-    with pytest.raises(IllegalMoveError) as caught:
-        state.act(state.current if player is None else player, move)  # type: ignore[arg-type]
-    assert caught.value.rule == rule, str(caught.value)
-    assert state.to_json() == before
 
 
 # --- contents and set-up ---------------------------------------------------------------------------
@@ -94,22 +85,23 @@ MISPLACED = [("5,5 Ty", "not_connected"), ("2,1a Mb.Ty", "gap"), ("1,2 Ty", "occ
 
 @pytest.mark.parametrize(("move", "rule"), [*MISPLACED, ("2,2 Xk", "not_a_word")])
 def test_illegal_plays_are_refused_and_change_nothing(game: BopGame, move: str, rule: str) -> None:
-    refused(position(game, B0, "Mb Ty Xk Ng Lk"), parse_move(move), rule)
+    refused_move(position(game, B0, "Mb Ty Xk Ng Lk"), 0, parse_move(move), rule)
 
 
 @pytest.mark.parametrize(("move", "rule"), [*MISPLACED, ("pass Zy", "not_in_hand"), ("swap 1,2 Mb", "no_bop_tile")])
 def test_challenge_mode_still_refuses_misplaced_plays_and_changes_nothing(
     challenge_game: BopGame, move: str, rule: str
 ) -> None:
-    refused(position(challenge_game, B0, "Mb Ty Xk Ng Lk"), parse_move(move), rule)
+    refused_move(position(challenge_game, B0, "Mb Ty Xk Ng Lk"), 0, parse_move(move), rule)
 
 
 def test_every_other_refusal_changes_nothing(game: BopGame, challenge_game: BopGame) -> None:
     state = position(game, B0, "Mb Ty Xk Ng Lk", "Lg")
-    refused(state, Play((((2, 2), "Mb"), ((2, 2), "Ty"))), "occupied")  # two tiles on one cell
-    refused(state, parse_move("pass TyTy"), "not_in_hand")  # one Ty in hand, traded twice
-    refused(state, Draw("Lg", 0), "unknown_move")  # a player does not draw for themselves: chance does
-    refused(position(challenge_game, B0, "Mb", "Lk"), Challenge(), "nothing_to_challenge")
+    refused_move(state, state.current, Play((((2, 2), "Mb"), ((2, 2), "Ty"))), "occupied")  # two tiles on one cell
+    refused_move(state, state.current, parse_move("pass TyTy"), "not_in_hand")  # one Ty in hand, traded twice
+    # A player does not draw for themselves: chance does.
+    refused_move(state, state.current, Draw("Lg", 0), "unknown_move")
+    refused_move(position(challenge_game, B0, "Mb", "Lk"), 0, Challenge(), "nothing_to_challenge")
     before = state.to_json()
     for text in ["not a move", 42]:  # text that reads as no move, and no move at all: notation errors
         with pytest.raises(NotationError):
@@ -129,20 +121,20 @@ def test_every_other_refusal_changes_nothing(game: BopGame, challenge_game: BopG
 
 
 def test_tiles_of_one_play_must_be_in_one_line(game: BopGame) -> None:
-    refused(position(game, B0, "Mb Ty Xk Ng Lk"), Play.of({(2, 2): "Mb", (3, 3): "Ty"}), "not_in_line")
+    refused_move(position(game, B0, "Mb Ty Xk Ng Lk"), 0, Play.of({(2, 2): "Mb", (3, 3): "Ty"}), "not_in_line")
 
 
 def test_a_play_is_one_to_five_tiles(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty Xk Ng Lk")
-    refused(state, Play(()), "tile_count")
+    refused_move(state, state.current, Play(()), "tile_count")
     six = Play.of({(2, c): t for c, t in enumerate(["Mb", "Ty", "Xk", "Ng", "Lk", "Ty"])})
-    refused(state, six, "tile_count")
+    refused_move(state, state.current, six, "tile_count")
 
 
 def test_every_line_a_play_creates_or_extends_must_be_a_word(game: BopGame) -> None:
     state = position(game, B0, "Qr Mb")
-    refused(state, parse_move("2,2 Qr"), "not_a_word")  # creates nothing but extends SH to SHQ
-    refused(state, parse_move("0,3 Qr"), "not_a_word")  # extends FRS to FRSQ
+    refused_move(state, state.current, parse_move("2,2 Qr"), "not_a_word")  # creates nothing but extends SH to SHQ
+    refused_move(state, state.current, parse_move("0,3 Qr"), "not_a_word")  # extends FRS to FRSQ
 
 
 def test_wrong_player_and_game_over(game: BopGame) -> None:
@@ -193,7 +185,7 @@ def test_the_bop_tile_stands_for_a_consonant_that_makes_the_line_a_word(game: Bo
 
 def test_an_extension_that_leaves_no_consonant_working_for_the_bop_tile_is_refused(game: BopGame) -> None:
     # Q? down is a word for many consonants (quit...), C?WB only for B, and QB is no word.
-    refused(position(game, COBWEB, "Qr Sb"), parse_move("-1,1 Qr"), "not_a_word")
+    refused_move(position(game, COBWEB, "Qr Sb"), 0, parse_move("-1,1 Qr"), "not_a_word")
     state = position(game, COBWEB, "Qr Sb")
     # S?=SB (sub) works with C?WB=CBWB; only the new line S? scores (C?WB was not extended)
     assert state.act(state.current, parse_move("-1,1 Sb")).total == 2
@@ -217,10 +209,10 @@ def test_swap_a_hand_tile_that_works_for_the_bop_tile_and_take_it_back(game: Bop
 
 def test_swaps_that_do_not_work_are_refused(game: BopGame) -> None:
     state = position(game, COBWEB, "Sb ? By")
-    refused(state, Swap((0, 1), "Sb"), "swap_does_not_work")
-    refused(state, Swap((0, 0), "By"), "no_bop_tile")
-    refused(state, Swap((0, 1), BOP), "swap_needs_letter")
-    refused(state, Swap((0, 1), "Bg"), "not_in_hand")
+    refused_move(state, state.current, Swap((0, 1), "Sb"), "swap_does_not_work")
+    refused_move(state, state.current, Swap((0, 0), "By"), "no_bop_tile")
+    refused_move(state, state.current, Swap((0, 1), BOP), "swap_needs_letter")
+    refused_move(state, state.current, Swap((0, 1), "Bg"), "not_in_hand")
 
 
 def test_legal_swaps_list_only_tiles_that_work(game: BopGame) -> None:
@@ -235,7 +227,7 @@ def test_challenge_mode_lets_a_non_word_stand_until_challenged(challenge_game: B
     assert state.pending is not None and state.board[(2, 2)] == "Xk"
     state.act(state.current, Pass())  # player 1 does not challenge: the play stands
     assert state.pending is None and state.scores() == (3, 0)
-    refused(state, Challenge(), "nothing_to_challenge")
+    refused_move(state, state.current, Challenge(), "nothing_to_challenge")
 
 
 def test_a_successful_challenge_withdraws_the_tiles_and_ends_that_turn_without_score(challenge_game: BopGame) -> None:
@@ -291,11 +283,11 @@ def test_no_one_challenges_their_own_play_and_strict_mode_has_no_challenges(
     skipping.skips[1] = 1
     skipping.act(0, parse_move("2,2 Mb"))
     assert skipping.current == 0 and skipping.pending is not None and 0 in skipping.acting_players()
-    refused(skipping, Challenge(), "own_play", player=0)
+    refused_move(skipping, 0, Challenge(), "own_play")
     assert Challenge() not in skipping.legal_moves(0)
     strict = position(game, B0, "Mb", "Lk")
     strict.act(strict.current, parse_move("2,2 Mb"))
-    refused(strict, Challenge(), "no_challenges")
+    refused_move(strict, strict.current, Challenge(), "no_challenges")
 
 
 def test_an_extension_breaking_the_bop_tiles_other_word_is_challengeable(challenge_game: BopGame) -> None:

@@ -12,9 +12,10 @@ from engine.bop.options import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, B
 from engine.bop.rules import check_words, score_play, tile_values
 from engine.bots import GreedyBot, Turn
 from engine.errors import ConfigError, IllegalMoveError, WrongPlayerError
+from tests.engine.rulings import refused_move
 
 from .conftest import position
-from .test_rules import B0, COBWEB, exhausted, refused
+from .test_rules import B0, COBWEB, exhausted
 
 R, G, B, K, Y = "rgbky"
 
@@ -41,7 +42,7 @@ def test_ruling_03_turns_go_up(adjudicator: object) -> None:
 
 def test_ruling_04_no_gaps(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty ? Lk Ng")
-    refused(state, parse_move("2,1a Mb.Ty"), "gap")
+    refused_move(state, state.current, parse_move("2,1a Mb.Ty"), "gap")
     over_tiles = [m for m in state.legal_moves(state.current) if isinstance(m, Play) and "." in m.to_text()]
     assert over_tiles, "a play around a grid tile exists here"
     state.act(state.current, over_tiles[0])  # a play that takes in a grid tile between its own is fine
@@ -80,7 +81,7 @@ def test_ruling_10_bop_tile_must_work_in_every_line(game: BopGame) -> None:
     state = position(game, COBWEB, "Qr Sb By")
     cell = (0, 1)
     assert check_words(state.board, lines_through(state.board, cell), game.judge).working == {cell: frozenset("B")}
-    refused(state, parse_move("-1,1 Qr"), "not_a_word")  # Q? alone is fine (quit), but not as QB
+    refused_move(state, state.current, parse_move("-1,1 Qr"), "not_a_word")  # Q? alone is fine (quit), but not as QB
     state.act(state.current, parse_move("-1,1 Sb"))  # S? as SB (sub) keeps B working
     assert game.from_position(state.board, [["By"], []]).legal_swaps() == [Swap(cell, "By")]
 
@@ -102,7 +103,8 @@ def test_ruling_12_all_tiles_bonus_needs_five() -> None:
 
 def test_ruling_13_swaps(challenge_game: BopGame) -> None:
     state = position(challenge_game, COBWEB, "Sb By", "Lk")
-    refused(state, Swap((0, 1), "Sb"), "swap_does_not_work")  # judged at once even in challenge mode
+    # Judged at once, even in challenge mode:
+    refused_move(state, state.current, Swap((0, 1), "Sb"), "swap_does_not_work")
     with pytest.raises(WrongPlayerError):
         state.act(1, Swap((0, 1), "By"))
     state.act(state.current, Swap((0, 1), "By"))
@@ -113,7 +115,7 @@ def test_ruling_14_trade_at_most_the_pile(game: BopGame) -> None:
     state = position(game, B0, "Mb Ty", "Lk")
     state.hands[1] += state.pile[1:]
     state.pile = state.pile[:1]
-    refused(state, parse_move("pass MbTy"), "trade_exceeds_pile")
+    refused_move(state, state.current, parse_move("pass MbTy"), "trade_exceeds_pile")
     state.act(state.current, parse_move("pass Ty"))
     assert state.pile == ["Ty"]
 
@@ -123,7 +125,7 @@ def test_ruling_15_challenge_window(adjudicator: object) -> None:
     state = position(game, B0, "Mb", "Lk", "Ty")
     state.act(state.current, parse_move("2,2 Mb"))
     state.act(2, Challenge())  # fails: one challenge per play
-    refused(state, Challenge(), "nothing_to_challenge", player=1)
+    refused_move(state, 1, Challenge(), "nothing_to_challenge")
     swapped = position(game, COBWEB, "Sb", "By", "Lk")
     swapped.act(swapped.current, parse_move("-1,1 Sb"))
     swapped.act(swapped.current, Swap((0, 1), "By"))  # player 1 began their turn with a swap: the play stands
@@ -132,7 +134,7 @@ def test_ruling_15_challenge_window(adjudicator: object) -> None:
     with pytest.raises(WrongPlayerError):
         swapped.act(2, Challenge())
     assert swapped.to_json() == before
-    refused(swapped, Challenge(), "nothing_to_challenge", player=1)
+    refused_move(swapped, 1, Challenge(), "nothing_to_challenge")
 
 
 def test_ruling_18_last_play_judged_at_once(challenge_game: BopGame) -> None:
@@ -150,7 +152,7 @@ def test_ruling_18_a_refused_last_play_leaves_the_previous_play_challengeable(ch
     state = exhausted(challenge_game, B0, "Mb", "Qr")
     state.act(state.current, parse_move("2,2 Mb"))  # player 0 goes out; player 1 has one last turn
     assert state.pending is not None
-    refused(state, parse_move("0,3 Qr"), "not_a_word", player=1)  # FRSQ would end the game unjudged
+    refused_move(state, 1, parse_move("0,3 Qr"), "not_a_word")  # FRSQ would end the game unjudged
     assert state.act(state.current, Challenge()).items[0].label == "challenge failed"  # SHM stands; turn lost
     assert state.is_terminal()
 

@@ -17,12 +17,12 @@ from engine.digit.state import DigitState
 from engine.errors import (
     ConfigError,
     GameOverError,
-    IllegalMoveError,
     NotationError,
     StateError,
     WrongPlayerError,
 )
 from engine.values import CHANCE, Draw
+from tests.engine.rulings import refused_move
 
 from .digit_example import EXAMPLE
 
@@ -41,14 +41,6 @@ def rectangle() -> dict[tuple[int, int], str]:
     """All 50 numbered tiles as five full sequences (rows, one colour each) that make ten full
     number lines (columns): every cell beside it would make a line too long."""
     return {(row - 2, number - 4): f"{number}{colour}" for row, colour in enumerate("ygrkb") for number in range(10)}
-
-
-def refused(state: DigitState, seat: int, move: Any, rule: str) -> None:
-    saved = state.to_json()
-    with pytest.raises(IllegalMoveError) as caught:
-        state.act(seat, move)
-    assert caught.value.rule == rule, str(caught.value)
-    assert state.to_json() == saved
 
 
 # --- set-up ------------------------------------------------------------------------------------
@@ -166,16 +158,16 @@ def test_chance_outcomes_are_the_drawers_pile_above_the_tiles_just_traded() -> N
     assert all(move.seat == seat for move, _ in outcomes)  # type: ignore[union-attr]
     assert waiting.sample_chance() == Draw(pile[0], seat)
     if traded[0] not in pile[:-2]:
-        refused(waiting, CHANCE, Draw(traded[0], seat), "not_in_pile")
-    refused(waiting, CHANCE, Draw(pile[0], 1 - seat), "wrong_drawer")
-    refused(waiting, CHANCE, "pass", "not_a_draw")
+        refused_move(waiting, CHANCE, Draw(traded[0], seat), "not_in_pile")
+    refused_move(waiting, CHANCE, Draw(pile[0], 1 - seat), "wrong_drawer")
+    refused_move(waiting, CHANCE, "pass", "not_a_draw")
     with pytest.raises(WrongPlayerError):
         waiting.act(seat, "pass")
 
 
 def test_only_chance_draws() -> None:
     state = GAME.new_initial_state(seed=4)
-    refused(state, state.current, Draw(state.piles[state.current][0], state.current), "not_a_play")
+    refused_move(state, state.current, Draw(state.piles[state.current][0], state.current), "not_a_play")
 
 
 # --- swaps and passes ---------------------------------------------------------------------------
@@ -233,14 +225,14 @@ def test_refusals_change_nothing() -> None:
     state = GAME.new_initial_state(seed=9)
     seat = state.current
     absent = next(t for t in GAME.tile_counts if t not in state.hands[seat])
-    refused(state, seat, Play.of({(0, 0): absent}), "not_in_hand")
-    refused(state, seat, Play.of({(3, 3): state.hands[seat][0]}), "off_centre")
-    refused(state, seat, "pass", "first_play")
-    refused(state, seat, "swap 0,0 9y", "empty_cell")
+    refused_move(state, seat, Play.of({(0, 0): absent}), "not_in_hand")
+    refused_move(state, seat, Play.of({(3, 3): state.hands[seat][0]}), "off_centre")
+    refused_move(state, seat, "pass", "first_play")
+    refused_move(state, seat, "swap 0,0 9y", "empty_cell")
     state.act(seat, Play.of({(0, 0): state.hands[seat][0]}))
     other = state.current
-    refused(state, other, Play.of({(0, 0): state.hands[other][0]}), "occupied")
-    refused(state, other, DigitPass(tuple(state.hands[other]) + ("9y",)), "not_in_hand")
+    refused_move(state, other, Play.of({(0, 0): state.hands[other][0]}), "occupied")
+    refused_move(state, other, DigitPass(tuple(state.hands[other]) + ("9y",)), "not_in_hand")
     with pytest.raises(WrongPlayerError):
         state.act(seat, "pass")
     with pytest.raises(NotationError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalMoveError, NotationError
+from engine.errors import NotationError
 from engine.linegames.grid import (
     ACROSS,
     ANTIDIAGONAL,
@@ -19,15 +19,9 @@ from engine.linegames.grid import (
     play_lines,
     run_through,
 )
+from tests.engine.rulings import refused
 
 from .conftest import NUMBERS_KIT, numbers
-
-
-def refused(rule: str, board: dict, cells: list) -> None:
-    with pytest.raises(IllegalMoveError) as caught:
-        check_geometry(board, cells)
-    assert caught.value.rule == rule
-
 
 BOARD = numbers("9y 8y ./7y . .")  # 9y 8y across at row 0; 7y under 9y
 
@@ -39,15 +33,15 @@ def test_a_run_is_maximal_and_stops_at_a_space() -> None:
 
 
 def test_geometry_errors() -> None:
-    refused("no_tiles", BOARD, [])
-    refused("occupied", BOARD, [(0, 1)])
-    refused("not_in_line", BOARD, [(0, 2), (1, 1)])
-    refused("not_connected", BOARD, [(3, 3)])
-    refused("off_centre", {}, [(1, 1), (1, 2)])
+    refused("no_tiles", check_geometry, BOARD, [])
+    refused("occupied", check_geometry, BOARD, [(0, 1)])
+    refused("not_in_line", check_geometry, BOARD, [(0, 2), (1, 1)])
+    refused("not_connected", check_geometry, BOARD, [(3, 3)])
+    refused("off_centre", check_geometry, {}, [(1, 1), (1, 2)])
 
 
 def test_if_there_are_gaps_it_is_not_a_line() -> None:
-    refused("gap", BOARD, [(0, 2), (0, 4)])  # 0,3 is empty
+    refused("gap", check_geometry, BOARD, [(0, 2), (0, 4)])  # 0,3 is empty
     assert check_geometry(BOARD, [(0, -1), (0, 2)]) == ACROSS  # grid tiles fill the middle
 
 

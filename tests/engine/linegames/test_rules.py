@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import ACROSS, DOWN, Line
 from engine.linegames.movegen import single_swaps
 from engine.linegames.rules import check_play, check_swaps, lengths_reached
 from engine.linegames.solver import LineSolver
+from tests.engine.rulings import refused
 
 from .conftest import numbers, shapes
-
-
-def refused_play(solver: LineSolver, board: dict, placements: dict, hand: list[str] | None = None) -> str:
-    before = dict(board)
-    with pytest.raises(IllegalMoveError) as caught:
-        check_play(solver, board, placements, hand)
-    assert board == before
-    return caught.value.rule
-
-
-def refused_swap(solver: LineSolver, board: dict, hand: list[str], steps: list) -> str:
-    before, held = dict(board), list(hand)
-    with pytest.raises(IllegalMoveError) as caught:
-        check_swaps(solver, board, hand, steps)
-    assert board == before and hand == held
-    return caught.value.rule
 
 
 def test_a_legal_play_reports_its_lines_main_first(shared: LineSolver) -> None:
@@ -40,14 +23,14 @@ def test_a_legal_play_reports_its_lines_main_first(shared: LineSolver) -> None:
 
 def test_play_errors(shared: LineSolver) -> None:
     board = numbers("5y 6y 7y 8y 9y 0y 1y 2y 3y")
-    assert refused_play(shared, board, {(1, c): "1g" for c in range(6)}) == "too_many_tiles"
-    assert refused_play(shared, board, {(1, 0): "5x"}) == "unknown_tile"
-    assert refused_play(shared, board, {(1, 0): "5g"}, hand=["6g"]) == "not_in_hand"
-    assert refused_play(shared, board, {(0, 9): "4y", (0, 10): "5y"}) == "too_long"
-    assert refused_play(shared, board, {(1, 0): "1g"}) == "not_a_line"
+    refused("too_many_tiles", check_play, shared, board, {(1, c): "1g" for c in range(6)})
+    refused("unknown_tile", check_play, shared, board, {(1, 0): "5x"})
+    refused("not_in_hand", check_play, shared, board, {(1, 0): "5g"}, hand=["6g"])
+    refused("too_long", check_play, shared, board, {(0, 9): "4y", (0, 10): "5y"})
+    refused("not_a_line", check_play, shared, board, {(1, 0): "1g"})
     assert check_play(shared, board, {(1, 0): "6y"}).lines[0].direction == DOWN  # 5y 6y down
-    assert refused_play(shared, board, {(1, 0): "5y"}) == "not_a_line"  # two yellow 5s
-    assert refused_play(shared, board, {(0, 9): "4y", (0, 11): "6y"}) == "gap"
+    refused("not_a_line", check_play, shared, board, {(1, 0): "5y"})  # two yellow 5s
+    refused("gap", check_play, shared, board, {(0, 9): "4y", (0, 11): "6y"})
 
 
 def test_ten_is_the_longest_line_and_the_tenth_tile_fits(shared: LineSolver) -> None:
@@ -58,7 +41,7 @@ def test_ten_is_the_longest_line_and_the_tenth_tile_fits(shared: LineSolver) -> 
 
 def test_wild_mismatch_when_each_line_works_alone(shared: LineSolver) -> None:
     board = numbers(". 8g/9g ./. 0g")
-    assert refused_play(shared, board, {(1, 1): "??"}) == "wild_mismatch"
+    refused("wild_mismatch", check_play, shared, board, {(1, 1): "??"})
 
 
 def test_per_line_wilds_are_free_in_each_direction(per_line: LineSolver) -> None:
@@ -83,20 +66,20 @@ def test_a_swapped_in_tile_must_work_across_and_down(shared: LineSolver) -> None
     # Black 6 fits the row of 6s and the black 6 7 8 down.
     assert check_swaps(shared, SWAP_BOARD, ["6k"], [((0, 3), "6k")]).board[(0, 3)] == "6k"
     # Red 6: the row has its red (the blank red tile) and the column is black.
-    assert refused_swap(shared, SWAP_BOARD, ["6r"], [((0, 3), "6r")]) == "does_not_fit"
+    refused("does_not_fit", check_swaps, shared, SWAP_BOARD, ["6r"], [((0, 3), "6r")])
     # Black 8 works neither across (a row of 6s) nor down (8 7 8).
-    assert refused_swap(shared, SWAP_BOARD, ["8k"], [((0, 3), "8k")]) == "does_not_fit"
+    refused("does_not_fit", check_swaps, shared, SWAP_BOARD, ["8k"], [((0, 3), "8k")])
 
 
 def test_swap_errors(shared: LineSolver) -> None:
-    assert refused_swap(shared, SWAP_BOARD, ["6k"], []) == "no_swaps"
-    assert refused_swap(shared, SWAP_BOARD, ["6k"], [((5, 5), "6k")]) == "empty_cell"
-    assert refused_swap(shared, SWAP_BOARD, ["6k"], [((0, 0), "6k")]) == "not_a_wild"
-    assert refused_swap(shared, SWAP_BOARD, ["6k"], [((0, 3), "6r")]) == "not_in_hand"
-    assert refused_swap(shared, SWAP_BOARD, ["??"], [((0, 3), "??")]) == "same_tile"
-    assert refused_swap(shared, SWAP_BOARD, ["6x"], [((0, 3), "6x")]) == "unknown_tile"
+    refused("no_swaps", check_swaps, shared, SWAP_BOARD, ["6k"], [])
+    refused("empty_cell", check_swaps, shared, SWAP_BOARD, ["6k"], [((5, 5), "6k")])
+    refused("not_a_wild", check_swaps, shared, SWAP_BOARD, ["6k"], [((0, 0), "6k")])
+    refused("not_in_hand", check_swaps, shared, SWAP_BOARD, ["6k"], [((0, 3), "6r")])
+    refused("same_tile", check_swaps, shared, SWAP_BOARD, ["??"], [((0, 3), "??")])
+    refused("unknown_tile", check_swaps, shared, SWAP_BOARD, ["6x"], [((0, 3), "6x")])
     # A later step that fails refuses the whole swap, the earlier steps included.
-    assert refused_swap(shared, SWAP_BOARD, ["8k"], [((2, 3), "8k"), ((0, 1), "?k")]) == "does_not_fit"
+    refused("does_not_fit", check_swaps, shared, SWAP_BOARD, ["8k"], [((2, 3), "8k"), ((0, 1), "?k")])
 
 
 def test_a_wild_may_be_swapped_for_a_wild(shared: LineSolver) -> None:

@@ -15,7 +15,7 @@ from engine.matchfive.rules import (
     play_direction,
     score_play,
 )
-from tests.engine.matchfive.conftest import accepted, board, refused
+from tests.engine.matchfive.conftest import accepted, board, refused_play
 
 ROW = "0,0:3r 0,1:2r 0,2:1r"
 FIVE = "0,0:3r 0,1:2r 0,2:1r 0,3:5r 0,4:4r"
@@ -28,7 +28,7 @@ def test_a_play_takes_its_tiles_from_the_hand_a_declared_wild_from_a_wild() -> N
         with pytest.raises(IllegalMoveError) as caught:
             check_hand(hand, tiles)
         assert caught.value.rule == "not_in_hand"
-    refused(board(ROW), "0,3:1a *4r 5r", "not_in_hand", hand=["5r", "4r"])
+    refused_play(board(ROW), "0,3:1a *4r 5r", "not_in_hand", hand=["5r", "4r"])
 
 
 def test_one_to_five_tiles_and_one_wild_a_turn() -> None:
@@ -38,19 +38,20 @@ def test_one_to_five_tiles_and_one_wild_a_turn() -> None:
         with pytest.raises(IllegalMoveError) as caught:
             check_hand(big, tiles)
         assert caught.value.rule == rule
-    refused(board(ROW), "0,3:1a *4r *5r", "two_wilds", hand=["*", "*"])
+    refused_play(board(ROW), "0,3:1a *4r *5r", "two_wilds", hand=["*", "*"])
 
 
 # --- where tiles rest -------------------------------------------------------------------------
 def test_a_tile_rests_on_the_table_or_on_the_top_of_its_stack() -> None:
     table = board("0,0:3r,3b 0,1:2r")
     accepted(table, "0,0:3 3y")
-    assert "level 2 of the stack at row 0, column 0 already holds the blue 3" in refused(table, "0,0:2 3y", "occupied")
-    assert "the next tile there is at level 3" in refused(table, "0,0:4 3y", "floating")
-    refused(table, "1,1:2 2b", "floating")  # an empty cell: level 1 first
-    refused(table, "0,0:3 3y 0,0:5 3g", "floating")  # a level skipped
-    refused(table, "0,0:3u 3y 3g 3o 1y", "too_high")  # a sixth tile
-    refused(board("0,0:1r,2r,3r,4r,5r"), "0,0:6 1b", "too_high")
+    message = refused_play(table, "0,0:2 3y", "occupied")
+    assert "level 2 of the stack at row 0, column 0 already holds the blue 3" in message
+    assert "the next tile there is at level 3" in refused_play(table, "0,0:4 3y", "floating")
+    refused_play(table, "1,1:2 2b", "floating")  # an empty cell: level 1 first
+    refused_play(table, "0,0:3 3y 0,0:5 3g", "floating")  # a level skipped
+    refused_play(table, "0,0:3u 3y 3g 3o 1y", "too_high")  # a sixth tile
+    refused_play(board("0,0:1r,2r,3r,4r,5r"), "0,0:6 1b", "too_high")
 
 
 def test_a_play_is_one_row_or_column_at_one_level_or_one_stack() -> None:
@@ -59,14 +60,14 @@ def test_a_play_is_one_row_or_column_at_one_level_or_one_stack() -> None:
     assert play_direction([(0, 0, 1), (0, 1, 1)]) == ACROSS
     assert play_direction([(0, 0, 1), (1, 0, 1)]) == DOWN
     table = board("0,0:3r 0,1:2r,2b")
-    refused(table, "0,0:2 3b 0,1:3 2y", "not_in_line")  # one row, two levels
-    refused(table, "1,0:1 3b 2,1:1 1b", "not_in_line")  # a diagonal
-    refused(table, "0,0:2 3b 1,0:1 3y", "not_in_line")  # up one stack and beside it
+    refused_play(table, "0,0:2 3b 0,1:3 2y", "not_in_line")  # one row, two levels
+    refused_play(table, "1,0:1 3b 2,1:1 1b", "not_in_line")  # a diagonal
+    refused_play(table, "0,0:2 3b 1,0:1 3y", "not_in_line")  # up one stack and beside it
     accepted(table, "1,0:1a 3b 2b")
 
 
 def test_no_empty_spot_between_a_plays_tiles_but_tiles_between_are_stepped_over() -> None:
-    assert "row 1, column 1, level 1 is empty" in refused(board(ROW), "1,0:1a 3b . 1b", "gap")
+    assert "row 1, column 1, level 1 is empty" in refused_play(board(ROW), "1,0:1a 3b . 1b", "gap")
     checked = accepted(board(ROW + " 1,1:2b"), "1,0:1a 3b . 1b")
     assert [s.tiles for s in checked.series if s.direction == ACROSS] == [("3b", "2b", "1b")]
 
@@ -75,15 +76,15 @@ def test_the_first_play_covers_0_0_and_every_later_play_attaches() -> None:
     accepted(Board(), "0,0:1a 3r 2r")
     accepted(Board(), "0,-1:1a 3r 2r")
     accepted(Board(), "0,0:1u 3r 2r")  # a stack may be the first play
-    refused(Board(), "0,1:1a 3r 2r", "off_centre")
-    refused(board(ROW), "2,0:1a 3b 2b", "not_connected")
-    refused(board(ROW), "-1,3:1 1r", "not_connected")  # diagonal to the 1r: no side shared
+    refused_play(Board(), "0,1:1a 3r 2r", "off_centre")
+    refused_play(board(ROW), "2,0:1a 3b 2b", "not_connected")
+    refused_play(board(ROW), "-1,3:1 1r", "not_connected")  # diagonal to the 1r: no side shared
 
 
 def test_a_locked_end_takes_no_tile_beside_it_at_its_level_the_middle_ones_do() -> None:
     table = board(FIVE)
-    assert "red 4 at row 0, column 4, level 1 is locked" in refused(table, "1,4:1 4b", "locked")
-    refused(table, "-1,0:1 3y", "locked")
+    assert "red 4 at row 0, column 4, level 1 is locked" in refused_play(table, "1,4:1 4b", "locked")
+    refused_play(table, "-1,0:1 3y", "locked")
     accepted(table, "-1,1:1 2b")
 
 
@@ -91,21 +92,21 @@ def test_a_locked_end_takes_no_tile_beside_it_at_its_level_the_middle_ones_do() 
 def test_every_series_through_a_placed_tile_is_checked_horizontal_and_vertical() -> None:
     table = board("0,0:3r 0,1:2r 1,1:2b")
     accepted(table, "1,0:1 3b")  # across 3b 2b, down 3r 3b
-    assert "column 0 at level 1" in refused(table, "1,0:1 1b", "not_a_series")  # across 1b 2b fine, down 3r 1b not
-    assert "the stack at row 0, column 0" in refused(table, "0,0:2 4b", "not_a_series")
-    assert "row 1 at level 1" in refused(table, "1,0:1 3y", "not_a_series")  # down 3r 3y fine, across 3y 2b not
+    assert "column 0 at level 1" in refused_play(table, "1,0:1 1b", "not_a_series")  # across 1b 2b fine, down 3r 1b not
+    assert "the stack at row 0, column 0" in refused_play(table, "0,0:2 4b", "not_a_series")
+    assert "row 1 at level 1" in refused_play(table, "1,0:1 3y", "not_a_series")  # down 3r 3y fine, across 3y 2b not
 
 
 def test_one_wild_per_series_horizontal_or_vertical() -> None:
     table = board("0,0:3r 0,1:*2r")
-    assert "only one wild per series" in refused(table, "0,2:1 *1r", "two_wilds_in_series", hand=["*"])
-    refused(table, "0,1:2 *2b", "two_wilds_in_series", hand=["*"])
+    assert "only one wild per series" in refused_play(table, "0,2:1 *1r", "two_wilds_in_series", hand=["*"])
+    refused_play(table, "0,1:2 *2b", "two_wilds_in_series", hand=["*"])
     accepted(table, "1,0:1 *3b", hand=["*"])
 
 
 def test_a_run_of_six_is_too_long() -> None:
     table = board("0,0:1r 0,1:2r 0,2:3r 0,4:4g 0,5:5g")
-    assert "at most 5 tiles" in refused(table, "0,3:1 4r", "too_long")
+    assert "at most 5 tiles" in refused_play(table, "0,3:1 4r", "too_long")
 
 
 # --- scoring ----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from engine.matchfive.rules import score_play
 from engine.matchfive.state import STUCK_ROUNDS, MatchFiveState, end_reason
 from engine.rng import Rng
 from engine.values import CHANCE, Draw
-from tests.engine.matchfive.conftest import accepted, board, refused
+from tests.engine.matchfive.conftest import accepted, board, refused_play
 from tests.engine.rulings import check_rulings_table
 
 SHEET = json.loads((Path(__file__).parent / "data" / "sheet_example.json").read_text())["plays"]
@@ -74,15 +74,15 @@ def test_ruling_03_neighbours_share_a_level() -> None:
         ("vertical", 8, "red 4 with yellow 4 (the stack at row 0, column 1)"),
         ("horizontal", 6, "red 4 with red 2 (row 0 at level 2)"),
     ]  # fmt: skip
-    refused(table, "0,1:2 4g", "not_a_series")  # green 4 beside red 2 at level 2
+    refused_play(table, "0,1:2 4g", "not_a_series")  # green 4 beside red 2 at level 2
     assert [p["total"] for p in SHEET][4] == 33  # the sheet's play 5, read this way (the fixture)
 
 
 def test_ruling_04_one_run_one_series() -> None:
     assert is_series(["5r", "5b"])  # a legal pair ...
-    message = refused(board("0,0:3r 0,1:2r 0,2:1r 0,3:5r"), "0,4:1 5b", "not_a_series")  # ... in no series
+    message = refused_play(board("0,0:3r 0,1:2r 0,2:1r 0,3:5r"), "0,4:1 5b", "not_a_series")  # ... in no series
     assert "red 3, red 2, red 1, red 5, blue 5" in message
-    refused(board("0,0:1r 0,1:2r 0,2:3r 0,4:4g 0,5:5g"), "0,3:1 4r", "too_long")
+    refused_play(board("0,0:1r 0,1:2r 0,2:3r 0,4:4g 0,5:5g"), "0,3:1 4r", "too_long")
 
 
 def test_ruling_05_a_play_is_one_line() -> None:
@@ -90,18 +90,18 @@ def test_ruling_05_a_play_is_one_line() -> None:
     checked = accepted(table, "0,0:2a 3b 2b 1b")  # a row at level 2, across the tops
     assert [(s.direction, len(s)) for s in checked.series] == [("across", 3), ("up", 2), ("up", 2), ("up", 2)]
     assert score_play(checked).total == 6 + 6 + 4 + 2
-    refused(table, "0,0:2 3b 1,0:1 3y", "not_in_line")
-    refused(table, "1,0:1a 3b . 1b", "gap")
-    refused(table, "1,0:2 3b", "floating")
-    refused(table, "0,0:1 3b", "occupied")
-    refused(table, "3,0:1 3b", "not_connected")
+    refused_play(table, "0,0:2 3b 1,0:1 3y", "not_in_line")
+    refused_play(table, "1,0:1a 3b . 1b", "gap")
+    refused_play(table, "1,0:2 3b", "floating")
+    refused_play(table, "0,0:1 3b", "occupied")
+    refused_play(table, "3,0:1 3b", "not_connected")
 
 
 def test_ruling_06_first_play() -> None:
     breakdown = score_play(accepted(Board(), "0,0:1 4r"))
     assert breakdown.total == 4 and breakdown.items[0].label == "single tile"
     assert score_play(accepted(Board(), "0,0:1 *4r", hand=[WILD])).total == 0
-    refused(Board(), "1,0:1 4r", "off_centre")
+    refused_play(Board(), "1,0:1 4r", "off_centre")
 
 
 def test_ruling_07_first_and_last_are_the_ends() -> None:
@@ -117,7 +117,7 @@ def test_ruling_07_first_and_last_are_the_ends() -> None:
 def test_ruling_08_locks_close_the_sides() -> None:
     table = board(FIVE)
     for beside in ("-1,0:1 3y", "1,0:1 3y", "0,-1:1 3y", "-1,4:1 4y", "1,4:1 4y", "0,5:1 4y"):
-        refused(table, beside, "locked")
+        refused_play(table, beside, "locked")
     for middle in ("-1,1:1 2y", "1,2:1 1y", "-1,3:1 5y"):
         accepted(table, middle)
     accepted(table, "0,0:2u 3b 3y")  # stacking on a locked tile
@@ -137,12 +137,12 @@ def test_ruling_09_series_through_a_lock_may_grow_away_from_it() -> None:
     assert [(i.label, i.points, i.detail) for i in breakdown.items] == [
         ("horizontal", 12, "yellow 4 with red 4, blue 4 (column 4 at level 1)")
     ]  # fmt: skip
-    refused(after, "-1,4:1 4y", "locked")  # beside it: no
+    refused_play(after, "-1,4:1 4y", "locked")  # beside it: no
 
 
 def test_ruling_10_full_stack() -> None:
     table = board("0,0:1r,2r,3r,4r,5r 0,1:1b")
-    refused(table, "0,0:6 1y", "too_high")
+    refused_play(table, "0,0:6 1y", "too_high")
     accepted(table, "0,1:2 2b")  # beside the full stack's red 2, at level 2
     assert [i.points for i in score_play(accepted(board("0,0:1r,2r,3r,4r"), "0,0:5 5r")).items] == [15, 10, 0]
 
@@ -150,13 +150,13 @@ def test_ruling_10_full_stack() -> None:
 def test_ruling_11_wilds_are_declared() -> None:
     table = board("0,0:2r 0,1:*2b")
     accepted(table, "0,2:1 2y")  # red 2, blue 2 (the wild), yellow 2
-    refused(table, "0,2:1 3b", "not_a_series")  # it is a blue 2 now, not a blue 3's neighbour
+    refused_play(table, "0,2:1 3b", "not_a_series")  # it is a blue 2 now, not a blue 3's neighbour
     # Both blue 2s are on the table, and a wild may still be played as a blue 2.
     both = board("0,0:2b 0,1:1b 1,0:2r 2,0:2y 2,-1:2b")
     assert Counter(both.tiles())["2b"] == 2
     assert score_play(accepted(both, "1,1:1 *2b", hand=[WILD])).total == 2 + 1
-    refused(table, "1,1:1 *2y", "two_wilds_in_series", hand=[WILD])  # the column would hold two wilds
-    refused(board("0,0:3r"), "0,1:1a *2r *1r", "two_wilds", hand=[WILD, WILD])
+    refused_play(table, "1,1:1 *2y", "two_wilds_in_series", hand=[WILD])  # the column would hold two wilds
+    refused_play(board("0,0:3r"), "0,1:1a *2r *1r", "two_wilds", hand=[WILD, WILD])
 
 
 def test_ruling_12_each_series_scores_once() -> None:

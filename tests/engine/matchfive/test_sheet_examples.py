@@ -12,7 +12,7 @@ from engine.matchfive.board import Board, format_stacks, parse_stacks
 from engine.matchfive.game import MatchFiveGame
 from engine.matchfive.options import is_series
 from engine.matchfive.rules import check_play, score_play
-from tests.engine.matchfive.conftest import accepted, board, place, refused
+from tests.engine.matchfive.conftest import accepted, board, place, refused_play
 
 DATA = json.loads((Path(__file__).parent / "data" / "sheet_example.json").read_text())
 PLAYS: list[dict[str, Any]] = DATA["plays"]
@@ -53,9 +53,9 @@ def test_each_play_through_the_engines_gate_scores_the_same(number: int) -> None
 
 def test_play_3_cannot_continue_horizontally_off_the_locked_red_4() -> None:
     after_play_2 = parse_stacks(PLAYS[1]["after"])
-    refused(after_play_2, "1,4:1d 4b 4y", "locked")  # down from red 4
-    refused(after_play_2, "-2,4:1d 4y 4b", "locked")  # up to red 4 on the table
-    refused(after_play_2, "1,0:1 3b", "locked")  # beside red 3, the other locked end
+    refused_play(after_play_2, "1,4:1d 4b 4y", "locked")  # down from red 4
+    refused_play(after_play_2, "-2,4:1d 4y 4b", "locked")  # up to red 4 on the table
+    refused_play(after_play_2, "1,0:1 3b", "locked")  # beside red 3, the other locked end
     accepted(after_play_2, "0,4:2u 4b 4y")  # the sheet's play: up the stack on red 4
     accepted(after_play_2, "1,1:1d 2b 2y")  # off a middle tile: "play may continue horizontally"
 
@@ -79,7 +79,7 @@ def test_the_sheets_series_examples(tiles: str, valid: bool) -> None:
     if valid:
         accepted(table, play)
     else:
-        refused(table, play, "not_a_series")
+        refused_play(table, play, "not_a_series")
 
 
 def test_a_same_number_series_of_five_locks_red_3_and_yellow_3_which_may_still_be_stacked_on() -> None:
@@ -90,7 +90,7 @@ def test_a_same_number_series_of_five_locks_red_3_and_yellow_3_which_may_still_b
     assert sorted(checked.locks) == [(0, 0, 1), (0, 4, 1)]
     table = checked.after
     for locked_end in ("1,0:1 3y", "-1,4:1 1y", "0,5:1 4y"):
-        refused(table, locked_end, "locked")
+        refused_play(table, locked_end, "locked")
     for middle in ("1,1:1 2b", "-1,2:1 1g", "1,3:1 5o"):
         accepted(table, middle)
     accepted(table, "0,0:2u 1r 2r")  # stacked on the locked red 3

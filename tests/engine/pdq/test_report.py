@@ -12,8 +12,9 @@ from engine.pdq.difficulty import (
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.report import reason_text, round_report
 from engine.values import REFEREE
+from tests.engine.rulings import refused_move
 
-from .conftest import reason, refusal
+from .conftest import reason
 
 
 def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator) -> None:
@@ -52,7 +53,7 @@ def test_the_report_lists_the_words_there_were_and_the_claims(stack, adjudicator
 def test_a_wrong_start_is_told_by_the_word_rule(stack, variant: str, word: str, why: str) -> None:
     players = {} if variant == "solo" else {"players": 2}
     state = stack(["PNA", "DRU"], variant=variant, **players)
-    error = refusal(state, 0, Claim(word, 100))
+    error = refused_move(state, 0, Claim(word, 100))
     assert (error.rule, error.details["reason"]) == ("not_a_word", "wrong_start")
     assert reason_text(error.details["reason"], state.options.word_rule) == why  # what the player is told
     assert reason_text("wrong_start") == "does not start with an outside letter"  # the classic rule's words

@@ -15,8 +15,9 @@ from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.options import DEFAULT_WINDOW_MS, PdqOptions
 from engine.pdq.records import ClaimRecord, RoundRecord
 from engine.values import CHANCE, REFEREE
+from tests.engine.rulings import refused_move
 
-from .conftest import dealt_order, reason, refusal, stacked_game, stacked_state
+from .conftest import dealt_order, reason, stacked_game, stacked_state
 
 
 def play(state: PdqState, player: int, move: Claim | NoWord | Close):
@@ -40,7 +41,7 @@ def test_first_valid_claim_wins_the_cards_after_the_window(stack) -> None:
 
 def test_ruling_06_invalid_claim_refused_with_its_reason_player_may_retry(stack) -> None:
     state = stack(["PNA", "DRU"], players=2)
-    error = refusal(state, 0, Claim("painter", 800))  # refused, and the state is exactly as it was
+    error = refused_move(state, 0, Claim("painter", 800))  # refused, and the state is exactly as it was
     assert error.rule == "not_a_word" and error.details["reason"] == "out_of_order"
     assert error.details["word"] == "painter" and "PAINTER" in str(error) and error.details["explanation"]
     assert state.deadline_ms is None and state.scheduled() is None  # a refused claim opens no window
@@ -333,8 +334,8 @@ def test_ruling_05_an_earlier_claim_can_leave_a_recorded_one_outside_the_window(
     state.act(1, Claim("pendant", 1000))  # 500 ms earlier on its phone: the window is 1000-1300 now
     assert state.deadline_ms == 1300
     # Too late now, although it would have been in the window of the claim that arrived first:
-    assert refusal(state, 2, Claim("pineapple", 1400)).rule == "window_closed"
-    assert refusal(state, REFEREE, Close(1300)).rule == "time_order"  # the referee comes after every move
+    assert refused_move(state, 2, Claim("pineapple", 1400)).rule == "window_closed"
+    assert refused_move(state, REFEREE, Close(1300)).rule == "time_order"  # the referee comes after every move
     assert state.scheduled() is not None and state.scheduled().move == Close(1500)
     record = state.act(REFEREE, Close(1500)).finished
     assert record is not None and record.winner == 1 and record.word == "pendant"

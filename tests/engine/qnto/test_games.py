@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine import load_game, load_state
 from engine.bots import Turn, make_bot, play_game
-from engine.errors import ConfigError, EngineError, GameOverError, IllegalMoveError, StateError, WrongPlayerError
+from engine.errors import ConfigError, EngineError, GameOverError, StateError, WrongPlayerError
 from engine.linegames.grid import parse_board
 from engine.qnto.game import QntoGame
 from engine.qnto.movegen import generate_plays, play_value
@@ -27,6 +27,7 @@ from engine.rng import Rng
 from engine.values import CHANCE, Draw
 from engine.views import Public
 from tests.engine.conformance import _qnto_perturbed, assert_views_hide_secrets
+from tests.engine.rulings import refused_move
 
 CLASSIC, PLUS, LIGHT = QntoGame(), QntoGame("variant=plus"), QntoGame("variant=light")
 
@@ -40,15 +41,6 @@ def held(state: QntoState) -> Counter[str]:
     for part in (*state.hands, *state.own_piles):
         tiles.update(part)
     return tiles
-
-
-def refused(state: QntoState, seat: int, move: Any, error: type[EngineError] = IllegalMoveError) -> EngineError:
-    """Assert ``move`` is refused with ``error`` and the state is exactly as it was; the error."""
-    before = state.to_json()
-    with pytest.raises(error) as caught:
-        state.act(seat, move)
-    assert state.to_json() == before
-    return caught.value
 
 
 def parked(tiles: list[str]) -> dict[tuple[int, int], str]:
@@ -136,10 +128,10 @@ def test_a_draw_is_a_chance_node_over_the_pile() -> None:
     outcomes = state.chance_outcomes()
     counts = Counter(state.pile)
     assert {move.tile: p for move, p in outcomes} == {t: n / len(state.pile) for t, n in counts.items()}
-    refused(state, CHANCE, Draw(state.pile[0], 1 - seat))  # wrong drawer
+    refused_move(state, CHANCE, Draw(state.pile[0], 1 - seat))  # wrong drawer
     missing = next(t for t in sorted(CLASSIC.tile_counts) if t not in state.pile)  # in a hand or on the grid
-    refused(state, CHANCE, Draw(missing, seat))
-    refused(state, seat, Pass(), WrongPlayerError)  # the game waits for chance
+    refused_move(state, CHANCE, Draw(missing, seat))
+    refused_move(state, seat, Pass(), error=WrongPlayerError)  # the game waits for chance
     tile = state.pile[-1]  # any tile of the pile may come up at a table
     state.act(CHANCE, Draw(tile, seat))
     assert state.hands[seat][-1] == tile
@@ -164,8 +156,8 @@ def test_a_trade_of_tiles_not_held_or_more_than_the_pile_holds_is_refused() -> N
     pile = ["Hk"]
     state = CLASSIC.from_position({**board, **parked(rest_of_box(CLASSIC, board.values(), pile, *hands))}, hands,
                                   piles=[pile])  # fmt: skip
-    assert refused(state, 0, "pass Hg").rule == "not_in_hand"
-    assert refused(state, 0, "pass DyHy").rule == "trade_exceeds_pile"
+    assert refused_move(state, 0, "pass Hg").rule == "not_in_hand"
+    assert refused_move(state, 0, "pass DyHy").rule == "trade_exceeds_pile"
     assert [len(p.trade) for p in state.legal_passes(0)] == [0, 1, 1, 1, 1, 1]
     state.act(0, "pass Dy")
     assert state.pile == ["Dy"] and "Hk" in state.hands[0]
@@ -196,14 +188,14 @@ def test_several_swaps_in_one_turn_are_legal_though_only_single_ones_are_listed(
 def test_refused_moves_change_nothing() -> None:
     state = CLASSIC.new_initial_state(seed=9)
     seat = state.current
-    assert refused(state, seat, "5,5 Sy").rule in ("not_in_hand", "not_connected")
-    assert refused(state, seat, "draw Sy to 0").rule == "not_a_play"
-    refused(state, 1 - seat, "pass", WrongPlayerError)
-    refused(state, 7, "pass", WrongPlayerError)
-    refused(state, seat, "0,0 Sy??", EngineError)
+    assert refused_move(state, seat, "5,5 Sy").rule in ("not_in_hand", "not_connected")
+    assert refused_move(state, seat, "draw Sy to 0").rule == "not_a_play"
+    refused_move(state, 1 - seat, "pass", error=WrongPlayerError)
+    refused_move(state, 7, "pass", error=WrongPlayerError)
+    refused_move(state, seat, "0,0 Sy??", error=EngineError)
     for move in state.legal_plays(seat)[:1]:
         far = Play(tuple(((r + 40, c), t) for (r, c), t in move.placements))
-        assert refused(state, seat, far).rule == "not_connected"
+        assert refused_move(state, seat, far).rule == "not_connected"
 
 
 # --- Light's another turn, the end ----------------------------------------------------------------
@@ -232,7 +224,7 @@ def test_classic_ends_when_the_pile_is_empty_and_a_player_plays_their_last_tile(
     assert state.is_terminal() and state.acting_players() == []
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (23, 30) and outcome.winners == (1,)
-    refused(state, 1, "pass", GameOverError)
+    refused_move(state, 1, "pass", error=GameOverError)
     assert state.view(1)["hands"] == [[], ["Cb"]]  # the hands are shown at the end
 
 
@@ -423,7 +415,7 @@ def test_seeded_random_games_keep_every_invariant(seed: int, spec: str) -> None:
             try:
                 state.clone().act(state.acting_players()[0], junk)
             except EngineError:
-                refused(state, state.acting_players()[0], junk, EngineError)
+                refused_move(state, state.acting_players()[0], junk, error=EngineError)
             assert state.to_json() == after and before != after
         step += 1
     assert game.replay(seed, [(s, m.to_text()) for s, m in state.history]) == state

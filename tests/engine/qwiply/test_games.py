@@ -11,7 +11,7 @@ import pytest
 
 from engine import CHANCE, load_game, load_state
 from engine.bots import Turn, make_bot, play_game
-from engine.errors import ConfigError, IllegalMoveError, StateError, WrongPlayerError
+from engine.errors import ConfigError, StateError, WrongPlayerError
 from engine.qwiply.bots import PlannerBot, advice_bids, greedy_claim, greedy_lead
 from engine.qwiply.game import (
     CLAIM,
@@ -31,6 +31,7 @@ from engine.qwiply.rules import claim_breakdown, claim_order, marking_for, score
 from engine.qwiply.sheet import MAIN_SUITS, Mark, Suit
 from engine.views import Shown
 from tests.engine.conformance import leaks
+from tests.engine.rulings import refused_move
 
 SETUP_A = "setup x=1,2,3,4,5 bid=4,3,2,3,3"
 SETUP_B = "setup x=6,6,6,6,6 bid=0,1,5,2,7"
@@ -48,15 +49,6 @@ def set_up(state: QwiplyState, *setups: str) -> QwiplyState:
     for seat, text in enumerate(setups):
         state.act(seat, text)
     return state
-
-
-def refused(state: QwiplyState, seat: int, move: str, rule: str) -> IllegalMoveError:
-    before = state.to_json()
-    with pytest.raises(IllegalMoveError) as caught:
-        state.act(seat, move)
-    assert caught.value.rule == rule, f"refused by {caught.value.rule!r} ({caught.value}), not {rule!r}"
-    assert state.to_json() == before, "a refused move changes nothing"
-    return caught.value
 
 
 def history_texts(state: QwiplyState, viewer: int | None) -> list[str]:
@@ -139,9 +131,9 @@ def test_the_leak_scan_finds_a_bid_shown_while_bids_are_hidden() -> None:
 
 def test_set_ups_the_rules_forbid_are_refused_and_other_moves_wait() -> None:
     state = table()
-    refused(state, 0, "setup x=1,2,3,4,5 bid=3,3,3,3,12", "bid_out_of_range")
-    refused(state, 0, "lead sun", "not_now")
-    refused(state, 1, "claim 4", "not_now")
+    refused_move(state, 0, "setup x=1,2,3,4,5 bid=3,3,3,3,12", "bid_out_of_range")
+    refused_move(state, 0, "lead sun", "not_now")
+    refused_move(state, 1, "claim 4", "not_now")
     with pytest.raises(WrongPlayerError):
         state.act(CHANCE, "white 4")  # no dice before every set-up is in
 
@@ -162,16 +154,16 @@ def test_a_table_enters_the_first_start_player_and_each_die() -> None:
     state = set_up(table("qwiply(players=3)"), SETUP_A, SETUP_B, SETUP_C)
     outcomes = state.chance_outcomes()
     assert [(move, round(p, 9)) for move, p in outcomes] == [(Start(s), round(1 / 3, 9)) for s in range(3)]
-    refused(state, CHANCE, "start 3", "no_such_seat")
-    refused(state, CHANCE, "white 4", "not_now")
+    refused_move(state, CHANCE, "start 3", "no_such_seat")
+    refused_move(state, CHANCE, "white 4", "not_now")
     state.act(CHANCE, "start 2")
     assert state.phase() == ROLL and state.start == 2
     assert state.chance_outcomes() == [(Die("white", face), 1 / 6) for face in range(1, 7)]
-    refused(state, CHANCE, "purple 3", "white_first")
+    refused_move(state, CHANCE, "purple 3", "white_first")
     state.act(CHANCE, "white 4")
     assert state.chance_outcomes() == [(Die("purple", face), 1 / 6) for face in range(1, 7)]
-    refused(state, CHANCE, "white 5", "not_now")
-    refused(state, CHANCE, "roll W4 1 2 3 4", "not_now")  # a whole roll comes before any of its dice
+    refused_move(state, CHANCE, "white 5", "not_now")
+    refused_move(state, CHANCE, "roll W4 1 2 3 4", "not_now")  # a whole roll comes before any of its dice
     for face in (6, 1, 3, 1):
         assert state.acting_players() == [CHANCE]
         state.act(CHANCE, f"purple {face}")
@@ -184,7 +176,7 @@ def test_a_table_enters_the_first_start_player_and_each_die() -> None:
 def test_a_table_may_enter_the_whole_roll_at_once() -> None:
     state = set_up(table("qwiply(first_player=1)"), SETUP_A, SETUP_B)
     assert state.phase() == ROLL and state.start == 1, "the options named the start player: no chance node"
-    refused(state, CHANCE, "roll W4 1 2", "wrong_dice_count")
+    refused_move(state, CHANCE, "roll W4 1 2", "wrong_dice_count")
     state.act(CHANCE, "roll w4 6 2 2")
     assert (state.white, state.purple, state.unclaimed) == (4, [2, 2, 6], [2, 2, 6])
     assert state.acting_players() == [1]
@@ -226,8 +218,8 @@ def rolled(spec: str = "qwiply(players=3,first_player=0)", roll: str = "roll W4 
 def test_the_start_player_leads_a_main_suit_then_claims_run_from_the_left_and_end_with_them() -> None:
     state = rolled()
     assert state.acting_players() == [0] and state.legal_moves(0) == [Lead(suit) for suit in MAIN_SUITS]
-    refused(state, 0, "lead starfish", "starfish_cannot_lead")
-    refused(state, 0, "claim 4", "not_now")
+    refused_move(state, 0, "lead starfish", "starfish_cannot_lead")
+    refused_move(state, 0, "claim 4", "not_now")
     with pytest.raises(WrongPlayerError):
         state.act(1, "lead sun")
     state.act(0, "lead drink")
@@ -235,7 +227,7 @@ def test_the_start_player_leads_a_main_suit_then_claims_run_from_the_left_and_en
     while state.phase() == CLAIM:
         (seat,) = state.acting_players()
         order.append(seat)
-        refused(state, seat, "lead sun", "not_now")
+        refused_move(state, seat, "lead sun", "not_now")
         state.act(seat, state.legal_moves(seat)[0].to_text())
     assert order == [1, 2, 0] == list(claim_order(0, 3))
     assert state.rounds_played == 1 and state.start == 1, "the start player passes left"
@@ -245,10 +237,10 @@ def test_the_start_player_leads_a_main_suit_then_claims_run_from_the_left_and_en
 def test_claims_are_checked_by_the_core_and_refusals_change_nothing() -> None:
     state = rolled()
     state.act(0, "lead drink")
-    refused(state, 1, "claim 2", "die_not_available")
-    refused(state, 1, "claim 4 starfish", "must_follow_suit")  # 4 is open in player 1's Drink row
+    refused_move(state, 1, "claim 2", "die_not_available")
+    refused_move(state, 1, "claim 4 starfish", "must_follow_suit")  # 4 is open in player 1's Drink row
     state.act(1, "claim 4")
-    refused(state, 2, "claim 4", "die_not_available")  # that die is taken
+    refused_move(state, 2, "claim 4", "die_not_available")  # that die is taken
     assert state.unclaimed == [1, 3, 6]
 
 

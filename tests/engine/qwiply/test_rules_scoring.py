@@ -23,8 +23,9 @@ from engine.qwiply.rules import (
     winners,
 )
 from engine.qwiply.sheet import MAX_BID, Mark, Sheet, Suit
+from tests.engine.rulings import refused
 
-from .conftest import FRESH, refused, sheet
+from .conftest import FRESH, sheet
 from .test_rules import CROWDED
 from .test_sheet import MIDGAME
 
