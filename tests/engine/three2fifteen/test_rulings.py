@@ -56,8 +56,8 @@ def test_ruling_01_classic_layout() -> None:
 
 def test_ruling_02_no_empty_gaps() -> None:
     assert [run.values for run in accepted({(7, 7): 9}, {(7, 6): 2, (7, 8): 4})] == [(2, 9, 4)]
-    refused("gap", check_play, {(7, 7): 9}, {(6, 6): 2, (6, 8): 4})
-    refused("gap", check_play, {(7, 7): 9, (8, 6): 1, (8, 8): 1}, {(7, 5): 2, (7, 8): 4})
+    refused("gap", check_play, {(7, 7): 9}, {(6, 6): 2, (6, 8): 4}, CLASSIC)
+    refused("gap", check_play, {(7, 7): 9, (8, 6): 1, (8, 8): 1}, {(7, 5): 2, (7, 8): 4}, CLASSIC)
     board = {(7, 7): 9, (8, 6): 1, (8, 8): 1}
     plays = generate_plays(board, [2, 4, 0], CLASSIC)
     assert any("." in play.to_text() for play in plays)
@@ -121,7 +121,8 @@ def test_ruling_09_hand_bonus() -> None:
     assert first.total == 30 * 2 + HAND_BONUS  # the square doubles the three, not the 50
     runs = accepted({(7, 7): 3}, {(7, 6): 7, (7, 8): 5})
     assert "hand_bonus" not in kinds(score_play(CLASSIC, {(7, 6): 7, (7, 8): 5}, runs))  # two tokens: no 50
-    refused("too_many_tokens", check_play, {(7, 7): 0}, {(6, 5): 4, (6, 6): 3, (6, 7): 4, (6, 8): 4})  # a hand of 5
+    four = {(6, 5): 4, (6, 6): 3, (6, 7): 4, (6, 8): 4}  # a hand of 5
+    refused("too_many_tokens", check_play, {(7, 7): 0}, four, CLASSIC)
 
 
 def test_ruling_09_the_bonus_is_for_a_whole_hand_of_15() -> None:
