@@ -369,7 +369,7 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
 
 #: The page's own reading of plays, run in the browser: each case's notation and series.
 READ = """async (cases) => {
-  const mf = await import('/static/play/games/matchfive.js');
+  const mf = await import('/static/play/games/matchfive-rules.js');
   return cases.map(({ board, placed }) => {
     const stacks = mf.stacksOf({ board });
     const tiles = new Map(Object.entries(placed));

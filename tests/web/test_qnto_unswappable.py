@@ -19,7 +19,7 @@ from engine.qnto.text import wild_lines
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 READ = """async (boards) => {
-  const lg = await import('/static/play/games/linegrid.js');
+  const lg = await import('/static/play/games/linerules.js');
   const qnto = await import('/static/play/games/qnto.js');
   return {
     words: qnto.UNSWAPPABLE,

@@ -17,9 +17,6 @@ import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures
 
 import { SAID, DIAGONALS, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
 
-// The grid's helpers and the rules stay importable from here (qnto.js, digit.js and the browser tests use them).
-export { boardMap, cellOf, key };
-export * from "./linerules.js";
 
 const MARGIN = 5; // empty squares shown around the tiles: a play reaches at most 5 beyond
 
