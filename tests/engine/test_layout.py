@@ -1,7 +1,8 @@
 """The one engine layout (``engine/README.md``, "One layout"): every engine package has the same modules for the
 same roles, ``state.py`` never imports ``game.py`` at run time (the game makes states, not the other way round), a
 move is refused one way, no module stands in for another (``sys.modules[__name__] = ...``), and a protocol name is
-imported from the module that defines it, not through ``engine.base``."""
+imported from the module that defines it, not through ``engine.base``; and the engine is a library (no command line,
+no environment)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 #: Every engine: its options, its moves and their notation, its rules as functions, its state (save form
 #: and invariants), its game (the factory registered in engine/registry.py).
 REQUIRED = ("__init__", "options", "moves", "rules", "state", "game")
-#: The grid games also share the grid core's move generator and terminal parts.
+#: The grid games also share the grid core's move generator.
 GRID_GAMES = ("bop", "digit", "matchfive", "qnto", "three2fifteen")
-GRID_REQUIRED = ("movegen", "cli")
+GRID_REQUIRED = ("movegen",)
 #: The engines in engine/ (a test may register another game, such as the toy, beside them).
 ENGINES = sorted(name for name, target in GAMES.items() if target.startswith("engine."))
 
@@ -87,6 +88,34 @@ def test_a_move_is_refused_one_way() -> None:
     assert not calls
 
 
+def library_uses(path: Path) -> list[str]:
+    """What in ``path`` belongs to a program, not a library (``line name``): the command line (``argparse``,
+    ``sys.argv``, ``sys.stdin``) and the environment (``os.environ``, ``os.getenv``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        if isinstance(node, ast.Attribute):
+            names = [f"{ast.unparse(node.value)}.{node.attr}"]
+        used = {"argparse", "sys.argv", "sys.stdin", "os.environ", "os.getenv"} & set(names)
+        found += [f"{node.lineno} {name}" for name in sorted(used)]
+    return found
+
+
+def test_the_engine_is_a_library() -> None:
+    """No engine module reads the command line or the environment: that is ``tablejudge/``'s (the terminal's
+    games, ``tablejudge/play/``; the solo high score's data folder, ``tablejudge/play/highscore.py``)."""
+    found = [f"{path.relative_to(ENGINE)}:{use}" for path in sorted(ENGINE.rglob("*.py")) for use in library_uses(path)]
+    assert found == []
+
+
+def test_the_library_check_names_what_a_program_uses(tmp_path: Path) -> None:
+    source = tmp_path / "cli.py"
+    source.write_text("import os\nfrom argparse import ArgumentParser\n\nos.environ.get('HOME')\n")
+    assert library_uses(source) == ["2 argparse", "4 os.environ"]
+
+
 def alias_modules(folder: Path) -> list[str]:
     """The modules under ``folder`` that put another module in their own place (``sys.modules[__name__] = x``)."""
     found = []
@@ -111,11 +140,6 @@ def test_the_alias_check_sees_an_alias(tmp_path: Path) -> None:
 #: What engine/base.py defines: the game and the state. The values they speak in (engine/values.py), the views
 #: (engine/views.py) and the saved-body readers (engine/saved.py) are imported from those modules.
 BASE_NAMES = {"Game", "State", "StateT"}
-#: The command line still in engine/ imports protocol names through engine.base; it moves to tablejudge/, whose
-#: files this test reads like every other (their imports then name engine.values).
-COMMAND_LINE = ("engine/play.py", "engine/*/cli.py")
-
-
 def through_base(path: Path) -> list[str]:
     """The names ``path`` imports from ``engine.base`` that engine/base.py does not define."""
     return [
@@ -139,8 +163,7 @@ def test_base_defines_what_is_imported_from_it() -> None:
     reaching = {
         str(path.relative_to(root)): names
         for path in paths
-        if not any(path.relative_to(root).match(pattern) for pattern in COMMAND_LINE)
-        and (names := through_base(path))
+        if (names := through_base(path))
     }
     assert len(paths) > 300 and reaching == {}
 
@@ -168,12 +191,12 @@ TEST_KINDS = {
 
 def misnamed_tests(tests: Path, modules: set[str]) -> list[str]:
     """The test files of one game not named ``test_<module>.py``, ``test_<module>_<part>.py`` (a module's tests
-    split by topic) or ``test_<kind>.py``; the command line's tests (``*cli.py``) move with it to tablejudge/."""
+    split by topic) or ``test_<kind>.py``."""
     wrong = []
     for path in sorted(tests.glob("test_*.py")):
         subject = path.stem.removeprefix("test_")
         known = subject in modules or subject in TEST_KINDS or any(subject.startswith(f"{m}_") for m in modules)
-        if not known and not subject.endswith("cli"):
+        if not known:
             wrong.append(path.name)
     return wrong
 
