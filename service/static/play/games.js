@@ -21,11 +21,10 @@ export function board(game) {
 async function load(game) {
   const generic = async () => ({ ...(await import("./games/generic.js")).default, name: game, title: titled(game) });
   if (!/^[a-z][a-z0-9_]*$/.test(game)) return generic();
-  const module = `./games/${game}.js`;
   try {
-    return { name: game, ...(await import(module)).default };
+    return { name: game, ...(await import(`./games/${game}.js`)).default };
   } catch (error) {
-    if (await missing(new URL(module, import.meta.url))) return generic();
+    if (await missing(new URL(`./games/${game}.js`, import.meta.url))) return generic();
     console.error(`The board of ${game} (static/play/games/${game}.js) failed to load:`, error);
     return { ...(await generic()), broken: error, mount: (/** @type {any} */ ctx) => brokenBoard(ctx, game, error) };
   }
