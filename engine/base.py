@@ -97,6 +97,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     #: Bots of this game's own, by name, beside the shared ``random`` and ``greedy``: each is made
     #: from (seed, the name as written, which may carry an argument: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
+    #: Whether the game has a table mode (option ``table``: the real box, the engine keeps the sheet;
+    #: ``engine/table.py``); a game without one refuses ``table=true``.
+    table_mode: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -112,6 +115,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             self.options = self.options_type.from_text(options)  # type: ignore[assignment]
         else:
             self.options = self.options_type.from_mapping(options)  # type: ignore[assignment]
+        if self.options.table and not self.table_mode:
+            raise ConfigError(f"{self.name} has no table mode yet: play it as an online match (table=false)")
         if adjudicator is not None and not self.word_questions:
             raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
         self._adjudicator = adjudicator
