@@ -1,16 +1,15 @@
 """The engine protocol every game speaks: options, game, state, moves, chance, views, saved states.
 
-``engine/README.md`` shows the whole protocol on one page, with a toy game. In short (OpenSpiel's
-shape, boardgame.io's gate, python-chess's values):
+``engine/README.md`` shows the whole protocol on one page, with a toy game. In short (OpenSpiel's shape,
+boardgame.io's gate, python-chess's values):
 
 - a :class:`Game` holds the rules and validated :class:`Options` and makes states from a seed;
-- a :class:`State` holds the position. ``acting_players()`` says which seats may act now (``[CHANCE]``
-  at a chance node, several seats where everyone may act at once), ``legal_moves(seat)`` what they
-  may do, and :meth:`State.act` is the one gate every move goes through;
-- chance (a draw, a deal, dice) is a chance node with ``chance_outcomes()``; a seeded state resolves
-  its own chance nodes with its :class:`~engine.rng.Rng` as they arise, and records each outcome in
-  ``history``, so a seed plus the history replays exactly; a state made without a seed waits for the
-  outcomes to be entered (real dice at a table);
+- a :class:`State` holds the position. ``acting_players()`` says which seats may act now (``[CHANCE]`` at a
+  chance node, several seats where everyone may act at once), ``legal_moves(seat)`` what they may do, and
+  :meth:`State.act` is the one gate every move goes through;
+- chance (a draw, a deal, dice) is a chance node with ``chance_outcomes()``; a seeded state resolves its own
+  chance nodes with its :class:`~engine.rng.Rng` as they arise, and records each outcome in ``history``, so a
+  seed plus the history replays exactly; a state made without a seed waits for the outcomes to be entered;
 - ``view(seat)`` and ``view(None)`` (a spectator) are built from the visibility each part of the
   state declares (:data:`State.VIEW`): public, owned by a seat, secret, or secret until the end;
 - ``to_json()`` is one envelope for every game, ``Game.state_from_json`` reads it back exactly;
@@ -97,9 +96,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     #: Bots of this game's own, by name, beside the shared ``random`` and ``greedy``: each is made
     #: from (seed, the name as written, which may carry an argument: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
-    #: Whether the game has a table mode (option ``table``: the real box, the engine keeps the sheet;
-    #: ``engine/table.py``); a game without one refuses ``table=true``.
-    table_mode: ClassVar[bool] = False
+    table_mode: ClassVar[bool] = False  #: has it a table mode (option ``table``: engine/table.py)? else refused
 
     def __init__(
         self,
@@ -115,8 +112,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             self.options = self.options_type.from_text(options)  # type: ignore[assignment]
         else:
             self.options = self.options_type.from_mapping(options)  # type: ignore[assignment]
-        if self.options.table and not self.table_mode:
-            raise ConfigError(f"{self.name} has no table mode yet: play it as an online match (table=false)")
+        require(self.table_mode or not self.options.table, f"{self.name} has no table mode yet: play it online")
         if adjudicator is not None and not self.word_questions:
             raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
         self._adjudicator = adjudicator

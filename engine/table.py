@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from engine.base import Game, State
 from engine.errors import EngineError, IllegalMoveError, NotationError, StateError
@@ -287,7 +287,7 @@ class TableTiles(State[MoveT]):
 
     def table_to_move(self, seat: int) -> bool:
         """Is ``seat`` the player whose hand an entry now comes from?"""
-        return bool(super().acting_players() == [seat])
+        return bool(super().acting_players() == [seat])  # type: ignore[safe-super]  # the game's
 
     def table_first(self, seat: int) -> None:
         self.first_player = self.current = seat
@@ -339,9 +339,10 @@ class TableTiles(State[MoveT]):
             return self._set_up(seat, move)
         if seat == CHANCE:
             raise IllegalMoveError("no_draws", "at the table nobody enters draws: the hands are never seen")
-        breakdown = super()._apply(seat, self._stand_in(seat, move))
-        while not self.is_terminal() and super().acting_players() == [CHANCE]:
-            super()._apply(CHANCE, super().sample_chance())  # the top of the stand-in pile
+        # The game's own methods (this class comes first in its state's order): mypy sees State's abstract ones.
+        breakdown = super()._apply(seat, self._stand_in(seat, move))  # type: ignore[safe-super]
+        while not self.is_terminal() and super().acting_players() == [CHANCE]:  # type: ignore[safe-super]
+            super()._apply(CHANCE, super().sample_chance())  # type: ignore[safe-super]  # the stand-in pile's top
         return breakdown
 
     def _set_up(self, seat: int, move: MoveT) -> Breakdown:
@@ -372,7 +373,7 @@ class TableTiles(State[MoveT]):
         return "the starter tile turned face up ('draw TILE')"
 
     def acting_players(self) -> list[int]:
-        return [CHANCE] if self.table_setup else super().acting_players()
+        return [CHANCE] if self.table_setup else super().acting_players()  # type: ignore[safe-super]
 
     def chance_outcomes(self) -> list[tuple[MoveT, float]]:
         """During the set-up: each seat to go first, or each unseen tile to be the starter, by its share."""
@@ -416,7 +417,8 @@ class TableTiles(State[MoveT]):
         return {**super().view_extras(viewer), "unseen": self.unseen()}
 
     def to_body(self) -> JsonDict:
-        return {**super().to_body(), TABLE_KEY: {"setup": list(self.table_setup), **self.table_extra()}}
+        body = super().to_body()  # type: ignore[safe-super]
+        return {**body, TABLE_KEY: {"setup": list(self.table_setup), **self.table_extra()}}
 
     def read_table(self, part: Any) -> None:
         """Read the saved body's ``table`` part back (StateError on anything else)."""

@@ -78,7 +78,7 @@ class MatchFiveTable(TableTiles[MatchFiveMove], MatchFiveState):
     def _apply(self, seat: int, move: MatchFiveMove) -> Breakdown:
         if seat != CHANCE and isinstance(move, Left) != (self.reckoning is not None):
             if self.reckoning is not None:
-                raise IllegalMoveError("tiles_left", "the game has ended: enter the tiles left in your hand ('left 3r *')")
+                raise IllegalMoveError("tiles_left", "the game has ended: enter the tiles left in hand ('left 3r *')")
             raise IllegalMoveError("not_over", "the tiles left in hand are entered when the game ends")
         return super()._apply(seat, move)
 
@@ -86,7 +86,7 @@ class MatchFiveTable(TableTiles[MatchFiveMove], MatchFiveState):
         hand = self.hands[seat]
         if len(move.pieces) != len(hand):
             held = f"{len(hand)} tile{'s' * (len(hand) != 1)}"
-            raise IllegalMoveError("tiles_left", f"player {seat} holds {held}: enter each of them, not {len(move.pieces)}")
+            raise IllegalMoveError("tiles_left", f"player {seat} holds {held}: enter each, not {len(move.pieces)}")
         open_hands = [other for s, other in enumerate(self.hands) if s != seat and not self.answered[s]]
         bring(hand, list(move.pieces), [*open_hands, self.bag], self._box_counts(), tile_name, f"player {seat}")
         self.answered[seat] = True

@@ -76,8 +76,8 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
         first is entered, or drawn from ``seed``."""
         if self.options.table:
             bag, size = self.options.token_set(), self.options.hand_size
-            hands = [bag[seat * size : (seat + 1) * size] for seat in range(self.players)]
-            table = Three2FifteenTable(self, seed, board={}, hands=hands, bag=bag[self.players * size :],
+            dealt = [bag[seat * size : (seat + 1) * size] for seat in range(self.players)]
+            table = Three2FifteenTable(self, seed, board={}, hands=dealt, bag=bag[self.players * size :],
                                        first_player=0)  # fmt: skip
             table.enter_table()
             return table
