@@ -231,6 +231,7 @@ class TableTiles(State[MoveT]):
     STUCK, BY_CHOICE = "stuck", "by_choice"
 
     hands: list[list[Any]]
+    board: Any
     current: int
     first_player: int
     draws_owed: Any
@@ -258,8 +259,17 @@ class TableTiles(State[MoveT]):
         """The pieces ``move`` takes from the hand (a play's tiles, a swap's; a pass names none that count)."""
         if isinstance(move, GridPlay):
             return list(move.tiles())
-        if isinstance(move, LineSwap):
-            return [tile for _, tile in move.steps]
+        if isinstance(move, LineSwap):  # a later step may put in the wild an earlier one took: not from the hand
+            taken: list[Any] = []
+            pieces = []
+            for cell, tile in move.steps:
+                if tile in taken:
+                    taken.remove(tile)
+                else:
+                    pieces.append(tile)
+                if cell in self.board:
+                    taken.append(self.board[cell])
+            return pieces
         return []
 
     def table_claim(self, seat: int, move: MoveT) -> str | None:
