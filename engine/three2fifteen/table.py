@@ -12,7 +12,7 @@ from engine.errors import IllegalMoveError
 from engine.table import TableTiles, table_view
 from engine.three2fifteen.moves import Exchange, Pass
 from engine.three2fifteen.options import EXCHANGE
-from engine.three2fifteen.rules import can_place
+from engine.three2fifteen.rules import anchor_cells, lone_range
 from engine.three2fifteen.state import T2fMove, Three2FifteenState
 
 
@@ -37,7 +37,15 @@ class Three2FifteenTable(TableTiles[T2fMove], Three2FifteenState):
         return self.STUCK if isinstance(move, Exchange | Pass) else None
 
     def table_placeable(self, piece: int) -> bool:
-        return can_place(self.board, [piece], self.layout)
+        """Could ``piece`` go anywhere alone? (``rules.blocked``'s ranges: the values that can, once per board.)"""
+        board = frozenset(self.board.items())
+        if self._fitting is None or self._fitting[0] != board:
+            ranges = [lone_range(self.board, cell, self.layout) for cell in anchor_cells(self.board, self.layout)]
+            values = {value for span in ranges if span is not None for value in range(span[0], span[1] + 1)}
+            self._fitting = (board, frozenset(values))
+        return piece in self._fitting[1]
+
+    _fitting: tuple[frozenset[tuple[tuple[int, int], int]], frozenset[int]] | None = None
 
     def table_move(self, seat: int, move: T2fMove) -> T2fMove:
         """An exchange draws a token of another value: one comes to the bag from another hand if the stand-in
