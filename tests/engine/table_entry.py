@@ -67,7 +67,8 @@ def bots_choose(game_spec: str, names: str, seed: int) -> Chooser:
 
 def recorded_choose(moves: str) -> Chooser:
     """The moves of a recorded game (``make_table_games.py``), in turn."""
-    listed: Iterator[tuple[int, str]] = ((int(seat), text) for seat, _, text in (m.partition(" ") for m in moves.split("|")))
+    split = (made.partition(" ") for made in moves.split("|"))
+    listed: Iterator[tuple[int, str]] = ((int(seat), text) for seat, _, text in split)
 
     def choose(state: State[Any]) -> tuple[int, Move]:
         seat, text = next(listed)

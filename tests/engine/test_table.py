@@ -199,7 +199,10 @@ REFUSED: list[tuple[str, tuple[Any, ...], tuple[int, str], str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("spec", "before", "entry", "rule", "sentence"), REFUSED, ids=[f"{c[0]}:{c[3]}" for c in REFUSED])
+REFUSED_IDS = [f"{case[0]}:{case[3]}" for case in REFUSED]
+
+
+@pytest.mark.parametrize(("spec", "before", "entry", "rule", "sentence"), REFUSED, ids=REFUSED_IDS)
 def test_an_illegal_entry_is_refused_in_a_sentence_and_changes_nothing(
     spec: str, before: tuple[Any, ...], entry: tuple[int, str], rule: str, sentence: str
 ) -> None:
