@@ -209,7 +209,8 @@ def parse_move(text: str) -> QwiplyMove:
             return Claim(number)
         to: Target = PENALTY if args[1].lower() == PENALTY else parse_suit(args[1])
         return Claim(number, to)
-    raise NotationError(f"move {text!r}: expected setup, start, white, purple, roll, lead, claim, bids or tally")
+    expected = "setup, start, white, purple, roll, lead or claim (a table that tallies: bids, tally)"
+    raise NotationError(f"move {text!r}: expected {expected}")
 
 
 def _parse_setup(text: str, args: list[str]) -> Setup:
