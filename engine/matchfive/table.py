@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base import CHANCE, Breakdown, JsonDict, json_bool, json_list, json_str, note
 from engine.errors import IllegalMoveError, StateError
 from engine.matchfive.movegen import generate_plays
 from engine.matchfive.moves import Pass, Place, Swap
 from engine.matchfive.options import hand_penalty, tile_name
 from engine.matchfive.state import END_REASONS, MatchFiveMove, MatchFiveState, end_reason
+from engine.saved import json_bool, json_list, json_str
 from engine.table import Left, TableTiles, bring, table_view
+from engine.values import CHANCE, Breakdown, JsonDict, note
 
 
 class MatchFiveTable(TableTiles[MatchFiveMove], MatchFiveState):

@@ -9,8 +9,9 @@ to decide, as is the blocked end (no tile off the grid fits anywhere). A pass's 
 from __future__ import annotations
 
 from engine.linegames.grid import CENTRE
+from engine.qnto.moves import Pass
 from engine.qnto.options import KIT
-from engine.qnto.state import Pass, QntoMove, QntoState
+from engine.qnto.state import QntoMove, QntoState
 from engine.table import FIRST, STARTER, TableTiles, table_view
 
 

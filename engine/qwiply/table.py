@@ -17,13 +17,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.base import Breakdown, JsonDict, Outcome, Part, Public, ScoreItem, check_keys, json_int, json_list
 from engine.errors import IllegalMoveError, StateError
 from engine.qwiply.moves import Bids, QwiplyMove, Tally
 from engine.qwiply.rules import suit_points
 from engine.qwiply.sheet import MAIN_SUITS
 from engine.qwiply.state import QwiplyState
 from engine.rng import Rng
+from engine.saved import check_keys, json_int, json_list
+from engine.values import Breakdown, JsonDict, Outcome, ScoreItem
+from engine.views import Part, Public
 
 if TYPE_CHECKING:
     from engine.qwiply.game import QwiplyGame

@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine import load_game  # noqa: E402
-from engine.base import CHANCE  # noqa: E402
 from engine.bots import make_bot, next_move  # noqa: E402
+from engine.values import CHANCE  # noqa: E402
 
 #: The specs and bots recorded for each game, in turn (game k uses entry k % len): the default table, more
 #: players, the variants; a random bot where its choices differ (challenges and bluffs, swaps by choice).

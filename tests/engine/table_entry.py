@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from engine import load_game
-from engine.base import CHANCE, Move, State
+from engine.base import State
 from engine.bots import Bot, make_bot, next_move
 from engine.table import TableTiles
+from engine.values import CHANCE, Move
 
 #: Picks the dealt game's next move: ``(seat, move)`` from its state.
 Chooser = Callable[[State[Any]], tuple[int, Move]]

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from engine import load_game
-from engine.base import CHANCE, Breakdown, State
+from engine.base import State
+from engine.values import CHANCE, Breakdown
 
 ENGINE_TESTS = Path(__file__).parent
 
