@@ -202,7 +202,7 @@ def test_ruling_27_a_bop_starter_tile_stays_and_can_be_swapped(game: BopGame) ->
 
 def test_ruling_30_at_the_table_the_counts_decide_and_a_challenge_is_judged_as_dealt() -> None:
     from engine import load_game
-    from engine.base import CHANCE
+    from engine.values import CHANCE
 
     state = load_game("bop(table=true,mode=challenge)").new_initial_state(None)
     state.act(CHANCE, "first 0")
