@@ -321,6 +321,13 @@ class TableTiles(State[MoveT]):
         """Every place unseen pieces lie but ``seat``'s hand: the other hands, then the piles."""
         return [hand for other, hand in enumerate(self.hands) if other != seat] + self.table_piles()
 
+    def could_be_stuck(self, seat: int) -> bool:
+        """Could ``seat``'s hand be one none of whose pieces fits (enough unseen pieces fit nowhere)? Then a
+        claim that it is stuck may be entered."""
+        pieces = [piece for place in [*self.hands, *self.table_piles()] for piece in place]
+        fits = {piece: self.table_placeable(piece) for piece in set(pieces)}
+        return sum(not fits[piece] for piece in pieces) >= len(self.hands[seat])
+
     def unseen(self) -> dict[str, int]:
         """What is not on the board, counted by kind, in the box's order (every kind, 0 when none is left):
         public at the table (the view's ``unseen``)."""

@@ -65,7 +65,7 @@ class MatchFiveTable(TableTiles[MatchFiveMove], MatchFiveState):
     def table_free_moves(self, seat: int) -> list[MatchFiveMove]:
         if self.reckoning is not None:
             return []
-        return [Pass()] if self._to_move(seat) and not self.bag else []
+        return [Pass()] if self._to_move(seat) and not self.bag and self.could_be_stuck(seat) else []
 
     # --- the tiles left at the end ---------------------------------------------------------------------
     def acting_players(self) -> list[int]:

@@ -63,7 +63,8 @@ class Three2FifteenTable(TableTiles[T2fMove], Three2FifteenState):
         return move
 
     def table_free_moves(self, seat: int) -> list[T2fMove]:
-        """A pass, when the bag is empty or the game has no exchanges (a claim the table makes)."""
-        if not self._to_move(seat) or (self.options.stuck == EXCHANGE and self.bag):
+        """A pass, when the bag is empty or the game has no exchanges, and the unseen tokens could make a hand
+        that fits nowhere (a claim the table makes)."""
+        if not self._to_move(seat) or (self.options.stuck == EXCHANGE and self.bag) or not self.could_be_stuck(seat):
             return []
         return [Pass()]
