@@ -78,8 +78,8 @@ class Options:
 
     def to_json(self) -> JsonDict:
         data = dataclasses.asdict(self)
-        if not self.table:
-            del data["table"]
+        if data.pop("table"):  # last, and only when true
+            data["table"] = True
         return data
 
     def to_text(self) -> str:
