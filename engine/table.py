@@ -9,9 +9,10 @@ The engine never sees a hand or a draw, so one idea serves every tile game:
   out of (a third Q in BOP!) is refused (``none_left``), as is one the box never held (``not_in_box``) and a
   play of more pieces than the hand holds (``more_than_hand``).
 - **A stand-in deal keeps the counts.** The state keeps every piece not on the board in some hand or pile,
-  as a dealt game does: one arrangement that fits everything entered (the box's pieces in its order, dealt
-  as the sheet deals). Before each entry the pieces it needs are traded into the mover's hand from anywhere
-  unseen (:func:`bring`), and the game's own rules then check and score it exactly as in a dealt game;
+  as a dealt game does: one arrangement that fits everything entered (the box jumbled one fixed way,
+  :func:`stand_in_box`, and dealt as the sheet deals). Before each entry the pieces it needs are traded into
+  the mover's hand from anywhere unseen (:func:`bring`), and the game's own rules then check and score it
+  exactly as in a dealt game;
   its draws are made at once from the top of the stand-in pile. So every rule that counts (an emptied hand,
   all five tiles played, the pile run out, the tiles left at the end) and every rule about the unplayed
   pieces as a whole (nobody can ever place a tile: D!Git, Q!nto, Three2Fifteen) is decided by the engine.
@@ -46,6 +47,7 @@ from engine.errors import EngineError, IllegalMoveError, NotationError, StateErr
 from engine.linegames.moves import GridPlay
 from engine.linegames.moves import Pass as LinePass
 from engine.linegames.moves import Swap as LineSwap
+from engine.rng import Rng
 from engine.values import CHANCE, Breakdown, Draw, JsonDict, Move, MoveT, ScoredMove, note, pile_outcomes, seat_name
 from engine.views import Part, Public
 
@@ -119,6 +121,18 @@ def table_view(view: Mapping[str, Part]) -> dict[str, Part]:
 
 
 # --- the stand-in deal ------------------------------------------------------------------------------
+#: The one jumble of every table game's stand-in deal: fixed, so that the entries alone rebuild a game; jumbled,
+#: so that no stand-in hand reads as a count in a view (a box dealt in order gives Three2Fifteen a hand 0 0 0).
+STAND_IN = 0x7AB1E
+
+
+def stand_in_box(pieces: Sequence[PieceT]) -> list[PieceT]:
+    """The box as the stand-in deal takes it: ``pieces`` jumbled the one fixed way (:data:`STAND_IN`)."""
+    jumbled = list(pieces)
+    Rng(STAND_IN).shuffle(jumbled)
+    return jumbled
+
+
 def _named(pieces: Iterable[PieceT], name: Callable[[PieceT], str]) -> str:
     return ", ".join(name(piece) for piece in pieces)
 
@@ -433,6 +447,14 @@ class TableTiles(State[MoveT]):
     def view_extras(self, viewer: int | None) -> JsonDict:
         return {**super().view_extras(viewer), "unseen": self.unseen()}
 
+    def snapshot(self) -> Any:
+        """The game's snapshot, and what the set-up changes (a game's own cheaper snapshot keeps neither)."""
+        return super().snapshot(), self.table_setup, self.first_player
+
+    def restore(self, saved: Any) -> None:
+        inner, self.table_setup, self.first_player = saved
+        super().restore(inner)
+
     def to_body(self) -> JsonDict:
         body = super().to_body()  # type: ignore[safe-super]
         return {**body, TABLE_KEY: {"setup": list(self.table_setup), **self.table_extra()}}
@@ -545,5 +567,6 @@ def undo(game: Game[Any, Any, Any], entries: Sequence[Sequence[Any]], seed: int 
 
 __all__ = [
     "FIRST", "STARTER", "TABLE_KEY", "AsSpectator", "Flag", "FirstPlayer", "Left", "Rebuilt", "TableTiles", "bring",
+    "stand_in_box",
     "edit", "parse_first", "parse_left", "playable_hand", "rebuild", "stuck_hand", "table_view", "undo",
 ]  # fmt: skip

@@ -22,7 +22,7 @@ from engine.bop.table import BopTable
 from engine.errors import ConfigError, NotationError, StateError
 from engine.linegames.game import first_player_draw, read_move
 from engine.rng import Rng
-from engine.table import TABLE_KEY, FirstPlayer
+from engine.table import TABLE_KEY, FirstPlayer, stand_in_box
 
 
 class BopGame(Game[BopOptions, BopState, BopMove]):
@@ -76,7 +76,7 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
         At the table (``engine.table``) the box is dealt as it comes, a stand-in nobody sees, and the set-up
         (who goes first, the starter tile) is entered, or drawn from ``seed``."""
         if self.options.table:
-            tiles, players = self.options.tile_set(), self.options.players
+            tiles, players = stand_in_box(self.options.tile_set()), self.options.players
             dealt = [tiles[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players)]
             table = BopTable(self, seed, board={}, hands=dealt, pile=tiles[players * HAND_SIZE :], current=0,
                              first_player=0, first_draws=[])  # fmt: skip

@@ -32,6 +32,7 @@ from engine.linegames.grid import Cell, bounds
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.linegames.tiles import is_wild
 from engine.rng import Rng
+from engine.table import stand_in_box
 
 LEGEND = (
     "tiles are number then colour: y yellow, g green, r red, k black, b blue (9y = yellow 9); "
@@ -76,7 +77,7 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
         At the table (``engine.table``) the box is dealt as it comes, a stand-in nobody sees, and the set-up
         (who goes first) is entered, or drawn from ``seed``."""
         if self.options.table:
-            supply = deal(self.options.tile_set(), self.players, HAND_SIZE, personal=True)
+            supply = deal(stand_in_box(self.options.tile_set()), self.players, HAND_SIZE, personal=True)
             table = DigitTable(self, seed, board={}, hands=[list(h) for h in supply.hands],
                                piles=[list(p) for p in supply.piles], first_player=0, first_draws=[])  # fmt: skip
             table.enter_table()

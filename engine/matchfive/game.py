@@ -36,6 +36,7 @@ from engine.matchfive.options import (
 from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState
 from engine.matchfive.table import MatchFiveTable
 from engine.rng import Rng
+from engine.table import stand_in_box
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {
@@ -86,7 +87,7 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
         At the table (``engine.table``) the bag is dealt as it comes, a stand-in nobody sees, and who goes
         first is entered, or drawn from ``seed``."""
         if self.options.table:
-            bag = self.options.tile_set()
+            bag = stand_in_box(self.options.tile_set())
             hands = [bag[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(self.players)]
             table = MatchFiveTable(self, seed, board=Board(), hands=hands, bag=bag[self.players * HAND_SIZE :],
                                    first_player=0)  # fmt: skip

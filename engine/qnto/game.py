@@ -33,6 +33,7 @@ from engine.qnto.state import BODY_KEYS, QntoMove, QntoState
 from engine.qnto.table import QntoTable
 from engine.qnto.text import render_view
 from engine.rng import Rng
+from engine.table import stand_in_box
 
 #: The suits' symbols, as the grid shows them, to the notation's letters.
 LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOLS.items() if symbol != letter})
@@ -94,7 +95,8 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
         At the table (``engine.table``) the box is dealt as it comes, a stand-in nobody sees, and the set-up
         (who goes first, the starter tile) is entered, or drawn from ``seed``."""
         if self.options.table:
-            supply = deal(self.options.tile_set(), self.players, HAND_SIZE, personal=self.options.personal_piles)
+            box = stand_in_box(self.options.tile_set())
+            supply = deal(box, self.players, HAND_SIZE, personal=self.options.personal_piles)
             piles = [list(p) for p in supply.piles]
             table = QntoTable(self, seed, board={}, hands=[list(h) for h in supply.hands],
                               pile=[] if supply.personal else piles[0], own_piles=piles if supply.personal else [],

@@ -21,6 +21,7 @@ from engine.base import JsonDict, json_int, json_list
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, read_stacks
 from engine.rng import Rng
+from engine.table import stand_in_box
 from engine.three2fifteen.board import Board, Cell, format_board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.moves import parse_move
@@ -75,7 +76,7 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
         At the table (``engine.table``) the bag is dealt as it comes, a stand-in nobody sees, and who goes
         first is entered, or drawn from ``seed``."""
         if self.options.table:
-            bag, size = self.options.token_set(), self.options.hand_size
+            bag, size = stand_in_box(self.options.token_set()), self.options.hand_size
             dealt = [bag[seat * size : (seat + 1) * size] for seat in range(self.players)]
             table = Three2FifteenTable(self, seed, board={}, hands=dealt, bag=bag[self.players * size :],
                                        first_player=0)  # fmt: skip
