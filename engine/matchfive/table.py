@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalMoveError, StateError
-from engine.matchfive.movegen import generate_plays
+from engine.matchfive.board import Board
+from engine.matchfive.movegen import Generator
 from engine.matchfive.moves import Pass, Place, Swap
-from engine.matchfive.options import hand_penalty, tile_name
+from engine.matchfive.options import FACES, WILD, hand_penalty, hand_tile, tile_name
 from engine.matchfive.state import END_REASONS, MatchFiveMove, MatchFiveState, end_reason
 from engine.saved import json_bool, json_list, json_str
 from engine.table import Left, TableTiles, bring, table_view
@@ -51,7 +52,15 @@ class MatchFiveTable(TableTiles[MatchFiveMove], MatchFiveState):
         return self.STUCK if isinstance(move, Pass) and not self.bag else None
 
     def table_placeable(self, piece: str) -> bool:
-        return bool(generate_plays(self.board, [piece]))
+        """Could ``piece`` go anywhere alone? Every kind the single plays of this board take, once per board."""
+        if self._fitting is None or self._fitting[0] is not self.board:
+            every = [*FACES, WILD]
+            fitting = {hand_tile(tile) for play, _ in Generator(self.board, every).singles() for tile in play.tiles()}
+            self._fitting = (self.board, frozenset(fitting))
+        return piece in self._fitting[1]
+
+    #: the board the kinds that fit were worked out for (kept: a board is a value, replaced by each play)
+    _fitting: tuple[Board, frozenset[str]] | None = None
 
     def table_move(self, seat: int, move: MatchFiveMove) -> MatchFiveMove:
         """A swap trades as many of the stand-in hand's tiles (the stuck word is in the hand now)."""
