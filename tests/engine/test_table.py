@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import load_game, load_state, registered_games
+from engine.registry import GAMES, game_class
 from engine.base import State
 from engine.errors import ConfigError, IllegalMoveError, StateError
 from engine.table import Flag, bring, edit, rebuild, stuck_hand, undo
@@ -26,11 +27,18 @@ def table(spec: str, *entries: tuple[int, str] | str) -> State[Any]:
 
 
 # --- the option --------------------------------------------------------------------------------------
+ENGINES = [name for name, where in GAMES.items() if where.startswith("engine.")]
+
+
+def test_every_engine_but_pdq_has_a_table_mode() -> None:
+    assert [name for name in ENGINES if not game_class(name).table_mode] == ["pdq"]
+
+
 @pytest.mark.parametrize("name", registered_games())
 def test_every_game_takes_the_table_option_or_refuses_it_in_a_sentence(name: str) -> None:
-    if name == "pdq":
-        with pytest.raises(ConfigError, match="pdq has no table mode yet"):
-            load_game("pdq(table=true)")
+    if not game_class(name).table_mode:
+        with pytest.raises(ConfigError, match=f"{name} has no table mode yet"):
+            load_game(f"{name}(table=true)")
         return
     game = load_game(f"{name}(table=true)")
     assert game.options.table and "table=true" in game.spec()
