@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from engine import load_game, load_state, registered_games
-from engine.registry import GAMES, game_class
 from engine.base import State
 from engine.errors import ConfigError, IllegalMoveError, StateError
+from engine.registry import GAMES, game_class
 from engine.table import Flag, bring, edit, rebuild, stuck_hand, undo
 from engine.values import CHANCE
 from tests.engine.table_entry import TILE_GAMES, recorded_choose, recorded_games, reenter
