@@ -368,8 +368,6 @@ class TableTiles(State[MoveT]):
     def _apply(self, seat: int, move: MoveT) -> Breakdown:
         if self.table_setup:
             return self._set_up(seat, move)
-        if seat == CHANCE:
-            raise IllegalMoveError("no_draws", "at the table nobody enters draws: the hands are never seen")
         # The game's own methods (this class comes first in its state's order): mypy sees State's abstract ones.
         breakdown = super()._apply(seat, self._stand_in(seat, move))  # type: ignore[safe-super]
         while not self.is_terminal() and super().acting_players() == [CHANCE]:  # type: ignore[safe-super]
@@ -377,9 +375,7 @@ class TableTiles(State[MoveT]):
         return breakdown
 
     def _set_up(self, seat: int, move: MoveT) -> Breakdown:
-        step = self.table_setup[0]
-        if seat != CHANCE:
-            raise IllegalMoveError("set_up_first", "the table enters the set-up first: " + self._setup_said())
+        step = self.table_setup[0]  # only chance acts until the set-up is in (acting_players)
         if step == FIRST:
             if not isinstance(move, FirstPlayer):
                 raise IllegalMoveError("set_up_first", f"the set-up goes on with {self._setup_said()}")
