@@ -35,13 +35,11 @@ from engine.errors import (
 )
 from engine.history import SharedMoves, check_seats
 from engine.rng import Rng
-from engine.saved import check_keys, history_entry, json_bool, json_int, json_list, json_str
+from engine.saved import check_keys, history_entry
 from engine.values import (
     CHANCE,
     REFEREE,
-    SEAT_NAMES,
     Breakdown,
-    Draw,
     Hints,
     JsonDict,
     Move,
@@ -51,31 +49,14 @@ from engine.values import (
     Outcome,
     Scheduled,
     ScoredMove,
-    ScoreItem,
-    note,
-    option_value,
-    parse_draw,
-    pile_outcomes,
-    read_options_text,
-    require,
     seat_name,
-    split_top_level,
 )
-from engine.views import Owned, Part, Public, Secret, Shown
+from engine.views import Part, Public
 
 if TYPE_CHECKING:
     from engine.adjudicator import Adjudicator
 
 StateT = TypeVar("StateT", bound="State[Any]")
-
-#: The protocol's values (engine/values.py), views (views.py) and saved-body readers (saved.py), split off to
-#: keep modules short and re-exported here: engines import the whole protocol from ``engine.base``.
-__all__ = [
-    "Breakdown", "CHANCE", "Draw", "JsonDict", "Move", "MoveT", "Options", "OptionsT", "Outcome", "Owned", "Part",
-    "Public", "REFEREE", "SEAT_NAMES", "Scheduled", "ScoreItem", "ScoredMove", "Secret", "Shown", "StateT",
-    "Game", "State", "check_keys", "json_bool", "json_int", "json_list", "json_str", "note", "option_value",
-    "parse_draw", "pile_outcomes", "read_options_text", "require", "seat_name", "split_top_level",
-]  # fmt: skip
 
 
 # --- game ---------------------------------------------------------------------------------------
@@ -94,6 +75,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     word_questions: ClassVar[tuple[str, ...]] = ()
     #: Bots of this game's own by name, beside ``random`` and ``greedy``, each made from (seed, name: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
+    #: Has the game a table mode (option ``table``: the real box, the engine keeping the sheet; ``engine/table.py``)?
+    #: A game without one refuses ``table=true``.
+    table_mode: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -109,7 +93,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             self.options = self.options_type.from_text(options)  # type: ignore[assignment]
         else:
             self.options = self.options_type.from_mapping(options)  # type: ignore[assignment]
-        require(getattr(self, "table_mode", False) or not self.options.table, f"{self.name} has no table mode yet")
+        if self.options.table and not self.table_mode:
+            raise ConfigError(f"{self.name} has no table mode yet: play it as an online match (table=false)")
         if adjudicator is not None and not self.word_questions:
             raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
         self._adjudicator = adjudicator

@@ -31,12 +31,12 @@ ENGINES = [name for name, where in GAMES.items() if where.startswith("engine.")]
 
 
 def test_every_engine_but_pdq_has_a_table_mode() -> None:
-    assert [name for name in ENGINES if not getattr(game_class(name), "table_mode", False)] == ["pdq"]
+    assert [name for name in ENGINES if not game_class(name).table_mode] == ["pdq"]
 
 
 @pytest.mark.parametrize("name", registered_games())
 def test_every_game_takes_the_table_option_or_refuses_it_in_a_sentence(name: str) -> None:
-    if not getattr(game_class(name), "table_mode", False):
+    if not game_class(name).table_mode:
         with pytest.raises(ConfigError, match=f"{name} has no table mode yet"):
             load_game(f"{name}(table=true)")
         return
