@@ -19,7 +19,8 @@ from py_vapid import Vapid02
 from matches.push import PushSender
 from matches.push_setup import BadSubscription, PushSettings, check_endpoint, load_key, parse_subscription
 from matches.service import MatchService
-from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
+from matches.store import MatchRow, PushRow, SeatRow, SQLiteStore, Store, open_store
+from matches.store.sqlite import PUSH_KEY_FILE
 from matches.tokens import digest
 from tests.matches.clients import auth
 from tests.matches.conftest import FakeClock, sqlite_made_at
@@ -244,9 +245,14 @@ def test_an_expired_waiting_match_takes_its_subscriptions_along(store: Store) ->
     assert store.push_subscriptions("w1") == []
 
 
-def test_the_vapid_key_in_the_database_is_the_first_one_stored(store: Store) -> None:
+def test_the_vapid_key_a_store_keeps_is_the_first_one_stored(store: Store) -> None:
+    """In PostgreSQL's table (servers on several machines sign with one key); SQLite's beside its file, in the
+    data folder, readable by the server's user only."""
     assert store.push_key("first", 1.0) == "first"
     assert store.push_key("second", 2.0) == "first"
+    if isinstance(store, SQLiteStore):
+        key_file = store.path.parent / PUSH_KEY_FILE
+        assert key_file.read_text() == "first" and key_file.stat().st_mode & 0o077 == 0
 
 
 def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
