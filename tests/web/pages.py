@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,6 +91,32 @@ def turn_or_end(page: Any) -> str:
     page.wait_for_function("document.getElementById('status')?.textContent.startsWith('Your turn')"
                            " || document.querySelector('.end .final li') !== null")  # fmt: skip
     return "end" if page.locator(".end .final li").count() else "turn"
+
+
+#: The refusals that say only that the game moved on while a move made over HTTP was on its way: a stale
+#: version, a PDQ claim after its round's window had run out (the referee not yet come), a claim or a
+#: vote as the round ended (a pause), a "ready" as the next row came.
+MOVED_ON = ("stale_version", "window_closed", "time_up", "round_over", "not_between_rounds")
+
+
+def moved_on_meanwhile(answer: httpx.Response) -> bool:
+    """Whether a move's refusal says only that the game had moved on (``MOVED_ON``): look again."""
+    if answer.status_code not in (409, 422):
+        return False
+    error = answer.json().get("error", {})
+    return error.get("code") in MOVED_ON or error.get("rule") in MOVED_ON
+
+
+def until_past(body: Callable[[], dict[str, Any]], version: int, seconds: float = 30) -> dict[str, Any]:
+    """Polls the match (``body()``, the server's answer) until it is past ``version`` or over: a state to
+    wait for, when the moves listed were for a state that has gone (a PDQ round over: none listed)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        now = body()
+        if now["version"] > version or now["status"] != "playing":
+            return now
+        time.sleep(0.1)
+    raise AssertionError(f"the match stayed at version {version} for {seconds} s")
 
 
 def moved_on(page: Any, version: int) -> None:

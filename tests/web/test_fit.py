@@ -29,6 +29,7 @@ import pytest
 
 from engine.linegames.tiles import is_wild
 from tests.web.linegames import is_play, placements
+from tests.web.pages import moved_on_meanwhile, until_past
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -152,34 +153,40 @@ class Seat:
             text = self.page.locator("main").inner_text()
             raise AssertionError(f"no main action shown: {view} to_act={body['to_act']} page: {text[:600]}") from error
 
-    def legal(self) -> list[str]:
-        """Ann's moves, as the engine lists them."""
+    def legal(self, version: int | None = None) -> list[str]:
+        """Ann's moves, as the engine lists them; [] if the match is no longer at ``version`` (if given)."""
         answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 1000},
                                headers={"Authorization": f"Bearer {self.token}"})  # fmt: skip
-        return list(answer.json()["moves"])
+        listed = answer.json()
+        return [] if version is not None and listed.get("version", version) != version else list(listed["moves"])
 
     def move_on(self, moves: int, choose: Callable[[list[str]], str] | None = None) -> None:
         """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass,
-        or the one ``choose`` picks from the moves listed), the bot answering each."""
+        or the one ``choose`` picks from the moves listed), the bot answering each. The moves listed are
+        for the state they were asked of: where it has gone meanwhile (Qwiply's bot sets up at the same
+        time; a PDQ round's window ran out, and no move is listed), it waits for the next state and
+        looks again, never assuming one."""
         for _ in range(moves):
-            for _attempt in range(3):  # (Qwiply's bot sets up at the same time: a stale version, read again)
+            for _attempt in range(20):
                 self.my_turn()
                 body = self.body()
                 if body["status"] != "playing":
                     return
-                legal = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 50},
-                                      headers={"Authorization": f"Bearer {self.token}"}).json()["moves"]  # fmt: skip
-                move = next((each for each in legal if not each.startswith("pass")), legal[0])
-                if choose:
-                    move = choose(self.legal())
+                legal = self.legal(body["version"])
+                if not legal:
+                    until_past(self.body, body["version"])
+                    continue
+                played = (each for each in legal if not each.startswith("pass"))
+                move = choose(legal) if choose else next(played, legal[0])
                 # A PDQ time stated is the phone's: one later than the server's is taken as the server's
                 # (matches/lag.py), one earlier than the connection allows is refused.
                 move = re.sub(r"@\d+$", "@600000", move)
                 answer = self.http.post(f"/v1/matches/{self.match}/moves",
                                         json={"move": move, "version": body["version"]},
                                         headers={"Authorization": f"Bearer {self.token}"})  # fmt: skip
-                if answer.status_code != 409:
+                if not moved_on_meanwhile(answer):
                     break
+                until_past(self.body, body["version"])
             assert answer.status_code == 200, answer.text
             self.page.wait_for_function(f"window.tablejudgeMatch.body.version > {body['version']}")
         self.my_turn()
@@ -505,6 +512,10 @@ def test_pdq_last_round_is_read_without_scrolling(orientation: str, browser: Any
         seat.check(folder, name)
         shown = seat.page.evaluate(SEEN_AT_REST, ".round-result")
         assert shown["seen"], (name, shown)
+        # Issue 38: the rule of the row in play is read with its cards, never below the fold (sideways,
+        # it was off the screen).
+        rule = seat.page.evaluate(SEEN_AT_REST, ".rule")
+        assert rule["seen"] and rule["text"].startswith("Start with"), (name, rule)
         headline = seat.page.locator(".round-result b").inner_text()
         assert re.fullmatch(r"Round \d+: (.+ wins with [A-Z]+|a tie|no word)", headline), headline
     finally:

@@ -68,9 +68,9 @@ def seat(phones: Callable[[str], Phone], live_server: str, made: dict[str, Any],
 
 
 def make_pdq(live_server: str, pause_ms: int, seats: int, bot_seat: int) -> dict[str, Any]:
-    options = {"pause_ms": pause_ms, "only_solvable": True}
-    made = httpx.post(f"{live_server}/v1/matches", json={"game": "pdq", "seats": seats, "name": "Ann", "options": options,
-                                                          "bots": {str(bot_seat): "relaxed"}}, timeout=30)  # fmt: skip
+    asked = {"game": "pdq", "seats": seats, "name": "Ann", "bots": {str(bot_seat): "relaxed"},
+             "options": {"pause_ms": pause_ms, "only_solvable": True}}  # fmt: skip
+    made = httpx.post(f"{live_server}/v1/matches", json=asked, timeout=30)
     assert made.status_code == 201, made.text
     return dict(made.json())
 
@@ -93,7 +93,8 @@ def test_the_table_reads_the_result_until_every_person_is_ready(
     orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path
 ) -> None:
     made = make_pdq(live_server, pause_ms=120_000, seats=3, bot_seat=2)  # (a countdown no test step outlasts)
-    joined = httpx.post(f"{live_server}/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
+    invite = {"invite": made["invite"], "name": "Bob"}
+    joined = httpx.post(f"{live_server}/v1/matches/{made['match']}/join", json=invite, timeout=30)
     assert joined.status_code == 200, joined.text
     ann = seat(phones, live_server, made, "Ann", 0, made["token"], orientation)
     bob = seat(phones, live_server, made, "Bob", 1, joined.json()["token"], orientation)
@@ -116,7 +117,8 @@ def test_the_table_reads_the_result_until_every_person_is_ready(
     for page in (ann, bob):
         for part in (".round-result", ".report .word-link", "#pdq-countdown", "#pdq-ready"):
             seen_whole(page, part)
-        assert re.match(r"The next row in \d+ seconds, or as soon as everyone is ready\.", page.locator("#pdq-countdown").inner_text())
+        countdown = page.locator("#pdq-countdown").inner_text()
+        assert re.match(r"The next row in \d+ seconds, or as soon as everyone is ready\.", countdown), countdown
     assert audit(ann, f"PDQ's pause ({orientation})") == []
     body = httpx.get(f"{live_server}/v1/matches/{made['match']}").json()
     assert body["view"]["round"] is None and body["view"]["pause"]["ready"] == [2]  # the bot, at once

@@ -334,7 +334,7 @@ class PdqBoard {
       const version = roundEnds(turns, false, Boolean(this.ctx.body.options?.pause_ms))[count - 1];
       if (version === undefined) return;
       const review = await this.ctx.review(version, this.ctx.you);
-      if (this.shownRound === number) fill(slot, reportElement(review));
+      if (this.shownRound === String(number)) fill(slot, reportElement(review)); // (still the round shown)
     } catch (error) {
       fill(slot, h("p", { class: "muted small" }, error.message));
     }
