@@ -133,10 +133,12 @@ class Seat:
         return dict(answer.json())
 
     def my_turn(self) -> None:
-        """Wait until it is Ann's turn, on the server and on the page."""
-        for _ in range(100):
+        """Wait until it is Ann's turn, on the server and on the page (a bot thinking on a loaded machine
+        may take a while: a minute at most)."""
+        deadline = time.monotonic() + 60
+        while True:
             body = self.body()
-            if self.seat in body["to_act"] or body["status"] != "playing":
+            if self.seat in body["to_act"] or body["status"] != "playing" or time.monotonic() > deadline:
                 break
             self.page.wait_for_timeout(100)
         version = body["version"]
@@ -343,18 +345,33 @@ LINES = """(s) => {
 }"""
 
 
-def test_qwiply_lead_suits_all_fit_a_phone(browser: Any, live_server: str, folder: Path) -> None:
+#: Each row of the player's own Qwiply sheet: its suit, and whether it is seen as the field is (not scrolled
+#: by the test): inside the field and the viewport, and reached by a tap at its middle.
+SHEET_ROWS_SEEN = """() => [...document.querySelectorAll(".q-mine .q-row")].map((row) => {
+  const box = row.getBoundingClientRect(), frame = document.querySelector(".board-field").getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {row: row.textContent.trim().slice(0, 12),
+          seen: box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5 && box.bottom <= innerHeight + 0.5
+                && Boolean(hit && row.contains(hit))};
+})"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_qwiply_lead_suits_all_fit_a_phone(orientation: str, browser: Any, live_server: str, folder: Path) -> None:
     """Issue 26: at 360 x 740 the start player's five suits to lead are all on the screen and tappable
     (they were clipped by the confirm button, one below it); the white die's caption is whole, the
-    status one line; no message of the set-up stays."""
+    status one line; no message of the set-up stays. Issue 38: the leader sees their own sheet while
+    choosing (it had shrunk to a strip showing its header), and sideways the players' names and scores
+    and the last suit, Water, stay on the screen."""
     spec = Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm", options={"first_player": 0})
-    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
     try:
         seat.move_on(1)  # Ann's set-up over HTTP; the bot's; then Ann, the start player, leads
         body = seat.body()
         assert body["view"]["phase"] == "lead" and seat.seat in body["to_act"], body["view"]["phase"]
         seat.page.wait_for_selector(".q-lead-choice")
-        seat.page.screenshot(path=str(folder / "qwiply-portrait-lead.png"))
+        seat.page.wait_for_timeout(300)  # (the field brought to the sheet)
+        seat.page.screenshot(path=str(folder / f"qwiply-{orientation}-lead.png"))
         suits = reached_all(seat.page, ".q-lead-choice")
         assert [each["text"] for each in suits] == ["Sun", "Palm Tree", "Drink", "Sunglasses", "Water"], suits
         cut = seat.page.evaluate(CUT, ".q-die-who")
@@ -362,6 +379,13 @@ def test_qwiply_lead_suits_all_fit_a_phone(browser: Any, live_server: str, folde
         status = seat.page.evaluate(LINES, ".status")
         assert status[0] < 2 * status[1], status  # one line, with its padding
         assert "sealed" not in seat.page.locator("#q-feedback").inner_text()
+        cards = seat.page.evaluate(CARDS)
+        assert [card["name"] for card in cards] == ["Annyou", "Bot (greedy)"] or len(cards) == 2, cards
+        assert all(card["inside"] and card["nameWhole"] and card["scoreWhole"] for card in cards), cards
+        reached_all(seat.page, ".players .player .p-name")
+        if orientation == "portrait":
+            rows = seat.page.evaluate(SHEET_ROWS_SEEN)
+            assert len(rows) == 6 and all(row["seen"] for row in rows), rows
     finally:
         seat.close()
 
