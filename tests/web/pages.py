@@ -157,6 +157,39 @@ def scores_shown(pages: Any, scores: list[int]) -> None:
         page.wait_for_function(f"{SCORES} === {json.dumps(','.join(map(str, scores)))}")
 
 
+#: The document does not scroll, and the element ``selector`` finds is inside the viewport and not covered
+#: where its last word is (a tap at the end of its last line reaches it: no scroll pane cuts it off, no
+#: hand or button lies over it).
+SEEN_WHOLE = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element || !element.getClientRects().length) return {shown: false};
+  const page = document.scrollingElement, box = element.getBoundingClientRect();
+  const lines = element.getClientRects(), lastLine = lines[lines.length - 1];
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const words = range.getClientRects(), end = words[words.length - 1] || lastLine;
+  const hit = document.elementFromPoint(end.right - 2, end.top + end.height / 2);
+  // No pane that scrolls or clips cuts the last line off (a tap at its middle would still reach the pane).
+  let clipped = false;
+  for (let pane = element.parentElement; pane; pane = pane.parentElement) {
+    if (getComputedStyle(pane).overflowY === "visible") continue;
+    const frame = pane.getBoundingClientRect();
+    clipped = clipped || end.bottom > frame.bottom + 1 || end.top < frame.top - 1;
+  }
+  return {shown: true, fits: page.scrollHeight <= innerHeight && page.scrollWidth <= innerWidth,
+          inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5,
+          reached: !clipped && Boolean(hit && (element.contains(hit) || hit.contains(element))),
+          text: element.textContent};
+}"""
+
+
+def seen_whole(page: Any, selector: str) -> dict[str, Any]:
+    """``SEEN_WHOLE`` of ``selector``, asserted: read to its last word without scrolling."""
+    found: dict[str, Any] = page.evaluate(SEEN_WHOLE, selector)
+    assert found["shown"] and found["fits"] and found["inside"] and found["reached"], (selector, found)
+    return found
+
+
 class Table:
     """The server's side of the game, for the test to know what a player at the table would see."""
 

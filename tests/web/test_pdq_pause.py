@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import Phone
+from tests.web.pages import seen_whole
 from tests.web.test_axe import audit
 from tests.web.test_fit import SCREENS, SEEN_AT_REST
 from tests.web.test_pdq_fair import words_for
@@ -26,29 +27,6 @@ from tests.web.test_play import shot
 from tests.web.test_push_page import seat_script
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
-
-#: The document does not scroll, and the element ``selector`` finds is inside the viewport and not covered
-#: where its last word is (a tap at the end of its last line reaches it).
-SEEN_WHOLE = """(selector) => {
-  const element = document.querySelector(selector);
-  if (!element || !element.getClientRects().length) return {shown: false};
-  const page = document.scrollingElement, box = element.getBoundingClientRect();
-  const lines = element.getClientRects(), lastLine = lines[lines.length - 1];
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  const words = range.getClientRects(), end = words[words.length - 1] || lastLine;
-  const hit = document.elementFromPoint(end.right - 2, end.top + end.height / 2);
-  return {shown: true, fits: page.scrollHeight <= innerHeight && page.scrollWidth <= innerWidth,
-          inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5,
-          reached: Boolean(hit && (element.contains(hit) || hit.contains(element))), text: element.textContent};
-}"""
-
-
-def seen_whole(page: Any, selector: str) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(SEEN_WHOLE, selector)
-    assert found["shown"] and found["fits"] and found["inside"] and found["reached"], (selector, found)
-    return found
-
 
 def rule_seen(page: Any, name: str) -> None:
     """The round's rule line, under the cards, is read without scrolling: inside the board's field at

@@ -225,7 +225,8 @@ export class GridBoard {
 
   /** The preview's words and the play button's, from the engine's breakdown. */
   showScore(/** @type {Breakdown} */ breakdown) {
-    fill(this.preview, h("p", { class: "preview-head" }, `This play scores ${plural(breakdown.total, "point")}:`), breakdownList(breakdown));
+    // (its head says the total: the message line leaves the breakdown's own total row out, play.css)
+    fill(this.preview, h("p", { class: "preview-head says-total" }, `This play scores ${plural(breakdown.total, "point")}:`), breakdownList(breakdown));
     this.playButton.textContent = `Play for ${breakdown.total}`;
   }
 

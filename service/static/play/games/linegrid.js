@@ -521,7 +521,7 @@ export class LineBoard extends GridBoard {
     const swapping = this.swaps.length > 0;
     const scored = this.game.scored(this.view);
     const head = swapping ? "This swap:" : scored ? `This play scores ${plural(breakdown.total, "point")}:` : "This play:";
-    fill(this.preview, h("p", { class: "preview-head" }, head), lineBreakdown(this.game, this.view, breakdown));
+    fill(this.preview, h("p", { class: `preview-head${scored && !swapping ? " says-total" : ""}` }, head), lineBreakdown(this.game, this.view, breakdown));
     this.playButton.textContent = swapping ? (this.swaps.length > 1 ? `Make ${this.swaps.length} swaps` : "Swap") : this.game.playLabel(breakdown, this.view);
   }
 

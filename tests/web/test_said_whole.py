@@ -1,0 +1,142 @@
+"""A refusal and a play's preview are read whole, at 360 x 740 and at 740 x 360 (issue 38).
+
+A new table found the end of the sentence that explains the rule cut off behind the hand: D!Git's and
+Match Five's refusals ("... is not a line: one number in all different colours ..."), Three2Fifteen's
+score preview. Each is made here by tapping, as a person would, on a table of two people (the one whose
+turn it is taps): its last word is inside the viewport and not covered (``elementFromPoint`` at it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import Phone
+from tests.web.linegames import Game as LineGame
+from tests.web.linegames import tap as tap_line
+from tests.web.pages import Game, Table, seen_whole
+from tests.web.test_fit import SCREENS
+from tests.web.test_matchfive import MatchFive
+from tests.web.test_matchfive import tap as tap_matchfive
+from tests.web.test_play import shot
+from tests.web.test_push_page import seat_script
+from tests.web.test_three2fifteen import tap as tap_tokens
+
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
+
+
+def table_of_two(live_server: str, game: str) -> tuple[Table, int]:
+    """A table of Ann and Bob (both people, so the board is as the test leaves it); the seat to play."""
+    http = httpx.Client(base_url=live_server, timeout=30)
+    made = http.post("/v1/matches", json={"game": game, "seats": 2, "name": "Ann"}).json()
+    joined = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"}).json()
+    http.close()
+    table = Table(live_server, made["match"])
+    table.tokens = {made["seat"]: made["token"], joined["seat"]: joined["token"]}
+    return table, int(table.body()["must_act"][0])
+
+
+def phone_of(phones: Callable[[str], Phone], table: Table, seat: int, orientation: str) -> Any:
+    phone = phones(f"seat {seat}")
+    phone.context.add_init_script(seat_script(table.match, table.tokens[seat], seat))
+    page = phone.open(f"/play/{table.match}")
+    page.set_viewport_size(SCREENS[orientation])
+    page.wait_for_selector(".board-dock .rack-tile")
+    return page
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_a_digit_refusal_is_read_to_its_last_word(orientation: str, phones: Callable[[str], Phone],
+                                                  live_server: str, tmp_path: Path) -> None:  # fmt: skip
+    table, first = table_of_two(live_server, "digit")
+    game = LineGame(table)
+    try:
+        game.move(first, next(move for move in game.legal(first) if not move.startswith(("pass", "swap"))))
+        mover = 1 - first
+        page = phone_of(phones, table, mover, orientation)
+        page.wait_for_function(f"window.tablejudgeMatch.body.version >= {table.body()['version']}")
+        move, refusal = game.refused_play(mover)
+        assert refusal["rule"] == "not_a_line" and len(refusal["message"]) > 150, refusal  # the rule's whole summary
+        tap_line(page, move)
+        page.wait_for_selector("#digit-feedback.problem")
+        shot(page, tmp_path, f"digit-refusal-{orientation}")
+        seen = seen_whole(page, "#digit-feedback")
+        assert seen["text"].endswith("(at most 10 tiles)"), seen
+    finally:
+        table.http.close()
+
+
+def not_a_series(game: MatchFive, seat: int) -> tuple[str, str] | None:
+    """A play of ``seat`` the engine refuses as no series, and its reason: two tiles of the hand side by side
+    on the empty table, or one beside a tile of the table; None if the hand makes none."""
+    hand = sorted({tile for tile in game.hand(seat) if tile != "*"})
+    board = {(int(cell[0]), int(cell[1])) for cell, _tile in game.body(seat)["view"]["board"]}
+    if not board:
+        candidates = [f"0,0:1a {a} {b}" for a in hand for b in hand if a != b]
+    else:
+        beside = sorted({(r, c + 1) for r, c in board} - board)
+        candidates = [f"{r},{c}:1 {tile}" for r, c in beside for tile in hand]
+    for move in candidates:
+        status, error = game.preview(seat, move)
+        if status == 422 and error["rule"] == "not_a_series":
+            return move, str(error["message"])
+    return None
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_a_match_five_refusal_is_read_to_its_last_word(orientation: str, phones: Callable[[str], Phone],
+                                                       live_server: str, tmp_path: Path) -> None:  # fmt: skip
+    table, mover = table_of_two(live_server, "matchfive")
+    game = MatchFive(table)
+    try:
+        found = not_a_series(game, mover)
+        if found is None:  # (a hand whose every pair is a series: the other hand, beside the first play)
+            game.move(mover, next(move for move in game.legal(mover) if not move.startswith(("pass", "swap"))))
+            mover = 1 - mover
+            found = not_a_series(game, mover)
+        assert found is not None
+        move, message = found
+        page = phone_of(phones, table, mover, orientation)
+        page.wait_for_function(f"window.tablejudgeMatch.body.version >= {table.body()['version']}")
+        tap_matchfive(page, move)
+        page.wait_for_selector("#mf-feedback.problem")
+        shot(page, tmp_path, f"matchfive-refusal-{orientation}")
+        seen = seen_whole(page, "#mf-feedback")
+        assert seen["text"].endswith("never the same colour and the same number)"), (seen, message)
+    finally:
+        table.http.close()
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_a_three2fifteen_score_preview_is_read_to_its_total(orientation: str, phones: Callable[[str], Phone],
+                                                            live_server: str, tmp_path: Path) -> None:  # fmt: skip
+    table, mover = table_of_two(live_server, "three2fifteen")
+    game = Game(table)
+    try:
+        # Plays over HTTP until one of the seat to play scores in several items (a breakdown with a total
+        # under them): that play, the one whose score has the most items.
+        for _ in range(12):
+            plays = [m for m in game.legal(mover) if not m.startswith(("pass", "exchange"))][:40]
+            scored = {move: game.asked(mover, move).json()["breakdown"] for move in plays}
+            move = max(scored, key=lambda m: (len(scored[m]["items"]), len(m)), default="")
+            if move and len(scored[move]["items"]) >= 2:
+                break
+            game.move(mover, move or next(m for m in game.legal(mover)))
+            mover = int(table.body()["must_act"][0])
+        else:
+            pytest.fail("no play scoring in several items came in 12 turns")
+        page = phone_of(phones, table, mover, orientation)
+        page.wait_for_function(f"window.tablejudgeMatch.body.version >= {table.body()['version']}")
+        tap_tokens(page, move)
+        page.wait_for_selector(f"#t2f-preview[data-move='{move}'] .breakdown li")
+        shot(page, tmp_path, f"three2fifteen-preview-{orientation}")
+        # Its head says the total; every item of the breakdown under it is read, the last one too.
+        assert page.locator("#t2f-preview .preview-head").inner_text() == f"This play scores {scored[move]['total']} points:"
+        seen_whole(page, "#t2f-preview")
+        seen_whole(page, "#t2f-preview .breakdown li:nth-last-child(2)")  # (the last before the total row)
+    finally:
+        table.http.close()
