@@ -556,14 +556,36 @@ def seeding_play(moves: list[str]) -> str:
     return max((move for move in moves if move.startswith("pass")), key=len)
 
 
+#: Scrolls the message line (not the page) so that the element ``selector`` finds is in it, as a finger would.
+LINE_TO = """(selector) => {
+  const element = document.querySelector(selector), line = element.closest(".dock-say");
+  line.scrollTop += element.getBoundingClientRect().top - line.getBoundingClientRect().top - 4;
+}"""
+
+#: The wilds' legend and the hand: whether the legend is in the board's field (not the dock), over the grid,
+#: and the element laid out right above the hand.
+WILDS_PLACE = """(game) => {
+  const wilds = document.querySelector(`#${game}-wilds`), hand = document.querySelector(".lg-hand");
+  const grid = document.querySelector(".board-field .grid-scroll");
+  const above = document.elementFromPoint(hand.getBoundingClientRect().left + 20, hand.getBoundingClientRect().top - 6);
+  return {inField: Boolean(wilds.closest(".board-field")), overGrid: wilds.getBoundingClientRect().bottom <= grid.getBoundingClientRect().top + 0.5,
+          aboveHand: above ? (above.closest("details, p, section, div")?.id || above.className) : null};
+}"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 @pytest.mark.parametrize("game", ["qnto", "digit"])
-def test_the_swaps_leave_the_board_its_room(game: str, browser: Any, live_server: str, folder: Path) -> None:
+def test_the_swaps_leave_the_board_its_room(game: str, orientation: str, browser: Any, live_server: str,
+                                            folder: Path) -> None:  # fmt: skip
     """Issue 26: mid-game at 360 x 740, Q!nto's and D!Git's "Swaps you can make" box sat between the
     board and the hand, shrank the board to about 260 px and cut its buttons in half. Folded to one line
-    while a play is possible, the board keeps its room; opened, every swap button is whole and tappable,
-    and the hand and Play are still on the screen."""
+    while a play is possible, the board keeps its room; opened, every swap button is whole and tappable
+    (the message line scrolls to it), and the hand and Play are still on the screen. Issue 38: opened, the
+    swaps squeezed the board to a strip; it keeps a fifth of the height now. And "Wilds on the grid: N,
+    and what they stand for", just above the hand, read as its label: it is the grid's legend, over it."""
     spec = next(each for each in SPECS if each.game == game)
-    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    screen = SCREENS[orientation]
+    seat = Seat(browser, live_server, spec, screen)
     try:
         for _ in range(40):  # on until Ann may swap a tile for a wild and may also play
             seat.my_turn()
@@ -576,15 +598,24 @@ def test_the_swaps_leave_the_board_its_room(game: str, browser: Any, live_server
         else:
             pytest.skip("no swap came up beside a play in 40 moves")
         seat.page.wait_for_selector(f"#{game}-offers:not([hidden]) .lg-swap-box")
-        name = f"{game}-portrait-swaps"
+        name = f"{game}-{orientation}-swaps"
         seat.check(folder, f"{name}-folded")
         field_height = seat.page.evaluate("document.querySelector('.board-field').getBoundingClientRect().height")
-        assert field_height >= 0.42 * SCREENS["portrait"]["height"], (name, field_height)
+        if orientation == "portrait":
+            assert field_height >= 0.42 * screen["height"], (name, field_height)
+        # A swap takes a wild of the grid: the wilds' legend is the grid's, over it, not the hand's label.
+        placed = seat.page.evaluate(WILDS_PLACE, game)
+        assert placed["inField"] and placed["overGrid"] and placed["aboveHand"] != f"{game}-wilds", (name, placed)
+        reached_all(seat.page, f"#{game}-wilds summary")
         seat.page.locator(f"#{game}-offers summary").click()
         seat.page.wait_for_selector(f"#{game}-offers .lg-swap-offer")
         seat.page.wait_for_timeout(300)  # (the message line grows to the open box)
         seat.check(folder, f"{name}-open")
-        reached_all(seat.page, f"#{game}-offers .lg-swap-offer")
+        grid = seat.page.evaluate("document.querySelector('.board-field .grid-scroll').getBoundingClientRect().height")
+        assert grid >= 0.2 * screen["height"], (name, "the board squeezed to a strip", grid)
+        for offer in range(seat.page.locator(f"#{game}-offers .lg-swap-offer").count()):
+            seat.page.evaluate(LINE_TO, f"#{game}-swap-offer-{offer}")
+            reached_all(seat.page, f"#{game}-swap-offer-{offer}")
     finally:
         seat.close()
 
