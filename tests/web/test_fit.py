@@ -568,7 +568,8 @@ WILDS_PLACE = """(game) => {
   const wilds = document.querySelector(`#${game}-wilds`), hand = document.querySelector(".lg-hand");
   const grid = document.querySelector(".board-field .grid-scroll");
   const above = document.elementFromPoint(hand.getBoundingClientRect().left + 20, hand.getBoundingClientRect().top - 6);
-  return {inField: Boolean(wilds.closest(".board-field")), overGrid: wilds.getBoundingClientRect().bottom <= grid.getBoundingClientRect().top + 0.5,
+  return {inField: Boolean(wilds.closest(".board-field")),
+          overGrid: wilds.getBoundingClientRect().bottom <= grid.getBoundingClientRect().top + 0.5,
           aboveHand: above ? (above.closest("details, p, section, div")?.id || above.className) : null};
 }"""
 

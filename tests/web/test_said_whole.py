@@ -8,6 +8,7 @@ turn it is taps): its last word is inside the viewport and not covered (``elemen
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from tests.web.conftest import Phone
 from tests.web.linegames import Game as LineGame
 from tests.web.linegames import tap as tap_line
 from tests.web.pages import Game, Table, seen_whole
-from tests.web.test_fit import SCREENS
+from tests.web.test_fit import SCREENS, SPECS, Seat
 from tests.web.test_matchfive import MatchFive
 from tests.web.test_matchfive import tap as tap_matchfive
 from tests.web.test_play import shot
@@ -135,8 +136,61 @@ def test_a_three2fifteen_score_preview_is_read_to_its_total(orientation: str, ph
         page.wait_for_selector(f"#t2f-preview[data-move='{move}'] .breakdown li")
         shot(page, tmp_path, f"three2fifteen-preview-{orientation}")
         # Its head says the total; every item of the breakdown under it is read, the last one too.
-        assert page.locator("#t2f-preview .preview-head").inner_text() == f"This play scores {scored[move]['total']} points:"
+        head = page.locator("#t2f-preview .preview-head").inner_text()
+        assert head == f"This play scores {scored[move]['total']} points:", head
         seen_whole(page, "#t2f-preview")
         seen_whole(page, "#t2f-preview .breakdown li:nth-last-child(2)")  # (the last before the total row)
     finally:
         table.http.close()
+
+
+#: Where each grid game says the other player's last move in its message line (BOP! had it already).
+LAST_LINES = {"three2fifteen": "#t2f-last-line", "matchfive": "#mf-last-line", "digit": "#digit-last-line",
+              "qnto": "#qnto-last-line", "bop": "#bop-last .bop-last"}  # fmt: skip
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize("game", list(LAST_LINES))
+def test_the_other_players_move_is_said(game: str, orientation: str, browser: Any, live_server: str,
+                                        tmp_path: Path) -> None:  # fmt: skip
+    """Issue 38: upright, Three2Fifteen said nothing of the other player's move (nor, it seemed, Match Five
+    and D!Git): the change had to be spotted on the board, the sentence being in the folded pane. Each
+    grid game says it in its message line, "Bot played … for N points.", read without opening anything."""
+    spec = next(each for each in SPECS if each.game == game)
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        seat.move_on(1)  # Ann's move over HTTP; the bot's answer; Ann's turn again
+        bot = seat.page.locator(".players .player").nth(1 - seat.seat).locator(".p-name").inner_text()
+        line = LAST_LINES[game]
+        said = f"(document.querySelector({json.dumps(line)})?.textContent || '')"
+        seat.page.wait_for_function(f"{said}.startsWith({json.dumps(bot.strip() + ' ')})")
+        shot(seat.page, tmp_path, f"{game}-last-move-{orientation}")
+        seen_whole(seat.page, line)
+    finally:
+        seat.close()
+
+
+#: The other seat's card: what the game says of it (its ``.p-info``), and whether it is whole and seen.
+OTHER_INFO = """(you) => {
+  const card = [...document.querySelectorAll(".players .player")].find((each) => !each.classList.contains("you"));
+  const info = card.querySelector(".p-info"), box = info.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + Math.min(box.width / 2, 20), box.top + box.height / 2);
+  return {text: info.textContent, whole: info.scrollWidth <= info.clientWidth + 1,
+          inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5,
+          reached: Boolean(hit && card.contains(hit))};
+}"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_digit_shows_the_other_players_pile(orientation: str, browser: Any, live_server: str, tmp_path: Path) -> None:
+    """Issue 38: sideways, D!Git cut the other player's "in pile" count off ("5 in…"): the figure that
+    matters in a game the first out of tiles wins. It is whole on the screen both ways up."""
+    spec = next(each for each in SPECS if each.game == "digit")
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        seat.my_turn()
+        shot(seat.page, tmp_path, f"digit-cards-{orientation}")
+        info = seat.page.evaluate(OTHER_INFO)
+        assert "in pile" in info["text"] and info["whole"] and info["inside"] and info["reached"], info
+    finally:
+        seat.close()

@@ -72,7 +72,7 @@ function keepWhole(line) {
   if (typeof ResizeObserver === "undefined") return;
   let said = 0;
   const measure = () => {
-    const whole = /** @type {HTMLElement[]} */ ([...line.children]).filter((part) => part.matches(".feedback, .preview") && part.getClientRects().length);
+    const whole = /** @type {HTMLElement[]} */ ([...line.children]).filter((part) => part.matches(".feedback, .preview") && part.offsetHeight > 0);
     const end = Math.ceil(Math.max(0, ...whole.map((part) => part.offsetTop + part.offsetHeight)));
     if (end === said) return;
     if (end > said) line.scrollTop = 0; // (they lead the line: it shows them from their start)

@@ -129,7 +129,7 @@ export class LineBoard extends GridBoard {
     // a legend of the grid (issue 38: in the message line, just above the hand, it read as the hand's label).
     layOut(ctx, {
       field: [h("div", { class: "bop-toolbar" }, h("div", { class: "lg-head" }, this.info, this.wildsBox), this.zoomBar("centre", "Back to the tiles")), this.scroller],
-      say: [this.feedback, this.offers, this.preview, this.lines],
+      say: [this.lastLine, this.feedback, this.offers, this.preview, this.lines],
       dock: [this.rack, this.actions, this.tradeBar],
       more: [this.lastBox, folded("What the tiles show", this.legend, "lg-key")],
     });

@@ -51,7 +51,7 @@ class MatchFiveBoard extends GridBoard {
     this.lastBox = h("section", { class: "mf-last", "aria-labelledby": "mf-last-title", hidden: true });
     layOut(ctx, {
       field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole table")), this.scroller, this.levelBar],
-      say: [this.wildBox, this.feedback, this.stuckBox, this.preview, this.seriesBox],
+      say: [this.wildBox, this.lastLine, this.feedback, this.stuckBox, this.preview, this.seriesBox],
       dock: [this.rack, this.actions, this.swapBar],
       more: [this.stackBox, this.lastBox],
     });
