@@ -380,7 +380,7 @@ def test_qwiply_lead_suits_all_fit_a_phone(orientation: str, browser: Any, live_
         assert status[0] < 2 * status[1], status  # one line, with its padding
         assert "sealed" not in seat.page.locator("#q-feedback").inner_text()
         cards = seat.page.evaluate(CARDS)
-        assert [card["name"] for card in cards] == ["Annyou", "Bot (greedy)"] or len(cards) == 2, cards
+        assert len(cards) == 2, cards
         assert all(card["inside"] and card["nameWhole"] and card["scoreWhole"] for card in cards), cards
         reached_all(seat.page, ".players .player .p-name")
         if orientation == "portrait":

@@ -222,8 +222,8 @@ def test_a_few_moves_of_every_game_read_as_words(
     body = seat.my_turn()
     page.wait_for_function(f"window.tablejudgeMatch.body.version >= {body['version']}")
     assert_words(page, f"{game}, the first turn")
-    # the bot is named as the menu names it ("Bot: plays its best score"), not by the server's key
-    assert page.locator(".players .p-name").all_inner_texts()[1] in ("Bot", "Bot (greedy)")
+    # the bot is "Bot · greedy", as the games list names it (issue 38), its kind in the menu's words beside it
+    assert page.locator(".players .p-name").all_inner_texts()[1] == "Bot · greedy"
     refused = refuse_a_placement(page, game, body)
     alert = ""
     if refused:
@@ -323,6 +323,6 @@ def test_the_end_screens_read_as_words(phones: Callable[[str], Phone], live_serv
             read_a_review_with_a_bop_tile(page, http, match)
         reason = page.locator("#end-reason").inner_text()
         assert reason.startswith("The game ended: ") and not SNAKE.search(reason)
-        assert page.locator(".players .p-name").all_inner_texts() == ["Bot 1", "Bot 2"]
+        assert page.locator(".players .p-name").all_inner_texts() == ["Bot 1 · greedy", "Bot 2 · greedy"]
     http.close()
     assert len(ended) >= 2, f"only {ended} ended in time"

@@ -8,7 +8,7 @@ import { seatMenu, placeButton } from "./menu.js";
 import { noticeTurn } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
-import { botWords, nameBots, scored, endWords } from "./words.js";
+import { botWords, botKind, nameBots, scored, endWords } from "./words.js";
 import { showPlayers } from "./players.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
@@ -402,7 +402,7 @@ class MatchPage {
       body.seats.map((seat) =>
         h("li", { class: seat.joined ? "joined" : "free" },
           h("span", { class: "seat-name" }, `Seat ${seat.seat + 1}`),
-          h("span", {}, seat.bot ? `${seat.name}: ${botWords(this.plugin, seat.bot)}` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
+          h("span", {}, seat.bot ? `${seat.name}: ${botKind(this.plugin, seat.bot)}` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
       ),
     );
   }
