@@ -338,6 +338,8 @@ function describeLexicon() {
 // --- wiring ---------------------------------------------------------------------------------
 /** Wires the page up and asks its first questions. */
 function start() {
+  // Opened offline, the page starts at the top, where the banner says so (a reload would keep its scroll).
+  if (navigator.onLine === false) history.scrollRestoration = "manual";
   let remembered = null;
   try {
     remembered = localStorage.getItem("tablejudge.game");

@@ -60,3 +60,32 @@ def test_the_judge_answers_the_question_asked(orientation: str, phones: Callable
     assert page.get_by_label("Letters").input_value() == "" and page.get_by_label("Claimed word").input_value() == ""
     assert page.locator("#verdict").is_hidden() and page.locator("#examples").is_hidden()
     assert page.evaluate("document.activeElement.id") == "letters"
+
+
+#: Whether the page's service worker controls it (it answers a reload offline).
+CONTROLLED = """() => new Promise((resolve) => {
+  if (navigator.serviceWorker.controller) return resolve(true);
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+})"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_reloaded_offline_the_banner_is_on_the_screen(orientation: str, phones: Callable[[str], Phone],
+                                                      tmp_path: Path) -> None:  # fmt: skip
+    """Issue 38: reloaded with no network, the page kept its scroll, and "Offline" began above the screen."""
+    phone = phones("Ann")
+    page = phone.open("/")
+    page.set_viewport_size(SCREENS[orientation])
+    page.evaluate(CONTROLLED)
+    page.locator("#offline-info", has_text="keeps").wait_for()  # the offline judge is ready
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    phone.context.set_offline(True)
+    try:
+        page.reload()
+        page.locator("#connection", has_text="Offline").wait_for()
+        page.wait_for_function("""(() => { const box = document.getElementById('connection').getBoundingClientRect();
+                                   return box.top >= -1 && box.bottom <= innerHeight + 1; })()""")  # fmt: skip
+        shot(page, tmp_path, f"judge-offline-{orientation}")
+    finally:
+        phone.context.set_offline(False)
