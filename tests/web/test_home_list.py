@@ -87,3 +87,39 @@ def test_your_games_shows_every_game_your_turn_first(orientation: str, phones: C
     page.locator(f"a.game-link[href='/play/{pdq}']").click()
     page.wait_for_selector(".players .player")
     assert "Bot · sharp" in page.locator(".players").inner_text()
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_the_turn_alerts_are_offered_once_at_the_first_game(orientation: str, phones: Callable[[str], Phone],
+                                                            tmp_path: Path) -> None:  # fmt: skip
+    """Issue 38: sound, vibration and turn alerts hid under the game's ⋮ menu. The first game made (or
+    joined) on a phone offers them in its form; chosen there, they are kept; the next game's form does not
+    offer them again (the menu still has them)."""
+    ann, bob = phones("Ann"), phones("Bob")
+    home = ann.open("/play")
+    home.set_viewport_size(SCREENS[orientation])
+    offer = home.locator("#alerts-offer")
+    offer.wait_for()
+    assert offer.get_by_label("Vibrate").is_checked() and not offer.get_by_label("Play a sound").is_checked()
+    offer.get_by_label("Play a sound").check()
+    home.get_by_label("Your name").fill("Ann")
+    offer.scroll_into_view_if_needed()
+    shot(home, tmp_path, f"alerts-offered-{orientation}")
+    home.get_by_role("button", name="Create the game").click()
+    link = home.locator("#invite-link").input_value()
+    assert json.loads(home.evaluate("localStorage.getItem('tablejudge.alerts')"))["sound"] is True
+
+    # Bob's first game is the one he joins: offered there, and not again.
+    seat_page = bob.page
+    seat_page.goto(link)
+    seat_page.set_viewport_size(SCREENS[orientation])
+    seat_page.locator("#alerts-offer").wait_for()
+    seat_page.get_by_label("Your name").fill("Bob")
+    seat_page.get_by_role("button", name="Take a seat").click()
+    seat_page.wait_for_selector(".board")
+    again = bob.open("/play")
+    again.locator("#create").wait_for()
+    assert again.locator("#alerts-offer").count() == 0
+    home.goto(home.url.split("/play", 1)[0] + "/play")
+    home.locator("#create").wait_for()
+    assert home.locator("#alerts-offer").count() == 0

@@ -5,7 +5,7 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
-import { noticeTurn } from "./alerts.js";
+import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
 import { botWords, botKind, nameBots, scored, endWords } from "./words.js";
@@ -76,6 +76,7 @@ function askToJoin(main, id, body, plugin, invite) {
               body: { invite: invite || "", name: name.value.trim() },
             });
             if (name.value.trim()) seats.name = name.value.trim();
+            markAlertsOffered();
             seats.save(id, { token: joined.token, seat: joined.seat, game: body.game, name: name.value.trim() });
             resolve(joined.token);
           } catch (failure) {
@@ -87,6 +88,7 @@ function askToJoin(main, id, body, plugin, invite) {
       h("h1", {}, `Join a game of ${plugin.title}`),
       h("p", {}, `${listWords(taken) || "Nobody"} ${taken.length === 1 ? "is" : "are"} at the table; ${plural(free, "seat")} free.`),
       field("Your name", name, "The others see it beside your score."),
+      alertsOffer(), // (once, at the first game: then in the game's menu)
       button,
       error,
       h("button", { type: "button", class: "secondary", onclick: () => resolve(null) }, "Just watch"),
