@@ -30,13 +30,12 @@ from tests.web.test_three2fifteen import tap as tap_tokens
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
 
-def table_of_two(live_server: str, game: str) -> tuple[Table, int]:
+def table_of_two(tables: Callable[[str], Table], live_server: str, game: str) -> tuple[Table, int]:
     """A table of Ann and Bob (both people, so the board is as the test leaves it); the seat to play."""
-    http = httpx.Client(base_url=live_server, timeout=30)
-    made = http.post("/v1/matches", json={"game": game, "seats": 2, "name": "Ann"}).json()
-    joined = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"}).json()
-    http.close()
-    table = Table(live_server, made["match"])
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        made = http.post("/v1/matches", json={"game": game, "seats": 2, "name": "Ann"}).json()
+        joined = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"}).json()
+    table = tables(made["match"])
     table.tokens = {made["seat"]: made["token"], joined["seat"]: joined["token"]}
     return table, int(table.body()["must_act"][0])
 
@@ -47,28 +46,31 @@ def phone_of(phones: Callable[[str], Phone], table: Table, seat: int, orientatio
     page = phone.open(f"/play/{table.match}")
     page.set_viewport_size(SCREENS[orientation])
     page.wait_for_selector(".board-dock .rack-tile")
+    page.wait_for_function(f"window.tablejudgeMatch.body.version >= {table.body()['version']}")
     return page
 
 
+def refusal_read(page: Any, tap: Callable[[Any, str], None], move: str, feedback: str, shots: Path) -> dict[str, Any]:
+    """``move`` tapped on ``page``; the refusal (the element ``feedback``) read whole (``seen_whole``)."""
+    tap(page, move)
+    page.wait_for_selector(f"{feedback}.problem")
+    shot(page, shots, f"refusal-{feedback.lstrip('#')}")
+    return seen_whole(page, feedback)
+
+
 @pytest.mark.parametrize("orientation", ["portrait", "landscape"])
-def test_a_digit_refusal_is_read_to_its_last_word(orientation: str, phones: Callable[[str], Phone],
-                                                  live_server: str, tmp_path: Path) -> None:  # fmt: skip
-    table, first = table_of_two(live_server, "digit")
+def test_a_digit_refusal_is_read_to_its_last_word(
+    orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path, tables: Callable[[str], Table]
+) -> None:
+    table, first = table_of_two(tables, live_server, "digit")
     game = LineGame(table)
-    try:
-        game.move(first, next(move for move in game.legal(first) if not move.startswith(("pass", "swap"))))
-        mover = 1 - first
-        page = phone_of(phones, table, mover, orientation)
-        page.wait_for_function(f"window.tablejudgeMatch.body.version >= {table.body()['version']}")
-        move, refusal = game.refused_play(mover)
-        assert refusal["rule"] == "not_a_line" and len(refusal["message"]) > 150, refusal  # the rule's whole summary
-        tap_line(page, move)
-        page.wait_for_selector("#digit-feedback.problem")
-        shot(page, tmp_path, f"digit-refusal-{orientation}")
-        seen = seen_whole(page, "#digit-feedback")
-        assert seen["text"].endswith("(at most 10 tiles)"), seen
-    finally:
-        table.http.close()
+    game.move(first, next(move for move in game.legal(first) if not move.startswith(("pass", "swap"))))
+    mover = 1 - first
+    page = phone_of(phones, table, mover, orientation)
+    move, refusal = game.refused_play(mover)
+    assert refusal["rule"] == "not_a_line" and len(refusal["message"]) > 150, refusal  # the rule's whole summary
+    seen = refusal_read(page, tap_line, move, "#digit-feedback", tmp_path)
+    assert seen["text"].endswith("(at most 10 tiles)"), seen
 
 
 def not_a_series(game: MatchFive, seat: int) -> tuple[str, str] | None:
@@ -89,59 +91,50 @@ def not_a_series(game: MatchFive, seat: int) -> tuple[str, str] | None:
 
 
 @pytest.mark.parametrize("orientation", ["portrait", "landscape"])
-def test_a_match_five_refusal_is_read_to_its_last_word(orientation: str, phones: Callable[[str], Phone],
-                                                       live_server: str, tmp_path: Path) -> None:  # fmt: skip
-    table, mover = table_of_two(live_server, "matchfive")
+def test_a_match_five_refusal_is_read_to_its_last_word(
+    orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path, tables: Callable[[str], Table]
+) -> None:
+    table, mover = table_of_two(tables, live_server, "matchfive")
     game = MatchFive(table)
-    try:
+    found = not_a_series(game, mover)
+    if found is None:  # (a hand whose every pair is a series: the other hand, beside the first play)
+        game.move(mover, next(move for move in game.legal(mover) if not move.startswith(("pass", "swap"))))
+        mover = 1 - mover
         found = not_a_series(game, mover)
-        if found is None:  # (a hand whose every pair is a series: the other hand, beside the first play)
-            game.move(mover, next(move for move in game.legal(mover) if not move.startswith(("pass", "swap"))))
-            mover = 1 - mover
-            found = not_a_series(game, mover)
-        assert found is not None
-        move, message = found
-        page = phone_of(phones, table, mover, orientation)
-        page.wait_for_function(f"window.tablejudgeMatch.body.version >= {table.body()['version']}")
-        tap_matchfive(page, move)
-        page.wait_for_selector("#mf-feedback.problem")
-        shot(page, tmp_path, f"matchfive-refusal-{orientation}")
-        seen = seen_whole(page, "#mf-feedback")
-        assert seen["text"].endswith("never the same colour and the same number)"), (seen, message)
-    finally:
-        table.http.close()
+    assert found is not None
+    move, message = found
+    page = phone_of(phones, table, mover, orientation)
+    seen = refusal_read(page, tap_matchfive, move, "#mf-feedback", tmp_path)
+    assert seen["text"].endswith("never the same colour and the same number)"), (seen, message)
 
 
 @pytest.mark.parametrize("orientation", ["portrait", "landscape"])
-def test_a_three2fifteen_score_preview_is_read_to_its_total(orientation: str, phones: Callable[[str], Phone],
-                                                            live_server: str, tmp_path: Path) -> None:  # fmt: skip
-    table, mover = table_of_two(live_server, "three2fifteen")
+def test_a_three2fifteen_score_preview_is_read_to_its_total(
+    orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path, tables: Callable[[str], Table]
+) -> None:
+    table, mover = table_of_two(tables, live_server, "three2fifteen")
     game = Game(table)
-    try:
-        # Plays over HTTP until one of the seat to play scores in several items (a breakdown with a total
-        # under them): that play, the one whose score has the most items.
-        for _ in range(12):
-            plays = [m for m in game.legal(mover) if not m.startswith(("pass", "exchange"))][:40]
-            scored = {move: game.asked(mover, move).json()["breakdown"] for move in plays}
-            move = max(scored, key=lambda m: (len(scored[m]["items"]), len(m)), default="")
-            if move and len(scored[move]["items"]) >= 2:
-                break
-            game.move(mover, move or next(m for m in game.legal(mover)))
-            mover = int(table.body()["must_act"][0])
-        else:
-            pytest.fail("no play scoring in several items came in 12 turns")
-        page = phone_of(phones, table, mover, orientation)
-        page.wait_for_function(f"window.tablejudgeMatch.body.version >= {table.body()['version']}")
-        tap_tokens(page, move)
-        page.wait_for_selector(f"#t2f-preview[data-move='{move}'] .breakdown li")
-        shot(page, tmp_path, f"three2fifteen-preview-{orientation}")
-        # Its head says the total; every item of the breakdown under it is read, the last one too.
-        head = page.locator("#t2f-preview .preview-head").inner_text()
-        assert head == f"This play scores {scored[move]['total']} points:", head
-        seen_whole(page, "#t2f-preview")
-        seen_whole(page, "#t2f-preview .breakdown li:nth-last-child(2)")  # (the last before the total row)
-    finally:
-        table.http.close()
+    # Plays over HTTP until one of the seat to play scores in several items (a breakdown with a total
+    # under them): that play, the one whose score has the most items.
+    for _ in range(12):
+        plays = [m for m in game.legal(mover) if not m.startswith(("pass", "exchange"))][:40]
+        scored = {move: game.asked(mover, move).json()["breakdown"] for move in plays}
+        move = max(scored, key=lambda m: (len(scored[m]["items"]), len(m)), default="")
+        if move and len(scored[move]["items"]) >= 2:
+            break
+        game.move(mover, move or next(m for m in game.legal(mover)))
+        mover = int(table.body()["must_act"][0])
+    else:
+        pytest.fail("no play scoring in several items came in 12 turns")
+    page = phone_of(phones, table, mover, orientation)
+    tap_tokens(page, move)
+    page.wait_for_selector(f"#t2f-preview[data-move='{move}'] .breakdown li")
+    shot(page, tmp_path, f"three2fifteen-preview-{orientation}")
+    # Its head says the total; every item of the breakdown under it is read, the last one too.
+    head = page.locator("#t2f-preview .preview-head").inner_text()
+    assert head == f"This play scores {scored[move]['total']} points:", head
+    seen_whole(page, "#t2f-preview")
+    seen_whole(page, "#t2f-preview .breakdown li:nth-last-child(2)")  # (the last before the total row)
 
 
 #: Where each grid game says the other player's last move in its message line (BOP! had it already).
