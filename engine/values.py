@@ -1,6 +1,7 @@
 """The protocol's small values: seats, options, moves and draws, score breakdowns, outcomes.
 
-Re-exported by :mod:`engine.base`, where engines import them from; split off to keep each module short.
+The parts of the protocol that :mod:`engine.base`'s ``Game`` and ``State`` are made of and speak in; engines
+import them from here.
 """
 
 from __future__ import annotations
@@ -309,6 +310,17 @@ class ScoredMove(Generic[MoveT]):
     move: MoveT
     points: int
     breakdown: Breakdown = field(default_factory=Breakdown)
+
+
+@dataclass(frozen=True)
+class Hints(Generic[MoveT]):
+    """``Game.hints``' answer: the position read back, written as the game writes it (``board``, and the
+    hand as ``hand_text`` and as JSON values), and the best moves for that hand, best first."""
+
+    board: str
+    hand: tuple[Any, ...]
+    hand_text: str
+    moves: tuple[ScoredMove[MoveT], ...]
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import Any
 
 import orjson
 
-from engine.base import CHANCE, JsonDict
+from engine.values import CHANCE, JsonDict
 from matches.cold import ColdLoads
 from matches.core import Loaded, MatchCore
 from matches.errors import NotOver
@@ -149,10 +149,6 @@ class EncodedReads(MatchCore):
                 found = build()
                 self.encoded.put(key, found)
         return found
-
-    def set_limits(self, **values: int) -> None:
-        super().set_limits(**values)
-        self.encoding.queue = self.settings.engine_queue
 
     async def close_async(self) -> None:
         self.encoding.close()

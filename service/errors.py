@@ -30,11 +30,7 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
 from indexes.errors import TablejudgeError
-
-# The error body and its answer are shared with matches/ (tablejudge.http); re-exported for the judge's modules.
-from tablejudge.http import ErrorBody as ErrorBody
-from tablejudge.http import ErrorDetail as ErrorDetail
-from tablejudge.http import error_response as error_response
+from matches.http import ErrorBody, error_response
 
 log = logging.getLogger("tablejudge.service")
 

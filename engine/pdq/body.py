@@ -9,10 +9,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base import check_keys, json_list
 from engine.errors import StateError
 from engine.pdq.moves import MAX_TIME_MS
 from engine.pdq.records import Dealing, Pause, Round, RoundRecord, card_text
+from engine.saved import check_keys, json_list
 
 if TYPE_CHECKING:
     from engine.pdq.state import PdqState

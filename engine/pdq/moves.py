@@ -4,7 +4,7 @@ Every move carries ``at_ms``: milliseconds since the round's cards were dealt, a
 measured them. The engine takes times as input, so a test (or a replay) is exact. As for every
 engine, the seat is not part of the move: ``state.act(seat, move)`` says who made it and
 ``state.history`` records ``(seat, move)`` pairs. :class:`Close` is the referee's
-(``engine.base.REFEREE``). :class:`Ready` is a player's between two rounds, where a table chose a
+(``engine.values.REFEREE``). :class:`Ready` is a player's between two rounds, where a table chose a
 pause (``pause_ms``): its time is on the pause's own clock, from the round's end.
 
 >>> parse_move("claim pineapple @1200")
@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.base import Move
 from engine.errors import NotationError
+from engine.values import Move
 from indexes.errors import BadWordError
 from indexes.notation import parse_word
 

@@ -10,22 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base import (
-    CHANCE,
-    REFEREE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Public,
-    Scheduled,
-    ScoredMove,
-    ScoreItem,
-    Secret,
-    Shown,
-    State,
-    pile_outcomes,
-)
+from engine.base import State
 from engine.errors import IllegalMoveError, StateError, WrongPlayerError
 from engine.pdq.body import check_consistency, read_body
 from engine.pdq.deck import card_value, place
@@ -33,6 +18,19 @@ from engine.pdq.moves import Claim, Close, NoWord, PdqMove, Ready
 from engine.pdq.records import ClaimRecord, Dealing, Pause, Round, RoundRecord, Verdict
 from engine.pdq.rules import cards_won, in_window, pdl_refusal, place_claim
 from engine.rng import Rng
+from engine.values import (
+    CHANCE,
+    REFEREE,
+    Breakdown,
+    Draw,
+    JsonDict,
+    Outcome,
+    Scheduled,
+    ScoredMove,
+    ScoreItem,
+    pile_outcomes,
+)
+from engine.views import Public, Secret, Shown
 
 if TYPE_CHECKING:
     from engine.pdq.game import PdqGame
