@@ -62,8 +62,8 @@ export function layOut(ctx, { field, say = [], dock, more = [] }) {
 
 /**
  * What the game says that must be read whole, never cut off behind the hand (issue 38: D!Git's and Match
- * Five's refusals, Three2Fifteen's score): a refusal (the board's ``.feedback``) and a play's preview
- * (``.preview``). The message line stays capped (play.css), but never below the end of the last of them:
+ * Five's refusals, Three2Fifteen's score): a refusal (the board's ``.feedback``), a play's preview
+ * (``.preview``) and what a board marks ``.said-whole`` (the other player's last move, PDQ's countdown). The message line stays capped (play.css), but never below the end of the last of them:
  * ``--said`` is the height from its top to there, kept up to date as the line changes; what follows them
  * (the lines drawn from the view, the choices of the moment) scrolls within the line.
  * @param {HTMLElement} line the message line
@@ -72,7 +72,7 @@ function keepWhole(line) {
   if (typeof ResizeObserver === "undefined") return;
   let said = 0;
   const measure = () => {
-    const whole = /** @type {HTMLElement[]} */ ([...line.children]).filter((part) => part.matches(".feedback, .preview") && part.offsetHeight > 0);
+    const whole = /** @type {HTMLElement[]} */ ([...line.children]).filter((part) => part.matches(".feedback, .preview, .said-whole") && part.offsetHeight > 0);
     const end = Math.ceil(Math.max(0, ...whole.map((part) => part.offsetTop + part.offsetHeight)));
     if (end === said) return;
     if (end > said) line.scrollTop = 0; // (they lead the line: it shows them from their start)

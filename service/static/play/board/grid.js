@@ -82,7 +82,7 @@ export class GridBoard {
     // The other player's last move in a line of the message line ("Ann played … for 9 points"), while
     // nothing else is said there (play.css): read without opening the pane (issue 38). Not a live region:
     // the shell announces each move as it comes.
-    this.lastLine = /** @type {HTMLElement} */ (h("p", { class: "last-line", id: id("last-line"), hidden: true }));
+    this.lastLine = /** @type {HTMLElement} */ (h("p", { class: "last-line said-whole", id: id("last-line"), hidden: true }));
     this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
     this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
     this.actions = /** @type {HTMLElement} */ (h("div", { class: "actions" }, this.playButton, this.backButton));

@@ -199,7 +199,7 @@ class PdqBoard {
     this.claims = h("ul", { class: "claims plain", "aria-label": "Words said this round" });
     this.result = h("section", { class: "result", id: "pdq-result", "aria-live": "polite", "aria-labelledby": "pdq-result-title" });
     // Between rounds (a pause the table chose): how long until the next row, who is ready, and "Ready".
-    this.countdown = h("p", { class: "pdq-countdown", id: "pdq-countdown" });
+    this.countdown = h("p", { class: "pdq-countdown said-whole", id: "pdq-countdown" });
     this.readyButton = h("button", { type: "button", id: "pdq-ready", hidden: true, onclick: () => this.ready() }, "Ready for the next row");
     this.pauseTimer = null;
     // The cards, the rule under them (it says what a word must do with these cards: read with them, never
