@@ -430,7 +430,9 @@ export class LineBoard extends GridBoard {
       const board = boardMap(this.view);
       // Folded to one line while a play is possible (issue 26: open, the box took the board's room mid-game,
       // its buttons cut in half); open when a swap is all there is, or once the player opened it.
-      const box = h("details", { class: "lg-swap-box", open: this.swapsOpen || !legal.play, ontoggle: () => { this.swapsOpen = box.open; } },
+      const box = h("details", { class: "lg-swap-box", open: this.swapsOpen || !legal.play, ontoggle: () => {
+        if (legal.play) this.swapsOpen = box.open; // (the person's own choice: opened by the page when a swap is all there is, it stays folded on later turns)
+      } },
         h("summary", {}, `Swaps you can make: ${legal.swaps.length}`),
         h("p", { class: "small muted" }, "The wild comes to your hand:"));
       parts.push(box);
