@@ -10,7 +10,10 @@ back into that class), ``message`` a sentence a person can read. Status codes:
 - 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
 - 429: too many requests of one kind from one client address (``service.limits``, with ``Retry-After``);
 - 422: a POST body that is not the JSON the route expects (or house rules that contradict themselves);
-- 503: the match server's engine workers are busy (``matches.work.Busy``, with ``Retry-After``);
+- 503: the match server's engine workers are busy (``matches.work.Busy``), or its store cannot be reached or
+  written now (``matches.store.StorageUnavailable``, ``storage_unavailable``), both with ``Retry-After``; a
+  storage failure is counted for the one line the log gets when the outage ends (``matches.store.health``),
+  not logged per request;
 - 500: only if a bug slips through; logged with its stack trace, never shown.
 
 A ``TablejudgeError`` declares its own ``status`` beside its ``code`` (``indexes.errors``, ``engine.errors``,
@@ -30,6 +33,7 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
 from indexes.errors import TablejudgeError
+from matches.store import StorageUnavailable
 
 # The error body and its answer are shared with matches/ (tablejudge.http); re-exported for the judge's modules.
 from tablejudge.http import ErrorBody as ErrorBody
@@ -67,7 +71,9 @@ async def on_tablejudge_error(request: Request, error: Exception) -> Response:
     extra: dict[str, Any] = dict(error.extra)
     if hasattr(error, "rule"):  # an illegal move: the rule it breaks, and what the engine said of it
         extra.update(rule=error.rule, details=getattr(error, "details", {}))
-    retry_after = getattr(error, "retry_after", None)  # busy workers (matches.work.Busy): when to ask again
+    if isinstance(error, StorageUnavailable):
+        error.refused()  # counted for the outage's line in the log
+    retry_after = getattr(error, "retry_after", None)  # busy workers, the store down: when to ask again
     headers = None if retry_after is None else {"Retry-After": str(retry_after)}
     return error_response(error.status, error.code, str(error), headers=headers, extra=extra)
 

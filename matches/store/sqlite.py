@@ -1,16 +1,41 @@
 """The embedded default store: one SQLite file in WAL mode, shared by every server process on the
-machine, its write-ahead log checkpointed by a thread of its own."""
+machine, its write-ahead log checkpointed by a thread of its own.
+
+**A database that cannot be written** is a state, not a crash (``matches.store.health``):
+
+- SQLite's own errors say so: a full disk (``SQLITE_FULL``), a read-only file (``SQLITE_READONLY``), a
+  failed write (``SQLITE_IOERR``). The store is then ``read_only``: later writes are refused at once
+  (503) but one try per interval, reads go on, and the first write that works again ends it.
+- **An immutable or append-only file** (``chattr +i``) is looked for before SQLite is touched, at most
+  every ``FILES_EVERY`` seconds on any call, and every second by the checkpointer. SQLite maps the WAL's
+  index (the ``-shm`` file) into memory, and every reader and writer writes to it; once such a file's
+  pages have been written back to disk, the next write to one is a fault the kernel answers with SIGBUS,
+  which ends the whole process (there is no way around the mapping short of giving up WAL's readers
+  beside a writer). So while any of the three files is immutable, nothing in the process touches the
+  database: every call is refused at once, the checkpointer waits, and the connections are not even
+  closed (closing checkpoints). When the flag is cleared, the next call goes on.
+- The database file itself is not mapped (``PRAGMA mmap_size=0``): a file cut short under a mapping
+  is a SIGBUS too.
+"""
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sqlite3
+import sys
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from matches.store.base import Store
+from matches.store.health import READ_ONLY, UNREACHABLE, State, StoreHealth
+
+#: How often (s) a call looks at whether the database's files have been made immutable, at most.
+FILES_EVERY = 0.25
 
 
 class SQLiteStore(Store):
@@ -20,17 +45,22 @@ class SQLiteStore(Store):
         super().__init__()
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.health = StoreHealth("the SQLite database")
+        #: A file of the database found immutable (``_guard``): until it is not, nothing touches SQLite.
+        self._blocked: str | None = None
+        self._files_looked = 0.0
         self._conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._conn.execute("PRAGMA busy_timeout=30000")
+        self._conn.execute("PRAGMA mmap_size=0")  # (see the module's docstring)
         # The WAL is checkpointed by a thread of its own (``_Checkpointer``), not by whichever commit
         # crosses SQLite's threshold: that commit would stall the event loop for the copy and its fsyncs.
         self._conn.execute("PRAGMA wal_autocheckpoint=0")
         self._conn.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
         self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
-        self._checkpointer = _Checkpointer(self.path)
+        self._checkpointer = _Checkpointer(self.path, lambda: self._blocked is not None)
         self._checkpointer.start()
 
     @property
@@ -39,35 +69,129 @@ class SQLiteStore(Store):
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         with self._lock:
-            return self._conn.execute(sql, params).rowcount
+            if self._depth:  # in a transaction: ``_outermost`` guards and answers for it
+                return self._conn.execute(sql, params).rowcount
+            self._guard(write=True)
+            with self._failures(write=True):
+                count = self._conn.execute(sql, params).rowcount
+            self.health.worked(wrote=True)
+            return count
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            return self._conn.execute(sql, params).fetchall()
+            if self._depth:
+                return self._conn.execute(sql, params).fetchall()
+            self._guard(write=False)
+            with self._failures(write=False):
+                rows = self._conn.execute(sql, params).fetchall()
+            self.health.worked(wrote=False)
+            return rows
 
     @contextmanager
     def _outermost(self) -> Iterator[None]:
-        self._conn.execute("BEGIN IMMEDIATE")  # the write lock now: serialises racing servers
+        self._guard(write=True)
+        with self._failures(write=True):
+            self._conn.execute("BEGIN IMMEDIATE")  # the write lock now: serialises racing servers
+            try:
+                yield
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:  # (a failed COMMIT may leave it open, or SQLite rolled it back)
+                    self._conn.execute("ROLLBACK")
+                raise
+        self.health.worked(wrote=True)
+
+    def _guard(self, write: bool) -> None:
+        """Before SQLite is touched (the store's lock held): refused at once while a file of the database is
+        immutable (looked at every ``FILES_EVERY`` s, and on every call while one is), and while the store
+        cannot be reached or (``write``) written, but for one try per interval (``StoreHealth.check``)."""
+        now = time.monotonic()
+        if self._blocked is not None or now >= self._files_looked + FILES_EVERY:
+            self._files_looked = now
+            self._blocked = immutable_file(self.path)
+            if self._blocked is not None:
+                raise self.health.failed(UNREACHABLE, f"{self._blocked} is immutable")
+        self.health.check(write)
+
+    @contextmanager
+    def _failures(self, write: bool) -> Iterator[None]:
+        """SQLite's errors that say the database cannot be reached or written now are ``StorageUnavailable``;
+        the others (a constraint, a bug) are raised as they are."""
         try:
             yield
-        except BaseException:
-            self._conn.execute("ROLLBACK")
-            raise
-        else:
-            self._conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            code = getattr(error, "sqlite_errorcode", None)
+            primary = None if code is None else code & 0xFF
+            if primary in BUSY:
+                raise self.health.busy("another process holds its lock") from error
+            failure = _failure(primary, write)
+            if failure is None:
+                raise
+            raise self.health.failed(*failure) from error
 
     def written_elsewhere(self) -> bool:
         """SQLite's ``data_version`` changes when another connection (another server process) commits;
         this process's own commits, and checkpoints, leave it as it is."""
         with self._lock:
-            version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            self._guard(write=False)
+            with self._failures(write=False):
+                version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         changed, self._data_version = version != self._data_version, version
         return bool(changed)
 
     def close(self) -> None:
         self._checkpointer.stop()
         with self._lock:
-            self._conn.close()
+            if immutable_file(self.path) is None:  # (closing would checkpoint into it: see the docstring)
+                self._conn.close()
+
+
+#: SQLite's primary result codes (``sqlite3.Error.sqlite_errorcode & 0xff``) that are no outage but a wait.
+BUSY = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+#: ... and those that say the database cannot be written, or reached: what it puts the store in, and why.
+CANNOT_WRITE = {13: "the disk is full", 8: "the file is read-only", 3: "the file is read-only", 10: "a disk error"}
+CANNOT_OPEN = {14: "a file of the database cannot be opened"}
+
+
+def _failure(primary: int | None, write: bool) -> tuple[State, str] | None:
+    """The state an error of SQLite's puts the store in, and why; None for one that is no outage.
+
+    >>> _failure(13, True), _failure(10, False), _failure(19, True)
+    (('read_only', 'the disk is full'), ('unreachable', 'a disk error'), None)
+    """
+    if primary in CANNOT_WRITE:
+        return (READ_ONLY if write else UNREACHABLE), CANNOT_WRITE[primary]
+    if primary in CANNOT_OPEN:
+        return UNREACHABLE, CANNOT_OPEN[primary]
+    return None
+
+
+#: ``ioctl`` numbers for a file's attributes (``chattr``): Linux's FS_IOC_GETFLAGS, immutable, append-only.
+FS_IOC_GETFLAGS = 0x80086601
+IMMUTABLE_FLAGS = 0x10 | 0x20
+
+
+def immutable_file(path: Path) -> str | None:
+    """The name of the database's file (itself, its ``-wal`` or its ``-shm``) that is immutable or
+    append-only, if one is: none of its pages may be written then, the mapped ones included. (Linux; a
+    file system without the flags, or another system, has none.)"""
+    if not sys.platform.startswith("linux"):
+        return None
+    for suffix in ("", "-wal", "-shm"):
+        name = f"{path}{suffix}"
+        try:
+            handle = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            flags = int.from_bytes(fcntl.ioctl(handle, FS_IOC_GETFLAGS, b"\0" * 8)[:4], sys.byteorder)
+        except OSError:  # a file system without attributes (tmpfs)
+            flags = 0
+        finally:
+            os.close(handle)
+        if flags & IMMUTABLE_FLAGS:
+            return Path(name).name
+    return None
 
 
 #: Seconds between two checkpoints of the WAL (``_Checkpointer``).
@@ -82,11 +206,13 @@ class _Checkpointer(threading.Thread):
     that request for the copy and two fsyncs, about a quarter of a move's cost under load
     (benchmarks/matches.py). A PASSIVE checkpoint never waits for, or blocks, the server's reads
     and writes; the sqlite3 module lets go of the GIL while it works. Durability is unchanged: a
-    commit is in the WAL before it is acknowledged, checkpointed or not."""
+    commit is in the WAL before it is acknowledged, checkpointed or not. While a file of the database
+    is immutable (the store's ``blocked``, or found so here), it does nothing (see the module's docstring)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, blocked: Callable[[], bool]) -> None:
         super().__init__(name=f"sqlite-checkpoint {path.name}", daemon=True)
         self.path = path
+        self.blocked = blocked
         self._stopping = threading.Event()
 
     def run(self) -> None:
@@ -96,13 +222,16 @@ class _Checkpointer(threading.Thread):
             return
         try:
             while not self._stopping.wait(CHECKPOINT_EVERY):
+                if self.blocked() or immutable_file(self.path) is not None:
+                    continue
                 try:
                     conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error:  # the file gone or locked for long: try again next time
+                except sqlite3.Error:  # the file gone or locked for long, the disk full: try again next time
                     if not self.path.exists():
                         return
         finally:
-            conn.close()
+            if immutable_file(self.path) is None:
+                conn.close()
 
     def stop(self) -> None:
         self._stopping.set()

@@ -14,9 +14,10 @@ import pytest
 
 from indexes.house_rules import HouseRules
 from matches.service import MatchService
-from matches.store import SCHEMA_VERSION, CommitCheck, MoveRow, Store, open_store
+from matches.store import SCHEMA_VERSION, CommitCheck, MoveRow, PostgresStore, StorageUnavailable, Store, open_store
 from tests.matches.conftest import sqlite_made_at
 from tests.matches.playing import two_players, whose_turn
+from tests.matches.waiting import eventually
 
 
 def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
@@ -60,37 +61,58 @@ def test_house_rules_rows_are_the_rules_again(store: Store) -> None:
 
 def test_the_pool_survives_a_new_event_loop_and_a_dropped_connection(store_url: str) -> None:
     """PostgreSQL's async connections belong to the loop that opened them (a test's app, a restarted
-    server): a new loop opens its own. A connection the database dropped fails the call it was used
-    for, is closed, and the next call opens a new one."""
+    server): a new loop opens its own. A connection the database dropped while idle is let go before it is
+    used (on the loop, and in the synchronous calls' pool): no call fails. One dropped under a call fails
+    that call with ``StorageUnavailable`` (503, never the driver's error), and the store is tried again
+    within the retry interval, on a new connection."""
     if not store_url.startswith("postgresql"):
         pytest.skip("SQLite makes its calls directly: no pool")
-    import asyncpg
     import psycopg
 
     store = open_store(store_url)
-    broken = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)  # what a dropped connection raises
+    assert isinstance(store, PostgresStore)
 
-    async def dropped() -> list[Any]:
-        outcomes: list[Any] = [await store.call_async("version", "nothing")]  # opens a connection
+    def drop_every_connection() -> None:
         with psycopg.connect(store_url, autocommit=True) as admin:
             admin.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
-        for _ in range(2):
-            try:
-                outcomes.append(await store.call_async("version", "nothing"))
-            except broken as error:
-                outcomes.append(error)
+
+    async def dropped() -> list[Any]:
+        outcomes: list[Any] = [await store.call_async("version", "nothing")]  # opens a connection
+        drop_every_connection()
+        await eventually(lambda: all(conn.is_closed() for conn in store._async._idle), "the loop to hear it", 10)
+        outcomes.append(await store.call_async("version", "nothing"))  # let go, a new one opened
+        outcomes.append(store.health.state)
+        drop_every_connection()  # and now used before the loop hears of it
+        try:
+            outcomes.append(await store.call_async("version", "nothing"))
+        except StorageUnavailable as error:
+            outcomes.append(error)
+        outcomes.append(store.health.state)
+        outcomes.append(await eventually(lambda: _answers(store), "a new connection, after the retry interval", 5))
+        outcomes.append(store.health.state)
         return outcomes
 
     try:
         assert asyncio.run(store.call_async("version", "nothing")) is None
         assert asyncio.run(store.call_async("version", "nothing")) is None  # another loop: its own connections
-        opened, failed, reopened = asyncio.run(dropped())
-        assert opened is None and isinstance(failed, broken) and reopened is None
+        opened, reopened, up, failed, down, answered, up_again = asyncio.run(dropped())
+        assert opened is None and reopened is None and up == "up"
+        assert isinstance(failed, StorageUnavailable) and failed.status == 503 and failed.retry_after >= 1
+        assert down == "unreachable" and answered and up_again == "up"
+        # The synchronous calls' pool: its connection was dropped twice above, and it is replaced unasked.
+        assert store.version("nothing") is None and store.health.state == "up"
     finally:
         store.close()
+
+
+async def _answers(store: Store) -> bool:
+    try:
+        return await store.call_async("version", "nothing") is None
+    except StorageUnavailable:
+        return False
 
 
 def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(service: MatchService) -> None:
