@@ -57,10 +57,13 @@ SCHEMA_LOCK = 0x746A736368656D61
 #: Connections the synchronous calls may hold at once (the worker threads of ``call_async``, the loading
 #: thread, the upkeep's, and the event loop's own short calls); one is kept open.
 SYNC_CONNECTIONS = 4
-#: Seconds to open a connection, or to wait for one of the pool's, before the call is refused (503) ...
+#: Seconds to open a connection before the attempt fails.
 CONNECT_TIMEOUT = 5.0
+#: Seconds a synchronous call waits for one of the pool's connections before it is refused (503): the pool
+#: opens them on its own thread, and a wait is not cut short when that fails (the database refused) ...
+POOL_WAIT = 1.0
 #: ... and on the event loop, which must not stand still (a refused call answers 503 at once after).
-LOOP_CONNECT_WAIT = 0.5
+LOOP_POOL_WAIT = 0.5
 #: PostgreSQL's states (SQLSTATE) in which it is reached but cannot be written: a full disk, a read-only
 #: database (a standby, ``default_transaction_read_only``).
 READ_ONLY_STATES = {"53100": "its disk is full", "25006": "it is read-only"}
@@ -102,7 +105,7 @@ class PostgresStore(Store):
             kwargs={"autocommit": True, "connect_timeout": int(CONNECT_TIMEOUT)},
             configure=self._configure,
             check=_unread,
-            timeout=CONNECT_TIMEOUT,
+            timeout=POOL_WAIT,
             # A pool that cannot connect gives up within this long, and the next call that needs a connection
             # starts again at once: a database that is back is used again on the next try, not at the end of
             # the pool's own growing backoff.
@@ -165,7 +168,7 @@ class PostgresStore(Store):
         self.health.check(write, blocking=True)
         conn = None
         try:
-            with self._pool.connection(timeout=LOOP_CONNECT_WAIT if on_event_loop() else None) as conn:
+            with self._pool.connection(timeout=LOOP_POOL_WAIT if on_event_loop() else POOL_WAIT) as conn:
                 yield conn
         except psycopg.Error as error:
             lost = conn is not None and (conn.broken or conn.closed)
