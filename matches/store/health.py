@@ -47,9 +47,9 @@ MOST_WAIT = 2.0
 
 class StorageUnavailable(MatchError):
     """The store cannot be reached, or cannot be written, now: 503 with ``Retry-After``. Nothing was
-    changed by the request that gets it, or (a commit whose answer the database never gave) it is
-    as if it had been made once: a move's commit is conditional on the match's version, so its retry
-    is answered 409 ``stale_version`` with the match if the first one was stored."""
+    changed by the request that gets it, or (a commit whose answer the database never gave) it was made
+    once: a move's commit is conditional on the match's version, so a retry of one that was stored is
+    refused (409 ``stale_version``, or 403 ``wrong_player`` when the turn has passed)."""
 
     code, status = "storage_unavailable", 503
 
@@ -93,8 +93,8 @@ class StoreHealth:
         with self._lock:
             now = self.clock()
             if now >= self._next_try and not (blocking and on_event_loop()):
-                self._next_try = now + self._wait  # this call tries; the others are refused until then
                 self._wait = min(2 * self._wait, MOST_WAIT)
+                self._next_try = now + self._wait  # this call tries; the others are refused until then
                 return
             raise self._unavailable(now)
 

@@ -36,6 +36,8 @@ from matches.store.health import READ_ONLY, UNREACHABLE, State, StoreHealth
 
 #: How often (s) a call looks at whether the database's files have been made immutable, at most.
 FILES_EVERY = 0.25
+#: How long (s) a call waits for another process's lock on the database before it is refused.
+BUSY_WAIT = 30.0
 
 
 class SQLiteStore(Store):
@@ -49,11 +51,11 @@ class SQLiteStore(Store):
         #: A file of the database found immutable (``_guard``): until it is not, nothing touches SQLite.
         self._blocked: str | None = None
         self._files_looked = 0.0
-        self._conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn = sqlite3.connect(self.path, timeout=BUSY_WAIT, isolation_level=None, check_same_thread=False)
+        _into_wal(self._conn)
         self._conn.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
         self._conn.execute("PRAGMA foreign_keys=ON")
-        self._conn.execute("PRAGMA busy_timeout=30000")
+        self._conn.execute(f"PRAGMA busy_timeout={int(BUSY_WAIT * 1000)}")
         self._conn.execute("PRAGMA mmap_size=0")  # (see the module's docstring)
         # The WAL is checkpointed by a thread of its own (``_Checkpointer``), not by whichever commit
         # crosses SQLite's threshold: that commit would stall the event loop for the copy and its fsyncs.
@@ -144,6 +146,22 @@ class SQLiteStore(Store):
         with self._lock:
             if immutable_file(self.path) is None:  # (closing would checkpoint into it: see the docstring)
                 self._conn.close()
+
+
+def _into_wal(conn: sqlite3.Connection) -> None:
+    """Put the database in WAL mode (it stays so: the mode is kept in the file). The first connections to a
+    new file, from servers starting together, race to switch it, and SQLite answers the losers "locked" at
+    once rather than after its busy wait (the switch needs the file to itself): they ask again, and find it
+    switched."""
+    deadline = time.monotonic() + BUSY_WAIT
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF not in BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 #: SQLite's primary result codes (``sqlite3.Error.sqlite_errorcode & 0xff``) that are no outage but a wait.

@@ -1,6 +1,8 @@
 """The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
-serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
-rules kept once, and PostgreSQL's pool of event-loop connections. (The gate built on it is tested
+serialises moves on a match (and makes a lost answer's retry harmless), the revision a server's copy is
+checked by, the rows it hands out, house rules kept once, PostgreSQL's pools and their healing, the schema
+made once by servers starting together, and the store's health when it cannot be reached or written
+(``matches/store/health.py``; with real servers: ``test_faults.py``). (The gate built on it is tested
 through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
 
 from __future__ import annotations
@@ -12,12 +14,23 @@ from typing import Any
 
 import pytest
 
+from engine.errors import StaleVersionError, WrongPlayerError
 from indexes.house_rules import HouseRules
-from matches.service import MatchService
-from matches.store import SCHEMA_VERSION, CommitCheck, MoveRow, PostgresStore, StorageUnavailable, Store, open_store
-from tests.matches.conftest import sqlite_made_at
+from matches.service import MatchService, MatchSettings
+from matches.store import (
+    SCHEMA_VERSION,
+    CommitCheck,
+    MoveRow,
+    PostgresStore,
+    SQLiteStore,
+    StorageUnavailable,
+    Store,
+    StoreHealth,
+    open_store,
+)
+from tests.matches.conftest import FakeClock, sqlite_made_at
 from tests.matches.playing import two_players, whose_turn
-from tests.matches.waiting import eventually
+from tests.matches.waiting import eventually, wait_for
 
 
 def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
@@ -185,3 +198,157 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
         assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 0
     finally:
         store.close()
+
+
+def test_servers_starting_together_on_an_empty_database_make_its_schema_once(store_url: str) -> None:
+    """Four stores opened at once on one empty database (four servers starting together): each creates and
+    migrates the schema in one transaction under the schema's lock (PostgreSQL's advisory lock, SQLite's
+    ``BEGIN IMMEDIATE``), so one makes it and the others find it made. Before, two ``CREATE TABLE IF NOT
+    EXISTS`` at once on PostgreSQL both created, and one failed on a duplicate key in its catalogue; and
+    SQLite answered all but one of the first connections to a new file "locked" at once as they switched it
+    to WAL (rarely: 1 start in a few hundred of eight at once)."""
+    start = threading.Barrier(4)
+    opened: list[Store] = []
+    failed: list[BaseException] = []
+
+    def open_one() -> None:
+        start.wait(timeout=30)
+        try:
+            opened.append(open_store(store_url))
+        except BaseException as error:  # (noted: the assertion below shows it)
+            failed.append(error)
+
+    racers = [threading.Thread(target=open_one) for _ in range(4)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(timeout=60)
+    try:
+        assert not failed, failed
+        assert len(opened) == 4
+        assert opened[0]._query("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+    finally:
+        for store in opened:
+            store.close()
+
+
+def test_a_commit_retried_after_its_answer_was_lost_is_refused_not_stored_twice(service: MatchService) -> None:
+    """Nothing acknowledged is retried into a duplicate: a move's commit is conditional on the match's
+    version, so when its answer never came (the connection dropped after the database committed) its retry
+    finds the match moved on and stores nothing; through the gate, the same move sent again is refused (403
+    ``wrong_player`` when the turn has passed, as here, else 409 ``stale_version`` with the match)."""
+    store = service.store
+    match_id, tokens = two_players(service)
+    mover = whose_turn(service, match_id)
+    move = MoveRow(1, mover, "pass", 1.0)
+    assert store.commit_move(match_id, 0, move, updated=1.0)  # committed; say its answer was lost
+    assert not store.commit_move(match_id, 0, move, updated=1.0)  # the retry
+    assert [(m.version, m.seat, m.move) for m in store.moves(match_id)] == [(1, mover, "pass")]
+
+    other, other_tokens = two_players(service)
+    seat = whose_turn(service, other)
+    asyncio.run(service.play_async(other, other_tokens[seat], "pass", 0))
+    with pytest.raises((StaleVersionError, WrongPlayerError)):
+        asyncio.run(service.play_async(other, other_tokens[seat], "pass", 0))  # the same request again
+    assert [(m.version, m.seat) for m in store.moves(other)] == [(1, seat)]
+
+
+def test_a_sqlite_store_that_cannot_grow_refuses_writes_at_once_reads_on_and_recovers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite's ``SQLITE_FULL`` (here from ``max_page_count``: the file may not grow, as on a full disk):
+    the write that met it is 503 ``storage_unavailable``; the writes after it are refused before SQLite is
+    asked (no statement runs) but one per interval; reads go on; the first write that works ends it, and the
+    log has the outage's two lines, with the count of refusals."""
+    store = SQLiteStore(tmp_path / "matches.sqlite3")
+    store.migrate()
+    service = MatchService(store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"))
+    try:
+        match_id, _ = two_players(service)
+        pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+        store._conn.execute(f"PRAGMA max_page_count = {pages}")
+        with pytest.raises(StorageUnavailable) as full:
+            store.save_snapshot(match_id, 0, {"filler": "x" * 200_000})
+        assert full.value.status == 503 and full.value.retry_after >= 1 and "disk is full" in str(full.value)
+        assert store.health.state == "read_only"
+        statements: list[str] = []
+        store._conn.set_trace_callback(statements.append)
+        with pytest.raises(StorageUnavailable) as refused:
+            store.touch(match_id, 5.0)
+        refused.value.refused()
+        assert statements == []  # not tried: refused at once
+        assert store.match(match_id) is not None and service.load(match_id).state is not None  # reads go on
+        assert statements  # (those reached SQLite)
+        store._conn.execute("PRAGMA max_page_count = 1073741823")  # room again
+
+        def writes() -> bool:
+            try:
+                store.touch(match_id, 6.0)
+            except StorageUnavailable:
+                return False
+            return True
+
+        wait_for(writes, "a write to work again", 5)
+        assert store.health.state == "up" and store.health.report() == {"state": "up"}
+    finally:
+        store.close()
+    lines = [record.getMessage() for record in caplog.records if "storage unavailable" in record.getMessage()]
+    assert len(lines) == 2 and "the disk is full" in lines[0] and lines[1].endswith(": 1 requests refused"), lines
+
+
+def test_store_health_refuses_at_once_tries_once_per_interval_and_logs_each_outage_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``StoreHealth`` alone, on a clock moved by hand: while the store is out of reach every call is refused at
+    once, but one per interval, which tries (0.25 s, then twice as long each time up to 2 s); a try that would
+    block is not made on an event loop; the first call that works ends the outage; a store that cannot be
+    written still reads, and only a write ends that; the log has one line as an outage begins and one as it
+    ends, with its length and the requests refused."""
+    clock = FakeClock(100.0)
+    health = StoreHealth("PostgreSQL", clock)
+    health.check(write=True)  # up: nothing to look at
+    assert health.failed("unreachable", "it was shut down").retry_after == 1
+    tries = []
+    for _ in range(6):
+        start = clock.now
+        while True:
+            try:
+                health.check(write=False)
+                break
+            except StorageUnavailable as error:
+                error.refused()
+                clock.advance(0.25)
+        tries.append(clock.now - start)
+        health.failed("unreachable", "it was shut down")  # the try failed too
+    assert tries == [0.25, 0.5, 1.0, 2.0, 2.0, 2.0]
+    assert health.report() == {"state": "unreachable", "reason": "it was shut down", "down_for_s": 7.8}
+
+    async def on_the_loop(blocking: bool) -> bool:
+        try:
+            health.check(write=False, blocking=blocking)
+        except StorageUnavailable:
+            return False
+        return True
+
+    clock.advance(2.0)  # time for a try
+    assert not asyncio.run(on_the_loop(blocking=True)) and asyncio.run(on_the_loop(blocking=False))
+    health.worked(wrote=False)
+    assert health.state == "up"
+    refusals = 1 + 2 + 4 + 8 + 8 + 8
+
+    health.failed("read_only", "its disk is full")
+    health.check(write=False)  # reads go on
+    health.worked(wrote=False)
+    assert health.state == "read_only"
+    clock.advance(1.0)
+    health.check(write=True)  # the try
+    health.worked(wrote=True)
+    assert health.state == "up"
+    lines = [record.getMessage() for record in caplog.records]
+    assert lines == [
+        "storage unavailable: PostgreSQL (it was shut down); every request that needs it is answered 503 until it"
+        " is back",
+        f"storage unavailable for 9.8 s: {refusals:,} requests refused",
+        "storage unavailable: PostgreSQL (its disk is full); every write is answered 503 until it is back",
+        "storage unavailable for 1.0 s: 0 requests refused",
+    ]
