@@ -52,6 +52,7 @@ class StorageUnavailable(MatchError):
     refused (409 ``stale_version``, or 403 ``wrong_player`` when the turn has passed)."""
 
     code, status = "storage_unavailable", 503
+    _health: StoreHealth | None = None  # (whose outage it counts in)
 
     def __init__(self, message: str, retry_after: int, health: StoreHealth | None = None) -> None:
         super().__init__(message, retry_after=retry_after)
