@@ -344,8 +344,9 @@ def test_postgresql_stopped_for_20_s_every_request_is_answered_503_and_readyz_sa
     """PostgreSQL stopped for 20 s under two servers: every request that needs it meanwhile (create, join, a
     move over HTTP and on a live socket, loading a match the server does not hold, a socket's hello) is
     answered 503 ``storage_unavailable`` with ``Retry-After`` at once: no 500, no connection cut; the live
-    socket stays open; ``/readyz`` is 503 and says since when, ``/healthz`` 200. Each server logs the outage
-    once, with the count of requests it refused. Within 5 s of PostgreSQL's start all works again."""
+    socket stays open; a match the server holds is still read; ``/readyz`` is 503 and says since when,
+    ``/healthz`` 200. Each server logs the outage once, with the count of requests it refused. Within 5 s
+    of PostgreSQL's start all works again."""
     database = cluster.database("faults")
     servers = two_servers(tmp_path, database)
     a, b = servers
@@ -354,7 +355,7 @@ def test_postgresql_stopped_for_20_s_every_request_is_answered_503_and_readyz_sa
     try:
         match_id, tokens, _ = new_bop(a.url)
         waiting, _, invite = new_bop(a.url, seats=3, join=False)
-        held_by_a = {a.url: new_bop(b.url)[0], b.url: new_bop(a.url)[0]}  # each server's match it never loaded
+        not_held = {a.url: new_bop(b.url)[0], b.url: new_bop(a.url)[0]}  # each server's match it never loaded
         mover, version = to_act(a.url, match_id, tokens[0])
         requests: list[tuple[str, str, str, dict[str, Any] | None, dict[str, str]]] = []
         for server in servers:
@@ -364,7 +365,7 @@ def test_postgresql_stopped_for_20_s_every_request_is_answered_503_and_readyz_sa
                 (url, "POST", f"/v1/matches/{waiting}/join", {"invite": invite, "name": "Di"}, {}),
                 (url, "POST", f"/v1/matches/{match_id}/moves", {"move": "pass", "version": version},
                  auth(tokens[mover])),  # fmt: skip
-                (url, "GET", f"/v1/matches/{held_by_a[url]}", None, {}),
+                (url, "GET", f"/v1/matches/{not_held[url]}", None, {}),
             ]
         with connect(ws_url(a.url, match_id)) as socket:
             socket.send(hello(tokens[mover]))
@@ -384,7 +385,12 @@ def test_postgresql_stopped_for_20_s_every_request_is_answered_503_and_readyz_sa
             socket.send(json.dumps({"type": "ping", "t": 5}))
             assert next(m for m in (json.loads(socket.recv(timeout=20)) for _ in range(20)) if m["type"] == "pong")
 
-            # A new socket's hello: the error, then a close that says "come back".
+            # A match the server holds is read from memory, as it last knew it.
+            held = httpx.get(f"{a.url}/v1/matches/{match_id}", headers=auth(tokens[0]), timeout=30)
+            assert held.status_code == 200 and held.json()["version"] == version, held.text
+
+            # A new socket's hello (a server that does not hold the match): the error, then a close that says
+            # "come back".
             with connect(ws_url(b.url, match_id)) as late:
                 late.send(hello(tokens[mover]))
                 said = json.loads(late.recv(timeout=20))
@@ -555,7 +561,8 @@ def chattr(flag: str, path: Path) -> bool:
 def test_an_immutable_sqlite_database_is_answered_503_not_a_crash(tmp_path: Path) -> None:
     """The SQLite database's files made immutable (``chattr +i``) under a running server, and written back
     to disk: the server answers 503 ``storage_unavailable`` and ``/readyz`` 503 instead of dying of SIGBUS
-    (SQLite's mapped WAL index), and works again once the flag is cleared. Where ``chattr`` cannot set the
+    (SQLite's mapped WAL index), reads the match it holds from memory, and works again once the flag is
+    cleared. Where ``chattr`` cannot set the
     flag (not root, a file system without it), skipped."""
     server = Server(tmp_path).start()
     database = tmp_path / "matches.sqlite3"
@@ -578,6 +585,7 @@ def test_an_immutable_sqlite_database_is_answered_503_not_a_crash(tmp_path: Path
                 ready = httpx.get(f"{server.url}/readyz", timeout=30)
                 assert ready.status_code == 503 and ready.json()["store"]["state"] == "unreachable", ready.text
                 assert "immutable" in ready.json()["store"]["reason"]
+                assert loaded(server.url, match_id, tokens[0])  # held: read from memory, SQLite untouched
         finally:
             chattr("-i", database)
         assert server.process is not None and server.process.poll() is None

@@ -352,3 +352,44 @@ def test_store_health_refuses_at_once_tries_once_per_interval_and_logs_each_outa
         "storage unavailable: PostgreSQL (its disk is full); every write is answered 503 until it is back",
         "storage unavailable for 1.0 s: 0 requests refused",
     ]
+
+
+def test_while_the_store_is_away_a_held_match_is_read_from_memory_and_a_move_on_it_refused(tmp_path: Path) -> None:
+    """The store out of reach (its health's clock held, so that no try comes): a match this process holds is
+    still read, as it last knew it (by a request, a live hello: both load it so); a move on it is refused 503 and
+    leaves it held as it was; a match it does not hold is 503. When the store is back, the move is made."""
+    store = SQLiteStore(tmp_path / "matches.sqlite3")
+    store.migrate()
+    settings = MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard")
+    service, other = MatchService(store, settings), MatchService(store, settings)
+    clock = FakeClock()
+    store.health = StoreHealth("the SQLite database", clock)
+    try:
+        held, tokens = two_players(service)
+        mover = whose_turn(service, held)
+        service.move(held, mover, "pass", 0)
+        not_held, _ = two_players(other)
+        store.health.failed("unreachable", "it is away")
+
+        async def in_the_outage() -> list[Any]:
+            outcomes: list[Any] = [(await service.load_async(held)).state.version]  # type: ignore[union-attr]
+            for attempt in (
+                service.play_async(held, tokens[1 - mover], "pass", 1),
+                service.load_async(not_held),
+            ):
+                try:
+                    outcomes.append(await attempt)
+                except StorageUnavailable as error:
+                    outcomes.append(error.status)
+            outcomes.append((await service.load_async(held)).state.version)  # type: ignore[union-attr]
+            return outcomes
+
+        assert asyncio.run(in_the_outage()) == [1, 503, 503, 1]
+        clock.advance(1.0)  # the next call tries, and the store is there
+        moved = asyncio.run(service.play_async(held, tokens[1 - mover], "pass", 1))
+        assert moved.version == 2 and store.health.state == "up"
+        assert [m.version for m in store.moves(held)] == [1, 2]
+    finally:
+        service.work.close()
+        other.work.close()
+        store.close()
