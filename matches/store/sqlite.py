@@ -74,8 +74,11 @@ class SQLiteStore(Store):
             if self._depth:  # in a transaction: ``_outermost`` guards and answers for it
                 return self._conn.execute(sql, params).rowcount
             self._guard(write=True)
-            with self._failures(write=True):
+            try:
                 count = self._conn.execute(sql, params).rowcount
+            except sqlite3.Error as error:
+                self._failed(error, write=True)
+                raise
             self.health.worked(wrote=True)
             return count
 
@@ -84,15 +87,18 @@ class SQLiteStore(Store):
             if self._depth:
                 return self._conn.execute(sql, params).fetchall()
             self._guard(write=False)
-            with self._failures(write=False):
+            try:
                 rows = self._conn.execute(sql, params).fetchall()
+            except sqlite3.Error as error:
+                self._failed(error, write=False)
+                raise
             self.health.worked(wrote=False)
             return rows
 
     @contextmanager
     def _outermost(self) -> Iterator[None]:
         self._guard(write=True)
-        with self._failures(write=True):
+        try:
             self._conn.execute("BEGIN IMMEDIATE")  # the write lock now: serialises racing servers
             try:
                 yield
@@ -101,6 +107,9 @@ class SQLiteStore(Store):
                 if self._conn.in_transaction:  # (a failed COMMIT may leave it open, or SQLite rolled it back)
                     self._conn.execute("ROLLBACK")
                 raise
+        except sqlite3.Error as error:
+            self._failed(error, write=True)
+            raise
         self.health.worked(wrote=True)
 
     def _guard(self, write: bool) -> None:
@@ -115,20 +124,15 @@ class SQLiteStore(Store):
                 raise self.health.failed(UNREACHABLE, f"{self._blocked} is immutable")
         self.health.check(write)
 
-    @contextmanager
-    def _failures(self, write: bool) -> Iterator[None]:
-        """SQLite's errors that say the database cannot be reached or written now are ``StorageUnavailable``;
-        the others (a constraint, a bug) are raised as they are."""
-        try:
-            yield
-        except sqlite3.Error as error:
-            code = getattr(error, "sqlite_errorcode", None)
-            primary = None if code is None else code & 0xFF
-            if primary in BUSY:
-                raise self.health.busy("another process holds its lock") from error
-            failure = _failure(primary, write)
-            if failure is None:
-                raise
+    def _failed(self, error: sqlite3.Error, write: bool) -> None:
+        """Raise ``StorageUnavailable`` for an error of SQLite's that says the database cannot be reached or
+        written now; return for the others (a constraint, a bug), which the caller raises as they are."""
+        code = getattr(error, "sqlite_errorcode", None)
+        primary = None if code is None else code & 0xFF
+        if primary in BUSY:
+            raise self.health.busy("another process holds its lock") from error
+        failure = _failure(primary, write)
+        if failure is not None:
             raise self.health.failed(*failure) from error
 
     def written_elsewhere(self) -> bool:
@@ -136,8 +140,11 @@ class SQLiteStore(Store):
         this process's own commits, and checkpoints, leave it as it is."""
         with self._lock:
             self._guard(write=False)
-            with self._failures(write=False):
+            try:
                 version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.Error as error:
+                self._failed(error, write=False)
+                raise
         changed, self._data_version = version != self._data_version, version
         return bool(changed)
 
