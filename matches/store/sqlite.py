@@ -7,7 +7,8 @@ machine, its write-ahead log checkpointed by a thread of its own.
   failed write (``SQLITE_IOERR``). The store is then ``read_only``: later writes are refused at once
   (503) but one try per interval, reads go on, and the first write that works again ends it.
 - **An immutable or append-only file** (``chattr +i``) is looked for before SQLite is touched, at most
-  every ``FILES_EVERY`` seconds on any call, and every second by the checkpointer. SQLite maps the WAL's
+  every ``FILES_EVERY`` seconds on any call, and every second by the checkpointer (``statx``: one system
+  call a file, no descriptor opened). SQLite maps the WAL's
   index (the ``-shm`` file) into memory, and every reader and writer writes to it; once such a file's
   pages have been written back to disk, the next write to one is a fault the kernel answers with SIGBUS,
   which ends the whole process (there is no way around the mapping short of giving up WAL's readers
@@ -20,7 +21,7 @@ machine, its write-ahead log checkpointed by a thread of its own.
 
 from __future__ import annotations
 
-import fcntl
+import ctypes
 import os
 import sqlite3
 import sys
@@ -191,30 +192,26 @@ def _failure(primary: int | None, write: bool) -> tuple[State, str] | None:
     return None
 
 
-#: ``ioctl`` numbers for a file's attributes (``chattr``): Linux's FS_IOC_GETFLAGS, immutable, append-only.
-FS_IOC_GETFLAGS = 0x80086601
-IMMUTABLE_FLAGS = 0x10 | 0x20
+#: ``statx``'s attributes of a file (``chattr``) that forbid writing to it: immutable, append-only.
+IMMUTABLE_ATTRIBUTES = 0x10 | 0x20  # STATX_ATTR_IMMUTABLE, STATX_ATTR_APPEND
+_AT_FDCWD = -100
+_STATX = getattr(ctypes.CDLL(None, use_errno=True), "statx", None) if sys.platform.startswith("linux") else None
 
 
 def immutable_file(path: Path) -> str | None:
     """The name of the database's file (itself, its ``-wal`` or its ``-shm``) that is immutable or
-    append-only, if one is: none of its pages may be written then, the mapped ones included. (Linux; a
-    file system without the flags, or another system, has none.)"""
-    if not sys.platform.startswith("linux"):
+    append-only, if one is: none of its pages may be written then, the mapped ones included. Read by
+    ``statx`` from the file's name: opening the file and closing it again would let go of every lock
+    SQLite holds on it in this process (POSIX locks belong to the process and the file, not to the
+    descriptor). (Linux; a file system without the attributes, or another system, has none.)"""
+    if _STATX is None:
         return None
+    found = ctypes.create_string_buffer(256)  # struct statx
     for suffix in ("", "-wal", "-shm"):
         name = f"{path}{suffix}"
-        try:
-            handle = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
-        except OSError:
-            continue
-        try:
-            flags = int.from_bytes(fcntl.ioctl(handle, FS_IOC_GETFLAGS, b"\0" * 8)[:4], sys.byteorder)
-        except OSError:  # a file system without attributes (tmpfs)
-            flags = 0
-        finally:
-            os.close(handle)
-        if flags & IMMUTABLE_FLAGS:
+        if _STATX(_AT_FDCWD, os.fsencode(name), 0, 0, found) != 0:
+            continue  # (not there)
+        if int.from_bytes(found.raw[8:16], sys.byteorder) & IMMUTABLE_ATTRIBUTES:  # stx_attributes
             return Path(name).name
     return None
 
