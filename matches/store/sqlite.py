@@ -6,15 +6,15 @@ machine, its write-ahead log checkpointed by a thread of its own.
 - SQLite's own errors say so: a full disk (``SQLITE_FULL``), a read-only file (``SQLITE_READONLY``), a
   failed write (``SQLITE_IOERR``). The store is then ``read_only``: later writes are refused at once
   (503) but one try per interval, reads go on, and the first write that works again ends it.
-- **An immutable or append-only file** (``chattr +i``) is looked for before SQLite is touched, at most
-  every ``FILES_EVERY`` seconds on any call, and every second by the checkpointer (``statx``: one system
-  call a file, no descriptor opened). SQLite maps the WAL's
-  index (the ``-shm`` file) into memory, and every reader and writer writes to it; once such a file's
-  pages have been written back to disk, the next write to one is a fault the kernel answers with SIGBUS,
-  which ends the whole process (there is no way around the mapping short of giving up WAL's readers
-  beside a writer). So while any of the three files is immutable, nothing in the process touches the
-  database: every call is refused at once, the checkpointer waits, and the connections are not even
-  closed (closing checkpoints). When the flag is cleared, the next call goes on.
+- **An immutable or append-only WAL index** (``chattr +i`` on the ``-shm`` file) is looked for before SQLite
+  is touched, at most every ``FILES_EVERY`` seconds on any call, and every second by the checkpointer
+  (``statx``: no descriptor opened). SQLite maps the WAL's index into memory, and every reader and writer
+  writes to it; once such a file's pages have been written back to disk, the next write to one is a
+  fault the kernel answers with SIGBUS, which ends the whole process (there is no way around the mapping
+  short of giving up WAL's readers beside a writer). So while it is immutable, nothing in the process
+  touches the database: every call is refused at once, the checkpointer waits, and the connections are
+  not even closed (closing checkpoints). When the flag is cleared, the next call goes on. (The database
+  file and its ``-wal`` made immutable fail SQLite's writes with an error: ``read_only``, as above.)
 - The database file itself is not mapped (``PRAGMA mmap_size=0``): a file cut short under a mapping
   is a SIGBUS too.
 """
@@ -35,8 +35,10 @@ from typing import Any
 from matches.store.base import Store
 from matches.store.health import READ_ONLY, UNREACHABLE, State, StoreHealth
 
-#: How often (s) a call looks at whether the database's files have been made immutable, at most.
-FILES_EVERY = 0.25
+#: How often (s) a call looks at whether the WAL's index has been made immutable, at most (a look costs a
+#: system call, about 5 µs): the kernel writes a mapped page back, after which a write to it would fault,
+#: some 30 s after it was first changed, and the index is looked at far more often than that.
+FILES_EVERY = 0.05
 #: How long (s) a call waits for another process's lock on the database before it is refused.
 BUSY_WAIT = 30.0
 
@@ -199,20 +201,20 @@ _STATX = getattr(ctypes.CDLL(None, use_errno=True), "statx", None) if sys.platfo
 
 
 def immutable_file(path: Path) -> str | None:
-    """The name of the database's file (itself, its ``-wal`` or its ``-shm``) that is immutable or
-    append-only, if one is: none of its pages may be written then, the mapped ones included. Read by
-    ``statx`` from the file's name: opening the file and closing it again would let go of every lock
-    SQLite holds on it in this process (POSIX locks belong to the process and the file, not to the
-    descriptor). (Linux; a file system without the attributes, or another system, has none.)"""
+    """The name of the database's mapped file, its ``-shm``, if it is immutable or append-only: none of its
+    pages may be written then (the database and its ``-wal`` are written by ``write``, which fails with an
+    error SQLite reports: ``_failed``). Read by ``statx`` from the file's name: opening the file and closing
+    it again would let go of every lock SQLite holds on it in this process (POSIX locks belong to the process
+    and the file, not to the descriptor). (Linux; a file system without the attributes, or another system,
+    has none.)"""
     if _STATX is None:
         return None
     found = ctypes.create_string_buffer(256)  # struct statx
-    for suffix in ("", "-wal", "-shm"):
-        name = f"{path}{suffix}"
-        if _STATX(_AT_FDCWD, os.fsencode(name), 0, 0, found) != 0:
-            continue  # (not there)
-        if int.from_bytes(found.raw[8:16], sys.byteorder) & IMMUTABLE_ATTRIBUTES:  # stx_attributes
-            return Path(name).name
+    name = f"{path}-shm"
+    if _STATX(_AT_FDCWD, os.fsencode(name), 0, 0, found) != 0:
+        return None  # (not there)
+    if int.from_bytes(found.raw[8:16], sys.byteorder) & IMMUTABLE_ATTRIBUTES:  # stx_attributes
+        return Path(name).name
     return None
 
 

@@ -285,6 +285,8 @@ def test_postgresql_restarted_under_load_both_servers_work_again_within_5_s(
             load.join(timeout=30)
         for reader in readers:
             reader.stop.set()
+        for reader in readers:
+            reader.join(timeout=10)  # (before the servers stop: a socket closed under it would raise)
         for server in servers:
             server.stop()
     took = {what: round(at - back, 2) for what, at in done.items()}
@@ -334,6 +336,8 @@ def test_a_move_made_while_the_listener_reconnects_reaches_the_other_servers_soc
         wait_for(lambda: reader.version_seen() >= version, "the move on b's socket", BACK_WITHIN)
     finally:
         reader.stop.set()
+        if reader.is_alive():
+            reader.join(timeout=10)
         a.stop()
         b.stop()
 
@@ -559,7 +563,7 @@ def chattr(flag: str, path: Path) -> bool:
 
 
 def test_an_immutable_sqlite_database_is_answered_503_not_a_crash(tmp_path: Path) -> None:
-    """The SQLite database's files made immutable (``chattr +i``) under a running server, and written back
+    """The SQLite database's files made immutable (``chattr +i``) under a running server, then written back
     to disk: the server answers 503 ``storage_unavailable`` and ``/readyz`` 503 instead of dying of SIGBUS
     (SQLite's mapped WAL index), reads the match it holds from memory, and works again once the flag is
     cleared. Where ``chattr`` cannot set the
@@ -573,7 +577,10 @@ def test_an_immutable_sqlite_database_is_answered_503_not_a_crash(tmp_path: Path
             chattr("-i", database)
             pytest.skip("chattr +i is not possible here")
         try:
-            os.sync()  # the mapped index's pages are clean: the next write to one would fault
+            # Once the server has seen it (within 50 ms of a call), the mapped index's pages are written back
+            # at once, as the kernel does some 30 s after a page changes: a write to one now would fault.
+            wait_for(lambda: httpx.get(f"{server.url}/readyz", timeout=30).status_code == 503, "the flag seen", 5)
+            os.sync()
             deadline = time.monotonic() + 3
             while time.monotonic() < deadline:
                 for answer in (
