@@ -50,7 +50,7 @@ def main() -> None:
     _note_collections()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'matches.sqlite3'}"
-        writer = MatchService(open_store(url), MatchSettings(lexicon="standard"))
+        writer = MatchService(open_store(url), MatchSettings(lexicon="standard", engine_workers=0))
         ids = [bop_of_passes(writer, args.held) for _ in range(args.copies)]
         reads: list[float] = []
         servers = {}

@@ -47,7 +47,7 @@ def _note_collections() -> None:
 def build(path: Path, moves: int, copies: int) -> list[str]:
     """The long match and its copies (rows copied in SQL, under new ids); their ids."""
     store = open_store(f"sqlite:///{path}")
-    first = bop_of_passes(MatchService(store, MatchSettings(lexicon="standard")), moves)
+    first = bop_of_passes(MatchService(store, MatchSettings(lexicon="standard", engine_workers=0)), moves)
     store.close()
     ids = [first]
     with sqlite3.connect(path) as conn:

@@ -312,6 +312,17 @@ class ScoredMove(Generic[MoveT]):
 
 
 @dataclass(frozen=True)
+class Hints(Generic[MoveT]):
+    """``Game.hints``' answer: the position read back, written as the game writes it (``board``, and the
+    hand as ``hand_text`` and as JSON values), and the best moves for that hand, best first."""
+
+    board: str
+    hand: tuple[Any, ...]
+    hand_text: str
+    moves: tuple[ScoredMove[MoveT], ...]
+
+
+@dataclass(frozen=True)
 class Scheduled:
     """The referee's next move, due at ``at_ms`` in the game's own clock (a claim window closing)."""
 

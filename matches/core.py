@@ -29,7 +29,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Generator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 import orjson
@@ -40,7 +40,7 @@ from matches.clock import Clock
 from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
 from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, due_at
-from matches.quotas import Quotas
+from matches.settings import MatchSettings
 from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
@@ -70,40 +70,6 @@ GAMES_KEPT = 256
 #: changes without moving the match's revision (it is stored every 15 s while a socket is open, and
 #: a seat shows as connected for 45 s after), so the bodies built from a copy are at most this late.
 COPY_FRESH = 5.0
-
-
-@dataclass(frozen=True)
-class MatchSettings:
-    #: Where invite links point: the server's public address (e.g. http://192.168.1.20:8000).
-    public_url: str = "http://127.0.0.1:8000"
-    #: How long a bot waits before a turn-based move, so people can follow (ms).
-    bot_delay_ms: int = 600
-    # --- engine work off the event loop, and the limits that bound it (matches/README.md, "Engine
-    # work and limits"). The defaults here suit a library caller; ``tablejudge serve`` sets a pool.
-    #: Worker processes for engine work whose cost grows with the game (bots, the score sheet, replays,
-    #: reviews, legal moves). 0: that work runs in this process, at once and without a budget.
-    engine_workers: int = 0
-    #: How long a bot may think (ms); past it its worker is killed and the bot plays its greedy move.
-    bot_budget_ms: int = 10_000
-    #: How long a read may take in a worker (ms); past it the read answers 503 with Retry-After.
-    read_budget_ms: int = 5_000
-    #: Calls that may wait for a busy worker; one more is refused at once (503).
-    engine_queue: int = 32
-    #: Workers the thinking of bots in matches with no person seated never holds (kept for matches with
-    #: people and for reads; it holds at least one), and how many of its calls may wait (``WorkPool``).
-    engine_reserved: int = 1
-    bot_only_queue: int = 8
-    #: Each worker's address space (MiB, RLIMIT_AS; 0: no limit).
-    worker_memory_mb: int = 1024
-    #: The most moves a match may hold; one more is refused (409 ``move_limit``).
-    max_moves: int = 20_000
-    #: A match with no person seated, that no socket of this process watches, moves its bots at most
-    #: once per this many ms (0: no slower than ``bot_delay_ms``).
-    unwatched_bot_delay_ms: int = 0
-    #: Lexicon for word games.
-    lexicon: str | None = None
-    #: Caps on waiting matches and their expiry (``matches.quotas``).
-    quotas: Quotas = field(default_factory=Quotas)
 
 
 @dataclass
@@ -201,15 +167,6 @@ class MatchCore:
         #: Does someone watch this match (a live socket of this process)? Set by the server
         #: (``service.app``) from the live hub; used to pace matches with no person seated.
         self.watched: Callable[[str], bool] = lambda match_id: False
-
-    def set_limits(self, **values: int) -> None:
-        """The engine work's settings and the limits (``MatchSettings``' fields of those names), set by
-        the server after the service is made; a new worker pool follows them."""
-        fields: dict[str, Any] = dict(values)
-        self.settings = replace(self.settings, **fields)
-        self.work.close()
-        self.work = self._pool()
-        self.cold.queue = self.settings.engine_queue
 
     def _pool(self) -> WorkPool:
         limits = self.settings

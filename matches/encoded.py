@@ -150,10 +150,6 @@ class EncodedReads(MatchCore):
                 self.encoded.put(key, found)
         return found
 
-    def set_limits(self, **values: int) -> None:
-        super().set_limits(**values)
-        self.encoding.queue = self.settings.engine_queue
-
     async def close_async(self) -> None:
         self.encoding.close()
         await super().close_async()

@@ -40,6 +40,7 @@ from engine.errors import EngineError, StaleVersionError
 from indexes.errors import TablejudgeError
 from matches.encoded import missed_moves
 from matches.errors import MatchError
+from matches.http import error_response
 from matches.live_input import (
     MAX_ID_CHARS,
     MAX_MOVE_CHARS,
@@ -72,7 +73,6 @@ from matches.live_outbox import (
 from matches.service import Event, MatchService
 from matches.store import NOTIFY_CHANNEL, PostgresStore, StorageUnavailable
 from matches.tokens import digest
-from tablejudge.http import error_response
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -88,7 +88,7 @@ class LiveHub(Outboxes):
 
     def __init__(self, service: MatchService, limits: LiveLimits | None = None) -> None:
         self.service = service
-        self.limits = limits or LiveLimits.from_env()
+        self.limits = limits or LiveLimits()
         self.connections: dict[str, set[Connection]] = defaultdict(set)
         #: Open sockets by client address (``LiveLimits.max_sockets_per_address``); an address leaves with its last.
         self.sockets_from: dict[str, int] = {}

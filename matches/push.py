@@ -400,7 +400,7 @@ def _topic(match: str, seat: int) -> str:
 
 def attach(service: MatchService, public_url: str, settings: PushSettings | None = None) -> PushSender | None:
     """The sender for a service (None when turn alerts are off), its key made or read now."""
-    settings = settings or PushSettings.from_env()
+    settings = settings or PushSettings()
     if not settings.enabled:
         return None
     return PushSender(service, load_key(service.store), settings, subject_for(public_url, settings.subject))

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from matches.errors import NotPlaying, UnknownMatch
+from matches.http import ORJSONResponse
 from matches.push import PushSender
 from matches.push_setup import (
     MAX_BODY_BYTES,
@@ -22,7 +23,6 @@ from matches.routes import ERRORS, Authorization, MatchId, ServiceDep, bearer
 from matches.service import MatchService
 from matches.store import PushRow, SeatRow
 from matches.tokens import digest
-from tablejudge.http import ORJSONResponse  # never service/: matches/ depends on the judge for nothing
 
 router = APIRouter(tags=["matches"], responses=ERRORS)
 

@@ -21,9 +21,9 @@ from engine.errors import StaleVersionError
 from indexes.house_rules import HOUSE_RULES_ID
 from indexes.notation import openapi_pattern
 from matches.errors import AlreadySeated, Unauthorized
+from matches.http import ErrorBody, ORJSONResponse, client_key
 from matches.live import MAX_MOVE_CHARS
 from matches.service import MatchService
-from tablejudge.http import ErrorBody, ORJSONResponse, client_key
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
 MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"

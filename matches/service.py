@@ -12,11 +12,12 @@ layers (``matches.routes``, ``matches.live``) only translate.
 
 from __future__ import annotations
 
-from matches.core import Event, Listener, Loaded, MatchSettings
+from matches.core import Event, Listener, Loaded
 from matches.gate import Moved, MoveLimit
 from matches.lobby import Created, Lobby
 from matches.reads import Reads
 from matches.scheduler import Scheduler
+from matches.settings import MatchSettings
 
 __all__ = ["Created", "Event", "Listener", "Loaded", "MatchService", "MatchSettings", "MoveLimit", "Moved"]
 

@@ -37,12 +37,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from indexes.errors import TablejudgeError
+from matches.http import ErrorBody, error_response
 from matches.store import StorageUnavailable
-
-# The error body and its answer are shared with matches/ (tablejudge.http); re-exported for the judge's modules.
-from tablejudge.http import ErrorBody as ErrorBody
-from tablejudge.http import ErrorDetail as ErrorDetail
-from tablejudge.http import error_response as error_response
 
 log = logging.getLogger("tablejudge.service")
 

@@ -21,8 +21,7 @@ from urllib.parse import urlsplit
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.errors import error_response
-from tablejudge.http import client_key
+from matches.http import client_key, error_response
 
 
 # --- who is asking ----------------------------------------------------------------------------------
@@ -63,7 +62,7 @@ class ClientAddress:
 
 def client_address(scope: Scope) -> str:
     """The client as the limits count it (``ClientAddress`` already applied): its address, an IPv6 one
-    by its /64 (``tablejudge.http.client_key``)."""
+    by its /64 (``matches.http.client_key``)."""
     client = scope.get("client")
     return client_key(str(client[0])) if client else "unknown"
 

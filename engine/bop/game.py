@@ -7,12 +7,13 @@ that sequences turns is ``engine.bop.state``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
 from engine.base import Draw, Game, check_keys, json_bool, json_int, json_list, json_str
-from engine.bop.board import Cell
+from engine.bop.board import Cell, format_board, parse_board
+from engine.bop.hints import best_plays
 from engine.bop.moves import BopMove, parse_move
 from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, parse_tiles, tile_letter
 from engine.bop.readings import bop_readings
@@ -20,10 +21,12 @@ from engine.bop.rules import AdjudicatorJudge
 from engine.bop.state import BODY_KEYS, BopState
 from engine.errors import ConfigError, NotationError, StateError
 from engine.linegames.game import first_player_draw, read_move
+from engine.linegames.hints import HandHints
 from engine.rng import Rng
+from engine.values import ScoredMove
 
 
-class BopGame(Game[BopOptions, BopState, BopMove]):
+class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
     """BOP! with one variant configuration (``BopOptions``) and an adjudicator."""
 
     name = "bop"
@@ -103,6 +106,37 @@ class BopGame(Game[BopOptions, BopState, BopMove]):
         state.pile = sorted((self.tile_counts - used).elements())
         state.rng.shuffle(state.pile)
         return state
+
+    # --- hints for a position written out (engine/linegames/hints.py) ---------------------------------
+    hand_size = HAND_SIZE
+    holder = "box"
+
+    def _hint_board(self, text: str) -> dict[Cell, str]:
+        """The grid as ``tablejudge play bop`` prints it, or its rows split by ``/``."""
+        board = parse_board(text)
+        if not board:
+            raise ConfigError("board: no tiles (a BOP! grid always holds at least the starter tile)")
+        return board
+
+    def _hint_hand(self, text: str) -> list[str]:
+        return parse_tiles(text)
+
+    def _hint_box(self) -> Counter[str]:
+        return self.tile_counts
+
+    def _hint_extra(self, pieces: Iterable[str]) -> str:
+        return ", ".join(sorted(pieces))
+
+    def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
+                    ) -> Sequence[ScoredMove[Any]]:  # fmt: skip
+        """Each with the words it makes (``engine.bop.hints.Hint``)."""
+        return best_plays(board, hand, self.adjudicator, limit)
+
+    def _hint_board_text(self, board: Mapping[Cell, str]) -> str:
+        return format_board(board)
+
+    def _hint_hand_text(self, hand: Sequence[str]) -> str:
+        return " ".join(hand)
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> BopState:

@@ -21,16 +21,18 @@ from functools import cached_property
 from typing import Any
 
 from engine.base import JsonDict, json_bool, json_int
+from engine.digit.movegen import best_moves
 from engine.digit.moves import AnyDigitMove, parse_move
 from engine.digit.options import KIT, DigitOptions, draw_rank
 from engine.digit.rules import say_values, wild_values
-from engine.digit.state import BODY_KEYS, END_TEXT, DigitState
+from engine.digit.state import BODY_KEYS, END_TEXT, DigitState, grid_problems
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
-from engine.linegames.grid import Cell, bounds
+from engine.linegames.grid import Cell, bounds, parse_board
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.linegames.tiles import is_wild
 from engine.rng import Rng
+from engine.values import ScoredMove
 
 LEGEND = (
     "tiles are number then colour: y yellow, g green, r red, k black, b blue (9y = yellow 9); "
@@ -106,6 +108,37 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
         state.turns = 1 if board else 0
         state.check_invariants()
         return state
+
+    # --- hints for a position written out (engine/linegames/hints.py) ---------------------------------
+    holder = "box"
+
+    def _hint_board(self, text: str) -> dict[Cell, str]:
+        """The grid: rows of tiles and dots (split by ``/`` or on lines; a header of column numbers and row
+        numbers first is read too), its top-left cell 0,0 unless numbered. It need not cover 0,0 (the first
+        play is long past), but it must be in one piece, every line a line."""
+        board = parse_board(text, KIT)
+        if not board:
+            raise ConfigError("board: no tiles (on the empty grid the first play covers 0,0: any tile there will do)")
+        problems = grid_problems(board, centre=False)
+        if problems:
+            raise ConfigError(f"board: {problems[0]}")
+        return board
+
+    def _hint_hand(self, text: str) -> list[str]:
+        return KIT.parse_tiles(text)
+
+    def _hint_box(self) -> Counter[str]:
+        return self.tile_counts
+
+    def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
+                    ) -> Sequence[ScoredMove[Any]]:  # fmt: skip
+        return best_moves(board, hand, ["??"] * pile, limit)
+
+    def _hint_board_text(self, board: Mapping[Cell, str]) -> str:
+        return format_grid(board)
+
+    def _hint_hand_text(self, hand: Sequence[str]) -> str:
+        return " ".join(hand)
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _body_state(self, body: Mapping[str, Any], seed: int) -> DigitState:

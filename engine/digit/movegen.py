@@ -113,6 +113,14 @@ def explained(board: Mapping[Cell, str], hand: Sequence[str], pile: Sequence[str
     return ScoredMove(move, 0, breakdown)
 
 
+def best_moves(board: Mapping[Cell, str], hand: Sequence[str], pile: Sequence[str], limit: int = 5
+               ) -> list[ScoredMove[DigitMove]]:  # fmt: skip
+    """The ``limit`` best moves (0: all) for ``hand`` on ``board`` with ``pile`` behind it, each with the
+    breakdown making it gives (the hints)."""
+    ranked = rank_moves(board, hand, len(pile))
+    return [explained(board, hand, pile, scored) for scored in (ranked[:limit] if limit else ranked)]
+
+
 def can_act(board: Mapping[Cell, str], tiles: Sequence[str]) -> bool:
     """Could a player holding ``tiles`` place one of them alone, or swap a numbered one for a played
     wild? False: such a player can only pass (the line games' test, with D!Git's lines)."""

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.base import CHANCE, Breakdown, JsonDict, Outcome, Owned, Part, Public, ScoredMove, note
-from engine.digit.movegen import can_act, explained, generate_plays, generate_swaps, rank_moves
+from engine.digit.movegen import best_moves, can_act, generate_plays, generate_swaps, rank_moves
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
@@ -177,11 +177,9 @@ class DigitState(PileTurns[AnyDigitMove]):
     def hints(self, seat: int, limit: int = REVIEW_MOVES) -> list[ScoredMove[AnyDigitMove]]:
         """The ``limit`` best moves for ``seat`` now (its ranking), each with the breakdown playing it
         gives (every wild with what it stands for, the lines made)."""
-        if not self._to_move(seat):
+        if not self._to_move(seat) or not limit:
             return []
-        ranked = rank_moves(self.board, self.hands[seat], len(self.piles[seat]))[:limit]
-        best = [explained(self.board, self.hands[seat], self.piles[seat], scored) for scored in ranked]
-        return best  # type: ignore[return-value]  # ScoredMove is invariant in its move type
+        return best_moves(self.board, self.hands[seat], self.piles[seat], limit)  # type: ignore[return-value]
 
     # --- moves -----------------------------------------------------------------------------------
     def _draw(self, move: AnyDigitMove) -> Breakdown:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from engine.base import Draw, Game, check_keys, json_int, json_list, json_str, parse_draw
 from engine.errors import NotationError, StateError
 from engine.linegames.grid import Cell, format_cell
+from engine.linegames.hints import HandHints
 from engine.linegames.turns import GridTurns
 from engine.rng import Rng
 from engine.values import MoveT, OptionsT
@@ -88,9 +89,9 @@ def read_stacks(value: Any, what: str, read: Callable[[Any], TileT]) -> list[lis
     return [[read(tile) for tile in json_list(stack, what)] for stack in json_list(value, f"{what}s")]
 
 
-class GridGame(Game[OptionsT, GridStateT, MoveT], Generic[OptionsT, GridStateT, MoveT]):
+class GridGame(HandHints, Game[OptionsT, GridStateT, MoveT], Generic[OptionsT, GridStateT, MoveT]):
     """A grid game's factory. A game sets :attr:`title`, :attr:`body_keys` and :attr:`owed_parts`,
-    and writes ``_draw_tile``, ``_player_move`` and ``_body_state``."""
+    and writes ``_draw_tile``, ``_player_move`` and ``_body_state``, and the ``_hint_*`` parts of its hints."""
 
     #: The game's name as its sheet writes it ("Match Five"), in messages.
     title: ClassVar[str]

@@ -13,14 +13,15 @@ Rules live in ``engine.matchfive.rules`` and ``board``; the state that sequences
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
 from engine.base import JsonDict, json_int, json_list, json_str
 from engine.errors import ConfigError, EngineError, NotationError, StateError
 from engine.linegames.game import GridGame, read_stacks
-from engine.matchfive.board import Board, Cell, format_cell, format_spot
+from engine.matchfive.board import Board, Cell, format_cell, format_spot, parse_stacks
+from engine.matchfive.movegen import best_plays
 from engine.matchfive.moves import parse_move
 from engine.matchfive.options import (
     HAND_SIZE,
@@ -29,12 +30,15 @@ from engine.matchfive.options import (
     hand_tile,
     hand_total,
     parse_hand_tile,
+    parse_hand_tiles,
     parse_placed_tile,
     sort_tiles,
     tile_name,
 )
+from engine.matchfive.rules import board_problems
 from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState
 from engine.rng import Rng
+from engine.values import ScoredMove
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {
@@ -108,6 +112,38 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
         state.turns = 1 if board else 0  # somebody made the board's plays
         state.check_invariants()
         return state
+
+    # --- hints for a position written out (engine/linegames/hints.py) ---------------------------------
+    hand_size = HAND_SIZE
+
+    def _hint_board(self, text: str) -> Board:
+        """The stacks, each ``ROW,COL:BOTTOM,...,TOP``; they must make one grouping that play reaches."""
+        board = parse_stacks(text)
+        problems = board_problems(board)
+        if problems:
+            raise ConfigError(f"table: {problems[0]}")
+        return board
+
+    def _hint_hand(self, text: str) -> list[str]:
+        return parse_hand_tiles(text)
+
+    def _hint_pieces(self, board: Board) -> Iterable[str]:
+        return (hand_tile(tile) for tile in board.tiles())
+
+    def _hint_box(self) -> Counter[str]:
+        return self.tile_counts
+
+    def _hint_extra(self, pieces: Iterable[str]) -> str:
+        return format_tiles(sort_tiles(pieces))
+
+    def _hint_moves(self, board: Board, hand: Sequence[str], limit: int, pile: int) -> Sequence[ScoredMove[Any]]:
+        return best_plays(board, hand, limit)
+
+    def _hint_board_text(self, board: Board) -> str:
+        return format_above(board, board.locked)
+
+    def _hint_hand_text(self, hand: Sequence[str]) -> str:
+        return format_tiles(sort_tiles(hand))
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _body_state(self, body: Mapping[str, Any], seed: int) -> MatchFiveState:

@@ -23,15 +23,16 @@ from typing import Any
 from engine.base import JsonDict, json_bool, json_int, json_list
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
-from engine.linegames.grid import Cell
+from engine.linegames.grid import Cell, parse_board
 from engine.linegames.moves import Play
 from engine.linegames.supply import HAND_SIZE, deal
-from engine.qnto.movegen import generate_plays
+from engine.qnto.movegen import best_plays, generate_plays
 from engine.qnto.moves import parse_move
 from engine.qnto.options import KIT, SYMBOLS, QntoOptions, draw_rank
 from engine.qnto.state import BODY_KEYS, QntoMove, QntoState
-from engine.qnto.text import render_view
+from engine.qnto.text import format_grid, hand_text, render_view
 from engine.rng import Rng
+from engine.values import ScoredMove
 
 #: The suits' symbols, as the grid shows them, to the notation's letters.
 LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOLS.items() if symbol != letter})
@@ -153,6 +154,29 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
         state.rng = rng
         state.check_invariants()
         return state
+
+    # --- hints for a position written out (engine/linegames/hints.py) ---------------------------------
+    holder = "box"
+
+    def _hint_board(self, text: str) -> dict[Cell, str]:
+        """The grid as ``tablejudge play qnto`` prints it (shape symbols) or in the notation's letters."""
+        return parse_board(text.translate(LETTERS), KIT)
+
+    def _hint_hand(self, text: str) -> list[str]:
+        return KIT.parse_tiles(text.translate(LETTERS))
+
+    def _hint_box(self) -> Counter[str]:
+        return self.tile_counts
+
+    def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
+                    ) -> Sequence[ScoredMove[Any]]:  # fmt: skip
+        return best_plays(board, hand, ["??"] * pile, self.options.variant, limit)
+
+    def _hint_board_text(self, board: Mapping[Cell, str]) -> str:
+        return format_grid(board)
+
+    def _hint_hand_text(self, hand: Sequence[str]) -> str:
+        return hand_text(hand)
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _body_state(self, body: Mapping[str, Any], seed: int) -> QntoState:

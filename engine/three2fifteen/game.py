@@ -13,7 +13,7 @@ Rules live in ``engine.three2fifteen.rules`` and ``board``; the state that seque
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -21,11 +21,22 @@ from engine.base import JsonDict, json_int, json_list
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, read_stacks
 from engine.rng import Rng
-from engine.three2fifteen.board import Board, Cell, format_board
+from engine.three2fifteen.board import Board, Cell, format_board, parse_board
 from engine.three2fifteen.layout import Layout
+from engine.three2fifteen.movegen import best_plays
 from engine.three2fifteen.moves import parse_move
-from engine.three2fifteen.options import MAX_TOKEN, MIN_TOKEN, Three2FifteenOptions, format_tokens, parse_token
+from engine.three2fifteen.options import (
+    MAX_HAND_SIZE,
+    MAX_TOKEN,
+    MIN_TOKEN,
+    Three2FifteenOptions,
+    format_tokens,
+    parse_token,
+    parse_tokens,
+)
+from engine.three2fifteen.rules import board_problems
 from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState
+from engine.values import ScoredMove
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {
@@ -102,6 +113,38 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
         state.end_reason = state.why_over()  # a board on which nothing left fits is a finished game
         state.check_invariants()
         return state
+
+    # --- hints for a position written out (engine/linegames/hints.py) ---------------------------------
+    hand_size = MAX_HAND_SIZE
+    pieces = "tokens"
+
+    def _hint_board(self, text: str) -> dict[Cell, int]:
+        """The board as ``tablejudge play three2fifteen`` prints it (its squares need not be marked); no
+        broken line on it."""
+        board = parse_board(text)
+        problems = board_problems(board, self.layout)
+        if problems:
+            raise ConfigError(f"board: {problems[0]}")
+        return board
+
+    def _hint_hand(self, text: str) -> list[int]:
+        return parse_tokens(text)
+
+    def _hint_box(self) -> Counter[int]:
+        return self.token_counts
+
+    def _hint_extra(self, pieces: Iterable[int]) -> str:
+        return format_tokens(sorted(pieces))
+
+    def _hint_moves(self, board: Mapping[Cell, int], hand: Sequence[int], limit: int, pile: int
+                    ) -> Sequence[ScoredMove[Any]]:  # fmt: skip
+        return best_plays(board, hand, self.layout, limit)
+
+    def _hint_board_text(self, board: Mapping[Cell, int]) -> str:
+        return format_board(board, self.layout)
+
+    def _hint_hand_text(self, hand: Sequence[int]) -> str:
+        return format_tokens(list(hand))
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _body_state(self, body: Mapping[str, Any], seed: int) -> Three2FifteenState:

@@ -178,6 +178,14 @@ def scored_plays(board: Mapping[Cell, int], hand: Sequence[int], layout: Layout)
     return rank(scored)
 
 
+def best_plays(
+    board: Mapping[Cell, int], hand: Sequence[int], layout: Layout, limit: int = 5
+) -> list[ScoredMove[Play]]:
+    """The ``limit`` best plays (0: all) for ``hand`` on ``board``, each with its breakdown (the hints)."""
+    ranked = scored_plays(board, hand, layout)
+    return ranked[:limit] if limit else ranked
+
+
 def brute_force_plays(
     board: Mapping[Cell, int], hand: Sequence[int], layout: Layout, reach: int = MAX_RUN
 ) -> list[Play]:

@@ -9,9 +9,10 @@ import os
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from matches.http import ORJSONResponse
 from matches.store import StorageUnavailable
 from service.errors import TARGET_TOO_LONG_RESPONSES
-from service.responses import ORJSONResponse, fresh_answer
+from service.responses import fresh_answer
 
 router = APIRouter(tags=["service"])
 

@@ -15,9 +15,9 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 #: Every engine: its options, its moves and their notation, its rules as functions, its state (save form
 #: and invariants), its game (the factory registered in engine/registry.py).
 REQUIRED = ("__init__", "options", "moves", "rules", "state", "game")
-#: The grid games also share the grid core's move generator and terminal parts.
+#: The grid games also share the grid core's move generator.
 GRID_GAMES = ("bop", "digit", "matchfive", "qnto", "three2fifteen")
-GRID_REQUIRED = ("movegen", "cli")
+GRID_REQUIRED = ("movegen",)
 LONGEST_MODULE = 600
 #: The engines in engine/ (a test may register another game, such as the toy, beside them).
 ENGINES = sorted(name for name, target in GAMES.items() if target.startswith("engine."))
@@ -85,6 +85,34 @@ def test_a_move_is_refused_one_way() -> None:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "illegal":
                 calls.append(f"{path.relative_to(ENGINE)}:{node.lineno}")
     assert not calls
+
+
+def library_uses(path: Path) -> list[str]:
+    """What in ``path`` belongs to a program, not a library (``line name``): the command line (``argparse``,
+    ``sys.argv``, ``sys.stdin``) and the environment (``os.environ``, ``os.getenv``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        if isinstance(node, ast.Attribute):
+            names = [f"{ast.unparse(node.value)}.{node.attr}"]
+        used = {"argparse", "sys.argv", "sys.stdin", "os.environ", "os.getenv"} & set(names)
+        found += [f"{node.lineno} {name}" for name in sorted(used)]
+    return found
+
+
+def test_the_engine_is_a_library() -> None:
+    """No engine module reads the command line or the environment: that is ``tablejudge/``'s (the terminal's
+    games, ``tablejudge/play/``; the solo high score's data folder, ``tablejudge/play/highscore.py``)."""
+    found = [f"{path.relative_to(ENGINE)}:{use}" for path in sorted(ENGINE.rglob("*.py")) for use in library_uses(path)]
+    assert found == []
+
+
+def test_the_library_check_names_what_a_program_uses(tmp_path: Path) -> None:
+    source = tmp_path / "cli.py"
+    source.write_text("import os\nfrom argparse import ArgumentParser\n\nos.environ.get('HOME')\n")
+    assert library_uses(source) == ["2 argparse", "4 os.environ"]
 
 
 def test_no_engine_module_is_over_600_lines() -> None:

@@ -14,9 +14,9 @@ import pytest
 from engine.errors import IllegalMoveError, NotationError, StaleVersionError, WrongPlayerError
 from matches.core import CATCH_UP_ON_LOOP
 from matches.errors import Unauthorized
-from matches.service import MatchService, MatchSettings
+from matches.service import MatchService
 from matches.store import PostgresStore, Store, open_store
-from tests.matches.conftest import FakeClock
+from tests.matches.conftest import FakeClock, in_process
 from tests.matches.playing import two_players, whose_turn
 from tests.matches.waiting import eventually
 
@@ -51,7 +51,7 @@ class PausingStore:
 @pytest.fixture
 def services(store_url: str, clock: FakeClock) -> Iterator[tuple[MatchService, MatchService]]:
     """Two server processes' services on one store."""
-    made = [MatchService(open_store(store_url), MatchSettings(bot_delay_ms=0), clock_now=clock) for _ in range(2)]
+    made = [MatchService(open_store(store_url), in_process(bot_delay_ms=0), clock_now=clock) for _ in range(2)]
     yield made[0], made[1]
     for service in made:
         service.store.close()
@@ -344,7 +344,7 @@ def test_a_move_tried_on_the_copy_and_again_on_a_fresh_read_is_timed_once(store_
     keeps that time (a real-time game's claim is not made later by the retry)."""
     ticks = iter(range(1_000_000, 2_000_000))
     first, second = (
-        MatchService(open_store(store_url), MatchSettings(bot_delay_ms=0), clock_now=lambda: float(next(ticks)))
+        MatchService(open_store(store_url), in_process(bot_delay_ms=0), clock_now=lambda: float(next(ticks)))
         for _ in range(2)
     )
     try:

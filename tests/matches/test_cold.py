@@ -23,12 +23,13 @@ import pytest
 
 from matches.core import CATCH_UP_ON_LOOP, Loaded
 from matches.errors import UnknownMatch
-from matches.service import MatchService, MatchSettings
+from matches.service import MatchService
+from matches.settings import MatchLimits
 from matches.store import MatchRow, Store, open_store
 from matches.work import Busy
 from service.app import create_app
 from service.settings import Settings
-from tests.matches.conftest import FakeClock
+from tests.matches.conftest import FakeClock, in_process
 from tests.matches.playing import bop_of_passes, play_passes, two_players
 
 T = TypeVar("T")
@@ -62,7 +63,7 @@ class SlowRebuilds:
 @pytest.fixture
 def writer(store: Store, clock: FakeClock) -> MatchService:
     """The service that made the matches (and holds them)."""
-    return MatchService(store, MatchSettings(bot_delay_ms=0, lexicon="standard"), clock_now=clock)
+    return MatchService(store, in_process(bot_delay_ms=0, lexicon="standard"), clock_now=clock)
 
 
 @pytest.fixture
@@ -86,7 +87,7 @@ def close_servers() -> Iterator[None]:
 
 def server(store: Store, clock: FakeClock, **settings: Any) -> MatchService:
     values: dict[str, Any] = {"bot_delay_ms": 0, "lexicon": "standard", "engine_workers": 1, **settings}
-    made = MatchService(store, MatchSettings(**values), clock_now=clock)
+    made = MatchService(store, in_process(**values), clock_now=clock)
     SERVERS.append(made)
     return made
 
@@ -195,7 +196,7 @@ def test_a_waiting_or_unknown_match_loads_as_before(writer: MatchService, reopen
 def test_over_http_a_load_past_the_budget_is_a_503_with_retry_after(tmp_path: Path) -> None:
     """The answer a client gets: 503 ``busy`` with ``Retry-After``, as the other reads past their budget;
     asked again once the load is done, the match."""
-    app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path)))
+    app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path), match=MatchLimits(read_budget_ms=100)))
     service: MatchService = app.state.matches
     SERVERS.append(service)
 
@@ -206,7 +207,6 @@ def test_over_http_a_load_past_the_budget_is_a_503_with_retry_after(tmp_path: Pa
             await http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
             service._states.clear()  # as after a restart: the match is in the store only
             service._loaded.clear()
-            service.set_limits(read_budget_ms=100)
             SlowRebuilds(service)
             refused = await http.get(f"/v1/matches/{made['match']}")
             while service.cold.loading(made["match"]):

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import IllegalMoveError, StaleVersionError
-from matches.core import MatchSettings
 from matches.lag import (
     MARGIN_MS,
     MAX_ALLOWANCE_MS,
@@ -26,7 +25,7 @@ from matches.lag import (
 )
 from matches.service import MatchService
 from matches.store import SCHEMA_VERSION, open_store
-from tests.matches.conftest import FakeClock, sqlite_made_at
+from tests.matches.conftest import FakeClock, in_process, sqlite_made_at
 
 times = st.integers(0, 120_000)
 allowances = st.integers(0, MAX_ALLOWANCE_MS)
@@ -219,7 +218,7 @@ def test_a_claim_to_another_process_is_allowed_the_lag_measured_on_the_seats_soc
     """Two services on one store, as two server processes: Bob's socket is on the first, which measures
     800 ms round trips and stores his allowance with his seat; his claim, sent to the second, is taken
     at his phone's time. Ann, never measured, gets the unmeasured allowance there (and is refused)."""
-    settings = MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard")
+    settings = in_process(public_url="http://table.test", bot_delay_ms=0, lexicon="standard")
     here, there = (MatchService(open_store(store_url), settings, clock_now=clock) for _ in range(2))
     try:
         match_id, word = _pdq_match(here)

@@ -24,11 +24,12 @@ from fastapi.responses import JSONResponse
 from matches.core import SNAPSHOT_EVERY
 from matches.encoded import EncodedCache, missed_moves
 from matches.errors import UnknownMatch
+from matches.http import ORJSONResponse
 from matches.reads import CHECKPOINTS_PER_MATCH, checkpoint_every
 from matches.service import MatchService
+from matches.settings import MatchLimits
 from service.app import create_app
 from service.settings import Settings
-from tablejudge.http import ORJSONResponse
 from tests.matches.test_cold import timed
 
 #: Moves in the finished match read (its pass limit: the match ends after that many passes).
@@ -38,11 +39,23 @@ STALL = 1.0
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    made = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path)))
-    yield made
-    made.state.matches.cold.close()
-    made.state.matches.work.close()  # (a score sheet is built in a worker process)
+def make_app(tmp_path: Path) -> Iterator[Callable[..., Any]]:
+    """The server's app, its match server's limits as given (``MatchLimits``' fields)."""
+    made: list[Any] = []
+
+    def make(**limits: int) -> Any:
+        made.append(create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path), match=MatchLimits(**limits))))
+        return made[-1]
+
+    yield make
+    for app in made:
+        app.state.matches.cold.close()
+        app.state.matches.work.close()  # (a score sheet is built in a worker process)
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Any]) -> Any:
+    return make_app()
 
 
 def finished_match(service: MatchService, moves: int = MOVES) -> tuple[str, list[str]]:
@@ -115,10 +128,10 @@ def test_the_score_sheet_of_a_long_match_reads_its_moves_off_the_loop(app: Any) 
     assert len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
 
 
-def test_a_log_past_the_read_budget_is_a_503_and_the_retry_finds_it_kept(app: Any) -> None:
+def test_a_log_past_the_read_budget_is_a_503_and_the_retry_finds_it_kept(make_app: Callable[..., Any]) -> None:
+    app = make_app(read_budget_ms=100)
     service: MatchService = app.state.matches
     match_id, _ = finished_match(service, 60)
-    service.set_limits(read_budget_ms=100)
     Slowed(service.store, "moves", 0.4)
 
     async def run() -> tuple[httpx.Response, httpx.Response]:

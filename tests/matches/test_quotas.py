@@ -17,7 +17,6 @@ import pytest
 from matches.clock import Clock
 from matches.quotas import (
     ALIVE_WITHIN,
-    Quotas,
     TooManyBotMatches,
     TooManyBotMatchesFromYou,
     TooManyWaiting,
@@ -25,17 +24,18 @@ from matches.quotas import (
     Upkeep,
     creator_mark,
 )
-from matches.service import MatchService, MatchSettings
+from matches.service import MatchService
+from matches.settings import Quotas
 from matches.store import SCHEMA_VERSION, Store, open_store
 from service.app import create_app
 from service.settings import Settings
-from tests.matches.conftest import FakeClock
+from tests.matches.conftest import FakeClock, in_process
 from tests.matches.servers import Server
 
 
 def quota_service(store: Store, clock: FakeClock, **quotas: float) -> MatchService:
-    limits = Quotas(**quotas)  # type: ignore[arg-type]
-    settings = MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard", quotas=limits)
+    limits = Quotas(**quotas)
+    settings = in_process(public_url="http://table.test", bot_delay_ms=0, lexicon="standard", quotas=limits)
     return MatchService(store, settings, clock_now=clock)
 
 
@@ -94,7 +94,9 @@ def test_matches_with_no_person_seated_are_capped_per_client_and_in_all(store: S
 
 
 def test_a_refused_all_bot_match_is_a_429_or_409_with_retry_after(tmp_path: Path) -> None:
-    settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), max_bot_only_per_client=1, max_bot_only=2)
+    settings = Settings(
+        lexicons=("standard",), data_dir=str(tmp_path), quotas=Quotas(max_bot_only_per_client=1, max_bot_only=2)
+    )
     app = create_app(settings)
     planners = {"game": "qwiply", "seats": 2, "bots": {"0": "planner", "1": "planner"}}
 

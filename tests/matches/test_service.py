@@ -9,16 +9,15 @@ import pytest
 
 from engine.errors import StaleVersionError
 from matches.service import MatchService
-from tests.matches.conftest import FakeClock
+from tests.matches.conftest import FakeClock, in_process
 from tests.matches.playing import two_players, whose_turn
 
 
 def test_two_servers_on_one_store_never_both_apply_a_move(store_url: str, clock: FakeClock) -> None:
-    from matches.service import MatchSettings
     from matches.store import open_store
 
-    first = MatchService(open_store(store_url), MatchSettings(bot_delay_ms=0), clock_now=clock)
-    second = MatchService(open_store(store_url), MatchSettings(bot_delay_ms=0), clock_now=clock)
+    first = MatchService(open_store(store_url), in_process(bot_delay_ms=0), clock_now=clock)
+    second = MatchService(open_store(store_url), in_process(bot_delay_ms=0), clock_now=clock)
     try:
         race(first, second)
     finally:

@@ -19,10 +19,10 @@ import pytest
 from engine.bots import make_bot, next_move
 from engine.registry import load_game
 from matches.errors import BadRequest
-from matches.service import MatchService, MatchSettings, MoveLimit
+from matches.service import MatchService, MoveLimit
 from matches.store import Store, open_store
 from matches.work import Busy, Overrun, WorkPool, game_key
-from tests.matches.conftest import FakeClock
+from tests.matches.conftest import FakeClock, in_process
 from tests.matches.hostile import Probe
 from tests.matches.playing import bop_of_passes
 from tests.matches.servers import Server
@@ -213,7 +213,7 @@ def sqlite_store(tmp_path: Path) -> Iterator[Store]:
 
 def pooled(store: Store, **settings: Any) -> MatchService:
     values: dict[str, Any] = {"bot_delay_ms": 0, "lexicon": "standard", "engine_workers": 1, **settings}
-    return MatchService(store, MatchSettings(public_url="http://table.test", **values))
+    return MatchService(store, in_process(public_url="http://table.test", **values))
 
 
 async def until_moved(service: MatchService, match_id: str, version: int, seconds: float = 30) -> None:
@@ -284,7 +284,7 @@ def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store)
 
 
 def test_a_match_holds_at_most_max_moves_and_its_bots_then_stop(sqlite_store: Store) -> None:
-    service = MatchService(sqlite_store, MatchSettings(bot_delay_ms=0, lexicon="standard", max_moves=3))
+    service = MatchService(sqlite_store, in_process(bot_delay_ms=0, lexicon="standard", max_moves=3))
     made = service.create("bop", seats=2, name="Ann")
     seat, token = service.join(made.match, made.invite_token, "Bob")
     tokens = {made.seat: made.token, seat: token}
@@ -307,7 +307,7 @@ def test_a_match_holds_at_most_max_moves_and_its_bots_then_stop(sqlite_store: St
 def test_a_match_nobody_watches_and_no_person_plays_moves_at_a_bounded_pace(sqlite_store: Store) -> None:
     clock = FakeClock()
     service = MatchService(
-        sqlite_store, MatchSettings(bot_delay_ms=100, unwatched_bot_delay_ms=5_000, lexicon="standard"), clock_now=clock
+        sqlite_store, in_process(bot_delay_ms=100, unwatched_bot_delay_ms=5_000, lexicon="standard"), clock_now=clock
     )
     made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
     clock.advance(1)
@@ -374,7 +374,7 @@ def test_a_restart_with_a_bot_that_would_plan_forever_serves_at_once(
     is killed at the budget and it plays its greedy move, and the match moves on."""
     store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
     try:
-        service = MatchService(store, MatchSettings(lexicon="standard"))
+        service = MatchService(store, in_process(lexicon="standard"))
         made = service.create("qwiply", {"players": 3}, bots={"1": "planner", "2": "planner"}, name="Ann")
         store.update_seat(made.match, 1, bot="planner:999999999")
         store.update_seat(made.match, 2, bot="planner:48")
@@ -457,7 +457,7 @@ def test_a_long_matchs_sheet_and_replay_steps_come_from_the_pool_and_agree_with_
     beside them never waits."""
     store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
     try:
-        service = MatchService(store, MatchSettings(lexicon="standard"))
+        service = MatchService(store, in_process(lexicon="standard"))
         match_id = bop_of_passes(service, 600)
         sheet = service.turns(match_id, None)
         steps = {version: service.replay_view(match_id, version) for version in (600, 7, 333, 560, 599, 0)}

@@ -109,7 +109,7 @@ def test_two_players_and_a_spectator_play_digit_by_tapping(phones: Any, tables: 
         for square, tile in placements(play):
             other.wait_for_selector(f".cell.filled.last[data-cell='{square}']")
             assert KIT.name(tile) in (other.locator(f".cell[data-cell='{square}']").get_attribute("aria-label") or "")
-        other.wait_for_selector(".lg-last:not([hidden]) p")  # the last-move panel (games/common.js)
+        other.wait_for_selector(".lg-last:not([hidden]) p")  # the last-move panel (board/feedback.js)
         assert other.locator(".lg-last h2").inner_text() == "Last move"
         assert other.locator(".lg-last p").inner_text().startswith(f"{name} ")
     pages[mover].wait_for_selector(".lg-last:not([hidden]) p")

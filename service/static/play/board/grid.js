@@ -9,7 +9,7 @@
 // "last move" panel. What a game adds: `cellAt` (how a square looks and reads), its tiles' names and
 // pictures, the notation of what is placed (`pendingText`), and the panels of its own rules.
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
-import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "../games/common.js";
+import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "./feedback.js";
 import { PlayHold } from "./dock.js";
 import { CELL, key, cellOf, boardMap, bounds, squareWords } from "./cells.js";
 import { centreOn, reveal, sizeSquares, setZoom, fitBoard, enlargeAt } from "./zoom.js";
@@ -638,7 +638,7 @@ export class GridBoard {
     if (!first && moved.length && !this.placed.size) this.reveal(this.lastCells);
   }
 
-  /** The last move panel follows the score sheet (see common.js). */
+  /** The last move panel follows the score sheet (see feedback.js). */
   showLastMove(/** @type {number} */ version) {
     followLastMove(this, version, (/** @type {string} */ move) => this.cellsOf(move));
   }

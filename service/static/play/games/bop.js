@@ -2,7 +2,7 @@
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, plural, meaningWords, announce } from "../ui.js";
-import { humanize as namedSeats, forgetOldWords } from "./common.js";
+import { humanize as namedSeats, forgetOldWords } from "../board/feedback.js";
 import { GridBoard, CELL, boardMap, key, lineText } from "../board/grid.js";
 import { span } from "../board/cells.js";
 import { layOut } from "../board/dock.js";

@@ -4,8 +4,8 @@
 
 Every seat is a bot (``random``, ``greedy`` or one of the game's own) or ``human``: a person at this
 terminal, who sees their own view (``game.render``), types moves in the game's notation, and is
-told why a refused move is refused. A game's CLI module (``engine/<game>/cli.py``) may add flags of
-its own on top of these, or replace the runner; every other registered game gets this one.
+told why a refused move is refused. A game's own module beside this one (``tablejudge/play/bop.py``)
+may add flags of its own on top of these, or replace the runner; every other registered game gets this one.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from engine.base import CHANCE, REFEREE, Breakdown, Game, Move, State, option_value, seat_name
+from engine.base import Game, State
 from engine.bots import Bot, Turn, bot_names, make_bot, play_game
 from engine.errors import ConfigError, EngineError
 from engine.registry import game_class, load_game
+from engine.values import CHANCE, REFEREE, Breakdown, Move, option_value, seat_name
 
 HUMAN = "human"
 

@@ -37,10 +37,11 @@ def test_the_hint_command_lists_the_best_plays_with_their_breakdowns(capsys: pyt
 
 
 def test_the_generic_runner_plays_match_five_too(capsys: pytest.CaptureFixture[str]) -> None:
-    """Without its own cli.py, ``engine.play``'s runner would seat it: the render is all it needs."""
+    """Without commands of its own, the generic runner (``tablejudge.play.runner``) would seat it: the render is
+    all it needs."""
     import argparse
 
-    from engine.play import register_generic
+    from tablejudge.play.runner import register_generic
 
     parser = argparse.ArgumentParser()
     register_generic(parser.add_subparsers(dest="game"), "matchfive")

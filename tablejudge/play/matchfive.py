@@ -5,31 +5,31 @@
     tablejudge play matchfive --bots human,greedy --option copies=1 --option wilds=2
     tablejudge hint matchfive "0,0:3r 0,1:2r 0,2:1r" --hand "5r 4r * 2b 3y"
 
-The game runs on the shared loop and seats (``engine.play``); a person sees the table from above
+The game runs on the shared loop and seats (``runner.py``); a person sees the table from above
 (``MatchFiveGame.render``) and their own hand, types moves in the notation of
 ``engine.matchfive.moves``, and may ask for ``hint`` (the best plays now, with their breakdowns),
-``moves`` (every legal move) or ``help``.
+``moves`` (every legal move) or ``help``. The hint command reads the table as ``MatchFiveGame.hints`` does.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.base import Breakdown, Game, Move, ScoredMove, State
+from engine.base import Game, State
 from engine.bots import Turn
 from engine.errors import ConfigError
-from engine.linegames import cli as terminal
-from engine.matchfive.board import Board, parse_stacks
-from engine.matchfive.game import LEGEND, format_above
+from engine.matchfive.board import Board
+from engine.matchfive.game import LEGEND
 from engine.matchfive.movegen import best_plays
-from engine.matchfive.options import HAND_SIZE, MatchFiveOptions, format_tiles, hand_tile, parse_hand_tiles, sort_tiles
-from engine.matchfive.rules import board_problems, hand_breakdown
+from engine.matchfive.options import sort_tiles
+from engine.matchfive.rules import hand_breakdown
 from engine.matchfive.state import MatchFiveState
+from engine.values import Breakdown, Move, ScoredMove
+from tablejudge.play import grid as terminal
 
 
 # --- hints ---------------------------------------------------------------------------------------
@@ -41,6 +41,8 @@ def hint_text(number: int, scored: ScoredMove[Any]) -> str:
 
 
 def _table_text(arg: str) -> str:
+    """The table ``arg`` names: stdin for ``-``, the stacks written out (``ROW,COL:...``; '' an empty table),
+    or a file's text."""
     if arg == "-":
         return sys.stdin.read()
     if ":" in arg or not arg.strip():
@@ -50,22 +52,6 @@ def _table_text(arg: str) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"table: cannot read {arg!r}: {error}") from None
-
-
-def run_hint(args: argparse.Namespace) -> int:
-    board = parse_stacks(_table_text(args.table))
-    problems = board_problems(board)
-    if problems:
-        raise ConfigError(f"table: {problems[0]}")
-    hand = parse_hand_tiles(args.hand)
-    extra = Counter(hand_tile(t) for t in board.tiles()) + Counter(hand) - MatchFiveOptions().tile_counts()
-    terminal.check_hint_hand(hand, HAND_SIZE, "tiles", format_tiles(sort_tiles(extra.elements())))
-    terminal.check_limits(args)
-    plays = best_plays(board, hand, args.limit)
-    return terminal.print_hints(
-        plays, as_json=args.json, hand=hand, board_text=format_above(board, board.locked),
-        hand_text=format_tiles(sort_tiles(hand)), line=hint_text, none_text=NO_PLAY,
-    )  # fmt: skip
 
 
 NO_PLAY = "no play: swap tiles (or pass, with the bag empty)"
@@ -153,6 +139,7 @@ COMMANDS = terminal.GridCommands(
     "'-' for stdin, or '' for an empty table",
     'your tiles, e.g. "5r 4r * 2b 3y" (* is a wild)',
     run_play,
-    run_hint,
+    hint_text,
+    NO_PLAY,
+    read_board=_table_text,
 )
-register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from engine.errors import StateError
-from engine.pdq.highscore import HighScores, default_path
 from engine.pdq.options import PdqOptions
 from tablejudge.cli import main
+from tablejudge.play.highscore import HighScores, default_path
 
 
 def test_every_game_is_kept_and_the_best_is_the_high_score(tmp_path: Path) -> None:
@@ -25,6 +25,19 @@ def test_every_game_is_kept_and_the_best_is_the_high_score(tmp_path: Path) -> No
     assert again.best(solo) == 9
     rows = sqlite3.connect(tmp_path / "deep" / "scores.sqlite3").execute("SELECT COUNT(*) FROM solo_games")
     assert rows.fetchone() == (3,)
+
+
+def test_ruling_15_the_high_score_is_kept_per_table(tmp_path: Path) -> None:
+    """PDQ's ruling 15: the high score is kept outside the game state, one per deal size, word rule, minimum,
+    scoring and deck: a game under other options neither beats nor counts for another's record."""
+    solo = PdqOptions.preset("solo")
+    scores = HighScores(tmp_path / "solo.sqlite3")
+    assert scores.record(solo, 3, seed=0).is_new_best
+    assert not scores.record(solo, 2, seed=1).is_new_best
+    assert scores.record(solo, 6, seed=2).previous_best == 3
+    assert scores.best(solo) == 6
+    assert scores.best(PdqOptions.preset("solo", min_length=5)) is None  # another table, another record
+    assert scores.record(PdqOptions.preset("solo", min_length=5), 1, seed=0).is_new_best
 
 
 def test_the_default_database_follows_xdg_data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,5 @@
-// What the grid boards share (BOP!, Three2Fifteen, Match Five and the line games of linegrid.js):
-// the engine's refusals in a person's words, and the "last move" panel that follows the score sheet.
+// What a grid board says (GridBoard and the boards on it: BOP!, Three2Fifteen, Match Five, the line
+// games): the engine's refusals in a person's words, and the "last move" panel that follows the score sheet.
 import { h, fill, plural } from "../ui.js";
 
 /** The engine's words with seats named ("player 1" -> "Bob"). @param {string | null | undefined} text @param {any} body */

@@ -1,10 +1,10 @@
-"""What the judge service (``service/``) and the match server (``matches/``) both answer with: JSON
-bodies encoded by orjson, and the one error body ``{"error": {"code", "message", ...}}``.
+"""What the match server (``matches/``) and the judge service (``service/``) both answer with: JSON
+bodies encoded by orjson, the one error body ``{"error": {"code", "message", ...}}``, and the client as
+the limits and quotas count it.
 
-Kept here, beside neither, so that ``matches/`` imports nothing from ``service/`` (issue 24; pinned by
-``tests/matches/test_quotas.py``): the match server's routes can be served by another app, and the
-judge's modules can change without reaching into it. ``service.responses`` and ``service.errors``
-re-export these names for the judge's own modules.
+Kept in the lower of the two layers (``matches`` below ``service``; ``tests/test_layout.py`` pins the
+order), so the match server's routes need nothing of the judge, and the judge imports these names from
+here, not through a module of its own.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
     tablejudge play digit --bots human,greedy --option blanks=yyggr --option digit_tiles=5
     tablejudge hint digit "9y ?? ./. 0g ." --hand "8g 1r 1k ?? 4b"
 
-The game runs on the shared loop and flags (``engine.play``); a person sees the grid (every tile's
+The game runs on the shared loop and flags (``runner.py``); a person sees the grid (every tile's
 number and colour letter, each wild as what it stands for), their own hand, and may ask for ``hint``
 (the best moves now, with what each does), ``moves`` (every legal one) or ``help`` (the notation).
 """
@@ -15,22 +15,17 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Breakdown, Game, Move, ScoredMove, State
+from engine.base import Game, State
 from engine.bots import Turn
-from engine.digit.game import format_grid
-from engine.digit.movegen import explained, rank_moves
-from engine.digit.options import KIT, DigitOptions
 from engine.digit.rules import SOLVER
-from engine.digit.state import DigitState, grid_problems
-from engine.errors import ConfigError, NotationError
-from engine.linegames import cli as terminal
-from engine.linegames.grid import Cell, parse_board
+from engine.digit.state import DigitState
+from engine.linegames.grid import Cell
 from engine.linegames.moves import Play
-from engine.linegames.supply import HAND_SIZE
+from engine.values import Breakdown, JsonDict, Move, ScoredMove
+from tablejudge.play import grid as terminal
 
 
 # --- hints ---------------------------------------------------------------------------------------
@@ -39,45 +34,9 @@ def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     return terminal.hint_line(number, scored, 18, lambda item: f"{item.label}: {item.detail}", "none")
 
 
-def best_moves(board: dict[Cell, str], hand: Sequence[str], pile: Sequence[str], limit: int = terminal.HINTS
-               ) -> list[ScoredMove[Any]]:  # fmt: skip
-    """The ``limit`` best moves (0: all) for ``hand`` on ``board`` with ``pile`` behind it, each with
-    the breakdown making it gives."""
-    ranked = rank_moves(board, hand, len(pile))
-    return [explained(board, hand, pile, scored) for scored in (ranked[:limit] if limit else ranked)]
-
-
-def read_board(arg: str) -> dict[Cell, str]:
-    """The grid ``arg`` names: stdin for ``-``, a file's text, or the grid written out (rows split by
-    ``/``). Without row and column numbers its top-left cell is 0,0; it need not cover 0,0 (the first
-    play is long past), but it must be in one piece, every line a line."""
-    text = terminal.board_argument(arg, "board", lambda _: True)  # any text may be a grid written out
-    try:
-        board = parse_board(text, KIT)
-    except NotationError as error:
-        raise ConfigError(str(error)) from None
-    if not board:
-        raise ConfigError("board: no tiles (on the empty grid the first play covers 0,0: any tile there will do)")
-    problems = grid_problems(board, centre=False)
-    if problems:
-        raise ConfigError(f"board: {problems[0]}")
-    return board
-
-
-def run_hint(args: argparse.Namespace) -> int:
-    board = read_board(args.board)
-    try:
-        hand = KIT.parse_tiles(args.hand)
-    except NotationError as error:
-        raise ConfigError(f"--hand: {error}") from None
-    extra = Counter(board.values()) + Counter(hand) - DigitOptions().tile_counts()
-    terminal.check_hint_hand(hand, HAND_SIZE, "tiles", " ".join(sorted(extra.elements())), holder="box")
-    terminal.check_limits(args)
-    moves = best_moves(board, hand, ["??"] * args.pile, args.limit)
-    return terminal.print_hints(
-        moves, as_json=args.json, hand=hand, board_text=format_grid(board), hand_text=" ".join(hand),
-        line=hint_text, none_text=None, key="moves", with_points=False,
-    )  # fmt: skip
+def move_json(scored: ScoredMove[Any]) -> JsonDict:
+    """A hinted move as JSON, without points: D!Git has none."""
+    return {"move": scored.move.to_text(), "breakdown": scored.breakdown.to_json()}
 
 
 # --- a person at the terminal --------------------------------------------------------------------
@@ -159,9 +118,12 @@ COMMANDS = terminal.GridCommands(
     "'-' for stdin",
     'your tiles, e.g. "8g 1r 1k ?? 4b"',
     run_play,
-    run_hint,
+    hint_text,
+    None,
     hint_flags=pile_flag,
+    written_out=lambda _: True,  # any text may be a grid written out
     shown="moves",
     limit=terminal.HINTS,
+    key="moves",
+    move_json=move_json,
 )
-register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.bop.cli import PATH_ECHO
 from indexes.notation import echo
 from tablejudge.cli import main
+from tablejudge.play.bop import PATH_ECHO
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -180,6 +180,15 @@ def test_every_registered_game_plays_from_the_command_line(game: str, capsys: py
     assert "game over" in out and ("winner" in out or "wins" in out)
 
 
+def test_the_hint_command_is_offered_for_every_game_whose_engine_gives_hints() -> None:
+    """``tablejudge hint GAME`` exists exactly for the games whose ``Game`` offers ``hints`` (the protocol)."""
+    from engine import Game, game_class, registered_games
+    from tablejudge.commands.play import GRID_COMMANDS
+
+    offering = {name for name in registered_games() if game_class(name).hints is not Game.hints}
+    assert set(GRID_COMMANDS) == offering and offering >= {"bop", "qnto"}
+
+
 #: One hint for each game that offers them: the game and a position with a hand (issue 25).
 HINT_CASES = {
     "bop": ["Fk Rb Sb/. . Hy", "--hand", "Wr Hg My Mb Yb", "--limit", "3"],
@@ -212,7 +221,7 @@ def test_hint_game_answers_as_the_old_per_game_command(
         (["hint", "bop", "Fk Rb", "--hand", "Mb", "--limit", "-1"], "--limit must be 0 or more"),
         (["hint", "qnto", "Sy Hy", "--hand", "Sg", "--pile", "-1"], "--limit and --pile must be 0 or more"),
         (["hint", "digit", "9y ?? ./. 0g .", "--hand", "8g 1r 1k ?? 4b 5b"], "a hand holds 1 to 5 tiles"),
-        (["hint", "matchfive", "0,0:3r", "--hand", "9z"], "tile '9z'"),
+        (["hint", "matchfive", "0,0:3r", "--hand", "9z"], "tablejudge: --hand: tile '9z'"),  # the flag at fault
         (["hint", "three2fifteen", "nonexist.txt", "--hand", "2"], "board: there is no file 'nonexist.txt'"),
         (["hint", "qnto", "nonexist.txt", "--hand", "Sg"], "grid: there is no file 'nonexist.txt'"),
         (["hint", "matchfive", "0,0:3r"], "required: --hand"),

@@ -1,9 +1,10 @@
-"""The terminal parts every grid game shares: a person's seat, the play runner and the hint command.
+"""The terminal parts every grid game shares (BOP!, D!Git, Match Five, Q!nto, Three2Fifteen): the commands,
+a person's seat, the play runner, and the hint command on ``Game.hints``.
 
-A grid game's ``cli.py`` keeps only what is its own (its help text, its hints, what it says after a
-move and at the end) and hands it to these. The flags and the loop are ``engine.play``'s; the
-commands are registered by ``tablejudge.commands`` (``tablejudge play GAME``, ``tablejudge hint GAME``
-and the older ``GAME-hint`` names).
+A grid game's module beside this one keeps only what is its own (its texts and flags, a person's help,
+what it says after a move and at the end, how a hinted move reads) and declares it once in a
+:class:`GridCommands`. The flags and the loop are ``runner.py``'s; ``tablejudge/commands`` registers the
+commands (``tablejudge play GAME``, ``tablejudge hint GAME`` and the older ``GAME-hint`` names).
 """
 
 from __future__ import annotations
@@ -12,14 +13,25 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
-from engine.base import CHANCE, Breakdown, Game, Move, Outcome, ScoredMove, State
+from engine.base import Game, State
 from engine.bots import Turn
-from engine.errors import ConfigError
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, print_move, run_game
+from engine.errors import ConfigError, PositionError
+from engine.registry import load_game
+from engine.values import CHANCE, Breakdown, Hints, JsonDict, Move, Outcome, ScoredMove
+from tablejudge.play.runner import (
+    HUMAN,
+    HumanSeat,
+    add_game_arguments,
+    game_from_args,
+    indent,
+    make_seats,
+    print_move,
+    run_game,
+)
 
 #: Plays a person is shown when they type ``hint``.
 HINTS = 5
@@ -29,50 +41,6 @@ LISTED = 30
 
 Run = Callable[[argparse.Namespace], int]
 AddFlags = Callable[[argparse.ArgumentParser], None]
-
-
-# --- the commands --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class GridCommands:
-    """A grid game's ``tablejudge play NAME`` and ``tablejudge hint NAME`` (also ``NAME-hint``): their
-    texts and what runs them. A game's ``cli.py`` declares one, and takes its ``register``,
-    ``add_hint_arguments`` and ``HINT_HELP`` (what ``tablejudge.commands`` asks a game for) from it."""
-
-    #: the game's registry name
-    name: str
-    #: ``play``'s one line of help and its description
-    play_help: str
-    play_description: str
-    #: ``hint``'s one line of help, its board argument's name and help, and ``--hand``'s help
-    hint_help: str
-    board: str
-    board_help: str
-    hand_help: str
-    run_play: Run
-    run_hint: Run
-    #: the game's own flags of each command (``hint``'s come after ``--hand``)
-    play_flags: AddFlags | None = None
-    hint_flags: AddFlags | None = None
-    #: what ``hint --limit`` counts, and how many it shows by default
-    shown: str = "plays"
-    limit: int = 10
-
-    def register(self, play_subparsers: argparse._SubParsersAction) -> None:
-        play = play_subparsers.add_parser(self.name, help=self.play_help, description=self.play_description)
-        add_game_arguments(play, self.name, default_bots=None)
-        if self.play_flags is not None:
-            self.play_flags(play)
-        play.set_defaults(run=self.run_play)
-
-    def add_hint_arguments(self, hint: argparse.ArgumentParser) -> None:
-        hint.add_argument(self.board, help=self.board_help)
-        hint.add_argument("--hand", required=True, help=self.hand_help)
-        if self.hint_flags is not None:
-            self.hint_flags(hint)
-        shows = f"{self.shown} to show; 0 shows all (default: %(default)s)"
-        hint.add_argument("--limit", type=int, default=self.limit, help=shows)
-        hint.add_argument("--json", action="store_true", help="print JSON")
-        hint.set_defaults(run=self.run_hint)
 
 
 # --- hints ---------------------------------------------------------------------------------------
@@ -126,46 +94,9 @@ def has_space(arg: str) -> bool:
     return any(char.isspace() for char in arg)
 
 
-def print_hints(
-    plays: Sequence[ScoredMove[Any]],
-    *,
-    as_json: bool,
-    hand: Sequence[Any],
-    board_text: str,
-    hand_text: str,
-    line: Callable[[int, ScoredMove[Any]], str],
-    none_text: str | None,
-    key: str = "plays",
-    with_points: bool = True,
-    ensure_ascii: bool = True,
-) -> int:
-    """The hint command's output: JSON (``{"hand", key: [{"move", "points", "breakdown"}]}``) or the
-    board, the hand, one line a play and the best play's breakdown (``none_text`` None: neither the
-    'no play' line nor the best play's breakdown, for a game whose hints are no plays' scores)."""
-    if as_json:
-        points = (lambda s: {"points": s.points}) if with_points else (lambda s: {})
-        found = [{"move": s.move.to_text(), **points(s), "breakdown": s.breakdown.to_json()} for s in plays]
-        print(json.dumps({"hand": list(hand), key: found}, ensure_ascii=ensure_ascii))
-        return 0
-    print(board_text)
-    print(f"hand: {hand_text}")
-    if not plays and none_text is not None:
-        print(none_text)
-        return 0
-    for number, scored in enumerate(plays, 1):
-        print(line(number, scored))
-    if none_text is not None:
-        print("\nbest play:\n" + indent(plays[0].breakdown.text()))
-    return 0
-
-
-def check_hint_hand(hand: Sequence[Any], most: int, pieces: str, extra: str = "", holder: str = "bag") -> None:
-    """ConfigError for a hint's hand of no ``pieces`` or more than ``most``, or (``extra``: those written
-    out) for more of them on the board and in the hand than the game's ``holder`` holds."""
-    if not 1 <= len(hand) <= most:
-        raise ConfigError(f"--hand: a hand holds 1 to {most} {pieces}, not {len(hand)}")
-    if extra:
-        raise ConfigError(f"more {pieces} than the {holder} holds: {extra}")
+def scored_json(scored: ScoredMove[Any]) -> JsonDict:
+    """A hinted move as JSON: ``{"move", "points", "breakdown"}``."""
+    return {"move": scored.move.to_text(), "points": scored.points, "breakdown": scored.breakdown.to_json()}
 
 
 def check_limits(args: argparse.Namespace) -> None:
@@ -173,6 +104,97 @@ def check_limits(args: argparse.Namespace) -> None:
     if getattr(args, "pile", 0) < 0 or args.limit < 0:
         named = "--limit and --pile" if hasattr(args, "pile") else "--limit"
         raise ConfigError(f"{named} must be 0 or more")
+
+
+# --- the commands --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GridCommands:
+    """A grid game's ``tablejudge play NAME`` and ``tablejudge hint NAME`` (also ``NAME-hint``): their
+    texts, its own flags, what runs ``play``, and how the hints (``Game.hints``) are asked for and shown.
+    A game's module declares one as ``COMMANDS``; ``tablejudge/commands`` registers it."""
+
+    #: the game's registry name
+    name: str
+    #: ``play``'s one line of help and its description
+    play_help: str
+    play_description: str | None
+    #: ``hint``'s one line of help, its board argument's name and help, and ``--hand``'s help
+    hint_help: str
+    board: str
+    board_help: str
+    hand_help: str
+    run_play: Run
+    #: one hinted move as a line, given its number
+    hint_line: Callable[[int, ScoredMove[Any]], str]
+    #: what ``hint`` says when there is no play (None: nothing, and no best play's breakdown either)
+    none_text: str | None
+    #: the game's own flags of each command (``hint``'s come after ``--hand``)
+    play_flags: AddFlags | None = None
+    hint_flags: AddFlags | None = None
+    #: the game's options that ``hint``'s own flags set (default: none)
+    hint_options: Callable[[argparse.Namespace], dict[str, Any]] = field(default=lambda args: {})
+    #: the text of the board argument (default: :func:`board_argument` with ``written_out`` and ``split_rows``)
+    read_board: Callable[[str], str] | None = None
+    written_out: Callable[[str], bool] = has_space
+    split_rows: bool = False
+    #: what ``hint --limit`` counts, and how many it shows by default
+    shown: str = "plays"
+    limit: int = 10
+    #: ``hint --json``: the key of the list, each move's JSON, and whether the JSON is plain ASCII
+    key: str = "plays"
+    move_json: Callable[[ScoredMove[Any]], JsonDict] = scored_json
+    ensure_ascii: bool = True
+
+    def register(self, play_subparsers: argparse._SubParsersAction) -> None:
+        play = play_subparsers.add_parser(self.name, help=self.play_help, description=self.play_description)
+        add_game_arguments(play, self.name, default_bots=None)
+        if self.play_flags is not None:
+            self.play_flags(play)
+        play.set_defaults(run=self.run_play)
+
+    def add_hint_arguments(self, hint: argparse.ArgumentParser) -> None:
+        hint.add_argument(self.board, help=self.board_help)
+        hint.add_argument("--hand", required=True, help=self.hand_help)
+        if self.hint_flags is not None:
+            self.hint_flags(hint)
+        shows = f"{self.shown} to show; 0 shows all (default: %(default)s)"
+        hint.add_argument("--limit", type=int, default=self.limit, help=shows)
+        hint.add_argument("--json", action="store_true", help="print JSON")
+        hint.set_defaults(run=self.run_hint)
+
+    def run_hint(self, args: argparse.Namespace) -> int:
+        """``tablejudge hint NAME``: the game's hints for the position the arguments write out, printed."""
+        check_limits(args)
+        game = load_game(self.name, self.hint_options(args), lexicon=getattr(args, "lexicon", None))
+        arg = getattr(args, self.board)
+        text = self.read_board(arg) if self.read_board else board_argument(arg, self.board, self.written_out,
+                                                                              self.split_rows)  # fmt: skip
+        try:
+            found = game.hints(text, args.hand, args.limit, getattr(args, "pile", None))
+        except PositionError as error:
+            if error.part != "hand":
+                raise
+            raise ConfigError(f"--hand: {error}") from None
+        return self.print_hints(found, as_json=args.json)
+
+    def print_hints(self, found: Hints[Any], as_json: bool) -> int:
+        """The hint command's output: JSON (``{"hand", key: [each move's JSON]}``) or the board, the hand,
+        one line a move and the best move's breakdown (no :attr:`none_text`: neither the 'no play' line nor
+        the best move's breakdown, for a game whose hints are no plays' scores)."""
+        if as_json:
+            moves = [self.move_json(scored) for scored in found.moves]
+            print(json.dumps({"hand": list(found.hand), self.key: moves}, ensure_ascii=self.ensure_ascii))
+            return 0
+        print(found.board)
+        print(f"hand: {found.hand_text}")
+        if not found.moves and self.none_text is not None:
+            print(self.none_text)
+            return 0
+        for number, scored in enumerate(found.moves, 1):
+            print(self.hint_line(number, scored))
+        if self.none_text is not None:
+            print("\nbest play:\n" + indent(found.moves[0].breakdown.text()))
+        return 0
 
 
 # --- a person at the terminal --------------------------------------------------------------------

@@ -5,7 +5,7 @@
     tablejudge play three2fifteen --bots human,greedy --option hand_size=4
     tablejudge hint three2fifteen board.txt --hand "2 5 11"
 
-The game runs on the shared loop (``engine.play``); a person sees the board with its squares and
+The game runs on the shared loop (``runner.py``); a person sees the board with its squares and
 their own hand, types moves in the notation of ``engine.three2fifteen.moves`` and may ask for
 ``hint`` (the best plays now), ``moves`` (every legal one) or ``help``.
 """
@@ -14,53 +14,24 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Breakdown, Move, ScoredMove, State
+from engine.base import State
 from engine.bots import Turn
-from engine.errors import ConfigError
-from engine.linegames import cli as terminal
-from engine.three2fifteen.board import Board, format_board, parse_board
 from engine.three2fifteen.game import LEGEND
 from engine.three2fifteen.layout import Layout
-from engine.three2fifteen.movegen import scored_plays
+from engine.three2fifteen.movegen import best_plays
 from engine.three2fifteen.moves import Play
-from engine.three2fifteen.options import DISTRIBUTION, MAX_HAND_SIZE, Three2FifteenOptions, format_tokens, parse_tokens
-from engine.three2fifteen.rules import board_problems
 from engine.three2fifteen.state import Three2FifteenState
+from engine.values import Breakdown, Move, ScoredMove
+from tablejudge.play import grid as terminal
 
 
 # --- hints ---------------------------------------------------------------------------------------
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 7,6a 7 8        +24  across 7+8 +15; down 7+2 +9``"""
     return terminal.hint_line(number, scored, 16)
-
-
-def best_plays(
-    board: Board, hand: Sequence[int], layout: Layout, limit: int = terminal.HINTS
-) -> list[ScoredMove[Play]]:
-    """The ``limit`` best plays (0: all) for ``hand`` on ``board``, each with its breakdown."""
-    ranked = scored_plays(board, hand, layout)
-    return ranked[:limit] if limit else ranked
-
-
-def run_hint(args: argparse.Namespace) -> int:
-    layout = Three2FifteenOptions(layout=args.layout).board_layout()
-    board = parse_board(terminal.board_argument(args.board, "board", terminal.has_space, split_rows=True))
-    problems = board_problems(board, layout)
-    if problems:
-        raise ConfigError(f"board: {problems[0]}")
-    hand = parse_tokens(args.hand)
-    extra = Counter(board.values()) + Counter(hand) - Counter(DISTRIBUTION)
-    terminal.check_hint_hand(hand, MAX_HAND_SIZE, "tokens", format_tokens(sorted(extra.elements())))
-    terminal.check_limits(args)
-    plays = best_plays(board, hand, layout, args.limit)
-    return terminal.print_hints(
-        plays, as_json=args.json, hand=hand, board_text=format_board(board, layout), hand_text=format_tokens(hand),
-        line=hint_text, none_text="no play: exchange a token (or pass)",
-    )  # fmt: skip
 
 
 # --- a person at the terminal --------------------------------------------------------------------
@@ -94,7 +65,7 @@ class Three2FifteenPerson(terminal.GridPerson):
 
     def hint_text(self, turn: Turn) -> str:
         state: Three2FifteenState = turn._state  # type: ignore[assignment]
-        plays = best_plays(state.board, turn.view["hands"][turn.seat], state.game.layout)
+        plays = best_plays(state.board, turn.view["hands"][turn.seat], state.game.layout, terminal.HINTS)
         stuck = ", ".join(move.to_text() for move in turn.legal)
         return "\n".join(hint_text(n, s) for n, s in enumerate(plays, 1)) or f"  no play: {stuck}"
 
@@ -129,7 +100,9 @@ COMMANDS = terminal.GridCommands(
     "or the board written out with its rows split by '/'",
     'your tokens, e.g. "2 5 11"',
     run_play,
-    run_hint,
+    hint_text,
+    "no play: exchange a token (or pass)",
     hint_flags=layout_flag,
+    hint_options=lambda args: {"layout": args.layout},
+    split_rows=True,
 )
-register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

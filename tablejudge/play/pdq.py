@@ -19,18 +19,19 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from engine.base import Breakdown, Move, State
+from engine.base import State
 from engine.bots import BOTS, Bot, make_bot, next_move
 from engine.errors import ConfigError, IllegalMoveError
 from engine.pdq.bots import PROFILES, seat_names
 from engine.pdq.game import PdqGame, PdqState
-from engine.pdq.highscore import HighScores
 from engine.pdq.moves import Claim, NoWord
 from engine.pdq.options import PRESETS, PdqOptions
 from engine.pdq.records import Verdict
 from engine.pdq.report import reason_text, round_report
-from engine.play import read_options
+from engine.values import Breakdown, Move
 from indexes.paths import DEFAULT_LEXICON
+from tablejudge.play.highscore import HighScores
+from tablejudge.play.runner import read_options
 
 STUMPED = {"", "?"}
 #: The seat name in ``--bots`` for the person at the terminal (``--bots you,sharp,steady``).

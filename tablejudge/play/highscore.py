@@ -1,9 +1,10 @@
-"""The solo game's high score ("shuffle the entire deck and try to beat your high score").
+"""PDQ's solo high score at the terminal ("shuffle the entire deck and try to beat your high score").
 
-Kept outside the game state (a state is one game; the high score spans games) in SQLite: every
-finished solo game is a row, and the high score for a set of options that changes what a score
-means is the best row with those options. SQLite makes a record atomic (two terminals finishing
-at once cannot lose one) and keeps the history for free.
+A feature of the command line, not of the engine: a state is one game, the high score spans games, and it
+lives in the player's data folder (``$XDG_DATA_HOME``), which an engine never reads. In SQLite: every
+finished solo game is a row, and the high score for a set of options that changes what a score means is
+the best row with those options. SQLite makes a record atomic (two terminals finishing at once cannot lose
+one) and keeps the history for free.
 """
 
 from __future__ import annotations

@@ -12,10 +12,10 @@ import pytest
 from engine.base import CHANCE
 from engine.bop import BopGame
 from engine.bop.board import format_board, parse_board
-from engine.bop.cli import _print_turn
 from engine.bop.moves import Challenge, Pass, parse_move
 from engine.bop.options import parse_tiles
 from tablejudge.cli import main
+from tablejudge.play.bop import _print_turn
 
 PLAY = ["play", "bop", "--players", "2", "--bots", "greedy,random", "--seed", "7"]
 

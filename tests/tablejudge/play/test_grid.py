@@ -1,7 +1,7 @@
-"""The grid games' terminal (``engine.linegames.cli``) through the real CLI entry point, game by game:
+"""The grid games' terminal (``tablejudge.play.grid``) through the real CLI entry point, game by game:
 a person typing a whole game (bad moves explained, ``hint``, ``help``, ``moves``), the first refusal
 naming its rule, the finished state as JSON, people sharing one terminal. Each game's own output is
-in its ``test_*_cli.py``."""
+in ``test_<game>.py`` beside this one."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from engine.qnto.game import QntoGame
 from engine.qnto.text import LEGEND
 from engine.three2fifteen.game import END_TEXT, Three2FifteenGame
 from tablejudge.cli import main
-from tests.engine.linegames.terminal import finished_json, greedy_moves, people_share, person_plays
+from tests.tablejudge.play.terminal import finished_json, greedy_moves, people_share, person_plays
 
 #: Each game: bad moves a person types first, and what the game then says of them and at its end.
 PEOPLE: dict[str, tuple[Any, list[str], list[str]]] = {

@@ -5,7 +5,7 @@
     tablejudge play qnto --variant light --bots human,human             # two people at one terminal
     tablejudge hint qnto grid.txt --hand "Sy ?? Hg Dk !b" --variant plus
 
-The game runs on the shared loop (``engine.play``); ``--variant V`` is ``--option variant=V``. A person
+The game runs on the shared loop (``runner.py``); ``--variant V`` is ``--option variant=V``. A person
 sees the grid (each tile's shape symbol and colour letter, painted in its colour on a terminal), what
 the wilds on it stand for, and their own hand; types moves in the notation of ``engine.qnto.moves``;
 and may ask for ``hint`` (the best plays now), ``moves`` (every legal move listed) or ``help``.
@@ -15,23 +15,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.base import Breakdown, Game, Move, ScoredMove, State
+from engine.base import Game, State
 from engine.bots import Turn
 from engine.errors import ConfigError
-from engine.linegames import cli as terminal
-from engine.linegames.grid import Cell, format_cell, parse_board
-from engine.linegames.supply import HAND_SIZE
+from engine.linegames.grid import Cell, format_cell
 from engine.linegames.tiles import is_wild
-from engine.play import read_options
-from engine.qnto.movegen import best_plays
 from engine.qnto.moves import Play
-from engine.qnto.options import KIT, SYMBOLS, VARIANTS, QntoOptions
+from engine.qnto.options import KIT, VARIANTS
 from engine.qnto.state import QntoState
-from engine.qnto.text import VARIANT_NAMES, Paint, ansi, format_grid, hand_text, plain, render_view, symbol
+from engine.qnto.text import VARIANT_NAMES, Paint, ansi, plain, render_view, symbol
+from engine.values import Breakdown, Move, ScoredMove
+from tablejudge.play import grid as terminal
+from tablejudge.play.runner import read_options
 
 RULE_TEXT = (
     "Tiles: shape S ! D H C (or ♠ ! ♦ ♥ ♣) then colour y g r k b; ? is wild. A line holds 2 to 5 tiles,",
@@ -40,6 +38,9 @@ RULE_TEXT = (
 
 
 # --- hints ---------------------------------------------------------------------------------------
+NO_PLAY = "no play: swap or pass"
+
+
 def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     """``  1. 0,2d Db!r           +5  up/down Db !r +2; across Sk ?? Db +3`` (Light, scoring nothing: no points)."""
     return terminal.hint_line(
@@ -47,29 +48,9 @@ def hint_text(number: int, scored: ScoredMove[Any]) -> str:
     )
 
 
-def read_grid(text: str) -> dict[Cell, str]:
-    """A grid as ``tablejudge play qnto`` prints it (shape symbols) or in the notation's letters."""
-    for letter, shown in SYMBOLS.items():
-        text = text.replace(shown, letter)
-    return parse_board(text, KIT)
-
-
 def _written_out(arg: str) -> bool:
     """A grid written out splits its rows by '/' or its cells by spaces."""
     return "/" in arg or terminal.has_space(arg)
-
-
-def run_hint(args: argparse.Namespace) -> int:
-    grid = read_grid(terminal.board_argument(args.grid, "grid", _written_out))
-    hand = KIT.parse_tiles(args.hand)
-    extra = Counter(grid.values()) + Counter(hand) - QntoOptions().tile_counts()
-    terminal.check_hint_hand(hand, HAND_SIZE, "tiles", " ".join(sorted(extra.elements())), holder="box")
-    terminal.check_limits(args)
-    plays = best_plays(grid, hand, ["??"] * args.pile, args.variant, args.limit)
-    return terminal.print_hints(
-        plays, as_json=args.json, hand=hand, board_text=format_grid(grid), hand_text=hand_text(hand),
-        line=hint_text, none_text="no play: swap or pass", ensure_ascii=False,
-    )  # fmt: skip
 
 
 # --- a person at the terminal --------------------------------------------------------------------
@@ -122,7 +103,7 @@ class QntoPerson(terminal.GridPerson):
     def hint_text(self, turn: Turn) -> str:
         state: QntoState = turn._state  # type: ignore[assignment]
         hints = state.hints(turn.seat, terminal.HINTS)
-        return "\n".join(hint_text(n, s) for n, s in enumerate(hints, 1)) or "  no play: swap or pass"
+        return "\n".join(hint_text(n, s) for n, s in enumerate(hints, 1)) or f"  {NO_PLAY}"
 
 
 def painter(choice: str, out: TextIO) -> Paint:
@@ -200,8 +181,11 @@ COMMANDS = terminal.GridCommands(
     "stdin, or the grid written out with its rows split by '/' (top-left cell 0,0)",
     'your tiles, shape then colour, e.g. "Sy ?? Hg Dk !b"',
     run_play,
-    run_hint,
+    hint_text,
+    NO_PLAY,
     play_flags,
     hint_flags,
+    hint_options=lambda args: {"variant": args.variant},
+    written_out=_written_out,
+    ensure_ascii=False,
 )
-register, add_hint_arguments, HINT_HELP = COMMANDS.register, COMMANDS.add_hint_arguments, COMMANDS.hint_help

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from engine.pdq.game import PdqGame
-from engine.pdq.highscore import HighScores
 from engine.pdq.moves import NoWord
 from engine.pdq.options import PdqOptions
 from tablejudge.cli import main
+from tablejudge.play.highscore import HighScores
 
 
 def run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
@@ -95,7 +95,7 @@ class SteppingClock:
 
 
 def test_racing_bots_at_the_terminal_a_quick_word_wins(adjudicator) -> None:
-    from engine.pdq.cli import _seats, play_race
+    from tablejudge.play.pdq import _seats, play_race
 
     game = PdqGame({"players": 3, "window_ms": 300}, adjudicator)  # a short window: the first word wins
     first = game.new_initial_state(3).round.letters
@@ -111,7 +111,7 @@ def test_racing_bots_at_the_terminal_a_quick_word_wins(adjudicator) -> None:
 
 
 def test_racing_bots_at_the_terminal_a_slow_word_is_too_late(adjudicator) -> None:
-    from engine.pdq.cli import _seats, play_race
+    from tablejudge.play.pdq import _seats, play_race
 
     game = PdqGame({"players": 2}, adjudicator)
     first = game.new_initial_state(3).round.letters
@@ -138,7 +138,7 @@ def test_bad_terminal_races_exit_2(argv, monkeypatch, capsys) -> None:
 def test_a_person_racing_a_bot_sees_every_row_and_gets_every_window(adjudicator) -> None:
     """Issue 10: a word typed 1.4 s after the deal ended the round, and the bot then played the next
     round alone, its row never shown. Every row is shown to the person, whatever ends the round before."""
-    from engine.pdq.cli import _seats, play_race
+    from tablejudge.play.pdq import _seats, play_race
 
     game = PdqGame({"players": 2}, adjudicator)
     state = game.new_initial_state(3)

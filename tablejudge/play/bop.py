@@ -5,8 +5,9 @@ tablejudge play bop --bots human,greedy                     # the sheet's challe
 tablejudge play bop --bots human,human,greedy --mode strict # non-words refused outright
 tablejudge hint bop board.txt --hand "Qr Jr Sb Ly ?"
 
-The game runs on the shared loop (``engine.play``): every seat that may act is asked, so in the
+The game runs on the shared loop (``runner.py``): every seat that may act is asked, so in the
 challenge game every other player is offered the challenge of each play, people as well as bots.
+The hint command reads the board as ``BopGame.hints`` does and shows each play with its words.
 """
 
 from __future__ import annotations
@@ -17,24 +18,23 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.adjudicator import Adjudicator, LocalAdjudicator
-from engine.base import CHANCE, Breakdown, Move, State
+from engine.base import State
 from engine.bop.board import format_board, parse_board
 from engine.bop.game import BopGame
-from engine.bop.hints import best_plays, play_words
+from engine.bop.hints import Hint, best_plays, play_words
 from engine.bop.moves import Challenge, Pass, Play
-from engine.bop.options import BOP, COLOUR_NAMES, DEFAULT_PALETTE, HAND_SIZE, MODES, parse_tiles
+from engine.bop.options import BOP, COLOUR_NAMES, DEFAULT_PALETTE, MODES
 from engine.bop.state import BopState
 from engine.bots import Turn
 from engine.errors import ConfigError, EngineError
-from engine.play import HUMAN, HumanSeat, add_game_arguments, game_from_args, indent, make_seats, run_game
+from engine.values import CHANCE, Breakdown, JsonDict, Move, ScoredMove
 from indexes.notation import echo
 from indexes.paths import DEFAULT_LEXICON
+from tablejudge.play.grid import GridCommands
+from tablejudge.play.runner import HUMAN, HumanSeat, game_from_args, indent, make_seats, run_game
 
 
-def register(play_subparsers: argparse._SubParsersAction) -> None:
-    play = play_subparsers.add_parser("bop", help="BOP!: build consonant words crossword-style")
-    add_game_arguments(play, "bop", default_bots=None)
+def play_flags(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--mode", default=None, choices=MODES,
         help="challenge (the sheet's game, the default): plays stand unless challenged; strict: non-words refused",
@@ -45,26 +45,10 @@ def register(play_subparsers: argparse._SubParsersAction) -> None:
         help="after each turn, show the best plays that were possible (only after people's turns when people play:"
         " a bot's best plays would show its hand)",
     )
-    play.set_defaults(run=run_play)
 
 
-HINT_HELP = "BOP!: the best plays for a hand on a board"
-
-
-def add_hint_arguments(hint: argparse.ArgumentParser) -> None:
-    """``tablejudge hint bop`` (also ``bop-hint``)."""
-    hint.add_argument(
-        "board", help="a file with the board as 'tablejudge play bop' prints it, '-' for stdin, or rows split by '/'"
-    )
-    hint.add_argument("--hand", required=True, help="your tiles, letter + colour code (Sy Rg ? ...)")
-    hint.add_argument("--limit", type=int, default=10, help="plays to show; 0 shows all (default: %(default)s)")
+def lexicon_flag(hint: argparse.ArgumentParser) -> None:
     hint.add_argument("--lexicon", default=DEFAULT_LEXICON, help="word list to judge by (default: %(default)s)")
-    hint.add_argument("--json", action="store_true", help="print JSON")
-    hint.set_defaults(run=run_hint)
-
-
-def _adjudicator(lexicon: str) -> Adjudicator:
-    return LocalAdjudicator(lexicon)  # an unknown name fails in ensure_index before any build
 
 
 #: A file name is echoed longer than typed letters: its end is usually the part that is wrong.
@@ -103,30 +87,16 @@ def _board_text(arg: str) -> str:
     return arg
 
 
-def run_hint(args: argparse.Namespace) -> int:
-    board = parse_board(_board_text(args.board))
-    if not board:
-        raise ConfigError("board: no tiles (a BOP! grid always holds at least the starter tile)")
-    hand = parse_tiles(args.hand)
-    if not 1 <= len(hand) <= HAND_SIZE:
-        raise ConfigError(f"--hand: a hand holds 1 to {HAND_SIZE} tiles, not {len(hand)}")
-    if args.limit < 0:
-        raise ConfigError("--limit must be 0 or more")
-    adjudicator = _adjudicator(args.lexicon)
-    BopGame(adjudicator=adjudicator).from_position(board, [hand, []])  # the tiles must be in the box
-    hints = best_plays(board, hand, adjudicator, limit=args.limit)
-    if args.json:
-        print(json.dumps({"hand": hand, "plays": [h.to_json() for h in hints]}, ensure_ascii=False))
-        return 0
-    print(format_board(board))
-    print(f"hand: {' '.join(hand)}")
-    if not hints:
-        print("no play: pass (and trade tiles)")
-        return 0
-    for number, hint in enumerate(hints, 1):
-        print(f"{number:>3}. {hint.text()}")
-    print("\nbest play:\n" + indent(hints[0].breakdown.text()))
-    return 0
+def hint_line(number: int, scored: ScoredMove[Any]) -> str:
+    """``  1. -3,3d WrHgMyMbYb        34  WHMMY: whammy; ...``: a play, its points and the words it makes."""
+    assert isinstance(scored, Hint)
+    return f"{number:>3}. {scored.text()}"
+
+
+def hint_json(scored: ScoredMove[Any]) -> JsonDict:
+    """A hinted play as JSON, with its words and what each BOP! tile stands for after it."""
+    assert isinstance(scored, Hint)
+    return scored.to_json()
 
 
 def notation_help(hand: list[str]) -> str:
@@ -316,3 +286,22 @@ def _print_report(out: TextIO, before: BopState, move: Move) -> None:
         out.write("  could have played:\n")
         for hint in hints:
             out.write(f"    {hint.text()}\n")
+
+
+COMMANDS = GridCommands(
+    "bop",
+    "BOP!: build consonant words crossword-style",
+    None,
+    "BOP!: the best plays for a hand on a board",
+    "board",
+    "a file with the board as 'tablejudge play bop' prints it, '-' for stdin, or rows split by '/'",
+    "your tiles, letter + colour code (Sy Rg ? ...)",
+    run_play,
+    hint_line,
+    "no play: pass (and trade tiles)",
+    play_flags,
+    lexicon_flag,
+    read_board=_board_text,
+    move_json=hint_json,
+    ensure_ascii=False,
+)
