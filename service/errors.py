@@ -34,7 +34,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from indexes.errors import TablejudgeError
 from matches.http import ErrorBody, error_response
@@ -120,7 +120,9 @@ class AnswerBugs:
     (``on_unexpected_error``, which logs it with its trace, once) and not raised on. Starlette's own last
     resort (for an ``Exception`` handler) answers and then raises it again for the server, and uvicorn then
     logs the trace a second time and ends the connection: a request the client had already sent on it (a
-    keep-alive connection) went unanswered. An error after the answer began can only end the connection."""
+    keep-alive connection) went unanswered. An error after the answer began can only end the connection.
+    (Nothing wraps ``send`` to know whether it began: a second start is refused by the server, and that says
+    so, at no cost to the requests that raise nothing.)"""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -129,20 +131,14 @@ class AnswerBugs:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
-
-        async def sending(message: Message) -> None:
-            nonlocal started
-            started = True
-            await send(message)
-
         try:
-            await self.app(scope, receive, sending)
+            await self.app(scope, receive, send)
         except Exception as error:
-            if started:
-                raise
             answer = await on_unexpected_error(Request(scope, receive), error)
-            await answer(scope, receive, send)
+            try:
+                await answer(scope, receive, send)
+            except Exception:  # the answer had begun (the server refuses a second start): end the connection
+                raise error from None
 
 
 def install_error_handlers(app: FastAPI) -> None:
