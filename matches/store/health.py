@@ -89,7 +89,7 @@ class StoreHealth:
         interval goes on (it is the try); ``blocking``: the call would block its thread while it tries
         (a synchronous connection), and is refused instead when made on an event loop."""
         state = self.state
-        if state is UP or (state is READ_ONLY and not write):
+        if state == UP or (state == READ_ONLY and not write):
             return
         with self._lock:
             now = self.clock()
@@ -103,10 +103,10 @@ class StoreHealth:
     def worked(self, wrote: bool) -> None:
         """A call succeeded: the outage (if any) is over. A read ends only an outage of reach."""
         state = self.state
-        if state is UP or (state is READ_ONLY and not wrote):
+        if state == UP or (state == READ_ONLY and not wrote):
             return
         with self._lock:
-            if self.state is UP or (self.state is READ_ONLY and not wrote):
+            if self.state == UP or (self.state == READ_ONLY and not wrote):
                 return
             lasted, refused = self.clock() - self.since, self.refusals
             self.state, self.reason, self.refusals = UP, "", 0
@@ -117,14 +117,14 @@ class StoreHealth:
         caller raises. The outage's first failure is logged (without a trace); later ones are not."""
         with self._lock:
             now = self.clock()
-            began = self.state is UP
+            began = self.state == UP
             if began:
                 self.since, self.refusals, self._wait = now, 0, FIRST_WAIT
                 self._next_try = now + FIRST_WAIT
             self.state, self.reason = state, reason  # (a try that reached a full disk: read_only now)
             error = self._unavailable(now)
         if began:
-            doing = "every request that needs it" if state is UNREACHABLE else "every write"
+            doing = "every request that needs it" if state == UNREACHABLE else "every write"
             log.warning("storage unavailable: %s (%s); %s is answered 503 until it is back", self.what, reason, doing)
         return error
 
@@ -140,14 +140,14 @@ class StoreHealth:
     # --- what is told -----------------------------------------------------------------------------------
     def _unavailable(self, now: float) -> StorageUnavailable:
         retry_after = max(1, math.ceil(self._next_try - now))
-        how = "reached" if self.state is UNREACHABLE else "written"
+        how = "reached" if self.state == UNREACHABLE else "written"
         message = f"the match store cannot be {how} now ({self.reason}): try again in a few seconds"
         return StorageUnavailable(message, retry_after, self)
 
     def report(self) -> dict[str, Any]:
         """The store's state as ``/readyz`` tells it: ``state``, and while it is not up, why and for how long."""
         with self._lock:
-            if self.state is UP:
+            if self.state == UP:
                 return {"state": UP}
             return {"state": self.state, "reason": self.reason, "down_for_s": round(self.clock() - self.since, 1)}
 

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from matches.store.base import Store
-from matches.store.health import MOST_WAIT, READ_ONLY, UNREACHABLE, State, StoreHealth, on_event_loop
+from matches.store.health import MOST_WAIT, READ_ONLY, UNREACHABLE, UP, State, StoreHealth, on_event_loop
 from matches.store.rows import CommitCheck, MoveRow
 from matches.store.schema import NOTIFY_CHANNEL
 from matches.store.sql import (
@@ -339,7 +339,9 @@ class _AsyncConnections:
         self._closer: AsyncIterator[None] | None = None  # held: the loop keeps only a weak reference
 
     async def query(self, sql: str, params: Sequence[Any], write: bool = False) -> list[tuple[Any, ...]]:
-        self.health.check(write)
+        health = self.health
+        if health.state != UP:
+            health.check(write)
         loop = asyncio.get_running_loop()
         if loop is not self._loop or self._slots is None:
             self.close()
@@ -364,7 +366,8 @@ class _AsyncConnections:
                     raise self.health.failed(*failure) from error
                 raise
             self._idle.append(conn)
-        self.health.worked(write)
+        if health.state != UP:
+            health.worked(write)
         return [tuple(row) for row in rows]
 
     @staticmethod

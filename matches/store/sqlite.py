@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from matches.store.base import Store
-from matches.store.health import READ_ONLY, UNREACHABLE, State, StoreHealth
+from matches.store.health import READ_ONLY, UNREACHABLE, UP, State, StoreHealth
 
 #: How often (s) a call looks at whether the WAL's index has been made immutable, at most (a look costs a
 #: system call, about 5 µs): the kernel writes a mapped page back, after which a write to it would fault,
@@ -53,7 +53,7 @@ class SQLiteStore(Store):
         self.health = StoreHealth("the SQLite database")
         #: A file of the database found immutable (``_guard``): until it is not, nothing touches SQLite.
         self._blocked: str | None = None
-        self._files_looked = 0.0
+        self._files_next = 0.0  # (``time.monotonic``: when ``_guard`` looks at the files next)
         self._conn = sqlite3.connect(self.path, timeout=BUSY_WAIT, isolation_level=None, check_same_thread=False)
         _into_wal(self._conn)
         self._conn.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
@@ -76,31 +76,36 @@ class SQLiteStore(Store):
         with self._lock:
             if self._depth:  # in a transaction: ``_outermost`` guards and answers for it
                 return self._conn.execute(sql, params).rowcount
-            self._guard(write=True)
+            if self._blocked is not None or time.monotonic() >= self._files_next or self.health.state != UP:
+                self._guard(write=True)  # (not on the way of every call: only the clock is read there)
             try:
                 count = self._conn.execute(sql, params).rowcount
             except sqlite3.Error as error:
                 self._failed(error, write=True)
                 raise
-            self.health.worked(wrote=True)
+            if self.health.state != UP:
+                self.health.worked(wrote=True)
             return count
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             if self._depth:
                 return self._conn.execute(sql, params).fetchall()
-            self._guard(write=False)
+            if self._blocked is not None or time.monotonic() >= self._files_next or self.health.state != UP:
+                self._guard(write=False)
             try:
                 rows = self._conn.execute(sql, params).fetchall()
             except sqlite3.Error as error:
                 self._failed(error, write=False)
                 raise
-            self.health.worked(wrote=False)
+            if self.health.state != UP:
+                self.health.worked(wrote=False)
             return rows
 
     @contextmanager
     def _outermost(self) -> Iterator[None]:
-        self._guard(write=True)
+        if self._blocked is not None or time.monotonic() >= self._files_next or self.health.state != UP:
+            self._guard(write=True)
         try:
             self._conn.execute("BEGIN IMMEDIATE")  # the write lock now: serialises racing servers
             try:
@@ -113,15 +118,16 @@ class SQLiteStore(Store):
         except sqlite3.Error as error:
             self._failed(error, write=True)
             raise
-        self.health.worked(wrote=True)
+        if self.health.state != UP:
+            self.health.worked(wrote=True)
 
     def _guard(self, write: bool) -> None:
         """Before SQLite is touched (the store's lock held): refused at once while a file of the database is
         immutable (looked at every ``FILES_EVERY`` s, and on every call while one is), and while the store
         cannot be reached or (``write``) written, but for one try per interval (``StoreHealth.check``)."""
         now = time.monotonic()
-        if self._blocked is not None or now >= self._files_looked + FILES_EVERY:
-            self._files_looked = now
+        if self._blocked is not None or now >= self._files_next:
+            self._files_next = now + FILES_EVERY
             self._blocked = immutable_file(self.path)
             if self._blocked is not None:
                 raise self.health.failed(UNREACHABLE, f"{self._blocked} is immutable")
@@ -142,7 +148,8 @@ class SQLiteStore(Store):
         """SQLite's ``data_version`` changes when another connection (another server process) commits;
         this process's own commits, and checkpoints, leave it as it is."""
         with self._lock:
-            self._guard(write=False)
+            if self._blocked is not None or time.monotonic() >= self._files_next or self.health.state != UP:
+                self._guard(write=False)
             try:
                 version = self._conn.execute("PRAGMA data_version").fetchone()[0]
             except sqlite3.Error as error:
