@@ -51,8 +51,9 @@ class SQLiteStore(Store):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.health = StoreHealth("the SQLite database")
-        #: A file of the database found immutable (``_guard``): until it is not, nothing touches SQLite.
+        #: The WAL index found immutable (``_guard``): until it is not, nothing touches SQLite.
         self._blocked: str | None = None
+        self._flags = IndexFlags(self.path)
         self._files_next = 0.0  # (``time.monotonic``: when ``_guard`` looks at the files next)
         self._conn = sqlite3.connect(self.path, timeout=BUSY_WAIT, isolation_level=None, check_same_thread=False)
         _into_wal(self._conn)
@@ -128,7 +129,7 @@ class SQLiteStore(Store):
         now = time.monotonic()
         if self._blocked is not None or now >= self._files_next:
             self._files_next = now + FILES_EVERY
-            self._blocked = immutable_file(self.path)
+            self._blocked = self._flags.name if self._flags.immutable() else None
             if self._blocked is not None:
                 raise self.health.failed(UNREACHABLE, f"{self._blocked} is immutable")
         self.health.check(write)
@@ -161,7 +162,7 @@ class SQLiteStore(Store):
     def close(self) -> None:
         self._checkpointer.stop()
         with self._lock:
-            if immutable_file(self.path) is None:  # (closing would checkpoint into it: see the docstring)
+            if not self._flags.immutable():  # (closing would checkpoint into it: see the docstring)
                 self._conn.close()
 
 
@@ -207,22 +208,23 @@ _AT_FDCWD = -100
 _STATX = getattr(ctypes.CDLL(None, use_errno=True), "statx", None) if sys.platform.startswith("linux") else None
 
 
-def immutable_file(path: Path) -> str | None:
-    """The name of the database's mapped file, its ``-shm``, if it is immutable or append-only: none of its
-    pages may be written then (the database and its ``-wal`` are written by ``write``, which fails with an
-    error SQLite reports: ``_failed``). Read by ``statx`` from the file's name: opening the file and closing
-    it again would let go of every lock SQLite holds on it in this process (POSIX locks belong to the process
-    and the file, not to the descriptor). (Linux; a file system without the attributes, or another system,
-    has none.)"""
-    if _STATX is None:
-        return None
-    found = ctypes.create_string_buffer(256)  # struct statx
-    name = f"{path}-shm"
-    if _STATX(_AT_FDCWD, os.fsencode(name), 0, 0, found) != 0:
-        return None  # (not there)
-    if int.from_bytes(found.raw[8:16], sys.byteorder) & IMMUTABLE_ATTRIBUTES:  # stx_attributes
-        return Path(name).name
-    return None
+class IndexFlags:
+    """A look at whether the database's mapped file, its WAL index (``-shm``), is immutable or append-only:
+    none of its pages may be written then (the database and its ``-wal`` are written by ``write``, which
+    fails with an error SQLite reports: ``_failed``). Read by ``statx`` from the file's name: opening the file
+    and closing it again would let go of every lock SQLite holds on it in this process (POSIX locks belong
+    to the process and the file, not to the descriptor). One system call a look, its name and buffer made
+    once. (Linux; a file system without the attributes, or another system, has none.) One per thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.name = f"{path.name}-shm"
+        self._path = os.fsencode(f"{path}-shm")
+        self._found = ctypes.create_string_buffer(256)  # struct statx
+
+    def immutable(self) -> bool:
+        if _STATX is None or _STATX(_AT_FDCWD, self._path, 0, 0, self._found) != 0:  # (not there)
+            return False
+        return bool(int.from_bytes(self._found.raw[8:16], sys.byteorder) & IMMUTABLE_ATTRIBUTES)  # stx_attributes
 
 
 #: Seconds between two checkpoints of the WAL (``_Checkpointer``).
@@ -244,6 +246,7 @@ class _Checkpointer(threading.Thread):
         super().__init__(name=f"sqlite-checkpoint {path.name}", daemon=True)
         self.path = path
         self.blocked = blocked
+        self._flags = IndexFlags(path)
         self._stopping = threading.Event()
 
     def run(self) -> None:
@@ -253,7 +256,7 @@ class _Checkpointer(threading.Thread):
             return
         try:
             while not self._stopping.wait(CHECKPOINT_EVERY):
-                if self.blocked() or immutable_file(self.path) is not None:
+                if self.blocked() or self._flags.immutable():
                     continue
                 try:
                     conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
@@ -261,7 +264,7 @@ class _Checkpointer(threading.Thread):
                     if not self.path.exists():
                         return
         finally:
-            if immutable_file(self.path) is None:
+            if not self._flags.immutable():
                 conn.close()
 
     def stop(self) -> None:

@@ -528,12 +528,20 @@ def test_sqlite_on_a_full_disk_answers_writes_503_serves_reads_and_recovers_with
         match_id, tokens, _ = new_bop(server.url)
         filler = fill(small_disk)
 
-        def full() -> bool:  # writes until one is refused: SQLite's log reuses its room for a while
+        refused_since: list[float] = []
+
+        def full() -> bool:
+            """Writes until they have been refused for 1.5 s on end: until then SQLite still finds room now and
+            then (its log starts again from its beginning once the checkpointer has copied it all back)."""
             answer = httpx.post(f"{server.url}/v1/matches", json={"game": "bop", "seats": 2}, timeout=30)
             assert answer.status_code == 201 or unavailable(answer), answer.text
-            return answer.status_code == 503
+            if answer.status_code == 201:
+                refused_since.clear()
+                return False
+            refused_since.append(time.monotonic())
+            return refused_since[-1] - refused_since[0] > 1.5
 
-        wait_for(full, "a write refused for the full disk", 30, every=0)
+        wait_for(full, "writes refused for the full disk", 60, every=0.05)
         mover, version = to_act(server.url, match_id, tokens[0])  # a read
         moved = httpx.post(f"{server.url}/v1/matches/{match_id}/moves", json={"move": "pass", "version": version},
                            headers=auth(tokens[mover]))  # fmt: skip
@@ -553,7 +561,8 @@ def test_sqlite_on_a_full_disk_answers_writes_503_serves_reads_and_recovers_with
         server.stop()
     no_request_failed_in(server)
     assert "storage unavailable: the SQLite database (the disk is full)" in server.log.read_text()
-    assert len(refusals_logged(server)) == 1
+    # (Each end of an outage is a line: on a disk that is nearly full, a small write finds room now and then.)
+    assert refusals_logged(server) and sum(refusals_logged(server)) > 0
 
 
 def chattr(flag: str, path: Path) -> bool:

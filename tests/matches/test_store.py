@@ -30,7 +30,7 @@ from matches.store import (
     StoreHealth,
     open_store,
 )
-from matches.store.sqlite import immutable_file
+from matches.store.sqlite import IndexFlags
 from tests.matches.conftest import FakeClock, sqlite_made_at
 from tests.matches.playing import two_players, whose_turn
 from tests.matches.waiting import eventually, wait_for
@@ -399,7 +399,7 @@ def test_while_the_store_is_away_a_held_match_is_read_from_memory_and_a_move_on_
 
 
 def test_looking_for_immutable_files_keeps_sqlites_locks(tmp_path: Path) -> None:
-    """The store's look at its files' flags (``immutable_file``, every 0.25 s) opens no descriptor of them:
+    """The store's look at its WAL index's flags (``IndexFlags``, every 50 ms) opens no descriptor of it:
     closing one lets go of every POSIX lock this process holds on the file, SQLite's included, and another
     process could then write under a transaction of ours (a first version did, and a test process's reads
     went wrong). Here another process asks for the write lock while this one holds it, after the look."""
@@ -409,7 +409,7 @@ def test_looking_for_immutable_files_keeps_sqlites_locks(tmp_path: Path) -> None
     try:
         with store.transaction():  # holds the database's write lock until it ends
             store.heartbeat("here", 1.0)
-            assert immutable_file(store.path) is None
+            assert not IndexFlags(store.path).immutable()
             other = subprocess.run([sys.executable, "-c", ask, str(store.path)], capture_output=True, text=True)
         assert "database is locked" in other.stderr and "mine" not in other.stdout, (other.stdout, other.stderr)
     finally:
