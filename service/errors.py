@@ -15,9 +15,9 @@ back into that class), ``message`` a sentence a person can read. Status codes:
   storage failure is counted for the one line the log gets when the outage ends (``matches.store.health``),
   not logged per request;
 - 500: only if a bug slips through; logged with its stack trace, never shown. Answered inside the app
-  (``AnswerBugs``) and not raised on to the server: uvicorn ends the connection of a request whose app
-  raised after answering, and a client's next request, already sent on that keep-alive connection, went
-  unanswered.
+  (``answer_bug``, from the Guard) and not raised on to the server: uvicorn ends the connection of a
+  request whose app raised after answering, and a client's next request, already sent on that keep-alive
+  connection, went unanswered.
 
 A ``TablejudgeError`` declares its own ``status`` beside its ``code`` (``indexes.errors``, ``engine.errors``,
 ``matches.errors``, ...): ``on_tablejudge_error`` reads them, and no table here repeats them, so there is one
@@ -34,7 +34,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from indexes.errors import TablejudgeError
 from matches.http import ErrorBody, error_response
@@ -115,40 +115,26 @@ async def on_unexpected_error(request: Request, error: Exception) -> Response:
     return error_response(500, "internal_error", "the judge failed on this question; the error has been logged")
 
 
-class AnswerBugs:
-    """The last resort for a request's bug, as the app's innermost middleware: answered 500
-    (``on_unexpected_error``, which logs it with its trace, once) and not raised on. Starlette's own last
-    resort (for an ``Exception`` handler) answers and then raises it again for the server, and uvicorn then
-    logs the trace a second time and ends the connection: a request the client had already sent on it (a
-    keep-alive connection) went unanswered. An error after the answer began can only end the connection.
-    (Nothing wraps ``send`` to know whether it began: a second start is refused by the server, and that says
-    so, at no cost to the requests that raise nothing.)"""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        try:
-            await self.app(scope, receive, send)
-        except Exception as error:
-            answer = await on_unexpected_error(Request(scope, receive), error)
-            try:
-                await answer(scope, receive, send)
-            except Exception:  # the answer had begun (the server refuses a second start): end the connection
-                raise error from None
+async def answer_bug(scope: Scope, receive: Receive, send: Send, error: Exception) -> None:
+    """The last resort for a request's bug, called by the app's one ASGI layer (``service.limits.Guard``),
+    inside which every error the handlers know has been answered: answered 500 (``on_unexpected_error``,
+    which logs it with its trace, once) and not raised on. Starlette's own last resort (for an ``Exception``
+    handler) answers and then raises it again for the server, and uvicorn then logs the trace a second time
+    and ends the connection: a request the client had already sent on it (a keep-alive connection) went
+    unanswered. An error after the answer began can only end the connection: the server refuses a second
+    start, and the error is raised on."""
+    answer = await on_unexpected_error(Request(scope, receive), error)
+    try:
+        await answer(scope, receive, send)
+    except Exception:
+        raise error from None
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    """The handlers, and ``AnswerBugs``: call it before any other middleware is added (it must be the
-    innermost, inside the limits and CORS, whose headers then go on a 500 too)."""
     app.add_exception_handler(TablejudgeError, on_tablejudge_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(HTTPException, on_http_error)
-    app.add_exception_handler(Exception, on_unexpected_error)  # (a bug in a middleware outside AnswerBugs)
-    app.add_middleware(AnswerBugs)
+    app.add_exception_handler(Exception, on_unexpected_error)  # (a bug outside the Guard: answer_bug)
 
 
 #: ``responses=`` for every route: any request may be too long for the service (``service.limits``).
