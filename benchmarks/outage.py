@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import shutil
 import sys
 import tempfile
 import threading
@@ -96,6 +97,7 @@ def main() -> int:
         for server in servers:
             server.stop()
         cluster.remove()
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
