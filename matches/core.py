@@ -39,7 +39,7 @@ from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
 from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, due_at
 from matches.settings import MatchSettings
-from matches.store import Call, MatchRow, SeatRow, Store
+from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
 
@@ -305,7 +305,13 @@ class MatchCore:
         cached = self.states.get(match_id) if isinstance(match_id, str) else None
         since = None if cached is None else cached.version
         asked = (match_id, since, CATCH_UP_ON_LOOP + 1)
-        found = (yield Call("match_and_moves", asked)) if isinstance(match_id, str) else None
+        try:
+            found = (yield Call("match_and_moves", asked)) if isinstance(match_id, str) else None
+        except StorageUnavailable:  # the store is away: the match as this process holds it, if it does
+            held = self.copy_of(match_id, fresh=False)
+            if held is None:
+                raise
+            return held
         if found is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
         row, seats, missed = found
@@ -338,14 +344,16 @@ class MatchCore:
         while len(self.states) > CACHE_SIZE:
             self.copies.pop(self.states.popitem(last=False)[0], None)
 
-    def copy_of(self, match_id: str) -> Loaded | None:
-        """This process's copy of a started match, if its state is the cached one and at its row's
-        version: a new ``Loaded`` (its own row, no bodies yet) for one request. Whether the copy is
-        still the stored match, only the commit can tell (``CommitCheck``)."""
+    def copy_of(self, match_id: str, fresh: bool = True) -> Loaded | None:
+        """This process's copy of a started match, if its state is the cached one: a new ``Loaded`` (its own
+        row, no bodies yet) for one request. ``fresh`` (a move's): only at its row's version and read within
+        ``COPY_FRESH``; whether it is still the stored match, only the commit can tell (``CommitCheck``).
+        Else as it was last read or written, however old: what a read is answered from while the store
+        cannot be reached (a move on it is refused: ``Gate.play_steps``)."""
         kept = self.copies.get(match_id)
         if kept is None or kept.state is None or self.states.get(match_id) is not kept.state:
             return None
-        if kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH:
+        if fresh and (kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH):
             return None
         return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
 

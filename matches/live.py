@@ -66,6 +66,7 @@ from matches.live_outbox import (
     CLOSE_SEAT_MOVED,
     CLOSE_TOO_BIG,
     CLOSE_TOO_MANY,
+    CLOSE_TRY_AGAIN,
     CLOSE_UNAUTHORIZED,
     CLOSE_UNKNOWN_MATCH,
     CLOSE_WAIT,
@@ -74,7 +75,7 @@ from matches.live_outbox import (
     Outboxes,
 )
 from matches.service import Event, MatchService
-from matches.store import Change
+from matches.store import Change, StorageUnavailable
 from matches.tokens import digest
 
 log = logging.getLogger("tablejudge.matches")
@@ -292,7 +293,8 @@ class LiveHub(Outboxes):
             loaded = await self.service.core.load_async(match_id)
             seat = None if not token else self.service.core.authenticate(match_id, token, loaded.seats)
         except TablejudgeError as failure:
-            code = CLOSE_UNAUTHORIZED if getattr(failure, "status", 400) == 401 else CLOSE_UNKNOWN_MATCH
+            status = getattr(failure, "status", 400)
+            code = {401: CLOSE_UNAUTHORIZED, 503: CLOSE_TRY_AGAIN}.get(status, CLOSE_UNKNOWN_MATCH)
             return await self._refuse(connection, code, _error(failure))
         connection.seat, connection.token = seat, token if seat is not None else None
         connection.token_hash = None if connection.token is None else digest(connection.token)
@@ -421,8 +423,9 @@ class LiveHub(Outboxes):
         except TablejudgeError as error:
             body = _error(error)
             if isinstance(error, StaleVersionError):
-                loaded = await self.service.core.load_async(connection.match)
-                body["match"] = self.service.core.body(loaded, connection.seat)
+                with contextlib.suppress(StorageUnavailable):  # (the match to resync from, when it can be read)
+                    loaded = await self.service.core.load_async(connection.match)
+                    body["match"] = self.service.core.body(loaded, connection.seat)
             self._enqueue(connection, {"type": "error", "id": ident, "error": body})
             return
         self._enqueue(
@@ -503,6 +506,9 @@ class LiveHub(Outboxes):
 
 
 def _error(error: Exception) -> JsonDict:
+    """A refusal as a socket's error message says it (the same ``code``, ``message`` and extras as over HTTP)."""
+    if isinstance(error, StorageUnavailable):
+        error.refused()  # counted for the outage's line in the log, as an HTTP 503 is
     body: JsonDict = {"code": getattr(error, "code", "error"), "message": str(error)}
     if isinstance(error, EngineError) and hasattr(error, "rule"):
         body["rule"] = error.rule

@@ -29,7 +29,7 @@ from matches.core import CACHE_SIZE, PENDING, Event, Loaded, MatchCore, Steps, T
 from matches.errors import UnknownMatch
 from matches.gate import Gate
 from matches.lag import due_at, referee_at
-from matches.store import Call, MatchRow, SeatRow
+from matches.store import Call, MatchRow, SeatRow, StorageUnavailable
 from matches.work import BotSeat, Busy, Overrun, WorkFailed, cheapest, seat_bots
 
 log = logging.getLogger("tablejudge.matches")
@@ -93,6 +93,8 @@ class Scheduler:
                     while await self.run_due_async(match_id):
                         await asyncio.sleep(0)
                 next_due = await store.call_async("next_due")
+            except StorageUnavailable:  # logged once by the store; the scheduler looks again soon
+                next_due = None
             except Exception:
                 log.exception("the match scheduler failed; it goes on")
                 next_due = None
