@@ -14,16 +14,14 @@ gives each feature's weight: a tile's value is how much more its holder scores. 
 from one :class:`~engine.rng.Rng` and summed in a fixed order, and the weights are rounded, so the
 same seed makes the same file, byte for byte (``tests/engine/test_leaves.py``)::
 
-    .venv/bin/python -m engine.leaves                 # every game's tables, written beside the games
-    .venv/bin/python -m engine.leaves qnto --check    # learn again and compare with the committed file
+    tablejudge learn-leaves                 # every game's tables, written beside the games
+    tablejudge learn-leaves qnto --check    # learn again and compare with the committed file
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
-import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -214,31 +212,6 @@ def learn(game: str, seed: int = SEED) -> str:
     for offset, (name, recipe) in enumerate(sorted(RECIPES[game].items())):
         rows = samples(recipe, seed + offset)
         tables[name] = {"spec": recipe.spec, "games": recipe.games, "samples": len(rows), "weights": fit(rows)}
-    data = {"header": HEADER, "format": FORMAT, "made_by": f"python -m engine.leaves {game}", "seed": seed,
+    data = {"header": HEADER, "format": FORMAT, "made_by": f"tablejudge learn-leaves {game}", "seed": seed,
             "tables": tables}  # fmt: skip
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.leaves", description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help=f"games to learn (default: all of {', '.join(RECIPES)})")
-    parser.add_argument("--check", action="store_true", help="compare with the committed files; write nothing")
-    args = parser.parse_args(argv)
-    differ = []
-    for game in args.games or list(RECIPES):
-        text = learn(game)
-        path = table_path(f"engine.{game}")
-        if args.check:
-            if not path.is_file() or path.read_text(encoding="utf-8") != text:
-                differ.append(str(path))
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if differ:
-        print(f"differs from a fresh learning: {', '.join(differ)}", file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

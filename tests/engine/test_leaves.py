@@ -47,5 +47,5 @@ def test_the_regression_recovers_the_weights_it_is_given() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(RECIPES))
 def test_the_script_makes_the_committed_tables_byte_for_byte(game: str) -> None:
-    """``python -m engine.leaves GAME`` learns the same file from its seed as the one committed."""
+    """``tablejudge learn-leaves GAME`` learns the same file from its seed as the one committed."""
     assert learn(game) == table_path(f"engine.{game}").read_text(encoding="utf-8")

@@ -189,6 +189,13 @@ def test_the_levels_play_from_the_command_line(capsys: pytest.CaptureFixture[str
     assert code == 2 and err.count("\n") == 1 and "easy, normal, hard, random" in err
 
 
+def test_learn_leaves_refuses_a_game_without_tables_before_writing(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tablejudge learn-leaves``: a game that has no leave tables is one line and exit 2 (the byte-for-byte
+    regeneration itself is ``tests/engine/test_leaves.py``'s)."""
+    code, out, err = run(capsys, "learn-leaves", "pdq", "--check")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no leave tables for 'pdq'" in err
+
+
 def test_the_hint_command_is_offered_for_every_game_whose_engine_gives_hints() -> None:
     """``tablejudge hint GAME`` exists exactly for the games whose ``Game`` offers ``hints`` (the protocol)."""
     from engine import Game, game_class, registered_games
