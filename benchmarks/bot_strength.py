@@ -24,9 +24,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.base import Move
 from engine.bots import Bot, Turn, make_bot, play_game
 from engine.registry import load_game
+from engine.values import Move
 
 #: The first deal's seed; deal i is seed SEED + i.
 SEED = 36_000

@@ -15,13 +15,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.base import Game, JsonDict, Move
+from engine.base import Game
 from engine.bop.board import lines_through
 from engine.bop.moves import Challenge, Pass, Play, Swap
 from engine.bop.options import BOP, HAND_SIZE
 from engine.bop.rules import check_words
 from engine.bop.state import BODY_KEYS
 from engine.planning import Plan
+from engine.values import JsonDict, Move
 
 if TYPE_CHECKING:
     from engine.bots import Turn

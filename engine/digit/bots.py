@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.base import JsonDict, Move, ScoredMove
 from engine.digit.moves import DigitPass
 from engine.digit.options import KIT
 from engine.digit.rules import BONUS_LENGTHS, SOLVER
 from engine.linegames.moves import Play
 from engine.linegames.plans import LinePlan
 from engine.linegames.tiles import WILD
+from engine.values import JsonDict, Move, ScoredMove
 
 #: The race, in tiles: another turn is worth about a turn's tiles; going out wins.
 ANOTHER_TURN = 3.0

@@ -14,12 +14,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from engine.base import Game, JsonDict, Move
+from engine.base import Game
 from engine.linegames.grid import ORTHOGONAL, STEPS, Cell, play_lines
 from engine.linegames.moves import Pass, Play, Swap
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import TileKit, is_wild
 from engine.planning import Plan
+from engine.values import JsonDict, Move
 
 
 def chance_of_one(fitting: int, unseen: int, hand: int) -> float:

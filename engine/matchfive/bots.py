@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.base import Game, JsonDict, Move
+from engine.base import Game
 from engine.errors import IllegalMoveError
 from engine.linegames.plans import chance_of_one
 from engine.matchfive.board import STEPS, UP, Board, Spot
@@ -33,6 +33,7 @@ from engine.matchfive.options import (
 )
 from engine.matchfive.rules import check_geometry, check_series, play_series
 from engine.planning import Plan
+from engine.values import JsonDict, Move
 
 #: What the tile that completes a five is worth itself, on average (numbers 1 to 5).
 MEAN_TILE = 3.0

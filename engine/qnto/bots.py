@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Game, JsonDict, Move, ScoredMove
+from engine.base import Game
 from engine.linegames.moves import Play
 from engine.linegames.plans import LinePlan
 from engine.linegames.tiles import WILD
@@ -21,6 +21,7 @@ from engine.qnto.movegen import play_value
 from engine.qnto.moves import Pass
 from engine.qnto.options import KIT, QNTO_TILE
 from engine.qnto.rules import QNTO_BONUS, SOLVER
+from engine.values import JsonDict, Move, ScoredMove
 
 #: Light's race, in tiles: another turn is worth about a turn's tiles; going out wins.
 ANOTHER_TURN = 3.0

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.base import Game, JsonDict, Move, ScoredMove
+from engine.base import Game
 from engine.linegames.plans import chance_of_one
 from engine.planning import Plan
 from engine.three2fifteen.board import ACROSS, DOWN, STEPS, Cell
@@ -25,6 +25,7 @@ from engine.three2fifteen.layout import Layout, named_layout
 from engine.three2fifteen.moves import Exchange, Play
 from engine.three2fifteen.options import MAX_RUN, TARGET
 from engine.three2fifteen.rules import THREE_BONUS
+from engine.values import JsonDict, Move, ScoredMove
 
 #: Another turn (a repeat square), in points: about what a turn scores.
 REPEAT = 25.0
