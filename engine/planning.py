@@ -418,8 +418,13 @@ class Reviewed:
 
     def to_json(self) -> JsonDict:
         item = self.judged
-        return {"equity": round(item.static, 1), "gain": round(item.gain, 1), "leave": round(item.leave_value, 1),
-                "opens": round(item.opens, 1), "why": list(self.why), "points_first": self.points_first}  # fmt: skip
+        return {"equity": shown(item.static), "gain": shown(item.gain), "leave": shown(item.leave_value),
+                "opens": shown(item.opens), "why": list(self.why), "points_first": self.points_first}  # fmt: skip
+
+
+def shown(value: float) -> float:
+    """A figure of a review to one decimal, never ``-0.0`` (a page would print "0" and a reader "-0")."""
+    return round(value, 1) + 0.0
 
 
 def review_order(

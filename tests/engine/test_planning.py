@@ -10,7 +10,7 @@ import pytest
 
 from engine.base import State
 from engine.bots import Bot, Turn, make_bot, next_move, play_game
-from engine.planning import HardBot, Plan, plan_for
+from engine.planning import HardBot, Plan, plan_for, shown
 from engine.registry import load_game
 from engine.rng import Rng
 
@@ -238,3 +238,10 @@ def test_a_review_says_which_tiles_a_move_keeps_and_spends() -> None:
     assert sum(best["points_first"] for best in review["best"]) == 1
     first = review["best"][0]
     assert first["equity"] == pytest.approx(first["gain"] + first["leave"] - first["opens"], abs=0.11)
+
+
+def test_a_reviews_figures_are_to_one_decimal_and_never_minus_zero() -> None:
+    """An equity that rounds to nothing from below is 0, as the page prints it (JavaScript shows -0 as "0"):
+    a review must not say "-0" in one place and "0" in another."""
+    assert [str(shown(value)) for value in (-0.04, -0.0, 0.04, 2.345, -1.25)] == ["0.0", "0.0", "0.0", "2.3", "-1.2"]
+
