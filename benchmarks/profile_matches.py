@@ -15,7 +15,10 @@ to the other seat's update), and the RSS at the end. The tools see the same meas
 
 - ``--tool callgrind``: the server under ``valgrind --tool=callgrind``, instrumented only in the measured
   window (``callgrind_control -i``): instructions a move, a count the machine's other work does not move
-  (the output file for ``callgrind_annotate`` is printed);
+  (the output file for ``callgrind_annotate`` is printed). What the server does by the clock would take
+  a far larger share of a window valgrind slows fifty times than of a real one: the live heartbeat and
+  uvicorn's protocol pings are off, and the idle server's instructions a second (its sockets open, no
+  move) are counted first and taken out;
 - ``--tool cprofile``: the server's event loop thread under cProfile in the window (started and dumped by
   signals): the Python functions' calls a move and their own time, the top by either;
 - ``--tool pyspy``: ``py-spy record`` over the window (``--native`` too): a flame graph's raw lines;
@@ -68,10 +71,12 @@ LIFTED = {
 #: by ``PERF_UVICORN_WS`` (``service.server`` names none: uvicorn's "auto").
 HOOKED = """
 import os, signal, sys
-if os.environ.get("PERF_UVICORN_WS"):
-    import service.server as server
-    options = server.server_options
-    server.server_options = lambda settings: {**options(settings), "ws": os.environ["PERF_UVICORN_WS"]}
+import service.server as server
+options = server.server_options
+chosen = {"ws": os.environ["PERF_UVICORN_WS"]} if os.environ.get("PERF_UVICORN_WS") else {}
+if os.environ.get("PERF_NO_WS_PINGS"):
+    chosen["ws_ping_interval"] = None
+server.server_options = lambda settings: {**options(settings), **chosen}
 if os.environ.get("PERF_CPROFILE"):
     import cProfile
     import time
@@ -118,7 +123,11 @@ class Served:
         env = {**os.environ, **LIFTED, "TABLEJUDGE_DATABASE": self.database, "TABLEJUDGE_LOG_LEVEL": "warning",
                "PYTHONPATH": str(self.checkout)}  # fmt: skip
         command = [self.python(), "-m", "tablejudge.cli", *serve]
-        if self.tool == "cprofile" or self.ws != "auto":
+        if self.tool == "callgrind":
+            # The timers that run by the clock (the live heartbeat, uvicorn's protocol pings: about 7 a socket
+            # a minute) would take a far larger share of a window valgrind slows fifty times than of a real one.
+            env.update(TABLEJUDGE_LIVE_HEARTBEAT_S="3600", PERF_NO_WS_PINGS="1")
+        if self.tool in ("cprofile", "callgrind") or self.ws != "auto":
             command = [self.python(), "-c", HOOKED, *serve]
             env["PERF_UVICORN_WS"] = "" if self.ws == "auto" else self.ws
         if self.tool == "cprofile":
@@ -457,7 +466,7 @@ async def stop_tool(served: Served, tool: Any, moves: int, folder: Path) -> dict
     return {}
 
 
-IDLE_SECONDS = 10.0
+IDLE_SECONDS = 20.0
 
 
 async def idle_instructions(served: Served) -> float:
