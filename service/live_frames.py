@@ -28,12 +28,17 @@ import struct
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import apply_mask
 from websockets.protocol import State
 
 #: The key of the writer in a WebSocket scope's ``extensions``.
 EXTENSION = "tablejudge.frames"
 #: The first byte of an unfragmented text frame: FIN and opcode 1 (RFC 6455, 5.2).
 _TEXT = 0x81
+#: The opcodes of the frames ``FramedWebSocketsProtocol.data_received`` reads itself: text, and the control
+#: frames (close, ping, pong), which it hands whole to websockets.
+_TEXT_OPCODE = 0x1
+_READ_HERE = frozenset({_TEXT_OPCODE, 0x8, 0x9, 0xA})
 #: Frames held for the turn's write are written at once past this many bytes (the transport's default
 #: high-water mark): the socket's buffer, not the writer, holds a long burst, and tells when it is full.
 WRITE_AT = 64 * 1024
@@ -86,9 +91,85 @@ class FrameWriter:
 
 
 class FramedWebSocketsProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's websockets (sans-I/O) protocol, whose scope offers a ``FrameWriter`` (``EXTENSION``)."""
+    """uvicorn's websockets (sans-I/O) protocol, whose scope offers a ``FrameWriter`` (``EXTENSION``), and
+    which reads a client's plain text frames itself (``data_received``)."""
 
     frame_writer: FrameWriter
+    #: Bytes received after the handshake that do not yet make a whole frame (``data_received``).
+    _unread: bytes = b""
+    #: Once something came that this protocol does not read itself, websockets reads everything after it.
+    _parsed_by_websockets: bool = False
+
+    def data_received(self, data: bytes) -> None:
+        """The client's frames. What a client sends in play is one whole text frame at a time, masked, well
+        under the size limit: such a frame is read here, as websockets would read it, without its
+        generator-driven parser (its head in one look, the mask taken off by websockets' C speedup); a
+        control frame (ping, pong, close) is handed to websockets whole, so that its parser is always
+        between frames. Anything else, from its first byte on, goes to websockets and uvicorn as it always
+        did, for the rest of the connection, and is answered as they answer it (1009, 1007, 1002): a
+        fragment, a binary frame, a frame past the size limit, reserved bits, a frame not masked, text that
+        is not UTF-8, bytes sent before the handshake was answered."""
+        if self._parsed_by_websockets or not self.handshake_complete:
+            if self.handshake_initiated:  # (the first bytes are the upgrade request, from uvicorn's HTTP side)
+                self._parsed_by_websockets = True
+            super().data_received(data)
+            return
+        buffer = self._unread + data if self._unread else data
+        self._unread = b""
+        start = 0
+        while start < len(buffer):
+            if self._parsed_by_websockets:
+                super().data_received(buffer[start:])
+                return
+            read = self._read_frame(buffer, start)
+            if read is None:  # the frame is not all here yet
+                self._unread = buffer[start:]
+                return
+            if read < 0:  # websockets' to read, from here on
+                self._parsed_by_websockets = True
+            else:
+                start = read
+
+    def _read_frame(self, buffer: bytes, start: int) -> int | None:
+        """Read the frame at ``start``: where the next begins; None when it is not all there yet; -1 when it
+        is websockets' to read, and everything after it (``data_received``)."""
+        size = len(buffer)
+        if size - start < 2:
+            return None
+        head1, head2 = buffer[start], buffer[start + 1]
+        opcode, length, offset = head1 & 0x0F, head2 & 0x7F, start + 2
+        if head2 & 0x80 == 0 or head1 & 0x70 or opcode not in _READ_HERE:
+            return -1  # not masked, reserved bits, a binary frame or a continuation
+        if opcode == _TEXT_OPCODE and not head1 & 0x80:
+            return -1  # a fragment
+        if length == 126:
+            if size - offset < 2:
+                return None
+            length, offset = int.from_bytes(buffer[offset : offset + 2], "big"), offset + 2
+        elif length == 127:
+            if size - offset < 8:
+                return None
+            length, offset = int.from_bytes(buffer[offset : offset + 8], "big"), offset + 8
+        if length > self.config.ws_max_size:
+            return -1  # too big: refused from its head
+        end = offset + 4 + length
+        if end > size:
+            return None
+        if opcode != _TEXT_OPCODE:  # a control frame: websockets answers it (a pong, the closing handshake)
+            super().data_received(buffer[start:end])
+            if self.conn.state is not State.OPEN:  # a close: what follows is websockets' (it discards it)
+                self._parsed_by_websockets = True
+            return end
+        try:
+            text = apply_mask(buffer[offset + 4 : end], buffer[offset : offset + 4]).decode()
+        except UnicodeDecodeError:
+            return -1  # uvicorn's 1007, from websockets' read of this frame
+        if not self.close_sent:  # (past its close, uvicorn drops what comes)
+            self.queue.put_nowait({"type": "websocket.receive", "text": text})
+            if not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+        return end
 
     def handle_connect(self, event: Any) -> None:
         self.frame_writer = FrameWriter(self)

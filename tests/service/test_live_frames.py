@@ -19,6 +19,8 @@ from service.live_frames import EXTENSION, FramedWebSocketsProtocol, text_frame_
 from tests.conftest import free_port
 from tests.matches.waiting import wait_for
 
+#: The test server's limit on a client's frame (bytes).
+MAX_SIZE = 100_000
 #: Each served connection's protocol, to count its writes.
 SERVED: list[CountingProtocol] = []
 
@@ -48,7 +50,8 @@ class CountingProtocol(FramedWebSocketsProtocol):
 
 
 async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """Says what it is asked to: ``{"pads": [P, ...], "then": "asgi"|"close"|null}`` writes a frame for each
+    """Says what it is asked to: ``echo:TEXT`` answers ``{"echo": TEXT}`` (a binary frame, its length);
+    ``{"pads": [P, ...], "then": "asgi"|"close"|null}`` writes a frame for each
     pad (P characters "é", two bytes each) through the extension in one turn, then one message through ASGI
     or a close; ``{"flood": BYTES}`` writes frames of
     that size until the writer refuses one, then says through ASGI how many it took."""
@@ -62,6 +65,12 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     await send({"type": "websocket.accept"})
     writer = scope["extensions"][EXTENSION]
     while (message := await receive())["type"] == "websocket.receive":
+        if message.get("text") is None:
+            await send({"type": "websocket.send", "text": json.dumps({"binary": len(message["bytes"])})})
+            continue
+        if message["text"].startswith("echo:"):
+            assert writer.send_text(json.dumps({"echo": message["text"][5:]}, ensure_ascii=False).encode())
+            continue
         asked = json.loads(message["text"])
         if "flood" in asked:
             taken = 0
@@ -84,8 +93,9 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
 def server() -> Iterator[str]:
     SERVED.clear()
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, loop="uvloop", http="httptools",
-                            ws=CountingProtocol, log_level="warning", ws_per_message_deflate=False)  # fmt: skip
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, loop="uvloop", http="httptools", ws=CountingProtocol,
+                            log_level="warning", ws_per_message_deflate=False, ws_max_size=MAX_SIZE,
+                            ws_ping_interval=None)  # fmt: skip
     served = uvicorn.Server(config)
     thread = threading.Thread(target=served.run, daemon=True)
     thread.start()
@@ -169,3 +179,149 @@ def test_tablejudge_serve_runs_this_protocol() -> None:
     from service.settings import Settings
 
     assert server_options(Settings.from_env({}))["ws"] == "service.live_frames:FramedWebSocketsProtocol"
+
+
+# --- what a client sends: read by the protocol itself, or by websockets for the rest of the connection ---------
+class RawClient:
+    """A client that frames its messages with websockets' sans-I/O protocol and writes the bytes as the test
+    says (cut anywhere, several frames in one write); what comes back is read by that protocol."""
+
+    def __init__(self, url: str) -> None:
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+
+        self.protocol = ClientProtocol(parse_uri(url), max_size=None)
+        self.url = url
+
+    async def __aenter__(self) -> RawClient:
+        port = int(self.url.rsplit(":", 1)[1].strip("/"))
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        self.protocol.send_request(self.protocol.connect())
+        await self.flush()
+        while self.protocol.handshake_exc is None and self.protocol.state.name == "CONNECTING":
+            self.protocol.receive_data(await self.reader.read(65536))
+        self.events: list[Any] = [each for each in self.protocol.events_received() if hasattr(each, "opcode")]
+        return self
+
+    async def __aexit__(self, *_: Any) -> None:
+        self.writer.close()
+
+    def frames(self, *messages: str | bytes, fragments: int = 1) -> bytes:
+        """The bytes of these messages as frames (a text message in ``fragments`` frames), not written yet."""
+        for message in messages:
+            if isinstance(message, bytes):
+                self.protocol.send_binary(message)
+                continue
+            raw = message.encode()
+            step = -(-len(raw) // fragments)
+            parts = [raw[index : index + step] for index in range(0, len(raw), step)] or [b""]
+            for index, part in enumerate(parts):
+                last = index == len(parts) - 1
+                if index == 0:
+                    self.protocol.send_text(part, fin=last)
+                else:
+                    self.protocol.send_continuation(part, fin=last)
+        return b"".join(self.protocol.data_to_send())
+
+    async def write(self, data: bytes, cuts: list[int] | None = None) -> None:
+        """Write ``data``, in pieces cut at ``cuts`` (each piece its own write and drain)."""
+        edges = [0, *(cuts or []), len(data)]
+        for begin, end in zip(edges, edges[1:], strict=False):
+            self.writer.write(data[begin:end])
+            await self.writer.drain()
+
+    async def flush(self) -> None:
+        await self.write(b"".join(self.protocol.data_to_send()))
+
+    async def received(self, count: int) -> list[Any]:
+        """The next ``count`` texts (as JSON), pongs (``"pong"``) and closes (``("close", code)``)."""
+        from websockets.frames import Opcode
+
+        got: list[Any] = []
+        while len(got) < count:
+            for event in self.events:
+                if event.opcode is Opcode.TEXT:
+                    got.append(json.loads(event.data))
+                elif event.opcode is Opcode.PONG:
+                    got.append("pong")
+                elif event.opcode is Opcode.CLOSE:
+                    got.append(("close", self.protocol.close_rcvd.code if self.protocol.close_rcvd else None))
+            self.events = []
+            if len(got) >= count:
+                break
+            data = await asyncio.wait_for(self.reader.read(65536), 20)
+            if not data:
+                self.protocol.receive_eof()
+                got.append(("eof", None))
+                break
+            self.protocol.receive_data(data)
+            self.events = list(self.protocol.events_received())
+            await self.flush()  # (the client's answer to a close)
+        return got
+
+
+def test_frames_cut_anywhere_or_sent_together_are_read_whole_and_in_order(server: str) -> None:
+    async def run() -> None:
+        async with RawClient(server) as client:
+            long = "é" * 30_000  # a two-byte length; 60,000 bytes
+            data = client.frames("echo:a", "echo:" + long, "echo:b")
+            await client.write(data, cuts=[1, 2, 3, 5, 9, 10, 4_000, len(data) - 2])
+            assert await client.received(3) == [{"echo": "a"}, {"echo": long}, {"echo": "b"}]
+            first = client.frames("echo:c")
+            client.protocol.send_ping(b"p")
+            await client.write(first + b"".join(client.protocol.data_to_send()) + client.frames("echo:d"))
+            got = await client.received(3)  # (the pong is written at once, the echoes by the app after)
+            assert [each for each in got if each != "pong"] == [{"echo": "c"}, {"echo": "d"}] and "pong" in got
+
+    asyncio.run(run())
+
+
+def test_what_the_protocol_does_not_read_itself_is_read_by_websockets_from_then_on(server: str) -> None:
+    """A binary frame, then a fragmented text message, then plain text frames again: each answered, in
+    order (websockets reads the rest of the connection)."""
+
+    async def run() -> None:
+        async with RawClient(server) as client:
+            await client.write(client.frames("echo:before"))
+            assert await client.received(1) == [{"echo": "before"}]
+            await client.write(client.frames(b"\x00\x01\x02", "echo:in three", "echo:after", fragments=3))
+            assert await client.received(3) == [{"binary": 3}, {"echo": "in three"}, {"echo": "after"}]
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    "bad, code",
+    [
+        ("not utf-8", 1007),
+        ("too big", 1009),
+        ("not masked", 1002),
+    ],
+)
+def test_a_bad_frame_is_refused_as_uvicorn_refuses_it(server: str, bad: str, code: int) -> None:
+    async def run() -> None:
+        async with RawClient(server) as client:
+            await client.write(client.frames("echo:first"))
+            assert await client.received(1) == [{"echo": "first"}]
+            if bad == "not utf-8":
+                client.protocol.send_text(b"echo:\xff\xfe")
+                data = b"".join(client.protocol.data_to_send())
+            elif bad == "too big":  # (its head only: the server refuses it from there, and resets the rest)
+                data = client.frames("echo:" + "x" * MAX_SIZE)[:20]
+            else:  # a text frame of 2 bytes without the mask bit
+                data = b"\x81\x02hi"
+            await client.write(data)
+            got = await client.received(1)
+            assert got[0][0] == "close" and got[0][1] == code, got
+
+    asyncio.run(run())
+
+
+def test_a_close_from_the_client_ends_the_connection_with_the_closing_handshake(server: str) -> None:
+    async def run() -> None:
+        async with connect(server, max_size=None) as socket:
+            await socket.send("echo:x")
+            assert json.loads(await socket.recv()) == {"echo": "x"}
+        assert socket.close_code == 1000  # the server answered the close
+
+    asyncio.run(run())
