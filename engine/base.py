@@ -4,9 +4,8 @@
 boardgame.io's gate, python-chess's values):
 
 - a :class:`Game` holds the rules and validated :class:`Options` and makes states from a seed;
-- a :class:`State` holds the position. ``acting_players()`` says which seats may act now (``[CHANCE]`` at a
-  chance node, several seats where everyone may act at once), ``legal_moves(seat)`` what they may do, and
-  :meth:`State.act` is the one gate every move goes through;
+- a :class:`State` holds the position: ``acting_players()`` the seats that may act now (``[CHANCE]`` at a chance
+  node, several where all act at once), ``legal_moves(seat)`` what they may do, :meth:`State.act` the one gate;
 - chance (a draw, a deal, dice) is a chance node with ``chance_outcomes()``; a seeded state resolves its own
   chance nodes with its :class:`~engine.rng.Rng` as they arise, and records each outcome in ``history``, so a
   seed plus the history replays exactly; a state made without a seed waits for the outcomes to be entered;
@@ -36,13 +35,11 @@ from engine.errors import (
 )
 from engine.history import SharedMoves, check_seats
 from engine.rng import Rng
-from engine.saved import check_keys, history_entry, json_bool, json_int, json_list, json_str
+from engine.saved import check_keys, history_entry
 from engine.values import (
     CHANCE,
     REFEREE,
-    SEAT_NAMES,
     Breakdown,
-    Draw,
     Hints,
     JsonDict,
     Move,
@@ -52,31 +49,14 @@ from engine.values import (
     Outcome,
     Scheduled,
     ScoredMove,
-    ScoreItem,
-    note,
-    option_value,
-    parse_draw,
-    pile_outcomes,
-    read_options_text,
-    require,
     seat_name,
-    split_top_level,
 )
-from engine.views import Owned, Part, Public, Secret, Shown
+from engine.views import Part, Public
 
 if TYPE_CHECKING:
     from engine.adjudicator import Adjudicator
 
 StateT = TypeVar("StateT", bound="State[Any]")
-
-#: The protocol's values (engine/values.py), views (views.py) and saved-body readers (saved.py), split off to
-#: keep modules short and re-exported here: engines import the whole protocol from ``engine.base``.
-__all__ = [
-    "Breakdown", "CHANCE", "Draw", "JsonDict", "Move", "MoveT", "Options", "OptionsT", "Outcome", "Owned", "Part",
-    "Public", "REFEREE", "SEAT_NAMES", "Scheduled", "ScoreItem", "ScoredMove", "Secret", "Shown", "StateT",
-    "Game", "State", "check_keys", "json_bool", "json_int", "json_list", "json_str", "note", "option_value",
-    "parse_draw", "pile_outcomes", "read_options_text", "require", "seat_name", "split_top_level",
-]  # fmt: skip
 
 
 # --- game ---------------------------------------------------------------------------------------
@@ -95,6 +75,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     word_questions: ClassVar[tuple[str, ...]] = ()
     #: Bots of this game's own by name, beside ``random`` and ``greedy``, each made from (seed, name: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
+    #: Has the game a table mode (option ``table``: the real box, the engine keeping the sheet; ``engine/table.py``)?
+    #: A game without one refuses ``table=true``.
+    table_mode: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -110,6 +93,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             self.options = self.options_type.from_text(options)  # type: ignore[assignment]
         else:
             self.options = self.options_type.from_mapping(options)  # type: ignore[assignment]
+        if self.options.table and not self.table_mode:
+            raise ConfigError(f"{self.name} has no table mode yet: play it as an online match (table=false)")
         if adjudicator is not None and not self.word_questions:
             raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
         self._adjudicator = adjudicator
