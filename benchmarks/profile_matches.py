@@ -24,6 +24,10 @@ to the other seat's update), and the RSS at the end. The tools see the same meas
 - ``--tool pyspy``: ``py-spy record`` over the window (``--native`` too): a flame graph's raw lines;
 - ``--tool strace``: ``strace -c -f`` over the window: the system calls a move, by kind.
 
+``--store postgresql --servers 2``: two servers on one PostgreSQL database (started for the run in a temporary
+folder), each match's seats on both, so that each move is heard of by the other server through the store;
+the CPU a move is both servers', and PostgreSQL's own is printed beside it.
+
 ``--compare CHECKOUT`` runs that checkout's server (the code before a change, ``git worktree add``) and
 this one's, fresh, in alternating rounds (``--rounds``), and prints each round and the medians side by
 side: the before/after table. A checkout is served by its own ``.venv`` if it has one, else this one's.
@@ -65,6 +69,9 @@ LIFTED = {
     "TABLEJUDGE_RATE_MOVES": "off", "TABLEJUDGE_RATE_CREATE": "off", "TABLEJUDGE_RATE_JOIN": "off",
     "TABLEJUDGE_MAX_WAITING_PER_CLIENT": "100000", "TABLEJUDGE_LIVE_MAX_SOCKETS_PER_ADDRESS": "100000",
     "TABLEJUDGE_LIVE_RATE": "100000", "TABLEJUDGE_LIVE_BURST": "1000000",
+    # With two servers, the second hears of each match first from its socket's hello and loads it off the
+    # loop: 64 at once are more than the default queue of loads (32; past it, 4404 "try again shortly").
+    "TABLEJUDGE_ENGINE_QUEUE": "256",
 }  # fmt: skip
 #: The server's process when a tool or an option needs a hook in it: under cProfile (SIGUSR1 starts the
 #: profile, SIGUSR2 writes it to ``PERF_CPROFILE``), or served with uvicorn's WebSocket implementation named
@@ -323,17 +330,20 @@ async def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
     return orjson.loads(payload)  # type: ignore[no-any-return]
 
 
-async def open_matches(port: int, count: int, load: Load) -> list[Seat]:
+async def open_matches(ports: list[int], count: int, load: Load) -> list[Seat]:
+    """``count`` matches made on the first server; with two servers, each match's seats on both (as
+    ``benchmarks/matches.py`` places them): each move is told to the other server by the store."""
     loop = asyncio.get_running_loop()
     seats: list[Seat] = []
-    for _ in range(count):
-        made = await post(port, "/v1/matches", {"game": "bop", "seats": 2, "name": "a"})
-        joined = await post(port, f"/v1/matches/{made['match']}/join", {"invite": made["invite"], "name": "b"})
+    for index in range(count):
+        made = await post(ports[0], "/v1/matches", {"game": "bop", "seats": 2, "name": "a"})
+        joined = await post(ports[0], f"/v1/matches/{made['match']}/join", {"invite": made["invite"], "name": "b"})
         match = {"id": made["match"], "sent": {}}
         tokens = {made["seat"]: made["token"], joined["seat"]: joined["token"]}
         for seat in (0, 1):
             ready: asyncio.Future[None] = loop.create_future()
             protocol = Seat(load, match, seat, tokens[seat], ready)
+            port = ports[(index + seat) % len(ports)]
             await loop.create_connection(lambda p=protocol: p, "127.0.0.1", port)  # type: ignore[misc]
             seats.append(protocol)
     await asyncio.wait_for(asyncio.gather(*(seat.ready for seat in seats)), 120)
@@ -378,19 +388,24 @@ class Window:
         }
 
 
-async def measure(served: Served, matches: int, warm: float, seconds: float, moves: int, folder: Path) -> Window:
-    """One window of the load on ``served``: ``moves`` counted moves if given (a count the tools can divide
-    by), else ``seconds``; after ``warm`` seconds of the same load, uncounted."""
+async def measure(servers: list[Served], matches: int, warm: float, seconds: float, moves: int, folder: Path,
+                  postgres_port: int | None = None) -> Window:  # fmt: skip
+    """One window of the load on ``servers`` (the tools on the first; the CPU, wake-ups and RSS of all):
+    ``moves`` counted moves if given (a count the tools can divide by), else ``seconds``; after ``warm``
+    seconds of the same load, uncounted. ``postgres_port``: PostgreSQL's own CPU is counted too."""
+    served = servers[0]
     load = Load()
-    seats = await open_matches(served.port, matches, load)
+    seats = await open_matches([each.port for each in servers], matches, load)
     idle = await idle_instructions(served) if served.tool == "callgrind" else None
     for seat in seats:
         seat.act(seat.body, notified=False)
     await asyncio.sleep(warm)
     tool = await start_tool(served, folder)
-    pid = served.pid
-    user0, system0 = ticks(pid)
-    woke0 = wakeups(pid)
+    pids = [each.pid for each in servers]
+    postmaster = None if postgres_port is None else postgres_pid(postgres_port)
+    user0, system0 = map(sum, zip(*map(ticks, pids), strict=True))
+    woke0 = sum(map(wakeups, pids))
+    postgres0 = 0 if postmaster is None else postgres_ticks(postmaster)
     started = time.perf_counter()
     load.measuring, load.wanted = True, moves
     if moves:
@@ -399,26 +414,56 @@ async def measure(served: Served, matches: int, warm: float, seconds: float, mov
         await asyncio.sleep(seconds)
     load.measuring = False
     elapsed = time.perf_counter() - started
-    user1, system1 = ticks(pid)
-    woke1 = wakeups(pid)
+    user1, system1 = map(sum, zip(*map(ticks, pids), strict=True))
+    woke1 = sum(map(wakeups, pids))
+    tick = os.sysconf("SC_CLK_TCK")
     extra = await stop_tool(served, tool, load.moves, folder)
+    if postmaster is not None:
+        extra["postgres_us_per_move"] = 1e6 * (postgres_ticks(postmaster) - postgres0) / tick / max(1, load.moves)
     if idle is not None:  # what the server does by itself in that time (timers: under valgrind, a lot of it)
         extra["idle_instructions_per_s"] = idle
         extra["net_instructions_per_move"] = extra["instructions_per_move"] - idle * elapsed / max(1, load.moves)
     load.stopping = True
     await asyncio.sleep(0.3)
-    rss = rss_mib(pid)
+    rss = sum(map(rss_mib, pids))
     for seat in seats:
         if seat.transport is not None:
             seat.transport.abort()
     latencies = sorted(load.latencies) or [0.0]
-    tick = os.sysconf("SC_CLK_TCK")
     return Window(
         load.moves, elapsed, (user1 - user0) / tick, (system1 - system0) / tick, woke1 - woke0,
         load.frames_in, load.frames_out, load.bytes_in, load.bytes_out, load.errors,
         1000 * latencies[len(latencies) // 2], 1000 * latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))],
         rss, extra,
     )  # fmt: skip
+
+
+def postgres_pid(port: int) -> int | None:
+    """The postmaster listening on ``port`` (its command line names the port: ``tests/pg.py`` starts it so)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if words and words[0].endswith(b"/postgres") and b"-p" in words and str(port).encode() in words:
+                return int(entry.name)
+    return None
+
+
+def postgres_ticks(postmaster: int) -> int:
+    """PostgreSQL's CPU so far, in ticks: the postmaster's, its children's that ended, its children's now."""
+    fields = Path(f"/proc/{postmaster}/stat").read_text().rsplit(")", 1)[1].split()
+    total = sum(int(each) for each in fields[11:15])
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                child = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(child[1]) == postmaster:
+                total += int(child[11]) + int(child[12])
+    return total
 
 
 # --- the tools ------------------------------------------------------------------------------------------
@@ -431,7 +476,21 @@ async def start_tool(served: Served, folder: Path) -> Any:
         out = folder / f"pyspy-{served.port}.txt"
         native = ["--native"] if served.tool == "pyspy-native" else []
         pyspy = shutil.which("py-spy") or str(ROOT / ".venv" / "bin" / "py-spy")
-        command = [pyspy, "record", "-r", "500", "-f", "raw", "-o", str(out), *native, "--pid", str(served.pid)]
+        command = [
+            pyspy,
+            "record",
+            "-r",
+            "250",
+            "--nonblocking",
+            "--gil",
+            "-f",
+            "raw",
+            "-o",
+            str(out),
+            *native,
+            "--pid",
+            str(served.pid),
+        ]
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     elif served.tool == "strace":
         out = folder / f"strace-{served.port}.txt"
@@ -563,6 +622,7 @@ def show(name: str, window: Window, args: argparse.Namespace) -> None:
         f"frames a move {row['frames_to_server_per_move']:.2f} in, {row['frames_from_server_per_move']:.2f} out "
         f"({row['bytes_from_server_per_move']:.0f} bytes out); p50 {row['p50_ms']:.1f} ms, p99 {row['p99_ms']:.1f} ms; "
         f"errors {row['errors']}; RSS {row['rss_mib']:.0f} MiB"
+        + (f"; PostgreSQL {row['postgres_us_per_move']:.0f} us a move" if "postgres_us_per_move" in row else "")
         + (instructions(row) if "instructions_per_move" in row else ""),
         flush=True,
     )
@@ -576,12 +636,18 @@ def show(name: str, window: Window, args: argparse.Namespace) -> None:
 
 
 async def one_run(checkout: Path, args: argparse.Namespace, folder: Path, database: Any, tag: str) -> Window:
-    url = "" if database is None else database(f"profile_{tag}_{int(time.time() * 1000) % 10**9}")
-    served = Served(checkout, args.tool, args.ws, url).start(folder)
+    url, port = "", None
+    if database is not None:
+        url = database(f"profile_{tag}_{int(time.time() * 1000) % 10**9}")
+        port = int(url.rsplit(":", 1)[1].split("/")[0])
+    servers: list[Served] = []
     try:
-        return await measure(served, args.matches, args.warm, args.seconds, args.moves, folder)
+        for index in range(args.servers):  # (the first makes the schema; the tools watch it)
+            servers.append(Served(checkout, args.tool if index == 0 else "none", args.ws, url).start(folder))
+        return await measure(servers, args.matches, args.warm, args.seconds, args.moves, folder, port)
     finally:
-        served.stop()
+        for served in servers:
+            served.stop()
 
 
 def main() -> None:
@@ -596,6 +662,8 @@ def main() -> None:
     parser.add_argument("--ws", default="auto", help="uvicorn's WebSocket implementation: auto, websockets, "
                         "websockets-sansio, wsproto")  # fmt: skip
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--servers", type=int, choices=(1, 2), default=1,
+                        help="servers on the one store (2: PostgreSQL; each match's seats on both)")  # fmt: skip
     parser.add_argument("--checkout", type=Path, default=ROOT, help="the checkout to serve (default: this one)")
     parser.add_argument("--compare", type=Path, help="another checkout, served in alternating rounds")
     parser.add_argument("--top", type=int, default=40, help="functions listed by --tool cprofile")
@@ -625,7 +693,8 @@ def main() -> None:
         if args.rounds > 1 or args.compare:
             print("medians of the rounds:")
             keys = ("moves_per_s", "cpu_us_per_move", "kernel_us_per_move", "wakeups_per_move", "p50_ms", "p99_ms",
-                    "rss_mib", "instructions_per_move", "net_instructions_per_move")  # fmt: skip
+                    "rss_mib", "instructions_per_move", "net_instructions_per_move",
+                    "postgres_us_per_move")  # fmt: skip
             for name, windows in rows.items():
                 figures = [w.row() for w in windows]
                 medians = {k: statistics.median(f[k] for f in figures) for k in keys if k in figures[0]}
