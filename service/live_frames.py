@@ -31,8 +31,10 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.frames import apply_mask
 from websockets.protocol import State
 
-#: The key of the writer in a WebSocket scope's ``extensions``.
-EXTENSION = "tablejudge.frames"
+from matches.live_outbox import FRAMES_EXTENSION
+
+#: The key of the writer in a WebSocket scope's ``extensions`` (the name the live sockets look for).
+EXTENSION = FRAMES_EXTENSION
 #: The first byte of an unfragmented text frame: FIN and opcode 1 (RFC 6455, 5.2).
 _TEXT = 0x81
 #: The opcodes of the frames ``FramedWebSocketsProtocol.data_received`` reads itself: text, and the control

@@ -104,3 +104,21 @@ def test_what_is_kept_is_bounded_by_matches_and_by_bytes() -> None:
     assert list(small._kept) == ["b"] and small._bytes == len(small._kept["b"].text)
     for name, state in states.items():  # whatever was dropped, each is still right
         assert same(small.snapshot(name, state), state)
+
+
+def test_the_gates_snapshots_are_the_states_envelope_in_either_store(service: Any) -> None:
+    """The gate keeps a snapshot every ``SNAPSHOT_EVERY`` moves from the core's kept texts: the stored
+    snapshot, read back, is the state's own ``to_json()`` at that version, each time (the second one made
+    from the first's text and the moves since), and a rebuild from it is the state."""
+    from matches.core import SNAPSHOT_EVERY
+    from tests.matches.playing import bop_of_passes, play_passes
+
+    match_id = bop_of_passes(service, SNAPSHOT_EVERY)
+    for _ in range(2):
+        state = service.core.load(match_id).state
+        stored = service.store.snapshot(match_id)
+        assert stored is not None and stored[0] == state.version
+        assert stored[1] == orjson.loads(orjson.dumps(state.to_json()))
+        assert state.game.state_from_json(stored[1]) == state
+        play_passes(service, match_id, SNAPSHOT_EVERY)
+    assert match_id in service.core.history_texts._kept

@@ -325,3 +325,51 @@ def test_a_close_from_the_client_ends_the_connection_with_the_closing_handshake(
         assert socket.close_code == 1000  # the server answered the close
 
     asyncio.run(run())
+
+
+def test_a_live_move_is_answered_and_told_to_its_mover_in_one_write(tmp_path: Any) -> None:
+    """The match server's live sockets write through the extension: the mover's answer and the update that
+    follows it, given in the same turn, reach the mover's socket in one write (through ASGI, two)."""
+    from service.app import create_app
+    from service.settings import Settings
+    from tests.matches.clients import auth, hello
+
+    SERVED.clear()
+    port = free_port()
+    settings = Settings.from_env({"TABLEJUDGE_DATA": str(tmp_path), "TABLEJUDGE_LIVE_HEARTBEAT_S": "3600",
+                                  "TABLEJUDGE_PUBLIC_URL": f"http://127.0.0.1:{port}"})  # fmt: skip
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, loop="uvloop", http="httptools",
+                            ws=CountingProtocol, log_level="warning", ws_per_message_deflate=False,
+                            ws_ping_interval=None)  # fmt: skip
+    served = uvicorn.Server(config)
+    thread = threading.Thread(target=served.run, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: served.started, "uvicorn started", seconds=60)
+        base = f"http://127.0.0.1:{port}"
+        import httpx
+
+        with httpx.Client(base_url=base, timeout=30) as http:
+            made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
+            joined = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+            tokens = {0: made["token"], 1: joined["token"]}
+            mover = http.get(f"/v1/matches/{made['match']}", headers=auth(tokens[0])).json()["must_act"][0]
+
+        async def move_live() -> tuple[list[dict[str, Any]], int]:
+            async with connect(f"ws://127.0.0.1:{port}/v1/matches/{made['match']}/live") as socket:
+                await socket.send(hello(tokens[mover]))
+                assert json.loads(await socket.recv())["type"] == "hello"
+                assert json.loads(await socket.recv())["type"] == "ping"  # (a seat's first round trip)
+                protocol = SERVED[-1]
+                before = protocol.transport.writes  # type: ignore[attr-defined]
+                await socket.send(json.dumps({"type": "move", "move": "pass", "version": 0, "id": 1}))
+                heard = [json.loads(await socket.recv()) for _ in range(2)]
+                return heard, protocol.transport.writes - before  # type: ignore[attr-defined]
+
+        heard, writes = asyncio.run(move_live())
+        assert sorted(message["type"] for message in heard) == ["ack", "update"], heard
+        assert all(message["version"] == 1 for message in heard), heard
+        assert writes == 1
+    finally:
+        served.should_exit = True
+        thread.join(timeout=10)
