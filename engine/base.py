@@ -1,16 +1,14 @@
 """The engine protocol every game speaks: options, game, state, moves, chance, views, saved states.
 
-``engine/README.md`` shows the whole protocol on one page, with a toy game. In short (OpenSpiel's
-shape, boardgame.io's gate, python-chess's values):
+``engine/README.md`` shows the whole protocol on one page, with a toy game. In short (OpenSpiel's shape,
+boardgame.io's gate, python-chess's values):
 
 - a :class:`Game` holds the rules and validated :class:`Options` and makes states from a seed;
-- a :class:`State` holds the position. ``acting_players()`` says which seats may act now (``[CHANCE]``
-  at a chance node, several seats where everyone may act at once), ``legal_moves(seat)`` what they
-  may do, and :meth:`State.act` is the one gate every move goes through;
-- chance (a draw, a deal, dice) is a chance node with ``chance_outcomes()``; a seeded state resolves
-  its own chance nodes with its :class:`~engine.rng.Rng` as they arise, and records each outcome in
-  ``history``, so a seed plus the history replays exactly; a state made without a seed waits for the
-  outcomes to be entered (real dice at a table);
+- a :class:`State` holds the position: ``acting_players()`` the seats that may act now (``[CHANCE]`` at a chance
+  node, several where all act at once), ``legal_moves(seat)`` what they may do, :meth:`State.act` the one gate;
+- chance (a draw, a deal, dice) is a chance node with ``chance_outcomes()``; a seeded state resolves its own
+  chance nodes with its :class:`~engine.rng.Rng` as they arise, and records each outcome in ``history``, so a
+  seed plus the history replays exactly; a state made without a seed waits for the outcomes to be entered;
 - ``view(seat)`` and ``view(None)`` (a spectator) are built from the visibility each part of the
   state declares (:data:`State.VIEW`): public, owned by a seat, secret, or secret until the end;
 - ``to_json()`` is one envelope for every game, ``Game.state_from_json`` reads it back exactly;
@@ -37,13 +35,12 @@ from engine.errors import (
 )
 from engine.history import SharedMoves, check_seats
 from engine.rng import Rng
-from engine.saved import check_keys, history_entry, json_bool, json_int, json_list, json_str
+from engine.saved import check_keys, history_entry
 from engine.values import (
     CHANCE,
     REFEREE,
-    SEAT_NAMES,
     Breakdown,
-    Draw,
+    Hints,
     JsonDict,
     Move,
     MoveT,
@@ -52,41 +49,23 @@ from engine.values import (
     Outcome,
     Scheduled,
     ScoredMove,
-    ScoreItem,
-    note,
-    option_value,
-    parse_draw,
-    pile_outcomes,
-    read_options_text,
-    require,
     seat_name,
-    split_top_level,
 )
-from engine.views import Owned, Part, Public, Secret, Shown
+from engine.views import Part, Public
 
 if TYPE_CHECKING:
     from engine.adjudicator import Adjudicator
 
 StateT = TypeVar("StateT", bound="State[Any]")
 
-#: The protocol's values (engine/values.py), views (views.py) and saved-body readers (saved.py), split off to
-#: keep modules short and re-exported here: engines import the whole protocol from ``engine.base``.
-__all__ = [
-    "Breakdown", "CHANCE", "Draw", "JsonDict", "Move", "MoveT", "Options", "OptionsT", "Outcome", "Owned", "Part",
-    "Public", "REFEREE", "SEAT_NAMES", "Scheduled", "ScoreItem", "ScoredMove", "Secret", "Shown", "StateT",
-    "Game", "State", "check_keys", "json_bool", "json_int", "json_list", "json_str", "note", "option_value",
-    "parse_draw", "pile_outcomes", "read_options_text", "require", "seat_name", "split_top_level",
-]  # fmt: skip
-
 
 # --- game ---------------------------------------------------------------------------------------
 class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     """The rules of one game with one variant configuration. Stateless after construction.
 
-    An engine sets :attr:`name` (its registry name), :attr:`options_type`, :attr:`format` (its saved
-    body's version) and, if it asks word questions, :attr:`word_questions` (the adjudicator's methods
-    it calls); games without words never open a lexicon.
-    """
+    An engine sets :attr:`name` (its registry name), :attr:`options_type`, :attr:`format` (its saved body's
+    version) and, if it asks word questions, :attr:`word_questions` (the adjudicator's methods it calls);
+    games without words never open a lexicon. A game of a board and a hand offers :meth:`hints`."""
 
     name: ClassVar[str]
     options_type: ClassVar[type[Options]]
@@ -94,9 +73,11 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     format: ClassVar[int] = 1
     #: The :class:`~engine.adjudicator.Adjudicator` methods this game calls (empty: no words at all).
     word_questions: ClassVar[tuple[str, ...]] = ()
-    #: Bots of this game's own, by name, beside the shared ``random`` and ``greedy``: each is made
-    #: from (seed, the name as written, which may carry an argument: ``steady:2500``).
+    #: Bots of this game's own by name, beside ``random`` and ``greedy``, each made from (seed, name: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
+    #: Has the game a table mode (option ``table``: the real box, the engine keeping the sheet; ``engine/table.py``)?
+    #: A game without one refuses ``table=true``.
+    table_mode: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -112,6 +93,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             self.options = self.options_type.from_text(options)  # type: ignore[assignment]
         else:
             self.options = self.options_type.from_mapping(options)  # type: ignore[assignment]
+        if self.options.table and not self.table_mode:
+            raise ConfigError(f"{self.name} has no table mode yet: play it as an online match (table=false)")
         if adjudicator is not None and not self.word_questions:
             raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
         self._adjudicator = adjudicator
@@ -166,6 +149,10 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         """A view as text for the terminal; engines override this with their board and hands."""
         skip = {"game", "options", "history", "seat", "version", "outcome"}
         return "\n".join(f"{key}: {json.dumps(value)}" for key, value in view.items() if key not in skip)
+
+    def hints(self, board: str, hand: str, limit: int = 0, pile: int | None = None) -> Hints[MoveT]:
+        """The best moves for a hand on a board written out: ``engine/linegames/hints.py``, the grid games'."""
+        raise ConfigError(f"{self.name} offers no hints for a position written out")
 
     # --- what an engine writes -------------------------------------------------------------------
     @abstractmethod
@@ -284,12 +271,11 @@ RNG_KEY = "rng"
 class State(ABC, Generic[MoveT]):
     """A position. Mutable for speed; :meth:`act` is the only way a move changes it.
 
-    What an engine writes: ``acting_players``, ``legal_moves``, ``_apply`` (check everything, raise
-    a typed error, then change the state), ``scores``, ``outcome``, ``to_body`` and :data:`VIEW`
-    (the visibility of every key of the body); at chance nodes ``chance_outcomes`` (and
-    ``sample_chance`` when the outcome is not a plain weighted pick, such as the top of a shuffled
-    pile); for timed games ``scheduled``; and ``timeout_move``.
-    """
+    What an engine writes: ``acting_players``, ``legal_moves``, ``_apply`` (check everything, raise a typed
+    error, then change the state), ``scores``, ``outcome``, ``to_body`` and :data:`VIEW` (the visibility of
+    every key of the body); at chance nodes ``chance_outcomes`` (and ``sample_chance`` when the outcome is
+    not a plain weighted pick, such as the top of a shuffled pile); for timed games ``scheduled``; and
+    ``timeout_move``."""
 
     game: Game[Any, Any, MoveT]
     seed: int | None

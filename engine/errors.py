@@ -11,6 +11,7 @@ it was (``State.act`` also puts it back should anything fail half-way).
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from indexes.errors import TablejudgeError
@@ -26,6 +27,19 @@ class ConfigError(EngineError):
     """An unknown game or option, or an option with a value out of range."""
 
     code = "bad_config"
+
+
+class PositionError(ConfigError):
+    """A position written out (``Game.hints``' board and hand) that the game cannot read, or that no game
+    reaches. ``part`` names the input at fault: ``board``, ``hand``, or ``position`` (the two together,
+    such as more tiles than the box holds); the error body carries it."""
+
+    code = "bad_position"
+
+    def __init__(self, part: str, message: str) -> None:
+        super().__init__(message)
+        self.part = part
+        self.extra = MappingProxyType({"part": part})
 
 
 class NotationError(EngineError):

@@ -1,6 +1,7 @@
 """The protocol's small values: seats, options, moves and draws, score breakdowns, outcomes.
 
-Re-exported by :mod:`engine.base`, where engines import them from; split off to keep each module short.
+The parts of the protocol that :mod:`engine.base`'s ``Game`` and ``State`` are made of and speak in; engines
+import them from here.
 """
 
 from __future__ import annotations
@@ -41,12 +42,19 @@ class Options:
     Subclasses add fields with defaults and override :meth:`validate`. Build them with
     :meth:`from_mapping` (unknown names are errors) or :meth:`from_text` (``"players=3,mode=challenge"``,
     OpenSpiel's ``load_game`` style). Every game has a ``players`` option.
+
+    ``table`` (every game's, keyword only): the game is played with the real box and the engine keeps the
+    sheet (``engine/table.py``, "Table mode" in ``engine/README.md``); a game without a table mode refuses it.
+    It is in :meth:`to_json` only when true, so the options of every other game read and save as before.
     """
+
+    table: bool = field(default=False, kw_only=True)
 
     def validate(self) -> None:
         """Raise :class:`ConfigError` for values out of range. Called on construction."""
 
     def __post_init__(self) -> None:
+        require(isinstance(self.table, bool), f"table must be true or false, not {self.table!r}")
         self.validate()
 
     @classmethod
@@ -70,7 +78,10 @@ class Options:
         return cls.from_mapping(read_options_text(text))
 
     def to_json(self) -> JsonDict:
-        return dataclasses.asdict(self)
+        data = dataclasses.asdict(self)
+        if data.pop("table"):  # last, and only when true
+            data["table"] = True
+        return data
 
     def to_text(self) -> str:
         """The options that differ from the defaults, as ``from_text`` reads them."""
@@ -309,6 +320,17 @@ class ScoredMove(Generic[MoveT]):
     move: MoveT
     points: int
     breakdown: Breakdown = field(default_factory=Breakdown)
+
+
+@dataclass(frozen=True)
+class Hints(Generic[MoveT]):
+    """``Game.hints``' answer: the position read back, written as the game writes it (``board``, and the
+    hand as ``hand_text`` and as JSON values), and the best moves for that hand, best first."""
+
+    board: str
+    hand: tuple[Any, ...]
+    hand_text: str
+    moves: tuple[ScoredMove[MoveT], ...]
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ def in_checkout() -> bool:
 
 def user_data_dir() -> Path:
     """``$XDG_DATA_HOME/tablejudge``, or ``~/.local/share/tablejudge``: the folder the match database
-    also defaults to (``service.settings.Settings.data_path``, read the same way)."""
+    also defaults to (``service.settings.Settings.data_path``)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "tablejudge"
 

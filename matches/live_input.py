@@ -1,5 +1,5 @@
-"""What a live socket may send, and what of it may be logged: the limits (``LiveLimits``, from
-``TABLEJUDGE_LIVE_*``), a frame's size, plain JSON objects only, a move's length (as over HTTP), the
+"""What a live socket may send, and what of it may be logged: the limits (``LiveLimits``, handed down
+from ``TABLEJUDGE_LIVE_*``), a frame's size, plain JSON objects only, a move's length (as over HTTP), the
 hello's shape; and the log filters that keep seat tokens and clients' stack traces out of the log.
 ``matches.live`` serves the sockets with these."""
 
@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from pydantic import BaseModel, Field
 
-from engine.base import JsonDict
-from matches.env import bounded_numbers
+from engine.values import JsonDict
+from matches.settings import part
 
 #: The longest move accepted, in characters, over HTTP (``MoveBody``) and on the live socket alike.
 MAX_MOVE_CHARS = 400
@@ -30,63 +30,45 @@ MAX_TOKEN_CHARS = 256
 _TOKEN_IN_TEXT = re.compile(r"((?:token|invite)=)[^&\s\"']+", re.IGNORECASE)
 
 
-class LiveLimitsError(ValueError):
-    """A live-socket setting that cannot be used; the message names the variable."""
+class LiveLimits(BaseModel):
+    """The live sockets' limits, handed down by whoever builds the server (``TABLEJUDGE_LIVE_*``,
+    ``matches.settings``). The defaults are far above what a table of friends does (a page sends a
+    message every few seconds at most)."""
 
+    model_config = part("live_")
 
-@dataclass(frozen=True)
-class LiveLimits:
-    """The live sockets' limits. Each is read from a ``TABLEJUDGE_LIVE_*`` environment variable
-    (``from_env``) so that every uvicorn worker sees the same values; the defaults are far above
-    what a table of friends does (a page sends a message every few seconds at most)."""
-
-    #: Seconds between the server's pings; a socket silent for three of them is dropped.
-    heartbeat: float = 15.0
-    #: Messages waiting for one socket (updates coalesce, so these are mostly answers); full: dropped.
-    queue: int = 64
-    #: The longest one send to one socket may wait (a reader that stopped reading), in seconds.
-    send_timeout: float = 10.0
-    #: The largest frame a client may send, in bytes (uvicorn's ``ws_max_size``); a move needs < 1 KiB.
-    max_frame_bytes: int = 16384
-    #: Seconds a new socket has to say hello.
-    hello_timeout: float = 10.0
-    #: Messages per second a socket may send on average (a token bucket) ...
-    rate: float = 20.0
-    #: ... and in one burst.
-    burst: int = 60
-    #: Live sockets open at once from one client address (as the rate limits count it: behind a trusted
-    #: proxy, the address it names); one more is refused before its upgrade (429). A class of 30 on one school's NAT,
-    #: each with a phone and a second tab, stays under it; each socket holds about 25-40 KiB and a file
-    #: descriptor, so one address holds at most a few MiB and can never reach the process's open-file limit.
-    max_sockets_per_address: int = 64
-
-    #: name -> (environment variable, lowest, highest)
-    _ENV = {
-        "heartbeat": ("LIVE_HEARTBEAT_S", 0.2, 3600.0),
-        "queue": ("LIVE_QUEUE", 4, 100_000),
-        "send_timeout": ("LIVE_SEND_TIMEOUT_S", 0.1, 600.0),
-        "max_frame_bytes": ("LIVE_MAX_FRAME_BYTES", 1024, 16 * 1024 * 1024),
-        "hello_timeout": ("LIVE_HELLO_TIMEOUT_S", 0.1, 600.0),
-        "rate": ("LIVE_RATE", 0.1, 100_000.0),
-        "burst": ("LIVE_BURST", 1, 1_000_000),
-        "max_sockets_per_address": ("LIVE_MAX_SOCKETS_PER_ADDRESS", 1, 1_000_000),
-    }
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> LiveLimits:
-        """The limits from ``TABLEJUDGE_LIVE_*`` variables; each one missing keeps its default.
-
-        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_QUEUE": "8"}).queue
-        8
-        >>> LiveLimits.from_env({"TABLEJUDGE_LIVE_RATE": "fast"})
-        Traceback (most recent call last):
-        ...
-        matches.live_input.LiveLimitsError: TABLEJUDGE_LIVE_RATE must be a number from 0.1 to 100000.0, got 'fast'
-        """
-        env = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        values.update(bounded_numbers(env, cls._ENV, LiveLimitsError))
-        return cls(**values)
+    heartbeat: float = Field(
+        15.0, ge=0.2, le=3600.0, validation_alias="live_heartbeat_s",
+        description="seconds between the server's pings; a socket silent for three of them is closed (1001)",
+    )  # fmt: skip
+    queue: int = Field(
+        64, ge=4, le=100_000,
+        description="messages waiting for one socket (updates coalesce, so mostly answers); full: closed (4504)",
+    )  # fmt: skip
+    send_timeout: float = Field(
+        10.0, ge=0.1, le=600.0, validation_alias="live_send_timeout_s",
+        description="seconds one send to one socket may wait (a reader that stopped reading: closed, 4504)",
+    )  # fmt: skip
+    max_frame_bytes: int = Field(
+        16384, ge=1024, le=16 * 1024 * 1024,
+        description="the largest frame a client may send (a move needs under 1 KiB); larger: closed (1009)",
+    )  # fmt: skip
+    hello_timeout: float = Field(
+        10.0, ge=0.1, le=600.0, validation_alias="live_hello_timeout_s",
+        description="seconds a new socket has to say hello (4408 after)",
+    )  # fmt: skip
+    rate: float = Field(
+        20.0, ge=0.1, le=100_000.0, description="messages a second a socket may send on average (4429 beyond)"
+    )
+    burst: int = Field(60, ge=1, le=1_000_000, description="messages a socket may send in one burst (4429 beyond)")
+    #: A class of 30 on one school's NAT, each with a phone and a second tab, stays under the default; each
+    #: socket holds about 25-40 KiB and a file descriptor, so one address holds at most a few MiB and can
+    #: never reach the process's open-file limit.
+    max_sockets_per_address: int = Field(
+        64, ge=1, le=1_000_000,
+        description="live sockets open at once from one client address (behind a trusted proxy, the address "
+        "it names); the next: 429 too_many_sockets before its upgrade",
+    )  # fmt: skip
 
 
 #: A hello that resyncs (``since`` behind the match) costs one move of the address's budget, and one more

@@ -12,11 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import ipaddress
-import os
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,14 +20,13 @@ import orjson
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, b64urlencode
+from pydantic import BaseModel, Field
 
-from engine.base import JsonDict
-from matches.env import bounded_numbers
+from engine.values import JsonDict
 from matches.errors import MatchError
-from matches.store import SQLiteStore, Store
+from matches.settings import part
+from matches.store import Store
 
-#: The key file's name in the data folder (SQLite).
-KEY_FILE = "vapid_private.pem"
 #: The longest subscription body read, in bytes (a real one is about 400: an endpoint and two keys).
 MAX_BODY_BYTES = 4096
 #: The longest endpoint URL accepted (the push services' are 150 to 500 characters).
@@ -52,65 +47,42 @@ class PushOff(MatchError):
     code, status = "push_off", 404
 
 
-class PushSettingsError(ValueError):
-    """A push setting that cannot be used; the message names the variable."""
+class PushSettings(BaseModel):
+    """Turn alerts' settings, handed down by whoever builds the server (``TABLEJUDGE_PUSH*``,
+    ``matches.settings``)."""
 
+    model_config = part("push_")
 
-@dataclass(frozen=True)
-class PushSettings:
-    """Turn alerts' settings, each from a ``TABLEJUDGE_PUSH_*`` environment variable (``from_env``), so
-    that every uvicorn worker reads the same."""
-
-    #: ``TABLEJUDGE_PUSH=off`` turns the alerts off (``/v1/push/key`` answers 404, the page hides its control).
-    enabled: bool = True
-    #: The VAPID ``sub`` claim: how a push service reaches the operator (``mailto:`` or ``https:``).
-    subject: str = ""
-    #: Accept ``http://`` endpoints on loopback hosts (a local push service; the tests' decrypting one).
-    http_loopback: bool = False
-    #: Subscriptions one seat may hold (its person's phone, laptop, tablet ...).
-    per_seat: int = 5
-    #: Matches whose alerts may wait to be sent in this process; more are dropped and logged.
-    queue: int = 1000
-    #: Sends in flight at once.
-    concurrency: int = 8
-    #: Seconds a push service has to answer one send.
-    timeout: float = 10.0
-    #: Seconds a push service keeps a message for a phone that is off (the ``TTL`` header).
-    ttl: int = 86_400
-    #: A match is slow (its PDQ deals are announced) without a clock or with this many seconds a turn or more.
-    slow_clock_s: float = 600.0
-
-    _ENV = {
-        "per_seat": ("PUSH_PER_SEAT", 1, 100),
-        "queue": ("PUSH_QUEUE", 1, 1_000_000),
-        "concurrency": ("PUSH_CONCURRENCY", 1, 1000),
-        "timeout": ("PUSH_TIMEOUT_S", 0.1, 600.0),
-        "ttl": ("PUSH_TTL_S", 0, 2_419_200),
-        "slow_clock_s": ("PUSH_SLOW_CLOCK_S", 0.0, 7 * 24 * 3600.0),
-    }
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> PushSettings:
-        """The settings from ``TABLEJUDGE_PUSH*`` variables; each one missing keeps its default.
-
-        >>> settings = PushSettings.from_env({"TABLEJUDGE_PUSH": "off", "TABLEJUDGE_PUSH_PER_SEAT": "2"})
-        >>> settings.enabled, settings.per_seat
-        (False, 2)
-        >>> PushSettings.from_env({"TABLEJUDGE_PUSH_QUEUE": "0"})
-        Traceback (most recent call last):
-        ...
-        matches.push_setup.PushSettingsError: TABLEJUDGE_PUSH_QUEUE must be a whole number from 1 to 1000000, got '0'
-        """
-        env = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        switch = env.get("TABLEJUDGE_PUSH", "").strip().lower()
-        if switch and switch not in ("on", "off", "1", "0", "true", "false"):
-            raise PushSettingsError(f"TABLEJUDGE_PUSH must be on or off, got {switch!r}")
-        values["enabled"] = switch not in ("off", "0", "false")
-        values["http_loopback"] = env.get("TABLEJUDGE_PUSH_HTTP_LOOPBACK", "").strip().lower() in ("1", "on", "true")
-        values["subject"] = env.get("TABLEJUDGE_PUSH_SUBJECT", "").strip()
-        values.update(bounded_numbers(env, cls._ENV, PushSettingsError))
-        return cls(**values)
+    enabled: bool = Field(
+        True, validation_alias="push",
+        description="turn alerts; off: /v1/push/key answers 404 and the page hides its control",
+    )  # fmt: skip
+    subject: str = Field(
+        "", description="how a push service reaches the operator (the VAPID sub claim: mailto: or https:); "
+        "empty: the public URL's https origin, else mailto:tablejudge@localhost",
+    )  # fmt: skip
+    http_loopback: bool = Field(
+        False, description="accept http:// endpoints on loopback hosts (a local push service, as the tests run)"
+    )
+    per_seat: int = Field(5, ge=1, le=100, description="subscriptions one seat may hold (its phone, laptop ...)")
+    queue: int = Field(
+        1000, ge=1, le=1_000_000,
+        description="matches whose alerts may wait to be sent in one process; more are dropped and logged",
+    )  # fmt: skip
+    concurrency: int = Field(8, ge=1, le=1000, description="sends in flight at once")
+    timeout: float = Field(
+        10.0, ge=0.1, le=600.0, validation_alias="push_timeout_s",
+        description="seconds a push service has to answer one send",
+    )  # fmt: skip
+    ttl: int = Field(
+        86_400, ge=0, le=2_419_200, validation_alias="push_ttl_s",
+        description="seconds a push service keeps a message for a phone that is off (the TTL header)",
+    )  # fmt: skip
+    slow_clock_s: float = Field(
+        600.0, ge=0.0, le=7 * 24 * 3600.0,
+        description="a match without a clock, or with this many seconds a turn or more, is slow: "
+        "its PDQ deals are announced",
+    )  # fmt: skip
 
 
 # --- the key -----------------------------------------------------------------------------------------------
@@ -120,32 +92,10 @@ def _new_pem() -> str:
     return pem.decode()
 
 
-def _key_file(folder: Path) -> str:
-    """The PEM in ``folder``, made now if there is none. Several server processes may start together:
-    each writes its own temporary file and links it into place, which only the first manages (a link
-    never replaces a file), so every one reads the same whole key."""
-    path = folder / KEY_FILE
-    if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{KEY_FILE}.{os.getpid()}.tmp"
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as file:
-            file.write(_new_pem())
-            file.flush()
-            os.fsync(file.fileno())
-        try:
-            os.link(temporary, path)
-        except FileExistsError:
-            pass  # another process was first: its key it is
-        finally:
-            temporary.unlink()
-    return path.read_text()
-
-
 def load_key(store: Store) -> Vapid02:
-    """The server's VAPID key: beside the SQLite file, or in PostgreSQL; made on the first start."""
-    pem = _key_file(store.path.parent) if isinstance(store, SQLiteStore) else store.push_key(_new_pem(), time.time())
-    return Vapid02.from_pem(pem.encode())
+    """The server's VAPID key, as the store keeps it (``Store.push_key``: beside the SQLite file, in
+    PostgreSQL's table); made on the first start."""
+    return Vapid02.from_pem(store.push_key(_new_pem(), time.time()).encode())
 
 
 def public_key(vapid: Vapid02) -> str:

@@ -16,7 +16,7 @@
   pushes every running clock back by the time since the last sign (``Store.resume_clocks``): the time
   no server ran is charged to no one.
 
-Defaults and their settings: README.md, "Limits", and ``matches/README.md``.
+The caps and the expiry are ``matches.settings.Quotas``; their variables: README.md, "Limits".
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from matches.errors import MatchError
-from matches.store import Store
+from matches.settings import Quotas
+from matches.store import StorageUnavailable, Store
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -46,15 +46,6 @@ SWEEP_EVERY = 60.0
 #: Seconds a creation refused for the matches with no person seated tells its client to wait
 #: (``Retry-After``): such matches end by themselves, the watched ones in minutes.
 BOT_ONLY_RETRY_AFTER = 60
-
-
-@dataclass(frozen=True)
-class Quotas:
-    max_waiting_per_client: int = 20
-    max_waiting: int = 2000
-    waiting_expiry_s: float = 86_400.0
-    max_bot_only_per_client: int = 8
-    max_bot_only: int = 64
 
 
 class TooManyWaitingFromYou(MatchError):
@@ -165,7 +156,9 @@ class Upkeep:
                 if time.monotonic() >= next_sweep:
                     next_sweep = time.monotonic() + every
                     self.sweep()
-            except Exception:  # a store gone away for a moment: try again next time
+            except StorageUnavailable:  # logged once by the store (this heartbeat is often its try: health.py)
+                pass
+            except Exception:
                 log.warning("upkeep failed; trying again", exc_info=True)
 
     def stop(self) -> None:
@@ -176,5 +169,7 @@ class Upkeep:
             self._thread = None
         try:
             self.store.heartbeat(self.server, self.clock())
+        except StorageUnavailable:
+            log.warning("could not leave the last sign of life: the store is unavailable")
         except Exception:
             log.warning("could not leave the last sign of life", exc_info=True)

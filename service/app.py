@@ -7,7 +7,6 @@ import functools
 import gc
 import hashlib
 import inspect
-import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,18 +23,21 @@ from starlette.types import Receive, Scope, Send
 from indexes.house_rules import HouseRulesBook
 from matches import push, push_routes
 from matches import routes as match_routes
+from matches.http import ORJSONResponse
 from matches.live import LiveHub
 from matches.live_input import AddressBudget
-from matches.quotas import Quotas, Upkeep
-from matches.service import MatchService, MatchSettings
+from matches.quotas import Upkeep
+from matches.service import MatchService
+from matches.settings import MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
 from service.limits import CREATE, JOIN, JUDGE, MOVES, Guard, TokenBuckets
 from service.params import declare_served_lexicons
-from service.responses import AnswerCache, ORJSONResponse
+from service.responses import AnswerCache
 from service.routers import bop, house_rules, meta, page, pdq, play, words
-from service.settings import Settings
+from service.server import bound_connections
+from service.settings import Settings, telemetry_named
 
 DESCRIPTION = """
 Settle BOP! and PDQ word challenges. Every answer names the lexicon and its version (the sha256 of
@@ -140,8 +142,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """The match server's background work (the scheduler, heartbeats, other servers' moves) runs
     while the app serves."""
     # Before the scheduler's first look: the downtime since the last server ran is charged to no clock.
-    upkeep = Upkeep(app.state.matches.store, app.state.matches.settings.quotas)
+    upkeep = Upkeep(app.state.matches.store, app.state.matches.core.settings.quotas)
     upkeep.start()
+    app.state.matches.start()  # the scheduler's loop: bots, clocks, the referee
     app.state.live.start()
     if app.state.push is not None:
         app.state.push.start()  # turn alerts (Web Push): matches/push.py
@@ -154,7 +157,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.push is not None:
             await app.state.push.stop()
         upkeep.stop()
-        await app.state.matches.close_async()  # the bots' thinking and the engine's workers
+        await app.state.matches.close_async()  # the scheduler, the bots' thinking, the engine's workers
         app.state.matches.store.close()
 
 
@@ -172,9 +175,12 @@ def freeze_start_up() -> None:
 
 
 def served_app() -> FastAPI:
-    """The app ``tablejudge serve`` runs: ``create_app()`` from the environment's settings, its start-up's
-    objects frozen once its lifespan has started (``freeze_start_up``)."""
-    app = create_app()
+    """The app ``tablejudge serve`` runs in each worker: ``create_app()`` from the settings ``serve`` left in
+    the environment, which also bound this process's connections (``service.server.bound_connections``), its
+    start-up's objects frozen once its lifespan has started (``freeze_start_up``)."""
+    settings = Settings.from_env()
+    bound_connections(settings.limits)
+    app = create_app(settings)
     app.state.freeze_start_up = True
     return app
 
@@ -184,44 +190,25 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
     kept in the same database, which the judge and the match server both name (``indexes.house_rules``)."""
     store = open_store(settings.database_url(), sync=settings.sync)
     rules = HouseRulesBook(store)
-    service = MatchService(
-        store,
-        MatchSettings(
-            public_url=settings.base_url(),
-            bot_delay_ms=settings.bot_delay_ms,
-            lexicon=settings.default_lexicon,
-            quotas=Quotas(
-                settings.max_waiting_per_client,
-                settings.max_waiting,
-                settings.waiting_expiry_s,
-                settings.max_bot_only_per_client,
-                settings.max_bot_only,
-            ),
-        ),
-        rules_book=rules,
+    match_settings = MatchSettings(
+        **settings.match.model_dump(),
+        public_url=settings.base_url(),
+        lexicon=settings.default_lexicon,
+        quotas=settings.quotas,
     )
-    service.set_limits(**settings.match_limits())  # engine work off the event loop (matches/README.md)
-    hub = LiveHub(service)
-    service.watched = lambda match_id: bool(hub.connections.get(match_id))  # paces matches nobody watches
+    service = MatchService(store, match_settings, rules_book=rules)
+    hub = LiveHub(service, settings.live)
+    service.scheduler.watched = lambda match_id: bool(hub.connections.get(match_id))  # paces matches nobody watches
     return service, hub, rules
-
-
-#: What tells FastAPI to export telemetry: a provider named in the environment, or its own set-up.
-_TELEMETRY_ENVIRONMENT = (
-    "OTEL_PYTHON_TRACER_PROVIDER",
-    "OTEL_PYTHON_METER_PROVIDER",
-    "OTEL_PYTHON_LOGGER_PROVIDER",
-    "FASTAPI_OTEL_AUTO_CONFIGURE",
-)
 
 
 def _telemetry() -> TelemetryConfig:
     """FastAPI's OpenTelemetry (spans, metrics, logs of each request), as it would run: on when a provider is
     configured as the app is made (in code before it, as ``opentelemetry-instrument`` does, or named in the
-    environment), else off. FastAPI itself asks on every request whether one has been configured since: three
-    provider look-ups, each reading the environment, about 2% of a match move's instructions
-    (``benchmarks/move_path.py``) for telemetry that nothing here configures."""
-    if any(os.environ.get(name) for name in _TELEMETRY_ENVIRONMENT):
+    environment: ``service.settings.telemetry_named``), else off. FastAPI itself asks on every request whether
+    one has been configured since: three provider look-ups, each reading the environment, about 2% of a match
+    move's instructions (``benchmarks/move_path.py``) for telemetry that nothing here configures."""
+    if telemetry_named():
         return {}  # (a provider named there is loaded by FastAPI's first look, as before)
     from opentelemetry import _logs, metrics, trace
 
@@ -233,7 +220,7 @@ def _telemetry() -> TelemetryConfig:
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    settings = settings or Settings.from_env()
+    settings = settings or Settings.from_env()  # (a test's app; a served one is given its settings)
     app = FastAPI(
         telemetry=_telemetry(),
         title="Tablejudge",
@@ -258,7 +245,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # matching on every request; flat, a cached answer costs about a quarter less (measured
     # in-process), which issue 3's load target needs.
     app.state.matches, app.state.live, app.state.house_rules = _match_server(settings)
-    app.state.push = push.attach(app.state.matches, settings.base_url())  # None with TABLEJUDGE_PUSH=off
+    app.state.push = push.attach(app.state.matches, settings.base_url(), settings.push)  # None when off
     judge = [route for module in (bop, pdq, words, house_rules, meta, page, play) for route in module.router.routes]
     app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
     app.router.routes[:0] = list(push_routes.router.routes)
@@ -273,7 +260,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
-    rates = {kind: settings.rate(kind) for kind in (CREATE, JOIN, MOVES, JUDGE)}
+    rates: dict[str, tuple[int, float] | None] = {kind: settings.rate(kind) for kind in (CREATE, JOIN, MOVES, JUDGE)}
     buckets = TokenBuckets.of(rates)
     moves = rates[MOVES]
     if moves is not None:  # one move budget per address, whichever transport: the live sockets draw from it too
@@ -281,11 +268,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.live.move_budget = AddressBudget(take, *moves)
     app.add_middleware(
         Guard,
-        max_target_bytes=settings.max_target_bytes,
-        max_body_bytes=settings.max_body_bytes,
+        max_target_bytes=settings.limits.max_target_bytes,
+        max_body_bytes=settings.limits.max_body_bytes,
         rates=rates,
-        trusted_proxies=settings.trusted_proxies,
-        proxy_header=settings.proxy_header,
+        trusted_proxies=settings.limits.trusted_proxies,
+        proxy_header=settings.limits.proxy_header,
         buckets=buckets,
     )
     if settings.cors_origins:

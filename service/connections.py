@@ -20,30 +20,21 @@ match move under load (``benchmarks/matches.py``). A slow request is cut between
 and a quarter of it (at most a second) later.
 
 ``service.server.server_options`` names this class as uvicorn's ``http`` protocol when httptools is
-installed; each worker reads the two limits from the environment (``service.settings``).
+installed; each worker's app, as it is made, hands the class its two bounds (``service.server.bound_connections``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 from asyncio import AbstractEventLoop, TimerHandle
 from typing import Any
 
 import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from service.settings import PREFIX, Settings, _whole
+from service.settings import Limits
 
-
-def _limits() -> tuple[int, int]:
-    """(head bytes, request seconds) from the environment, as ``Settings`` reads them."""
-    head = os.environ.get(PREFIX + "MAX_HEADER_BYTES")
-    seconds = os.environ.get(PREFIX + "REQUEST_TIMEOUT_S")
-    return (
-        _whole("MAX_HEADER_BYTES", head, 1024, 1_048_576) if head else Settings.max_header_bytes,
-        _whole("REQUEST_TIMEOUT_S", seconds, 1, 3600) if seconds else Settings.request_timeout_s,
-    )
+_DEFAULTS = Limits()
 
 
 def _answer(status: int, reason: str, code: str, message: str) -> bytes:
@@ -85,7 +76,12 @@ _sweepers: dict[AbstractEventLoop, _Sweeper] = {}
 
 
 class BoundedHttpToolsProtocol(HttpToolsProtocol):
-    max_head_bytes, request_timeout = _limits()
+    #: The two bounds: ``Limits``' defaults until the process's settings are handed down (``bound``).
+    max_head_bytes, request_timeout = _DEFAULTS.max_header_bytes, _DEFAULTS.request_timeout_s
+
+    @classmethod
+    def bound(cls, max_head_bytes: int, request_timeout: int) -> None:
+        cls.max_head_bytes, cls.request_timeout = max_head_bytes, request_timeout
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

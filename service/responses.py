@@ -25,7 +25,6 @@ from fastapi.responses import Response
 from indexes import Lexicon
 from indexes.house_rules import RuledLexicon
 from indexes.results import Result
-from tablejudge.http import ORJSONResponse as ORJSONResponse  # shared with matches/ (tablejudge.http)
 
 #: Bump when any JSON body changes shape.
 BODY_FORMAT = "1"

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-import os
 
 import uvicorn
 
-from matches.live_input import LiveLimits
-from service.settings import Settings
+from service.settings import Limits, Settings
 
 log = logging.getLogger("tablejudge.service")
 
@@ -50,7 +48,7 @@ def server_options(settings: Settings) -> dict[str, object]:
         "ws_per_message_deflate": False,
         # A client's frame is at most this big (a move needs under 1 KiB): a bigger one is refused
         # with close code 1009 from its header, before its payload is read (matches/README.md).
-        "ws_max_size": LiveLimits.from_env().max_frame_bytes,
+        "ws_max_size": settings.live.max_frame_bytes,
         "proxy_headers": False,
         "timeout_graceful_shutdown": 5,
     }
@@ -62,12 +60,21 @@ def _connection_limits(settings: Settings, http: str) -> dict[str, object]:
     """The bounds on a connection (README.md, "Limits"): an idle keep-alive connection is closed after
     ``keep_alive_s``; with httptools, ``service.connections`` also bounds the request head's size and
     the time to send a request (uvicorn bounds neither there); h11 has its own bound on the head."""
-    limits: dict[str, object] = {"timeout_keep_alive": settings.keep_alive_s}
+    limits: dict[str, object] = {"timeout_keep_alive": settings.limits.keep_alive_s}
     if http == "httptools":
         limits["http"] = "service.connections:BoundedHttpToolsProtocol"
     else:
-        limits["h11_max_incomplete_event_size"] = settings.max_header_bytes
+        limits["h11_max_incomplete_event_size"] = settings.limits.max_header_bytes
     return limits
+
+
+def bound_connections(limits: Limits) -> None:
+    """Bound this process's connections as ``limits`` say, when it serves with httptools (a uvicorn worker
+    imports the protocol class by name, so its bounds are the class's, set here as the worker's app is made)."""
+    if _have("httptools"):
+        from service.connections import BoundedHttpToolsProtocol
+
+        BoundedHttpToolsProtocol.bound(limits.max_header_bytes, limits.request_timeout_s)
 
 
 def run(app_import: str, settings: Settings, factory: bool = True) -> None:
@@ -76,5 +83,5 @@ def run(app_import: str, settings: Settings, factory: bool = True) -> None:
     The settings go into the environment first: each worker is a fresh process and reads them
     back with ``Settings.from_env()``.
     """
-    os.environ.update(settings.to_env())
+    settings.export()
     uvicorn.run(app_import, factory=factory, **server_options(settings))  # type: ignore[arg-type]

@@ -1,11 +1,24 @@
-"""The service's settings: one frozen value, read from ``TABLEJUDGE_*`` environment variables.
+"""The server's settings: one ``Settings``, read once at start-up from ``TABLEJUDGE_*`` environment
+variables and handed down as plain typed values.
 
-The environment is the single source because uvicorn starts each worker in a fresh process:
-``tablejudge serve`` writes its command-line options back into the environment
-(:meth:`Settings.to_env`) and every worker reads the same values with :meth:`Settings.from_env`.
+Each variable is declared once, as a field with its type, bounds, default and one line of help: the
+server's own here (``Settings`` and its ``Limits``), the match server's where the match server keeps them
+(``matches.settings``: ``MatchLimits`` and ``Quotas``; ``matches.live_input.LiveLimits``;
+``matches.push_setup.PushSettings``), since ``matches`` does not import ``service``. ``Settings`` holds
+those as parts, and a field's variable is ``TABLEJUDGE_`` and the field's validation alias, or else its
+name, in capitals: ``Settings.port`` is ``TABLEJUDGE_PORT``, ``Settings.live.heartbeat`` is
+``TABLEJUDGE_LIVE_HEARTBEAT_S``. pydantic-settings reads them through ``Variables``, the source that
+knows that rule; a blank variable is unset.
 
->>> Settings.from_env({"TABLEJUDGE_PORT": "9000", "TABLEJUDGE_CORS_ORIGINS": "http://a.test, http://b.test"}).port
-9000
+The environment is the way values reach uvicorn's workers, each a fresh process: ``tablejudge serve``
+writes its options back into it (``Settings.export``) and every worker reads the same values.
+
+``python -m service.settings --markdown limits`` prints the table of README.md's "Limits" (``server``:
+service/README.md's); ``--write`` writes every such table into its README, and
+``tests/service/test_settings.py`` checks that they match.
+
+>>> Settings.from_env({"TABLEJUDGE_PORT": "9000", "TABLEJUDGE_LIVE_QUEUE": "8"}).live.queue
+8
 >>> Settings.from_env({"TABLEJUDGE_WORKERS": "zero"})
 Traceback (most recent call last):
 ...
@@ -14,315 +27,278 @@ service.settings.SettingsError: TABLEJUDGE_WORKERS must be a whole number from 1
 
 from __future__ import annotations
 
+import argparse
 import os
-from collections.abc import Mapping
+import re
+import sys
+import textwrap
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any, Literal, NamedTuple, get_args, get_origin
+
+import annotated_types
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, ValidationError, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, InitSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
 from indexes import DEFAULT_LEXICON, lexicon_names
+from indexes.paths import user_data_dir
+from matches.live_input import LiveLimits
+from matches.push_setup import PushSettings
+from matches.settings import MatchLimits, Quotas, part
 
 PREFIX = "TABLEJUDGE_"
-LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 
 class SettingsError(ValueError):
-    """A setting that cannot be used; the message names the variable and the accepted values."""
+    """A setting that cannot be used: one line naming its variable and what it accepts."""
+
+    def __init__(self, message: str, variable: Variable | None = None, value: object = None) -> None:
+        super().__init__(message)
+        #: The variable whose value was refused, and that value (None for a check of several together).
+        self.variable, self.value = variable, value
+
+    @classmethod
+    def of(cls, error: ValidationError, environ: Mapping[str, str], values: Mapping[str, Any]) -> SettingsError:
+        """pydantic's refusal (its first complaint) as one line, with the value as it was given: the
+        variable's text, or a value given in code."""
+        first = error.errors()[0]
+        where = tuple(str(step) for step in first["loc"])
+        named = [variable for variable in variables() if where[: len(variable.path)] == variable.path]
+        if not named:  # a check of the whole, in its own words (the lexicons), or a field no variable sets
+            reason = first.get("ctx", {}).get("error")
+            return cls(str(reason) if reason is not None else f"{'.'.join(where)}: {first['msg']}")
+        variable = named[0]
+        field = variable.path[0]
+        value = values[field] if len(variable.path) == 1 and field in values else environ.get(variable.name)
+        return cls(f"{variable.name} must be {variable.accepts()}, got {value!r}", variable, value)
 
 
-def _split(text: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in text.split(",") if part.strip())
+# --- types of our own, with what their variables accept ----------------------------------------------------
+@dataclass(frozen=True)
+class Accepts:
+    """What a variable of a type of our own accepts, in words (its refusal, ``serve --help``, the READMEs)."""
+
+    words: str
 
 
-def _whole(name: str, text: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = low - 1
-    if not low <= value <= high:
-        raise SettingsError(f"{PREFIX}{name} must be a whole number from {low} to {high}, got {text!r}")
-    return value
+class Rate(NamedTuple):
+    """A rate limit: ``requests`` in ``seconds``, a token bucket holding ``requests`` refilled over
+    ``seconds`` (in a burst or spread out)."""
+
+    requests: int
+    seconds: float
 
 
-def parse_rate(name: str, text: str) -> tuple[int, float] | None:
-    """A rate limit written ``COUNT/SECONDS`` (``30/60``: 30 requests a minute, in a burst or spread
-    out); ``0`` or ``off`` turns it off.
-
-    >>> parse_rate("RATE_CREATE", "30/60"), parse_rate("RATE_JUDGE", "off")
-    ((30, 60.0), None)
-    """
-    cleaned = text.strip().lower()
-    if cleaned in ("0", "off", "none", ""):
+def _rate(value: object) -> object:
+    """``COUNT/SECONDS`` (``30/60``: 30 a minute) as a ``Rate``; ``0``, ``off`` or ``none``: None (no limit)."""
+    if not isinstance(value, str):
+        return value
+    cleaned = value.strip().lower()
+    if cleaned in ("0", "off", "none"):
         return None
     count, _, seconds = cleaned.partition("/")
     try:
-        parsed = (int(count), float(seconds or "1"))
+        return Rate(int(count), float(seconds or "1"))
     except ValueError:
-        parsed = (0, 0.0)
-    if not (1 <= parsed[0] <= 1_000_000 and 0.001 <= parsed[1] <= 86_400):
-        raise SettingsError(
-            f"{PREFIX}{name} must be COUNT/SECONDS (e.g. 30/60: 30 a minute) or off, got {text!r}"
-        )
-    return parsed
+        raise ValueError("not COUNT/SECONDS") from None
 
 
-def _flag(name: str, text: str) -> bool:
-    lowered = text.strip().lower()
-    if lowered in ("1", "true", "yes", "on"):
-        return True
-    if lowered in ("0", "false", "no", "off", ""):
-        return False
-    raise SettingsError(f"{PREFIX}{name} must be 1/true/yes/on or 0/false/no/off, got {text!r}")
+def _rate_bounded(rate: Rate | None) -> Rate | None:
+    if rate is not None and not (1 <= rate.requests <= 1_000_000 and 0.001 <= rate.seconds <= 86_400):
+        raise ValueError("out of bounds")
+    return rate
 
 
-#: The match server's engine work and limits (``Settings.match_limits``): each setting, with the range
-#: its ``TABLEJUDGE_<NAME>`` variable accepts.
-MATCH_LIMITS: tuple[tuple[str, int, int], ...] = (
-    ("engine_workers", 0, 64),
-    ("bot_budget_ms", 100, 600_000),
-    ("read_budget_ms", 100, 600_000),
-    ("engine_queue", 1, 10_000),
-    ("engine_reserved", 0, 64),
-    ("bot_only_queue", 1, 10_000),
-    ("worker_memory_mb", 0, 1_048_576),
-    ("max_moves", 1, 10_000_000),
-    ("unwatched_bot_delay_ms", 0, 3_600_000),
-)
+def _names(value: object) -> object:
+    """A comma-separated list as a tuple, blanks dropped."""
+    if not isinstance(value, str):
+        return value
+    return tuple(name.strip() for name in value.split(",") if name.strip())
 
 
-@dataclass(frozen=True)
-class Settings:
-    """Everything the service can be told. Defaults suit one table on one machine."""
+def _lower(value: object) -> object:
+    return value.strip().lower() if isinstance(value, str) else value
 
-    host: str = "127.0.0.1"
-    port: int = 8000
-    workers: int = 1
-    #: The lexicons served (their indexes are built on start); empty means every word list found.
-    lexicons: tuple[str, ...] = ()
-    default_lexicon: str = DEFAULT_LEXICON
-    #: Origins allowed to call the API from a browser (``*`` for any); empty: same origin only.
-    cors_origins: tuple[str, ...] = ()
-    #: How long a phone or proxy may reuse an answer without asking again (the ETag still applies).
-    cache_max_age: int = 3600
-    access_log: bool = False
-    log_level: str = "info"
-    #: Longest request target (path + query) accepted; longer answers 414.
-    max_target_bytes: int = 2048
-    #: Largest request body accepted (the challenge POST); larger answers 413.
-    max_body_bytes: int = 16384
-    #: Each worker's cache of recent encoded answers, in MiB; 0 turns it off.
-    answer_cache_mb: int = 16
-    #: Where the match server keeps its SQLite database (created on first start).
-    data_dir: str = ""
-    #: The matches' database: empty for SQLite in ``data_dir``, or ``postgresql://...`` to share it.
-    database: str = ""
-    #: The address invite links point to (default: http://HOST:PORT/).
-    public_url: str = ""
-    #: How long bots wait before a turn-based move (ms), so that people can follow.
-    bot_delay_ms: int = 600
-    # --- the match server's engine work and its limits (issue 24): matches/README.md, "Engine work
-    # and limits". Passed to ``matches.service.MatchSettings`` by ``match_limits``. ---------------------
-    #: Worker processes for engine work whose cost grows with a game (bots, score sheets, replays,
-    #: reviews, legal-move lists); 0 runs it on the event loop (only for a trusted table).
-    engine_workers: int = min(2, os.cpu_count() or 1)
-    #: How long a bot may think (ms); past it its worker is killed and the bot plays its greedy move.
-    bot_budget_ms: int = 10_000
-    #: How long a read's engine work may take (ms); past it: 503 with Retry-After.
-    read_budget_ms: int = 5_000
-    #: Engine calls that may wait for a busy worker; one more answers 503 at once.
-    engine_queue: int = 32
-    #: Workers the thinking of bots in matches with no person seated never holds, kept for matches with
-    #: people and for reads (it holds at least one); its calls that may wait, in a queue of their own.
-    engine_reserved: int = 1
-    bot_only_queue: int = 8
-    #: Each engine worker's address space in MiB (RLIMIT_AS); 0: no limit.
-    worker_memory_mb: int = 1024
-    #: The most moves one match may hold (409 ``move_limit`` beyond).
-    max_moves: int = 20_000
-    #: A match with no person seated that no live socket watches moves at most once per this many ms.
-    unwatched_bot_delay_ms: int = 5_000
-    #: How a move is committed: ``normal`` survives a killed server (SQLite ``synchronous=NORMAL``,
-    #: PostgreSQL ``synchronous_commit=off``), ``full`` also a power cut (an fsync per move).
-    sync: str = "normal"
 
-    # --- limits: see README.md, "Limits". Defaults that a table of friends never meets. ---------------
-    #: Requests per client address, ``COUNT/SECONDS`` (a token bucket holding COUNT, refilled over
-    #: SECONDS) or ``off``: match creation (also rematches and house rules), joins, moves (and
-    #: previews), and judge queries. Beyond it: 429 with ``Retry-After``.
-    rate_create: str = "30/60"
-    rate_join: str = "60/60"
-    rate_moves: str = "600/60"
-    rate_judge: str = "1200/60"
-    #: Proxies (exact client addresses) whose ``proxy_header`` names the real client; none by default,
-    #: and the header of anyone else is ignored.
-    trusted_proxies: tuple[str, ...] = ()
-    proxy_header: str = "x-forwarded-for"
-    #: Matches waiting for players: at most this many created from one address, and in all (409 beyond).
-    max_waiting_per_client: int = 20
-    max_waiting: int = 2000
-    #: Matches with no person seated (a bot in every seat), playing: at most this many created from one
-    #: address (429 beyond), and in all (409 beyond).
-    max_bot_only_per_client: int = 8
-    max_bot_only: int = 64
-    #: A waiting match nobody joined for this long (seconds) is removed; its invite then answers 404.
-    waiting_expiry_s: int = 86_400
-    #: Largest request head (request line and headers) in bytes; larger answers 431 and closes.
-    max_header_bytes: int = 16_384
-    #: Seconds a client has to send a whole request (head and body) once its connection is open or
-    #: its previous answer sent; slower (or silent) connections are closed.
-    request_timeout_s: int = 10
-    #: Seconds an idle keep-alive connection is kept between two requests.
-    keep_alive_s: int = 5
+def _database(url: str) -> str:
+    if url and not url.startswith(("postgresql://", "postgres://", "sqlite://")):
+        raise ValueError("not a database URL")
+    return url
 
-    def __post_init__(self) -> None:
-        served = self.lexicons or tuple(lexicon_names())
-        unknown = [name for name in served if name not in lexicon_names()]
+
+RateLimit = Annotated[
+    Rate | None,
+    BeforeValidator(_rate),
+    AfterValidator(_rate_bounded),
+    Accepts("COUNT/SECONDS or off (30/60: 30 a minute; COUNT at most 1000000, SECONDS at most 86400)"),
+]
+Names = Annotated[tuple[str, ...], BeforeValidator(_names), Accepts("a comma-separated list")]
+DatabaseUrl = Annotated[str, AfterValidator(_database), Accepts("postgresql://..., sqlite:///PATH or empty")]
+
+
+# --- the settings --------------------------------------------------------------------------------------------
+class Limits(BaseModel):
+    """What one client can ask of the server: rates per client address, and the bounds on a request and
+    a connection (README.md, "Limits"). Rates are counted per server process."""
+
+    model_config = part()
+
+    rate_create: RateLimit = Field(
+        Rate(30, 60.0), description="match creations, rematches and new house rules from one client address; "
+        "beyond: 429 with Retry-After",
+    )  # fmt: skip
+    rate_join: RateLimit = Field(Rate(60, 60.0), description="joins from one client address")
+    rate_moves: RateLimit = Field(
+        Rate(600, 60.0), description="moves and previews from one client address, over HTTP and live sockets "
+        "together (a live hello that resends missed moves costs 1, and 1 more per 100 moves)",
+    )  # fmt: skip
+    rate_judge: RateLimit = Field(
+        Rate(1200, 60.0),
+        description="judge questions (/v1/bop, /v1/pdq, /v1/words, /v1/house-rules/{id}) from one client address",
+    )  # fmt: skip
+    trusted_proxies: Names = Field(
+        (), description="proxies (exact addresses) whose PROXY_HEADER names the real client; anyone else's "
+        "header is ignored",
+    )  # fmt: skip
+    proxy_header: Annotated[str, BeforeValidator(_lower)] = Field(
+        "x-forwarded-for",
+        description="where a trusted proxy names the client: the last address in it that is not a trusted proxy",
+    )  # fmt: skip
+    max_target_bytes: int = Field(
+        2048, ge=256, le=65536, description="longest request target (path and query); longer: 414"
+    )
+    max_body_bytes: int = Field(
+        16384, ge=1024, le=1_048_576, description="largest request body (chunked ones counted too); larger: 413"
+    )
+    max_header_bytes: int = Field(
+        16_384, ge=1024, le=1_048_576,
+        description="largest request head (request line and headers); larger: 431, the connection closed",
+    )  # fmt: skip
+    request_timeout_s: int = Field(
+        10, ge=1, le=3600, description="seconds a client has to send a whole request, from its connection's "
+        "start or its last answer; slower: 408 if begun, else closed",
+    )  # fmt: skip
+    keep_alive_s: int = Field(5, ge=1, le=3600, description="seconds an idle keep-alive connection is kept")
+
+    def rate(self, kind: str) -> Rate | None:
+        """``rate_<kind>``: None when off."""
+        rate: Rate | None = getattr(self, f"rate_{kind}")
+        return rate
+
+
+class Settings(BaseSettings):
+    """Everything the server can be told. The defaults suit one table on one machine."""
+
+    model_config = SettingsConfigDict(
+        frozen=True, extra="forbid", allow_inf_nan=False, validate_by_name=True, validate_by_alias=True
+    )
+
+    host: str = Field("127.0.0.1", description="address to listen on (0.0.0.0 for phones on the local network)")
+    port: int = Field(8000, ge=1, le=65535, description="port to listen on")
+    workers: int = Field(1, ge=1, le=64, description="worker processes")
+    lexicons: Names = Field(
+        (), description="lexicons to serve (their indexes are built on start); empty: every word list found"
+    )
+    default_lexicon: str = Field(
+        DEFAULT_LEXICON, description="the lexicon of a request that names none (standard, or else the first served)"
+    )
+    cors_origins: Names = Field(
+        (), description="origins allowed to call the API from a browser, or *; empty: the same origin only"
+    )
+    cache_max_age: int = Field(
+        3600, ge=0, le=31_536_000,
+        description="seconds a phone or proxy may reuse an answer without asking again (the ETag still applies)",
+    )  # fmt: skip
+    answer_cache_mb: int = Field(
+        16, ge=0, le=4096, description="each worker's cache of recent encoded answers, in MiB; 0 turns it off"
+    )
+    access_log: bool = Field(False, description="log every request (it costs throughput)")
+    log_level: Annotated[Literal["critical", "error", "warning", "info", "debug"], BeforeValidator(_lower)] = Field(
+        "info", description="uvicorn's log level"
+    )
+    data_dir: str = Field(
+        "", validation_alias="data",
+        description="the folder of the matches' SQLite database; empty: $XDG_DATA_HOME/tablejudge "
+        "(~/.local/share/tablejudge)",
+    )  # fmt: skip
+    database: DatabaseUrl = Field(
+        "", description="the matches' database: postgresql://... to share it between servers; empty: SQLite "
+        "in the data folder",
+    )  # fmt: skip
+    public_url: Annotated[str, AfterValidator(lambda url: url.rstrip("/"))] = Field(
+        "", description="the address invite links point to; empty: http://HOST:PORT"
+    )
+    sync: Annotated[Literal["normal", "full"], BeforeValidator(_lower)] = Field(
+        "normal", description="how a move is committed: normal survives a killed server (SQLite synchronous=NORMAL, "
+        "PostgreSQL synchronous_commit=off), full a power cut too (an fsync per move)",
+    )  # fmt: skip
+
+    # The parts, each with its fields' variables (this module's docstring).
+    limits: Limits = Field(default_factory=Limits)
+    match: MatchLimits = Field(default_factory=MatchLimits)
+    quotas: Quotas = Field(default_factory=Quotas)
+    live: LiveLimits = Field(default_factory=LiveLimits)
+    push: PushSettings = Field(default_factory=PushSettings)
+
+    @model_validator(mode="after")
+    def _served_lexicons(self) -> Settings:
+        """Every lexicon named has a word list, and the default is served (when it was not named, the first
+        one served stands in for ``standard`` if that is not)."""
+        known = lexicon_names()
+        served = self.lexicons or tuple(known)
+        unknown = [name for name in served if name not in known]
         if unknown:
-            known = ", ".join(lexicon_names()) or "none"
-            raise SettingsError(f"{PREFIX}LEXICONS: no word list for {', '.join(unknown)}; known lexicons: {known}")
-        if self.default_lexicon not in served:
-            raise SettingsError(
-                f"{PREFIX}DEFAULT_LEXICON {self.default_lexicon!r} is not served; served: {', '.join(served)}"
+            raise ValueError(
+                f"{PREFIX}LEXICONS: no word list for {', '.join(unknown)}; known lexicons: {', '.join(known) or 'none'}"
             )
-        if self.sync not in ("normal", "full"):
-            raise SettingsError(f"{PREFIX}SYNC must be normal or full, got {self.sync!r}")
-        if self.database and not self.database.startswith(("postgresql://", "postgres://", "sqlite://")):
-            raise SettingsError(f"{PREFIX}DATABASE must be postgresql://... or sqlite:///path, got {self.database!r}")
-        if self.log_level not in LOG_LEVELS:
-            raise SettingsError(f"{PREFIX}LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}")
-        for name in ("rate_create", "rate_join", "rate_moves", "rate_judge"):
-            parse_rate(name.upper(), getattr(self, name))
+        default = self.default_lexicon
+        if "default_lexicon" not in self.model_fields_set and default not in served and served:
+            default = served[0]
+        if default not in served:
+            raise ValueError(f"{PREFIX}DEFAULT_LEXICON {default!r} is not served; served: {', '.join(served)}")
+        # Frozen: the validator completes the value it checked (as a dataclass's __post_init__ would).
         object.__setattr__(self, "lexicons", served)
-        object.__setattr__(self, "proxy_header", self.proxy_header.strip().lower())
-
-    def rate(self, kind: str) -> tuple[int, float] | None:
-        """``rate_<kind>`` as (count, seconds), None when off."""
-        return parse_rate(f"RATE_{kind.upper()}", getattr(self, f"rate_{kind}"))
+        object.__setattr__(self, "default_lexicon", default)
+        return self
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if environ is None else environ
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Values given in code win over the variables; no ``.env`` file, no secrets folder."""
+        return init_settings, Variables(settings_cls)
 
-        def get(name: str) -> str | None:
-            return env.get(PREFIX + name)
-
-        values: dict[str, object] = {}
-        if (host := get("HOST")) is not None:
-            values["host"] = host.strip() or "127.0.0.1"
-        if (port := get("PORT")) is not None:
-            values["port"] = _whole("PORT", port, 1, 65535)
-        if (workers := get("WORKERS")) is not None:
-            values["workers"] = _whole("WORKERS", workers, 1, 64)
-        if (lexicons := get("LEXICONS")) is not None:
-            values["lexicons"] = _split(lexicons)
-        if (default := get("DEFAULT_LEXICON")) is not None:
-            values["default_lexicon"] = default.strip()
-        if (origins := get("CORS_ORIGINS")) is not None:
-            values["cors_origins"] = _split(origins)
-        if (max_age := get("CACHE_MAX_AGE")) is not None:
-            values["cache_max_age"] = _whole("CACHE_MAX_AGE", max_age, 0, 31_536_000)
-        if (access_log := get("ACCESS_LOG")) is not None:
-            values["access_log"] = _flag("ACCESS_LOG", access_log)
-        if (log_level := get("LOG_LEVEL")) is not None:
-            values["log_level"] = log_level.strip().lower()
-        if (target := get("MAX_TARGET_BYTES")) is not None:
-            values["max_target_bytes"] = _whole("MAX_TARGET_BYTES", target, 256, 65536)
-        if (body := get("MAX_BODY_BYTES")) is not None:
-            values["max_body_bytes"] = _whole("MAX_BODY_BYTES", body, 1024, 1_048_576)
-        if (cache_mb := get("ANSWER_CACHE_MB")) is not None:
-            values["answer_cache_mb"] = _whole("ANSWER_CACHE_MB", cache_mb, 0, 4096)
-        if (data_dir := get("DATA")) is not None:
-            values["data_dir"] = data_dir.strip()
-        if (database := get("DATABASE")) is not None:
-            values["database"] = database.strip()
-        if (public_url := get("PUBLIC_URL")) is not None:
-            values["public_url"] = public_url.strip().rstrip("/")
-        if (delay := get("BOT_DELAY_MS")) is not None:
-            values["bot_delay_ms"] = _whole("BOT_DELAY_MS", delay, 0, 60_000)
-        for name, low, high in MATCH_LIMITS:
-            if (limit := get(name.upper())) is not None:
-                values[name] = _whole(name.upper(), limit, low, high)
-        if (sync := get("SYNC")) is not None:
-            values["sync"] = sync.strip().lower()
-        for kind in ("create", "join", "moves", "judge"):
-            if (rate := get(f"RATE_{kind.upper()}")) is not None:
-                values[f"rate_{kind}"] = rate.strip()
-        if (proxies := get("TRUSTED_PROXIES")) is not None:
-            values["trusted_proxies"] = _split(proxies)
-        if (header := get("PROXY_HEADER")) is not None:
-            values["proxy_header"] = header.strip().lower() or "x-forwarded-for"
-        if (per_client := get("MAX_WAITING_PER_CLIENT")) is not None:
-            values["max_waiting_per_client"] = _whole("MAX_WAITING_PER_CLIENT", per_client, 1, 1_000_000)
-        if (waiting := get("MAX_WAITING")) is not None:
-            values["max_waiting"] = _whole("MAX_WAITING", waiting, 1, 10_000_000)
-        if (bot_only_per_client := get("MAX_BOT_ONLY_PER_CLIENT")) is not None:
-            values["max_bot_only_per_client"] = _whole("MAX_BOT_ONLY_PER_CLIENT", bot_only_per_client, 1, 1_000_000)
-        if (bot_only := get("MAX_BOT_ONLY")) is not None:
-            values["max_bot_only"] = _whole("MAX_BOT_ONLY", bot_only, 1, 10_000_000)
-        if (expiry := get("WAITING_EXPIRY_S")) is not None:
-            values["waiting_expiry_s"] = _whole("WAITING_EXPIRY_S", expiry, 1, 365 * 86_400)
-        if (header_bytes := get("MAX_HEADER_BYTES")) is not None:
-            values["max_header_bytes"] = _whole("MAX_HEADER_BYTES", header_bytes, 1024, 1_048_576)
-        if (request_timeout := get("REQUEST_TIMEOUT_S")) is not None:
-            values["request_timeout_s"] = _whole("REQUEST_TIMEOUT_S", request_timeout, 1, 3600)
-        if (keep_alive := get("KEEP_ALIVE_S")) is not None:
-            values["keep_alive_s"] = _whole("KEEP_ALIVE_S", keep_alive, 1, 3600)
-        if "default_lexicon" not in values and "lexicons" in values and values["lexicons"]:
-            # Serving only other lexicons: the first one named becomes the default.
-            lexicon_list = values["lexicons"]
-            assert isinstance(lexicon_list, tuple)
-            if DEFAULT_LEXICON not in lexicon_list:
-                values["default_lexicon"] = lexicon_list[0]
-        return cls(**values)  # type: ignore[arg-type]
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **values: Any) -> Settings:
+        """The settings of ``environ`` (this process's environment by default) with ``values`` given in code
+        on top (``serve``'s options); a value that cannot be used raises ``SettingsError`` naming its variable."""
+        variables_source = Variables(cls, environ)
+        try:
+            return cls(_build_sources=((InitSettingsSource(cls, values), variables_source), values))
+        except ValidationError as error:
+            raise SettingsError.of(error, variables_source.environ, values) from None
 
     def to_env(self) -> dict[str, str]:
-        """The environment variables that make :meth:`from_env` give back these settings."""
-        return {
-            PREFIX + "HOST": self.host,
-            PREFIX + "PORT": str(self.port),
-            PREFIX + "WORKERS": str(self.workers),
-            PREFIX + "LEXICONS": ",".join(self.lexicons),
-            PREFIX + "DEFAULT_LEXICON": self.default_lexicon,
-            PREFIX + "CORS_ORIGINS": ",".join(self.cors_origins),
-            PREFIX + "CACHE_MAX_AGE": str(self.cache_max_age),
-            PREFIX + "ACCESS_LOG": "1" if self.access_log else "0",
-            PREFIX + "LOG_LEVEL": self.log_level,
-            PREFIX + "MAX_TARGET_BYTES": str(self.max_target_bytes),
-            PREFIX + "MAX_BODY_BYTES": str(self.max_body_bytes),
-            PREFIX + "ANSWER_CACHE_MB": str(self.answer_cache_mb),
-            PREFIX + "DATA": self.data_dir,
-            PREFIX + "DATABASE": self.database,
-            PREFIX + "PUBLIC_URL": self.public_url,
-            PREFIX + "BOT_DELAY_MS": str(self.bot_delay_ms),
-            **{PREFIX + name.upper(): str(getattr(self, name)) for name, _, _ in MATCH_LIMITS},
-            PREFIX + "SYNC": self.sync,
-            PREFIX + "RATE_CREATE": self.rate_create,
-            PREFIX + "RATE_JOIN": self.rate_join,
-            PREFIX + "RATE_MOVES": self.rate_moves,
-            PREFIX + "RATE_JUDGE": self.rate_judge,
-            PREFIX + "TRUSTED_PROXIES": ",".join(self.trusted_proxies),
-            PREFIX + "PROXY_HEADER": self.proxy_header,
-            PREFIX + "MAX_WAITING_PER_CLIENT": str(self.max_waiting_per_client),
-            PREFIX + "MAX_WAITING": str(self.max_waiting),
-            PREFIX + "MAX_BOT_ONLY_PER_CLIENT": str(self.max_bot_only_per_client),
-            PREFIX + "MAX_BOT_ONLY": str(self.max_bot_only),
-            PREFIX + "WAITING_EXPIRY_S": str(self.waiting_expiry_s),
-            PREFIX + "MAX_HEADER_BYTES": str(self.max_header_bytes),
-            PREFIX + "REQUEST_TIMEOUT_S": str(self.request_timeout_s),
-            PREFIX + "KEEP_ALIVE_S": str(self.keep_alive_s),
-        }
+        """The variables that make :meth:`from_env` give back these settings."""
+        return {variable.name: as_text(variable.value(self)) for variable in variables()}
 
-    def match_limits(self) -> dict[str, int]:
-        """The match server's engine work and limits, as ``MatchSettings`` takes them."""
-        return {name: getattr(self, name) for name, _, _ in MATCH_LIMITS}
+    def export(self) -> None:
+        """Write these settings into this process's environment, where uvicorn's workers read them."""
+        os.environ.update(self.to_env())
+
+    def rate(self, kind: str) -> Rate | None:
+        return self.limits.rate(kind)
 
     def data_path(self) -> Path:
-        """The data folder: ``data_dir`` (``TABLEJUDGE_DATA``), or ``$XDG_DATA_HOME/tablejudge``
-        (``~/.local/share/tablejudge``)."""
-        folder = self.data_dir or os.environ.get(PREFIX + "DATA", "")
-        if folder:
-            return Path(folder).expanduser()
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        return Path(base) / "tablejudge"
+        """The data folder: ``data_dir`` (``TABLEJUDGE_DATA``), or ``$XDG_DATA_HOME/tablejudge``."""
+        return Path(self.data_dir).expanduser() if self.data_dir else user_data_dir()
 
     def database_url(self) -> str:
         return self.database or f"sqlite:///{self.data_path() / 'matches.sqlite3'}"
@@ -330,3 +306,217 @@ class Settings:
     def base_url(self) -> str:
         host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
         return self.public_url or f"http://{host}:{self.port}"
+
+
+# --- the variables ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Variable:
+    """One ``TABLEJUDGE_*`` variable and the field it sets: ``path`` is the field's name, after its part's
+    (``("live", "queue")``) for a part's field."""
+
+    name: str
+    path: tuple[str, ...]
+    field: FieldInfo
+
+    @property
+    def part(self) -> str:
+        """The part the field belongs to; "" for the server's own."""
+        return self.path[0] if len(self.path) > 1 else ""
+
+    def value(self, settings: BaseModel) -> Any:
+        for step in self.path:
+            settings = getattr(settings, step)
+        return settings
+
+    def help(self) -> str:
+        return self.field.description or ""
+
+    def accepts(self) -> str:
+        """What the variable accepts, in words."""
+        metadata = self.field.metadata
+        for item in metadata:
+            if isinstance(item, Accepts):
+                return item.words
+        kind = self.field.annotation
+        low = next((item.ge for item in metadata if isinstance(item, annotated_types.Ge)), None)
+        high = next((item.le for item in metadata if isinstance(item, annotated_types.Le)), None)
+        if kind is bool:
+            return "on or off (1/0, true/false, yes/no)"
+        if kind in (int, float) and low is not None and high is not None:
+            number = "a whole number" if kind is int else "a number"
+            return f"{number} from {as_text(low)} to {as_text(high)}"
+        if get_origin(kind) is Literal:
+            return "one of " + ", ".join(get_args(kind))
+        return "text"
+
+    def default(self) -> str:
+        """The default, as the variable would spell it ("(none)" for an empty one); a default worked out
+        where the server runs, in the words of its function's docstring."""
+        if self.field.default_factory is not None:
+            return (self.field.default_factory.__doc__ or "").strip()
+        return as_text(self.field.default) or "(none)"
+
+
+def as_text(value: object) -> str:
+    """A setting's value as its variable spells it: ``30/60`` or ``off`` for a rate, ``on``/``off``, a
+    comma-separated list, ``15`` for 15.0."""
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, Rate):
+        return f"{value.requests}/{as_text(value.seconds)}"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, tuple):
+        return ",".join(str(each) for each in value)
+    return str(value)
+
+
+def _fields(model: type[BaseModel], within: tuple[str, ...] = ()) -> list[Variable]:
+    found: list[Variable] = []
+    for name, field in model.model_fields.items():
+        kind = field.annotation
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            found += _fields(kind, within + (name,))
+        else:
+            alias = field.validation_alias if isinstance(field.validation_alias, str) else name
+            found.append(Variable(PREFIX + alias.upper(), within + (name,), field))
+    return found
+
+
+_VARIABLES: list[Variable] = []
+
+
+def variables() -> list[Variable]:
+    """Every variable, in the order of ``Settings``' fields and its parts'."""
+    if not _VARIABLES:
+        _VARIABLES.extend(_fields(Settings))
+    return _VARIABLES
+
+
+class Variables(PydanticBaseSettingsSource):
+    """The values of the ``TABLEJUDGE_*`` variables, each under the field it names (this module's
+    docstring). pydantic-settings' own environment source would read a part from one variable of JSON, or
+    from names joined by a delimiter, where every variable here keeps its one flat name."""
+
+    def __init__(self, settings_cls: type[BaseSettings], environ: Mapping[str, str] | None = None) -> None:
+        super().__init__(settings_cls)
+        self.environ = os.environ if environ is None else environ
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        raise NotImplementedError("every value is read by __call__")
+
+    def __call__(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for variable in variables():
+            text = self.environ.get(variable.name, "").strip()
+            if text:
+                *parts, name = variable.path
+                holder = values
+                for step in parts:
+                    holder = holder.setdefault(step, {})
+                holder[name] = text
+        return values
+
+
+# --- the variables in words: tablejudge serve --help, and the READMEs' tables -----------------------------
+#: Each generated table: the parts whose variables it lists ("" for the server's own fields), and the
+#: README that carries it between ``<!-- settings:NAME -->`` and ``<!-- /settings -->``.
+TABLES: dict[str, tuple[tuple[str, ...], str]] = {
+    "server": (("", "push"), "service/README.md"),
+    "limits": (("limits", "quotas", "match", "live"), "README.md"),
+}
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def markdown(table: str) -> str:
+    """A README's table of the variables of ``TABLES[table]``'s parts."""
+    parts, _ = TABLES[table]
+    rows = ["| variable | default | accepts | what |", "|---|---|---|---|"]
+    for part_name in parts:
+        for variable in variables():
+            if variable.part == part_name:
+                default = variable.default()
+                shown = default if default == "(none)" or " " in default else f"`{default}`"
+                cells = (f"`{variable.name}`", shown, variable.accepts(), variable.help())
+                rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
+def _marked(table: str) -> re.Pattern[str]:
+    return re.compile(rf"(<!-- settings:{table} -->\n)(.*?)(<!-- /settings -->)", re.DOTALL)
+
+
+def readme_table(table: str) -> str | None:
+    """The table as its README has it now (None: the README has no place for it)."""
+    found = _marked(table).search((_ROOT / TABLES[table][1]).read_text())
+    return found.group(2) if found else None
+
+
+def write_readmes() -> list[str]:
+    """Write every generated table into its README; the READMEs that changed."""
+    changed = []
+    for table, (_, readme) in TABLES.items():
+        path = _ROOT / readme
+        text = path.read_text()
+        found = _marked(table).search(text)
+        if found is None:
+            raise SystemExit(f"{readme} has no <!-- settings:{table} --> ... <!-- /settings --> for its table")
+        written = text[: found.start(2)] + markdown(table) + text[found.end(2) :]
+        if written != text:
+            path.write_text(written)
+            changed.append(readme)
+    return changed
+
+
+def described(field_path: str) -> str:
+    """A field's help with its variable and default, for the command-line option that sets it."""
+    variable = next(each for each in variables() if ".".join(each.path) == field_path)
+    default = variable.default()
+    return f"{variable.help()} ({variable.name}" + ("" if default == "(none)" else f"; default {default}") + ")"
+
+
+def help_text(width: int = 100) -> str:
+    """Every variable with its default, what it accepts and its help: the end of ``serve --help``."""
+    lines = ["settings: each is an environment variable; an option above wins over its variable"]
+    for variable in variables():
+        lines.append(f"  {variable.name}={'' if variable.default() == '(none)' else variable.default()}")
+        words = f"{variable.help()}. Accepts {variable.accepts()}."
+        lines += textwrap.wrap(words, width, initial_indent=" " * 6, subsequent_indent=" " * 6)
+    return "\n".join(lines)
+
+
+#: What tells FastAPI to export telemetry when named in the environment (OpenTelemetry's variables and
+#: FastAPI's own; read by ``service.app._telemetry``).
+TELEMETRY_VARIABLES = (
+    "OTEL_PYTHON_TRACER_PROVIDER",
+    "OTEL_PYTHON_METER_PROVIDER",
+    "OTEL_PYTHON_LOGGER_PROVIDER",
+    "FASTAPI_OTEL_AUTO_CONFIGURE",
+)
+
+
+def telemetry_named(environ: Mapping[str, str] | None = None) -> bool:
+    """Does the environment name a telemetry provider, or ask FastAPI to set one up?"""
+    env = os.environ if environ is None else environ
+    return any(env.get(name) for name in TELEMETRY_VARIABLES)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service.settings", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--markdown", choices=sorted(TABLES), help="print this README table")
+    parser.add_argument("--write", action="store_true", help="write every table into its README")
+    args = parser.parse_args(argv)
+    if args.markdown:
+        print(markdown(args.markdown), end="")
+    if args.write:
+        for readme in write_readmes():
+            print(f"wrote {readme}", file=sys.stderr)
+    if not (args.markdown or args.write):
+        print(help_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -11,15 +10,10 @@ from typing import NoReturn
 
 from engine.errors import EngineError
 from indexes.errors import TablejudgeError
+from tablejudge.commands import hint, play, serve, site, words
 
 #: Modules with a ``register(subparsers)`` function, in the order their commands are listed.
-COMMAND_MODULES = (
-    "tablejudge.commands.words",
-    "tablejudge.commands.play",
-    "tablejudge.commands.hint",
-    "tablejudge.commands.serve",
-    "tablejudge.commands.site",
-)
+COMMAND_MODULES = (words, play, hint, serve, site)
 
 
 class UsageError(Exception):
@@ -34,8 +28,8 @@ class Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="tablejudge", description="Settle word challenges for BOP!, PDQ and friends.")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+    for module in COMMAND_MODULES:
+        module.register(subparsers)
     return parser
 
 

@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.adjudicator import Adjudicator
-from engine.base import Breakdown, JsonDict
 from engine.bop.board import Cell, line_letters, play_lines
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import Play
 from engine.bop.options import BOP
 from engine.bop.readings import bop_readings
 from engine.bop.rules import stood_for
+from engine.values import JsonDict, ScoredMove
 
 EXAMPLE_WORDS = 3
 
@@ -37,12 +37,11 @@ class LineWords:
 
 
 @dataclass(frozen=True)
-class Hint:
-    move: Play
-    points: int
-    breakdown: Breakdown
+class Hint(ScoredMove[Play]):
+    """A play ranked with its points and breakdown, and the words it makes."""
+
     #: each line the play makes, with a few example words
-    words: tuple[LineWords, ...]
+    words: tuple[LineWords, ...] = ()
     #: what each BOP! tile on the grid would stand for after the play (the view's ``stands_for``)
     stands: tuple[tuple[Cell, str], ...] = ()
 

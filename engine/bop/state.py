@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.base import State
 from engine.bop import sentences
 from engine.bop.board import Board, Cell, format_board, format_cell, line_letters, lines_through, play_lines
-from engine.bop.hints import play_words
+from engine.bop.hints import best_plays, play_words
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import BopMove, Challenge, Pass, Play, Swap, parse_move
 from engine.bop.options import BOP, HAND_SIZE, BopOptions, tile_name
@@ -513,8 +513,6 @@ class BopState(State[BopMove]):
         """The best plays ``seat``'s hand had here, with their words (the after-turn report)."""
         if self.over or self.draws_owed is not None:
             return None
-        from engine.bop.hints import best_plays
-
         hints = best_plays(self.board, self.hands[seat], self.game.adjudicator, limit=5)
         return {"hand": list(self.hands[seat]), "best": [hint.to_json() for hint in hints]}
 
@@ -572,7 +570,7 @@ def check_pending(state: BopState) -> None:
             and pending["player"] in range(state.players)
             and isinstance(pending["points"], int)
             and isinstance(pending["before"], dict)
-            and set(pending["before"]) == set(BODY_KEYS)
+            and set(pending["before"]) == set(state.to_body())
             and pending["before"]["pending"] is None
         )
         if well_formed:  # loading the position before the play checks its tiles and turn order

@@ -20,17 +20,21 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import JsonDict, json_bool, json_int
+from engine.digit.movegen import best_moves
 from engine.digit.moves import AnyDigitMove, parse_move
 from engine.digit.options import KIT, DigitOptions, draw_rank
 from engine.digit.rules import say_values, wild_values
-from engine.digit.state import BODY_KEYS, END_TEXT, DigitState
+from engine.digit.state import BODY_KEYS, END_TEXT, DigitState, grid_problems
+from engine.digit.table import DigitTable
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
-from engine.linegames.grid import Cell, bounds
+from engine.linegames.grid import Cell, bounds, parse_board
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.linegames.tiles import is_wild
 from engine.rng import Rng
+from engine.saved import json_bool, json_int
+from engine.table import stand_in_box
+from engine.values import JsonDict, ScoredMove
 
 LEGEND = (
     "tiles are number then colour: y yellow, g green, r red, k black, b blue (9y = yellow 9); "
@@ -46,6 +50,7 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
 
     name = "digit"
     title = "D!Git"
+    table_mode = True
     options_type = DigitOptions
     #: 1, with ``another_turn`` saved as ``extra_turn`` before it had Q!nto's name: both are read
     format = 1
@@ -69,7 +74,16 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
         Stack your tiles face down to create your draw pile and pick up the top 5 tiles."
 
         The jumbling is the set-up's chance, drawn from the seed (ruling 7 says which tile is highest);
-        every later draw is a chance node that takes the top of the drawer's own pile so made."""
+        every later draw is a chance node that takes the top of the drawer's own pile so made.
+
+        At the table (``engine.table``) the box is dealt as it comes, a stand-in nobody sees, and the set-up
+        (who goes first) is entered, or drawn from ``seed``."""
+        if self.options.table:
+            supply = deal(stand_in_box(self.options.tile_set()), self.players, HAND_SIZE, personal=True)
+            table = DigitTable(self, seed, board={}, hands=[list(h) for h in supply.hands],
+                               piles=[list(p) for p in supply.piles], first_player=0, first_draws=[])  # fmt: skip
+            table.enter_table()
+            return table
         if seed is None:
             raise ConfigError("D!Git is dealt from piles shuffled at set-up: give a seed")
         rng = Rng(seed)
@@ -107,10 +121,41 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
         state.check_invariants()
         return state
 
+    # --- hints for a position written out (engine/linegames/hints.py) ---------------------------------
+    holder = "box"
+
+    def _hint_board(self, text: str) -> dict[Cell, str]:
+        """The grid: rows of tiles and dots (split by ``/`` or on lines; a header of column numbers and row
+        numbers first is read too), its top-left cell 0,0 unless numbered. It need not cover 0,0 (the first
+        play is long past), but it must be in one piece, every line a line."""
+        board = parse_board(text, KIT)
+        if not board:
+            raise ConfigError("board: no tiles (on the empty grid the first play covers 0,0: any tile there will do)")
+        problems = grid_problems(board, centre=False)
+        if problems:
+            raise ConfigError(f"board: {problems[0]}")
+        return board
+
+    def _hint_hand(self, text: str) -> list[str]:
+        return KIT.parse_tiles(text)
+
+    def _hint_box(self) -> Counter[str]:
+        return self.tile_counts
+
+    def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
+                    ) -> Sequence[ScoredMove[Any]]:  # fmt: skip
+        return best_moves(board, hand, ["??"] * pile, limit)
+
+    def _hint_board_text(self, board: Mapping[Cell, str]) -> str:
+        return format_grid(board)
+
+    def _hint_hand_text(self, hand: Sequence[str]) -> str:
+        return " ".join(hand)
+
     # --- saved bodies -----------------------------------------------------------------------------
-    def _body_state(self, body: Mapping[str, Any], seed: int) -> DigitState:
+    def _body_state(self, body: Mapping[str, Any], seed: int | None) -> DigitState:
         malformed = "digit state: a first-player draw lists [seat, tile] pairs"
-        state = DigitState(
+        state = (DigitTable if self.options.table else DigitState)(
             self, seed, board=read_grid(body["board"], _tile, "digit state"),
             hands=read_stacks(body["hands"], "hand", _tile), piles=read_stacks(body["piles"], "pile", _tile),
             first_player=json_int(body["first_player"], "first_player"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from engine.base import Breakdown, ScoredMove, ScoreItem
 from engine.digit.moves import DigitMove, DigitPass
 from engine.digit.options import KIT
 from engine.digit.rules import BONUS_LENGTHS, SOLVER, pass_breakdown, pass_turn, play, race_items, swap
@@ -22,6 +21,7 @@ from engine.linegames.moves import Play, Swap
 from engine.linegames.rules import lengths_reached
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import is_wild
+from engine.values import Breakdown, ScoredMove, ScoreItem
 
 
 def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], solver: LineSolver = SOLVER) -> list[Play]:
@@ -111,6 +111,14 @@ def explained(board: Mapping[Cell, str], hand: Sequence[str], pile: Sequence[str
     else:
         breakdown = pass_turn(hand, pile, move.trade)[2]
     return ScoredMove(move, 0, breakdown)
+
+
+def best_moves(board: Mapping[Cell, str], hand: Sequence[str], pile: Sequence[str], limit: int = 5
+               ) -> list[ScoredMove[DigitMove]]:  # fmt: skip
+    """The ``limit`` best moves (0: all) for ``hand`` on ``board`` with ``pile`` behind it, each with the
+    breakdown making it gives (the hints)."""
+    ranked = rank_moves(board, hand, len(pile))
+    return [explained(board, hand, pile, scored) for scored in (ranked[:limit] if limit else ranked)]
 
 
 def can_act(board: Mapping[Cell, str], tiles: Sequence[str]) -> bool:

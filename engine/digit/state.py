@@ -21,8 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base import CHANCE, Breakdown, JsonDict, Outcome, Owned, Part, Public, ScoredMove, note
-from engine.digit.movegen import can_act, explained, generate_plays, generate_swaps, rank_moves
+from engine.digit.movegen import best_moves, can_act, generate_plays, generate_swaps, rank_moves
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
@@ -31,6 +30,8 @@ from engine.linegames.grid import CENTRE, Cell, joined, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
 from engine.linegames.turns import PileTurns
 from engine.rng import Rng
+from engine.values import CHANCE, Breakdown, JsonDict, Outcome, ScoredMove, note
+from engine.views import Owned, Part, Public
 
 if TYPE_CHECKING:
     from engine.digit.game import DigitGame
@@ -56,7 +57,7 @@ class Piles(Part):
     tiles or their order, not even the owner (who knows only what they traded to its bottom); the
     piles are turned up at the end.
 
-    Not a :class:`~engine.base.Secret`: a pile per seat is a list of lists, and reversing that list
+    Not a :class:`~engine.views.Secret`: a pile per seat is a list of lists, and reversing that list
     (the conformance suite's order check for secrets) would trade piles between seats, whose sizes
     are public. The suite's perturbation for D!Git reorders each pile and trades a tile between a
     hand and its own pile instead."""
@@ -177,11 +178,9 @@ class DigitState(PileTurns[AnyDigitMove]):
     def hints(self, seat: int, limit: int = REVIEW_MOVES) -> list[ScoredMove[AnyDigitMove]]:
         """The ``limit`` best moves for ``seat`` now (its ranking), each with the breakdown playing it
         gives (every wild with what it stands for, the lines made)."""
-        if not self._to_move(seat):
+        if not self._to_move(seat) or not limit:
             return []
-        ranked = rank_moves(self.board, self.hands[seat], len(self.piles[seat]))[:limit]
-        best = [explained(self.board, self.hands[seat], self.piles[seat], scored) for scored in ranked]
-        return best  # type: ignore[return-value]  # ScoredMove is invariant in its move type
+        return best_moves(self.board, self.hands[seat], self.piles[seat], limit)  # type: ignore[return-value]
 
     # --- moves -----------------------------------------------------------------------------------
     def _draw(self, move: AnyDigitMove) -> Breakdown:

@@ -13,14 +13,14 @@ Rules live in ``engine.matchfive.rules`` and ``board``; the state that sequences
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import JsonDict, json_int, json_list, json_str
 from engine.errors import ConfigError, EngineError, NotationError, StateError
 from engine.linegames.game import GridGame, read_stacks
-from engine.matchfive.board import Board, Cell, format_cell, format_spot
+from engine.matchfive.board import Board, Cell, format_cell, format_spot, parse_stacks
+from engine.matchfive.movegen import best_plays
 from engine.matchfive.moves import parse_move
 from engine.matchfive.options import (
     HAND_SIZE,
@@ -29,12 +29,18 @@ from engine.matchfive.options import (
     hand_tile,
     hand_total,
     parse_hand_tile,
+    parse_hand_tiles,
     parse_placed_tile,
     sort_tiles,
     tile_name,
 )
+from engine.matchfive.rules import board_problems
 from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState
+from engine.matchfive.table import MatchFiveTable
 from engine.rng import Rng
+from engine.saved import json_int, json_list, json_str
+from engine.table import stand_in_box
+from engine.values import JsonDict, ScoredMove
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {
@@ -63,6 +69,7 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
 
     name = "matchfive"
     title = "Match Five"
+    table_mode = True
     options_type = MatchFiveOptions
     format = 1
     body_keys = BODY_KEYS
@@ -79,7 +86,17 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
 
     def _new_state(self, seed: int | None) -> MatchFiveState:
         """The set-up (ruling 2): the bag shuffled, five tiles dealt to each seat in turn from its top,
-        the highest hand total first. Every later draw is a chance node that takes the top of the bag."""
+        the highest hand total first. Every later draw is a chance node that takes the top of the bag.
+
+        At the table (``engine.table``) the bag is dealt as it comes, a stand-in nobody sees, and who goes
+        first is entered, or drawn from ``seed``."""
+        if self.options.table:
+            bag = stand_in_box(self.options.tile_set())
+            hands = [bag[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(self.players)]
+            table = MatchFiveTable(self, seed, board=Board(), hands=hands, bag=bag[self.players * HAND_SIZE :],
+                                   first_player=0)  # fmt: skip
+            table.enter_table()
+            return table
         if seed is None:
             raise ConfigError("Match Five is dealt from its own shuffled bag: give a seed")
         rng = Rng(seed)
@@ -109,12 +126,44 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
         state.check_invariants()
         return state
 
+    # --- hints for a position written out (engine/linegames/hints.py) ---------------------------------
+    hand_size = HAND_SIZE
+
+    def _hint_board(self, text: str) -> Board:
+        """The stacks, each ``ROW,COL:BOTTOM,...,TOP``; they must make one grouping that play reaches."""
+        board = parse_stacks(text)
+        problems = board_problems(board)
+        if problems:
+            raise ConfigError(f"table: {problems[0]}")
+        return board
+
+    def _hint_hand(self, text: str) -> list[str]:
+        return parse_hand_tiles(text)
+
+    def _hint_pieces(self, board: Board) -> Iterable[str]:
+        return (hand_tile(tile) for tile in board.tiles())
+
+    def _hint_box(self) -> Counter[str]:
+        return self.tile_counts
+
+    def _hint_extra(self, pieces: Iterable[str]) -> str:
+        return format_tiles(sort_tiles(pieces))
+
+    def _hint_moves(self, board: Board, hand: Sequence[str], limit: int, pile: int) -> Sequence[ScoredMove[Any]]:
+        return best_plays(board, hand, limit)
+
+    def _hint_board_text(self, board: Board) -> str:
+        return format_above(board, board.locked)
+
+    def _hint_hand_text(self, hand: Sequence[str]) -> str:
+        return format_tiles(sort_tiles(hand))
+
     # --- saved bodies -----------------------------------------------------------------------------
-    def _body_state(self, body: Mapping[str, Any], seed: int) -> MatchFiveState:
+    def _body_state(self, body: Mapping[str, Any], seed: int | None) -> MatchFiveState:
         reason = body["end_reason"]
         if reason is not None and json_str(reason, "end_reason") not in END_REASONS:
             raise StateError(f"matchfive state: end_reason is one of {', '.join(END_REASONS)} or null")
-        state = MatchFiveState(
+        state = (MatchFiveTable if self.options.table else MatchFiveState)(
             self, seed, board=_board(body["board"]), hands=read_stacks(body["hands"], "hand", _hand_tile),
             bag=[_hand_tile(t) for t in json_list(body["bag"], "bag")],
             first_player=json_int(body["first_player"], "first_player"),

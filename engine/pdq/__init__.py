@@ -14,16 +14,15 @@ runs, each card is dealt at a chance node, and the referee's clock closes a clai
 2
 """
 
-from engine.base import REFEREE
 from engine.pdq.bots import PROFILES, BotProfile, PdqBot, seat_names
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, DOUBLE_LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.game import PdqGame, PdqState
-from engine.pdq.highscore import HighScores
 from engine.pdq.moves import Claim, Close, NoWord, PdqMove, parse_move
 from engine.pdq.options import PRESETS, PdqOptions
 from engine.pdq.records import ClaimRecord, RoundRecord, Verdict
 from engine.pdq.report import RoundReport, round_report
+from engine.values import REFEREE
 
 __all__ = [
     "DEFAULT_DISTRIBUTION",
@@ -36,7 +35,6 @@ __all__ = [
     "ClaimRecord",
     "Close",
     "Difficulty",
-    "HighScores",
     "NoWord",
     "PdqBot",
     "PdqGame",

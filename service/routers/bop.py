@@ -9,11 +9,12 @@ from fastapi.responses import Response
 from pydantic import BaseModel, BeforeValidator, Field
 
 from indexes.results import BopCheck, BopResult
+from matches.http import ORJSONResponse
 from service.challenge import MAX_LINES, judge_play, judge_ruled_play
 from service.errors import BODY_ERROR_RESPONSES
 from service.lexicons import lexicon_named, ruled_lexicon
 from service.params import BOP_LETTERS, HOUSE_RULES, LEXICON, LIMIT, OFFSET, WORD, query_route
-from service.responses import ORJSONResponse, cached_answer, judged_answer
+from service.responses import cached_answer, judged_answer
 
 router = APIRouter(prefix="/v1/bop", tags=["BOP!"])
 

@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from indexes.house_rules import HOUSE_NAME, HOUSE_RULES_ID, HOUSE_WORD, MAX_HOUSE_WORDS, MAX_NAME_LENGTH
 from indexes.notation import openapi_pattern
-from service.errors import BODY_ERROR_RESPONSES, TARGET_TOO_LONG_RESPONSES, ErrorBody
+from matches.http import ErrorBody
+from service.errors import BODY_ERROR_RESPONSES, TARGET_TOO_LONG_RESPONSES
 
 router = APIRouter(prefix="/v1/house-rules", tags=["house rules"])
 

@@ -14,8 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
 from indexes.offline import offline_catalogue, offline_files
-from service.errors import error_response
-from service.responses import ORJSONResponse
+from matches.http import ORJSONResponse, error_response
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 #: A file named by its content's version never changes: a year, and no revalidation.

@@ -20,7 +20,8 @@ from engine.adjudicator import LocalAdjudicator
 from engine.pdq.difficulty import DealFigures, deal_figures, deal_in_band
 from indexes.notation import parse_pdq_letters, parse_variant
 from indexes.results import PdqCheck, PdqResult
-from service.errors import ERROR_RESPONSES, ErrorBody
+from matches.http import ErrorBody, ORJSONResponse
+from service.errors import ERROR_RESPONSES
 from service.lexicons import lexicon_named, ruled_lexicon
 from service.params import (
     BAND,
@@ -38,7 +39,7 @@ from service.params import (
     WORD,
     query_route,
 )
-from service.responses import ORJSONResponse, cached_answer, fresh_answer, judged_answer
+from service.responses import cached_answer, fresh_answer, judged_answer
 
 router = APIRouter(prefix="/v1/pdq", tags=["PDQ"])
 

@@ -1,69 +1,87 @@
 """``tablejudge serve``: the HTTP challenge API and the phone page on 127.0.0.1:8000.
 
-Every option also reads from an environment variable (``TABLEJUDGE_HOST``, ``_PORT``, ``_WORKERS``,
-``_LEXICONS``, ``_CORS_ORIGINS``, ...; see ``service/README.md``); an option given here wins.
-Missing or stale indexes are built here, with their progress bar, before any worker starts, so the
-workers only memory-map finished files.
+Every setting is an environment variable (``service.settings``: ``TABLEJUDGE_HOST``, ``_PORT``,
+``_WORKERS``, ...), and the options here set the most used ones; an option given wins over its variable.
+``--help`` lists them all, written from the settings' own declarations when it is asked for (the other
+commands do not import them). Missing or stale indexes are built here, with their progress bar, before any
+worker starts, so the workers only memory-map finished files.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import socket
 import sys
+from typing import TYPE_CHECKING, Any
 
 from indexes.build import ensure_index
-from service.settings import Settings, SettingsError
+
+if TYPE_CHECKING:
+    from service.settings import Settings
+
+#: Each option: the field of ``service.settings.Settings`` it sets, and how argparse reads it.
+OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    "--host": ("host", {}),
+    "--port": ("port", {}),
+    "--workers": ("workers", {}),
+    "--lexicon": ("lexicons", {"action": "append", "help": "one lexicon; repeat for more, the first is the default"}),
+    "--cors-origin": ("cors_origins", {"action": "append", "help": "one origin; repeat for more"}),
+    "--access-log": ("access_log", {"action": "store_true", "default": None}),
+    "--data": ("data_dir", {}),
+    "--database": ("database", {}),
+    "--public-url": ("public_url", {}),
+}
+#: An option's help until ``--help`` is asked for: then its field's, its variable's and its default.
+_SETTING = "(its setting's)"
+
+
+class SettingsHelp(argparse.RawDescriptionHelpFormatter):
+    """``serve --help``: each option's help from its field's declaration, and every variable after the options."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        fields = {field for field, _ in OPTIONS.values()}
+        if action.dest not in fields:
+            return action.help
+        from service.settings import described
+
+        words = described(action.dest).replace("%", "%%")
+        return words if action.help == _SETTING else f"{action.help}: {words}"
+
+    def format_help(self) -> str:
+        from service.settings import help_text
+
+        return super().format_help() + "\n" + help_text() + "\n"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    serve = subparsers.add_parser("serve", help="run the HTTP API and the phone page")
-    serve.add_argument("--host", help="address to listen on (TABLEJUDGE_HOST; default 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="port to listen on (TABLEJUDGE_PORT; default 8000)")
-    serve.add_argument("--workers", type=int, help="worker processes (TABLEJUDGE_WORKERS; default 1)")
-    serve.add_argument(
-        "--lexicon",
-        action="append",
-        dest="lexicons",
-        help="serve this lexicon; repeat for more; the first is the default (TABLEJUDGE_LEXICONS; default: all)",
-    )
-    serve.add_argument(
-        "--cors-origin",
-        action="append",
-        dest="cors_origins",
-        help="let a browser page on this origin call the API; repeat, or '*' (TABLEJUDGE_CORS_ORIGINS)",
-    )
-    serve.add_argument("--access-log", action="store_true", default=None, help="log every request")
-    serve.add_argument(
-        "--data", dest="data_dir", help="folder for the matches' SQLite database (TABLEJUDGE_DATA; default "
-        "$XDG_DATA_HOME/tablejudge, i.e. ~/.local/share/tablejudge)",
+    serve = subparsers.add_parser(
+        "serve", help="run the HTTP API and the phone page", formatter_class=SettingsHelp,
+        description="Serve the word judge, the match server and the phone page.",
     )  # fmt: skip
-    serve.add_argument(
-        "--database", help="postgresql://... to share matches between servers (TABLEJUDGE_DATABASE; default: SQLite)"
-    )
-    serve.add_argument("--public-url", help="the address invite links point to (TABLEJUDGE_PUBLIC_URL)")
+    for option, (field, how) in OPTIONS.items():
+        serve.add_argument(option, dest=field, **{"help": _SETTING, **how})
     serve.set_defaults(run=run)
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
-    """The environment's settings with the command line's options on top."""
-    base = Settings.from_env()
-    overrides: dict[str, object] = {
-        name: getattr(args, name)
-        for name in ("host", "port", "workers", "access_log", "data_dir", "database", "public_url")
-        if getattr(args, name) is not None
-    }
+    """The environment's settings with the command line's options on top; a bad option is one line that
+    names it."""
+    from service.settings import Settings, SettingsError
+
+    given = {field: getattr(args, field) for field, _ in OPTIONS.values() if getattr(args, field) is not None}
     if args.lexicons:
-        overrides["lexicons"] = tuple(args.lexicons)
-        overrides["default_lexicon"] = args.lexicons[0]
+        given["lexicons"] = tuple(args.lexicons)
+        given["default_lexicon"] = args.lexicons[0]
     if args.cors_origins:
-        overrides["cors_origins"] = tuple(args.cors_origins)
-    if "port" in overrides and not 1 <= int(overrides["port"]) <= 65535:  # type: ignore[call-overload]
-        raise SettingsError(f"--port must be from 1 to 65535, got {overrides['port']}")
-    if "workers" in overrides and not 1 <= int(overrides["workers"]) <= 64:  # type: ignore[call-overload]
-        raise SettingsError(f"--workers must be from 1 to 64, got {overrides['workers']}")
-    return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
+        given["cors_origins"] = tuple(args.cors_origins)
+    try:
+        return Settings.from_env(**given)
+    except SettingsError as error:
+        named = error.variable.path if error.variable else ()
+        option = next((option for option, (field, _) in OPTIONS.items() if (field,) == named and field in given), None)
+        if option is None or error.variable is None:
+            raise
+        raise SettingsError(f"{option} must be {error.variable.accepts()}, got {error.value!r}") from None
 
 
 def address_in_use(host: str, port: int) -> str | None:
@@ -83,6 +101,8 @@ def address_in_use(host: str, port: int) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from service.settings import SettingsError
+
     try:
         settings = settings_from(args)
     except SettingsError as error:

@@ -7,6 +7,7 @@ import itertools
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -61,10 +62,17 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+def in_process(**values: Any) -> MatchSettings:
+    """The match server's settings for a service a test drives in its own process, where the served
+    defaults do not fit: engine work done where it is asked (no worker pool), and bots paced by
+    ``bot_delay_ms`` alone (no live socket watches any match here). ``values`` win."""
+    return MatchSettings(**{"engine_workers": 0, "unwatched_bot_delay_ms": 0, **values})
+
+
 @pytest.fixture
 def service(store: Store, clock: FakeClock) -> MatchService:
     return MatchService(
-        store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"), clock_now=clock
+        store, in_process(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"), clock_now=clock
     )
 
 

@@ -23,10 +23,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from matches.live_input import LiveLimits
-from matches.service import MatchService, MatchSettings
+from matches.service import MatchService
 from matches.store import open_store
 from service.settings import Settings
 from tests.matches.clients import SocketReader, silent_until_closed
+from tests.matches.conftest import in_process
 from tests.matches.hostile import Probe, closed_within, group_rss_mb, raw_connection
 from tests.matches.playing import bop_of_passes
 from tests.matches.servers import Server
@@ -46,7 +47,7 @@ def build_long_match(data: Path) -> str:
     through the match service into the data folder's SQLite before the server starts."""
     store = open_store(f"sqlite:///{data / 'matches.sqlite3'}")
     try:
-        service = MatchService(store, MatchSettings(lexicon="standard"))
+        service = MatchService(store, in_process(lexicon="standard"))
         return bop_of_passes(service, LONG_MATCH_MOVES)
     finally:
         store.close()
@@ -74,9 +75,10 @@ def server(data: Path, long_match: str) -> Iterator[Server]:
     }
     # The limits at their defaults (the suite's conftest lifts them for servers that every test reaches
     # from loopback; here each client names its own address).
+    defaults = Settings.from_env({}).to_env()
     for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "max_waiting_per_client", "max_waiting",
                  "max_bot_only_per_client", "max_bot_only"):  # fmt: skip
-        env[f"TABLEJUDGE_{name.upper()}"] = str(Settings.__dataclass_fields__[name].default)
+        env[f"TABLEJUDGE_{name.upper()}"] = defaults[f"TABLEJUDGE_{name.upper()}"]
     started = Server(data, bot_delay_ms=50, env=env).start()
     yield started
     started.stop()
@@ -305,7 +307,7 @@ def test_a_socket_that_falls_silent_is_closed_within_a_minute_at_the_production_
     closes its socket (1001) at the first heartbeat more than 45 s after it last heard from it, so
     between 45 and 60 s; a socket that answers the pings stays open. (``test_live.py`` tests the same
     rule at a 0.5 s heartbeat.) About a minute."""
-    heartbeat = LiveLimits.from_env({}).heartbeat
+    heartbeat = LiveLimits().heartbeat
     assert heartbeat == 15.0
     _, match_id, _ = two_people(server)
     answering = SocketReader(server.url, match_id)
@@ -328,7 +330,7 @@ def test_creating_matches_in_a_loop_meets_a_429_with_retry_after(server: Server)
     one address), then the rate limit (30 creations a minute) with ``Retry-After``; someone else is
     not held back, and the lobby stays bounded."""
     spammer = person()
-    limits = Settings()
+    limits = Settings.from_env({})  # the defaults, as the module's server has them
     with client(server, spammer) as http, Probe(server.url) as probe:
         codes: list[str] = []
         for _ in range(200):
@@ -340,14 +342,14 @@ def test_creating_matches_in_a_loop_meets_a_429_with_retry_after(server: Server)
             if codes[-1] == "rate_limited":
                 assert int(answer.headers["Retry-After"]) >= 1
                 break
-        assert codes.count("created") == limits.max_waiting_per_client, codes
+        assert codes.count("created") == limits.quotas.max_waiting_per_client, codes
         assert set(codes) == {"created", "too_many_waiting", "rate_limited"}, codes
         assert len(codes) == (limits.rate("create") or (0, 0))[0] + 1, codes
     probe.assert_never_waited()
     with client(server) as neighbour:  # someone else is not held back by the spammer
         assert neighbour.post("/v1/matches", json={"game": "bop", "seats": 2}).status_code == 201
     listed = httpx.get(f"{server.url}/v1/matches?status=open").json()["matches"]
-    assert len(listed) <= limits.max_waiting
+    assert len(listed) <= limits.quotas.max_waiting
 
 
 def test_all_bot_matches_leave_the_judge_fast(server: Server) -> None:

@@ -283,7 +283,7 @@ def test_limit_settings_are_read_and_checked() -> None:
     settings = Settings.from_env({"TABLEJUDGE_RATE_MOVES": "10/2", "TABLEJUDGE_RATE_JUDGE": "off",
                                   "TABLEJUDGE_TRUSTED_PROXIES": "10.0.0.1, 10.0.0.2"})  # fmt: skip
     assert settings.rate("moves") == (10, 2.0) and settings.rate("judge") is None
-    assert settings.rate("create") == (30, 60.0) and settings.trusted_proxies == ("10.0.0.1", "10.0.0.2")
+    assert settings.rate("create") == (30, 60.0) and settings.limits.trusted_proxies == ("10.0.0.1", "10.0.0.2")
     assert Settings.from_env(settings.to_env()) == settings
     for name, value in (("RATE_CREATE", "lots"), ("RATE_JOIN", "5/0"), ("MAX_HEADER_BYTES", "10"),
                         ("REQUEST_TIMEOUT_S", "0"), ("MAX_WAITING", "-1")):  # fmt: skip

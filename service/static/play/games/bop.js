@@ -2,7 +2,7 @@
 // square to place it, tap it again to take it back; a preview of the lines and the score from the
 // engine before you play; pass with a trade; swap a BOP! tile; challenge in challenge mode.
 import { h, fill, plural, meaningWords, announce } from "../ui.js";
-import { humanize as namedSeats, forgetOldWords } from "./common.js";
+import { humanize as namedSeats, forgetOldWords } from "../board/feedback.js";
 import { GridBoard, CELL, boardMap, key, lineText } from "../board/grid.js";
 import { span } from "../board/cells.js";
 import { layOut } from "../board/dock.js";
@@ -457,7 +457,7 @@ function renderReview(review, element, body, tools) {
     none: "No word could be played: a pass was all there was.",
     summary: "Show on the board",
     item: (best, rank, played) => {
-      const words = best.words.map((w) => h("span", {}, lineNode(w.letters, w.reading), ": ", w.examples.length ? meaningWords(w.examples) : "a word", ". "));
+      const words = best.words.map((w) => h("span", {}, lineNode(w.letters, w.reading), ": ", w.examples.length ? meaningWords(w.examples, { end: "." }) : "a word.", " "));
       return [h("p", {}, bestHeading(best, rank, played), h("br"), h("small", {}, words))];
     },
     draw: (before, picture, best) => {
