@@ -43,7 +43,7 @@ Examples::
 Measured (2026-12-06, SQLite; a 2-core machine shared with six other sessions' tests, load average 10 to
 20 throughout: the wall-clock figures are noise, the instruction counts are not): the frame writer
 (``service.live_frames``) and the snapshots' kept history (``matches.snapshots``) against the code without
-them (``git worktree add ../before ea662ba``), in the same runs::
+them (``git worktree add ../before f65d4ee``, main then), in the same runs::
 
     .venv/bin/python benchmarks/profile_matches.py --compare ../before --matches M --moves 1500 --tool callgrind
     .venv/bin/python benchmarks/profile_matches.py --compare ../before --matches M --rounds 3 --seconds 8
