@@ -141,7 +141,7 @@ def apply(result: Result, standings: Mapping[str, Standing]) -> dict[str, Standi
             best_version=place.best_version if better else was.best_version,
         )
     if len(places) >= 2:
-        ranks = finishing_order(places)
+        ranks: list[float] = [float(rank) for rank in finishing_order(places)]
         teams = [[MODEL.rating(mu=before[p.player].mu, sigma=before[p.player].sigma)] for p in places if p.player]
         rated = MODEL.rate(teams, ranks=ranks)
         for place, (rating,) in zip(places, rated, strict=True):

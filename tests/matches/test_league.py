@@ -38,20 +38,20 @@ def test_shared_wins_tie_and_a_winner_outranks_a_higher_score() -> None:
     assert finishing_order(places) == [1, 1, 2]
 
 
-def direct(results: list[Result]) -> dict[tuple[str, str], tuple[float, float]]:
+def direct(results: list[Result]) -> dict[tuple[str, str | None], tuple[float, float]]:
     """The ratings the ``openskill`` library gives when called directly: each result in turn, the table's
     players only, ranked winners first and then by score (written here again, not taken from the module)."""
     model = PlackettLuce()
-    ratings: dict[tuple[str, str], Any] = {}
+    ratings: dict[tuple[str, str | None], Any] = {}
     for each in results:
         people = [p for p in each.places if p.player is not None]
         if len(people) < 2:
             continue
         keys = sorted({(not p.winner, -p.score) for p in people})
-        ranks = [keys.index((not p.winner, -p.score)) + 1 for p in people]
+        ranks = [float(keys.index((not p.winner, -p.score)) + 1) for p in people]
         teams = [[ratings.get((each.game, p.player)) or model.rating()] for p in people]
         for p, (rated,) in zip(people, model.rate(teams, ranks=ranks), strict=True):
-            ratings[(each.game, p.player)] = rated  # type: ignore[index]
+            ratings[(each.game, p.player)] = rated
     return {key: (rating.mu, rating.sigma) for key, rating in ratings.items()}
 
 
@@ -117,8 +117,10 @@ def test_a_rating_is_provisional_until_five_rated_games() -> None:
 
 def test_each_game_has_a_league_of_its_own() -> None:
     league = League.of(
-        [result("m1", place(0, "ann", 30, winner=True), place(1, "bob", 20)),
-         result("m2", place(0, "ann", 1), place(1, "bob", 9, winner=True), game="qnto")]  # fmt: skip
+        [
+            result("m1", place(0, "ann", 30, winner=True), place(1, "bob", 20)),
+            result("m2", place(0, "ann", 1), place(1, "bob", 9, winner=True), game="qnto"),
+        ]  # fmt: skip
     )
     shown = figures(league.standings, {"ann": "Ann", "bob": "Bob"})
     assert [game["game"] for game in shown] == ["bop", "qnto"]
