@@ -552,4 +552,3 @@ class MatchCore:
                 listener(event)
             except Exception:  # a broken socket must not undo a committed move
                 log.exception("a live listener failed on %s", event)
-

@@ -213,6 +213,11 @@ class TableStore:
                 )
             self._revise(table_id)
 
+    def table_of(self, match_id: str) -> str | None:
+        """The table a match was started from (None: a match of its own)."""
+        rows = self._query("SELECT table_id FROM matches WHERE id = ?", (match_id,))
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
+
     def table_seats(self, match_id: str) -> list[TableSeat]:
         rows = self._query(
             "SELECT match_id, seat, player, placeholder FROM table_seats WHERE match_id = ? ORDER BY seat", (match_id,)
@@ -330,6 +335,17 @@ class TableStore:
         )
         return [(int(seq), orjson.loads(text)) for seq, text in rows]
 
+    def results_of(self, table_id: str, match_ids: Sequence[str]) -> list[tuple[int, dict[str, Any]]]:
+        """The results of those of ``match_ids`` that are recorded at the table."""
+        if not match_ids:
+            return []
+        marks = ", ".join("?" * len(match_ids))
+        rows = self._query(
+            f"SELECT seq, result FROM table_results WHERE table_id = ? AND match_id IN ({marks})",
+            (table_id, *match_ids),
+        )
+        return [(int(seq), orjson.loads(text)) for seq, text in rows]
+
     def standings(self, table_id: str) -> dict[tuple[str, str], dict[str, Any]]:
         rows = self._query("SELECT game, player, standing FROM table_standings WHERE table_id = ?", (table_id,))
         return {(str(game), str(player)): orjson.loads(text) for game, player, text in rows}
@@ -359,6 +375,26 @@ class TableStore:
             if read is not None:
                 found[match_id] = read
         return found
+
+    def moves_of(self, match_id: str) -> list[tuple[int, str]]:
+        """Every move of a match as (seat, text): what a replay in the engine's workers is given."""
+        return [(move.seat, move.move) for move in self.store.moves(match_id)]
+
+    def snapshot_before(self, match_id: str, version: int) -> tuple[bytes, int] | None:
+        """The match's snapshot, as its stored JSON, if it is from before ``version`` (a match keeps one)."""
+        rows = self._query(
+            "SELECT state, version FROM snapshots WHERE match_id = ? AND version < ? ORDER BY version DESC LIMIT 1",
+            (match_id, version),
+        )
+        return None if not rows else (str(rows[0][0]).encode(), int(rows[0][1]))
+
+    def moves_between(self, match_id: str, since: int, upto: int) -> list[tuple[int, str]]:
+        """The moves after version ``since`` up to ``upto``, as (seat, text)."""
+        rows = self._query(
+            "SELECT seat, move FROM moves WHERE match_id = ? AND version > ? AND version <= ? ORDER BY version",
+            (match_id, since, upto),
+        )
+        return [(int(seat), str(move)) for seat, move in rows]
 
     def last_player_moves(self, match_ids: Sequence[str]) -> dict[str, MoveRow]:
         """Each match's last move made by a seat (not the game's own: a deal, a referee's close), if any. One
