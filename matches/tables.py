@@ -514,6 +514,9 @@ class Tables:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
+        yield out.getvalue().encode()
+        out.seek(0)
+        out.truncate()
         for seq, result in self._every_result(table_id):
             for place in result["places"]:
                 best = "" if place["best"] is None else place["best"]
