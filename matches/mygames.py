@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import JsonDict
+from engine.base import CHANCE, JsonDict
 from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadRequest, MatchError
 from matches.settings import TableLimits
@@ -101,6 +101,7 @@ class MyGames:
         moved = None
         if last is not None:
             moved = {"seat": last.seat, "name": names.get(last.seat), "version": last.version,
+                     "move": None if loaded is None else _shown_move(loaded, last.version, seat),
                      "at_ms": int(last.at * 1000), "breakdown": await self._breakdown(row, last, loaded)}  # fmt: skip
         return {
             "_group": group,
@@ -150,6 +151,22 @@ def _seat_of(found: tuple[MatchRow, list[SeatRow]] | None, token: str) -> int | 
         if each.token_hash is not None and hmac.compare_digest(hashed, each.token_hash):
             seat = each.seat
     return seat
+
+
+def _shown_move(loaded: Loaded, version: int, reader: int) -> str | None:
+    """Move ``version`` as ``reader`` may see it (its public text, or the whole to its owner and after the end),
+    found from the end of the history, where the last moves are."""
+    state = loaded.state
+    if state is None:
+        return None
+    count = state.version
+    for index in range(len(state.history) - 1, -1, -1):
+        if state.history[index][0] == CHANCE:
+            continue
+        if count == version:
+            return str(state.public_history(reader, index)[0][1])
+        count -= 1
+    return None
 
 
 def _time_left(clock: Any, seat: int) -> JsonDict | None:

@@ -4,22 +4,9 @@ import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
 import { rulesButton } from "./rules.js";
-
-const CLOCKS = [
-  ["", "No clock"],
-  ["turn:30", "30 seconds a move"],
-  ["turn:60", "1 minute a move"],
-  ["turn:120", "2 minutes a move"],
-  ["total:300:5", "5 minutes each, +5 s a move"],
-  ["total:600:10", "10 minutes each, +10 s a move"],
-];
-
-function clockBody(choice) {
-  const [kind, a, b] = choice.split(":");
-  if (kind === "turn") return { turn_seconds: Number(a) };
-  if (kind === "total") return { total_seconds: Number(a), increment_seconds: Number(b) };
-  return null;
-}
+import { CLOCKS, clockBody } from "./clocks.js";
+import { showMyGames } from "./mygames.js";
+import { tablesSection } from "./tables.js";
 
 export async function openHome(main) {
   document.title = "Tablejudge: play a game";
@@ -27,36 +14,11 @@ export async function openHome(main) {
   const plugins = Object.fromEntries(await Promise.all(listed.map(async (g) => [g.game, await board(g.game)])));
   const games = Object.fromEntries(listed.map((g) => [g.game, g]));
 
-  const mine = h("section", { class: "card", "aria-labelledby": "mine-title", hidden: true });
+  const mine = h("section", { class: "card", "aria-labelledby": "mine-title", id: "my-games", hidden: true });
   const create = newGameForm(games, plugins);
   const open = h("section", { class: "card", "aria-labelledby": "open-title" });
-  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, open);
-  await Promise.all([showMine(mine, plugins), showOpen(open, plugins)]);
-}
-
-// --- your games ------------------------------------------------------------------------------
-async function showMine(section, plugins) {
-  const recent = seats.recent(6);
-  if (!recent.length) return;
-  const items = await Promise.all(
-    recent.map(async (entry) => {
-      let body = null;
-      try {
-        body = await api(`/v1/matches/${entry.match}`, { token: entry.token });
-      } catch (_) {
-        return null; // gone, or the seat was given up
-      }
-      const plugin = plugins[body.game] || (await board(body.game));
-      const names = body.seats.filter((s) => s.joined && s.seat !== body.you).map((s) => s.name);
-      const state = { waiting: "waiting for players", playing: body.must_act.includes(body.you) ? "your turn" : "playing", over: "over" }[body.status];
-      return h("li", {}, h("a", { class: "game-link", href: `/play/${body.match}` },
-        h("b", {}, plugin.title), ` with ${listWords(names) || "nobody yet"}`, h("span", { class: `tag ${body.status}` }, state)));
-    }),
-  );
-  const shown = items.filter(Boolean);
-  if (!shown.length) return;
-  section.hidden = false;
-  fill(section, h("h2", { id: "mine-title" }, "Your games"), h("ul", { class: "plain" }, shown));
+  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, tablesSection(), open);
+  await Promise.all([showMyGames(mine, plugins), showOpen(open, plugins)]);
 }
 
 // --- a new game --------------------------------------------------------------------------------
