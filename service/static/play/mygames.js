@@ -64,7 +64,7 @@ function row(game, plugin, skew) {
   const state = game.status === "waiting" ? "Waiting for players" : game.status === "over" ? outcomeWords(game) : game.your_turn ? "Your turn" : `${waitingFor(game, body)}'s turn`;
   const lines = [
     h("span", { class: "my-game-head" }, h("b", {}, plugin.title || game.game), h("span", { class: `tag ${game.your_turn ? "playing" : game.status}` }, state)),
-    h("span", { class: "my-game-line" }, `with ${listWords(others) || "nobody yet"}`),
+    h("span", { class: "my-game-line" }, others.length ? `with ${listWords(others)}` : "on your own"),
   ];
   if (game.last) lines.push(h("span", { class: "my-game-line muted" }, `${lastMoveWords(game, plugin, body)} · ${ago(Date.now() - skew - game.last.at_ms)}`));
   const left = timeLeft(game);
