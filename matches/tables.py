@@ -145,7 +145,7 @@ def seal(key: str, code: str) -> str:
 
 def unseal(sealed: str, code: str) -> str:
     raw = bytes.fromhex(sealed)
-    return bytes(a ^ b for a, b in zip(raw, _pad(code, len(raw)), strict=True)).decode()
+    return bytes(a ^ b for a, b in zip(raw, _pad(code, len(raw)), strict=True)).decode(errors="replace")
 
 
 def new_player_id() -> str:

@@ -78,6 +78,14 @@ PlayerCodeAnswer = tuple[Literal["taken", "unknown", "used", "expired"], str | N
 JoinAnswer = Literal["joined", "name_taken", "full", "unknown"]
 
 
+class _Refused(Exception):
+    """A write refused inside its transaction, so that the transaction rolls back what it did first."""
+
+    def __init__(self, answer: Any) -> None:
+        super().__init__(answer)
+        self.answer = answer
+
+
 class TableStore:
     """Tables, their players and seats, their results and standings; and the reads of a device's games."""
 
@@ -141,26 +149,30 @@ class TableStore:
     def players(self, table_id: str) -> list[PlayerRow]:
         rows = self._query(
             "SELECT player, name, name_key, key_hash, joined FROM table_players WHERE table_id = ? "
-            "ORDER BY joined, player",
+            "ORDER BY joined, name_key",
             (table_id,),
         )
         return [PlayerRow(str(p), str(n), str(k), str(h), float(j)) for p, n, k, h, j in rows]
 
     def add_player(self, table_id: str, player: PlayerRow, most: int) -> JoinAnswer:
         """A new player at the table, unless its name is taken there (as compared) or the table holds ``most``."""
-        with self.store.transaction():
-            if self._revise(table_id) != 1:
-                return "unknown"
-            taken = self._query(
-                "SELECT COUNT(*), SUM(CASE WHEN name_key = ? THEN 1 ELSE 0 END) FROM table_players WHERE table_id = ?",
-                (player.name_key, table_id),
-            )[0]
-            if taken[1]:
-                return "name_taken"
-            if int(taken[0]) >= most:
-                return "full"
-            if self._insert_player(table_id, player) != 1:  # the id drawn twice: as good as a taken name
-                return "name_taken"
+        try:
+            with self.store.transaction():
+                if self._revise(table_id) != 1:
+                    return "unknown"
+                taken = self._query(
+                    "SELECT COUNT(*), SUM(CASE WHEN name_key = ? THEN 1 ELSE 0 END) FROM table_players "
+                    "WHERE table_id = ?",
+                    (player.name_key, table_id),
+                )[0]
+                if taken[1]:
+                    raise _Refused("name_taken")
+                if int(taken[0]) >= most:
+                    raise _Refused("full")
+                if self._insert_player(table_id, player) != 1:  # the id drawn twice: as good as a taken name
+                    raise _Refused("name_taken")
+        except _Refused as refused:  # rolled back: the revision did not move
+            return refused.answer
         return "joined"
 
     # --- a player's key copied to another device ----------------------------------------------------------------
@@ -291,11 +303,26 @@ class TableStore:
         the table's row (results of one table take turns, in the order of their ``seq``). ``standings_after``:
         given the standings of ``players`` in ``game`` before (by player, as JSON; a player without one is
         missing), those after. The result's ``seq``; None when it was recorded already."""
+        try:
+            return self._record(table_id, match_id, game, ended, result, players, standings_after)
+        except _Refused:  # another server, or an earlier look, recorded it: rolled back, nothing moved
+            return None
+
+    def _record(
+        self,
+        table_id: str,
+        match_id: str,
+        game: str,
+        ended: float,
+        result: Mapping[str, Any],
+        players: Sequence[str],
+        standings_after: Callable[[dict[str, dict[str, Any]]], Mapping[str, Mapping[str, Any]]],
+    ) -> int | None:
         with self.store.transaction():
             if self._revise(table_id) != 1:
                 return None
             if self._query("SELECT 1 FROM table_results WHERE match_id = ?", (match_id,)):
-                return None  # another server, or an earlier sweep, recorded it
+                raise _Refused("recorded")
             self._execute("UPDATE tables SET results = results + 1 WHERE id = ?", (table_id,))
             seq = int(self._query("SELECT results FROM tables WHERE id = ?", (table_id,))[0][0])
             self._execute(

@@ -106,7 +106,7 @@ def test_a_name_of_control_characters_empty_or_too_long_is_a_4xx_and_changes_not
         service.tables.join(table_id, name)
     assert refused.value.status == 422 and snapshot(service.store, table_id) == before
     with pytest.raises(BadRequest):
-        service.tables.create(name, "Bob")
+        service.tables.create(name if len(name) < 41 else "x" * 61, "Bob")  # a table's name: up to 60
     with pytest.raises(BadRequest):
         service.tables.create("Friday", name)
     assert service.store._query("SELECT COUNT(*) FROM tables")[0][0] == 1
@@ -254,8 +254,11 @@ def test_bots_sit_after_the_players(service: MatchService) -> None:
 
 
 # --- results, the history and the league -----------------------------------------------------------------------------
-def play_evening(service: MatchService, table_id: str, players: dict[str, tuple[str, str]]) -> list[str]:
-    """Five matches of three players and one with a bot, each played to its end with varied bids."""
+def play_evening(
+    service: MatchService, clock: FakeClock, table_id: str, players: dict[str, tuple[str, str]]
+) -> list[str]:
+    """Five matches of three players and one with a bot, each played to its end with varied bids, a minute
+    apart."""
     names = list(players)
     ids = [players[name][0] for name in names]
     matches = []
@@ -264,14 +267,15 @@ def play_evening(service: MatchService, table_id: str, players: dict[str, tuple[
         started = service.tables.start(table_id, players[names[0]][1], "highcard", order, {"cards": 3})
         finish(service, started.match, {seat: "high" if (seat + number) % 2 else "low" for seat in range(3)})
         matches.append(started.match)
+        clock.advance(60)
     started = service.tables.start(table_id, players[names[1]][1], "highcard", [ids[1]], {"cards": 2}, {"1": "greedy"})
     finish(service, started.match, {})
     return [*matches, started.match]
 
 
-def test_each_finished_match_is_recorded_once_with_its_result(service: MatchService) -> None:
+def test_each_finished_match_is_recorded_once_with_its_result(service: MatchService, clock: FakeClock) -> None:
     table_id, players = a_table(service, "Ann", "Bob", "Cy")
-    matches = play_evening(service, table_id, players)
+    matches = play_evening(service, clock, table_id, players)
     history = run(service.tables.history_async(table_id, None, 100))
     assert [r["match"] for r in history["results"]] == matches[::-1]  # the latest first
     assert [r["seq"] for r in history["results"]] == [6, 5, 4, 3, 2, 1]
@@ -286,10 +290,10 @@ def test_each_finished_match_is_recorded_once_with_its_result(service: MatchServ
 
 
 def test_the_league_equals_a_recomputation_from_the_history_and_openskill_called_directly(
-    service: MatchService,
+    service: MatchService, clock: FakeClock
 ) -> None:
     table_id, players = a_table(service, "Ann", "Bob", "Cy")
-    play_evening(service, table_id, players)
+    play_evening(service, clock, table_id, players)
     league = run(service.tables.league_async(table_id))
     history = run(service.tables.history_async(table_id, None, 100))["results"][::-1]
     # The figures, recomputed from the history: games, wins, average, best play.
@@ -350,9 +354,9 @@ def test_a_match_ended_by_a_left_seats_bot_is_its_players_result(service: MatchS
     assert [p["player"] for p in result["places"]] == [players["Ann"][0], players["Bob"][0]]
 
 
-def test_the_exports_hold_the_whole_history(service: MatchService) -> None:
+def test_the_exports_hold_the_whole_history(service: MatchService, clock: FakeClock) -> None:
     table_id, players = a_table(service, "Ann", "=cmd()", "Cy")
-    play_evening(service, table_id, players)
+    play_evening(service, clock, table_id, players)
     run(service.tables.record_pending_async(table_id))
     rows = list(csv.reader(io.StringIO(b"".join(service.tables.export(table_id, "csv")).decode())))
     assert rows[0] == ["seq", "match", "game", "ended", "reason", "seat", "player", "name", "score", "won", "best_play"]
