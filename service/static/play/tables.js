@@ -315,21 +315,22 @@ export async function openLeague(main, id) {
 /** One game's league: a row a player, the best rated first. @param {any} game @param {any} plugin @param {number} below */
 function leagueCard(game, plugin, below) {
   const title = plugin?.title || game.game;
-  const rows = game.players.map((/** @type {any} */ p, /** @type {number} */ index) => h("tr", {},
-    h("td", {}, String(index + 1)),
+  const rows = game.players.map((/** @type {any} */ p) => h("tr", {},
     h("th", { scope: "row" }, p.name),
     h("td", { class: "number" }, ratingCell(p.rating)),
     h("td", { class: "number" }, String(p.games)),
     h("td", { class: "number" }, String(p.wins)),
     h("td", { class: "number" }, p.average === null ? "–" : p.average.toFixed(1)),
-    h("td", { class: "number" }, p.best ? h("a", { href: `/play/${p.best.match}?watch=1` }, String(p.best.points)) : "–")));
+    h("td", { class: "number" }, p.best ? h("a", { href: `/play/${p.best.match}?watch=1`, "aria-label": `best move: ${p.best.points} points, in its game` }, String(p.best.points)) : "–")));
+  /** A column's short head, its whole name for screen readers and as a tooltip. @param {string} short @param {string} whole */
+  const head = (short, whole) => h("th", { scope: "col", class: "number" }, h("abbr", { title: whole, "aria-label": whole }, short));
   return h("section", { class: "card league", "aria-labelledby": `league-${game.game}` },
     h("h2", { id: `league-${game.game}` }, `${title} · ${plural(game.matches, "game")}`),
     h("div", { class: "table-scroll" }, h("table", { class: "league-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Rating"),
-        h("th", { scope: "col", title: "Games" }, "Games"), h("th", { scope: "col" }, "Wins"), h("th", { scope: "col" }, "Avg"), h("th", { scope: "col" }, "Best"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), head("Rating", "Rating"), head("G", "Games"),
+        head("W", "Wins"), head("Avg", "Average score"), head("Best", "Best move"))),
       h("tbody", {}, rows))),
-    h("p", { class: "muted small" }, `A rating marked ? is provisional: fewer than ${below} rated games. Best: the player's best single move here.`));
+    h("p", { class: "muted small" }, `The best rated first. A rating marked ? is provisional: fewer than ${below} rated games. G: games, W: wins, Best: the best single move.`));
 }
 
 /** @param {any} rating */
