@@ -15,9 +15,9 @@ from __future__ import annotations
 from matches.core import Event, Listener, Loaded
 from matches.gate import Moved, MoveLimit
 from matches.lobby import Created, Lobby
+from matches.mygames import MyGames
 from matches.reads import Reads
 from matches.scheduler import Scheduler
-from matches.mygames import MyGames
 from matches.settings import MatchSettings
 from matches.store import MatchRow
 from matches.tables import Tables

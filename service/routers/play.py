@@ -1,6 +1,6 @@
 """The game pages: ``/play`` (pick a game, create, join, watch), ``/play/{id}`` (a match's lobby,
-board, end screen) and ``/play/tables/{id}`` (a table's home, and ``/league``). One static page; its modules read the address. No build step, nothing from
-another host."""
+board, end screen) and ``/play/tables/{id}`` (a table's home, and ``/league``). One static page; its
+modules read the address. No build step, nothing from another host."""
 
 from __future__ import annotations
 

@@ -95,13 +95,19 @@ def test_tokens_that_hold_no_seat_and_games_over_long_ago_are_gone(service: Matc
     clock.advance(29 * 86_400)
     assert [g["match"] for g in listed(service, [(match_id, tokens[0])])["games"]] == [match_id]
     clock.advance(2 * 86_400)
-    assert listed(service, [(match_id, tokens[0])]) == {"games": [], "gone": [match_id], "now_ms": int(clock.now * 1000)}
+    assert listed(service, [(match_id, tokens[0])]) == {
+        "games": [],
+        "gone": [match_id],
+        "now_ms": int(clock.now * 1000),
+    }
 
 
 def test_your_time_left_on_a_turn_clock_and_on_a_bank(service: MatchService, clock: FakeClock) -> None:
     made = service.lobby.create("bop", {"players": 2}, clock={"turn_seconds": 600}, name="Ann")
     _, bob = service.lobby.join(made.match, made.invite, "Bob")
-    banked = service.lobby.create("bop", {"players": 2}, clock={"total_seconds": 300, "increment_seconds": 5}, name="Ann")
+    banked = service.lobby.create(
+        "bop", {"players": 2}, clock={"total_seconds": 300, "increment_seconds": 5}, name="Ann"
+    )
     service.lobby.join(banked.match, banked.invite, "Bob")
     clock.advance(100)
     first = whose_turn(service, made.match)

@@ -45,8 +45,10 @@ def test_a_table_made_joined_and_its_match_played_with_claimed_seats(http: httpx
     table = ann["table"]
     assert ann["link"].endswith(f"/play/tables/{table}") and len(ann["key"]) >= 22
     bob = joined(http, table, "Bob")
-    started = http.post(f"/v1/tables/{table}/matches", headers=auth(ann["key"]),
-                        json={"game": "three2fifteen", "players": [bob["player"]["player"], ann["player"]["player"]]})  # fmt: skip
+    players = [bob["player"]["player"], ann["player"]["player"]]
+    started = http.post(
+        f"/v1/tables/{table}/matches", headers=auth(ann["key"]), json={"game": "three2fifteen", "players": players}
+    )
     assert started.status_code == 201, started.text
     match = started.json()
     assert match["seat"] == 1 and [s["name"] for s in match["seats"]] == ["Bob", "Ann"]
@@ -101,7 +103,9 @@ def test_every_bad_input_is_a_readable_4xx_and_changes_nothing(http: httpx.Clien
         http.post(f"/v1/tables/{table}/seats", headers=forged),
         http.post(f"/v1/tables/{table}/seats"),
         http.post(f"/v1/tables/{table}/player-link", headers=forged),
-        http.post(f"/v1/tables/{table}/matches", headers=forged, json={"game": "bop", "players": [ann["player"]["player"]]}),
+        http.post(
+            f"/v1/tables/{table}/matches", headers=forged, json={"game": "bop", "players": [ann["player"]["player"]]}
+        ),
     ):
         error(answer, 401, "unauthorized")
     for name in ("Ann\u0000", "\u001b[31mred", "a\u202ez", "Ann\nBob"):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -41,8 +40,9 @@ def test_a_flood_of_lists_tables_and_joins_meets_429s_and_stalls_no_one(server: 
         ann = neighbour.post("/v1/tables", json={"name": "Ours", "player": "Ann"}).json()
         bob = neighbour.post(f"/v1/tables/{ann['table']}/players", json={"name": "Bob"}).json()
         ids = [ann["player"]["player"], bob["player"]["player"]]
-        started = neighbour.post(f"/v1/tables/{ann['table']}/matches", headers={"Authorization": f"Bearer {ann['key']}"},
-                                 json={"game": "bop", "players": ids}).json()  # fmt: skip
+        key = {"Authorization": f"Bearer {ann['key']}"}
+        url = f"/v1/tables/{ann['table']}/matches"
+        started = neighbour.post(url, headers=key, json={"game": "bop", "players": ids}).json()
     forged = [{"match": started["match"], "token": f"forged-token-{n:010d}"} for n in range(limits.tables.my_games)]
     codes: dict[str, list[int]] = {}
     stop = threading.Event()
@@ -67,7 +67,9 @@ def test_a_flood_of_lists_tables_and_joins_meets_429s_and_stalls_no_one(server: 
             each.start()
         try:
             for _ in range(20):  # the neighbour keeps reading their games and their table meanwhile
-                mine = neighbour.post("/v1/my-games", json={"seats": [{"match": started["match"], "token": started["token"]}]})
+                mine = neighbour.post(
+                    "/v1/my-games", json={"seats": [{"match": started["match"], "token": started["token"]}]}
+                )
                 assert mine.status_code == 200 and mine.json()["games"][0]["match"] == started["match"]
                 assert neighbour.get(f"/v1/tables/{ann['table']}").status_code == 200
             for kind in ("lists", "creations", "joins", "reads"):  # every flood has met its limit
@@ -79,7 +81,9 @@ def test_a_flood_of_lists_tables_and_joins_meets_429s_and_stalls_no_one(server: 
                 each.join(timeout=30)
     probe.assert_never_waited()
     assert set(codes["lists"]) == {200, 429} and set(codes["reads"]) == {200, 429}
-    assert set(codes["creations"]) <= {201, 429} and codes["creations"].count(201) <= limits.tables.max_tables_per_client
+    assert (
+        set(codes["creations"]) <= {201, 429} and codes["creations"].count(201) <= limits.tables.max_tables_per_client
+    )
     assert set(codes["joins"]) <= {201, 409, 429} and codes["joins"].count(201) <= 1  # one "Spam" at most
     # A forged token is named gone, and loads nothing; the neighbour's match is as it was.
     with client(server, "203.0.113.70") as other:

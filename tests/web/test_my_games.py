@@ -39,8 +39,12 @@ def three_games(base: str) -> dict[str, Any]:
     with httpx.Client(base_url=base, timeout=30) as http:
         games: dict[str, Any] = {}
         # Finished: a solo PDQ game ends at the first deal its one player is stumped by.
-        solo = http.post("/v1/matches", json={"game": "pdq", "options": {"variant": "solo"}, "seats": 1, "name": "Ann"}).json()
-        moved = http.post(f"/v1/matches/{solo['match']}/moves", json={"move": "noword", "version": 0}, headers=auth(solo["token"]))
+        solo = http.post(
+            "/v1/matches", json={"game": "pdq", "options": {"variant": "solo"}, "seats": 1, "name": "Ann"}
+        ).json()
+        moved = http.post(
+            f"/v1/matches/{solo['match']}/moves", json={"move": "noword", "version": 0}, headers=auth(solo["token"])
+        )
         assert moved.status_code == 200 and moved.json()["status"] == "over", moved.text
         games["over"] = (solo["match"], solo["token"])
         # Waiting: Ann has passed (if she moved first), Bob is to move.
@@ -58,9 +62,12 @@ def three_games(base: str) -> dict[str, Any]:
 
 def seats_script(games: dict[str, Any], extra: dict[str, Any]) -> str:
     """This browser's seats, as the page keeps them (``net.js``), set before the page's scripts run."""
-    facts = {match: {"token": token, "seat": 0, "saved": index + 1} for index, (match, token) in enumerate(games.values())}
+    facts = {
+        match: {"token": token, "seat": 0, "saved": index + 1} for index, (match, token) in enumerate(games.values())
+    }
     facts.update(extra)
-    return f"if (!localStorage.getItem('tablejudge.seats')) localStorage.setItem('tablejudge.seats', {json.dumps(json.dumps(facts))});"
+    kept = json.dumps(json.dumps(facts))
+    return f"if (!localStorage.getItem('tablejudge.seats')) localStorage.setItem('tablejudge.seats', {kept});"
 
 
 def test_three_games_in_three_states_and_one_tap_resumes_it(phones: Callable[[str], Phone], live_server: str) -> None:
@@ -75,7 +82,9 @@ def test_three_games_in_three_states_and_one_tap_resumes_it(phones: Callable[[st
     headings = page.locator("#my-games h3").all_inner_texts()
     assert headings == ["Your turn (1)", "Waiting (1)", "Finished (1)"]
     links = page.locator("#my-games .my-game")
-    assert [links.nth(i).get_attribute("data-match") for i in range(3)] == [games[k][0] for k in ("turn", "waiting", "over")]
+    assert [links.nth(i).get_attribute("data-match") for i in range(3)] == [
+        games[k][0] for k in ("turn", "waiting", "over")
+    ]
     texts = links.all_inner_texts()
     assert "BOP!" in texts[0] and "Your turn" in texts[0] and "with Bob" in texts[0]
     assert "Bob's turn" in texts[1] and "with Bob" in texts[1]
@@ -92,4 +101,3 @@ def test_three_games_in_three_states_and_one_tap_resumes_it(phones: Callable[[st
     page.wait_for_url(f"{live_server}/play/{games['turn'][0]}")
     page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
     page.locator("#status", has_text="Your turn").wait_for()
-
