@@ -17,11 +17,11 @@ from collections import Counter
 
 from timing import time_ms  # benchmarks/timing.py
 
-from engine.base import CHANCE
 from engine.bop import BopGame, BopState
 from engine.bop.movegen import brute_force_plays, generate_plays, move_index
-from engine.bop.tiles import BOP
+from engine.bop.options import BOP
 from engine.bots import GreedyBot, Turn, parse_bots, play_game
+from engine.values import CHANCE
 
 MIN_TILES = 30
 

@@ -19,12 +19,12 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from engine.digit.options import DigitOptions
 from engine.digit.rules import new_solver as digit_solver
-from engine.digit.tiles import DigitOptions
 from engine.linegames.movegen import brute_force_plays, generate_plays, position_hand, wild_position
 from engine.linegames.solver import LineSolver
+from engine.qnto.options import QntoOptions
 from engine.qnto.rules import new_solver as qnto_solver
-from engine.qnto.tiles import QntoOptions
 
 GAMES: dict[str, tuple[Callable[[], LineSolver], list[str]]] = {
     "D!Git": (digit_solver, DigitOptions().tile_set()),

@@ -16,12 +16,13 @@ import time
 
 from timing import movegen_arguments, time_ms  # benchmarks/timing.py
 
-from engine.base import Move, State
+from engine.base import State
 from engine.bots import Bot, Turn, make_bot, play_game
 from engine.matchfive.board import Board
 from engine.matchfive.game import MatchFiveGame
 from engine.matchfive.movegen import brute_force_plays, generate_plays, scored_plays
 from engine.matchfive.positions import wild_position
+from engine.values import Move
 
 MIN_TILES = 20
 TARGET_MS = 100.0

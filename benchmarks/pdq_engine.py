@@ -25,13 +25,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.adjudicator import LocalAdjudicator  # noqa: E402
-from engine.base import CHANCE  # noqa: E402
 from engine.bots import parse_bots, play_game  # noqa: E402
 from engine.errors import EngineError, IllegalMoveError  # noqa: E402
 from engine.pdq import PRESETS, Claim, PdqGame, PdqOptions  # noqa: E402
 from engine.pdq.deck import place  # noqa: E402
 from engine.pdq.difficulty import BANDS, band  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from engine.values import CHANCE  # noqa: E402
 
 
 def difficulty(adjudicator: LocalAdjudicator, shuffles: int) -> None:

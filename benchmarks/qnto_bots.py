@@ -15,10 +15,11 @@ import argparse
 import statistics
 import time
 
-from engine.base import CHANCE, State
+from engine.base import State
 from engine.bots import make_bot, next_move, play_game
 from engine.qnto.game import QntoGame
 from engine.qnto.state import QntoState
+from engine.values import CHANCE
 
 SPECS = ("variant=classic", "variant=plus", "variant=light")
 

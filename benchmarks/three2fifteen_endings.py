@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.base import CHANCE  # noqa: E402
 from engine.bots import make_bot, play_game  # noqa: E402
 from engine.three2fifteen.game import Three2FifteenGame  # noqa: E402
 from engine.three2fifteen.moves import Play  # noqa: E402
 from engine.three2fifteen.state import Three2FifteenState  # noqa: E402
+from engine.values import CHANCE  # noqa: E402
 
 SETTINGS = [
     ("stuck=pass", "greedy,greedy"),

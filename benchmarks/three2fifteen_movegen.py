@@ -16,13 +16,14 @@ import time
 
 from timing import movegen_arguments, time_ms  # benchmarks/timing.py
 
-from engine.base import Move, State
+from engine.base import State
 from engine.bots import Bot, Turn, make_bot, play_game
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.game import Three2FifteenGame
 from engine.three2fifteen.movegen import brute_force_plays, generate_plays, scored_plays
+from engine.three2fifteen.options import Three2FifteenOptions
 from engine.three2fifteen.positions import reached_position
-from engine.three2fifteen.tokens import Three2FifteenOptions
+from engine.values import Move
 
 MIN_TOKENS = 20
 TARGET_MS = 5.0

@@ -12,7 +12,7 @@ Importing this package loads no word index: a game opens its lexicon the first t
 word question.
 """
 
-from engine.base import CHANCE, REFEREE, Breakdown, Game, Move, Options, Outcome, ScoreItem, State
+from engine.base import Game, State
 from engine.errors import (
     ConfigError,
     EngineError,
@@ -24,6 +24,7 @@ from engine.errors import (
     WrongPlayerError,
 )
 from engine.registry import game_class, load_game, load_state, registered_games
+from engine.values import CHANCE, REFEREE, Breakdown, Move, Options, Outcome, ScoreItem
 
 __all__ = [
     "CHANCE",

@@ -36,13 +36,11 @@ from engine.errors import (
 )
 from engine.history import SharedMoves, check_seats
 from engine.rng import Rng
-from engine.saved import check_keys, history_entry, json_bool, json_int, json_list, json_str
+from engine.saved import check_keys, history_entry
 from engine.values import (
     CHANCE,
     REFEREE,
-    SEAT_NAMES,
     Breakdown,
-    Draw,
     Hints,
     JsonDict,
     Move,
@@ -52,31 +50,14 @@ from engine.values import (
     Outcome,
     Scheduled,
     ScoredMove,
-    ScoreItem,
-    note,
-    option_value,
-    parse_draw,
-    pile_outcomes,
-    read_options_text,
-    require,
     seat_name,
-    split_top_level,
 )
-from engine.views import Owned, Part, Public, Secret, Shown
+from engine.views import Part, Public
 
 if TYPE_CHECKING:
     from engine.adjudicator import Adjudicator
 
 StateT = TypeVar("StateT", bound="State[Any]")
-
-#: The protocol's values (engine/values.py), views (views.py) and saved-body readers (saved.py), split off to
-#: keep modules short and re-exported here: engines import the whole protocol from ``engine.base``.
-__all__ = [
-    "Breakdown", "CHANCE", "Draw", "JsonDict", "Move", "MoveT", "Options", "OptionsT", "Outcome", "Owned", "Part",
-    "Public", "REFEREE", "SEAT_NAMES", "Scheduled", "ScoreItem", "ScoredMove", "Secret", "Shown", "StateT",
-    "Game", "State", "check_keys", "json_bool", "json_int", "json_list", "json_str", "note", "option_value",
-    "parse_draw", "pile_outcomes", "read_options_text", "require", "seat_name", "split_top_level",
-]  # fmt: skip
 
 
 # --- game ---------------------------------------------------------------------------------------

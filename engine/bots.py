@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, Protocol
 
-from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, ScoredMove, State
+from engine.base import Game, State
 from engine.errors import ConfigError, StateError
 from engine.rng import Rng
+from engine.values import CHANCE, REFEREE, Breakdown, JsonDict, Move, ScoredMove
 
 #: A game loop gives up after this many moves (a safety net; every engine also ends by its rules).
 MAX_MOVES = 20_000

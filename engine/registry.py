@@ -18,8 +18,9 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base import Game, State, read_options_text
+from engine.base import Game, State
 from engine.errors import ConfigError, StateError
+from engine.values import read_options_text
 
 if TYPE_CHECKING:
     from engine.adjudicator import Adjudicator

@@ -1,5 +1,5 @@
 """Strict readers for saved bodies: an engine's ``_state_from_body`` reads each value through these
-and raises :class:`~engine.errors.StateError` on anything else. Re-exported by :mod:`engine.base`.
+and raises :class:`~engine.errors.StateError` on anything else.
 """
 
 from __future__ import annotations

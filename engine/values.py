@@ -1,6 +1,7 @@
 """The protocol's small values: seats, options, moves and draws, score breakdowns, outcomes.
 
-Re-exported by :mod:`engine.base`, where engines import them from; split off to keep each module short.
+The parts of the protocol that :mod:`engine.base`'s ``Game`` and ``State`` are made of and speak in; engines
+import them from here.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What each part of a saved state shows to whom: :attr:`engine.base.State.VIEW` declares one per key.
 
-Re-exported by :mod:`engine.base`. Deny by default: a key with no part fails the view.
+Deny by default: a key with no part fails the view.
 """
 
 from __future__ import annotations

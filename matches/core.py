@@ -34,7 +34,8 @@ from typing import Any, TypeVar, cast
 
 import orjson
 
-from engine.base import CHANCE, REFEREE, Breakdown, Game, JsonDict, Move, State
+from engine.base import Game, State
+from engine.values import CHANCE, REFEREE, Breakdown, JsonDict, Move
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import Clock
 from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here

@@ -25,7 +25,7 @@ from typing import Any
 
 import orjson
 
-from engine.base import CHANCE, JsonDict
+from engine.values import CHANCE, JsonDict
 from matches.cold import ColdLoads
 from matches.core import Loaded, MatchCore
 from matches.errors import NotOver

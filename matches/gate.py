@@ -19,8 +19,8 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import Breakdown, JsonDict, Move
 from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
+from engine.values import Breakdown, JsonDict, Move
 from indexes.errors import TablejudgeError
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
 from matches.errors import BadRequest, MatchError, NotPlaying

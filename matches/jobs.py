@@ -11,10 +11,11 @@ from typing import Any
 import orjson
 
 from engine.adjudicator import HouseRulesAdjudicator
-from engine.base import CHANCE, Game, JsonDict, Move, State
+from engine.base import Game, State
 from engine.bots import Bot, make_bot, next_move
 from engine.errors import ConfigError
 from engine.registry import game_class
+from engine.values import CHANCE, JsonDict, Move
 from indexes.house_rules import HouseRules
 from indexes.paths import DEFAULT_LEXICON
 

@@ -48,8 +48,9 @@ from collections import OrderedDict, deque
 from collections.abc import Iterable
 from typing import Any
 
-from engine.base import CHANCE, Scheduled, State
+from engine.base import State
 from engine.errors import IllegalMoveError
+from engine.values import CHANCE, Scheduled
 from matches.clock import GRACE
 
 #: Beyond the largest measured round trip: jitter, the page drawing the cards, the server's own work.

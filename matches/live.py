@@ -35,8 +35,8 @@ from typing import Any
 import orjson
 from fastapi import WebSocket
 
-from engine.base import JsonDict
 from engine.errors import EngineError, StaleVersionError
+from engine.values import JsonDict
 from indexes.errors import TablejudgeError
 from matches.encoded import missed_moves
 from matches.errors import MatchError

@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, Field
 
-from engine.base import JsonDict
+from engine.values import JsonDict
 from matches.settings import part
 
 #: The longest move accepted, in characters, over HTTP (``MoveBody``) and on the live socket alike.

@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 from fastapi import WebSocket
 
-from engine.base import JsonDict
+from engine.values import JsonDict
 from matches.live_input import LiveLimits
 
 log = logging.getLogger("tablejudge.matches")

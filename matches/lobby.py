@@ -8,10 +8,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import Game, JsonDict
+from engine.base import Game
 from engine.bots import bot_names, make_bot
 from engine.errors import ConfigError
 from engine.registry import game_class, load_game, registered_games
+from engine.values import JsonDict
 from matches.clock import Clock
 from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed

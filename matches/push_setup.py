@@ -24,7 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, b64urlencode
 from pydantic import BaseModel, Field
 
-from engine.base import JsonDict
+from engine.values import JsonDict
 from matches.errors import MatchError
 from matches.settings import part
 from matches.store import SQLiteStore, Store

@@ -17,7 +17,8 @@ from typing import Any
 
 import orjson
 
-from engine.base import CHANCE, Game, JsonDict, State
+from engine.base import Game, State
+from engine.values import CHANCE, JsonDict
 from matches.core import SNAPSHOT_EVERY, Loaded
 from matches.encoded import EncodedReads
 from matches.errors import BadRequest, NotOver, NotPlaying

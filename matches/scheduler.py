@@ -17,9 +17,10 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from engine.base import REFEREE, JsonDict, Move, State
+from engine.base import State
 from engine.bots import next_move
 from engine.errors import StaleVersionError
+from engine.values import REFEREE, JsonDict, Move
 from indexes.errors import TablejudgeError
 from matches.core import CACHE_SIZE, PENDING, Loaded, Steps, Think
 from matches.errors import UnknownMatch

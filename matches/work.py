@@ -48,7 +48,8 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Game, Move, State
+from engine.base import Game, State
+from engine.values import Move
 from indexes.errors import TablejudgeError
 from matches.errors import MatchError
 from matches.jobs import (

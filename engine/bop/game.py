@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import Draw, Game, check_keys, json_bool, json_int, json_list, json_str
+from engine.base import Game
 from engine.bop.board import Cell, format_board, parse_board
 from engine.bop.hints import best_plays
 from engine.bop.moves import BopMove, parse_move
@@ -23,7 +23,8 @@ from engine.errors import ConfigError, NotationError, StateError
 from engine.linegames.game import first_player_draw, read_move
 from engine.linegames.hints import HandHints
 from engine.rng import Rng
-from engine.values import ScoredMove
+from engine.saved import check_keys, json_bool, json_int, json_list, json_str
+from engine.values import Draw, ScoredMove
 
 
 class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):

@@ -7,14 +7,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.adjudicator import Adjudicator
-from engine.base import JsonDict
 from engine.bop.board import Cell, line_letters, play_lines
 from engine.bop.movegen import generate_plays, judge_index
 from engine.bop.moves import Play
 from engine.bop.options import BOP
 from engine.bop.readings import bop_readings
 from engine.bop.rules import stood_for
-from engine.values import ScoredMove
+from engine.values import JsonDict, ScoredMove
 
 EXAMPLE_WORDS = 3
 

@@ -21,7 +21,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.base import ScoredMove
 from engine.bop.board import (
     ACROSS,
     DOWN,
@@ -38,6 +37,7 @@ from engine.bop.options import BOP, CONSONANTS, HAND_SIZE
 from engine.bop.rules import LineJudge, SkeletonJudge, check_words, score_play
 from engine.errors import IllegalMoveError
 from engine.linegames.movegen import every_placement
+from engine.values import ScoredMove
 from indexes.notation import skeleton
 
 if TYPE_CHECKING:

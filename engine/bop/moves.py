@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.base import Move
 from engine.bop.board import ACROSS, DOWN, STEPS, Cell, format_cell
 from engine.bop.options import TILE, parse_tiles
 from engine.errors import NotationError
 from engine.linegames.moves import Pass as LinePass
 from engine.linegames.moves import Play
+from engine.values import Move
 
 __all__ = ["BopMove", "Challenge", "Pass", "Play", "Swap", "parse_move"]
 

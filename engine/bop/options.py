@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import Options, require
 from engine.errors import ConfigError, NotationError
+from engine.values import Options, require
 
 #: The BOP! tile.
 BOP = "?"

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.adjudicator import Adjudicator
-from engine.base import Breakdown, ScoreItem
 from engine.bop.board import Cell, Line, line_letters, lines_through
 from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, tile_colour
 from engine.linegames.grid import square_words
+from engine.values import Breakdown, ScoreItem
 from indexes.notation import MAX_BOP_LETTERS, skeleton
 
 #: "Add 5 points for each 5 lttr word completed, 6 ... 6, and 10 for 7 or longer."

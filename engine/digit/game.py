@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import JsonDict, json_bool, json_int
 from engine.digit.movegen import best_moves
 from engine.digit.moves import AnyDigitMove, parse_move
 from engine.digit.options import KIT, DigitOptions, draw_rank
@@ -32,7 +31,8 @@ from engine.linegames.grid import Cell, bounds, parse_board
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.linegames.tiles import is_wild
 from engine.rng import Rng
-from engine.values import ScoredMove
+from engine.saved import json_bool, json_int
+from engine.values import JsonDict, ScoredMove
 
 LEGEND = (
     "tiles are number then colour: y yellow, g green, r red, k black, b blue (9y = yellow 9); "

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from engine.base import Breakdown, ScoredMove, ScoreItem
 from engine.digit.moves import DigitMove, DigitPass
 from engine.digit.options import KIT
 from engine.digit.rules import BONUS_LENGTHS, SOLVER, pass_breakdown, pass_turn, play, race_items, swap
@@ -22,6 +21,7 @@ from engine.linegames.moves import Play, Swap
 from engine.linegames.rules import lengths_reached
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import is_wild
+from engine.values import Breakdown, ScoredMove, ScoreItem
 
 
 def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], solver: LineSolver = SOLVER) -> list[Play]:

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.base import Draw
 from engine.digit.options import KIT
 from engine.linegames.game import read_move
 from engine.linegames.moves import FaceDownPass, Pass, Play, Swap, parse_line_move
+from engine.values import Draw
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.base import Options, require
 from engine.linegames.tiles import WILD, TileKit
+from engine.values import Options, require
 
 NUMBERS = "0123456789"
 COLOURS = "ygrkb"

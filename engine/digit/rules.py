@@ -7,7 +7,7 @@ numerical sequence": a **number line** (one number, all colours different, at mo
 binding of :mod:`engine.linegames.solver`).
 
 There is no score ("the first player to run out of tiles" wins), but every move returns a
-:class:`~engine.base.Breakdown` of zero-point items saying what it did: the tiles placed and what
+:class:`~engine.values.Breakdown` of zero-point items saying what it did: the tiles placed and what
 each wild stands for, the lines made, the 5th or 10th tiles that earn another turn, a swap's
 steps, a pass's trade.
 
@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.base import Breakdown, ScoreItem
 from engine.digit.options import KIT, NUMBERS
 from engine.linegames.grid import Cell, Line, format_cell
 from engine.linegames.lines import LineKind, LineRule, all_distinct, all_same, cyclic_run
@@ -35,6 +34,7 @@ from engine.linegames.rules import PlayCheck, PlayedTurn, SwapTurn, check_play, 
 from engine.linegames.solver import LineCheck, LineSolver
 from engine.linegames.supply import HAND_SIZE, Tiles, refill, trade
 from engine.linegames.tiles import COLOUR_NAMES, is_wild
+from engine.values import Breakdown, ScoreItem
 
 NUMBER_LINE = LineKind("number line", 5, faces=all_same, colours=all_distinct)
 SEQUENCE = LineKind("sequence", 10, faces=lambda numbers: cyclic_run(numbers, NUMBERS), colours=all_same)

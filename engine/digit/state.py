@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base import CHANCE, Breakdown, JsonDict, Outcome, Owned, Part, Public, ScoredMove, note
 from engine.digit.movegen import best_moves, can_act, generate_plays, generate_swaps, rank_moves
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.options import KIT
@@ -31,6 +30,8 @@ from engine.linegames.grid import CENTRE, Cell, joined, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
 from engine.linegames.turns import PileTurns
 from engine.rng import Rng
+from engine.values import CHANCE, Breakdown, JsonDict, Outcome, ScoredMove, note
+from engine.views import Owned, Part, Public
 
 if TYPE_CHECKING:
     from engine.digit.game import DigitGame
@@ -56,7 +57,7 @@ class Piles(Part):
     tiles or their order, not even the owner (who knows only what they traded to its bottom); the
     piles are turned up at the end.
 
-    Not a :class:`~engine.base.Secret`: a pile per seat is a list of lists, and reversing that list
+    Not a :class:`~engine.views.Secret`: a pile per seat is a list of lists, and reversing that list
     (the conformance suite's order check for secrets) would trade piles between seats, whose sizes
     are public. The suite's perturbation for D!Git reorders each pile and trades a tile between a
     hand and its own pile instead."""

@@ -13,13 +13,14 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
-from engine.base import Draw, Game, check_keys, json_int, json_list, json_str, parse_draw
+from engine.base import Game
 from engine.errors import NotationError, StateError
 from engine.linegames.grid import Cell, format_cell
 from engine.linegames.hints import HandHints
 from engine.linegames.turns import GridTurns
 from engine.rng import Rng
-from engine.values import MoveT, OptionsT
+from engine.saved import check_keys, json_int, json_list, json_str
+from engine.values import Draw, MoveT, OptionsT, parse_draw
 
 GridStateT = TypeVar("GridStateT", bound=GridTurns[Any])
 PlayerMoveT = TypeVar("PlayerMoveT")

@@ -27,10 +27,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Self, TypeVar
 
-from engine.base import Move
 from engine.errors import IllegalMoveError, NotationError
 from engine.linegames.grid import ACROSS, DOWN, STEPS, Cell, format_cell, parse_cell, play_direction
 from engine.linegames.tiles import TileKit
+from engine.values import Move
 
 TileT = TypeVar("TileT")
 PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S+)")

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from engine.base import Draw, Move, pile_outcomes
 from engine.errors import IllegalMoveError
 from engine.linegames.rules import check_hand
+from engine.values import Draw, Move, pile_outcomes
 
 HAND_SIZE = 5
 

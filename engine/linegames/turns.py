@@ -9,10 +9,10 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from engine.base import CHANCE, Breakdown, Draw, State, pile_outcomes
+from engine.base import State
 from engine.errors import IllegalMoveError, StateError
 from engine.linegames.supply import draw_outcomes
-from engine.values import MoveT
+from engine.values import CHANCE, Breakdown, Draw, MoveT, pile_outcomes
 
 if TYPE_CHECKING:
     from engine.linegames.game import GridGame

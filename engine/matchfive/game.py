@@ -17,7 +17,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import JsonDict, json_int, json_list, json_str
 from engine.errors import ConfigError, EngineError, NotationError, StateError
 from engine.linegames.game import GridGame, read_stacks
 from engine.matchfive.board import Board, Cell, format_cell, format_spot, parse_stacks
@@ -38,7 +37,8 @@ from engine.matchfive.options import (
 from engine.matchfive.rules import board_problems
 from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState
 from engine.rng import Rng
-from engine.values import ScoredMove
+from engine.saved import json_int, json_list, json_str
+from engine.values import JsonDict, ScoredMove
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {

@@ -34,13 +34,13 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
-from engine.base import Breakdown, ScoredMove
 from engine.errors import IllegalMoveError
 from engine.linegames.symmetry import DIHEDRAL, canonical_form, symmetric_maps
 from engine.matchfive.board import ACROSS, DOWN, NEIGHBOURS, ORIGIN, STEPS, UP, Board, Cell, Spot
 from engine.matchfive.moves import Place
 from engine.matchfive.options import COLOURS, FACES, FIVE_BONUS, MAX_HEIGHT, MAX_SERIES, WILD, face, is_wild
 from engine.matchfive.rules import check_geometry, check_hand, check_play, check_series, score_play
+from engine.values import Breakdown, ScoredMove
 
 #: Each colour-number's index in FACES, number bit, colour bit and value.
 INDEX = {f: i for i, f in enumerate(FACES)}

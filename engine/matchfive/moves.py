@@ -32,10 +32,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from engine.base import Move
 from engine.errors import NotationError
 from engine.matchfive.board import ACROSS, DOWN, STEPS, UP, Spot, format_spot
 from engine.matchfive.options import hand_tile, parse_hand_tiles, parse_placed_tile, sort_tiles
+from engine.values import Move
 
 HEAD = re.compile(r"(-?\d+),(-?\d+):([1-9]\d?)([adu]?)")
 DIRECTION_CODES = {"a": ACROSS, "d": DOWN, "u": UP}

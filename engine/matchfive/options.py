@@ -24,9 +24,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.base import Options, require
 from engine.errors import NotationError
 from engine.linegames.lines import LineKind, LineRule, all_distinct, all_same
+from engine.values import Options, require
 
 #: Colour codes in the order the issue names them (and the order tiles sort in).
 COLOURS = "rbyog"

@@ -19,7 +19,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import square_words
 from engine.matchfive.board import (
@@ -52,6 +51,7 @@ from engine.matchfive.options import (
     tile_name,
     value,
 )
+from engine.values import Breakdown, ScoreItem
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ runs, each card is dealt at a chance node, and the referee's clock closes a clai
 2
 """
 
-from engine.base import REFEREE
 from engine.pdq.bots import PROFILES, BotProfile, PdqBot, seat_names
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, DOUBLE_LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
@@ -23,6 +22,7 @@ from engine.pdq.moves import Claim, Close, NoWord, PdqMove, parse_move
 from engine.pdq.options import PRESETS, PdqOptions
 from engine.pdq.records import ClaimRecord, RoundRecord, Verdict
 from engine.pdq.report import RoundReport, round_report
+from engine.values import REFEREE
 
 __all__ = [
     "DEFAULT_DISTRIBUTION",

@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from engine.base import JsonDict
 from engine.bots import BOTS, Bot, Turn
 from engine.errors import ConfigError
 from engine.pdq.moves import Claim, NoWord, PdqMove
 from engine.pdq.options import PdqOptions
 from engine.pdq.pdl import extends_said_word
 from engine.rng import Rng
+from engine.values import JsonDict
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ or when the referee's clock closes it (:class:`~engine.pdq.moves.Close`, by the 
 once the claim window or the Word Count time has run out: ``state.scheduled()`` says when. Each
 card of a row is dealt face up at a chance node.
 
->>> from engine.base import REFEREE
+>>> from engine.values import REFEREE
 >>> game = PdqGame({"players": 2})
 >>> state = game.new_initial_state(seed=3)
 >>> state.round.letters
@@ -27,10 +27,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.base import (
-    Game,
-    parse_draw,
-)
+from engine.base import Game
 from engine.errors import ConfigError, NotationError
 from engine.pdq.bots import LEVELS, RETIRED, SHARED_PACE
 from engine.pdq.deck import LETTERS
@@ -39,6 +36,7 @@ from engine.pdq.moves import PdqMove, parse_move
 from engine.pdq.options import PdqOptions
 from engine.pdq.state import BODY_KEYS, END_REASONS, PACE_MS, PdqState
 from engine.rng import Rng
+from engine.values import parse_draw
 
 __all__ = ["BODY_KEYS", "END_REASONS", "PACE_MS", "PdqGame", "PdqState"]
 

@@ -4,7 +4,7 @@ Every move carries ``at_ms``: milliseconds since the round's cards were dealt, a
 measured them. The engine takes times as input, so a test (or a replay) is exact. As for every
 engine, the seat is not part of the move: ``state.act(seat, move)`` says who made it and
 ``state.history`` records ``(seat, move)`` pairs. :class:`Close` is the referee's
-(``engine.base.REFEREE``).
+(``engine.values.REFEREE``).
 
 >>> parse_move("claim pineapple @1200")
 Claim(word='pineapple', at_ms=1200)
@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.base import Move
 from engine.errors import NotationError
+from engine.values import Move
 from indexes.errors import BadWordError
 from indexes.notation import parse_word
 

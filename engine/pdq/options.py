@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from engine.base import Options
 from engine.errors import ConfigError
 from engine.pdq.deck import DEFAULT_DISTRIBUTION, LETTERS, build_deck
+from engine.values import Options
 from indexes import PDQ_VARIANTS
 
 #: How a round is won: the first valid word (the main game), the longest word (PDL), or the most

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.base import Breakdown, JsonDict, check_keys, json_int, json_list
 from engine.errors import StateError
+from engine.saved import check_keys, json_int, json_list
+from engine.values import Breakdown, JsonDict
 
 #: Why the engine (not the adjudicator) refuses a claim; the adjudicator's reasons are
 #: ``indexes.pdq_rules.PDQ_REASONS`` (too_short, wrong_start, wrong_end, out_of_order, not_in_lexicon).
@@ -188,7 +189,7 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class Verdict(Breakdown):
-    """What ``state.act`` returns for a move it played: a :class:`~engine.base.Breakdown` (the cards a
+    """What ``state.act`` returns for a move it played: a :class:`~engine.values.Breakdown` (the cards a
     finished round gave ``scorer``; empty otherwise), with the judge's explanation and the round the
     move finished.
 

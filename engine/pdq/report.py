@@ -10,10 +10,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.base import JsonDict
 from engine.pdq.difficulty import band
 from engine.pdq.game import PdqGame
 from engine.pdq.records import ENGINE_REASONS, RoundRecord
+from engine.values import JsonDict
 
 #: How many example words the report lists (most familiar, longest).
 EXAMPLES = 5

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import bisect
 
-from engine.base import ScoreItem
 from engine.pdq.deck import card_value
 from engine.pdq.pdl import extends_said_word
 from engine.pdq.records import ClaimRecord, Round, RoundRecord
+from engine.values import ScoreItem
 
 
 def place_claim(rnd: Round, claim: ClaimRecord, by_time: bool) -> None:

@@ -10,30 +10,27 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base import (
-    CHANCE,
-    REFEREE,
-    Breakdown,
-    Draw,
-    JsonDict,
-    Outcome,
-    Public,
-    Scheduled,
-    ScoredMove,
-    ScoreItem,
-    Secret,
-    Shown,
-    State,
-    check_keys,
-    json_list,
-    pile_outcomes,
-)
+from engine.base import State
 from engine.errors import IllegalMoveError, StateError, WrongPlayerError
 from engine.pdq.deck import card_value, place
 from engine.pdq.moves import MAX_TIME_MS, Claim, Close, NoWord, PdqMove
 from engine.pdq.records import ClaimRecord, Dealing, Round, RoundRecord, Verdict, card_text
 from engine.pdq.rules import cards_won, in_window, pdl_refusal, place_claim
 from engine.rng import Rng
+from engine.saved import check_keys, json_list
+from engine.values import (
+    CHANCE,
+    REFEREE,
+    Breakdown,
+    Draw,
+    JsonDict,
+    Outcome,
+    Scheduled,
+    ScoredMove,
+    ScoreItem,
+    pile_outcomes,
+)
+from engine.views import Public, Secret, Shown
 
 if TYPE_CHECKING:
     from engine.pdq.game import PdqGame

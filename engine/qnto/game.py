@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import JsonDict, json_bool, json_int, json_list
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
 from engine.linegames.grid import Cell, parse_board
@@ -32,7 +31,8 @@ from engine.qnto.options import KIT, SYMBOLS, QntoOptions, draw_rank
 from engine.qnto.state import BODY_KEYS, QntoMove, QntoState
 from engine.qnto.text import format_grid, hand_text, render_view
 from engine.rng import Rng
-from engine.values import ScoredMove
+from engine.saved import json_bool, json_int, json_list
+from engine.values import JsonDict, ScoredMove
 
 #: The suits' symbols, as the grid shows them, to the notation's letters.
 LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOLS.items() if symbol != letter})

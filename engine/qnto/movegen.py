@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.base import ScoredMove
 from engine.linegames import movegen
 from engine.linegames.grid import ORTHOGONAL, Cell, play_lines
 from engine.linegames.moves import Play
 from engine.linegames.rules import lengths_reached
 from engine.linegames.solver import LineSolver
 from engine.qnto.rules import ALL_TILES_BONUS, FINAL_PLAY_BONUS, QNTO, QNTO_BONUS, SOLVER, diagonal_lines, play
+from engine.values import ScoredMove
 
 
 def generate_plays(board: Mapping[Cell, str], hand: Sequence[str], solver: LineSolver = SOLVER) -> list[Play]:

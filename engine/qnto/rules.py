@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.base import Breakdown, ScoreItem
 from engine.errors import ConfigError
 from engine.linegames.grid import ACROSS, DIAGONALS, DOWN, Cell, Line, play_lines
 from engine.linegames.lines import LineKind, LineRule, same_or_distinct
@@ -34,6 +33,7 @@ from engine.linegames.solver import LineSolver
 from engine.linegames.supply import HAND_SIZE, Tiles, refill, trade
 from engine.linegames.tiles import is_wild
 from engine.qnto.options import KIT, SYMBOLS, VARIANTS
+from engine.values import Breakdown, ScoreItem
 
 LINE = LineKind("line", 5, faces=same_or_distinct, colours=same_or_distinct)
 RULE = LineRule(

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.base import CHANCE, Breakdown, Draw, JsonDict, Outcome, Owned, Part, Public, ScoredMove, Secret, note
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import Cell
 from engine.linegames.movegen import can_act, single_swaps
@@ -27,6 +26,8 @@ from engine.qnto.movegen import best_plays, scored_plays
 from engine.qnto.moves import Pass, Play, Swap
 from engine.qnto.options import QntoOptions, draw_rank
 from engine.qnto.rules import SOLVER, pass_turn, play, swap
+from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
+from engine.views import Owned, Part, Public, Secret
 
 if TYPE_CHECKING:
     from engine.qnto.game import QntoGame

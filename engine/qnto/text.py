@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from engine.base import JsonDict
 from engine.linegames.grid import ORTHOGONAL, Cell, bounds, format_cell, lines_through
 from engine.linegames.tiles import COLOUR_NAMES, WILD, is_wild
 from engine.qnto.options import COLOURS, KIT, QNTO_TILE, SHAPE_NAMES, SHAPES, SYMBOLS, QntoOptions
 from engine.qnto.rules import SAID, SOLVER
+from engine.values import JsonDict
 
 VARIANT_NAMES = {"classic": "Q!nto Classic", "plus": "Q!nto Plus", "light": "Q!nto Light"}
 LEGEND = (

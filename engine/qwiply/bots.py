@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.base import Move, ScoredMove
 from engine.bots import Turn
 from engine.errors import ConfigError
 from engine.qwiply.moves import Claim, Roll, Setup
@@ -45,6 +44,7 @@ from engine.qwiply.rules import (
 )
 from engine.qwiply.sheet import MAIN_SUITS, MAX_BID, Sheet, Suit
 from engine.rng import Rng
+from engine.values import Move, ScoredMove
 
 #: ``(seat, sheet, roll) -> lead suit``
 LeadPolicy = Callable[[int, Sheet, Roll], Suit]

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.base import Game, JsonDict
+from engine.base import Game
 from engine.errors import NotationError
 from engine.qwiply.movegen import DEFAULT_CROSSING, LISTED_BIDS, default_setup, listed_scored_setups, listed_setups
 from engine.qwiply.moves import QwiplyMove, parse_move
@@ -57,6 +57,7 @@ from engine.qwiply.state import (
 )
 from engine.qwiply.views import SEALED
 from engine.rng import Rng
+from engine.values import JsonDict
 
 #: The state, its phases and its set-up listing live in state.py and movegen.py; re-exported here.
 __all__ = [

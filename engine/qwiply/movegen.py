@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 import itertools
 
-from engine.base import ScoredMove
 from engine.qwiply.bots import advice_bids
 from engine.qwiply.moves import QwiplyMove, Setup
 from engine.qwiply.options import QwiplyOptions
 from engine.qwiply.sheet import MAIN_SUITS, NUMBERS
+from engine.values import ScoredMove
 
 #: The crossing the default set-up (a clock that runs out, the greedy bot) makes in every main row:
 #: a low number, so that a die showing it under that suit's lead may still win as a starfish (ruling 1).

@@ -35,9 +35,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
-from engine.base import Move
 from engine.errors import NotationError
 from engine.qwiply.sheet import MAIN_SUITS, Suit, parse_suit
+from engine.values import Move
 
 PENALTY: Literal["penalty"] = "penalty"
 Target = Suit | Literal["penalty"] | None

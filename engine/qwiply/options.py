@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import Options, require
+from engine.values import Options, require
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 #: ``public``: every sheet lies on the table once all players have set up, bids included (the

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base import JsonDict
 from engine.qwiply.moves import parse_move
 from engine.qwiply.options import QwiplyOptions
 from engine.qwiply.rules import score_sheet
 from engine.qwiply.sheet import MAIN_SUITS, SUIT_KEYS, Sheet, parse_suit
+from engine.values import JsonDict
 
 SUIT_ORDER = ", ".join(suit.title for suit in MAIN_SUITS)
 

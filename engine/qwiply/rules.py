@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
 from engine.qwiply.moves import PENALTY, Claim, Lead, Roll, Setup, Target
 from engine.qwiply.options import QwiplyOptions
 from engine.qwiply.sheet import MAIN_SUITS, MAX_BID, NUMBERS, Mark, Sheet, Suit
 from engine.rng import Rng
+from engine.values import Breakdown, ScoreItem
 
 #: The three ways a claimed die is marked (the sheet's 1), 2) and 3)).
 FOLLOW, ALTERNATE, PENALTY_RULE = "follow", "alternate", "penalty"

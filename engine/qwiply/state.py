@@ -7,22 +7,7 @@ import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    JsonDict,
-    Outcome,
-    Part,
-    Public,
-    ScoredMove,
-    ScoreItem,
-    Shown,
-    State,
-    check_keys,
-    json_int,
-    json_list,
-    note,
-)
+from engine.base import State
 from engine.errors import EngineError, IllegalMoveError, StateError
 from engine.qwiply.bots import advice_bids, die_value, greedy_claim, greedy_lead, scored_claims
 from engine.qwiply.movegen import default_setup, listed_scored_setups, listed_setups
@@ -48,6 +33,9 @@ from engine.qwiply.rules import bid_advice as advice_for_bids
 from engine.qwiply.sheet import MAIN_SUITS, NUMBERS, SUIT_KEYS, Sheet, Suit, parse_suit
 from engine.qwiply.views import setup_secrets, sheet_secrets, shown_setups, shown_sheets
 from engine.rng import Rng
+from engine.saved import check_keys, json_int, json_list
+from engine.values import CHANCE, Breakdown, JsonDict, Outcome, ScoredMove, ScoreItem, note
+from engine.views import Part, Public, Shown
 
 if TYPE_CHECKING:
     from engine.qwiply.game import QwiplyGame

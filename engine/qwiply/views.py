@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.base import JsonDict
+from engine.values import JsonDict
 
 #: What the others see of a set-up handed in, in the view's ``setups``, until every set-up is in.
 SEALED = "sealed"

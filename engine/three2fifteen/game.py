@@ -17,10 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.base import JsonDict, json_int, json_list
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, read_stacks
 from engine.rng import Rng
+from engine.saved import json_int, json_list
 from engine.three2fifteen.board import Board, Cell, format_board, parse_board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import best_plays
@@ -36,7 +36,7 @@ from engine.three2fifteen.options import (
 )
 from engine.three2fifteen.rules import board_problems
 from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState
-from engine.values import ScoredMove
+from engine.values import JsonDict, ScoredMove
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
 END_TEXT = {

@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
-from engine.base import ScoredMove
 from engine.errors import IllegalMoveError
 from engine.linegames.symmetry import canonical_form, symmetric_maps
 from engine.three2fifteen.board import ACROSS, DOWN, Cell
@@ -27,6 +26,7 @@ from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.moves import Play
 from engine.three2fifteen.options import MAX_RUN, MAX_TOKEN, TARGET
 from engine.three2fifteen.rules import anchor_cells, check_play, score
+from engine.values import ScoredMove
 
 #: a cell's allowed values in one direction, and whether a run goes through it that way
 CrossCheck = tuple[int, int, bool]

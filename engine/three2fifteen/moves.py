@@ -32,11 +32,11 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.base import Move
 from engine.errors import NotationError
 from engine.linegames.moves import GridPlay
 from engine.three2fifteen.board import ACROSS, DOWN, STEPS, Cell, format_cell
 from engine.three2fifteen.options import parse_token
+from engine.values import Move
 
 HEAD = re.compile(r"(\d+),(\d+)([ad]?)")
 EXPLICIT = re.compile(r"(\d+),(\d+)=(\S+)")

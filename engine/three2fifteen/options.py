@@ -17,9 +17,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.base import Options, require
 from engine.errors import ConfigError, NotationError
 from engine.three2fifteen.layout import Layout, named_layout
+from engine.values import Options, require
 
 MIN_TOKEN, MAX_TOKEN = 0, 15
 #: "Each set of three tokens must add up exactly 15."

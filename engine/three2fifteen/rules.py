@@ -28,12 +28,12 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.base import Breakdown, ScoreItem
 from engine.errors import IllegalMoveError
 from engine.linegames.grid import joined
 from engine.three2fifteen.board import ACROSS, DOWN, NEIGHBOURS, STEPS, Board, Cell, Run, format_cell, play_runs
 from engine.three2fifteen.layout import SQUARE_NAMES, Layout
 from engine.three2fifteen.options import MAX_RUN, PASS, TARGET, format_tokens
+from engine.values import Breakdown, ScoreItem
 
 #: "the sum of them (15) plus a 15 points bonus"
 THREE_BONUS = 15

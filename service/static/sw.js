@@ -20,6 +20,7 @@ const SHELL = [
   "static/judge/connection.js",
   "static/judge/meanings.js",
   "static/judge/house.js",
+  "static/theme.css",
   "static/style.css",
   "static/offline/judge.js",
   "static/offline/glosses.js",

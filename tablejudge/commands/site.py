@@ -31,6 +31,7 @@ STATIC_FILES = (
     "judge/connection.js",
     "judge/meanings.js",
     "judge/house.js",
+    "theme.css",
     "style.css",
     "offline/judge.js",
     "offline/glosses.js",

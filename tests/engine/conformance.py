@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.base import CHANCE, REFEREE, Game, Move, Secret, State
+from engine.base import Game, State
 from engine.bots import Bot, Turn, make_bot, next_move
 from engine.errors import EngineError
 from engine.rng import Rng
+from engine.values import CHANCE, REFEREE, Move
+from engine.views import Secret
 
 DATA = Path(__file__).parent
 

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from engine import load_game, load_state, registered_games
-from engine.base import Public
 from engine.registry import register
+from engine.views import Public
 from tests.engine.conformance import (
     HIDDEN,
     SEED_BASE,

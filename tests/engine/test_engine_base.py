@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.base import Breakdown, Options, ScoreItem, require
 from engine.bop import BopGame
 from engine.bots import BOTS, GreedyBot, RandomBot, make_bot, parse_bots, play_game
 from engine.errors import ConfigError, EngineError, StateError
+from engine.values import Breakdown, Options, ScoreItem, require
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ import sys
 import pytest
 
 import engine
-from engine.base import CHANCE, split_top_level
 from engine.errors import (
     ConfigError,
     EngineError,
@@ -23,6 +22,7 @@ from engine.errors import (
     WrongPlayerError,
 )
 from engine.registry import load_game, load_state, parse_spec, register
+from engine.values import CHANCE, split_top_level
 from indexes.errors import TablejudgeError
 
 register("highcard", "tests.engine.toy:HighcardGame")

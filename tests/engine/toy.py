@@ -12,23 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import (
-    CHANCE,
-    Breakdown,
-    Game,
-    JsonDict,
-    Move,
-    Options,
-    Outcome,
-    Owned,
-    Public,
-    Secret,
-    State,
-    note,
-    require,
-)  # fmt: skip
+from engine.base import Game, State
 from engine.errors import IllegalMoveError, NotationError
 from engine.rng import Rng
+from engine.values import CHANCE, Breakdown, JsonDict, Move, Options, Outcome, note, require
+from engine.views import Owned, Public, Secret  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,9 @@ import gc
 import types
 from typing import Any
 
-from engine.base import REFEREE, State
+from engine.base import State
 from engine.registry import load_game
+from engine.values import REFEREE
 
 #: Objects of the process, not of a state: not counted, not followed.
 _SHARED_KINDS = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType)

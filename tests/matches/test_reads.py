@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import load_game
-from engine.base import REFEREE
 from engine.errors import GameOverError
+from engine.values import REFEREE
 from matches.errors import BadRequest, NotOver, NotPlaying
 from matches.service import MatchService
 from tests.matches.conftest import FakeClock

@@ -46,6 +46,20 @@ def test_the_offline_judges_modules_are_in_the_site_and_the_service_workers_shel
     assert {f"offline/{name}" for name in imported} | {"offline/judge.js", "offline/worker.js"} == set(modules)
 
 
+def test_the_pages_stylesheets_are_in_the_site_and_the_service_workers_shell() -> None:
+    """The judge page's stylesheets (the site's theme first, then its own) are copied by build-site and kept by the
+    service worker; the game page loads the same theme, which the worker's shell keeps for it too."""
+    linked = re.findall(r'<link rel="stylesheet" href="static/([^"]+)">', (STATIC_DIR / "index.html").read_text())
+    assert linked == ["theme.css", "style.css"]
+    shell = re.search(r"const SHELL = \[(.*?)\];", (STATIC_DIR / "sw.js").read_text(encoding="utf-8"), re.S)
+    assert shell is not None
+    for sheet in linked:
+        assert sheet in STATIC_FILES and f'"static/{sheet}"' in shell[1], sheet
+    play_page = (STATIC_DIR / "play" / "index.html").read_text()
+    play = re.findall(r'<link rel="stylesheet" href="/static/([^"]+)">', play_page)
+    assert play[0] == "theme.css" and "play/play.css" in play
+
+
 def test_build_site_refuses_a_folder_it_cannot_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "notes.txt").write_text("mine", encoding="utf-8")

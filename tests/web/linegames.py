@@ -251,12 +251,12 @@ def read_as_the_engine(found: dict[str, Any], solver: LineSolver, lines: list[li
 
 
 def reading_script(game: str, wild: str) -> str:
-    """The page's own reading of ``reading_cases``, run in the browser: games/linegrid.js and the game's
+    """The page's own reading of ``reading_cases``, run in the browser: games/linerules.js and the game's
     module (``games/GAME.js``, named ``game`` in the script) read which runs are lines, what each wild
     on each grid stands for (``wild``: an expression of ``board``, a Map, and ``where``, its cell), and
     the notation of plays both ways."""
     return """async (cases) => {
-  const lg = await import('/static/play/games/linegrid.js');
+  const lg = await import('/static/play/games/linerules.js');
   const game = await import('/static/play/games/GAME.js');
   const sorted = (set) => [...set].sort();
   return {

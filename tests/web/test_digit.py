@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
+from engine.digit.options import KIT, DigitOptions
 from engine.digit.rules import RULE, SOLVER, say_values, wild_values
-from engine.digit.tiles import KIT, DigitOptions
 from engine.linegames.movegen import random_board
 from engine.linegames.tiles import is_wild
 from engine.rng import Rng

@@ -28,9 +28,9 @@ from engine.errors import IllegalMoveError
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import generate_plays
 from engine.matchfive.moves import Place, parse_move
+from engine.matchfive.options import FACES, MatchFiveOptions, is_series
 from engine.matchfive.positions import reached_position
 from engine.matchfive.rules import check_play, score_play
-from engine.matchfive.tiles import FACES, MatchFiveOptions, is_series
 from tests.web.pages import (
     SMALL_TARGETS,
     Game,
@@ -369,7 +369,7 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
 
 #: The page's own reading of plays, run in the browser: each case's notation and series.
 READ = """async (cases) => {
-  const mf = await import('/static/play/games/matchfive.js');
+  const mf = await import('/static/play/games/matchfive-rules.js');
   return cases.map(({ board, placed }) => {
     const stacks = mf.stacksOf({ board });
     const tiles = new Map(Object.entries(placed));

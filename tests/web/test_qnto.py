@@ -27,9 +27,9 @@ import pytest
 from engine.linegames.grid import ORTHOGONAL, lines_through
 from engine.linegames.movegen import random_board
 from engine.linegames.tiles import is_wild
+from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import SAID, SOLVER, diagonal_lines
 from engine.qnto.state import BLOCKED_TEXT
-from engine.qnto.tiles import KIT, QntoOptions
 from engine.rng import Rng
 from tests.web import linegames as lg
 from tests.web.linegames import BODY, Cell, Game, board_of, is_play, placements

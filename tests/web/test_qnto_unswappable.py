@@ -12,14 +12,14 @@ from engine.linegames.grid import format_cell, parse_board
 from engine.linegames.movegen import random_board
 from engine.linegames.rules import UNSWAPPABLE
 from engine.linegames.tiles import is_wild
+from engine.qnto.options import KIT, QntoOptions
 from engine.qnto.rules import SOLVER, unswappable
 from engine.qnto.text import wild_lines
-from engine.qnto.tiles import KIT, QntoOptions
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 READ = """async (boards) => {
-  const lg = await import('/static/play/games/linegrid.js');
+  const lg = await import('/static/play/games/linerules.js');
   const qnto = await import('/static/play/games/qnto.js');
   return {
     words: qnto.UNSWAPPABLE,

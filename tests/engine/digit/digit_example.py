@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.base import Breakdown
 from engine.digit.moves import Pass, Play, Swap, parse_move
 from engine.digit.rules import pass_turn, play, swap
 from engine.linegames.grid import Cell
 from engine.linegames.supply import Supply, next_seat
+from engine.values import Breakdown
 
 EXAMPLE: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "play_example.json").read_text())
 

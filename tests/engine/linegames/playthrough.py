@@ -8,13 +8,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from engine import load_state
-from engine.base import CHANCE, Breakdown, Game, State
+from engine.base import Game, State
 from engine.bots import make_bot, play_game
 from engine.errors import EngineError
 from engine.rng import Rng
+from engine.values import CHANCE, Breakdown
+from tests.engine.rulings import refused_move
 
 
 def play_checked(
@@ -82,8 +82,5 @@ def check_bag_views(state: Any) -> None:
 
 def assert_refused(state: State[Any], tries: list[tuple[int, Any]]) -> None:
     """Each ``(seat, move)`` of ``tries`` is refused with an engine error, and leaves the state as it was."""
-    saved = state.to_json()
     for actor, move in tries:
-        with pytest.raises(EngineError):
-            state.act(actor, move)
-        assert state.to_json() == saved
+        refused_move(state, actor, move, error=EngineError)

@@ -5,20 +5,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from engine.errors import IllegalMoveError
 from engine.linegames.rules import check_play, check_swaps
 from engine.qnto.rules import SOLVER
+from tests.engine.rulings import refusal
 
 #: What a player should never read: a tile code (a letter or symbol followed by a colour letter) or "r,c".
 NOTATION = re.compile(r"\b[SDHC!?][ygrkb?]\b|-?\d+,-?\d+")
-
-
-def refusal(action: object) -> IllegalMoveError:
-    with pytest.raises(IllegalMoveError) as caught:
-        action()  # type: ignore[operator]
-    return caught.value
 
 
 def test_a_broken_line_is_named_by_its_tiles() -> None:

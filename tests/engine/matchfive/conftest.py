@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pytest
-
-from engine.errors import IllegalMoveError
-from engine.matchfive.board import Board, format_stacks, parse_stacks
+from engine.matchfive.board import Board, parse_stacks
 from engine.matchfive.moves import Place, parse_move
 from engine.matchfive.rules import PlayCheck, check_play
+from tests.engine.rulings import refused
 
 #: A hand that holds any play's tiles in these tests unless a test is about the hand.
 ANY = ["1r", "1b", "1y", "1o", "1g"]
@@ -34,13 +32,9 @@ def accepted(table: Board, play: str, hand: Sequence[str] | None = None) -> Play
     return check_play(table, list(hand) if hand is not None else hand_for(move), move.as_dict())
 
 
-def refused(table: Board, play: str, rule: str, hand: Sequence[str] | None = None) -> str:
-    """Assert the play is refused for ``rule`` and that neither the board nor the hand changed; the message."""
+def refused_play(table: Board, play: str, rule: str, hand: Sequence[str] | None = None) -> str:
+    """The play, in notation, is refused for ``rule`` with neither the board nor the hand changed (its hand: the
+    tiles it places, unless given); the message."""
     move = place(play)
     held = list(hand) if hand is not None else hand_for(move)
-    before, held_before = format_stacks(table), list(held)
-    with pytest.raises(IllegalMoveError) as caught:
-        check_play(table, held, move.as_dict())
-    assert caught.value.rule == rule, str(caught.value)
-    assert format_stacks(table) == before and held == held_before
-    return str(caught.value)
+    return str(refused(rule, check_play, table, held, move.as_dict()))

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from engine.adjudicator import LocalAdjudicator
-from engine.base import Move
-from engine.errors import IllegalMoveError
 from engine.pdq.deck import deal_positions
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.moves import Claim
 from engine.pdq.records import ClaimRecord, Verdict
+from engine.values import Move
 from indexes import Lexicon
 from indexes.pdq_rules import PDQ_REASONS
+from tests.engine.rulings import refused_move
 
 
 def dealt_order(row: str) -> str:
@@ -49,15 +49,6 @@ def stacked_state(game: PdqGame, rows: list[str]) -> PdqState:
     return game.state_from_json(data)
 
 
-def refusal(state: PdqState, seat: int, move: Move) -> IllegalMoveError:
-    """The move is refused with an IllegalMoveError and changes nothing (a wrong word is not recorded)."""
-    before = state.to_json()
-    with pytest.raises(IllegalMoveError) as caught:
-        state.act(seat, move)
-    assert state.to_json() == before
-    return caught.value
-
-
 def accepted(state: PdqState, seat: int, claim: Claim) -> Verdict:
     """The claim is played and stands: the newest valid claim of its round (which it may have ended)."""
     verdict = state.act(seat, claim)
@@ -71,7 +62,7 @@ def accepted(state: PdqState, seat: int, claim: Claim) -> Verdict:
 def reason(state: PdqState, seat: int, move: Move) -> str:
     """Why the claim is refused: the judge's reason (rule ``not_a_word``) or the engine's own rule
     (PDL's ``not_longer``, ``extends_said_word``; Word Count's ``already_listed``)."""
-    error = refusal(state, seat, move)
+    error = refused_move(state, seat, move)
     why = error.details.get("reason", error.rule)
     assert error.details["word"] == move.word  # type: ignore[attr-defined]
     assert error.rule == ("not_a_word" if why in PDQ_REASONS else why), (error.rule, why)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.adjudicator import HttpAdjudicator, LocalAdjudicator
-from engine.base import REFEREE
 from engine.bots import parse_bots, play_game
 from engine.errors import EngineError
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.report import round_report
+from engine.values import REFEREE
 from indexes.remote import Client
 
 from .conftest import reason

@@ -6,12 +6,12 @@ import statistics
 
 import pytest
 
-from engine.base import REFEREE
 from engine.bots import GreedyBot, RandomBot, Turn, bot_names, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
 from engine.pdq.bots import LEVELS, PROFILES, SHARED_PACE, BotProfile, PacedBot, PdqBot, hardness, seat_names
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
+from engine.values import REFEREE
 
 
 def test_a_bot_claims_a_familiar_answer_after_a_delay(stack, adjudicator) -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import REFEREE
 from engine.errors import WrongPlayerError
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.pdl import extends_said_word, suffix_of
+from engine.values import REFEREE
+from tests.engine.rulings import refused_move
 
-from .conftest import reason, refusal
+from .conftest import reason
 
 
 @pytest.mark.parametrize(
@@ -68,7 +69,7 @@ def test_ruling_16_pdl_back_and_forth_until_nobody_beats_the_standing_word(stack
 def test_pdl_suffix_rule_a_plural_or_ly_ed_ing_cannot_beat_a_word_said(stack) -> None:
     state = stack(["PNA", "DRU"], players=2, variant="pdl")
     state.act(0, Claim("pineapple", 1000))
-    error = refusal(state, 1, Claim("pineapples", 2000))
+    error = refused_move(state, 1, Claim("pineapples", 2000))
     assert error.rule == "extends_said_word" and "PINEAPPLE" in str(error)
     state = stack(["PNA", "DRU"], players=2, variant="pdl")
     state.act(0, Claim("personal", 1000))
@@ -91,7 +92,7 @@ def test_ruling_17_pdl_suffix_rule_covers_every_word_said(stack) -> None:
     state = stack(["DRU", "PNA"], players=2, variant="pdl")
     state.act(0, Claim("dangerous", 1000))
     state.act(1, Claim("understand", 2000))
-    error = refusal(state, 0, Claim("dangerously", 3000))
+    error = refused_move(state, 0, Claim("dangerously", 3000))
     assert (error.rule, error.details["reason"]) == ("extends_said_word", "extends_said_word")
     assert "DANGEROUS + -LY" in str(error)
     # A refused word was never "said": its extension may still beat the standing word.

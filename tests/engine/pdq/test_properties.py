@@ -12,12 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.base import REFEREE, Breakdown, Move, State
+from engine.base import State
 from engine.bots import parse_bots, play_game
 from engine.errors import EngineError, StateError
 from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.records import Verdict
+from engine.values import REFEREE, Breakdown, Move
 
 RACE_AND_PDL = ["standard", "experts", "younger", "younger-start-end", "intergenerational", "pdl", "any-which-way",
                 "four-score", "stuck-in-the-middle"]  # fmt: skip

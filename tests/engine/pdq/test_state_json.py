@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.adjudicator import LocalAdjudicator
-from engine.base import REFEREE
 from engine.errors import EngineError, StateError
-from engine.pdq.game import PdqGame
+from engine.pdq.game import PdqGame, PdqState
 from engine.pdq.moves import Claim, Close, NoWord
+from engine.registry import load_game
+from engine.values import REFEREE
 
 from .conftest import stacked_game, stacked_state
+
+#: Games recorded when claims came in time order (the 300 ms window saved in their options).
+SAVED_GAMES = Path(__file__).parent / "data" / "saved_games.json"
 
 
 def test_a_state_mid_round_round_trips(stack) -> None:
@@ -190,3 +196,26 @@ def test_a_round_in_play_is_checked_on_load(stack) -> None:
     ]:
         with pytest.raises(StateError):
             state.game.state_from_json(_tampered(data, path, value))
+
+
+def test_saved_games_replay_as_they_were_played() -> None:
+    """Games recorded before this change (moves in time order, the 300 ms window saved in their
+    options, bots since retired) replay move by move with the breakdowns and results they had."""
+    for record in json.loads(SAVED_GAMES.read_text())["games"]:
+        game = load_game(record["spec"])
+        if game.name != "pdq":
+            continue
+        state = game.new_initial_state(record["seed"])
+        for step in record["moves"]:
+            breakdown = state.act(step["seat"], game.parse_move(step["move"]))
+            assert breakdown.to_json() == step["breakdown"], step
+        assert isinstance(state, PdqState)
+        assert state.options.mode == "longest" or state.options.window_ms == 300
+        assert list(state.scores()) == record["final"]["scores"]
+
+
+def test_an_old_saved_state_loads_with_its_window(adjudicator) -> None:
+    game = PdqGame({"players": 2, "window_ms": 300}, adjudicator)
+    saved = game.new_initial_state(seed=5).to_json()
+    assert saved["options"]["window_ms"] == 300
+    assert game.state_from_json(json.loads(json.dumps(saved))).options.window_ms == 300

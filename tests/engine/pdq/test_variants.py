@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from engine.base import REFEREE
 from engine.errors import ConfigError, IllegalMoveError
 from engine.pdq.deck import DEFAULT_DISTRIBUTION
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.pdq.options import PdqOptions
+from engine.values import REFEREE
 
 from .conftest import accepted, reason
 

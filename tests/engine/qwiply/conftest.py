@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
-from typing import Any
 
-import pytest
-
-from engine.errors import IllegalMoveError
 from engine.qwiply.sheet import Sheet
 
 #: A sheet just set up: 1 crossed out in Sun, 2 in Palm Tree ... 5 in Water; bids 3 each.
@@ -20,9 +15,3 @@ def sheet(text: str) -> Sheet:
     return Sheet.from_text(textwrap.dedent(text))
 
 
-def refused(rule: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> IllegalMoveError:
-    """``call(*args)`` raises IllegalMoveError for ``rule``; the error, for a look at its message."""
-    with pytest.raises(IllegalMoveError) as caught:
-        call(*args, **kwargs)
-    assert caught.value.rule == rule, f"refused by {caught.value.rule!r} ({caught.value}), not {rule!r}"
-    return caught.value

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.base import Move
 from engine.errors import NotationError
 from engine.qwiply.moves import PENALTY, Claim, Lead, Roll, Setup, parse_move
 from engine.qwiply.sheet import ALL_SUITS, Suit
+from engine.values import Move
 
 
 @pytest.mark.parametrize(

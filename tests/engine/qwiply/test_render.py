@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import CHANCE, load_game
 from engine.qwiply.sheet import Sheet
 
 SETUP_A = "setup x=1,2,3,4,5 bid=4,3,2,3,3"
 SETUP_B = "setup x=6,6,6,6,6 bid=0,1,5,2,7"
+
+
+def rolled(spec: str) -> tuple[Any, Any]:
+    """A game of ``spec`` entered at a table: both set-ups handed in, the first round's dice rolled (white 3)."""
+    game = load_game(spec)
+    state = game.new_initial_state(seed=None)
+    state.act(0, SETUP_A)
+    state.act(1, SETUP_B)
+    state.act(CHANCE, "roll W3 1 4 6")
+    return game, state
 
 
 def test_during_set_up_a_seat_sees_its_own_sealed_sheet_and_who_has_set_up() -> None:
@@ -25,11 +37,7 @@ def test_during_set_up_a_seat_sees_its_own_sealed_sheet_and_who_has_set_up() -> 
 
 
 def test_hidden_bids_print_as_question_marks_for_the_others_only() -> None:
-    game = load_game("qwiply(bids=hidden,first_player=1)")
-    state = game.new_initial_state(seed=None)
-    state.act(0, SETUP_A)
-    state.act(1, SETUP_B)
-    state.act(CHANCE, "roll W3 1 4 6")
+    game, state = rolled("qwiply(bids=hidden,first_player=1)")
     text = game.render(state.view(0))
     assert "bids hidden until the end: round 1, player 1 starts (and claims last)" in text
     assert "dice: white 3  purple 1 4 6  (unclaimed: 1 4 6)" in text
@@ -42,11 +50,7 @@ def test_hidden_bids_print_as_question_marks_for_the_others_only() -> None:
 
 
 def test_the_claimer_sees_each_claim_with_where_it_goes_and_its_points() -> None:
-    game = load_game("qwiply(first_player=1)")
-    state = game.new_initial_state(seed=None)
-    state.act(0, SETUP_A)
-    state.act(1, SETUP_B)
-    state.act(CHANCE, "roll W3 1 4 6")
+    game, state = rolled("qwiply(first_player=1)")
     state.act(1, "lead sun")
     text = game.render(state.view(0))
     assert "lead suit: Sun" in text

@@ -32,8 +32,9 @@ from engine.qwiply.rules import (
 )
 from engine.qwiply.sheet import ALL_SUITS, MAIN_SUITS, MAX_BID, Mark, Sheet, Suit
 from engine.rng import Rng
+from tests.engine.rulings import refused
 
-from .conftest import FRESH, refused, sheet
+from .conftest import FRESH, sheet
 
 #: Sun: 1 crossed out, 2 circled, 4 crossed. 3 is marked in every row but the starfish; 6 in every row.
 CROWDED = sheet("""

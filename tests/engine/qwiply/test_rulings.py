@@ -29,9 +29,9 @@ from engine.qwiply.rules import (
 )
 from engine.qwiply.sheet import MAIN_SUITS, MAX_BID, Mark, Sheet, Suit
 from engine.rng import Rng
-from tests.engine.rulings import check_rulings_table
+from tests.engine.rulings import check_rulings_table, refused
 
-from .conftest import FRESH, refused, sheet
+from .conftest import FRESH, sheet
 from .test_rules import CROWDED
 
 

@@ -6,8 +6,9 @@ import pytest
 
 from engine.errors import NotationError, StateError
 from engine.qwiply.sheet import ALL_SUITS, MAIN_SUITS, MAX_BID, Mark, Sheet, Suit, parse_suit
+from tests.engine.rulings import refused
 
-from .conftest import FRESH, refused, sheet
+from .conftest import FRESH, sheet
 
 MIDGAME = """
     suit           1   2   3   4   5   6   bid wins

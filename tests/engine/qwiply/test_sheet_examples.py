@@ -26,8 +26,9 @@ from engine.qwiply.rules import (
 )
 from engine.qwiply.sheet import MAIN_SUITS, Mark, Sheet, Suit
 from engine.rng import Rng
+from tests.engine.rulings import refused
 
-from .conftest import FRESH, refused
+from .conftest import FRESH
 
 
 def test_five_purple_dice_in_a_four_player_game() -> None:

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.base import CHANCE, Game
+from engine.base import Game
 from engine.bots import make_bot, play_game
+from engine.values import CHANCE
 from tablejudge.cli import main
 
 

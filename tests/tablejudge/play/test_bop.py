@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from engine.base import CHANCE
 from engine.bop import BopGame
 from engine.bop.board import format_board, parse_board
 from engine.bop.moves import Challenge, Pass, parse_move
 from engine.bop.options import parse_tiles
+from engine.values import CHANCE
 from tablejudge.cli import main
 from tablejudge.play.bop import _print_turn
 

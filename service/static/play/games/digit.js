@@ -5,9 +5,8 @@
 // player out of tiles wins (no points). The board itself is games/linegrid.js, shared with Q!nto.
 import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
-import {
-  COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, linePlugin, makeKit, sayTiles, standsForShared,
-} from "./linegrid.js";
+import { COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, makeKit, sayTiles, standsForShared } from "./linerules.js";
+import { linePlugin } from "./linegrid.js";
 
 const NUMBERS = "0123456789";
 const NUMBER_LINE = { name: "number line", max: 5, faces: allSame, colours: allDistinct };

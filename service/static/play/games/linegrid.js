@@ -1,11 +1,12 @@
-// The line games' board, shared by Q!nto (games/qnto.js) and D!Git (games/digit.js), as their engines
-// share engine/linegames: an unbounded grid (pan by scrolling, zoom with the buttons or two fingers),
-// your hand; tap a tile then a square to place it, tap it again to take it back. Before you play, each
-// line the tiles make is listed and checked from the view alone (a broken one is marked on the grid);
-// the engine's own breakdown comes from /preview. A hand tile tapped onto a played wild swaps it (several
-// swaps in a row are one move: the wild taken may be swapped in elsewhere). Pass, trading some, all or
-// none of your tiles; the swaps and the pass are offered from /legal. Every wild on the grid is shown
-// with what it stands for, worked out as the engine's solver does (engine/linegames/solver.py).
+// The pile games' board, shared by Q!nto (games/qnto.js) and D!Git (games/digit.js), as their engines
+// share engine/linegames/turns.py's PileTurns (games/baggrid.js is the bag games'): an unbounded grid
+// (pan by scrolling, zoom with the buttons or two fingers), your hand; tap a tile then a square to place
+// it, tap it again to take it back. Before you play, each line the tiles make is listed and checked from
+// the view alone (a broken one is marked on the grid); the engine's own breakdown comes from /preview. A
+// hand tile tapped onto a played wild swaps it (several swaps in a row are one move: the wild taken may
+// be swapped in elsewhere). Pass, trading some, all or none of your tiles; the swaps and the pass are
+// offered from /legal. Every wild on the grid is shown with what it stands for, worked out as the
+// engine's solver does (engine/linegames/solver.py).
 //
 // Each game module gives its tiles (kit, tile pictures, names), its line rule (kinds of line, as
 // engine/linegames/lines.py) and its words; everything else is here.
@@ -16,9 +17,6 @@ import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures
 
 import { SAID, DIAGONALS, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
 
-// The grid's helpers and the rules stay importable from here (qnto.js, digit.js and the browser tests use them).
-export { boardMap, cellOf, key };
-export * from "./linerules.js";
 
 const MARGIN = 5; // empty squares shown around the tiles: a play reaches at most 5 beyond
 

@@ -8,20 +8,19 @@
 // wrong with it, from the view alone; the engine's own score comes from /preview. Swaps and the pass
 // are offered when /legal lists them.
 import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
-import { GridBoard, key, cellOf, squareWords } from "../board/grid.js";
+import { key, cellOf, squareWords } from "../board/grid.js";
 import { layOut } from "../board/dock.js";
-import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf } from "../board/pictures.js";
+import { miniBoard, miniSize, marks, renderBest, bestHeading } from "../board/pictures.js";
+import { BagBoard, bagPlugin } from "./baggrid.js";
 import {
   COLOURS, COLOUR_CODES, NUMBERS, WILD, MAX_HEIGHT, FIVE_BONUS, isWild, value, tileName, describeTiles, tileElement, padlock, pips, stacksOf, lockedOf, playText, parsePlay, playSeries, playWhere, describeStep,
 } from "./matchfive-rules.js";
 
-// The rules' exports stay importable from here (the browser tests check them against the engine).
-export * from "./matchfive-rules.js";
 
 const MARGIN = 2; // empty cells shown around the tiles (the grid grows as tiles are placed)
 const MIN_SPAN = 7; // the grid is at least this many cells each way: the phone's width
 // --- the live board -------------------------------------------------------------------------------
-class MatchFiveBoard extends GridBoard {
+class MatchFiveBoard extends BagBoard {
   constructor(ctx) {
     super(ctx, { prefix: "mf", words: { piece: "tile", pieces: "tiles", hand: "hand", board: "table", square: "cell" }, minZoom: 0.4 });
     /** @type {Map<string, {tile: string, index: number}[]>} "r,c" -> this turn's tiles there, bottom to top */
@@ -34,7 +33,6 @@ class MatchFiveBoard extends GridBoard {
     /** @type {Map<string, string[]> | null} "r,c" -> the stack's tiles, bottom to top (from the last update) */
     this.stacks = null;
     this.busySelector = ".actions button, .mf-swap-bar button";
-    this.info = h("p", { class: "mf-info", id: "mf-info" });
     this.grid.classList.add("mf-grid");
     this.grid.setAttribute("aria-label", "The table from above. Arrow keys move; Enter places the chosen tile on top of that cell's stack, or takes yours back; type a tile (3r, or * for a wild) to place it.");
     this.scroller.classList.add("mf-scroll");
@@ -48,9 +46,8 @@ class MatchFiveBoard extends GridBoard {
     this.actions.append(this.swapButton, this.passButton);
     this.swapBar = h("div", { class: "mf-swap-bar", id: "mf-swap-bar", hidden: true });
     this.stuckBox = h("p", { class: "mf-stuck", id: "mf-stuck", hidden: true });
-    this.lastBox = h("section", { class: "mf-last", "aria-labelledby": "mf-last-title", hidden: true });
     layOut(ctx, {
-      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole table")), this.scroller, this.levelBar],
+      field: [this.toolbar("The whole table"), this.scroller, this.levelBar],
       say: [this.wildBox, this.feedback, this.stuckBox, this.preview, this.seriesBox],
       dock: [this.rack, this.actions, this.swapBar],
       more: [this.stackBox, this.lastBox],
@@ -155,11 +152,8 @@ class MatchFiveBoard extends GridBoard {
     this.renderActions();
   }
 
-  renderInfo() {
-    const view = this.view;
-    const parts = [`Bag: ${plural(view.bag_size, "tile")}`];
-    if (view.final_turns !== null && view.final_turns !== undefined && view.went_out !== null) parts.push(`final round: ${plural(view.final_turns, "play")} left`);
-    this.info.textContent = parts.join(" · ");
+  infoNotes(view) {
+    return view.final_turns !== null && view.final_turns !== undefined && view.went_out !== null ? [`final round: ${plural(view.final_turns, "play")} left`] : [];
   }
 
   // --- the grid ---------------------------------------------------------------------------------
@@ -527,8 +521,6 @@ function staticBoard(view, element, highlight = new Set(), extra = []) {
   });
 }
 
-const renderReplay = replayOf(staticBoard, parsePlay, (view, body) => `${scoresLine(view, body)} · bag ${view.bag_size}`);
-
 function renderReview(review, element, body, tools) {
   renderBest(review, element, body, tools, {
     handClass: "board-matchfive",
@@ -554,7 +546,14 @@ const REASONS = {
   stuck: () => "five whole rounds went by with no tile placed",
 };
 
-export default {
+export default bagPlugin({
+  mount: (ctx) => new MatchFiveBoard(ctx),
+  piece: "tile",
+  describe: describeStep,
+  staticBoard,
+  placements: parsePlay,
+  turnNote: (view, yours) => (view.went_out !== null && view.went_out !== undefined ? (yours ? ": your final play" : " (final round)") : ""),
+}, {
   title: "Match Five",
   tagline: "Tiles of five colours numbered 1-5, laid side by side and stacked five high: series of one colour or one number score their sum, +10 for five.",
   seats: { min: 2, max: 6, default: 2 },
@@ -565,7 +564,6 @@ export default {
     },
     { name: "wilds", label: "Wild tiles", type: "number", choices: [[5, "Five, as the rules say"], [2, "Two"], [0, "None"]] },
   ],
-  bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
   specText(body) {
     const options = body.options || {};
     const parts = [`${options.players} players`];
@@ -573,21 +571,6 @@ export default {
     if (options.wilds !== undefined && options.wilds !== 5) parts.push(options.wilds ? `${options.wilds} wilds` : "no wilds");
     return parts.join(" · ");
   },
-  seatInfo(body, seat) {
-    const hand = body.view?.hands?.[seat];
-    const count = Array.isArray(hand) ? hand.length : hand;
-    return count === undefined ? "" : plural(count, "tile");
-  },
-  status(body, ctx) {
-    const view = body.view;
-    if (!view) return "";
-    const final = view.went_out !== null && view.went_out !== undefined;
-    if (body.must_act.includes(ctx.you)) return final ? "Your turn: your final play" : "Your turn";
-    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
-    return `${current}'s turn${final ? " (final round)" : ""}`;
-  },
-  describe: describeStep,
-  inSheet: (step) => step.seat >= 0,
   finalNote(body, seat) {
     const penalty = body.view?.penalties?.[seat];
     const hand = body.view?.hands?.[seat];
@@ -597,9 +580,5 @@ export default {
   reasonText(reason, body) {
     return REASONS[reason]?.(body);
   },
-  mount: (ctx) => new MatchFiveBoard(ctx),
-  renderReplay,
-  reviewTitle: "What could have been played, turn by turn",
-  reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeStep),
   renderReview,
-};
+});

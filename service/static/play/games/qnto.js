@@ -5,7 +5,8 @@
 // tiles in different directions"). The board itself is games/linegrid.js, shared with D!Git.
 import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
-import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, linePlugin, makeKit, sameOrDistinct, standsForPerLine } from "./linegrid.js";
+import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, makeKit, sameOrDistinct, standsForPerLine } from "./linerules.js";
+import { linePlugin } from "./linegrid.js";
 
 export const SYMBOLS = { S: "♠", "!": "!", D: "♦", H: "♥", C: "♣" };
 /** Text presentation: a phone must not draw the suits as coloured emoji (a red heart on a blue tile). */

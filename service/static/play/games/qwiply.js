@@ -9,9 +9,6 @@ import {
   MAIN, NUMBERS, TITLE, DEFAULT_BID, MAX_BID, suitIcon, suitName, dieFace, seatName, winsOf, suitPoints, pointsText, sealedSheet, roundsFrom, claimWords, describeStep, sheetTable, scoreLines,
 } from "./qwiply-sheet.js";
 
-// The sheet's exports stay importable from here (the browser tests use them).
-export * from "./qwiply-sheet.js";
-
 // --- the live board ----------------------------------------------------------------------------------------
 class QwiplyBoard {
   constructor(ctx) {

@@ -4,10 +4,11 @@
 // over 15, four in a row) is named, from the view alone; the engine's own score comes from /preview.
 // A player none of whose tokens fits gives one back to the bag for a token of another value, or passes.
 import { h, fill, plural, breakdownList } from "../ui.js";
-import { GridBoard, boardMap, key, cellOf } from "../board/grid.js";
+import { boardMap, key, cellOf } from "../board/grid.js";
 import { layOut, folded } from "../board/dock.js";
 import { tileFace } from "../board/tiles.js";
-import { miniBoard, miniSize, marks, scoresLine, renderBest, bestHeading, replayOf, reviewStepsOf, handCount } from "../board/pictures.js";
+import { miniBoard, miniSize, marks, renderBest, bestHeading } from "../board/pictures.js";
+import { BagBoard, bagPlugin } from "./baggrid.js";
 
 const TARGET = 15;
 const SQUARES = {
@@ -118,11 +119,10 @@ function describeStep(step) {
 }
 
 // --- the live board -------------------------------------------------------------------------------
-class Three2FifteenBoard extends GridBoard {
+class Three2FifteenBoard extends BagBoard {
   constructor(ctx) {
     super(ctx, { prefix: "t2f", words: { piece: "token", pieces: "tokens", hand: "hand", board: "board", square: "square" }, minZoom: 0.4 });
     this.focusKey = "";
-    this.info = h("p", { class: "t2f-info", id: "t2f-info" });
     this.grid.classList.add("t2f-grid");
     this.grid.setAttribute("aria-label", "The board. Arrow keys move; Enter places the chosen token or takes one back; type a number to place that token.");
     this.legend = h("p", { class: "t2f-legend" },
@@ -133,10 +133,9 @@ class Three2FifteenBoard extends GridBoard {
     this.rack.classList.add("t2f-hand");
     this.lines = h("div", { class: "t2f-lines", id: "t2f-lines", "aria-live": "polite" });
     this.stuckBox = h("div", { class: "t2f-stuck", id: "t2f-stuck", hidden: true });
-    this.lastBox = h("section", { class: "t2f-last", "aria-labelledby": "t2f-last-title", hidden: true });
     this.busySelector = ".actions button, .t2f-stuck button";
     layOut(ctx, {
-      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("fit", "The whole board")), this.scroller],
+      field: [this.toolbar("The whole board"), this.scroller],
       say: [this.feedback, this.stuckBox, this.preview, this.lines],
       dock: [this.rack, this.actions],
       more: [this.lastBox, folded("What the squares mean", this.legend, "t2f-key")],
@@ -217,11 +216,8 @@ class Three2FifteenBoard extends GridBoard {
     this.renderStuck();
   }
 
-  renderInfo() {
-    const view = this.view;
-    const parts = [`Bag: ${plural(view.bag_size, "token")}`];
-    if (view.extra_turns) parts.push(`${view.extra_turns === 1 ? "one more turn" : `${view.extra_turns} more turns`} owed`);
-    this.info.textContent = parts.join(" · ");
+  infoNotes(view) {
+    return view.extra_turns ? [`${view.extra_turns === 1 ? "one more turn" : `${view.extra_turns} more turns`} owed`] : [];
   }
 
   // --- the grid ---------------------------------------------------------------------------------
@@ -371,8 +367,6 @@ function staticBoard(view, element, highlight = new Set(), extra = new Map()) {
   });
 }
 
-const renderReplay = replayOf(staticBoard, playPlacements, (view, body) => `${scoresLine(view, body)} · bag ${view.bag_size}`);
-
 function renderReview(review, element, body, tools) {
   renderBest(review, element, body, tools, {
     hand: (hand) => h("span", { class: "inline-tiles" }, hand.map((value) => tokenElement(value))),
@@ -392,7 +386,14 @@ function renderReview(review, element, body, tools) {
   });
 }
 
-export default {
+export default bagPlugin({
+  mount: (ctx) => new Three2FifteenBoard(ctx),
+  piece: "token",
+  describe: describeStep,
+  staticBoard,
+  placements: playPlacements,
+  turnNote: (view, yours) => (yours && view.extra_turns ? " (and you play again after it)" : ""),
+}, {
   title: "Three2Fifteen",
   tagline: "Number tokens laid crossword-style: every three in a line makes exactly 15, every two at most 15.",
   seats: { min: 2, max: 4, default: 2 },
@@ -406,7 +407,6 @@ export default {
     { name: "hand_size", label: "Tokens in a hand", type: "number", choices: [[3, "Three, as the rules say"], [4, "Four"], [5, "Five"]] },
     { name: "layout", label: "Board", choices: [["classic", "Classic, 15 × 15"], [SMALL_BOARD, "Small, 7 × 7: a quick game"]] },
   ],
-  bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
   specText(body) {
     const options = body.options || {};
     const parts = [`${options.players} players`, options.stuck === "pass" ? "stuck players pass" : "stuck players exchange a token"];
@@ -415,16 +415,6 @@ export default {
     else if (options.layout && options.layout !== "classic") parts.push("own board");
     return parts.join(" · ");
   },
-  seatInfo: (body, seat) => handCount(body, seat, "token"),
-  status(body, ctx) {
-    const view = body.view;
-    if (!view) return "";
-    if (body.must_act.includes(ctx.you)) return view.extra_turns ? "Your turn (and you play again after it)" : "Your turn";
-    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
-    return `${current}'s turn`;
-  },
-  describe: describeStep,
-  inSheet: (step) => step.seat >= 0,
   finalNote(body, seat) {
     const hand = body.view?.hands?.[seat];
     return Array.isArray(hand) && hand.length ? `left in hand: ${hand.join(" ")} (no penalty)` : "";
@@ -437,9 +427,5 @@ export default {
       no_placement: "nobody placed a token for as many turns as there are players and tokens in the bag",
     }[reason];
   },
-  mount: (ctx) => new Three2FifteenBoard(ctx),
-  renderReplay,
-  reviewTitle: "What could have been played, turn by turn",
-  reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeStep),
   renderReview,
-};
+});

@@ -1,5 +1,5 @@
 """Regenerate ``playthroughs.json``: recorded reference games (OpenSpiel's playthroughs) — every
-move with its points, and the final scores — that ``test_bop_playthroughs.py`` replays and diffs.
+move with its points, and the final scores — that ``test_playthroughs.py`` replays and diffs.
 Only the player on turn is asked for a move (challenges are made on one's own turn), as when the
 games were first recorded; the draws in between are the game's own chance.
 
