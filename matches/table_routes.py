@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from matches.http import ORJSONResponse, client_key
 from matches.routes import ERRORS, GAME_NAME, MATCH_ID, SEAT_CODE, BotName, ServiceDep, bearer
+from matches.service import MatchService
+from matches.store.tables import PlayerRow
 from matches.tables import MAX_PLAYER_NAME, MAX_TABLE_NAME, PLAYER_CODE_SECONDS
 
 #: A table's id (as a match's: 12 random URL-safe characters, some room either way).
@@ -127,12 +129,18 @@ class MyGamesBody(BaseModel):
     )  # fmt: skip
 
 
+def you(service: MatchService, table_id: str, player: PlayerRow, key: str) -> You:
+    """A player's answer: their table, themselves and their key."""
+    table = service.tables.table(table_id)
+    return You(table=table.id, name=table.name, link=service.tables.link(table.id),
+               player=Player(player=player.player, name=player.name), key=key)  # fmt: skip
+
+
 @router.post("/v1/tables", status_code=201, response_model=You, summary="Make a table: a name and a link to share")
 async def make_table(body: NewTable, service: ServiceDep, request: Request) -> You:
     client = client_key(request.client.host) if request.client else None
     table, player, key = service.tables.create(body.name, body.player, client)
-    return You(table=table.id, name=table.name, link=service.tables.link(table.id),
-               player=Player(player=player.player, name=player.name), key=key)  # fmt: skip
+    return you(service, table.id, player, key)
 
 
 @router.get("/v1/tables/{table_id}", summary="The table: its players and latest matches with their results")
@@ -145,9 +153,7 @@ async def table(table_id: TableId, service: ServiceDep) -> Any:
 )
 async def join_table(table_id: TableId, body: PlayerBody, service: ServiceDep) -> You:
     player, key = service.tables.join(table_id, body.name)
-    found = service.tables.table(table_id)
-    return You(table=table_id, name=found.name, link=service.tables.link(table_id),
-               player=Player(player=player.player, name=player.name), key=key)  # fmt: skip
+    return you(service, table_id, player, key)
 
 
 @router.post(
@@ -164,9 +170,7 @@ async def player_link(table_id: TableId, service: ServiceDep, authorization: Pla
 @router.post("/v1/tables/{table_id}/player-link/take", response_model=You, summary="Take your key from a one-time link")
 async def take_player_link(table_id: TableId, body: TakePlayerBody, service: ServiceDep) -> You:
     player, key = service.tables.take_player_link(table_id, body.code)
-    found = service.tables.table(table_id)
-    return You(table=table_id, name=found.name, link=service.tables.link(table_id),
-               player=Player(player=player.player, name=player.name), key=key)  # fmt: skip
+    return you(service, table_id, player, key)
 
 
 @router.post(

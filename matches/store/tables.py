@@ -304,47 +304,46 @@ class TableStore:
         given the standings of ``players`` in ``game`` before (by player, as JSON; a player without one is
         missing), those after. The result's ``seq``; None when it was recorded already."""
         try:
-            return self._record(table_id, match_id, game, ended, result, players, standings_after)
+            with self.store.transaction():
+                if self._revise(table_id) != 1:
+                    return None
+                if self._query("SELECT 1 FROM table_results WHERE match_id = ?", (match_id,)):
+                    raise _Refused("recorded")
+                self._execute("UPDATE tables SET results = results + 1 WHERE id = ?", (table_id,))
+                seq = int(self._query("SELECT results FROM tables WHERE id = ?", (table_id,))[0][0])
+                self._execute(
+                    "INSERT INTO table_results (table_id, seq, match_id, game, ended, result) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, seq, match_id, game, ended, orjson.dumps(result).decode()),
+                )
+                self._move_standings(table_id, game, players, standings_after)
         except _Refused:  # another server, or an earlier look, recorded it: rolled back, nothing moved
             return None
+        return seq
 
-    def _record(
+    def _move_standings(
         self,
         table_id: str,
-        match_id: str,
         game: str,
-        ended: float,
-        result: Mapping[str, Any],
         players: Sequence[str],
         standings_after: Callable[[dict[str, dict[str, Any]]], Mapping[str, Mapping[str, Any]]],
-    ) -> int | None:
-        with self.store.transaction():
-            if self._revise(table_id) != 1:
-                return None
-            if self._query("SELECT 1 FROM table_results WHERE match_id = ?", (match_id,)):
-                raise _Refused("recorded")
-            self._execute("UPDATE tables SET results = results + 1 WHERE id = ?", (table_id,))
-            seq = int(self._query("SELECT results FROM tables WHERE id = ?", (table_id,))[0][0])
+    ) -> None:
+        """The players' standings in the game, read and written back as ``standings_after`` moves them (in the
+        caller's transaction)."""
+        before: dict[str, dict[str, Any]] = {}
+        if players:
+            marks = ", ".join("?" * len(players))
+            for player, text in self._query(
+                f"SELECT player, standing FROM table_standings WHERE table_id = ? AND game = ? AND player IN ({marks})",
+                (table_id, game, *players),
+            ):
+                before[str(player)] = orjson.loads(text)
+        for player, standing in standings_after(before).items():
             self._execute(
-                "INSERT INTO table_results (table_id, seq, match_id, game, ended, result) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, seq, match_id, game, ended, orjson.dumps(result).decode()),
+                "INSERT INTO table_standings (table_id, game, player, standing) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (table_id, game, player) DO UPDATE SET standing = excluded.standing",
+                (table_id, game, player, orjson.dumps(standing).decode()),
             )
-            before: dict[str, dict[str, Any]] = {}
-            if players:
-                marks = ", ".join("?" * len(players))
-                for player, text in self._query(
-                    "SELECT player, standing FROM table_standings "
-                    f"WHERE table_id = ? AND game = ? AND player IN ({marks})",
-                    (table_id, game, *players),
-                ):
-                    before[str(player)] = orjson.loads(text)
-            for player, standing in standings_after(before).items():
-                self._execute(
-                    "INSERT INTO table_standings (table_id, game, player, standing) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (table_id, game, player) DO UPDATE SET standing = excluded.standing",
-                    (table_id, game, player, orjson.dumps(standing).decode()),
-                )
-        return seq
 
     def results(self, table_id: str, after: int = 0, most: int = 100) -> list[tuple[int, dict[str, Any]]]:
         """The table's results after ``seq`` ``after``, in order, at most ``most``."""
