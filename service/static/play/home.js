@@ -1,5 +1,5 @@
-// The home page: your games, a new game (the game and its options in words, seats, bots, a clock,
-// who may join), and the public games to join or watch.
+// The home page: your games (mygames.js), a new game (the game and its options in words, seats, bots, a
+// clock, who may join), your tables (tables.js), and the public games to join or watch.
 import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
