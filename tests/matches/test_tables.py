@@ -365,3 +365,25 @@ def test_the_exports_hold_the_whole_history(service: MatchService, clock: FakeCl
     exported = json.loads(b"".join(service.tables.export(table_id, "json")))
     history = run(service.tables.history_async(table_id, None, 100))["results"]
     assert exported == history[::-1]
+
+
+def test_a_rematch_belongs_to_the_table_and_seats_its_players(service: MatchService, clock: FakeClock) -> None:
+    table_id, players = a_table(service, "Ann", "Bob")
+    ids = [players["Ann"][0], players["Bob"][0]]
+    started = service.tables.start(table_id, players["Ann"][1], "highcard", ids, {"cards": 2})
+    finish(service, started.match, {})
+    clock.advance(60)
+    assert started.token is not None
+    again = service.lobby.rematch(started.match, 0)
+    assert service.store.match(again).table_id == table_id  # type: ignore[union-attr]
+    assert [(s.seat, s.player) for s in service.tables.store.table_seats(again)] == [(0, ids[0]), (1, ids[1])]
+    # Ann's claimed seat came along with her token (as any rematch's); Bob never claimed his: he still can.
+    assert service.core.authenticate(again, started.token) == 0
+    bobs = {s["match"]: s["token"] for s in service.tables.seats(table_id, players["Bob"][1])}
+    assert bobs[again] == seat_token(players["Bob"][1], again)
+    assert service.core.authenticate(again, bobs[again]) == 1
+    anns = {s["match"]: s["token"] for s in service.tables.seats(table_id, players["Ann"][1])}
+    assert anns[again] is None  # her seat is held by the device that holds the old token: not taken from it
+    finish(service, again, {})
+    history = run(service.tables.history_async(table_id, None, 10))["results"]
+    assert [r["match"] for r in history] == [again, started.match]
