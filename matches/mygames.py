@@ -93,16 +93,20 @@ class MyGames:
             loaded = None
         if loaded is not None:
             row = loaded.row
-        body = None if loaded is None else self.core.body(loaded, seat)
-        seats = body["seats"] if body is not None else []
-        your_turn = body is not None and row.status == "playing" and seat in body["must_act"]
+        state = None if loaded is None else loaded.state
+        # What the list says, from the match itself: no seat's view is built (the match's page builds it).
+        acting = [] if state is None else [s for s in state.acting_players() if s >= 0]
+        your_turn = state is not None and row.status == "playing" and seat in acting and state.must_act(seat)
         group = YOUR_TURN if your_turn else FINISHED if row.status == "over" else WAITING
-        names = {each["seat"]: each["name"] for each in seats}
+        seats = [] if loaded is None else loaded.seats
+        names = {each.seat: each.name for each in seats}
         moved = None
         if last is not None:
             moved = {"seat": last.seat, "name": names.get(last.seat), "version": last.version,
                      "move": None if loaded is None else _shown_move(loaded, last.version, seat),
                      "at_ms": int(last.at * 1000), "breakdown": await self._breakdown(row, last, loaded)}  # fmt: skip
+        clock = None if loaded is None or loaded.clock is None else loaded.clock.public(row.clock_state, now)
+        outcome = None if state is None else state.outcome()
         return {
             "_group": group,
             "match": row.id,
@@ -111,11 +115,15 @@ class MyGames:
             "status": row.status,
             "you": seat,
             "your_turn": your_turn,
-            "to_act": [] if body is None else body["to_act"],
-            "players": [each for each in seats if each["seat"] != seat],
+            "to_act": acting,
+            "players": [
+                {"seat": each.seat, "name": each.name, "bot": each.bot, "left": each.left_at is not None}
+                for each in seats
+                if each.seat != seat
+            ],  # fmt: skip
             "last": moved,
-            "clock": None if body is None else _time_left(body["clock"], seat),
-            "outcome": None if body is None else body["outcome"],
+            "clock": _time_left(clock, seat),
+            "outcome": None if outcome is None else outcome.to_json(),
             "updated": row.updated,
             "table": row.table_id,
         }
