@@ -98,6 +98,10 @@ def test_three_games_in_three_states_and_one_tap_resumes_it(phones: Callable[[st
     # The seat the server does not know is forgotten here.
     assert page.evaluate("JSON.parse(localStorage.getItem('tablejudge.seats'))['nosuchmatch1']") is None
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the list fits the phone's width
+    # A finished game is removed from the list at one tap: this device forgets it.
+    page.locator(f"li[data-match='{games['over'][0]}'] .mine-remove").click()
+    assert page.locator("#my-games .my-game").count() == 2 and page.locator("#mine-over").count() == 0
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('tablejudge.seats'))['{games['over'][0]}']") is None
     links.first.click()
     page.wait_for_url(f"{live_server}/play/{games['turn'][0]}")
     page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")

@@ -2,7 +2,9 @@
 // included), listed from one request, POST /v1/my-games with the tokens in its body (never in a URL): your
 // turn first, then the games waiting for someone else, then the finished ones (kept 30 days). Each row is
 // one link that resumes the game; it says the other players, the last move and your time left. Seats the
-// server no longer knows (the match gone, or the seat moved or left) are forgotten here.
+// server no longer knows (the match gone, or the seat moved or left) are forgotten here; a game may be
+// removed from the list by hand. Every game where it is your turn is shown, the first six in all, the rest
+// behind "Show N more games".
 import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, plural, listWords } from "./ui.js";
@@ -11,6 +13,8 @@ import { linesOf, lineWords } from "./games/bop-words.js";
 
 /** The most seats one request names (the server's TABLEJUDGE_MY_GAMES is 64 by default). */
 const MOST = 64;
+/** How many games the list shows before "Show more" (the games where it is your turn always). */
+const SHOWN = 6;
 
 const GROUPS = [
   ["turn", "Your turn"],
@@ -19,7 +23,9 @@ const GROUPS = [
 ];
 
 /**
- * Fill ``section`` with this browser's games; hidden when it holds none.
+ * Fill ``section`` with this browser's games; hidden when it holds none. Every game where it is your turn
+ * is shown, and the first ``SHOWN`` in all; the rest behind "Show N more games". Each may be removed from
+ * the list: this device forgets it (a game still on asks a second tap; its seat stays at the table).
  * @param {HTMLElement} section @param {Record<string, any>} plugins the boards already loaded, by game
  */
 export async function showMyGames(section, plugins) {
@@ -38,17 +44,24 @@ export async function showMyGames(section, plugins) {
   if (!listed.games.length) return;
   const skew = Date.now() - listed.now_ms; // this phone's clock against the server's
   const groups = new Map(GROUPS.map(([key]) => [key, /** @type {any[]} */ ([])]));
-  for (const game of listed.games) {
+  const shown = Math.max(SHOWN, listed.games.filter((game) => groupOf(game) === "turn").length);
+  const list = h("div", { id: "mine-list" });
+  for (const [index, game] of listed.games.entries()) {
     const plugin = plugins[game.game] || (await board(game.game));
-    groups.get(groupOf(game))?.push(row(game, plugin, skew));
+    groups.get(groupOf(game))?.push(item(game, plugin, skew, index >= shown, list));
   }
+  fill(list, GROUPS.filter(([key]) => groups.get(key)?.length).map(([key, title]) => h("div", { class: "mine-group" },
+    h("h3", { id: `mine-${key}`, hidden: groups.get(key)?.every((li) => li.hidden) }, `${title} (${groups.get(key)?.length})`),
+    h("ul", { class: "plain my-games", "aria-labelledby": `mine-${key}` }, groups.get(key)))));
+  const rest = listed.games.length - shown;
+  const more = rest > 0
+    ? h("button", { type: "button", class: "secondary small", id: "mine-more", "aria-controls": "mine-list", onclick: () => {
+      for (const hidden of list.querySelectorAll("[hidden]")) /** @type {HTMLElement} */ (hidden).hidden = false;
+      more.remove();
+    } }, `Show ${plural(rest, "more game")}`)
+    : null;
   section.hidden = false;
-  fill(section,
-    h("h2", { id: "mine-title" }, "Your games"),
-    GROUPS.filter(([key]) => groups.get(key)?.length).map(([key, title]) => [
-      h("h3", { id: `mine-${key}` }, `${title} (${groups.get(key)?.length})`),
-      h("ul", { class: "plain my-games", "aria-labelledby": `mine-${key}` }, groups.get(key)),
-    ]));
+  fill(section, h("h2", { id: "mine-title" }, "Your games"), list, more);
 }
 
 /** @param {any} game */
@@ -57,19 +70,39 @@ function groupOf(game) {
   return game.your_turn ? "turn" : "waiting";
 }
 
-/** One game: a link that resumes it. @param {any} game @param {any} plugin @param {number} skew */
-function row(game, plugin, skew) {
+/**
+ * One game: a link that resumes it, and "Remove".
+ * @param {any} game @param {any} plugin @param {number} skew @param {boolean} folded @param {HTMLElement} list
+ */
+function item(game, plugin, skew, folded, list) {
   const body = nameBots({ seats: [...game.players, { seat: game.you, name: "You" }].sort((a, b) => a.seat - b.seat), you: game.you }, plugin);
   const others = body.seats.filter((/** @type {any} */ seat) => seat.seat !== game.you).map((/** @type {any} */ seat) => seat.name || "a free seat");
   const state = game.status === "waiting" ? "Waiting for players" : game.status === "over" ? outcomeWords(game) : game.your_turn ? "Your turn" : `${waitingFor(game, body)}'s turn`;
+  const title = plugin.title || game.game;
   const lines = [
-    h("span", { class: "my-game-head" }, h("b", {}, plugin.title || game.game), h("span", { class: `tag ${game.your_turn ? "playing" : game.status}` }, state)),
+    h("span", { class: "my-game-head" }, h("b", {}, title), h("span", { class: `tag ${game.your_turn ? "playing" : game.status}` }, state)),
     h("span", { class: "my-game-line" }, others.length ? `with ${listWords(others)}` : "on your own"),
   ];
   if (game.last) lines.push(h("span", { class: "my-game-line muted" }, `${lastMoveWords(game, plugin, body)} · ${ago(Date.now() - skew - game.last.at_ms)}`));
   const left = timeLeft(game);
   if (left) lines.push(h("span", { class: "my-game-line clock-left" }, left));
-  return h("li", {}, h("a", { class: "game-link my-game", href: `/play/${game.match}`, dataset: { match: game.match } }, lines));
+  const li = h("li", { class: "mine", hidden: folded, dataset: { match: game.match } });
+  const remove = h("button", {
+    type: "button", class: "secondary small mine-remove", "aria-label": `Remove ${title} ${others.length ? `with ${listWords(others)}` : ""} from your list`,
+    onclick: () => {
+      if (game.status !== "over" && !remove.dataset.asked) {
+        remove.dataset.asked = "1";
+        remove.textContent = "Tap again: this phone forgets it";
+        return;
+      }
+      seats.forget(game.match);
+      const group = li.closest(".mine-group");
+      li.remove();
+      if (group && !group.querySelector("li")) group.remove();
+      if (!list.querySelector("li")) list.closest("section")?.setAttribute("hidden", "");
+    },
+  }, "Remove");
+  return fill(li, h("a", { class: "game-link my-game", href: `/play/${game.match}`, dataset: { match: game.match } }, lines), remove);
 }
 
 /** Who the game waits for, by name. @param {any} game @param {any} body */
