@@ -140,7 +140,7 @@ class MyGames:
         moves = await self.store.call_async("moves_between", row.id, since, last.version)
         try:
             breakdown: JsonDict = await self.core.work.run(
-                "last_breakdown", self.core.game_key_of(row), (row.seed, start, moves),
+                "last_breakdown", self.core._game_key(row), (row.seed, start, moves),
                 self.core.settings.read_budget_ms / 1000, loaded.game,
             )  # fmt: skip
         except (Busy, MatchError):

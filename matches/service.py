@@ -19,9 +19,7 @@ from matches.mygames import MyGames
 from matches.reads import Reads
 from matches.scheduler import Scheduler
 from matches.settings import MatchSettings
-from matches.store import MatchRow
 from matches.tables import Tables
-from matches.work import GameKey
 
 __all__ = ["Created", "Event", "Listener", "Loaded", "MatchService", "MatchSettings", "MoveLimit", "Moved"]
 
@@ -35,25 +33,3 @@ class MatchService(Lobby, Scheduler, Reads):
         super().__post_init__()
         self.tables = Tables(self, self, self.settings.tables)
         self.my_games = MyGames(self, self.settings.tables)
-
-    # TEMPORARY (until the composed service is merged): the parts' names as the composed service gives them.
-    @property
-    def core(self) -> MatchService:
-        return self
-
-    @property
-    def gate(self) -> MatchService:
-        return self
-
-    @property
-    def lobby(self) -> MatchService:
-        return self
-
-    def row(self, match_id: str) -> MatchRow:
-        return self._row(match_id)
-
-    def emit(self, event: Event) -> None:
-        self._emit(event)
-
-    def game_key_of(self, row: MatchRow) -> GameKey:
-        return self._game_key(row)

@@ -335,7 +335,7 @@ class Tables:
         None when the seat is held by another token (moved by its link, or copied into a rematch) or a bot."""
         token = seat_token(key, match_id)
         if self.store.claim_seat(match_id, seat, placeholder, digest(token)):
-            self.core.emit(Event(match_id, self.core.row(match_id).version, kind="seats"))
+            self.core._emit(Event(match_id, self.core._row(match_id).version, kind="seats"))
             return token
         hashed = digest(token)
         for held in self.core.store.seats(match_id):
@@ -411,7 +411,7 @@ class Tables:
             return None
         moves = await self.store.call_async("moves_of", match_id)
         best = await self.core.work.run(
-            "best_plays", self.core.game_key_of(row), (row.seed, moves), self.core.settings.read_budget_ms / 1000,
+            "best_plays", self.core._game_key(row), (row.seed, moves), self.core.settings.read_budget_ms / 1000,
             loaded.game,
         )  # fmt: skip
         result = self.result_of(loaded, self.store.table_seats(match_id), outcome, best)
