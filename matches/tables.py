@@ -305,9 +305,11 @@ class Tables:
         if unknown:
             raise BadRequest(f"{unknown[0]!r} is no player of this table")
         bots = dict(bots or {})
-        taken = [seat for seat in bots if not (isinstance(seat, str) and seat.isdigit()) or int(seat) < len(players)]
-        if taken:
-            raise BadRequest(f"bots: seat {taken[0]} is a player's (the players sit first, in the order given)")
+        for seat in bots:  # (ASCII digits: "²" is a digit to str.isdigit, and no number to int)
+            if not (seat.isascii() and seat.isdigit()):
+                raise BadRequest(f"bots: {seat[:12]!r} is not a seat number")
+            if int(seat) < len(players):
+                raise BadRequest(f"bots: seat {seat} is a player's (the players sit first, in the order given)")
         held: dict[int, tuple[str, str]] = {}
         placeholders: dict[int, str] = {}
         for seat, player in enumerate(players):

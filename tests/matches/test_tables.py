@@ -237,7 +237,9 @@ def test_starting_with_players_who_are_not_the_tables_or_sit_twice_is_refused(se
     _, others = a_table(service, "Zed")
     before = snapshot(service.store, table_id)
     ann, bob = players["Ann"][0], players["Bob"][0]
-    for ids, bots in (([], {}), ([ann, ann], {}), ([ann, others["Zed"][0]], {}), ([ann, bob], {"1": "greedy"})):
+    refused_starts = (([], {}), ([ann, ann], {}), ([ann, others["Zed"][0]], {}), ([ann, bob], {"1": "greedy"}),
+                      ([ann], {"²": "greedy"}), ([ann], {"x": "greedy"}))  # fmt: skip
+    for ids, bots in refused_starts:
         with pytest.raises(BadRequest) as refused:
             service.tables.start(table_id, players["Ann"][1], "highcard", ids, {"cards": 2}, bots)
         assert refused.value.status == 422
