@@ -389,3 +389,13 @@ def test_a_rematch_belongs_to_the_table_and_seats_its_players(service: MatchServ
     finish(service, again, {})
     history = run(service.tables.history_async(table_id, None, 10))["results"]
     assert [r["match"] for r in history] == [again, started.match]
+
+
+def test_a_table_mode_game_played_with_the_real_box_is_the_tables_too(service: MatchService) -> None:
+    table_id, players = a_table(service, "Ann", "Bob")
+    ids = [players["Ann"][0], players["Bob"][0]]
+    started = service.tables.start(table_id, players["Ann"][1], "bop", ids, {"table": True})
+    row = service.store.match(started.match)
+    assert row is not None and row.options["table"] is True and row.table_id == table_id
+    assert [s.player for s in service.tables.store.table_seats(started.match)] == ids
+    assert [m["match"] for m in run(service.tables.overview_async(table_id))["matches"]] == [started.match]
