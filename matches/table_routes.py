@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from matches.http import ORJSONResponse, client_key
 from matches.routes import ERRORS, GAME_NAME, MATCH_ID, SEAT_CODE, BotName, ServiceDep, bearer
 from matches.service import MatchService
+from matches.settings import TableLimits
 from matches.store.tables import PlayerRow
 from matches.tables import MAX_PLAYER_NAME, MAX_TABLE_NAME, PLAYER_CODE_SECONDS
 
@@ -125,8 +126,21 @@ class MyGamesBody(BaseModel):
 
     seats: list[HeldSeat] = Field(
         max_length=1000, description="each match this device holds a seat of, with the seat's token "
-        "(at most TABLEJUDGE_MY_GAMES of them)",
+        "(at most TABLEJUDGE_MY_GAMES of them: the schema the server serves says how many)",
     )  # fmt: skip
+
+
+def declare_limits(schema: dict[str, Any], limits: TableLimits) -> None:
+    """Write the served bound into the OpenAPI schema as the app is made: the seats one list may name
+    (``TABLEJUDGE_MY_GAMES``), which the service enforces, so a client generated from the schema knows it."""
+    seats = schema.get("components", {}).get("schemas", {}).get("MyGamesBody", {}).get("properties", {}).get("seats")
+    if seats is not None:
+        seats["maxItems"] = limits.my_games
+    game = schema.get("components", {}).get("schemas", {}).get("TableMatchBody", {}).get("properties", {}).get("game")
+    if game is not None:
+        from engine.registry import registered_games
+
+        game["enum"] = registered_games()
 
 
 def you(service: MatchService, table_id: str, player: PlayerRow, key: str) -> You:

@@ -305,11 +305,11 @@ class Tables:
         if unknown:
             raise BadRequest(f"{unknown[0]!r} is no player of this table")
         bots = dict(bots or {})
-        for seat in bots:  # (ASCII digits: "²" is a digit to str.isdigit, and no number to int)
-            if not (seat.isascii() and seat.isdigit()):
-                raise BadRequest(f"bots: {seat[:12]!r} is not a seat number")
-            if int(seat) < len(players):
-                raise BadRequest(f"bots: seat {seat} is a player's (the players sit first, in the order given)")
+        for bot_seat in bots:  # (ASCII digits: "²" is a digit to str.isdigit, and no number to int)
+            if not (bot_seat.isascii() and bot_seat.isdigit()):
+                raise BadRequest(f"bots: {bot_seat[:12]!r} is not a seat number")
+            if int(bot_seat) < len(players):
+                raise BadRequest(f"bots: seat {bot_seat} is a player's (the players sit first, in the order given)")
         held: dict[int, tuple[str, str]] = {}
         placeholders: dict[int, str] = {}
         for seat, player in enumerate(players):

@@ -255,6 +255,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     declare_served_lexicons(schema, list(app.state.lexicons))
     match_routes.declare_games(schema)
     match_routes.declare_plain_bodies(schema)
+    table_routes.declare_limits(schema, settings.tables)
     app.router.routes[:] = _hot_first(_each_path_answers_for_itself(_plain_routes(app.router.routes)))
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     install_error_handlers(app)

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from service.settings import Settings
 from tests.matches.clients import auth
 
 pytestmark = pytest.mark.server
@@ -142,6 +143,7 @@ def test_tokens_never_travel_in_a_url_and_every_route_is_in_the_schema(http: htt
         names = {parameter["name"] for parameter in operation.get("parameters", [])}
         assert not names & {"token", "key", "code"}, path  # secrets go in a header or the body
     components = schema["components"]["schemas"]
-    assert components["MyGamesBody"]["properties"]["seats"]["maxItems"] == 1000
+    assert components["MyGamesBody"]["properties"]["seats"]["maxItems"] == Settings.from_env().tables.my_games
+    assert "bop" in components["TableMatchBody"]["properties"]["game"]["enum"]
     assert components["PlayerBody"]["properties"]["name"]["maxLength"] == 40
     assert components["TableMatchBody"]["properties"]["players"]["maxItems"] == 12
