@@ -3,6 +3,7 @@
 import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
+import { alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { CLOCKS, clockBody } from "./clocks.js";
 import { showMyGames } from "./mygames.js";
@@ -99,6 +100,7 @@ function newGameForm(games, plugins) {
     submit.disabled = true;
     try {
       const made = await api("/v1/matches", { method: "POST", body });
+      markAlertsOffered();
       if (name) seats.name = name;
       seats.save(made.match, { token: made.token, seat: made.seat, invite: made.invite, game: chosen, name });
       location.assign(`/play/${made.match}`);
@@ -119,6 +121,7 @@ function newGameForm(games, plugins) {
     field("Clock", clock, "When a clock runs out, the server makes that player's time-out move as the game's rules say (in most games a pass)."),
     visibility,
     field("Your name", nameInput),
+    alertsOffer(), // (once, at the first game: then in the game's menu)
     submit,
     error,
   );
