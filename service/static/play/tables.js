@@ -70,7 +70,7 @@ export function tablesSection() {
     }
   } },
   field("Table's name", tableName, "Your group: \"Thursday club\". The table keeps its games' results and a league."),
-  field("Your name at the table", playerName),
+  field("Name at the table", playerName),
   submit, error);
   return h("section", { class: "card", id: "tables", "aria-labelledby": "tables-title" },
     h("h2", { id: "tables-title" }, "Tables"),
@@ -166,7 +166,7 @@ function joinCard(id, table) {
     }
   } },
   h("h2", { id: "join-table-title" }, `Join ${table.name}`),
-  field("Your name at the table", name, "Already at this table on another device? There, open the table's page and use \"Use me on another device\"."),
+  field("Name at the table", name, "Already at this table on another device? There, open the table's page and use \"Use me on another device\"."),
   submit, error);
 }
 
