@@ -51,8 +51,8 @@ def timed(rounds: int, work: Callable[[], Awaitable[Any]]) -> float:
 def my_games(service: MatchService, seats: int, rounds: int) -> None:
     held = []
     for _ in range(seats):
-        made = service.create("bop", {"players": 2}, name="Ann")
-        service.join(made.match, made.invite, "Bob")
+        made = service.lobby.create("bop", {"players": 2}, name="Ann")
+        service.lobby.join(made.match, made.invite, "Bob")
         play_a_few_bop_turns(service, made.match, 3)
         assert made.token is not None
         held.append((made.match, made.token))
@@ -62,8 +62,8 @@ def my_games(service: MatchService, seats: int, rounds: int) -> None:
 
     async def a_request_each() -> None:
         for match_id, token in held:
-            loaded = await service.load_async(match_id)
-            service.body(loaded, service.authenticate(match_id, token, loaded.seats))
+            loaded = await service.core.load_async(match_id)
+            service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats))
 
     listed, each = timed(rounds, one_request), timed(rounds, a_request_each)
     print(f"my games, {seats} seats: one POST /v1/my-games {listed:.1f} ms; a GET each (before) {each:.1f} ms")
@@ -76,13 +76,13 @@ def league(service: MatchService, results: int, rounds: int) -> None:
         players = [ids[(number + k) % len(ids)] for k in range(3)]
         started = service.tables.start(table.id, key, "highcard", players, {"cards": 2})
         while True:
-            state = service.load(started.match).state
+            state = service.core.load(started.match).state
             assert state is not None
             if state.is_terminal():
                 break
             seat = next(s for s in state.acting_players() if s >= 0 and state.must_act(s))
             legal = state.legal_moves(seat)
-            service.move(started.match, seat, legal[(number + seat) % len(legal)].to_text(), state.version)
+            service.gate.move(started.match, seat, legal[(number + seat) % len(legal)].to_text(), state.version)
     asyncio.run(service.tables.record_pending_async(table.id))
     while service.tables.store.unrecorded(table.id, 1):
         asyncio.run(service.tables.record_pending_async(table.id))

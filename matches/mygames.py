@@ -44,10 +44,10 @@ YOUR_TURN, WAITING, FINISHED = 0, 1, 2
 class MyGames:
     """A device's games, from the seat tokens it holds."""
 
-    def __init__(self, core: MatchCore, limits: TableLimits) -> None:
+    def __init__(self, core: MatchCore, store: TableStore, limits: TableLimits) -> None:
         self.core = core
+        self.store = store
         self.limits = limits
-        self.store = TableStore(core.store)
         self._breakdowns: OrderedDict[tuple[str, int], JsonDict] = OrderedDict()
         core.listeners.append(self.on_event)
 
@@ -140,7 +140,7 @@ class MyGames:
         moves = await self.store.call_async("moves_between", row.id, since, last.version)
         try:
             breakdown: JsonDict = await self.core.work.run(
-                "last_breakdown", self.core._game_key(row), (row.seed, start, moves),
+                "last_breakdown", self.core.game_key_of(row), (row.seed, start, moves),
                 self.core.settings.read_budget_ms / 1000, loaded.game,
             )  # fmt: skip
         except (Busy, MatchError):

@@ -177,16 +177,21 @@ class Started:
 class Tables:
     """Making and joining tables, starting their matches, their players' seats, the results, the league."""
 
-    def __init__(self, core: MatchCore, lobby: Lobby, limits: TableLimits) -> None:
+    def __init__(self, core: MatchCore, lobby: Lobby, store: TableStore, limits: TableLimits) -> None:
         self.core = core
         self.lobby = lobby
+        self.store = store
         self.limits = limits
-        self.store = TableStore(core.store)
         #: Matches whose result this process is recording (a second end event waits for nothing).
         self._recording: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         core.listeners.append(self.on_event)
-        lobby.seating = self.seat_rematch
+
+    async def close_async(self) -> None:
+        """The server stops: results being recorded are dropped (the next look at their table records them)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def link(self, table_id: str) -> str:
         return f"{self.core.settings.public_url}/play/tables/{table_id}"
@@ -337,7 +342,7 @@ class Tables:
         None when the seat is held by another token (moved by its link, or copied into a rematch) or a bot."""
         token = seat_token(key, match_id)
         if self.store.claim_seat(match_id, seat, placeholder, digest(token)):
-            self.core._emit(Event(match_id, self.core._row(match_id).version, kind="seats"))
+            self.core.emit(Event(match_id, self.core.row(match_id).version, kind="seats"))
             return token
         hashed = digest(token)
         for held in self.core.store.seats(match_id):
@@ -357,23 +362,6 @@ class Tables:
             shown.append({"match": found.match_id, "seat": found.seat, "game": found.game, "status": found.status,
                           "token": token, "left": found.bot is not None})  # fmt: skip
         return shown
-
-    def seat_rematch(self, old: str, new: str, seats: list[SeatRow]) -> None:
-        """In the transaction that makes a rematch of a table's match: the rematch's seats are its players'
-        too. A seat still held for its player (never claimed) stays claimable; one a device holds stays that
-        device's (its token works in the rematch), and the player's other devices cannot take it from there."""
-        held = {seat.seat: seat for seat in self.store.table_seats(old)}
-        if not held:
-            return
-        now_held = {seat.seat: seat.token_hash for seat in seats}
-        table_id = self.store.table_of(old)
-        moved = [
-            TableSeat(new, seat, each.player,
-                      each.placeholder if now_held.get(seat) == each.placeholder else digest(new_token()))
-            for seat, each in held.items()
-        ]  # fmt: skip
-        if table_id is not None:
-            self.store.seat_players(table_id, moved)
 
     # --- results -------------------------------------------------------------------------------------------------
     def on_event(self, event: Event) -> None:
@@ -413,7 +401,7 @@ class Tables:
             return None
         moves = await self.store.call_async("moves_of", match_id)
         best = await self.core.work.run(
-            "best_plays", self.core._game_key(row), (row.seed, moves), self.core.settings.read_budget_ms / 1000,
+            "best_plays", self.core.game_key_of(row), (row.seed, moves), self.core.settings.read_budget_ms / 1000,
             loaded.game,
         )  # fmt: skip
         result = self.result_of(loaded, self.store.table_seats(match_id), outcome, best)

@@ -9,6 +9,7 @@ keeps to matches. Its calls are plain and short; a caller on the event loop make
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -224,6 +225,23 @@ class TableStore:
                     (seat.match_id, seat.seat, table_id, seat.player, seat.placeholder),
                 )
             self._revise(table_id)
+
+    def seat_rematch(self, old: str, new: str, seats: Sequence[SeatRow]) -> None:
+        """In the transaction that makes a rematch of a table's match (``Lobby.rematch``): the rematch's seats are
+        its players' too. A seat still held for its player (never claimed) stays claimable; one a device holds
+        stays that device's (its token works in the rematch), and the player's other devices cannot take it from
+        there: its placeholder is 256 random bits, the digest of no token anyone has."""
+        held = self.table_seats(old)
+        table_id = self.table_of(old)
+        if not held or table_id is None:
+            return
+        now_held = {seat.seat: seat.token_hash for seat in seats}
+        moved = [
+            TableSeat(new, each.seat, each.player,
+                      each.placeholder if now_held.get(each.seat) == each.placeholder else secrets.token_hex(32))
+            for each in held
+        ]  # fmt: skip
+        self.seat_players(table_id, moved)
 
     def table_of(self, match_id: str) -> str | None:
         """The table a match was started from (None: a match of its own)."""

@@ -26,10 +26,10 @@ def test_three_games_in_three_states_your_turn_first(service: MatchService, cloc
     finished, finished_tokens = two_players(service, "highcard", cards=2)
     for _ in range(2):  # both rounds: both bid
         for seat in (0, 1):
-            state = service.load(finished).state
+            state = service.core.load(finished).state
             assert state is not None
             card = max(int(m.to_text().split()[1]) for m in state.legal_moves(seat))
-            service.move(finished, seat, f"bid {card}", state.version)
+            service.gate.move(finished, seat, f"bid {card}", state.version)
     clock.advance(60)
     waiting, waiting_tokens = two_players(service)
     clock.advance(60)
@@ -67,9 +67,9 @@ def test_the_last_move_with_its_breakdown_kept_or_worked_out_again_after_a_resta
 
 def test_a_hidden_move_is_shown_as_the_reader_may_see_it(service: MatchService) -> None:
     match_id, tokens = two_players(service, "highcard", cards=3)
-    state = service.load(match_id).state
+    state = service.core.load(match_id).state
     assert state is not None
-    service.move(match_id, 0, "bid 3", state.version)
+    service.gate.move(match_id, 0, "bid 3", state.version)
     (mine,) = listed(service, [(match_id, tokens[0])])["games"]
     (theirs,) = listed(service, [(match_id, tokens[1])])["games"]
     assert mine["last"]["move"] == "bid 3" and theirs["last"]["move"] == "bid"  # face down until both bid
@@ -83,15 +83,15 @@ def test_tokens_that_hold_no_seat_and_games_over_long_ago_are_gone(service: Matc
                               (other, tokens[0]), (other, other_tokens[1])])  # fmt: skip
     assert answer["gone"] == [match_id, "nosuchmatch1", other] and [g["match"] for g in answer["games"]] == [other]
     # A seat moved to another device: the old token is gone.
-    link = service.seat_link(other, 1, other_tokens[1])
-    service.take_seat_by_code(other, link.code)
+    link = service.lobby.seat_link(other, 1, other_tokens[1])
+    service.lobby.take_seat_by_code(other, link.code)
     assert listed(service, [(other, other_tokens[1])])["gone"] == [other]
     # A finished game stays 30 days.
     for _ in range(2):
         for seat in (0, 1):
-            state = service.load(match_id).state
+            state = service.core.load(match_id).state
             assert state is not None
-            service.move(match_id, seat, f"bid {state.legal_moves(seat)[0].to_text().split()[1]}", state.version)
+            service.gate.move(match_id, seat, f"bid {state.legal_moves(seat)[0].to_text().split()[1]}", state.version)
     clock.advance(29 * 86_400)
     assert [g["match"] for g in listed(service, [(match_id, tokens[0])])["games"]] == [match_id]
     clock.advance(2 * 86_400)
@@ -103,12 +103,12 @@ def test_tokens_that_hold_no_seat_and_games_over_long_ago_are_gone(service: Matc
 
 
 def test_your_time_left_on_a_turn_clock_and_on_a_bank(service: MatchService, clock: FakeClock) -> None:
-    made = service.create("bop", {"players": 2}, clock={"turn_seconds": 600}, name="Ann")
-    _, bob = service.join(made.match, made.invite, "Bob")
-    banked = service.create(
+    made = service.lobby.create("bop", {"players": 2}, clock={"turn_seconds": 600}, name="Ann")
+    _, bob = service.lobby.join(made.match, made.invite, "Bob")
+    banked = service.lobby.create(
         "bop", {"players": 2}, clock={"total_seconds": 300, "increment_seconds": 5}, name="Ann"
     )
-    service.join(banked.match, banked.invite, "Bob")
+    service.lobby.join(banked.match, banked.invite, "Bob")
     clock.advance(100)
     first = whose_turn(service, made.match)
     token = made.token if first == 0 else bob

@@ -51,7 +51,7 @@ def a_table(service: MatchService, *names: str) -> tuple[str, dict[str, tuple[st
 def finish(service: MatchService, match_id: str, prefer: dict[int, str]) -> None:
     """Play a highcard match to its end: each seat bids its highest card (``"high"``) or its lowest."""
     while True:
-        loaded = service.load(match_id)
+        loaded = service.core.load(match_id)
         state = loaded.state
         assert state is not None
         if state.is_terminal():
@@ -59,7 +59,7 @@ def finish(service: MatchService, match_id: str, prefer: dict[int, str]) -> None
         seat = next(s for s in state.acting_players() if s >= 0 and state.must_act(s))
         cards = sorted(int(move.to_text().split()[1]) for move in state.legal_moves(seat))
         card = cards[-1] if prefer.get(seat, "high") == "high" else cards[0]
-        service.move(match_id, seat, f"bid {card}", state.version)
+        service.gate.move(match_id, seat, f"bid {card}", state.version)
 
 
 def snapshot(store: Store, table_id: str) -> Any:
@@ -206,15 +206,15 @@ def test_a_match_started_from_the_table_seats_its_players_at_once(service: Match
     row = service.store.match(started.match)
     assert row is not None and row.status == "playing" and row.table_id == table_id and not row.public
     assert [s.name for s in service.store.seats(started.match)] == ["Bob", "Ann", "Cy"]
-    assert service.authenticate(started.match, started.token) == 1
+    assert service.core.authenticate(started.match, started.token) == 1
     # Bob's seat is his from the start; his key claims its token, the same on each of his devices.
     with pytest.raises(Unauthorized):
-        service.authenticate(started.match, seat_token(players["Bob"][1], started.match))
+        service.core.authenticate(started.match, seat_token(players["Bob"][1], started.match))
     claimed = service.tables.seats(table_id, players["Bob"][1])
     assert [(s["match"], s["seat"]) for s in claimed] == [(started.match, 0)]
     assert claimed[0]["token"] == seat_token(players["Bob"][1], started.match)
     assert service.tables.seats(table_id, players["Bob"][1])[0]["token"] == claimed[0]["token"]  # again: the same
-    assert service.authenticate(started.match, claimed[0]["token"]) == 0
+    assert service.core.authenticate(started.match, claimed[0]["token"]) == 0
 
 
 def test_a_seat_moved_by_its_link_or_left_is_not_taken_back_by_a_claim(service: MatchService) -> None:
@@ -222,11 +222,11 @@ def test_a_seat_moved_by_its_link_or_left_is_not_taken_back_by_a_claim(service: 
     ids = [players[name][0] for name in ("Ann", "Bob", "Cy")]
     started = service.tables.start(table_id, players["Ann"][1], "highcard", ids, {"cards": 2})
     bob = service.tables.seats(table_id, players["Bob"][1])[0]["token"]
-    link = service.seat_link(started.match, 1, bob)
-    _, moved = service.take_seat_by_code(started.match, link.code)
+    link = service.lobby.seat_link(started.match, 1, bob)
+    _, moved = service.lobby.take_seat_by_code(started.match, link.code)
     assert service.tables.seats(table_id, players["Bob"][1])[0]["token"] is None  # the seat is on the other device
-    assert service.authenticate(started.match, moved) == 1
-    service.leave(started.match, 2)
+    assert service.core.authenticate(started.match, moved) == 1
+    service.lobby.leave(started.match, 2)
     left = service.tables.seats(table_id, players["Cy"][1])[0]
     assert left["token"] is None and left["left"] is True
     assert service.store.seats(started.match)[2].bot == "greedy"
@@ -282,7 +282,7 @@ def test_each_finished_match_is_recorded_once_with_its_result(service: MatchServ
     assert [r["match"] for r in history["results"]] == matches[::-1]  # the latest first
     assert [r["seq"] for r in history["results"]] == [6, 5, 4, 3, 2, 1]
     for result in history["results"]:
-        body = service.body(service.load(result["match"]), None)
+        body = service.core.body(service.core.load(result["match"]), None)
         assert [p["score"] for p in result["places"]] == body["outcome"]["scores"]
         assert [p["seat"] for p in result["places"] if p["winner"]] == body["outcome"]["winners"]
     assert run(service.tables.record_async(matches[0])) is None  # once
@@ -350,7 +350,7 @@ def test_a_match_ended_by_a_left_seats_bot_is_its_players_result(service: MatchS
     table_id, players = a_table(service, "Ann", "Bob")
     started = service.tables.start(table_id, players["Ann"][1], "highcard",
                                    [players["Ann"][0], players["Bob"][0]], {"cards": 2})  # fmt: skip
-    service.leave(started.match, 1)
+    service.lobby.leave(started.match, 1)
     finish(service, started.match, {})
     (result,) = run(service.tables.history_async(table_id, None, 10))["results"]
     assert [p["player"] for p in result["places"]] == [players["Ann"][0], players["Bob"][0]]
@@ -376,14 +376,14 @@ def test_a_rematch_belongs_to_the_table_and_seats_its_players(service: MatchServ
     finish(service, started.match, {})
     clock.advance(60)
     assert started.token is not None
-    again = service.rematch(started.match, 0)
+    again = service.lobby.rematch(started.match, 0)
     assert service.store.match(again).table_id == table_id  # type: ignore[union-attr]
     assert [(s.seat, s.player) for s in service.tables.store.table_seats(again)] == [(0, ids[0]), (1, ids[1])]
     # Ann's claimed seat came along with her token (as any rematch's); Bob never claimed his: he still can.
-    assert service.authenticate(again, started.token) == 0
+    assert service.core.authenticate(again, started.token) == 0
     bobs = {s["match"]: s["token"] for s in service.tables.seats(table_id, players["Bob"][1])}
     assert bobs[again] == seat_token(players["Bob"][1], again)
-    assert service.authenticate(again, bobs[again]) == 1
+    assert service.core.authenticate(again, bobs[again]) == 1
     anns = {s["match"]: s["token"] for s in service.tables.seats(table_id, players["Ann"][1])}
     assert anns[again] is None  # her seat is held by the device that holds the old token: not taken from it
     finish(service, again, {})
