@@ -6,7 +6,9 @@ each player's figures, the provisional mark and the history, within the phone's 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,6 +16,7 @@ import pytest
 
 from tests.matches.waiting import wait_for
 from tests.web.conftest import Phone
+from tests.web.pages import shots_both_ways
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -34,7 +37,9 @@ def leave_to_bots(http: httpx.Client, match_id: str, tokens: list[str]) -> None:
         assert http.post(f"/v1/matches/{match_id}/leave", headers=auth(token)).status_code == 200
 
 
-def test_a_table_is_made_joined_played_and_its_league_shown(phones: Callable[[str], Phone], live_server: str) -> None:
+def test_a_table_is_made_joined_played_and_its_league_shown(
+    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
+) -> None:
     ann_phone, bob_phone = phones("Ann"), phones("Bob")
     home = ann_phone.open("/play")
     home.locator("#tables details.new-table").wait_for()
@@ -57,6 +62,8 @@ def test_a_table_is_made_joined_played_and_its_league_shown(phones: Callable[[st
         # Ann starts Three2Fifteen for the three of them from the table's page.
         home.reload()
         home.locator("#plays-" + cy["player"]["player"]).wait_for()
+        # The table's home fits the phone either way up, every control big enough for a thumb.
+        assert shots_both_ways(home, tmp_path, "table-home") == [("landscape", 740, []), ("portrait", 360, [])]
         home.locator("#table-game").select_option("three2fifteen")
         home.locator("#table-start button[type=submit]").click()
         home.wait_for_url(f"{live_server}/play/*")
@@ -88,5 +95,10 @@ def test_a_table_is_made_joined_played_and_its_league_shown(phones: Callable[[st
     assert all("?" in row[1] and "(provisional)" in row[1] for row in rows), rows  # provisional: 2 rated games
     league.locator(".history-line").nth(1).wait_for()
     assert league.locator(".history-line").count() == 2
+    # A line reads "Three2Fifteen · Dec 6", its words apart; an average is shown as a number, not "634.0".
+    assert all(re.fullmatch(r"Three2Fifteen\s· \w+ \d+|Three2Fifteen\s· \d+ \w+\.?", text) for text in
+               league.locator(".history-line a").all_inner_texts())  # fmt: skip
+    assert not any(row[4].endswith(".0") for row in rows), rows
     assert league.locator("a[href$='format=csv']").count() == 1
-    assert league.evaluate("document.documentElement.scrollWidth") <= 360  # the league fits the phone's width
+    # The league fits the phone's width either way up, every control big enough for a thumb.
+    assert shots_both_ways(league, tmp_path, "league") == [("landscape", 740, []), ("portrait", 360, [])]

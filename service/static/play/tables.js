@@ -320,7 +320,7 @@ function leagueCard(game, plugin, below) {
     h("td", { class: "number" }, ratingCell(p.rating)),
     h("td", { class: "number" }, String(p.games)),
     h("td", { class: "number" }, String(p.wins)),
-    h("td", { class: "number" }, p.average === null ? "–" : p.average.toFixed(1)),
+    h("td", { class: "number" }, p.average === null ? "–" : String(Math.round(p.average * 10) / 10)),
     h("td", { class: "number" }, p.best ? h("a", { href: `/play/${p.best.match}?watch=1`, "aria-label": `best move: ${p.best.points} points, in its game` }, String(p.best.points)) : "–")));
   /** A column's short head, its whole name for screen readers and as a tooltip. @param {string} short @param {string} whole */
   const head = (short, whole) => h("th", { scope: "col", class: "number" }, h("abbr", { title: whole, "aria-label": whole }, short));
@@ -330,7 +330,7 @@ function leagueCard(game, plugin, below) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), head("Rating", "Rating"), head("G", "Games"),
         head("W", "Wins"), head("Avg", "Average score"), head("Best", "Best move"))),
       h("tbody", {}, rows))),
-    h("p", { class: "muted small" }, `The best rated first. A rating marked ? is provisional: fewer than ${below} rated games. G: games, W: wins, Best: the best single move.`));
+    h("p", { class: "muted small" }, `The best rated first. Everyone starts at 0, and rises by finishing ahead of the others; a rating marked ? is provisional: fewer than ${below} rated games. G: games, W: wins, Avg: average score, Best: the best single move.`));
 }
 
 /** @param {any} rating */
@@ -355,7 +355,7 @@ async function showHistory(section, id, plugins, before) {
     const when = new Date(result.ended * 1000).toLocaleDateString(undefined, { day: "numeric", month: "short" });
     const places = [...result.places].sort((/** @type {any} */ a, /** @type {any} */ b) => Number(b.winner) - Number(a.winner) || b.score - a.score);
     list.append(h("li", { class: "history-line" },
-      h("a", { href: `/play/${result.match}?watch=1` }, h("b", {}, plugins[result.game]?.title || result.game), ` · ${when}`),
+      h("a", { href: `/play/${result.match}?watch=1` }, h("b", {}, plugins[result.game]?.title || result.game), `\u00a0· ${when}`),
       h("span", {}, places.map((/** @type {any} */ p) => `${p.name} ${p.score}${p.winner ? " (won)" : ""}`).join(", "))));
   }
   if (answer.before) {
