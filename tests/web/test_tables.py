@@ -96,8 +96,8 @@ def test_a_table_is_made_joined_played_and_its_league_shown(
     league.locator(".history-line").nth(1).wait_for()
     assert league.locator(".history-line").count() == 2
     # A line reads "Three2Fifteen · Dec 6", its words apart; an average is shown as a number, not "634.0".
-    assert all(re.fullmatch(r"Three2Fifteen\s· \w+ \d+|Three2Fifteen\s· \d+ \w+\.?", text) for text in
-               league.locator(".history-line a").all_inner_texts())  # fmt: skip
+    lines = league.locator(".history-line a").all_inner_texts()
+    assert all(re.fullmatch(r"Three2Fifteen · (\w+ \d+|\d+ \w+\.?)", text) for text in lines), lines
     assert not any(row[4].endswith(".0") for row in rows), rows
     assert league.locator("a[href$='format=csv']").count() == 1
     # The league fits the phone's width either way up, every control big enough for a thumb.

@@ -355,7 +355,7 @@ async function showHistory(section, id, plugins, before) {
     const when = new Date(result.ended * 1000).toLocaleDateString(undefined, { day: "numeric", month: "short" });
     const places = [...result.places].sort((/** @type {any} */ a, /** @type {any} */ b) => Number(b.winner) - Number(a.winner) || b.score - a.score);
     list.append(h("li", { class: "history-line" },
-      h("a", { href: `/play/${result.match}?watch=1` }, h("b", {}, plugins[result.game]?.title || result.game), `\u00a0· ${when}`),
+      h("a", { href: `/play/${result.match}?watch=1` }, h("span", {}, h("b", {}, plugins[result.game]?.title || result.game), ` · ${when}`)),
       h("span", {}, places.map((/** @type {any} */ p) => `${p.name} ${p.score}${p.winner ? " (won)" : ""}`).join(", "))));
   }
   if (answer.before) {
