@@ -192,6 +192,7 @@ class Tables:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._recording.clear()  # (a task cancelled before it began never ran its own discard)
 
     def link(self, table_id: str) -> str:
         return f"{self.core.settings.public_url}/play/tables/{table_id}"

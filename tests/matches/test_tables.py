@@ -346,6 +346,31 @@ def test_a_result_missing_after_a_stop_is_recorded_by_the_next_look(service: Mat
     assert run(service.tables.league_async(table_id))["results"] == 1
 
 
+def test_a_server_closing_drops_the_results_it_was_recording_and_the_next_look_records_them(
+    service: MatchService,
+) -> None:
+    """The last move schedules its result's record; the service closing before it ran drops it, and the next look
+    at the table records it once."""
+    table_id, players = a_table(service, "Ann", "Bob")
+    started = service.tables.start(table_id, players["Ann"][1], "highcard",
+                                   [players["Ann"][0], players["Bob"][0]], {"cards": 2})  # fmt: skip
+
+    async def end_and_close() -> int:
+        while True:
+            state = (await service.core.load_async(started.match)).state
+            assert state is not None
+            seat = next(s for s in state.acting_players() if s >= 0 and state.must_act(s))
+            legal = state.legal_moves(seat)
+            await service.gate.move_async(started.match, seat, legal[0].to_text(), state.version)
+            if service.tables._tasks:  # the end: its record is scheduled, not yet run
+                await service.tables.close_async()
+                return len(service.tables._tasks)
+
+    assert run(end_and_close()) == 0 and service.tables.store.results(table_id) == []
+    assert run(service.tables.league_async(table_id))["results"] == 1
+    assert run(service.tables.league_async(table_id))["results"] == 1
+
+
 def test_a_match_ended_by_a_left_seats_bot_is_its_players_result(service: MatchService) -> None:
     table_id, players = a_table(service, "Ann", "Bob")
     started = service.tables.start(table_id, players["Ann"][1], "highcard",
