@@ -40,21 +40,7 @@ Examples::
     .venv/bin/python benchmarks/profile_matches.py --matches 64 --moves 5000 --tool cprofile
     .venv/bin/python benchmarks/profile_matches.py --compare ../before --matches 64 --rounds 5 --seconds 10
 
-Measured (2026-12-06, SQLite; a 2-core machine shared with six other sessions' tests, load average 10 to
-20 throughout: the wall-clock figures are noise, the instruction counts are not): the frame writer
-(``service.live_frames``) and the snapshots' kept history (``matches.snapshots``) against the code without
-them (``git worktree add ../before f65d4ee``, main then), in the same runs::
-
-    .venv/bin/python benchmarks/profile_matches.py --compare ../before --matches M --moves 1500 --tool callgrind
-    .venv/bin/python benchmarks/profile_matches.py --compare ../before --matches M --rounds 3 --seconds 8
-
-    matches   instructions a move, idle server's taken out   server CPU a move, median of 3 rounds
-    8         903,653 -> 819,415 (-9.3%)                      403 -> 389 us
-    16        (not run)                                       437 -> 366 us
-    64        982,378 -> 902,133 (-8.2%)                      461 -> 379 us
-
-From 8 to 64 matches a move's instructions still grow, by 8.7% before and 10.1% after. The CPU figures run
-high on the loaded machine (a quiet one measured about 330 us a move before); their ratios are what holds.
+Figures, with the commands and commits: ``benchmarks/RESULTS.md``, "Match server: many tables".
 """
 
 from __future__ import annotations
