@@ -16,11 +16,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.matches.waiting import wait_for
 from tests.web.conftest import Phone
 from tests.web.linegames import Game as LineGame
 from tests.web.linegames import tap as tap_line
-from tests.web.pages import PLAY, Game, Table, placements_of, seen_whole
+from tests.web.pages import Game, Table, placements_of, seen_whole
 from tests.web.test_fit import SCREENS, SPECS, Seat
 from tests.web.test_matchfive import MatchFive
 from tests.web.test_matchfive import tap as tap_matchfive
@@ -190,20 +189,6 @@ def test_digit_shows_the_other_players_pile(orientation: str, browser: Any, live
         seat.close()
 
 
-def plays_of(table: Table, seat: int) -> list[str]:
-    """The seat's legal plays, asked again while the engine says it ran past its budget (a loaded machine)."""
-
-    def asked() -> list[str] | None:
-        answer = table.http.get(f"/v1/matches/{table.match}/legal", params={"limit": 400}, headers=table.auth(seat))
-        if answer.status_code != 200 and answer.json()["error"]["code"] == "over_budget":
-            return None
-        assert answer.status_code == 200, answer.text
-        return [move for move in answer.json()["moves"] if PLAY.fullmatch(move)]
-
-    found: list[str] = wait_for(asked, "the legal plays within the engine's budget", seconds=60)
-    return found
-
-
 @pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_bop_last_move_is_read_whole_beside_a_refusal(orientation: str, phones: Callable[[str], Phone],
                                                       tables: Callable[[str], Table], live_server: str,
@@ -214,7 +199,7 @@ def test_bop_last_move_is_read_whole_beside_a_refusal(orientation: str, phones: 
     table, mover = table_of_two(tables, live_server, "bop")
     game = Game(table)
     for _ in range(3):  # plays over HTTP, the longest each time: sentences of a few crossing words
-        game.move(mover, max(plays_of(table, mover), key=len))
+        game.move(mover, max(table.legal_plays(mover), key=len))
         mover = int(table.body()["must_act"][0])
     page = phone_of(phones, table, mover, orientation)
     page.wait_for_function("(document.querySelector('#bop-last .bop-last')?.textContent || '').includes(' played ')")
