@@ -51,6 +51,21 @@ def shot(page: Any, folder: Path, name: str) -> Path:
     return path
 
 
+#: A phone held upright and on its side.
+PORTRAIT, LANDSCAPE = {"width": 360, "height": 740}, {"width": 740, "height": 360}
+
+
+def shots_both_ways(page: Any, folder: Path, name: str) -> list[tuple[str, int, list[Any]]]:
+    """The page photographed upright and on its side (``name-portrait.png``, ``name-landscape.png``), left upright:
+    for each way, its name, how wide the document is, and the controls too small for a thumb."""
+    seen = []
+    for way, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
+        page.set_viewport_size(size)
+        shot(page, folder, f"{name}-{way}")
+        seen.append((way, page.evaluate("document.documentElement.scrollWidth"), page.evaluate(SMALL_TARGETS)))
+    return seen
+
+
 def create_as_ann(home: Any, folder: Path, name: str) -> None:
     """On the home page, the game and its options chosen: Ann gives her name, the page is photographed
     (``name``) and has no target too small for a thumb, and she creates the game."""
