@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import httpx
 
@@ -219,6 +220,30 @@ def seen_whole(page: Any, selector: str) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(SEEN_WHOLE, selector)
     assert found["shown"] and found["fits"] and found["inside"] and found["reached"], (selector, found)
     return found
+
+
+class _WithClient(Protocol):
+    http: httpx.Client
+
+
+ClientT = TypeVar("ClientT", bound=_WithClient)
+
+
+@contextmanager
+def clients_closed(make: Callable[[str], ClientT]) -> Iterator[Callable[[str], ClientT]]:
+    """A fixture's factory: ``make`` as it is, but each one made has its HTTP client closed when the block ends
+    (``tables``, and the seats against a bot)."""
+    made: list[ClientT] = []
+
+    def one(key: str) -> ClientT:
+        made.append(make(key))
+        return made[-1]
+
+    try:
+        yield one
+    finally:
+        for each in made:
+            each.http.close()
 
 
 class Table:
