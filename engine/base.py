@@ -326,12 +326,16 @@ class State(ABC, Generic[MoveT]):
         return []
 
     def sample_chance(self) -> MoveT:
-        """The outcome a seeded game takes at this chance node (default: a weighted pick by its Rng)."""
+        """The outcome a seeded game takes at this chance node: :meth:`pick_outcome` of its outcomes."""
         assert self.rng is not None
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise StateError("a chance node with no outcomes")
-        point = self.rng.random() * sum(probability for _, probability in outcomes)
+        return self.pick_outcome(outcomes, self.rng)
+
+    def pick_outcome(self, outcomes: list[tuple[MoveT, float]], rng: Rng) -> MoveT:
+        """One of ``outcomes`` (never empty) drawn with ``rng`` (default: a weighted pick)."""
+        point = rng.random() * sum(probability for _, probability in outcomes)
         for move, probability in outcomes:
             point -= probability
             if point < 0:
