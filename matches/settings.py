@@ -10,6 +10,8 @@ out of bounds is refused whichever way it comes.
 - ``MatchLimits``: the bots' pace and the bounds on the engine's work (matches/README.md, "Engine work
   and limits"), ``TABLEJUDGE_<NAME>``;
 - ``Quotas``: what one client can leave on the server (``matches.quotas``), ``TABLEJUDGE_<NAME>``;
+- ``TableLimits``: tables and a device's list of games (``matches.tables``, ``matches.mygames``),
+  ``TABLEJUDGE_<NAME>``;
 - ``matches.live_input.LiveLimits``: the live sockets' limits, ``TABLEJUDGE_LIVE_<NAME>``;
 - ``matches.push_setup.PushSettings``: turn alerts, ``TABLEJUDGE_PUSH_<NAME>``;
 - ``MatchSettings``: what a ``MatchService`` is made with: ``MatchLimits``, the quotas, where invite
@@ -117,6 +119,25 @@ class Quotas(BaseModel):
     )  # fmt: skip
 
 
+class TableLimits(BaseModel):
+    """Tables and a device's list of games (``matches.tables``, ``matches.mygames``): what one client can make
+    and ask for at once."""
+
+    model_config = part()
+
+    max_tables_per_client: int = Field(
+        50, ge=1, le=1_000_000, description="tables made from one client address (429 beyond)"
+    )
+    max_tables: int = Field(100_000, ge=1, le=100_000_000, description="tables in all (409 beyond)")
+    table_players: int = Field(32, ge=2, le=1000, description="players one table holds (409 table_full beyond)")
+    my_games: int = Field(
+        64, ge=1, le=1000,
+        description="seats one device's list of games may name in one request (422 beyond), and a player's "
+        "seats a table hands back at once",
+    )  # fmt: skip
+    my_games_days: int = Field(30, ge=1, le=3650, description="days a finished game stays in a device's list of games")
+
+
 class MatchSettings(MatchLimits):
     """What a ``MatchService`` is made with."""
 
@@ -125,3 +146,4 @@ class MatchSettings(MatchLimits):
     #: Lexicon for word games (None: each game's own default).
     lexicon: str | None = None
     quotas: Quotas = Field(default_factory=Quotas)
+    tables: TableLimits = Field(default_factory=TableLimits)

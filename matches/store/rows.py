@@ -37,6 +37,8 @@ class MatchRow:
     revision: int = 0
     #: Who created it: a digest of the client's address (``matches.quotas``), None if not known.
     creator: str | None = None
+    #: The table it was started from (``matches.tables``), None for a match of its own.
+    table_id: str | None = None
 
     def copy(self) -> MatchRow:
         """A copy with the same values (``dataclasses.replace`` calls ``__init__``: 7x the time,
