@@ -32,6 +32,7 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from engine.base import Game, State
+from engine.bots import bot_level
 from engine.values import CHANCE, REFEREE, Breakdown, JsonDict, Move
 from indexes.house_rules import HouseRules, HouseRulesBook
 from matches.clock import Clock
@@ -522,6 +523,7 @@ class MatchCore:
                     "seat": s.seat,
                     "name": s.name,
                     "bot": s.bot,
+                    "level": None if s.bot is None else bot_level(s.bot, loaded.game),  # easy, normal, hard
                     "joined": not s.free,
                     "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
                     "left": s.left_at is not None,

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.digit.movegen import best_moves, can_act, generate_plays, generate_swaps, rank_moves
+from engine.digit.movegen import best_moves, can_act, explained, generate_plays, generate_swaps, rank_moves
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
@@ -29,6 +29,7 @@ from engine.errors import IllegalMoveError
 from engine.linegames.grid import CENTRE, Cell, joined, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
 from engine.linegames.turns import PileTurns
+from engine.planning import review_entries
 from engine.rng import Rng
 from engine.values import CHANCE, Breakdown, JsonDict, Outcome, ScoredMove, note
 from engine.views import Owned, Part, Public
@@ -166,14 +167,17 @@ class DigitState(PileTurns[AnyDigitMove]):
         return DigitPass() if self.board else Play.of({CENTRE: self.hands[seat][0]})
 
     def review(self, seat: int) -> JsonDict | None:
-        """The best moves ``seat`` had here, each with its whole breakdown ("what could I have played")."""
+        """The best moves ``seat`` had here, each with its whole breakdown ("what could I have played"),
+        ranked by the hard bot's equity, each with why (``engine.planning.review_entries``)."""
         if not self._to_move(seat):
             return None
-        best = self.hints(seat)
-        return {
-            "hand": list(self.hands[seat]),
-            "best": [{"move": s.move.to_text(), "points": s.points, "breakdown": s.breakdown.to_json()} for s in best],
-        }
+        hand, pile = self.hands[seat], self.piles[seat]
+
+        def explain(move: AnyDigitMove) -> JsonDict:
+            shown = explained(self.board, hand, pile, ScoredMove(move, 0))  # type: ignore[arg-type]
+            return {"move": move.to_text(), "points": 0, "breakdown": shown.breakdown.to_json()}
+
+        return {"hand": list(hand), "ranked_by": "equity", "best": review_entries(self, seat, REVIEW_MOVES, explain)}
 
     def hints(self, seat: int, limit: int = REVIEW_MOVES) -> list[ScoredMove[AnyDigitMove]]:
         """The ``limit`` best moves for ``seat`` now (its ranking), each with the breakdown playing it

@@ -1,9 +1,17 @@
 // What the match page says in words rather than codes (issue 26): bots named as the games list names them,
 // whether a game keeps a score at all, why a game ended.
 
-/** A bot as the new-game menu offers it ("Bot: plays its best score"). */
+/** The three levels every game offers, one sentence each (a game's plug-in may say it its own way). */
+const LEVEL_WORDS = {
+  easy: "Easy bot: short, obvious moves, as a beginner plays",
+  normal: "Normal bot: takes its best score every turn",
+  hard: "Hard bot: weighs the tiles it keeps and what it leaves open, and looks a turn ahead",
+};
+
+/** A bot as the new-game menu offers it ("Normal bot: takes its best score every turn"). */
 export function botWords(plugin, bot) {
-  return plugin.bots?.[bot] || `${bot} bot`;
+  const name = bot.split(":")[0];
+  return plugin.bots?.[bot] || plugin.bots?.[name] || LEVEL_WORDS[name] || `${bot} bot`;
 }
 
 /**
