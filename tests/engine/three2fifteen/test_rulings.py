@@ -29,7 +29,7 @@ from engine.three2fifteen.rules import (
 )
 from engine.three2fifteen.state import Three2FifteenState
 from engine.values import CHANCE, Draw, Outcome
-from tests.engine.rulings import refused
+from tests.engine.rulings import ahead, check_leaving, played_until, refused
 
 from .conftest import CLASSIC, accepted
 
@@ -340,3 +340,8 @@ def test_ruling_17_final_scores_and_ties() -> None:
     ahead.act(1, "pass")
     ahead.act(0, "pass")
     assert ahead.outcome() == Outcome((12, 11), (0,), "all_passed")
+
+
+def test_ruling_18_a_player_who_leaves_cannot_win_and_the_points_stand() -> None:
+    state = played_until(Three2FifteenGame().new_initial_state(seed=3), lambda s: ahead(s) is not None)
+    check_leaving(state, stopped=state.points)
