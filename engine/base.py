@@ -4,9 +4,8 @@
 boardgame.io's gate, python-chess's values):
 
 - a :class:`Game` holds the rules and validated :class:`Options` and makes states from a seed;
-- a :class:`State` holds the position. ``acting_players()`` says which seats may act now (``[CHANCE]`` at a
-  chance node, several seats where everyone may act at once), ``legal_moves(seat)`` what they may do, and
-  :meth:`State.act` is the one gate every move goes through;
+- a :class:`State` holds the position: ``acting_players()`` the seats that may act now (``[CHANCE]`` at a chance
+  node, several where all act at once), ``legal_moves(seat)`` what they may do, :meth:`State.act` the one gate;
 - chance (a draw, a deal, dice) is a chance node with ``chance_outcomes()``; a seeded state resolves its own
   chance nodes with its :class:`~engine.rng.Rng` as they arise, and records each outcome in ``history``, so a
   seed plus the history replays exactly; a state made without a seed waits for the outcomes to be entered;
@@ -76,6 +75,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     word_questions: ClassVar[tuple[str, ...]] = ()
     #: Bots of this game's own by name, beside ``random`` and ``greedy``, each made from (seed, name: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
+    #: Has the game a table mode (option ``table``: the real box, the engine keeping the sheet; ``engine/table.py``)?
+    #: A game without one refuses ``table=true``.
+    table_mode: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -91,6 +93,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
             self.options = self.options_type.from_text(options)  # type: ignore[assignment]
         else:
             self.options = self.options_type.from_mapping(options)  # type: ignore[assignment]
+        if self.options.table and not self.table_mode:
+            raise ConfigError(f"{self.name} has no table mode yet: play it as an online match (table=false)")
         if adjudicator is not None and not self.word_questions:
             raise ConfigError(f"{self.name} asks no word questions: it takes no adjudicator")
         self._adjudicator = adjudicator

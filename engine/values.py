@@ -42,12 +42,19 @@ class Options:
     Subclasses add fields with defaults and override :meth:`validate`. Build them with
     :meth:`from_mapping` (unknown names are errors) or :meth:`from_text` (``"players=3,mode=challenge"``,
     OpenSpiel's ``load_game`` style). Every game has a ``players`` option.
+
+    ``table`` (every game's, keyword only): the game is played with the real box and the engine keeps the
+    sheet (``engine/table.py``, "Table mode" in ``engine/README.md``); a game without a table mode refuses it.
+    It is in :meth:`to_json` only when true, so the options of every other game read and save as before.
     """
+
+    table: bool = field(default=False, kw_only=True)
 
     def validate(self) -> None:
         """Raise :class:`ConfigError` for values out of range. Called on construction."""
 
     def __post_init__(self) -> None:
+        require(isinstance(self.table, bool), f"table must be true or false, not {self.table!r}")
         self.validate()
 
     @classmethod
@@ -71,7 +78,10 @@ class Options:
         return cls.from_mapping(read_options_text(text))
 
     def to_json(self) -> JsonDict:
-        return dataclasses.asdict(self)
+        data = dataclasses.asdict(self)
+        if data.pop("table"):  # last, and only when true
+            data["table"] = True
+        return data
 
     def to_text(self) -> str:
         """The options that differ from the defaults, as ``from_text`` reads them."""

@@ -19,11 +19,13 @@ from engine.bop.options import BOP, CONSONANTS, HAND_SIZE, TILE, BopOptions, par
 from engine.bop.readings import bop_readings
 from engine.bop.rules import AdjudicatorJudge
 from engine.bop.state import BODY_KEYS, BopState
+from engine.bop.table import BopTable
 from engine.errors import ConfigError, NotationError, StateError
 from engine.linegames.game import first_player_draw, read_move
 from engine.linegames.hints import HandHints
 from engine.rng import Rng
 from engine.saved import check_keys, json_bool, json_int, json_list, json_str
+from engine.table import TABLE_KEY, FirstPlayer, stand_in_box
 from engine.values import Draw, ScoredMove
 
 
@@ -34,6 +36,7 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
     options_type = BopOptions
     format = 2
     word_questions = ("bop", "bop_lines")
+    table_mode = True
 
     @cached_property
     def tile_counts(self) -> Counter[str]:
@@ -64,7 +67,7 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
             found = kept[grid] = bop_readings(board, self.adjudicator)
         return found
 
-    def parse_move(self, text: str) -> BopMove | Draw:  # type: ignore[override]
+    def parse_move(self, text: str) -> BopMove | Draw | FirstPlayer:  # type: ignore[override]
         return read_move(text, "BOP!", _one_tile, parse_move)
 
     def _new_state(self, seed: int | None) -> BopState:
@@ -72,7 +75,17 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
         jumbled, 5 tiles each, the rest stacked as the pile, its top tile face up as the starter.
 
         The jumbling is the set-up's chance, drawn from the seed; every later draw is a chance node
-        that takes the top of the pile so made."""
+        that takes the top of the pile so made.
+
+        At the table (``engine.table``) the box is dealt as it comes, a stand-in nobody sees, and the set-up
+        (who goes first, the starter tile) is entered, or drawn from ``seed``."""
+        if self.options.table:
+            tiles, players = stand_in_box(self.options.tile_set()), self.options.players
+            dealt = [tiles[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players)]
+            table = BopTable(self, seed, board={}, hands=dealt, pile=tiles[players * HAND_SIZE :], current=0,
+                             first_player=0, first_draws=[])  # fmt: skip
+            table.enter_table()
+            return table
         if seed is None:
             raise ConfigError("BOP! is dealt from its own shuffled pile: give a seed")
         rng = Rng(seed)
@@ -141,10 +154,11 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> BopState:
-        check_keys(body, BODY_KEYS, "BOP! state")
-        if seed is None:
-            raise StateError("BOP! state: a BOP! game always has a seed")
-        state = BopState(
+        table = self.options.table
+        check_keys(body, (*BODY_KEYS, TABLE_KEY) if table else BODY_KEYS, "BOP! state")
+        if seed is None and not table:
+            raise StateError("BOP! state: a BOP! game always has a seed (only a table game may have none)")
+        state = (BopTable if table else BopState)(
             self,
             seed,
             board={(json_int(r, "row"), json_int(c, "column")): _tile(t) for r, c, t in _cells(body["board"])},
@@ -172,6 +186,8 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
             seat, count = json_list(owed, "draws_owed")
             state.draws_owed = (json_int(seat, "draws_owed seat"), json_int(count, "draws_owed count"))
         state.pending = _pending(body["pending"])
+        if isinstance(state, BopTable):
+            state.read_table(body[TABLE_KEY])
         if len(state.points) != self.options.players or state.first_player not in range(self.options.players):
             raise StateError("BOP! state: scores and first player must fit the number of players")
         state.check_invariants()

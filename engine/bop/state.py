@@ -570,7 +570,7 @@ def check_pending(state: BopState) -> None:
             and pending["player"] in range(state.players)
             and isinstance(pending["points"], int)
             and isinstance(pending["before"], dict)
-            and set(pending["before"]) == set(BODY_KEYS)
+            and set(pending["before"]) == set(state.to_body())
             and pending["before"]["pending"] is None
         )
         if well_formed:  # loading the position before the play checks its tiles and turn order

@@ -25,6 +25,7 @@ from engine.digit.moves import AnyDigitMove, parse_move
 from engine.digit.options import KIT, DigitOptions, draw_rank
 from engine.digit.rules import say_values, wild_values
 from engine.digit.state import BODY_KEYS, END_TEXT, DigitState, grid_problems
+from engine.digit.table import DigitTable
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
 from engine.linegames.grid import Cell, bounds, parse_board
@@ -32,6 +33,7 @@ from engine.linegames.supply import HAND_SIZE, deal
 from engine.linegames.tiles import is_wild
 from engine.rng import Rng
 from engine.saved import json_bool, json_int
+from engine.table import stand_in_box
 from engine.values import JsonDict, ScoredMove
 
 LEGEND = (
@@ -48,6 +50,7 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
 
     name = "digit"
     title = "D!Git"
+    table_mode = True
     options_type = DigitOptions
     #: 1, with ``another_turn`` saved as ``extra_turn`` before it had Q!nto's name: both are read
     format = 1
@@ -71,7 +74,16 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
         Stack your tiles face down to create your draw pile and pick up the top 5 tiles."
 
         The jumbling is the set-up's chance, drawn from the seed (ruling 7 says which tile is highest);
-        every later draw is a chance node that takes the top of the drawer's own pile so made."""
+        every later draw is a chance node that takes the top of the drawer's own pile so made.
+
+        At the table (``engine.table``) the box is dealt as it comes, a stand-in nobody sees, and the set-up
+        (who goes first) is entered, or drawn from ``seed``."""
+        if self.options.table:
+            supply = deal(stand_in_box(self.options.tile_set()), self.players, HAND_SIZE, personal=True)
+            table = DigitTable(self, seed, board={}, hands=[list(h) for h in supply.hands],
+                               piles=[list(p) for p in supply.piles], first_player=0, first_draws=[])  # fmt: skip
+            table.enter_table()
+            return table
         if seed is None:
             raise ConfigError("D!Git is dealt from piles shuffled at set-up: give a seed")
         rng = Rng(seed)
@@ -141,9 +153,9 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
         return " ".join(hand)
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _body_state(self, body: Mapping[str, Any], seed: int) -> DigitState:
+    def _body_state(self, body: Mapping[str, Any], seed: int | None) -> DigitState:
         malformed = "digit state: a first-player draw lists [seat, tile] pairs"
-        state = DigitState(
+        state = (DigitTable if self.options.table else DigitState)(
             self, seed, board=read_grid(body["board"], _tile, "digit state"),
             hands=read_stacks(body["hands"], "hand", _tile), piles=read_stacks(body["piles"], "pile", _tile),
             first_player=json_int(body["first_player"], "first_player"),

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from engine.digit.options import KIT
 from engine.linegames.game import read_move
 from engine.linegames.moves import FaceDownPass, Pass, Play, Swap, parse_line_move
+from engine.table import FirstPlayer
 from engine.values import Draw
 
 
@@ -37,8 +38,9 @@ class DigitPass(FaceDownPass):
 
 
 DigitMove = Play | Swap | DigitPass
-#: Every move a D!Git state takes: a player's play, swap or pass, and chance's draw.
-AnyDigitMove = Play | Swap | DigitPass | Draw
+#: Every move a D!Git state takes: a player's play, swap or pass, and chance's draw (and at the table, who goes
+#: first: ``engine/table.py``).
+AnyDigitMove = Play | Swap | DigitPass | Draw | FirstPlayer
 
 __all__ = ["AnyDigitMove", "DigitMove", "DigitPass", "Draw", "Play", "Swap", "parse_any_move", "parse_move"]
 

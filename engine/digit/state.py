@@ -123,7 +123,7 @@ class DigitState(PileTurns[AnyDigitMove]):
         return Outcome.by_score(self.scores(), self.end_reason)
 
     def stopped_scores(self) -> tuple[int, ...]:
-        """A game stopped before anyone went out ends as a blocked one does: tiles left, negated (ruling 23)."""
+        """A game stopped before anyone went out ends as a blocked one does: tiles left, negated (ruling 24)."""
         return self.standing()
 
     def standing(self) -> tuple[int, ...]:

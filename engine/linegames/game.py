@@ -20,6 +20,7 @@ from engine.linegames.hints import HandHints
 from engine.linegames.turns import GridTurns
 from engine.rng import Rng
 from engine.saved import check_keys, json_int, json_list, json_str
+from engine.table import TABLE_KEY, FirstPlayer, TableTiles, parse_first
 from engine.values import Draw, MoveT, OptionsT, parse_draw
 
 GridStateT = TypeVar("GridStateT", bound=GridTurns[Any])
@@ -32,13 +33,17 @@ FirstDraws = list[list[tuple[int, str]]]
 
 def read_move(
     text: object, title: str, draw_tile: Callable[[str], str], player_move: Callable[[str], PlayerMoveT]
-) -> PlayerMoveT | Draw:
-    """A grid game's move as text: chance's draw (``draw TILE to SEAT``, the tile read by ``draw_tile``)
-    or a player's move (``player_move``); NotationError for anything that is not text."""
+) -> PlayerMoveT | Draw | FirstPlayer:
+    """A grid game's move as text: chance's draw (``draw TILE to SEAT``, the tile read by ``draw_tile``), a
+    table's set-up (``first 2``: ``engine.table``) or a player's move (``player_move``); NotationError for
+    anything that is not text."""
     if not isinstance(text, str):
         raise NotationError(f"a {title} move is text, not {type(text).__name__}")
     draw = parse_draw(text, draw_tile)
-    return draw if draw is not None else player_move(text)
+    if draw is not None:
+        return draw
+    first = parse_first(text)  # a table's set-up: who goes first
+    return first if first is not None else player_move(text)
 
 
 def first_player_draw(
@@ -117,7 +122,7 @@ class GridGame(HandHints, Game[OptionsT, GridStateT, MoveT], Generic[OptionsT, G
         """A player's move (not chance's draw) from its notation."""
 
     @abstractmethod
-    def _body_state(self, body: Mapping[str, Any], seed: int) -> GridStateT:
+    def _body_state(self, body: Mapping[str, Any], seed: int | None) -> GridStateT:
         """The state a saved body holds: the game's own parts read (not those ``_state_from_body`` reads)."""
 
     def _load_problems(self, state: GridStateT) -> list[str]:
@@ -129,13 +134,17 @@ class GridGame(HandHints, Game[OptionsT, GridStateT, MoveT], Generic[OptionsT, G
         if isinstance(body, Mapping):  # an older key read as its new name, unless both are there (refused below)
             renamed = {old: new for old, new in self.renamed_keys.items() if old in body and new not in body}
             body = {renamed.get(key, key): value for key, value in body.items()} if renamed else body
-        check_keys(body, self.body_keys, what)
-        unknown = sorted(set(body) - set(self.body_keys))
+        table = self.options.table  # type: ignore[attr-defined]
+        keys = (*self.body_keys, TABLE_KEY) if table else self.body_keys
+        check_keys(body, keys, what)
+        unknown = sorted(set(body) - set(keys))
         if unknown:
             raise StateError(f"{what}: unknown key(s) {', '.join(unknown)}")
-        if seed is None:
-            raise StateError(f"{what}: a {self.title} game always has a seed")
+        if seed is None and not table:
+            raise StateError(f"{what}: a {self.title} game always has a seed (only a table game may have none)")
         state = self._body_state(body, seed)
+        if isinstance(state, TableTiles):
+            state.read_table(body[TABLE_KEY])
         state.rng = rng
         state.current = json_int(body["current"], "current")
         state.turns = json_int(body["turns"], "turns")

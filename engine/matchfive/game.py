@@ -36,8 +36,10 @@ from engine.matchfive.options import (
 )
 from engine.matchfive.rules import board_problems
 from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState
+from engine.matchfive.table import MatchFiveTable
 from engine.rng import Rng
 from engine.saved import json_int, json_list, json_str
+from engine.table import stand_in_box
 from engine.values import JsonDict, ScoredMove
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
@@ -67,6 +69,7 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
 
     name = "matchfive"
     title = "Match Five"
+    table_mode = True
     options_type = MatchFiveOptions
     format = 1
     body_keys = BODY_KEYS
@@ -83,7 +86,17 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
 
     def _new_state(self, seed: int | None) -> MatchFiveState:
         """The set-up (ruling 2): the bag shuffled, five tiles dealt to each seat in turn from its top,
-        the highest hand total first. Every later draw is a chance node that takes the top of the bag."""
+        the highest hand total first. Every later draw is a chance node that takes the top of the bag.
+
+        At the table (``engine.table``) the bag is dealt as it comes, a stand-in nobody sees, and who goes
+        first is entered, or drawn from ``seed``."""
+        if self.options.table:
+            bag = stand_in_box(self.options.tile_set())
+            hands = [bag[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(self.players)]
+            table = MatchFiveTable(self, seed, board=Board(), hands=hands, bag=bag[self.players * HAND_SIZE :],
+                                   first_player=0)  # fmt: skip
+            table.enter_table()
+            return table
         if seed is None:
             raise ConfigError("Match Five is dealt from its own shuffled bag: give a seed")
         rng = Rng(seed)
@@ -146,11 +159,11 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
         return format_tiles(sort_tiles(hand))
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _body_state(self, body: Mapping[str, Any], seed: int) -> MatchFiveState:
+    def _body_state(self, body: Mapping[str, Any], seed: int | None) -> MatchFiveState:
         reason = body["end_reason"]
         if reason is not None and json_str(reason, "end_reason") not in END_REASONS:
             raise StateError(f"matchfive state: end_reason is one of {', '.join(END_REASONS)} or null")
-        state = MatchFiveState(
+        state = (MatchFiveTable if self.options.table else MatchFiveState)(
             self, seed, board=_board(body["board"]), hands=read_stacks(body["hands"], "hand", _hand_tile),
             bag=[_hand_tile(t) for t in json_list(body["bag"], "bag")],
             first_player=json_int(body["first_player"], "first_player"),

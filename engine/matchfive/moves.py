@@ -14,7 +14,9 @@ Tiles are ``3r`` (red 3) and, for a wild, ``*`` and the tile it is played as: ``
 ``0,3:2 5b 0,4:2 4y``             spot by spot (any order): what ``to_text`` writes for tiles that are
                                   not in one line, which the rules refuse but the notation still names
 ``swap 3r 5b *``                  swap these tiles of the hand for as many from the bag
+``swap 3r 5b * stuck``            at the table: the same, by a player who could not have placed a tile
 ``pass``                          pass (only with no play and nothing to swap: ruling 12)
+``left 3r *``                     at the table, when the game ends: the tiles left in this hand
 ================================  =====================================================================
 
 >>> move = parse_move("0,3:2u 5b 5y")
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from engine.errors import NotationError
 from engine.matchfive.board import ACROSS, DOWN, STEPS, UP, Spot, format_spot
 from engine.matchfive.options import hand_tile, parse_hand_tiles, parse_placed_tile, sort_tiles
+from engine.table import Left, parse_left
 from engine.values import Move
 
 HEAD = re.compile(r"(-?\d+),(-?\d+):([1-9]\d?)([adu]?)")
@@ -107,16 +110,20 @@ def _line(spots: list[Spot]) -> tuple[str, Spot, int] | None:
 
 @dataclass(frozen=True, repr=False)
 class Swap(Move):
-    """Tiles of the hand swapped for as many from the bag (sorted: numbers, colours, wilds last)."""
+    """Tiles of the hand swapped for as many from the bag (sorted: numbers, colours, wilds last).
+
+    ``stuck``: at the table (``engine.table``), the player says they could not have placed a tile instead,
+    which a five-round stuck table counts (ruling 16); a dealt game sees the hand and refuses the word."""
 
     tiles: tuple[str, ...]
+    stuck: bool = False
 
     @classmethod
-    def of(cls, tiles: Iterable[str]) -> Swap:
-        return cls(tuple(sort_tiles(tiles)))
+    def of(cls, tiles: Iterable[str], stuck: bool = False) -> Swap:
+        return cls(tuple(sort_tiles(tiles)), stuck)
 
     def to_text(self) -> str:
-        return "swap " + " ".join(self.tiles)
+        return " ".join(("swap", *self.tiles, *(("stuck",) if self.stuck else ())))
 
     def public_text(self) -> str | None:
         count = len(self.tiles)
@@ -132,7 +139,7 @@ class Pass(Move):
         return "pass"
 
 
-MatchFiveTurn = Place | Swap | Pass
+MatchFiveTurn = Place | Swap | Pass | Left
 
 
 def parse_move(text: str) -> MatchFiveTurn:
@@ -148,10 +155,14 @@ def parse_move(text: str) -> MatchFiveTurn:
             raise NotationError("'pass' takes nothing after it (to change tiles, write 'swap 3r 5b')")
         return Pass()
     if head == "swap":
-        tiles = parse_hand_tiles(" ".join(words[1:]))
+        stuck = words[-1].lower() == "stuck"
+        tiles = parse_hand_tiles(" ".join(words[1 : len(words) - stuck]))
         if not tiles:
             raise NotationError("swap what? write 'swap' and the tiles from your hand, e.g. 'swap 3r 5b'")
-        return Swap.of(tiles)
+        return Swap.of(tiles, stuck)
+    left = parse_left(text, parse_hand_tiles)
+    if left is not None:
+        return left
     return _parse_place(text, words)
 
 

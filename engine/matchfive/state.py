@@ -28,14 +28,16 @@ from engine.matchfive.movegen import breakdown_of, generate_plays, play_form, sc
 from engine.matchfive.moves import Pass, Place, Swap
 from engine.matchfive.options import HAND_SIZE, WILD, hand_penalty, hand_tile, parse_hand_tile, sort_tiles, value
 from engine.matchfive.rules import board_problems, check_play, check_swap, hand_breakdown, score_play
+from engine.table import Left
 from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
 from engine.views import Owned, Public, Secret
 
 if TYPE_CHECKING:
     from engine.matchfive.game import MatchFiveGame
 
-#: Every move a Match Five state takes: a player's play, swap or pass, chance's draw.
-MatchFiveMove = Place | Swap | Pass | Draw
+#: Every move a Match Five state takes: a player's play, swap or pass, chance's draw (at the table, the
+#: tiles left at the end: ``engine/matchfive/table.py``).
+MatchFiveMove = Place | Swap | Pass | Draw | Left
 
 #: The keys of a saved Match Five body, in order.
 BODY_KEYS = (
@@ -65,6 +67,8 @@ class MatchFiveState(BagTurns[MatchFiveMove, Board, str]):
     final_turns: int | None = None
     #: what each hand cost at the end (its numbers, 25 a wild)
     penalties: list[int] | None = None
+    #: at the table: the end the counters have reached while the tiles left in hand are still being entered
+    reckoning: str | None = None
     DRAW_REFUSED = "only chance draws tiles; play ('0,0:1a 3r 2r'), 'swap TILES' or 'pass'"
 
     VIEW = {
@@ -205,6 +209,10 @@ class MatchFiveState(BagTurns[MatchFiveMove, Board, str]):
         return breakdown
 
     def _swap(self, seat: int, move: Swap) -> Breakdown:
+        if move.stuck:
+            raise IllegalMoveError(
+                "table_answer", "only a table game is told that the hand was stuck; this one sees it: 'swap TILES'"
+            )
         hand = self.hands[seat]
         check_swap(hand, move.tiles, len(self.bag))
         could_play = bool(generate_plays(self.board, hand))  # a swap by choice: the table is not stuck
@@ -343,7 +351,8 @@ def position_problems(state: MatchFiveState) -> list[str]:
             problems.append("final turns left are 0 to one fewer than the players")
     settled = state.draws_owed is None
     expected = end_reason(state.final_turns, state.passes_in_row, state.quiet_turns, players) if settled else None
-    if state.end_reason != expected:
+    counting = state.end_reason is None and state.reckoning is not None  # at the table: the hands still to enter
+    if (state.reckoning if counting else state.end_reason) != expected:
         problems.append(f"the game's end ({state.end_reason}) does not fit its counters")
     if (state.penalties is None) != (state.end_reason is None):
         problems.append("the hands are counted against the players exactly when the game ends")

@@ -15,7 +15,7 @@ engine.errors.ConfigError: unknown PDQ option 'colour'; known: ...
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from engine.errors import ConfigError
@@ -108,7 +108,7 @@ class PdqOptions(Options):
             raise ConfigError(f"bad PDQ configuration: {error}") from None
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = super().to_json()
         data["distribution"] = dict(self.distribution)
         data["children"] = list(self.children)
         data["min_lengths"] = None if self.min_lengths is None else list(self.min_lengths)

@@ -29,9 +29,11 @@ from engine.qnto.movegen import best_plays, generate_plays
 from engine.qnto.moves import parse_move
 from engine.qnto.options import KIT, SYMBOLS, QntoOptions, draw_rank
 from engine.qnto.state import BODY_KEYS, QntoMove, QntoState
+from engine.qnto.table import QntoTable
 from engine.qnto.text import format_grid, hand_text, render_view
 from engine.rng import Rng
 from engine.saved import json_bool, json_int, json_list
+from engine.table import stand_in_box
 from engine.values import JsonDict, ScoredMove
 
 #: The suits' symbols, as the grid shows them, to the notation's letters.
@@ -43,6 +45,7 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
 
     name = "qnto"
     title = "Q!nto"
+    table_mode = True
     options_type = QntoOptions
     format = 1
     body_keys = BODY_KEYS
@@ -88,7 +91,19 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
         returned and jumbled), then Classic and Plus: 5 tiles each, the rest stacked as the common
         pile, its top tile face up at 0,0 as the starter; Light: all the tiles shared out equally as
         each player's own pile, 5 drawn from it. Dealt from the first player round to the left
-        (RULINGS.md 16). Every later draw is a chance node that takes the top of a pile so made."""
+        (RULINGS.md 16). Every later draw is a chance node that takes the top of a pile so made.
+
+        At the table (``engine.table``) the box is dealt as it comes, a stand-in nobody sees, and the set-up
+        (who goes first, the starter tile) is entered, or drawn from ``seed``."""
+        if self.options.table:
+            box = stand_in_box(self.options.tile_set())
+            supply = deal(box, self.players, HAND_SIZE, personal=self.options.personal_piles)
+            piles = [list(p) for p in supply.piles]
+            table = QntoTable(self, seed, board={}, hands=[list(h) for h in supply.hands],
+                              pile=[] if supply.personal else piles[0], own_piles=piles if supply.personal else [],
+                              first_player=0, first_draws=[])  # fmt: skip
+            table.enter_table()
+            return table
         if seed is None:
             raise ConfigError("Q!nto is dealt from its own jumbled tiles: give a seed")
         rng = Rng(seed)
@@ -179,9 +194,9 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
         return hand_text(hand)
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _body_state(self, body: Mapping[str, Any], seed: int) -> QntoState:
+    def _body_state(self, body: Mapping[str, Any], seed: int | None) -> QntoState:
         first_draws = read_first_draws(body["first_draws"], _tile, "qnto state: a first draw is [seat, tile]")
-        state = QntoState(
+        state = (QntoTable if self.options.table else QntoState)(
             self, seed, board=read_grid(body["board"], _tile, "qnto state"),
             hands=read_stacks(body["hands"], "hand", _tile), pile=[_tile(t) for t in json_list(body["pile"], "pile")],
             own_piles=read_stacks(body["own_piles"], "own pile", _tile),

@@ -147,7 +147,7 @@ class QntoState(PileTurns[QntoMove]):
         return Outcome(tuple(self.points), winners, reason)
 
     def standing(self) -> tuple[int, ...]:
-        """Classic and Plus: the points; Light, a race to run out: fewer tiles left is ahead (ruling 24)."""
+        """Classic and Plus: the points; Light, a race to run out: fewer tiles left is ahead (ruling 25)."""
         if self.options.scored:
             return tuple(self.points)
         return tuple(-self.tiles_left(seat) for seat in range(self.players))
@@ -407,7 +407,8 @@ def position_problems(state: QntoState) -> list[str]:
                 problems.append(f"player {seat} is owed {owed} tiles, but refilling the hand takes {missing}")
         elif missing and pile:
             problems.append(f"player {seat}'s hand is short while their pile holds tiles")
-    if not state.board and (options.scored or state.idle_turns < state.turns):
+    starter_due = getattr(state, "table_setup", ())  # a table game whose starter tile is still to enter
+    if not state.board and not starter_due and (options.scored or state.idle_turns < state.turns):
         problems.append("the grid is empty only before the first play of a Light game")
     out = [seat for seat in seats if not state.tiles_left(seat)]
     if state.end_reason == WENT_OUT:

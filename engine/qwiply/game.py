@@ -55,6 +55,7 @@ from engine.qwiply.state import (
     HiddenBidsState,
     QwiplyState,
 )
+from engine.qwiply.table import QwiplyTable, QwiplyTally
 from engine.qwiply.views import SEALED
 from engine.rng import Rng
 from engine.values import JsonDict
@@ -80,6 +81,7 @@ class QwiplyGame(Game[QwiplyOptions, "QwiplyState", QwiplyMove]):
     options_type = QwiplyOptions
     format = 1
     bots = {"planner": _make_planner}
+    table_mode = True
 
     def _new_state(self, seed: int | None) -> QwiplyState:
         return state_class(self.options)(self, seed)
@@ -99,5 +101,8 @@ class QwiplyGame(Game[QwiplyOptions, "QwiplyState", QwiplyMove]):
 
 
 def state_class(options: QwiplyOptions) -> type[QwiplyState]:
-    """The state's class declares what a view shows, and that depends on whether bids are hidden."""
+    """The state's class declares what a view shows, and that depends on whether bids are hidden; at the table
+    (``engine/qwiply/table.py``) nothing is hidden, and a table that tallies enters only bids and tallies."""
+    if options.table:
+        return QwiplyTally if options.entry == "tally" else QwiplyTable
     return HiddenBidsState if options.bids_hidden else QwiplyState

@@ -14,6 +14,10 @@
                                             goes (follow suit, the one row left, or a penalty)
 ``claim 4 starfish`` / ``claim 4 drink``    ... and mark it in that row, when the rule leaves a
                                             choice (alternate suit with two or more rows open)
+``bids 3,2,4,3,3``                          at a table that tallies (``entry=tally``): a player's
+                                            bids, per main suit
+``tally wins=4,0,1,0,0 penalties=1``        ... and at the end, the rounds each main suit won
+                                            (starfish wins with their suit) and the penalties
 ==========================================  ======================================================
 
 Suits are written ``sun palm drink glasses water starfish`` (any case; also their letters S P D G W
@@ -134,11 +138,35 @@ class Claim(_Value):
 
 
 
-QwiplyMove = Setup | Start | Die | Roll | Lead | Claim
 #: What players other than its owner see of a set-up until every set-up is in.
 SEALED_SETUP = "setup (sealed)"
 
 _LIST = re.compile(r"[0-9]+(,[0-9]+)*")
+
+
+@dataclass(frozen=True, repr=False)
+class Bids(_Value):
+    """At a table that tallies (``entry=tally``): a player's bids, one per main suit in sheet order."""
+
+    bids: tuple[int, ...]
+
+    def to_text(self) -> str:
+        return f"bids {_numbers(self.bids)}"
+
+
+@dataclass(frozen=True, repr=False)
+class Tally(_Value):
+    """At a table that tallies, once the game is over: the rounds each main suit won for a player (its starfish
+    circles counted with their suit) and the penalties crossed."""
+
+    wins: tuple[int, ...]
+    penalties: int
+
+    def to_text(self) -> str:
+        return f"tally wins={_numbers(self.wins)} penalties={self.penalties}"
+
+
+QwiplyMove = Setup | Start | Die | Roll | Lead | Claim | Bids | Tally
 
 
 def parse_move(text: str) -> QwiplyMove:
@@ -167,6 +195,12 @@ def parse_move(text: str) -> QwiplyMove:
         if len(args) != 1:
             raise NotationError(f"move {text!r}: write 'lead SUIT', e.g. 'lead sun'")
         return Lead(parse_suit(args[0]))
+    if head == "bids":
+        if len(args) != 1:
+            raise NotationError(f"move {text!r}: write 'bids B,B,B,B,B', one bid per main suit")
+        return Bids(_five(args[0], "bids", text))
+    if head == "tally":
+        return _parse_tally(text, args)
     if head == "claim":
         if not 1 <= len(args) <= 2:
             raise NotationError(f"move {text!r}: write 'claim NUMBER' or 'claim NUMBER ROW', e.g. 'claim 4 starfish'")
@@ -175,7 +209,8 @@ def parse_move(text: str) -> QwiplyMove:
             return Claim(number)
         to: Target = PENALTY if args[1].lower() == PENALTY else parse_suit(args[1])
         return Claim(number, to)
-    raise NotationError(f"move {text!r}: expected setup, start, white, purple, roll, lead or claim")
+    expected = "setup, start, white, purple, roll, lead or claim (a table that tallies: bids, tally)"
+    raise NotationError(f"move {text!r}: expected {expected}")
 
 
 def _parse_setup(text: str, args: list[str]) -> Setup:
@@ -192,6 +227,13 @@ def _parse_setup(text: str, args: list[str]) -> Setup:
     for number in crossed:
         _check_face(number, text)
     return Setup(crossed, bids)
+
+
+def _parse_tally(text: str, args: list[str]) -> Tally:
+    fields = dict(arg.lower().partition("=")[::2] for arg in args)
+    if len(args) != 2 or set(fields) != {"wins", "penalties"} or not fields["penalties"].isdigit():
+        raise NotationError(f"move {text!r}: write 'tally wins=W,W,W,W,W penalties=N'")
+    return Tally(_five(fields["wins"], "wins", text), int(fields["penalties"]))
 
 
 def _parse_roll(text: str, args: list[str]) -> Roll:

@@ -25,6 +25,9 @@ BID_VISIBILITY = ("public", "hidden")
 SHEET_CHART = (20, 12, 7, 4, 7, 12, 20)
 #: "For your first few games ... the total of your five bids should equal approximately 15."
 SHEET_BID_ADVICE = 15
+#: What a table enters (option ``entry``): every claim (the sheets on the phone), or only each player's
+#: bids and, at the end, the wins and penalties their paper sheet tallies.
+ENTRIES = ("claims", "tally")
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,9 @@ class QwiplyOptions(Options):
     - ``end_penalties``: ... or takes this many penalties (3);
     - ``penalty_points``: points lost per penalty (2);
     - ``chart``: points for a bid met exactly, by bid; the last entry counts for every higher bid;
-    - ``bid_advice``: the bid total the sheet recommends to beginners (a hint, never enforced).
+    - ``bid_advice``: the bid total the sheet recommends to beginners (a hint, never enforced);
+    - ``entry`` (table mode only, ``engine/qwiply/table.py``): ``claims`` (every claim entered, the dice entered
+      or rolled by the phone) or ``tally`` (the bids, and at the end each sheet's wins and penalties).
     """
 
     players: int = 2
@@ -50,6 +55,7 @@ class QwiplyOptions(Options):
     penalty_points: int = 2
     chart: tuple[int, ...] = SHEET_CHART
     bid_advice: int = SHEET_BID_ADVICE
+    entry: str = "claims"
 
     def __post_init__(self) -> None:
         if isinstance(self.chart, list):  # JSON and from_text give lists; keep the value hashable
@@ -74,6 +80,9 @@ class QwiplyOptions(Options):
             "chart must be a list of whole points, one per bid from 0 (the last counts for higher bids)",
         )
         require(_is_int(self.bid_advice) and self.bid_advice >= 0, "bid_advice must be 0 or more")
+        require(self.entry in ENTRIES, f"entry must be one of {', '.join(ENTRIES)}, not {self.entry!r}")
+        require(self.table or self.entry == "claims", "entry=tally is for a table game (table=true)")
+        require(not (self.table and self.bids_hidden), "at the table the sheets lie face up: bids=hidden is online")
 
     @property
     def purple_dice(self) -> int:
@@ -85,7 +94,10 @@ class QwiplyOptions(Options):
         return self.bids == "hidden"
 
     def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "chart": list(self.chart)}
+        data = {**super().to_json(), "chart": list(self.chart)}
+        if self.entry == "claims":  # as ``table``: only a table that tallies says so, every other game saves as before
+            del data["entry"]
+        return data
 
 
 def _is_int(value: object) -> bool:

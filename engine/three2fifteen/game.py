@@ -21,6 +21,7 @@ from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, read_stacks
 from engine.rng import Rng
 from engine.saved import json_int, json_list
+from engine.table import stand_in_box
 from engine.three2fifteen.board import Board, Cell, format_board, parse_board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import best_plays
@@ -36,6 +37,7 @@ from engine.three2fifteen.options import (
 )
 from engine.three2fifteen.rules import board_problems
 from engine.three2fifteen.state import BODY_KEYS, T2fMove, Three2FifteenState
+from engine.three2fifteen.table import Three2FifteenTable
 from engine.values import JsonDict, ScoredMove
 
 #: How a game ends, in words (``Outcome.reason`` is the rules' short name).
@@ -55,6 +57,7 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
 
     name = "three2fifteen"
     title = "Three2Fifteen"
+    table_mode = True
     options_type = Three2FifteenOptions
     #: 2: exchanges (``idle_turns`` for ``passes_in_row``, ``exchanged``)
     format = 2
@@ -79,7 +82,17 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
     def _new_state(self, seed: int | None) -> Three2FifteenState:
         """The set-up (ruling 15): the start player drawn at random, the bag shuffled, each hand dealt
         from the top of the bag starting with the start player. Every later draw is a chance node
-        that takes the top of the bag so made."""
+        that takes the top of the bag so made.
+
+        At the table (``engine.table``) the bag is dealt as it comes, a stand-in nobody sees, and who goes
+        first is entered, or drawn from ``seed``."""
+        if self.options.table:
+            bag, size = stand_in_box(self.options.token_set()), self.options.hand_size
+            dealt = [bag[seat * size : (seat + 1) * size] for seat in range(self.players)]
+            table = Three2FifteenTable(self, seed, board={}, hands=dealt, bag=bag[self.players * size :],
+                                       first_player=0)  # fmt: skip
+            table.enter_table()
+            return table
         if seed is None:
             raise ConfigError("Three2Fifteen is dealt from its own shuffled bag: give a seed")
         rng = Rng(seed)
@@ -147,7 +160,7 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
         return format_tokens(list(hand))
 
     # --- saved bodies -----------------------------------------------------------------------------
-    def _body_state(self, body: Mapping[str, Any], seed: int) -> Three2FifteenState:
+    def _body_state(self, body: Mapping[str, Any], seed: int | None) -> Three2FifteenState:
         board: Board = {}
         for entry in json_list(body["board"], "board"):
             if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list) and len(entry[0]) == 2):
@@ -156,9 +169,10 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
             if where in board:
                 raise StateError(f"three2fifteen state: two tokens on {where[0]},{where[1]}")
             board[where] = _token(entry[1])
-        state = Three2FifteenState(self, seed, board=board, hands=read_stacks(body["hands"], "hand", _token),
-                                   bag=[_token(t) for t in json_list(body["bag"], "bag")],
-                                   first_player=json_int(body["first_player"], "first_player"))  # fmt: skip
+        made = Three2FifteenTable if self.options.table else Three2FifteenState
+        state = made(self, seed, board=board, hands=read_stacks(body["hands"], "hand", _token),
+                     bag=[_token(t) for t in json_list(body["bag"], "bag")],
+                     first_player=json_int(body["first_player"], "first_player"))  # fmt: skip
         state.points = [json_int(s, "score") for s in json_list(body["scores"], "scores")]
         state.extra_turns = json_int(body["extra_turns"], "extra_turns")
         state.idle_turns = json_int(body["idle_turns"], "idle_turns")

@@ -22,8 +22,10 @@ from engine.base import Game, State
 from engine.bots import Bot, Turn, make_bot, next_move
 from engine.errors import EngineError
 from engine.rng import Rng
+from engine.table import TableTiles, rebuild
 from engine.values import CHANCE, REFEREE, Move
 from engine.views import Secret
+from tests.engine.table_entry import Chooser, reenter
 
 DATA = Path(__file__).parent
 
@@ -305,7 +307,11 @@ def _legal_for(state: State[Any], seat: int, move: Move) -> bool:
 
 def assert_views_hide_secrets(state: State[Any]) -> None:
     """No view holds a hidden value (searched deeply), every hidden move in the history shows as its
-    public text, and reordering a secret part (the pile) changes no view: its order is invisible."""
+    public text, and reordering a secret part (the pile) changes no view: its order is invisible.
+    (A table game hides nothing but its stand-in deal: :func:`assert_table_views`.)"""
+    if state.game.options.table:
+        assert_table_views(state)
+        return
     over = state.is_terminal()
     body = state.to_body()
     for viewer in [*range(state.game.players), None]:
@@ -356,6 +362,70 @@ def _assert_order_invisible(state: State[Any], key: str, reordered: Any) -> None
     twin.history, twin.version = state.history, state.version
     for viewer in [*range(state.game.players), None]:
         assert twin.view(viewer) == state.view(viewer), f"the order of {key!r} shows in the view of {viewer}"
+
+
+# --- table mode (engine/table.py) ---------------------------------------------------------------------
+def table_secrets(state: State[Any]) -> list[Any]:
+    """A table game's stand-in deal, which no view may show: every hand, and the head of every pile."""
+    if not isinstance(state, TableTiles):
+        return []
+    return [*(list(hand) for hand in state.hands if hand), *(run for pile in state.table_piles() for run in head(pile))]
+
+
+def assert_table_views(state: State[Any]) -> None:
+    """At the table nothing is secret, so every seat sees what a spectator sees, the whole history included;
+    and no view invents a hand: none shows the stand-in deal, and trading two of its pieces between a hand
+    and another place (what the engine does before an entry) changes no view."""
+    spectator = state.view(None)
+    json.dumps(spectator)
+    # What a view adds for its reader (Qwiply's advice on one's own bids, the claimer's choices) is help, not a part.
+    helps = {key for viewer in [*range(state.game.players), None] for key in state.view_extras(viewer)}
+    shown = {key: value for key, value in spectator.items() if key not in helps and key != "seat"}
+    for viewer in range(state.game.players):
+        seen = {key: value for key, value in state.view(viewer).items() if key not in helps and key != "seat"}
+        assert seen == shown, f"the table shows seat {viewer} something else"
+    found = leaks(spectator, table_secrets(state))
+    assert not found, f"a table view shows the stand-in deal: {found[:3]}"
+    assert spectator["history"] == [[seat, move.to_text()] for seat, move in state.history]
+    if isinstance(state, TableTiles):
+        twin = state.clone()
+        places = [*twin.hands, *twin.table_piles()]
+        pairs = [(a, b) for a in places[: len(twin.hands)] for b in places if a is not b and a and b and a[0] != b[-1]]
+        if pairs:
+            a, b = pairs[0]
+            a[0], b[-1] = b[-1], a[0]
+            assert twin.view(None) == spectator, "the table's view changes with the stand-in deal"
+
+
+def play_table_checked(spec: str, seed: int, choose: Chooser, case: Case) -> State[Any]:
+    """A dealt game (each move from ``choose``) entered at the table, with every check of the suite on the table
+    state at every ``case.every``-th entry (views by :func:`assert_table_views`), each entry made and taken back
+    first, and at the end the entries replayed and rebuilt exactly."""
+    rng, foreign, steps = Rng(seed ^ 0xC0FFEE), [], [0]
+
+    def check(table: State[Any], entry: tuple[int, str] | None) -> None:
+        deep = steps[0] % case.every == 0 or entry is None
+        steps[0] += 1
+        table.check_invariants()
+        assert_chance_is_a_distribution(table)
+        if deep:
+            assert_round_trip(table.game, table)
+            assert_views_hide_secrets(table)
+            assert_notation_round_trips(table.game, table)
+            assert_unchanged_after_refusals(table.game, table, rng, case.garbage, foreign[-6:])
+        if entry is not None:
+            before, undo = table.to_json(), []
+            table.act(*entry, version=table.version, undo=undo)
+            table.restore(undo[0])
+            assert table.to_json() == before
+            foreign.append((entry[0], table.game.parse_move(entry[1])))
+
+    _, table = reenter(spec, seed, choose, check)
+    assert table.acting_players() == [] and table.outcome() is not None
+    entries = [(seat, move.to_text()) for seat, move in table.history]
+    assert table.game.replay(None, entries).to_json() == table.to_json()
+    assert rebuild(table.game, entries).state.to_json() == table.to_json()
+    return table
 
 
 def assert_notation_round_trips(game: Game[Any, Any, Any], state: State[Any]) -> None:

@@ -27,9 +27,11 @@ from tests.engine.conformance import (
     bots_for,
     legal_counts,
     play_checked,
+    play_table_checked,
     replay_reference,
     seeds,
 )
+from tests.engine.table_entry import TILE_GAMES, recorded_choose, recorded_games
 
 register("highcard", "tests.engine.toy:HighcardGame")
 
@@ -67,6 +69,39 @@ PLAYS = [
 def test_seeded_bot_games_pass_every_check(name: str, spec: str, bot: str, seed: int) -> None:
     game = load_game(spec)
     state = play_checked(game, bots_for(game, bot, seed), seed, CASES.get(name, Case((name,))))
+    assert load_state(state.to_json()) == state
+
+
+#: Table mode (engine/table.py): the first recorded game of each spec (tests/engine/GAME/data/table_games.json,
+#: dealt games played by bots) entered at the table, with every check on the table state.
+TABLE_PLAYS = [
+    pytest.param(name, index, id=f"{record['spec']}-{record['bots']}")
+    for name in TILE_GAMES
+    for index, record in enumerate(recorded_games(name))
+    if record["spec"] not in {r["spec"] for r in recorded_games(name)[:index]}
+]
+#: Qwiply's tables: every claim entered, the phone rolling the dice (a seed); a table that tallies.
+QWIPLY_TABLES = ("qwiply(table=true)", "qwiply(players=3,table=true,entry=tally)")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "index"), TABLE_PLAYS)
+def test_dealt_games_entered_at_the_table_pass_every_check(name: str, index: int) -> None:
+    record = recorded_games(name)[index]
+    play_table_checked(record["spec"], record["seed"], recorded_choose(record["moves"]), Case((), every=3, garbage=2))
+
+
+def test_a_short_dealt_game_entered_at_the_table_passes_every_check() -> None:
+    """The quick lane's table case: a four-player Three2Fifteen game with a hand of five (about a second)."""
+    record = next(r for r in recorded_games("three2fifteen") if r["spec"].startswith("three2fifteen(players=4"))
+    table = play_table_checked(record["spec"], record["seed"], recorded_choose(record["moves"]), Case((), every=4))
+    assert table.game.options.table and table.is_terminal()
+
+
+@pytest.mark.parametrize("spec", QWIPLY_TABLES)
+def test_qwiply_at_the_table_passes_every_check(spec: str) -> None:
+    game = load_game(spec)
+    state = play_checked(game, bots_for(game, "random", SEED_BASE), SEED_BASE, Case((spec,), every=5))
     assert load_state(state.to_json()) == state
 
 

@@ -202,7 +202,32 @@ def test_ruling_27_a_bop_starter_tile_stays_and_can_be_swapped(game: BopGame) ->
     assert state.board == {(0, 0): hand[0]} and BOP in state.hand() and state.scores() == (0, 0)
 
 
-def test_ruling_30_a_player_who_leaves_cannot_win_and_the_points_stand(game) -> None:
+def test_ruling_30_at_the_table_the_counts_decide_and_a_challenge_is_judged_as_dealt() -> None:
+    from engine import load_game
+    from engine.values import CHANCE
+
+    state = load_game("bop(table=true,mode=challenge)").new_initial_state(None)
+    state.act(CHANCE, "first 0")
+    state.act(CHANCE, "draw Qr")
+    state.act(0, "0,1 Xb")  # a bluff: QX is no word
+    assert state.unseen()["Xb"] == 0 and state.view(None)["pile_size"] == 48  # type: ignore[attr-defined]
+    upheld = state.act(1, "challenge")
+    assert "QX (across) is not a word" in upheld.items[0].detail and state.scores() == (0, 0)
+    assert state.unseen()["Xb"] == 1 and state.view(None)["pile_size"] == 49  # type: ignore[attr-defined]
+    state.act(1, "0,1 Zy")
+    failed = state.act(0, "challenge")
+    assert "QZ (quiz)" in failed.items[0].detail and state.acting_players() == [1]
+    state.act(1, "pass Qr")  # the red Q is on the grid: a pass's names are not checked
+    assert state.view(None)["hands"] == [5, 5]
+    # The tiles left at the end are counted: a recorded game entered at the table subtracts the dealt hands' sizes.
+    from tests.engine.table_entry import recorded_choose, recorded_games, reenter
+
+    record = recorded_games("bop")[0]
+    dealt, table = reenter(record["spec"], record["seed"], recorded_choose(record["moves"]))
+    assert table.penalties == [len(hand) for hand in dealt.hands]  # type: ignore[attr-defined]
+
+
+def test_ruling_31_a_player_who_leaves_cannot_win_and_the_points_stand(game) -> None:
     state = position(game, B0, "Mb Qr Jr", "Lk")
     state.points = [12, 5]  # tiles in every hand, none deducted: the points as they stand
     end = exhausted(game, B0, "Mb", "Lk")

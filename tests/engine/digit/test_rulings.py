@@ -235,11 +235,22 @@ def test_ruling_22_a_player_whose_time_runs_out_passes() -> None:
     assert state.timeout_move(state.current) == DigitPass() and state.timeout_move(seat) is None
 
 
+def test_ruling_23_at_the_table_the_count_decides_who_went_out() -> None:
+    from tests.engine.table_entry import recorded_choose, recorded_games, reenter
+
+    record = next(r for r in recorded_games("digit") if r["spec"] == "digit")
+    dealt, table = reenter(record["spec"], record["seed"], recorded_choose(record["moves"]))
+    assert table.end_reason == dealt.end_reason == "out"  # type: ignore[attr-defined]
+    entered = [move.to_text() for seat, move in table.history if seat != CHANCE]
+    assert entered == [move.to_text() for seat, move in dealt.history if seat != CHANCE]  # nobody was asked
+    assert table.scores() == dealt.scores() and 0 in table.scores()
+
+
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
     check_rulings_table("digit", globals())
 
 
-def test_ruling_23_a_player_who_leaves_cannot_win_and_the_fewest_tiles_left_lead() -> None:
+def test_ruling_24_a_player_who_leaves_cannot_win_and_the_fewest_tiles_left_lead() -> None:
     state = played_until(DigitGame({"players": 3}).new_initial_state(seed=4), lambda s: ahead(s) is not None)
     assert state.scores() == (0, 0, 0)  # no points while the game runs: the tiles left decide
     check_leaving(state, stopped=[-state.tiles_left(seat) for seat in range(3)], end=blocked_game())

@@ -307,11 +307,65 @@ def test_ruling_19_hidden_hands_public_scores() -> None:
     assert spectator["hands"] == [5, 5] and spectator["locked"] == []
 
 
+def test_ruling_20_at_the_table_the_tiles_left_are_entered_or_counted() -> None:
+    from engine import load_game
+    from engine.table import rebuild
+    from tests.engine.table_entry import at_table, recorded_choose, recorded_games, reenter
+
+    asked = None
+    for record in recorded_games("matchfive")[:12]:  # two, three and four players, hands left and none
+        dealt, table = reenter(record["spec"], record["seed"], recorded_choose(record["moves"]))
+        entries = table.to_json()["history"]
+        lefts = [i for i, (_, text) in enumerate(entries) if text.startswith("left")]
+        holding = sum(1 for hand in dealt.hands if hand)
+        # Each hand with tiles is asked for, but the last when the bag is empty: it holds every tile not yet seen.
+        assert len(lefts) == (max(holding - 1, 0) if not dealt.bag else holding)
+        if lefts and asked is None:
+            asked = (record, dealt, table, entries, lefts[0])
+    assert asked is not None
+    record, dealt, table, entries, first = asked
+    assert table.penalties == [hand_penalty(hand) for hand in dealt.hands]  # type: ignore[attr-defined]
+    counting = rebuild(load_game(at_table(record["spec"])), entries[:first]).state
+    assert not counting.is_terminal() and counting.outcome() is None and counting.acting_players()
+    seat = counting.acting_players()[0]
+    held = len(dealt.hands[seat])
+    with pytest.raises(IllegalMoveError, match=f"holds {held} tile"):
+        counting.act(seat, "left " + " ".join(["1r"] * (held + 1)))
+    early = load_game("matchfive(table=true)").new_initial_state(None)
+    early.act(CHANCE, "first 0")
+    with pytest.raises(IllegalMoveError, match="entered when the game ends"):
+        early.act(0, "left 3r")
+
+
+def test_ruling_21_at_the_table_a_swap_says_whether_the_hand_was_stuck() -> None:
+    from engine import load_game
+
+    def table() -> MatchFiveState:
+        state = load_game("matchfive(table=true)").new_initial_state(None)
+        state.act(CHANCE, "first 0")
+        state.act(0, "0,0:1a 3r 2r 1r")
+        return state  # type: ignore[return-value]
+
+    stuck, chosen = table(), table()
+    stuck.act(1, "swap 4b 5y stuck")
+    chosen.act(1, "swap 4b 5y")
+    assert (stuck.quiet_turns, chosen.quiet_turns) == (1, 0)
+    assert stuck.history[-1][1].to_text() == "swap 4b 5y stuck"
+    first = load_game("matchfive(table=true)").new_initial_state(None)
+    first.act(CHANCE, "first 0")
+    with pytest.raises(IllegalMoveError, match="holds one that can be placed"):
+        first.act(0, "swap 1r stuck")  # on the empty table every tile can be placed
+    dealt = MatchFiveGame().new_initial_state(3)
+    with pytest.raises(IllegalMoveError, match="only a table game") as refused:
+        dealt.act(dealt.current, "swap " + dealt.hands[dealt.current][0] + " stuck")
+    assert refused.value.rule == "table_answer"
+
+
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
     check_rulings_table("matchfive", globals())
 
 
-def test_ruling_20_a_player_who_leaves_cannot_win_and_the_points_stand() -> None:
+def test_ruling_22_a_player_who_leaves_cannot_win_and_the_points_stand() -> None:
     state = played_until(MatchFiveGame().new_initial_state(seed=3), lambda s: ahead(s) is not None)
     assert state.penalties is None and any(hand_penalty(hand) for hand in state.hands)  # not deducted
     check_leaving(state, stopped=state.points, end=went_out())

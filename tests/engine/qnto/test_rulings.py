@@ -361,8 +361,23 @@ def test_ruling_23_an_unswappable_wild_takes_no_swap() -> None:
     assert swap(open_grid, ["Hg"], [(cell, "Hg")]).board[cell] == "Hg"
 
 
+def test_ruling_24_at_the_table_the_count_decides_all_your_tiles_and_the_final_play() -> None:
+    from engine.table import rebuild
+    from tests.engine.table_entry import recorded_choose, recorded_games, reenter
+
+    record = next(r for r in recorded_games("qnto") if r["spec"] == "qnto")
+    dealt, table = reenter(record["spec"], record["seed"], recorded_choose(record["moves"]))
+    starter = dealt.game.new_initial_state(record["seed"]).board[(0, 0)]  # type: ignore[attr-defined]
+    assert table.history[1][1].to_text() == f"draw {starter}"  # entered, as the table turned it up
+    breakdowns = rebuild(table.game, table.to_json()["history"]).breakdowns
+    kinds = {item.kind for breakdown in breakdowns for item in breakdown.items}
+    assert table.end_reason == dealt.end_reason  # type: ignore[attr-defined]
+    if table.end_reason == "went_out":  # type: ignore[attr-defined]
+        assert "final_play" in kinds
+
+
 @pytest.mark.parametrize("variant", ["classic", "light"])
-def test_ruling_24_a_player_who_leaves_cannot_win_and_the_points_or_tiles_left_stand(variant: str) -> None:
+def test_ruling_25_a_player_who_leaves_cannot_win_and_the_points_or_tiles_left_stand(variant: str) -> None:
     state = played_until(QntoGame({"variant": variant}).new_initial_state(seed=2), lambda s: ahead(s) is not None)
     if variant == "light":  # a race to run out: no points, and the fewest tiles left lead
         assert state.standing() == tuple(-state.tiles_left(seat) for seat in range(2)) and not any(state.points)

@@ -257,12 +257,45 @@ def test_ruling_20_a_clock_that_runs_out_sets_up_by_the_advice_then_plays_greedi
     assert state.timeout_move(0) == state.scored_moves(0)[0].move
 
 
+def test_ruling_21_at_the_table_nothing_is_hidden() -> None:
+    state = load_game("qwiply(table=true)").new_initial_state(None)
+    state.act(0, "setup x=1,1,1,1,1 bid=3,3,3,3,3")
+    assert state.view(1)["setups"][0] == "setup x=1,1,1,1,1 bid=3,3,3,3,3"
+    assert state.view(1)["history"] == [[0, "setup x=1,1,1,1,1 bid=3,3,3,3,3"]]
+    with pytest.raises(ConfigError, match="bids=hidden is online"):
+        load_game("qwiply(table=true,bids=hidden)")
+    state.act(1, "setup x=2,2,2,2,2 bid=3,3,3,3,3")
+    state.act(CHANCE, "start 0")
+    state.act(CHANCE, "roll W4 1 3 5")  # real dice, entered
+    assert state.acting_players() == [0]
+
+
+def test_ruling_22_a_table_that_tallies_enters_bids_then_each_sheets_wins() -> None:
+    from engine.errors import IllegalMoveError
+
+    with pytest.raises(ConfigError, match="entry=tally is for a table game"):
+        load_game("qwiply(entry=tally)")
+    state = load_game("qwiply(table=true,entry=tally)").new_initial_state(None)
+    with pytest.raises(IllegalMoveError, match="every bid first"):
+        state.act(0, "tally wins=1,1,1,1,1 penalties=0")
+    with pytest.raises(IllegalMoveError, match="0 to 11"):
+        state.act(0, "bids 12,0,0,0,0")
+    state.act(0, "bids 6,0,0,0,0")
+    state.act(1, "bids 1,1,1,1,1")
+    with pytest.raises(IllegalMoveError, match="the game ends at penalty 3"):
+        state.act(0, "tally wins=6,0,0,0,0 penalties=4")
+    assert state.act(0, "tally wins=6,0,0,0,0 penalties=3").total == 20 + 4 * 20 - 6
+    assert not state.is_terminal()
+    state.act(1, "tally wins=1,1,1,1,2 penalties=0")
+    assert state.is_terminal() and state.scores() == (94, 4 * 12 - 1)
+
+
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
     check_rulings_table("qwiply", globals())
 
 
 @pytest.mark.parametrize("bids", ["public", "hidden"])
-def test_ruling_21_a_player_who_leaves_cannot_win_and_the_sheets_score_as_they_stand(bids: str) -> None:
+def test_ruling_23_a_player_who_leaves_cannot_win_and_the_sheets_score_as_they_stand(bids: str) -> None:
     state = load_game(f"qwiply(players=3,bids={bids})").new_initial_state(seed=6)
     state = played_until(state, lambda s: s.version > 12 and ahead(s) is not None)
     sheets = [score_sheet(sheet, state.options).total for sheet in state.sheets]

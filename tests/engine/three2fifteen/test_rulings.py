@@ -342,6 +342,24 @@ def test_ruling_17_final_scores_and_ties() -> None:
     assert ahead.outcome() == Outcome((12, 11), (0,), "all_passed")
 
 
-def test_ruling_18_a_player_who_leaves_cannot_win_and_the_points_stand() -> None:
+def test_ruling_18_at_the_table_an_exchange_is_the_tables_word_when_the_unseen_tokens_bear_it_out() -> None:
+    from engine import load_game
+    from tests.engine.table_entry import recorded_choose, recorded_games, reenter
+
+    state = load_game("three2fifteen(table=true)").new_initial_state(None)
+    state.act(CHANCE, "first 0")
+    state.act(0, "7,7 5")
+    with pytest.raises(IllegalMoveError, match="the token 4 can be placed") as refused:
+        state.act(1, "exchange 4")
+    assert refused.value.rule == "can_place"
+    with pytest.raises(IllegalMoveError, match="exchanges one") as refused:
+        state.act(1, "pass")
+    assert refused.value.rule == "can_exchange"
+    record = next(r for r in recorded_games("three2fifteen") if "exchange" in r["moves"])
+    _, table = reenter(record["spec"], record["seed"], recorded_choose(record["moves"]))
+    assert any(move.to_text().startswith("exchange") for _, move in table.history)
+
+
+def test_ruling_19_a_player_who_leaves_cannot_win_and_the_points_stand() -> None:
     state = played_until(Three2FifteenGame().new_initial_state(seed=3), lambda s: ahead(s) is not None)
     check_leaving(state, stopped=state.points)
