@@ -73,6 +73,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     format: ClassVar[int] = 1
     #: The :class:`~engine.adjudicator.Adjudicator` methods this game calls (empty: no words at all).
     word_questions: ClassVar[tuple[str, ...]] = ()
+    #: Is it played in real time (moves carry their times, PDQ's rounds)? A clock of days has no place there.
+    real_time: ClassVar[bool] = False
     #: Bots of this game's own by name, beside ``random`` and ``greedy``, each made from (seed, name: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
     #: Has the game a table mode (option ``table``: the real box, the engine keeping the sheet; ``engine/table.py``)?
