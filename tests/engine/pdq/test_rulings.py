@@ -38,7 +38,7 @@ def test_ruling_25_tie_break_rounds_have_the_same_window_and_longest_word_rule(s
     assert state.rounds[-1].winner == 1 and state.rounds[-1].taken == "DRUPNA"
 
 
-def test_ruling_27_a_player_who_leaves_cannot_win_and_the_round_in_play_counts_for_nobody(stack) -> None:
+def test_ruling_28_a_player_who_leaves_cannot_win_and_the_round_in_play_counts_for_nobody(stack) -> None:
     state = stack(["PNA", "DRU", "TGN"], players=3)
     state.act(0, Claim("pendant", 1000))
     state.act(REFEREE, Close(1300))  # player 0 won PNA
