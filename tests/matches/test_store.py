@@ -191,7 +191,7 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
     seat codes along (the table refers to the match)."""
     store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 5))
     try:
-        assert store.migrate() == SCHEMA_VERSION == 7
+        assert store.migrate() == SCHEMA_VERSION == 8
         service = MatchService(store, clock_now=lambda: 1000.0)
         made = service.create("bop", {"players": 2}, name="Ann")
         assert made.token is not None
@@ -412,5 +412,35 @@ def test_looking_for_immutable_files_keeps_sqlites_locks(tmp_path: Path) -> None
             assert not IndexFlags(store.path).immutable()
             other = subprocess.run([sys.executable, "-c", ask, str(store.path)], capture_output=True, text=True)
         assert "database is locked" in other.stderr and "mine" not in other.stdout, (other.stdout, other.stderr)
+    finally:
+        store.close()
+
+
+def test_a_store_made_at_schema_7_gains_what_a_seat_that_is_gone_needs(tmp_path: Path) -> None:
+    """Schema 8 (``matches.gone``) on a database made before it: the table's choice, an ending and a seat's
+    resignation start empty, and a match already playing counts as moved in when it last changed."""
+    url = sqlite_made_at(tmp_path / "old.sqlite3", 7)
+    raw = SQLiteStore(tmp_path / "old.sqlite3")
+    with raw.transaction():
+        for match_id, status in (("playing1", "playing"), ("waiting1", "waiting")):
+            raw._execute(
+                "INSERT INTO matches (id, game, options, seats, seed, status, public, invite_hash, version, created, "
+                "updated) VALUES (?, 'bop', '{}', 2, 1, ?, 1, 'x', 3, 100.0, 250.0)",
+                (match_id, status),
+            )
+            raw._execute("INSERT INTO seats (match_id, seat, name) VALUES (?, 0, 'Ann')", (match_id,))
+    raw.close()
+    store = open_store(url)
+    try:
+        assert store.migrate() == SCHEMA_VERSION == 8
+        playing, waiting = store.match("playing1"), store.match("waiting1")
+        assert playing is not None and waiting is not None
+        assert (playing.when_gone, playing.ending, playing.active) == (None, None, 250.0)
+        assert waiting.active is None and [seat.resigned for seat in store.seats("playing1")] == [None]
+        store.update_match("playing1", None, ending={"kind": "abandoned", "seat": None, "outcome": {}}, when_gone="end")
+        kept = store.match_and_seats("playing1")
+        assert kept is not None and kept[0].ending == {"kind": "abandoned", "seat": None, "outcome": {}}
+        store.update_seat("playing1", 0, resigned=300.0)
+        assert store.seats("playing1")[0].resigned == 300.0 and kept[0].when_gone == "end"
     finally:
         store.close()
