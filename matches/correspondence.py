@@ -65,7 +65,8 @@ class Correspondence:
         if isinstance(days, bool) or days not in DAYS:
             raise BadRequest(f"clock: days_per_move is one of {', '.join(map(str, DAYS))}")
         grace = data.get("grace_days", days)
-        if isinstance(grace, bool) or not isinstance(grace, int) or not 0 <= grace <= max(DAYS):
+        whole = isinstance(grace, int | float) and not isinstance(grace, bool) and float(grace).is_integer()
+        if not whole or not 0 <= grace <= max(DAYS):
             raise BadRequest(f"clock: grace_days is a whole number of days from 0 to {max(DAYS)}")
         return cls(int(days), int(grace))
 

@@ -85,3 +85,9 @@ class VacationRefused(MatchError):
     already, the move's time is up, not on one, no correspondence clock)."""
 
     code, status = "vacation_refused", 409
+
+
+class Resigned(MatchError):
+    """A move, a second resignation or a vacation from a seat whose player resigned (``matches.gone``)."""
+
+    code, status = "resigned", 403

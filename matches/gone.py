@@ -18,7 +18,7 @@ state stays as the last move left it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,3 +103,15 @@ def abandon_after(clock: Any, seats: int, days: float) -> float:
     if isinstance(clock, Correspondence):
         least = max(least, seats * (clock.period + clock.grace))
     return least
+
+
+def people(seats: Iterable[Any]) -> list[int]:
+    """The seats a person still plays (no bot's, none that resigned): ``SeatRow``s in, seat numbers out."""
+    return [seat.seat for seat in seats if seat.bot is None and seat.resigned is None]
+
+
+def played_by_server(when_gone: str | None, seats: Iterable[Any]) -> set[int]:
+    """The seats whose moves the server makes by itself: the bots', and (the table's choice ``"skip"``) those
+    that resigned, whose turns it passes."""
+    skipping = (when_gone or WHEN_GONE[0]) == "skip"
+    return {seat.seat for seat in seats if seat.bot is not None or (skipping and seat.resigned is not None)}

@@ -14,7 +14,9 @@ boardgame.io's ``Master(game, storage, transport, auth)`` is):
 - ``reads`` (``matches.reads.Reads``, over the core): the score sheet, the replay, a move's review, the
   legal moves;
 - ``encoded`` (``matches.encoded.EncodedReads``, over the core): the reads that hold every move (the
-  log, the body with its history, a hello's missed moves), encoded once and kept.
+  log, the body with its history, a hello's missed moves), encoded once and kept;
+- ``departures`` (``matches.departures.Departures``, over the core): resigning, and a vacation from a
+  clock of days (the scheduler applies the rest of ``matches.gone``: timeouts, reminders, a table gone).
 
 A caller names the part it asks (``service.gate.play_async``, ``service.lobby.create``). The live hub
 (``matches.live``) and the turn alerts (``matches.push``) hold the service and listen to the core's
@@ -28,6 +30,7 @@ from collections.abc import Callable
 
 from indexes.house_rules import HouseRulesBook
 from matches.core import Event, Listener, Loaded, MatchCore
+from matches.departures import Departures
 from matches.encoded import EncodedReads
 from matches.gate import Gate, Moved, MoveLimit
 from matches.lobby import Created, Lobby
@@ -59,6 +62,7 @@ class MatchService:
         self.lobby = Lobby(self.core)
         self.reads = Reads(self.core)
         self.encoded = EncodedReads(self.core)
+        self.departures = Departures(self.core)
 
     def start(self) -> None:
         """The server's background work on the running event loop: the scheduler's loop."""

@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
 from indexes.house_rules import HouseRulesBook
-from matches import push, push_routes
+from matches import departure_routes, push, push_routes
 from matches import routes as match_routes
 from matches.http import ORJSONResponse
 from matches.live import LiveHub
@@ -248,7 +248,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.push = push.attach(app.state.matches, settings.base_url(), settings.push)  # None when off
     judge = [route for module in (bop, pdq, words, house_rules, meta, page, play) for route in module.router.routes]
     app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
-    app.router.routes[:0] = list(push_routes.router.routes)
+    app.router.routes[:0] = list(push_routes.router.routes) + list(departure_routes.router.routes)
     app.add_api_websocket_route("/v1/matches/{match_id}/live", match_routes.live_route)
     schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
     declare_served_lexicons(schema, list(app.state.lexicons))
