@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from engine.errors import GameOverError
-from matches.correspondence import DAY, LAG
+from matches.clock import GRACE
+from matches.correspondence import DAY, HOUR, LAG
 from matches.errors import BadRequest, NotPlaying, Resigned, Unauthorized, UnknownMatch, VacationRefused
 from matches.service import MatchService
 from matches.store import Store
 from tests.matches.conftest import FakeClock
+from tests.matches.pushing import PushService, drained, started_sender, subscribe_seats, told
 
 GAME = "three2fifteen"
 
@@ -222,7 +224,8 @@ def test_a_seat_out_of_days_and_grace_is_passed_or_ends_the_match_as_the_table_c
         assert after["clock"]["deadlines_ms"] == {str(1 - mover): int((clock() + DAY) * 1000)}
     else:
         assert after["status"] == "over" and after["ending"] == {"kind": "out_of_time", "seat": mover}
-        assert after["outcome"]["winners"] == [1 - mover] and after["outcome"]["reason"] == f"player {mover} ran out of time"
+        assert after["outcome"]["winners"] == [1 - mover]
+        assert after["outcome"]["reason"] == f"player {mover} ran out of time"
 
 
 def test_vacation_refusals_change_nothing(service: MatchService, store: Store, clock: FakeClock) -> None:
@@ -273,3 +276,107 @@ def test_a_match_with_no_person_in_it_is_never_counted_as_left(service: MatchSer
     row = service.store.match(made.match)
     assert row is not None and row.status == "playing"
     assert service.core.abandon_at(row, service.store.seats(made.match), row.active) is None
+
+
+# --- ten days of a clock of days ----------------------------------------------------------------------------------
+def test_ten_days_of_a_clock_of_days_remind_pause_play_a_zombie_turn_and_survive_a_restart(
+    service: MatchService, store: Store, clock: FakeClock, push_service: PushService
+) -> None:
+    """A match with two days a move (and two of grace), its seats subscribed to turn alerts at the tests' push
+    service, played across ten simulated days: each reminder comes at its time and once (half the time gone, an
+    hour left, the deadline), a vacation pauses the clock and coming back early resumes it, the seat out of days
+    and grace has its turn played by the bot and stays its player's, and the server restarted on day 3 picks up
+    where it was."""
+
+    async def play() -> None:
+        nonlocal service
+        sender = started_sender(service)
+        match_id, tokens = seated(service, clock={"days_per_move": 2})
+        start = clock()
+        browsers = subscribe_seats(service, match_id, tokens, push_service.url)
+        a = (await service.core.load_async(match_id)).state.acting_players()[0]  # type: ignore[union-attr]
+        b = 1 - a
+
+        def reminders() -> list[tuple[int, str]]:
+            return [(seat, sent["reminder"]) for seat, sent in told(push_service, browsers, match_id)
+                    if sent["kind"] == "reminder"]  # fmt: skip
+
+        async def on(day: float) -> None:
+            """The server at ``day`` (from the start): what is due is done, and its alerts sent."""
+            clock.now = start + day * DAY
+            for _ in range(20):  # bounded: a step that did not mark itself done would be due again forever
+                if not await service.scheduler.run_due_async(match_id):
+                    break
+            else:
+                raise AssertionError(f"day {day}: the server keeps finding something due")
+            await drained(sender)
+
+        async def moves(seat: int) -> None:
+            state = (await service.core.load_async(match_id)).state
+            assert state is not None and state.acting_players() == [seat]
+            await service.gate.move_async(match_id, seat, state.legal_moves(seat)[0].to_text(), state.version)
+            await drained(sender)
+
+        def seen_by(seat: int) -> dict[str, Any]:
+            """The match as ``seat`` sees it, but the server's time of day."""
+            shown = service.core.body(service.core.load(match_id), seat)
+            return {**shown, "clock": {**shown["clock"], "now_ms": None}}
+
+        def deadline(seat: int) -> float:
+            return service.core.body(service.core.load(match_id), seat)["clock"]["deadlines_ms"][str(seat)] / 1000
+
+        await on(1 - 60 / DAY)
+        assert reminders() == [] and store.match(match_id).due == pytest.approx(start + DAY + GRACE)  # type: ignore[union-attr]
+        await on(1 + GRACE / DAY)  # half of A's two days
+        assert reminders() == [(a, "half")]
+        await on(1.5)
+        await moves(a)  # B's move begins: two days
+        assert deadline(b) == pytest.approx(start + 3.5 * DAY)
+        await on(2)
+        await service.departures.vacation_async(match_id, tokens[b], 3)  # B is away three days
+        assert deadline(b) == pytest.approx(start + 6.5 * DAY)
+        await on(2.5 + GRACE / DAY)  # B's half time, had it not paused
+        assert reminders() == [(a, "half")]
+        # The server stops on day 3 and another starts on the same store: nothing changes, nothing is sent again.
+        kept = seen_by(b)
+        await sender.stop()
+        await service.close_async()
+        service = MatchService(store, service.core.settings, clock_now=clock)
+        sender = started_sender(service)
+        await on(3)
+        assert seen_by(b) == kept and reminders() == [(a, "half")]
+        await on(4)
+        await service.departures.vacation_async(match_id, tokens[b], None)  # back a day early: 1.5 days left
+        assert deadline(b) == pytest.approx(start + 5.5 * DAY)
+        await on(4.5 - 60 / DAY)
+        assert reminders() == [(a, "half")]
+        await on(4.5 + GRACE / DAY)
+        await on(5.5 - (HOUR - GRACE) / DAY)
+        await on(5.5 + GRACE / DAY)
+        assert reminders() == [(a, "half"), (b, "half"), (b, "hour"), (b, "late")]
+        await on(7.5 - 60 / DAY)  # the grace runs: B may still move, and is not reminded again
+        assert len(store.moves(match_id)) == 1 and reminders()[-1] == (b, "late")
+        state = (await service.core.load_async(match_id)).state
+        assert state is not None
+        best, passed = state.scored_moves(b)[0].move.to_text(), state.timeout_move(b).to_text()  # type: ignore[union-attr]
+        assert best != passed  # (the bot's move and the game's timeout move tell apart here)
+        await on(7.5 + GRACE / DAY)  # days and grace gone: the bot plays B's turn, and A's move begins
+        zombie = store.moves(match_id)[1]
+        seat_row = store.seats(match_id)[b]
+        assert (zombie.seat, zombie.move) == (b, best) and zombie.at == pytest.approx(start + 7.5 * DAY + GRACE)
+        assert seat_row.bot is None and seat_row.resigned is None  # still B's seat
+        assert deadline(a) == pytest.approx(start + 9.5 * DAY + GRACE)
+        assert told(push_service, browsers, match_id)[-1][0] == a  # A is told it is their turn again
+        assert told(push_service, browsers, match_id)[-1][1]["kind"] == "turn"
+        await on(8.5 + 2 * GRACE / DAY)
+        assert reminders() == [(a, "half"), (b, "half"), (b, "hour"), (b, "late"), (a, "half")]
+        await on(9)
+        await moves(a)
+        await on(10)  # half of B's new move: reminded; then B is back, and moves
+        await moves(b)
+        assert [move.seat for move in store.moves(match_id)] == [a, b, a, b]
+        assert service.core.body(service.core.load(match_id), a)["status"] == "playing"
+        assert reminders() == [(a, "half"), (b, "half"), (b, "hour"), (b, "late"), (a, "half"), (b, "half")]
+        await sender.stop()
+
+    asyncio.run(play())
