@@ -16,7 +16,7 @@
   pushes every running clock back by the time since the last sign (``Store.resume_clocks``): the time
   no server ran is charged to no one.
 
-The caps and the expiry are ``matches.settings.Quotas``; their variables: README.md, "Limits".
+The caps and the expiry are ``matches.settings.Quotas``; their variables: docs/deploy.md, "Limits".
 """
 
 from __future__ import annotations

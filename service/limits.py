@@ -11,7 +11,7 @@ per request):
 - the last resort for a bug: answered 500 here, inside the app, and not raised on to the server, which
   would end the connection (``service.errors.answer_bug``).
 
-Every limit is a setting (``service.settings``) listed in README.md, "Limits".
+Every limit is a setting (``service.settings``) listed in docs/deploy.md, "Limits".
 """
 
 from __future__ import annotations

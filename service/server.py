@@ -57,7 +57,7 @@ def server_options(settings: Settings) -> dict[str, object]:
 
 
 def _connection_limits(settings: Settings, http: str) -> dict[str, object]:
-    """The bounds on a connection (README.md, "Limits"): an idle keep-alive connection is closed after
+    """The bounds on a connection (docs/deploy.md, "Limits"): an idle keep-alive connection is closed after
     ``keep_alive_s``; with httptools, ``service.connections`` also bounds the request head's size and
     the time to send a request (uvicorn bounds neither there); h11 has its own bound on the head."""
     limits: dict[str, object] = {"timeout_keep_alive": settings.limits.keep_alive_s}

@@ -13,7 +13,7 @@ knows that rule; a blank variable is unset.
 The environment is the way values reach uvicorn's workers, each a fresh process: ``tablejudge serve``
 writes its options back into it (``Settings.export``) and every worker reads the same values.
 
-``python -m service.settings --markdown limits`` prints the table of README.md's "Limits" (``server``:
+``python -m service.settings --markdown limits`` prints the table of docs/deploy.md's "Limits" (``server``:
 service/README.md's); ``--write`` writes every such table into its README, and
 ``tests/service/test_settings.py`` checks that they match.
 
@@ -141,7 +141,7 @@ DatabaseUrl = Annotated[str, AfterValidator(_database), Accepts("postgresql://..
 # --- the settings --------------------------------------------------------------------------------------------
 class Limits(BaseModel):
     """What one client can ask of the server: rates per client address, and the bounds on a request and
-    a connection (README.md, "Limits"). Rates are counted per server process."""
+    a connection (docs/deploy.md, "Limits"). Rates are counted per server process."""
 
     model_config = part()
 
@@ -425,7 +425,7 @@ class Variables(PydanticBaseSettingsSource):
 #: README that carries it between ``<!-- settings:NAME -->`` and ``<!-- /settings -->``.
 TABLES: dict[str, tuple[tuple[str, ...], str]] = {
     "server": (("", "push"), "service/README.md"),
-    "limits": (("limits", "quotas", "match", "live"), "README.md"),
+    "limits": (("limits", "quotas", "match", "live"), "docs/deploy.md"),
 }
 _ROOT = Path(__file__).resolve().parent.parent
 
