@@ -560,6 +560,7 @@ class MatchCore:
                     "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
                     "left": s.left_at is not None,
                     "resigned": s.resigned is not None,
+                    "end_asked": s.end_asked is not None,
                 }
                 for s in loaded.seats
             ],

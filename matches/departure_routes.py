@@ -1,5 +1,6 @@
-"""The endpoints of a seat that is gone (``matches.departures``): resigning, and a vacation from a clock of
-days, each with the seat's token; the answer is the match as the seat sees it after."""
+"""The endpoints of a seat that is gone (``matches.departures``): resigning, ending the game by agreement,
+and a vacation from a clock of days, each with the seat's token; the answer is the match as the seat sees it
+after."""
 
 from __future__ import annotations
 
@@ -32,6 +33,27 @@ async def resign(match_id: MatchId, service: ServiceDep, authorization: Authoriz
     match whatever the choice. 409 ``not_playing`` before the start (leave the seat instead) or after the
     end; 403 ``resigned`` a second time."""
     loaded, seat = await service.departures.resign_async(match_id, bearer(authorization))
+    return ORJSONResponse(service.core.body(loaded, seat))
+
+
+@router.post(
+    "/{match_id}/end",
+    response_model=MatchBody,
+    summary="Ask to end the game: it ends, the scores as they stand, when every person still playing has asked",
+)
+async def ask_to_end(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Any:
+    """Each seat shows ``end_asked``. When the last person still playing (no bot, none that resigned) asks,
+    the match ends now (``ending.kind`` ``agreed``): the best of those who did not resign wins, by the game's
+    standing. Alone with bots, your ask ends it at once. 409 ``not_playing`` before the start or after the
+    end; 403 ``resigned`` from a seat that resigned."""
+    loaded, seat = await service.departures.end_async(match_id, bearer(authorization), asks=True)
+    return ORJSONResponse(service.core.body(loaded, seat))
+
+
+@router.delete("/{match_id}/end", response_model=MatchBody, summary="Take back your ask to end the game")
+async def take_back_end(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Any:
+    """Your seat's ``end_asked`` is false again (it was or not)."""
+    loaded, seat = await service.departures.end_async(match_id, bearer(authorization), asks=False)
     return ORJSONResponse(service.core.body(loaded, seat))
 
 

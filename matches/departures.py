@@ -1,8 +1,10 @@
-"""Seats that are gone, on the service: resigning, a vacation from a clock of days, and a match that ends
-before its game does (``matches.gone`` holds the rules; this part applies them to the store).
+"""Seats that are gone, on the service: resigning, ending a game by agreement, a vacation from a clock of
+days, and a match that ends before its game does (``matches.gone`` holds the rules; this part applies them
+to the store).
 
-``Departures`` is given the core (``matches.service`` wires it): a player resigns
-(``resign_async``), or pauses their clock of days and comes back (``vacation_async``). The scheduler
+``Departures`` is given the core (``matches.service`` wires it): a player resigns (``resign_async``), asks
+to end the game or takes the ask back (``end_async``: it ends when every person still playing has asked),
+or pauses their clock of days and comes back (``vacation_async``). The scheduler
 asks ``due_steps`` first at each look at a match (a table that walked away, a reminder due, a seat out of
 time where the table chose to end the match) and ``skipped_move`` before its bots (a resigned seat whose
 turns are passed). Every refusal comes before any write, and changes nothing.
@@ -20,6 +22,7 @@ from matches.correspondence import DAY, Correspondence
 from matches.errors import NotPlaying, Resigned, VacationRefused
 from matches.gone import (
     ABANDONED,
+    AGREED,
     OUT_OF_TIME,
     RESIGNED,
     WHEN_GONE,
@@ -71,6 +74,34 @@ class Departures:
             yield Call("update_seat", (match_id, seat), seat_values)
             # The bot, or the pass, may be due now.
             yield Call("update_match", (match_id, None), {"due": now})
+            self.core.emit(Event(match_id, state.version, seat, kind="seats"))
+            return (yield from self.core.load_steps(match_id))
+        raise _moved_on(loaded)
+
+    # --- ending the game by agreement ---------------------------------------------------------------------
+    async def end_async(self, match_id: str, token: str | None, asks: bool) -> tuple[Loaded, int]:
+        """The seat ``token`` holds asks to end the game (``asks``) or takes its ask back. When every person
+        still playing (no bot, none that resigned) has asked, the match ends now (``AGREED``): the scores as
+        they stand, the best of those who did not resign winning by the game's standing. The match as it is
+        after, and the seat."""
+        loaded = await self.core.load_async(match_id)
+        seat = self.core.authenticate(match_id, token, loaded.seats)
+        return await self.core.on_loop(match_id, lambda: self._end_steps(match_id, seat, asks)), seat
+
+    def _end_steps(self, match_id: str, seat: int, asks: bool) -> Steps[Loaded]:
+        for _ in range(TRIES):
+            loaded = yield from self.core.load_steps(match_id)
+            state = loaded.state
+            _check_playing(loaded, seat, "end the game")
+            assert state is not None
+            now = self.core.clock_now()
+            asked = {s.seat for s in loaded.seats if s.end_asked is not None} - {seat}
+            if asks and set(people(loaded.seats)) <= asked | {seat}:
+                resigned = [s.seat for s in loaded.seats if s.resigned is not None]
+                if (yield from end_steps(self.core, loaded, ending(state, AGREED, seat, resigned), now)):
+                    return loaded
+                continue  # a move came between: look again
+            yield Call("update_seat", (match_id, seat), {"end_asked": now if asks else None})
             self.core.emit(Event(match_id, state.version, seat, kind="seats"))
             return (yield from self.core.load_steps(match_id))
         raise _moved_on(loaded)

@@ -30,8 +30,9 @@ from matches.errors import BadRequest
 
 #: The table's choices for a seat that is gone, the default first.
 WHEN_GONE = ("bot", "skip", "end")
-#: How a match ended without its game ending: a player resigned, ran out of time, or the table left it.
-RESIGNED, OUT_OF_TIME, ABANDONED = "resigned", "out_of_time", "abandoned"
+#: How a match ended without its game ending: a player resigned, ran out of time, the table left it, or every
+#: person in it agreed to end it.
+RESIGNED, OUT_OF_TIME, ABANDONED, AGREED = "resigned", "out_of_time", "abandoned", "agreed"
 
 
 def when_gone_from_request(value: Any) -> str:
@@ -71,10 +72,14 @@ class Ending:
 def ending(state: State[Any], kind: str, seat: int | None, resigned: Collection[int], days: float = 0) -> Ending:
     """The match's ending now: a seat ``resigned`` or ran ``OUT_OF_TIME`` (it joins the seats that resigned
     before, ``resigned``: none of them can win), or the table ``ABANDONED`` it after ``days`` without a
-    move of theirs (every seat is gone: nobody wins)."""
+    move of theirs (every seat is gone: nobody wins), or every person still in it ``AGREED`` to end it (the
+    scores as they stand: the best of those who did not resign wins, by the game's standing)."""
     if kind == ABANDONED:
         reason = f"nobody has moved for {days:g} days: the table left the game"
         gone: set[int] = set(range(state.game.players))
+    elif kind == AGREED:
+        reason = "the table agreed to end the game"
+        gone = set(resigned)
     else:
         assert seat is not None
         reason = f"{seat_name(seat)} {'resigned' if kind == RESIGNED else 'ran out of time'}"

@@ -71,14 +71,17 @@ def client_address(scope: Scope) -> str:
 
 
 # --- rate limits ------------------------------------------------------------------------------------
-CREATE, JOIN, MOVES, JUDGE = "create", "join", "moves", "judge"
+CREATE, JOIN, MOVES, JUDGE, SEATS = "create", "join", "moves", "judge", "seats"
 #: What a limited request is called in the 429's message.
 DOING = {
     CREATE: "matches (and house rules) created",
     JOIN: "joins",
     MOVES: "moves",
     JUDGE: "judge questions",
+    SEATS: "resignations, vacations and requests to end a game",
 }
+#: The ends of the paths of a seat leaving its match or pausing its clock (``SEATS``).
+_SEAT_ENDS = ("/resign", "/vacation", "/end")
 _JUDGE_PREFIXES = ("/v1/bop/", "/v1/pdq/", "/v1/words/", "/v1/house-rules/")
 
 
@@ -93,12 +96,14 @@ def route_class(method: str, path: str) -> str | None:
                 return JOIN
             if path == "/v1/matches" or path.endswith("/rematch"):
                 return CREATE
-            return None
+            return SEATS if path.endswith(_SEAT_ENDS) else None
         if path == "/v1/house-rules":
             return CREATE
         return JUDGE if path.startswith(_JUDGE_PREFIXES) else None
     if path.startswith(_JUDGE_PREFIXES):
         return JUDGE
+    if method == "DELETE" and path.startswith("/v1/matches") and path.endswith(_SEAT_ENDS):
+        return SEATS
     return None
 
 

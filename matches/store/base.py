@@ -290,7 +290,7 @@ class Store:
 
     def seats(self, match_id: str) -> list[SeatRow]:
         rows = self._query(
-            "SELECT seat, name, token_hash, bot, joined, left_at, seen, lag_ms, resigned FROM seats "
+            "SELECT seat, name, token_hash, bot, joined, left_at, seen, lag_ms, resigned, end_asked FROM seats "
             "WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )

@@ -68,6 +68,8 @@ class SeatRow:
     lag_ms: int | None = None
     #: When its player resigned (``matches.gone``): a seat that resigned cannot win, and moves no more.
     resigned: float | None = None
+    #: When its player asked to end the game (``matches.departures``); None: has not, or took it back.
+    end_asked: float | None = None
 
     @property
     def free(self) -> bool:

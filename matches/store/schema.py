@@ -137,6 +137,11 @@ MIGRATIONS: list[list[str]] = [
         "UPDATE matches SET active = updated WHERE status = 'playing'",
         "ALTER TABLE seats ADD COLUMN resigned DOUBLE PRECISION",
     ],
+    [
+        # Ending a game by agreement (``matches/departures.py``): when a seat's player asked to end the game
+        # (NULL: has not, or took it back); it ends when every person still playing has asked.
+        "ALTER TABLE seats ADD COLUMN end_asked DOUBLE PRECISION",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"

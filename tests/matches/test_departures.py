@@ -49,6 +49,14 @@ def vacation(service: MatchService, match_id: str, token: str, days: int | None)
     return asyncio.run(run())
 
 
+def ask_to_end(service: MatchService, match_id: str, token: str, asks: bool = True) -> dict[str, Any]:
+    async def run() -> dict[str, Any]:
+        loaded, seat = await service.departures.end_async(match_id, token, asks)
+        return service.core.body(loaded, seat)
+
+    return asyncio.run(run())
+
+
 def body(service: MatchService, match_id: str, seat: int | None = None) -> dict[str, Any]:
     return service.core.body(service.core.load(match_id), seat)
 
@@ -191,6 +199,58 @@ def test_a_resigned_seat_moves_no_more(service: MatchService, store: Store) -> N
     with pytest.raises(Resigned):
         service.gate.move(match_id, mover, move, version)
     assert stored(store, match_id) == kept
+
+
+# --- ending the game by agreement -------------------------------------------------------------------------------
+def test_the_game_ends_when_every_person_still_playing_has_asked_and_the_leader_wins(
+    service: MatchService, store: Store
+) -> None:
+    match_id, tokens = seated(service, players=3)
+    for _ in range(4):
+        play_person(service, match_id)
+    resign(service, match_id, tokens[2])  # a bot plays seat 2 on: it has no say, and cannot win
+    asked = ask_to_end(service, match_id, tokens[0])
+    assert asked["status"] == "playing" and [s["end_asked"] for s in asked["seats"]] == [True, False, False]
+    taken_back = ask_to_end(service, match_id, tokens[0], asks=False)
+    assert [s["end_asked"] for s in taken_back["seats"]] == [False, False, False]
+    ask_to_end(service, match_id, tokens[1])
+    state = service.core.load(match_id).state
+    assert state is not None
+    points = list(state.scores())
+    ended = ask_to_end(service, match_id, tokens[0])  # the last person still playing to ask
+    assert ended["status"] == "over" and ended["ending"] == {"kind": "agreed", "seat": 0}
+    assert ended["outcome"]["scores"] == points and ended["outcome"]["reason"] == "the table agreed to end the game"
+    best = max(points[0], points[1])
+    assert ended["outcome"]["winners"] == [seat for seat in (0, 1) if points[seat] == best]
+    row = store.match(match_id)
+    assert row is not None and row.due is None and run_due(service, match_id) == 0
+    with pytest.raises(NotPlaying, match="over"):
+        ask_to_end(service, match_id, tokens[1])
+
+
+def test_alone_with_bots_an_ask_ends_the_game_and_refused_asks_change_nothing(
+    service: MatchService, store: Store
+) -> None:
+    waiting = service.lobby.create(GAME, {"players": 2}, name="Ann")
+    assert waiting.token is not None
+    kept = stored(store, waiting.match)
+    with pytest.raises(NotPlaying, match="not started"):
+        ask_to_end(service, waiting.match, waiting.token)
+    assert stored(store, waiting.match) == kept
+    match_id, tokens = seated(service, players=3, when_gone="skip")
+    resign(service, match_id, tokens[1])
+    kept = stored(store, match_id)
+    with pytest.raises(Resigned):
+        ask_to_end(service, match_id, tokens[1])
+    with pytest.raises(Unauthorized):
+        ask_to_end(service, match_id, "x" * 22)
+    with pytest.raises(UnknownMatch):
+        ask_to_end(service, "nosuchmatch", tokens[0])
+    assert stored(store, match_id) == kept
+    made = service.lobby.create(GAME, {"players": 2}, bots={"1": "greedy"}, name="Ann")
+    assert made.token is not None
+    ended = ask_to_end(service, made.match, made.token)
+    assert ended["status"] == "over" and ended["ending"] == {"kind": "agreed", "seat": 0}
 
 
 # --- a clock of days ------------------------------------------------------------------------------------------------
