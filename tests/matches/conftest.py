@@ -14,7 +14,7 @@ import pytest
 
 from matches.service import MatchService, MatchSettings
 from matches.store import MIGRATIONS, SQLiteStore, Store, open_store
-from tests.matches.pushing import PushService
+from tests.matches.pushing import push_service  # noqa: F401  (the loopback push service, a fixture)
 from tests.matches.servers import Server
 from tests.pg import new_database, postgres_bin, temporary_postgres
 
@@ -96,11 +96,3 @@ def sqlite_made_at(path: Path, schema: int) -> str:
         raw._execute("INSERT INTO schema_version (version) VALUES (?)", (schema,))
     raw.close()
     return f"sqlite:///{path}"
-
-
-@pytest.fixture(scope="module")
-def push_service() -> Iterator[PushService]:
-    """A push service of the tests' own on loopback (``tests/matches/pushing.py``)."""
-    service = PushService()
-    yield service
-    service.close()

@@ -6,12 +6,14 @@ from __future__ import annotations
 import base64
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import http_ece
 import orjson
+import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -91,6 +93,14 @@ class PushService:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def push_service() -> Iterator[PushService]:
+    """A push service of the tests' own on loopback, for a module's tests."""
+    service = PushService()
+    yield service
+    service.close()
 
 
 # --- a service's own sender, in process (``tests/matches/test_push.py``, ``test_departures.py``) -----------------
