@@ -65,4 +65,6 @@ def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
     page.keyboard.press("Escape")
     page.locator("#end-reason", has_text="the table agreed to end the game").wait_for()
     assert page.evaluate("window.tablejudgeMatch.body.outcome.winners") == [1]
+    assert page.locator("#end-title", has_text="Bob wins").count() == 1
+    assert page.locator(".players", has_text="Ann (resigned)").count() == 1  # her name, though a bot played on
     shot(page, tmp_path, "resign-ended-portrait")

@@ -23,7 +23,7 @@ export function leaveControl(match) {
   const body = h("div", { class: "leave-body" });
   const note = h("p", { class: "hint", role: "status", id: "leave-note" });
   const part = h("details", { class: "alerts-settings invite leave-game", id: "leave-game" },
-    h("summary", {}, "Resign or end the game"), body, note);
+    h("summary", {}, "Resign or end the game"), body);
 
   /** @param {string} path @param {string} method @param {string} done */
   async function ask(path, method, done) {
@@ -44,11 +44,11 @@ export function leaveControl(match) {
     if (current.status !== "playing") {
       fill(body, h("p", { class: "muted small" }, current.status === "over"
         ? "The game is over."
-        : "Once the game has started, you can resign or ask to end it here."));
+        : "Once the game has started, you can resign or ask to end it here."), note);
       return;
     }
     if (mine?.resigned) {
-      fill(body, h("p", { class: "muted small" }, "You have resigned from this game."));
+      fill(body, h("p", { class: "muted small" }, "You have resigned from this game."), note);
       return;
     }
     const resign = h("button", { type: "button", class: "danger", id: "resign" }, "Resign");
@@ -68,6 +68,7 @@ export function leaveControl(match) {
     fill(body,
       h("p", { class: "muted small" }, "Ending the game keeps the scores as they stand: it ends when every player has asked."),
       asked.length ? h("p", { class: "small", id: "end-asked" }, `${listWords(asked)} ${asked.length > 1 ? "ask" : "asks"} to end the game.`) : null,
+      note, // above the buttons: what the first tap on "Resign" says stays in sight
       h("div", { class: "button-row" }, end, resign));
   }
 
