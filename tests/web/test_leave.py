@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import Phone
+from tests.web.test_axe import audit
 from tests.web.pages import SMALL_TARGETS, shot
 from tests.web.test_push_page import seat_script
 from tests.web.test_seat import two_people
@@ -47,6 +48,7 @@ def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
     assert box is not None and box["y"] + box["height"] <= 740 and box["x"] + box["width"] <= 360
     assert page.evaluate(SMALL_TARGETS) == []
     shot(page, tmp_path, "resign-confirm-portrait")
+    assert audit(page, "the seat's menu, Resign asked once") == []
     page.set_viewport_size({"width": 740, "height": 360})
     page.locator("#resign").scroll_into_view_if_needed()
     shot(page, tmp_path, "resign-confirm-landscape")
