@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 from tests.web.conftest import Phone
-from tests.web.test_axe import audit
 from tests.web.pages import SMALL_TARGETS, shot
+from tests.web.test_axe import audit
 from tests.web.test_push_page import seat_script
 from tests.web.test_seat import two_people
 
