@@ -63,8 +63,13 @@ class Departures:
             now = self.core.clock_now()
             before = [s.seat for s in loaded.seats if s.resigned is not None]
             choice = row.when_gone or WHEN_GONE[0]
-            if choice == "end" or not [other for other in people(loaded.seats) if other != seat]:
-                made = ending(state, RESIGNED, seat, before)
+            others = [other for other in people(loaded.seats) if other != seat]
+            asked = {s.seat for s in loaded.seats if s.end_asked is not None}
+            if choice == "end" or not others or set(others) <= asked:
+                # Ended now: as the table chose, by the last person, or (every other person has asked to end
+                # the game) as agreed, the one who resigned among those who cannot win.
+                agreed = choice != "end" and others and set(others) <= asked
+                made = ending(state, AGREED, seat, [*before, seat]) if agreed else ending(state, RESIGNED, seat, before)
                 if (yield from end_steps(self.core, loaded, made, now, resigned=seat)):
                     return loaded
                 continue  # a move came between: look again

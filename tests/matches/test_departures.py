@@ -228,6 +228,17 @@ def test_the_game_ends_when_every_person_still_playing_has_asked_and_the_leader_
         ask_to_end(service, match_id, tokens[1])
 
 
+def test_a_resignation_when_every_other_person_asked_to_end_ends_the_game_as_agreed(service: MatchService) -> None:
+    match_id, tokens = seated(service, players=3)
+    ask_to_end(service, match_id, tokens[0])
+    assert resign(service, match_id, tokens[2])["status"] == "playing"  # seat 1 has not asked: a bot plays on
+    ask_to_end(service, match_id, tokens[0], asks=False)
+    ask_to_end(service, match_id, tokens[0])
+    ended = resign(service, match_id, tokens[1])  # the only other person, 0, asked: the game ends as agreed
+    assert ended["status"] == "over" and ended["ending"] == {"kind": "agreed", "seat": 1}
+    assert ended["outcome"]["winners"] == [0] and ended["seats"][1]["resigned"]
+
+
 def test_alone_with_bots_an_ask_ends_the_game_and_refused_asks_change_nothing(
     service: MatchService, store: Store
 ) -> None:
