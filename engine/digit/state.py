@@ -123,6 +123,14 @@ class DigitState(PileTurns[AnyDigitMove]):
             return None
         return Outcome.by_score(self.scores(), self.end_reason)
 
+    def stopped_scores(self) -> tuple[int, ...]:
+        """A game stopped before anyone went out ends as a blocked one does: tiles left, negated (ruling 24)."""
+        return self.standing()
+
+    def standing(self) -> tuple[int, ...]:
+        """Ahead is fewer tiles left (hand and own pile): the race to go out."""
+        return tuple(-self.tiles_left(seat) for seat in range(self.players))
+
     def legal_moves(self, seat: int) -> list[AnyDigitMove]:
         """Chance: the tiles the drawer's pile can give. The player to move: every play (the fast
         generator's order), every one-step swap, every pass with its trade (some, all or none of the

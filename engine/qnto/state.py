@@ -147,6 +147,12 @@ class QntoState(PileTurns[QntoMove]):
         winners = tuple(seat for seat, count in enumerate(left) if count == min(left))
         return Outcome(tuple(self.points), winners, reason)
 
+    def standing(self) -> tuple[int, ...]:
+        """Classic and Plus: the points; Light, a race to run out: fewer tiles left is ahead (ruling 25)."""
+        if self.options.scored:
+            return tuple(self.points)
+        return tuple(-self.tiles_left(seat) for seat in range(self.players))
+
     def end_text(self) -> str:
         if self.end_reason == BLOCKED:
             limit = self.options.turns_to_block()

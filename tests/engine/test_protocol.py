@@ -144,3 +144,10 @@ def test_importing_the_engines_opens_no_word_index() -> None:
     )
     heavy = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert heavy == ""
+
+
+@pytest.mark.parametrize("name", engine.registered_games())
+def test_a_game_says_whether_it_is_played_in_real_time_as_its_states_do(name: str) -> None:
+    game = load_game(name)
+    assert type(game).real_time == (game.new_initial_state(seed=1).clock_epoch() is not None)
+    assert type(game).real_time == (name == "pdq")

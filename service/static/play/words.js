@@ -22,7 +22,13 @@ export function botWords(plugin, bot) {
  * ``body.seats[seat].name``, so they all agree; the menu's words for the kind are the card's description.
  */
 export function nameBots(body, plugin) {
-  const bots = body.seats.filter((seat) => seat.bot);
+  // A player who resigned keeps their name, said so, though a bot may play the seat on (leave.js).
+  for (const seat of body.seats) {
+    if (!seat.resigned || seat.kind !== undefined) continue;
+    seat.kind = "resigned";
+    seat.name = `${seat.name || `Player ${seat.seat + 1}`} (resigned)`;
+  }
+  const bots = body.seats.filter((seat) => seat.bot && !seat.resigned);
   const kinds = bots.map((seat) => {
     if (seat.kind === undefined) seat.kind = seat.left || !seat.name ? seat.bot : seat.name; // (named once per body)
     return String(seat.kind).replace(/:/g, " ");
