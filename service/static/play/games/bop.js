@@ -501,6 +501,7 @@ export default {
     return penalty ? `−${penalty} for tiles left` : "";
   },
   mount: (ctx) => new BopBoard(ctx),
+  mountWith: (wrap, ctx) => new (wrap(BopBoard))(ctx), // the board made another way (table mode: table/boards.js)
   renderReplay,
   reviewTitle: "What could have been played, turn by turn",
   reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeNode, (step) => step.seat >= 0 && (step.move.startsWith("pass") || playCells(step.move))),

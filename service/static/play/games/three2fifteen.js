@@ -99,7 +99,7 @@ export function playLines(board, placed) {
   return lines;
 }
 
-function tokenElement(value, attrs = {}) {
+export function tokenElement(value, attrs = {}) {
   // The shared tile design (board/tiles.js); a token has no colour, so no corner letter.
   return tileFace({ classes: ["token"], figure: String(value), attrs });
 }
@@ -390,6 +390,7 @@ function renderReview(review, element, body, tools) {
 
 export default bagPlugin({
   mount: (ctx) => new Three2FifteenBoard(ctx),
+  mountWith: (wrap, ctx) => new (wrap(Three2FifteenBoard))(ctx),
   piece: "token",
   describe: describeStep,
   staticBoard,
