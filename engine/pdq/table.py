@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -99,7 +98,7 @@ class PdqTable(PdqState):
     """A PDQ game at the table (``PdqGame`` makes it for ``table=true``): the dealing engine's rules, the table's
     untimed entries and its award, nothing hidden but the phone's shuffle."""
 
-    VIEW: ClassVar[Mapping[str, Part]] = {**PdqState.VIEW, "round": Shown(_table_round)}
+    VIEW: ClassVar[dict[str, Part]] = {**PdqState.VIEW, "round": Shown(_table_round)}
     #: The last finished round's report, kept for the views of that round (built once: it asks the judge).
     _report: tuple[int, JsonDict] | None = None
 

@@ -26,9 +26,9 @@ migrations (``.schema``) and the shared statements (``.sql``); ``open_store`` pi
 
 from __future__ import annotations
 
-from matches.store.base import Store
+from matches.store.base import Store, Written
 from matches.store.postgres import PostgresStore
-from matches.store.rows import Call, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow
+from matches.store.rows import Call, CommitCheck, DeviceRow, MatchRow, MoveRow, PushRow, SeatRow
 from matches.store.schema import MIGRATIONS, NOTIFY_CHANNEL, SCHEMA_VERSION
 from matches.store.sqlite import SQLiteStore
 
@@ -38,6 +38,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Call",
     "CommitCheck",
+    "DeviceRow",
     "MatchRow",
     "MoveRow",
     "PostgresStore",
@@ -45,6 +46,7 @@ __all__ = [
     "SQLiteStore",
     "SeatRow",
     "Store",
+    "Written",
     "open_store",
 ]
 

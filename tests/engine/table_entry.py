@@ -1,9 +1,9 @@
 """A dealt game entered again at the table, move by move (``engine/table.py``): what the table-mode tests share.
 
 The table sees what a player at a real table would: who went first and the starter tile (the set-up), then
-each move as its player lays it, never a draw into a hand (PDQ's cards, turned up face up, are entered). Where the table must say what only a hand knows, the answer
-comes from the dealt game's real hand, as the player would give it: Match Five's ``stuck`` swap, and the
-tiles left in hand when the game ends (``left ...``).
+each move as its player lays it, never a draw into a hand (PDQ's cards, turned up face up, are entered). Where
+the table must say what only a hand knows, the answer comes from the dealt game's real hand, as the player
+would give it: Match Five's ``stuck`` swap, and the tiles left in hand when the game ends (``left ...``).
 """
 
 from __future__ import annotations
