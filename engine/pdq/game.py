@@ -62,6 +62,7 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     """PDQ with one set of options (a sheet variant is a preset: ``PdqGame("variant=four-score")``)."""
 
     name = "pdq"
+    title = "PDQ"
     options_type = PdqOptions
     format = 2
     word_questions = ("pdq", "pdq_check")
