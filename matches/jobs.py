@@ -15,6 +15,7 @@ from engine.base import Game, State
 from engine.bots import Bot, make_bot, next_move
 from engine.errors import ConfigError
 from engine.registry import game_class
+from engine.table import edit
 from engine.values import CHANCE, JsonDict, Move
 from indexes.house_rules import HouseRules
 from indexes.paths import DEFAULT_LEXICON
@@ -82,7 +83,7 @@ def turns_of(
         scores = list(state.scores()) if over else state.shown_scores(seat)
         steps.append({"version": state.version, "seat": mover, "breakdown": breakdown.to_json(), "scores": scores})
     shown = state.public_history(seat)
-    acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
+    acts = acted(state)
     ends = [*acts[1:], len(shown)] if acts else []
     for step, index, following in zip(steps, acts, ends, strict=True):
         step["move"] = shown[index][1]
@@ -153,8 +154,28 @@ def review_at(
 
 def act_index(state: State[Any], version: int) -> int:
     """Where move ``version`` (counted from 1, chance draws not counted) is in ``state.history``."""
-    acts = [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
-    return acts[version - 1]
+    return acted(state)[version - 1]
+
+
+def acted(state: State[Any]) -> list[int]:
+    """Where in ``state.history`` each move made through ``act`` is, in order (version 1 first): every entry
+    but the chance draws a seeded state made itself. A state without a seed draws nothing itself: its chance
+    entries were made through ``act`` too (a table's set-up, the cards it turned up)."""
+    if state.seed is None:
+        return list(range(len(state.history)))
+    return [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
+
+
+def table_edit(
+    game: Game[Any, Any, Any], seed: int | None, entries: Sequence[tuple[int, str]], index: int,
+    replacement: tuple[int, str] | None, insert: bool,
+) -> JsonDict:  # fmt: skip
+    """A table game's entries with one replaced, removed or inserted (``engine.table.edit``), checked and scored
+    again from the set-up: the entries as they now stand, how many the state holds, and the first that no longer
+    fits (with its history index), if any."""
+    done = edit(game, entries, index, replacement, insert=insert, seed=seed)
+    flag = None if done.flagged is None else done.flagged.to_json()
+    return {"entries": [list(entry) for entry in done.entries], "applied": done.applied, "flag": flag}
 
 
 #: What a worker can be asked, by name (the first argument of each is the game).
@@ -165,4 +186,5 @@ JOBS: dict[str, Callable[..., Any]] = {
     "checkpoints": checkpoints,
     "replay_step": replay_step,
     "review_at": review_at,
+    "table_edit": table_edit,
 }
