@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from engine.bots import BOTS, Bot, Turn
 from engine.errors import ConfigError
-from engine.pdq.moves import Claim, NoWord, PdqMove
+from engine.pdq.moves import Claim, NoWord, PdqMove, Ready
 from engine.pdq.options import PdqOptions
 from engine.pdq.pdl import extends_said_word
 from engine.rng import Rng
@@ -98,7 +98,11 @@ class PdqBot:
         return f"PdqBot({self.profile.name!r})"
 
     def choose(self, turn: Turn) -> PdqMove | None:
-        """The next move this seat will make in the round in play (its time inside), or None."""
+        """The next move this seat will make in the round in play (its time inside), or None. Between
+        rounds a bot is ready at once: the pause is for the people at the table (RULINGS.md 27)."""
+        pause = turn.view.get("pause")
+        if pause is not None:
+            return Ready(pause["clock_ms"]) if turn.seat not in pause["ready"] else None
         rnd = turn.view["round"]
         player = turn.seat
         if rnd is None or player not in rnd["eligible"]:

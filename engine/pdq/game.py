@@ -29,12 +29,13 @@ from typing import Any
 
 from engine.base import Game
 from engine.errors import ConfigError, NotationError
+from engine.pdq.body import BODY_KEYS, END_REASONS
 from engine.pdq.bots import LEVELS, RETIRED, SHARED_PACE
 from engine.pdq.deck import LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.moves import PdqMove, parse_move
 from engine.pdq.options import PdqOptions
-from engine.pdq.state import BODY_KEYS, END_REASONS, PACE_MS, PdqState
+from engine.pdq.state import PACE_MS, PdqState
 from engine.pdq.table import PdqTable, table_move
 from engine.rng import Rng
 from engine.values import parse_draw

@@ -4,7 +4,8 @@ Every move carries ``at_ms``: milliseconds since the round's cards were dealt, a
 measured them. The engine takes times as input, so a test (or a replay) is exact. As for every
 engine, the seat is not part of the move: ``state.act(seat, move)`` says who made it and
 ``state.history`` records ``(seat, move)`` pairs. :class:`Close` is the referee's
-(``engine.values.REFEREE``).
+(``engine.values.REFEREE``). :class:`Ready` is a player's between two rounds, where a table chose a
+pause (``pause_ms``): its time is on the pause's own clock, from the round's end.
 
 >>> parse_move("claim pineapple @1200")
 Claim(word='pineapple', at_ms=1200)
@@ -12,6 +13,8 @@ Claim(word='pineapple', at_ms=1200)
 'noword @5000'
 >>> parse_move("close @1500")
 Close(at_ms=1500)
+>>> parse_move("ready @800")
+Ready(at_ms=800)
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ _TIME = r"@(?P<at>\d{1,9})"
 _CLAIM = re.compile(rf"claim\s+(?P<word>\S+)\s+{_TIME}")
 _NOWORD = re.compile(rf"noword\s+{_TIME}")
 _CLOSE = re.compile(rf"close\s+{_TIME}")
+_READY = re.compile(rf"ready\s+{_TIME}")
 
 
 def _check_time(at_ms: int) -> None:
@@ -81,7 +85,8 @@ class NoWord(Move):
 
 @dataclass(frozen=True)
 class Close(Move):
-    """The referee's clock reached ``at_ms``: the claim window (or Word Count's time) has run out."""
+    """The referee's clock reached ``at_ms``: the claim window (or Word Count's time) has run out, or
+    the pause between two rounds has, and the next row is dealt."""
 
     at_ms: int
 
@@ -96,11 +101,29 @@ class Close(Move):
         return self.at_ms
 
 
-PdqMove = Claim | NoWord | Close
+@dataclass(frozen=True)
+class Ready(Move):
+    """Between two rounds: this player has read the last round's result and is ready for the next row
+    (``at_ms`` on the pause's clock, since the round ended)."""
+
+    at_ms: int
+
+    def __post_init__(self) -> None:
+        _check_time(self.at_ms)
+
+    def to_text(self) -> str:
+        return f"ready @{self.at_ms}"
+
+    @property
+    def time_ms(self) -> int:
+        return self.at_ms
+
+
+PdqMove = Claim | NoWord | Close | Ready
 
 
 def parse_move(text: str) -> PdqMove:
-    """``claim WORD @MS`` | ``noword @MS`` | ``close @MS`` (case and spacing are free)."""
+    """``claim WORD @MS`` | ``noword @MS`` | ``close @MS`` | ``ready @MS`` (case and spacing are free)."""
     if not isinstance(text, str):
         raise NotationError(f"a PDQ move is text, not {type(text).__name__}")
     line = " ".join(text.strip().split()).lower()
@@ -110,4 +133,8 @@ def parse_move(text: str) -> PdqMove:
         return NoWord(int(match["at"]))
     if match := _CLOSE.fullmatch(line):
         return Close(int(match["at"]))
-    raise NotationError(f"cannot read the PDQ move {text!r}; write 'claim WORD @MS', 'noword @MS' or 'close @MS'")
+    if match := _READY.fullmatch(line):
+        return Ready(int(match["at"]))
+    raise NotationError(
+        f"cannot read the PDQ move {text!r}; write 'claim WORD @MS', 'noword @MS', 'ready @MS' or 'close @MS'"
+    )

@@ -34,6 +34,8 @@ MAX_MIN_LENGTH = 15
 #: The "same time" window of a new game (RULINGS.md 4): about the time a thumb takes to type four
 #: more letters and send, so a longer word found at the same moment can still beat a short one.
 DEFAULT_WINDOW_MS = 2000
+#: The longest pause between rounds a table may choose (RULINGS.md 27).
+MAX_PAUSE_MS = 300_000
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,10 @@ class PdqOptions(Options):
     window_ms: int = DEFAULT_WINDOW_MS
     #: Word Count: how long each listing round lasts.
     word_count_ms: int = 60_000
+    #: The pause between rounds (RULINGS.md 27): the table reads the round's result and its words, and
+    #: the next row is dealt when every player is ready, or this many ms after the round ended. 0: no
+    #: pause, the next row at once (the sheet's game at one table; saved games keep theirs).
+    pause_ms: int = 0
     #: Solo: the game ends at the first deal the player is stumped by.
     end_when_stumped: bool = False
     distribution: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_DISTRIBUTION))
@@ -112,6 +118,8 @@ class PdqOptions(Options):
         data["distribution"] = dict(self.distribution)
         data["children"] = list(self.children)
         data["min_lengths"] = None if self.min_lengths is None else list(self.min_lengths)
+        if not self.pause_ms:  # (no pause, as every game saved before there were pauses: their options match)
+            del data["pause_ms"]
         return data
 
     def with_options(self, **changes: Any) -> PdqOptions:
@@ -163,6 +171,7 @@ class PdqOptions(Options):
                 whole("min_lengths[]", minimum, 1, MAX_MIN_LENGTH)
         whole("window_ms", self.window_ms, 0, 60_000)
         whole("word_count_ms", self.word_count_ms, 1, 3_600_000)
+        whole("pause_ms", self.pause_ms, 0, MAX_PAUSE_MS)
         flag("end_when_stumped", self.end_when_stumped)
         flag("only_solvable", self.only_solvable)
         whole("max_redeals", self.max_redeals, 0, 1000)
@@ -183,6 +192,8 @@ class PdqOptions(Options):
             raise ConfigError(f"PDQ deck of {len(cards)} cards cannot deal a round of {self.cards_per_round}")
         if self.end_when_stumped and self.players != 1:
             raise ConfigError("end_when_stumped is the solo rule: it needs exactly 1 player")
+        if self.table and self.pause_ms:  # (RULINGS.md 28: the table turns the next row up when it is ready)
+            raise ConfigError("at the table the next row is turned up when the table is ready: no pause_ms")
 
 
 #: The sheet's ways to play. Each is a set of options over the defaults of :class:`PdqOptions`.

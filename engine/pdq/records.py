@@ -235,3 +235,36 @@ class Dealing:
         eligible = tuple(json_int(p, "deal eligible") for p in json_list(data["eligible"], "deal eligible"))
         return cls(eligible, str(data["kind"]), list(card_text(data["cards"], "deal cards")),
                    json_int(data["redeals"], "deal redeals"))  # fmt: skip
+
+
+@dataclass
+class Pause:
+    """Between two rounds, where the table chose a pause (``pause_ms``, RULINGS.md 27): the last round's
+    result and its words are read, and the next row is dealt when every player is ready or when the
+    referee's countdown runs out. It knows who plays the next row and the words the last row had."""
+
+    #: Who plays the next row, and its kind (everyone; the tied players in a tie-break).
+    eligible: tuple[int, ...]
+    kind: str
+    #: The players who said they are ready, in the order they did.
+    ready: list[int] = field(default_factory=list)
+    #: The latest ``Ready`` time on the pause's clock (ms since the round ended).
+    clock_ms: int = 0
+    #: The words the last row admitted (at the lowest minimum of its players): the most familiar, the longest.
+    common: tuple[str, ...] = ()
+    longest: tuple[str, ...] = ()
+
+    def to_json(self) -> JsonDict:
+        return {"eligible": list(self.eligible), "kind": self.kind, "ready": list(self.ready),
+                "clock_ms": self.clock_ms, "common": list(self.common), "longest": list(self.longest)}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Pause:
+        check_keys(data, ("eligible", "kind", "ready", "clock_ms", "common", "longest"), "PDQ pause")
+        if data["kind"] not in ROUND_KINDS:
+            raise StateError(f"PDQ pause: unknown kind {data['kind']!r}")
+        words = {key: tuple(_str(w, f"PDQ pause {key}") for w in json_list(data[key], f"PDQ pause {key}"))
+                 for key in ("common", "longest")}  # fmt: skip
+        return cls(_players(data["eligible"], "PDQ pause eligible"), data["kind"],
+                   list(_players(data["ready"], "PDQ pause ready")), _int(data["clock_ms"], "PDQ pause clock"),
+                   **words)  # fmt: skip

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.base import State
 from engine.errors import IllegalMoveError, StateError, WrongPlayerError
+from engine.pdq.body import check_consistency, read_body
 from engine.pdq.deck import card_value, place
-from engine.pdq.moves import MAX_TIME_MS, Claim, Close, NoWord, PdqMove
-from engine.pdq.records import ClaimRecord, Dealing, Round, RoundRecord, Verdict, card_text
+from engine.pdq.moves import Claim, Close, NoWord, PdqMove, Ready
+from engine.pdq.records import ClaimRecord, Dealing, Pause, Round, RoundRecord, Verdict
 from engine.pdq.rules import cards_won, in_window, pdl_refusal, place_claim
 from engine.rng import Rng
-from engine.saved import check_keys, json_list
 from engine.values import (
     CHANCE,
     REFEREE,
@@ -35,12 +35,11 @@ from engine.views import Public, Secret, Shown
 if TYPE_CHECKING:
     from engine.pdq.game import PdqGame
 
-#: Why a game ended (None while it runs): the deck could not deal another row, or solo stumped.
-END_REASONS = (None, "deck_spent", "stumped")
 #: How long after the last move the moves ``legal_moves`` lists are made (the pace of a bot that
 #: has no clock of its own; PDQ's own bots plan their times, as people do).
 PACE_MS = 1000
-BODY_KEYS = ("deck", "collected", "set_aside", "tie_players", "dealing", "round", "rounds", "end_reason")
+#: How many words of the last row a pause between rounds shows, the most familiar and the longest.
+PAUSE_WORDS = 5
 
 
 def _shown_round(value: Any, viewer: int | None, over: bool) -> Any:
@@ -71,6 +70,7 @@ class PdqState(State[PdqMove]):
         "round": Shown(_shown_round),
         "rounds": Public(),
         "end_reason": Public(),
+        "pause": Public(),
     }
 
     def __init__(self, game: PdqGame, seed: int | None) -> None:
@@ -88,6 +88,8 @@ class PdqState(State[PdqMove]):
         self.round: Round | None = None
         self.rounds: list[RoundRecord] = []
         self.end_reason: str | None = None
+        #: Between two rounds, where the table chose a pause (``pause_ms``); else None.
+        self.pause: Pause | None = None
 
     # --- who acts, and what they may do ---------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -95,11 +97,14 @@ class PdqState(State[PdqMove]):
 
     def acting_players(self) -> list[int]:
         """Chance while a row is dealt; then every eligible player who may still act in the round (in
-        the main game not one with a valid claim; in PDL not the holder of the standing word)."""
+        the main game not one with a valid claim; in PDL not the holder of the standing word); in a
+        pause between rounds, every player not yet ready."""
         if self.is_terminal():
             return []
         if self.dealing is not None:
             return [CHANCE]
+        if self.pause is not None:
+            return [p for p in range(self.options.players) if p not in self.pause.ready]
         rnd = self.round
         assert rnd is not None
         valid = rnd.valid_claims()
@@ -126,6 +131,8 @@ class PdqState(State[PdqMove]):
         scheduled = self.scheduled()
         if seat == REFEREE:
             return [scheduled.move] if scheduled is not None else []  # type: ignore[list-item]
+        if self.pause is not None:
+            return [Ready(self.pause.clock_ms)] if seat in self.acting_players() else []
         rnd = self.round
         if rnd is None or self.dealing is not None or seat not in self.acting_players():
             return []
@@ -176,7 +183,11 @@ class PdqState(State[PdqMove]):
         return ranked
 
     def scheduled(self) -> Scheduled | None:
-        """The referee closes the round when the claim window (or Word Count's time) runs out."""
+        """The referee closes the round when the claim window (or Word Count's time) runs out, and
+        deals the next row when the pause between rounds does."""
+        if self.pause is not None:
+            at = max(self.options.pause_ms, self.pause.clock_ms)
+            return Scheduled(at, Close(at))
         deadline = self.deadline_ms
         rnd = self.round
         if deadline is None or rnd is None or self.dealing is not None or self.options.mode == "longest":
@@ -185,7 +196,10 @@ class PdqState(State[PdqMove]):
         return Scheduled(at, Close(at))
 
     def timeout_move(self, seat: int) -> PdqMove | None:
-        """A player whose time runs out votes "no word" (the round moves on when everyone has)."""
+        """A player whose time runs out votes "no word" (the round moves on when everyone has); in a
+        pause between rounds, is ready."""
+        if self.pause is not None:
+            return Ready(self.pause.clock_ms) if seat in self.acting_players() else None
         rnd = self.round
         if rnd is None or self.dealing is not None or seat not in self.acting_players():
             return None
@@ -193,9 +207,15 @@ class PdqState(State[PdqMove]):
         return NoWord(at) if at is not None and self._may_vote(rnd, seat) else None
 
     def clock_epoch(self) -> int | None:
+        """The round's number while it is played; the pause after round N is stretch -N (its moves are
+        timed from the round's end)."""
+        if self.pause is not None:
+            return -self.rounds[-1].number
         return None if self.round is None or self.dealing is not None else self.round.number
 
     def clock_ms(self) -> int | None:
+        if self.pause is not None:
+            return self.pause.clock_ms
         return None if self.round is None else self.round.clock_ms
 
     def scores(self) -> tuple[int, ...]:
@@ -216,7 +236,10 @@ class PdqState(State[PdqMove]):
     @property
     def deadline_ms(self) -> int | None:
         """When the referee may close the round: the end of the claim window (race) or of Word
-        Count's time; None while nothing is running out."""
+        Count's time; in a pause between rounds, when the next row is dealt if not everyone is ready
+        before; None while nothing is running out."""
+        if self.pause is not None:
+            return self.options.pause_ms
         rnd = self.round
         if rnd is None:
             return None
@@ -242,9 +265,15 @@ class PdqState(State[PdqMove]):
         """Raises before changing anything: ``IllegalMoveError`` with rules ``not_a_word`` (the judge's
         reason in ``details``), ``not_longer``, ``extends_said_word``, ``already_listed``,
         ``window_closed``, ``time_up``, ``already_claimed``, ``already_voted``,
-        ``word_found``, ``window_open``, ``time_left``, ``no_clock``."""
+        ``word_found``, ``window_open``, ``time_left``, ``no_clock``; between rounds ``round_over``
+        (a claim or a vote), ``pause_left`` and ``time_order`` (the referee's deal), and
+        ``not_between_rounds`` (a ``ready`` while a round is played)."""
         if seat == CHANCE:
             return self._deal_card(move)
+        if self.pause is not None:
+            return self._in_pause(self.pause, seat, move)
+        if isinstance(move, Ready):
+            raise IllegalMoveError("not_between_rounds", "a round is being played: 'ready' is for the pause after it")
         rnd = self.round
         assert rnd is not None
         if isinstance(move, Close):
@@ -320,6 +349,33 @@ class PdqState(State[PdqMove]):
         finished = self._settle(rnd, move.at_ms, closing=True)
         return self._verdict(f"the clock closes round {rnd.number} at {move.at_ms} ms", finished)
 
+    def _in_pause(self, pause: Pause, seat: int, move: PdqMove) -> Verdict:
+        """Between rounds (RULINGS.md 27): a player says ready; the referee deals when the pause runs out.
+        The next row is dealt as soon as every player is ready."""
+        number = self.rounds[-1].number
+        if isinstance(move, Close):
+            if seat != REFEREE:
+                raise WrongPlayerError(f"only the referee's clock ends the pause, not player {seat}")
+            if move.at_ms < self.options.pause_ms:
+                raise IllegalMoveError("pause_left", f"the pause runs until {self.options.pause_ms} ms; "
+                                                     f"{move.at_ms} ms is too early to deal")  # fmt: skip
+            if move.at_ms < pause.clock_ms:
+                raise IllegalMoveError("time_order", f"{move.at_ms} ms is before the last move at {pause.clock_ms} ms")
+            self._end_pause(pause)
+            return self._verdict(f"the pause after round {number} ran out at {move.at_ms} ms: the next row", None)
+        if not isinstance(move, Ready):
+            raise IllegalMoveError("round_over", f"round {number} is over: the next row comes when everyone is ready")
+        pause.ready.append(seat)
+        pause.clock_ms = max(pause.clock_ms, move.at_ms)
+        explanation = f"player {seat} is ready ({len(pause.ready)} of {self.options.players})"
+        if len(pause.ready) == self.options.players:
+            self._end_pause(pause)
+        return self._verdict(explanation, None)
+
+    def _end_pause(self, pause: Pause) -> None:
+        self.pause = None
+        self.dealing = Dealing(pause.eligible, pause.kind)
+
     def _deal_card(self, move: PdqMove) -> Breakdown:
         dealing = self.dealing
         if not isinstance(move, Draw) or move.seat is not None or dealing is None:
@@ -365,14 +421,20 @@ class PdqState(State[PdqMove]):
         rnd = self.round
         saved_round = None if rnd is None else (rnd, list(rnd.claims), list(rnd.votes), rnd.clock_ms)
         dealing = None if self.dealing is None else Dealing(**{**vars(self.dealing), "cards": list(self.dealing.cards)})
+        pause = None if self.pause is None else (self.pause, list(self.pause.ready), self.pause.clock_ms)
         return (list(self.deck), list(self.collected), self.set_aside, self.tie_players, saved_round, dealing,
                 len(self.rounds), self.end_reason, None if self.rng is None else self.rng.state, len(self.history),
-                self.version)  # fmt: skip
+                self.version, pause)  # fmt: skip
 
     def restore(self, saved: Any) -> None:
         (self.deck, self.collected, self.set_aside, self.tie_players, saved_round, self.dealing, finished,
-         self.end_reason, rng_state, length, self.version) = saved  # fmt: skip
+         self.end_reason, rng_state, length, self.version, saved_pause) = saved  # fmt: skip
         self.round = None
+        self.pause = None
+        if saved_pause is not None:
+            pause, ready, clock = saved_pause
+            pause.ready, pause.clock_ms = ready, clock
+            self.pause = pause
         if saved_round is not None:
             rnd, claims, votes, clock = saved_round
             rnd.claims, rnd.votes, rnd.clock_ms = claims, votes, clock
@@ -465,12 +527,25 @@ class PdqState(State[PdqMove]):
         return record
 
     def _next_round(self, eligible: tuple[int, ...], kind: str) -> None:
-        """Deal the next row (a chance node per card), or end the game if the deck cannot make one."""
+        """Deal the next row (a chance node per card), or end the game if the deck cannot make one;
+        after a round, where the table chose a pause, pause first (RULINGS.md 27)."""
         self.round = None
         if len(self.deck) < self.options.cards_per_round:
             self.end_reason = "deck_spent"
             return
+        if self.options.pause_ms and self.rounds:
+            self.pause = self._pause_after(self.rounds[-1], eligible, kind)
+            return
         self.dealing = Dealing(eligible, kind)
+
+    def _pause_after(self, record: RoundRecord, eligible: tuple[int, ...], kind: str) -> Pause:
+        """The pause after ``record``, with the words its row admitted (as the round report counts them:
+        at the lowest minimum among its players), for the table to read."""
+        rule, minimum = self.options.word_rule, self.game.table_min_length(record.eligible)
+        common = self.game.adjudicator.pdq(record.letters, variant=rule, min_length=minimum, limit=PAUSE_WORDS)
+        longest = self.game.adjudicator.pdq(record.letters, variant=rule, min_length=minimum, sort="longest",
+                                            limit=PAUSE_WORDS)  # fmt: skip
+        return Pause(eligible, kind, common=tuple(common.words), longest=tuple(longest.words))
 
     # --- JSON ----------------------------------------------------------------------------------
     def to_body(self) -> JsonDict:
@@ -483,85 +558,26 @@ class PdqState(State[PdqMove]):
             "round": None if self.round is None else {**self.round.to_json(), "mode": self.options.mode},
             "rounds": [record.to_json() for record in self.rounds],
             "end_reason": self.end_reason,
+            "pause": None if self.pause is None else self.pause.to_json(),
         }
 
     @classmethod
     def from_body(cls, game: PdqGame, data: Mapping[str, Any], seed: int | None, rng: Rng | None) -> PdqState:
-        check_keys(data, BODY_KEYS, "PDQ state")
-        try:
-            state = cls(game, seed)
-            state.rng = rng
-            state.deck = list(card_text(data["deck"], "deck"))
-            collected = data["collected"]
-            if not isinstance(collected, list) or len(collected) != game.options.players:
-                raise StateError(f"PDQ state: collected needs one entry per player ({game.options.players})")
-            state.collected = [card_text(cards, "collected") for cards in collected]
-            state.set_aside = card_text(data["set_aside"], "set_aside")
-            tie = data["tie_players"]
-            if tie is not None and not (isinstance(tie, list) and all(type(p) is int for p in tie)):
-                raise StateError(f"PDQ state: tie_players must be null or a list of players, got {tie!r}")
-            state.tie_players = None if tie is None else tuple(tie)
-            state.dealing = None if data["dealing"] is None else Dealing.from_json(data["dealing"])
-            rnd = data["round"]
-            if rnd is not None:
-                check_keys(rnd, ("mode",), "PDQ round")
-                state.round = Round.from_json({k: v for k, v in rnd.items() if k != "mode"})
-            state.rounds = [RoundRecord.from_json(r) for r in json_list(data["rounds"], "rounds")]
-            if data["end_reason"] not in END_REASONS:
-                raise StateError(f"PDQ state: unknown end_reason {data['end_reason']!r}")
-            state.end_reason = data["end_reason"]
-        except (TypeError, ValueError) as error:
-            if isinstance(error, StateError):
-                raise
-            raise StateError(f"PDQ state: {error}") from None
+        state = cls(game, seed)
+        state.rng = rng
+        read_body(state, data)
         state.check_invariants()
         return state
 
     def check_invariants(self) -> None:
         """StateError unless the cards are conserved (deck + collected + set aside + the row in play or
-        being dealt are exactly the game's deck), the round is one this game could deal, and each
-        player holds exactly the cards the finished rounds gave them, in the order won."""
-        self._check_consistency()
+        being dealt are exactly the game's deck), the round (or the pause) is one this game could hold,
+        and each player holds exactly the cards the finished rounds gave them, in the order won."""
+        check_consistency(self)
         for player, cards in enumerate(self.collected):
             won = "".join(record.taken for record in self.rounds if record.winner == player)
             if cards != won:
                 raise StateError(f"PDQ state: player {player} holds {cards or 'no cards'}, but won {won or 'none'}")
-
-    def _check_consistency(self) -> None:
-        """The cards add up to the deck, and the round (if any) is one this game could deal."""
-        on_table = "" if self.round is None else self.round.letters
-        dealt = "" if self.dealing is None else "".join(self.dealing.cards)
-        everywhere = Counter("".join(self.deck) + "".join(self.collected) + self.set_aside + on_table + dealt)
-        if everywhere != Counter(self.options.deck()):
-            raise StateError("PDQ state: the cards in it are not this game's deck")
-        if sum(x is not None for x in (self.round, self.dealing, self.end_reason)) != 1:
-            raise StateError("PDQ state: a game is dealing a row, playing a round, or over: exactly one")
-        seats = range(self.options.players)
-        if self.tie_players is not None and not (self.tie_players and set(self.tie_players) <= set(seats)):
-            raise StateError(f"PDQ state: tie_players {list(self.tie_players)} are not this game's players")
-        dealing = self.dealing
-        if dealing is not None and (not dealing.eligible or not set(dealing.eligible) <= set(seats)
-                                    or len(dealing.cards) >= self.options.cards_per_round):  # fmt: skip
-            raise StateError("PDQ state: the row being dealt is not one this game could deal")
-        rnd = self.round
-        if rnd is not None:
-            if len(rnd.letters) != self.options.cards_per_round:
-                raise StateError(f"PDQ state: rounds of {self.options.cards_per_round} cards, not {rnd.letters}")
-            if not rnd.eligible or len(set(rnd.eligible)) != len(rnd.eligible) or not set(rnd.eligible) <= set(seats):
-                raise StateError("PDQ state: the round's players are not this game's")
-            # What the moves will act on: who said what and when, and who voted (a claim by a player
-            # outside the round would otherwise hand the cards to a seat that does not exist).
-            if len(set(rnd.votes)) != len(rnd.votes) or not set(rnd.votes) <= set(rnd.eligible):
-                raise StateError(f"PDQ state: the votes {rnd.votes} are not by the round's players")
-            times = [claim.at_ms for claim in rnd.claims]
-            ordered = self.options.mode == "longest" or times == sorted(times)  # PDL: in the order said
-            if not 0 <= rnd.clock_ms <= MAX_TIME_MS or not ordered or any(t > rnd.clock_ms for t in times):
-                raise StateError("PDQ state: the round's claims and clock are not in time order")
-            for claim in rnd.claims:
-                if not claim.valid or claim.player not in rnd.eligible or not (
-                    claim.word.isascii() and claim.word.isalpha() and claim.word.islower()
-                ):
-                    raise StateError(f"PDQ state: {claim} is not a claim this round could hold")
 
     def review(self, seat: int) -> JsonDict | None:
         """The words the row in play admitted for ``seat``: the most familiar and the longest."""
@@ -576,4 +592,6 @@ class PdqState(State[PdqMove]):
 
     def __repr__(self) -> str:
         where = "over" if self.round is None else f"round {self.round.number} {self.round.letters}"
+        if self.pause is not None:
+            where = f"after round {self.rounds[-1].number}"
         return f"<PdqState seed={self.seed} {where} deck={len(self.deck)} scores={self.scores()}>"

@@ -58,7 +58,10 @@ function readQuery() {
   return query;
 }
 
-function onGameChange() {
+/** Another game chosen: the letters and the word typed for the last one go, and its answer (issue 38: a
+ *  leftover Y made P-N-A into P-N-A-Y). @param {Event} [event] the choice (none: the page opening) */
+function onGameChange(event) {
+  if (event) clearForm(false);
   const kind = game();
   $("pdq-options").hidden = kind !== "pdq";
   $("order-field").hidden = kind !== "pdq";
@@ -68,6 +71,17 @@ function onGameChange() {
   } catch (_) {
     /* private browsing: nothing to remember */
   }
+}
+
+/** The letters and the word cleared, the answer with them; the letters focused for the next question. */
+function clearForm(focus = true) {
+  form.elements.letters.value = "";
+  form.elements.word.value = "";
+  state.query = null;
+  $("result").classList.add("idle");
+  for (const id of ["verdict", "reason", "explanation", "alignment", "meaning", "house-ruling", "error", "answered-by"]) $(id).hidden = true;
+  $("examples").hidden = true;
+  if (focus) form.elements.letters.focus();
 }
 
 /** @param {SubmitEvent} event */
@@ -140,7 +154,8 @@ function showVerdict(query, list, claimed) {
   const verdict = $("verdict");
   verdict.textContent = valid ? "VALID" : "NOT VALID";
   verdict.className = `verdict ${valid ? "valid" : "invalid"}`;
-  verdict.hidden = false;
+  // A verdict on a word claimed; a list asked for is headed by its count, not a verdict on nothing.
+  verdict.hidden = !claimed;
 
   const ruling = (claimed || list).house_rules;
   show($("house-ruling"), ruling ? `House rules “${ruling.name}”: ${ruling.explanation}` : "");
@@ -157,9 +172,22 @@ function showVerdict(query, list, claimed) {
         ? `${formatCount(list.count)} ${list.count === 1 ? "word fits" : "words fit"} ${letters}${rules}`
         : `No word fits ${letters}${rules}`,
     );
-    show($("explanation"), "");
+    show($("explanation"), query.game === "pdq" && list.variant === "classic" ? eitherWay(list) : "");
     $("alignment").hidden = true;
   }
+}
+
+/**
+ * What PDQ's classic rule means for a row, with a word of the list read from the right if there is one
+ * (issue 38: a table argued that NIGHT is not T-G-N). @param {any} list @returns {string}
+ */
+function eitherWay(list) {
+  const cards = list.letters.toUpperCase();
+  const first = cards[0];
+  const last = cards[cards.length - 1];
+  const backwards = (list.words || []).find((/** @type {string} */ word) => word[0].toUpperCase() === last && last !== first);
+  const example = backwards ? ` ${backwards.toUpperCase()} holds ${dashed(cards.split("").reverse().join(""))}, so it fits.` : "";
+  return `Classic reads the cards either way: a word starts with ${first} or with ${last} and holds the other cards in order from there.${example}`;
 }
 
 /** @param {string} kind @param {any} claimed the word's answer */
@@ -310,6 +338,8 @@ function describeLexicon() {
 // --- wiring ---------------------------------------------------------------------------------
 /** Wires the page up and asks its first questions. */
 function start() {
+  // Opened offline, the page starts at the top, where the banner says so (a reload would keep its scroll).
+  if (navigator.onLine === false) history.scrollRestoration = "manual";
   let remembered = null;
   try {
     remembered = localStorage.getItem("tablejudge.game");
@@ -321,6 +351,7 @@ function start() {
   for (const radio of document.querySelectorAll('input[name="order"]')) radio.addEventListener("change", reorder);
   $("lexicon").addEventListener("change", describeLexicon);
   $("more").addEventListener("click", more);
+  $("clear").addEventListener("click", () => clearForm());
   $("house-save").addEventListener("click", saveHouseRules);
   for (const id of ["house-name", "house-allow", "house-deny"]) {
     $(id).addEventListener("keydown", (event) => {

@@ -24,7 +24,7 @@ from engine.bots import BOTS, Bot, make_bot, next_move
 from engine.errors import ConfigError, IllegalMoveError
 from engine.pdq.bots import PROFILES, seat_names
 from engine.pdq.game import PdqGame, PdqState
-from engine.pdq.moves import Claim, NoWord
+from engine.pdq.moves import Claim, NoWord, Ready
 from engine.pdq.options import PRESETS, PdqOptions
 from engine.pdq.records import Verdict
 from engine.pdq.report import reason_text, round_report
@@ -119,6 +119,14 @@ def _print_report(game: PdqGame, verdict: Breakdown, out: TextIO, as_json: bool,
         out.write(report.text(names) + "\n\n")
 
 
+def _next_row(state: PdqState) -> bool:
+    """Whether a row is in play, once past a pause between rounds (``pause_ms``, RULINGS.md 27): the
+    terminal prints each round's report before the next row, so everyone at it is ready at once."""
+    while state.pause is not None:
+        state.act(state.acting_players()[0], Ready(state.pause.clock_ms))
+    return state.round is not None
+
+
 def _print_result(state: PdqState, out: TextIO, as_json: bool, names: list[str], extra: dict[str, Any]) -> None:
     outcome = state.outcome()
     assert outcome is not None
@@ -166,8 +174,9 @@ def play_solo(
         to_beat = best if best is not None else "none yet"
         out.write(f"PDQ solo, seed {seed}: words left to right, {game.options.min_length_for(0)}+ letters. "
                   f"High score: {to_beat}. '?' or an empty line when stumped.\n")  # fmt: skip
-    while state.round is not None:
+    while _next_row(state):
         rnd = state.round
+        assert rnd is not None
         dealt = time.monotonic()
         if not as_json:
             out.write(f"\nRound {rnd.number} ({len(state.deck)} cards left): {' '.join(rnd.letters)}\n")
@@ -243,8 +252,9 @@ def play_race(
                 return
             _print_report(game, state.act(seat, move), out, False, names)
 
-    while state.round is not None:
+    while _next_row(state):
         rnd = state.round
+        assert rnd is not None
         if human not in rnd.eligible:
             out.write(f"\nRound {rnd.number}: {' '.join(rnd.letters)} (a tie-break without you)\n")
             run_bots(rnd.number, None)

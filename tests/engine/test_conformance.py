@@ -38,8 +38,10 @@ register("highcard", "tests.engine.toy:HighcardGame")
 #: How the suite plays each game (games not named here: their default options, two seeds).
 CASES: dict[str, Case] = {
     "bop": Case(("bop", "bop(players=3,mode=challenge)"), games=1, every=2, garbage=2),
+    # (with a pause between rounds: the players' "ready" moves, RULINGS.md 27)
     "pdq": Case(("pdq(players=3)", "pdq(variant=pdl,players=2)", "pdq(variant=word-count,players=2,word_count_ms=4000)",
-                 "pdq(variant=four-score,players=2,only_solvable=true)"), games=1, every=3),  # fmt: skip
+                 "pdq(variant=four-score,players=2,only_solvable=true)", "pdq(players=2,pause_ms=8000)"),
+                games=1, every=3),  # fmt: skip
     "qwiply": Case(("qwiply", "qwiply(players=3,bids=hidden)"), bots=("random", "greedy", "planner:2"), every=3),
     # Seeds 0 and 2 of the default play long games, seed 1 a short one (nobody can place).
     "three2fifteen": Case(("three2fifteen", "three2fifteen(players=4,hand_size=5)",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,32 @@ def turn_or_end(page: Any) -> str:
     return "end" if page.locator(".end .final li").count() else "turn"
 
 
+#: The refusals that say only that the game moved on while a move made over HTTP was on its way: a stale
+#: version, a PDQ claim after its round's window had run out (the referee not yet come), a claim or a
+#: vote as the round ended (a pause), a "ready" as the next row came.
+MOVED_ON = ("stale_version", "window_closed", "time_up", "round_over", "not_between_rounds")
+
+
+def moved_on_meanwhile(answer: httpx.Response) -> bool:
+    """Whether a move's refusal says only that the game had moved on (``MOVED_ON``): look again."""
+    if answer.status_code not in (409, 422):
+        return False
+    error = answer.json().get("error", {})
+    return error.get("code") in MOVED_ON or error.get("rule") in MOVED_ON
+
+
+def until_past(body: Callable[[], dict[str, Any]], version: int, seconds: float = 30) -> dict[str, Any]:
+    """Polls the match (``body()``, the server's answer) until it is past ``version`` or over: a state to
+    wait for, when the moves listed were for a state that has gone (a PDQ round over: none listed)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        now = body()
+        if now["version"] > version or now["status"] != "playing":
+            return now
+        time.sleep(0.1)
+    raise AssertionError(f"the match stayed at version {version} for {seconds} s")
+
+
 def moved_on(page: Any, version: int) -> None:
     """Wait until the page has seen the match pass ``version`` (a move made: ours, answered)."""
     page.wait_for_function(f"window.tablejudgeMatch.body.version > {version}")
@@ -128,6 +155,39 @@ def scores_shown(pages: Any, scores: list[int]) -> None:
     """Wait until every page's players' panel shows the engine's ``scores``."""
     for page in pages:
         page.wait_for_function(f"{SCORES} === {json.dumps(','.join(map(str, scores)))}")
+
+
+#: The document does not scroll, and the element ``selector`` finds is inside the viewport and not covered
+#: where its last word is (a tap at the end of its last line reaches it: no scroll pane cuts it off, no
+#: hand or button lies over it).
+SEEN_WHOLE = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element || !element.getClientRects().length) return {shown: false};
+  const page = document.scrollingElement, box = element.getBoundingClientRect();
+  const lines = element.getClientRects(), lastLine = lines[lines.length - 1];
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const words = range.getClientRects(), end = words[words.length - 1] || lastLine;
+  const hit = document.elementFromPoint(end.right - 2, end.top + end.height / 2);
+  // No pane that scrolls or clips cuts the last line off (a tap at its middle would still reach the pane).
+  let clipped = false;
+  for (let pane = element.parentElement; pane; pane = pane.parentElement) {
+    if (getComputedStyle(pane).overflowY === "visible") continue;
+    const frame = pane.getBoundingClientRect();
+    clipped = clipped || end.bottom > frame.bottom + 1 || end.top < frame.top - 1;
+  }
+  return {shown: true, fits: page.scrollHeight <= innerHeight && page.scrollWidth <= innerWidth,
+          inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5,
+          reached: !clipped && Boolean(hit && (element.contains(hit) || hit.contains(element))),
+          text: element.textContent};
+}"""
+
+
+def seen_whole(page: Any, selector: str) -> dict[str, Any]:
+    """``SEEN_WHOLE`` of ``selector``, asserted: read to its last word without scrolling."""
+    found: dict[str, Any] = page.evaluate(SEEN_WHOLE, selector)
+    assert found["shown"] and found["fits"] and found["inside"] and found["reached"], (selector, found)
+    return found
 
 
 class Table:

@@ -60,8 +60,8 @@ def test_the_judge_page_answering_and_offline(phones: Any) -> None:
     # The offline judge: the network gone, the phone answers.
     phone.context.set_offline(True)
     try:
+        page.get_by_label("PDQ").check(force=True)  # (choosing the game empties the letters: chosen first)
         page.get_by_label("Letters").fill("pna")
-        page.get_by_label("PDQ").check(force=True)
         page.get_by_label("Claimed word").fill("")
         page.get_by_role("button", name="Judge").click()
         page.locator("#answered-by", has_text="on this phone").wait_for()

@@ -40,6 +40,7 @@ from tests.web.pages import (
     sheet_says,
     shot,
     three_phones,
+    until_a_single,
     your_turn,
 )
 
@@ -178,15 +179,11 @@ def test_the_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     back, Tab reaches the play button; the focus is always visible. That move then drawn in the
     replay and in the review of what could have been played."""
     _, home, table, seat = against_the_bot(phones, tables, "D!Git")
-    game = Game(table)
-    for _ in range(6):  # (against the bot's opening, a hand may hold no tile that fits: pass until one does)
-        singles = [move for move in game.legal(seat) if is_play(move) and len(placements(move)) == 1]
-        if singles:
-            break
-        before = table.body()["version"]
-        game.move(seat, "pass")
-        home.wait_for_function(f"{BODY}.version > {before} && {BODY}.must_act.includes({seat})")
-    single = next((move for move in singles if not is_wild(placements(move)[0][1])), singles[0])
+    # (against the bot's opening, a hand may hold no tile that fits: pass until one does, the state waited
+    # for, not assumed: six passes were not always enough)
+    single = until_a_single(table, seat, home, lambda legal: sorted(
+        (move for move in legal if is_play(move) and len(placements(move)) == 1),
+        key=lambda move: is_wild(placements(move)[0][1])))  # fmt: skip
     [(square, tile)] = placements(single)
     before = table.body()["version"]
     place_by_keyboard(home, table, ".lg-grid", "digit", square, tile, tabs=40)

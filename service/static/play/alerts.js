@@ -122,13 +122,16 @@ export function noticeTurn(before, after, you, title) {
   }
 }
 
-/** The settings: three switches, each kept on this phone. */
-export function alertsPanel() {
+/**
+ * The three switches, each kept on this phone as it changes; ``note`` says why a notification cannot
+ * be shown. ``prefix`` makes their ids (the seat's menu and the first game's offer are apart).
+ * @param {HTMLElement} note @param {string} prefix @returns {HTMLElement[]}
+ */
+function alertToggles(note, prefix) {
   const settings = alertSettings();
-  const note = h("span", { class: "hint", role: "status" });
   /** @param {keyof AlertSettings} name @param {string} label */
   const toggle = (name, label) => {
-    const box = h("input", { type: "checkbox", id: `alert-${name}`, checked: settings[name] });
+    const box = h("input", { type: "checkbox", id: `${prefix}-${name}`, checked: settings[name] });
     box.addEventListener("change", async () => {
       settings[name] = box.checked;
       keep(settings);
@@ -139,12 +142,50 @@ export function alertsPanel() {
         if (answer !== "granted") note.textContent = "Notifications are blocked for this site: allow them in the browser's settings.";
       }
     });
-    return h("p", { class: "check" }, box, h("label", { for: `alert-${name}` }, label));
+    return h("p", { class: "check" }, box, h("label", { for: `${prefix}-${name}` }, label));
   };
+  return [toggle("vibrate", "Vibrate"), toggle("sound", "Play a sound"),
+    "Notification" in window ? toggle("notify", "Notify me while this tab is hidden") : null].filter(Boolean);
+}
+
+/** The settings, in the seat's menu: three switches, each kept on this phone. */
+export function alertsPanel() {
+  const note = h("span", { class: "hint", role: "status" });
   return h("details", { class: "alerts-settings", id: "alerts-settings" },
-    h("summary", {}, "Alert settings"),
-    toggle("vibrate", "Vibrate"),
-    toggle("sound", "Play a sound"),
-    "Notification" in window ? toggle("notify", "Notify me while this tab is hidden") : null,
-    note);
+    h("summary", {}, "Alert settings"), alertToggles(note, "alert"), note);
+}
+
+const OFFERED = "tablejudge.alertsOffered";
+
+/** Whether this phone has been offered the turn alerts (at its first game). */
+export function alertsOffered() {
+  try {
+    return Boolean(localStorage.getItem(OFFERED));
+  } catch (_) {
+    return true; // nothing is kept: offered where the game's menu has them
+  }
+}
+
+/** The first game made or joined on this phone: the offer is made once. */
+export function markAlertsOffered() {
+  try {
+    localStorage.setItem(OFFERED, String(Date.now()));
+  } catch (_) {
+    // private mode
+  }
+}
+
+/**
+ * The turn alerts offered once, in the form of the first game made or joined on this phone (issue 38:
+ * they were only under the game's ⋮ menu, where a new player never looked); null once offered.
+ * @returns {HTMLElement | null}
+ */
+export function alertsOffer() {
+  if (alertsOffered()) return null;
+  const note = h("span", { class: "hint", role: "status" });
+  return h("fieldset", { class: "alerts-offer", id: "alerts-offer" },
+    h("legend", {}, "When it is your turn, this phone may"),
+    alertToggles(note, "offer"),
+    note,
+    h("span", { class: "hint" }, "In a game, they are under ⋮ in the top bar."));
 }

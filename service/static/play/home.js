@@ -3,6 +3,8 @@
 import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
+import { nameBots } from "./words.js";
+import { alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 
 const CLOCKS = [
@@ -35,28 +37,74 @@ export async function openHome(main) {
 }
 
 // --- your games ------------------------------------------------------------------------------
+/** How many of your games the list shows before "Show more" (the games where it is your turn always). */
+const SHOWN = 6;
+/** Your games in the order the list shows them: your turn first, then being played, waiting, over. */
+const ORDER = { turn: 0, playing: 1, waiting: 2, over: 3 };
+
+/**
+ * Every game this browser holds a seat in (``seats``: up to 40, the most recent first), your turn first:
+ * the first ``SHOWN`` and every game where it is your turn, the rest behind "Show N more" (issue 38: the
+ * list showed the 6 most recent, and a game where it was your turn dropped off it unsaid). Each may be
+ * removed from the list: this device forgets the game (its seat stays at the table).
+ */
 async function showMine(section, plugins) {
-  const recent = seats.recent(6);
-  if (!recent.length) return;
-  const items = await Promise.all(
-    recent.map(async (entry) => {
-      let body = null;
+  const held = seats.recent(40);
+  if (!held.length) return;
+  const found = await Promise.all(
+    held.map(async (entry, recency) => {
       try {
-        body = await api(`/v1/matches/${entry.match}`, { token: entry.token });
+        const body = await api(`/v1/matches/${entry.match}`, { token: entry.token });
+        const plugin = plugins[body.game] || (await board(body.game));
+        const yours = body.status === "playing" && body.must_act.includes(body.you);
+        return { body: nameBots(body, plugin), plugin, recency, rank: ORDER[yours ? "turn" : body.status] ?? 3 };
       } catch (_) {
         return null; // gone, or the seat was given up
       }
-      const plugin = plugins[body.game] || (await board(body.game));
-      const names = body.seats.filter((s) => s.joined && s.seat !== body.you).map((s) => s.name);
-      const state = { waiting: "waiting for players", playing: body.must_act.includes(body.you) ? "your turn" : "playing", over: "over" }[body.status];
-      return h("li", {}, h("a", { class: "game-link", href: `/play/${body.match}` },
-        h("b", {}, plugin.title), ` with ${listWords(names) || "nobody yet"}`, h("span", { class: `tag ${body.status}` }, state)));
     }),
   );
-  const shown = items.filter(Boolean);
-  if (!shown.length) return;
+  const games = found.filter(Boolean).sort((a, b) => a.rank - b.rank || a.recency - b.recency);
+  if (!games.length) return;
+  const shown = Math.max(SHOWN, games.filter((game) => game.rank === ORDER.turn).length);
+  const list = h("ul", { class: "plain mine-list", id: "mine-list" });
+  fill(list, games.map((game, index) => mineItem(game, index >= shown, list)));
+  const rest = games.length - shown;
+  const more = rest > 0
+    ? h("button", { type: "button", class: "secondary small", id: "mine-more", "aria-controls": "mine-list", onclick: () => {
+      for (const item of list.querySelectorAll("li[hidden]")) item.hidden = false;
+      more.remove();
+    } }, `Show ${plural(rest, "more game")}`)
+    : null;
   section.hidden = false;
-  fill(section, h("h2", { id: "mine-title" }, "Your games"), h("ul", { class: "plain" }, shown));
+  fill(section, h("h2", { id: "mine-title" }, "Your games"), list, more);
+}
+
+/** One of your games: its link (the game, who else plays, where it stands) and "Remove". */
+function mineItem({ body, plugin }, folded, list) {
+  const names = body.seats.filter((s) => s.joined && s.seat !== body.you).map((s) => s.name);
+  const yours = body.status === "playing" && body.must_act.includes(body.you);
+  const state = { waiting: "waiting for players", playing: yours ? "your turn" : "playing", over: "over" }[body.status];
+  const title = `${plugin.title} with ${listWords(names) || "nobody yet"}`;
+  const item = h("li", { class: "mine", hidden: folded, dataset: { match: body.match } });
+  // A game still being played is removed on a second tap: this device then holds its seat no more.
+  const remove = h("button", {
+    type: "button", class: "secondary small mine-remove", "aria-label": `Remove ${title} from your list`,
+    onclick: () => {
+      if (body.status !== "over" && !remove.dataset.asked) {
+        remove.dataset.asked = "1";
+        remove.textContent = "Tap again: this phone forgets it";
+        return;
+      }
+      seats.forget(body.match);
+      item.remove();
+      if (!list.querySelector("li")) list.closest("section").hidden = true;
+    },
+  }, "Remove");
+  fill(item,
+    h("a", { class: "game-link", href: `/play/${body.match}` },
+      h("b", {}, plugin.title), ` with ${listWords(names) || "nobody yet"}`, h("span", { class: `tag ${yours ? "yours" : body.status}` }, state)),
+    remove);
+  return item;
 }
 
 // --- a new game --------------------------------------------------------------------------------
@@ -137,6 +185,7 @@ function newGameForm(games, plugins) {
     submit.disabled = true;
     try {
       const made = await api("/v1/matches", { method: "POST", body });
+      markAlertsOffered();
       if (name) seats.name = name;
       seats.save(made.match, { token: made.token, seat: made.seat, invite: made.invite, game: chosen, name });
       location.assign(`/play/${made.match}`);
@@ -157,6 +206,7 @@ function newGameForm(games, plugins) {
     field("Clock", clock, "When a clock runs out, the server makes that player's time-out move as the game's rules say (in most games a pass)."),
     visibility,
     field("Your name", nameInput),
+    alertsOffer(), // (once, at the first game: then in the game's menu)
     submit,
     error,
   );

@@ -5,10 +5,10 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
-import { noticeTurn } from "./alerts.js";
+import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
-import { botWords, nameBots, scored, endWords } from "./words.js";
+import { botWords, botKind, nameBots, scored, endWords } from "./words.js";
 import { showPlayers } from "./players.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
@@ -76,6 +76,7 @@ function askToJoin(main, id, body, plugin, invite) {
               body: { invite: invite || "", name: name.value.trim() },
             });
             if (name.value.trim()) seats.name = name.value.trim();
+            markAlertsOffered();
             seats.save(id, { token: joined.token, seat: joined.seat, game: body.game, name: name.value.trim() });
             resolve(joined.token);
           } catch (failure) {
@@ -87,6 +88,7 @@ function askToJoin(main, id, body, plugin, invite) {
       h("h1", {}, `Join a game of ${plugin.title}`),
       h("p", {}, `${listWords(taken) || "Nobody"} ${taken.length === 1 ? "is" : "are"} at the table; ${plural(free, "seat")} free.`),
       field("Your name", name, "The others see it beside your score."),
+      alertsOffer(), // (once, at the first game: then in the game's menu)
       button,
       error,
       h("button", { type: "button", class: "secondary", onclick: () => resolve(null) }, "Just watch"),
@@ -402,7 +404,7 @@ class MatchPage {
       body.seats.map((seat) =>
         h("li", { class: seat.joined ? "joined" : "free" },
           h("span", { class: "seat-name" }, `Seat ${seat.seat + 1}`),
-          h("span", {}, seat.bot ? `${seat.name}: ${botWords(this.plugin, seat.bot)}` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
+          h("span", {}, seat.bot ? `${seat.name}: ${botKind(this.plugin, seat.bot)}` : seat.joined ? this.name(seat.seat) : "waiting for a player…")),
       ),
     );
   }

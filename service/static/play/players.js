@@ -7,7 +7,7 @@
 // four, else two or three rows); from three seats on they are compact (play.css): a bot's kind ("plays its best
 // score") is left to the card's label and title, the menu having named it already.
 import { h, fill } from "./ui.js";
-import { botWords, scored } from "./words.js";
+import { botKind, scored } from "./words.js";
 
 /** The columns of the players' grid for ``count`` seats: one row up to four, else two even rows, four
  *  to a row at most (PDQ's twelve seats: three rows). */
@@ -30,7 +30,7 @@ export function showPlayers(list, body, plugin, you, name) {
     const acting = body.status === "playing" && body.must_act.includes(seat.seat);
     const mine = seat.seat === you;
     const info = body.view && plugin.seatInfo ? plugin.seatInfo(body, seat.seat) : "";
-    const kind = seat.bot ? botWords(plugin, seat.bot).split(":").slice(-1)[0].trim() : ""; // the name says "Bot" already
+    const kind = seat.bot ? botKind(plugin, seat.bot) : ""; // the name says "Bot" already
     const flags = [];
     if (!seat.bot && !seat.joined) flags.push("free seat");
     else if (!seat.bot && seat.left) flags.push("left");

@@ -199,16 +199,19 @@ export function breakdownList(breakdown, show = placeWords) {
 /**
  * Words a reader may tap for their meaning (issue 17): each word a button; a tap asks the judge
  * (`GET /v1/words/{word}`) and shows its definition beneath, or says plainly that WordNet has none.
+ * The mark after each word (``separator``, and ``end`` after the last) sits inside its button, right
+ * after the word: a comma never stands apart ("real ,") nor a full stop alone on a line.
  */
-/** @param {string[]} words @param {{separator?: string}} [options] */
-export function meaningWords(words, { separator = ", " } = {}) {
+/** @param {string[]} words @param {{separator?: string, end?: string}} [options] */
+export function meaningWords(words, { separator = ",", end = "" } = {}) {
   const shown = h("p", { class: "meaning small", "aria-live": "polite", hidden: true });
   /** @type {Child[]} */
   const buttons = [];
   words.forEach((word, index) => {
-    if (index) buttons.push(separator);
+    if (index) buttons.push(" ");
+    const mark = index < words.length - 1 ? separator : end;
     buttons.push(h("button", {
-      type: "button", class: "word-link", "aria-label": `${word}: show its meaning`,
+      type: "button", class: "word-link", "aria-label": `${word}: show its meaning`, dataset: { word },
       async onclick() {
         shown.hidden = false;
         shown.textContent = `${word.toUpperCase()}: …`;
@@ -222,7 +225,7 @@ export function meaningWords(words, { separator = ", " } = {}) {
           shown.textContent = `${word.toUpperCase()}: the meaning could not be fetched.`;
         }
       },
-    }, word));
+    }, h("span", { class: "word-link-word" }, word), mark ? h("span", { class: "word-link-mark", "aria-hidden": "true" }, mark) : null));
   });
   return h("span", { class: "meaning-words" }, buttons, shown);
 }

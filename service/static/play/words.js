@@ -1,5 +1,5 @@
-// What the match page says in words rather than codes (issue 26): bots named as the new-game menu
-// names them, whether a game keeps a score at all, why a game ended.
+// What the match page says in words rather than codes (issue 26): bots named as the games list names them,
+// whether a game keeps a score at all, why a game ended.
 
 /** A bot as the new-game menu offers it ("Bot: plays its best score"). */
 export function botWords(plugin, bot) {
@@ -7,18 +7,29 @@ export function botWords(plugin, bot) {
 }
 
 /**
- * The body with each bot's seat named as the menu names its kind ("Bot", "Bot (greedy)"; "Bot 2" where
- * two share a name), not by the server's key for it ("greedy"): every line that names a seat reads
- * ``body.seats[seat].name``, so they all agree with the menu.
+ * The body with each bot's seat named "Bot · KIND", KIND the name the seat carries (the server names a bot's
+ * seat by its kind or level: "sharp", "greedy"; a seat its player left, by the bot that took it), so that
+ * the games list and the game name it alike (issue 38: "PDQ with sharp" in the list was "Bot" in the game).
+ * "Bot 1 · greedy", "Bot 2 · greedy" where two are alike. Every line that names a seat reads
+ * ``body.seats[seat].name``, so they all agree; the menu's words for the kind are the card's description.
  */
 export function nameBots(body, plugin) {
   const bots = body.seats.filter((seat) => seat.bot);
-  const named = bots.map((seat) => botWords(plugin, seat.bot).split(":")[0].trim());
+  const kinds = bots.map((seat) => {
+    if (seat.kind === undefined) seat.kind = seat.left || !seat.name ? seat.bot : seat.name; // (named once per body)
+    return String(seat.kind).replace(/:/g, " ");
+  });
   bots.forEach((seat, index) => {
-    const twins = named.filter((name) => name === named[index]).length;
-    seat.name = twins > 1 ? `${named[index]} ${named.slice(0, index + 1).filter((name) => name === named[index]).length}` : named[index];
+    const twins = kinds.filter((kind) => kind === kinds[index]).length;
+    const number = twins > 1 ? ` ${kinds.slice(0, index + 1).filter((kind) => kind === kinds[index]).length}` : "";
+    seat.name = `Bot${number} · ${kinds[index]}`;
   });
   return body;
+}
+
+/** A bot's kind as the menu says it, without its name: "plays its best score", "sharp (about 4 s a word)". */
+export function botKind(plugin, bot) {
+  return botWords(plugin, bot).split(":").slice(-1)[0].trim();
 }
 
 /** Whether the game keeps a score (D!Git and Q!nto Light have none: the race to run out decides). */

@@ -10,7 +10,7 @@ import pytest
 
 from engine import load_game
 from engine.adjudicator import LocalAdjudicator
-from engine.errors import NotationError, WrongPlayerError
+from engine.errors import ConfigError, NotationError, WrongPlayerError
 from engine.pdq.game import PdqGame
 from engine.pdq.table import Agreed, Award, PdqTable
 from engine.table import edit
@@ -189,6 +189,8 @@ def test_an_entry_made_for_the_wrong_player_is_edited_and_the_round_judged_again
 
 def test_the_options_and_the_notation_at_the_table(adjudicator) -> None:
     assert load_game("pdq(players=2,table=true)").options.table
+    with pytest.raises(ConfigError, match="no pause_ms"):
+        load_game("pdq(players=2,table=true,pause_ms=5000)")
     game = PdqGame({"players": 2, "table": True}, adjudicator)
     assert game.parse_move("claim Pendant").to_text() == "claim pendant"
     assert game.parse_move("claim pendant @900").to_text() == "claim pendant @900"

@@ -184,3 +184,21 @@ def test_the_solo_game_in_json_prints_only_json(tmp_path, monkeypatch, capsys) -
     lines = [json.loads(line) for line in out.splitlines() if line.strip()]  # every line is JSON
     assert lines[0]["refused"]["rule"] == "not_a_word" and lines[1]["refused"]["rule"] == "bad_notation"
     assert "result" in lines[-1]
+
+
+def test_ruling_27_the_terminal_deals_on_past_a_pause(adjudicator, tmp_path, monkeypatch, capsys) -> None:
+    """A table's pause between rounds (``pause_ms``) asked at the terminal: the report of each round is printed
+    before the next row, so the person at it is ready at once; the solo game and a race go through every row."""
+    scores = str(tmp_path / "s.sqlite3")
+    game = PdqGame({"variant": "solo", "pause_ms": 30_000}, adjudicator)
+    first = game.new_initial_state(3).round.letters
+    word = adjudicator.pdq(first, variant="left-to-right", limit=1).words[0]
+    argv = ["play", "pdq", "--solo", "--seed", "3", "--option", "pause_ms=30000", "--scores", scores]
+    code, out, err = run(argv, f"{word}\n?\n", monkeypatch, capsys)
+    assert code == 0 and err == "" and "Round 2 (72 cards left)" in out and "Game over (stumped)" in out
+    from tablejudge.play.pdq import _seats, play_race
+
+    race = PdqGame({"players": 2, "window_ms": 300, "pause_ms": 30_000}, adjudicator)
+    out_race = io.StringIO()
+    play_race(race, _seats(race, ["you", "steady"], 2), 3, io.StringIO(""), out_race, clock=SteppingClock(0.05))
+    assert "Game over (deck_spent)" in out_race.getvalue()  # every row, none left waiting in a pause

@@ -52,10 +52,35 @@ export function layOut(ctx, { field, say = [], dock, more = [] }) {
     }
   });
   fill(pane, toggle, more, ctx.shared || null);
+  const line = h("div", { class: "dock-say" }, say);
+  keepWhole(line);
   fill(ctx.root,
     h("div", { class: "board-field" }, field),
-    h("div", { class: "board-dock" }, h("div", { class: "dock-say" }, say), dock),
+    h("div", { class: "board-dock" }, line, dock),
     pane);
+}
+
+/**
+ * What the game says that must be read whole, never cut off behind the hand (issue 38: D!Git's and Match
+ * Five's refusals, Three2Fifteen's score): a refusal (the board's ``.feedback``), a play's preview
+ * (``.preview``) and what a board marks ``.said-whole`` (the other player's last move, PDQ's countdown). The message line stays capped (play.css), but never below the end of the last of them:
+ * ``--said`` is the height from its top to there, kept up to date as the line changes; what follows them
+ * (the lines drawn from the view, the choices of the moment) scrolls within the line.
+ * @param {HTMLElement} line the message line
+ */
+function keepWhole(line) {
+  if (typeof ResizeObserver === "undefined") return;
+  let said = 0;
+  const measure = () => {
+    const whole = /** @type {HTMLElement[]} */ ([...line.children]).filter((part) => part.matches(".feedback, .preview, .said-whole") && part.offsetHeight > 0);
+    const end = Math.ceil(Math.max(0, ...whole.map((part) => part.offsetTop + part.offsetHeight)));
+    if (end === said) return;
+    if (end > said) line.scrollTop = 0; // (they lead the line: it shows them from their start)
+    said = end;
+    line.style.setProperty("--said", `${end}px`);
+  };
+  const observer = new ResizeObserver(measure);
+  for (const part of line.children) observer.observe(part);
 }
 
 /** A legend folded away under a one-line summary (it is read once, not every turn). */

@@ -57,11 +57,20 @@ export function followLastMove(board, version, cellsOf) {
  * @param {{titleId: string, sentence: import("../ui.js").Child, details: any}} parts
  */
 export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
-  const who = step.seat === ctx.you ? "You" : ctx.body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
-  const points = step.breakdown?.total || 0;
   box.hidden = false;
   fill(box,
     h("h2", { id: titleId }, "Last move"),
-    h("p", {}, `${who} `, sentence, `${points ? ` for ${plural(points, "point")}` : ""}.`),
+    h("p", {}, lastMoveWords(ctx, step, sentence)),
     details || null);
+}
+
+/**
+ * Who made the last move, what it was (``sentence``) and its points: "Ann played 7 and 8 for 15 points."
+ * @param {any} ctx @param {{seat: number, breakdown?: {total?: number}}} step @param {import("../ui.js").Child} sentence
+ * @returns {import("../ui.js").Child[]}
+ */
+export function lastMoveWords(ctx, step, sentence) {
+  const who = step.seat === ctx.you ? "You" : ctx.body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
+  const points = step.breakdown?.total || 0;
+  return [`${who} `, sentence, `${points ? ` for ${plural(points, "point")}` : ""}.`];
 }

@@ -9,7 +9,7 @@
 // "last move" panel. What a game adds: `cellAt` (how a square looks and reads), its tiles' names and
 // pictures, the notation of what is placed (`pendingText`), and the panels of its own rules.
 import { h, fill, announce, plural, breakdownList, pinchToZoom } from "../ui.js";
-import { humanize, reason, followLastMove, fillLastMove, forgetOldWords } from "./feedback.js";
+import { humanize, reason, followLastMove, fillLastMove, lastMoveWords, forgetOldWords } from "./feedback.js";
 import { PlayHold } from "./dock.js";
 import { CELL, key, cellOf, boardMap, bounds, squareWords } from "./cells.js";
 import { centreOn, reveal, sizeSquares, setZoom, fitBoard, enlargeAt } from "./zoom.js";
@@ -79,6 +79,10 @@ export class GridBoard {
     this.rack = /** @type {HTMLElement} */ (h("div", { class: "rack", role: "group", "aria-label": `Your ${words.pieces}` }));
     this.feedback = /** @type {HTMLElement} */ (h("p", { class: "feedback", id: id("feedback"), role: "alert" }));
     this.preview = /** @type {HTMLElement} */ (h("div", { class: "preview", id: id("preview"), "aria-live": "polite" }));
+    // The other player's last move in a line of the message line ("Ann played … for 9 points"), while
+    // nothing else is said there (play.css): read without opening the pane (issue 38). Not a live region:
+    // the shell announces each move as it comes.
+    this.lastLine = /** @type {HTMLElement} */ (h("p", { class: "last-line said-whole", id: id("last-line"), hidden: true }));
     this.playButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: id("play"), onclick: () => this.play() }, "Play"));
     this.backButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "secondary", id: id("back"), onclick: () => this.takeBackAll() }, "Take back"));
     this.actions = /** @type {HTMLElement} */ (h("div", { class: "actions" }, this.playButton, this.backButton));
@@ -225,7 +229,8 @@ export class GridBoard {
 
   /** The preview's words and the play button's, from the engine's breakdown. */
   showScore(/** @type {Breakdown} */ breakdown) {
-    fill(this.preview, h("p", { class: "preview-head" }, `This play scores ${plural(breakdown.total, "point")}:`), breakdownList(breakdown));
+    // (its head says the total: the message line leaves the breakdown's own total row out, play.css)
+    fill(this.preview, h("p", { class: "preview-head says-total" }, `This play scores ${plural(breakdown.total, "point")}:`), breakdownList(breakdown));
     this.playButton.textContent = `Play for ${breakdown.total}`;
   }
 
@@ -652,6 +657,9 @@ export class GridBoard {
   showLast(/** @type {Step} */ step) {
     if (!this.lastBox) return;
     fillLastMove(this.lastBox, this.ctx, step, { titleId: this.id("last-title"), sentence: this.describe(step), details: this.lastDetails(step) });
+    // (your own move is said by the feedback line: "Played for 9 points")
+    this.lastLine.hidden = step.seat === this.ctx.you;
+    fill(this.lastLine, this.lastLine.hidden ? null : lastMoveWords(this.ctx, step, this.describe(step)));
   }
 
   /** A move in words (the score sheet's); tiles may be drawn in it. @param {Step} step @returns {import("../ui.js").Child} */

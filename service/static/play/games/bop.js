@@ -457,7 +457,7 @@ function renderReview(review, element, body, tools) {
     none: "No word could be played: a pass was all there was.",
     summary: "Show on the board",
     item: (best, rank, played) => {
-      const words = best.words.map((w) => h("span", {}, lineNode(w.letters, w.reading), ": ", w.examples.length ? meaningWords(w.examples) : "a word", ". "));
+      const words = best.words.map((w) => h("span", {}, lineNode(w.letters, w.reading), ": ", w.examples.length ? meaningWords(w.examples, { end: "." }) : "a word.", " "));
       return [h("p", {}, bestHeading(best, rank, played), h("br"), h("small", {}, words))];
     },
     draw: (before, picture, best) => {

@@ -123,9 +123,11 @@ export class LineBoard extends GridBoard {
     this.tradeBar = h("div", { class: "trade", id: this.id("trade"), hidden: true });
     this.offers = h("div", { class: "lg-offers", id: this.id("offers"), hidden: true });
     this.lastBox = h("section", { class: "lg-last", id: this.id("last"), "aria-labelledby": this.id("last-title"), hidden: true });
+    // The wilds on the grid, and what each stands for, under the board's own line at the top of the field:
+    // a legend of the grid (issue 38: in the message line, just above the hand, it read as the hand's label).
     layOut(ctx, {
-      field: [h("div", { class: "bop-toolbar" }, this.info, this.zoomBar("centre", "Back to the tiles")), this.scroller],
-      say: [this.feedback, this.offers, this.preview, this.lines, this.wildsBox],
+      field: [h("div", { class: "bop-toolbar" }, h("div", { class: "lg-head" }, this.info, this.wildsBox), this.zoomBar("centre", "Back to the tiles")), this.scroller],
+      say: [this.lastLine, this.feedback, this.offers, this.preview, this.lines],
       dock: [this.rack, this.actions, this.tradeBar],
       more: [this.lastBox, folded("What the tiles show", this.legend, "lg-key")],
     });
@@ -304,7 +306,7 @@ export class LineBoard extends GridBoard {
     const board = boardMap(this.view);
     this.wildsBox.hidden = readings.size === 0;
     const summary = this.wildsBox.querySelector("summary");
-    summary.textContent = `Wilds on the grid: ${readings.size}, and what they stand for`;
+    summary.textContent = `Wilds on the grid: ${readings.size}`;
     fill(this.wildsList, [...readings].map(([where, reading]) => {
       const [r, c] = cellOf(where);
       return h("li", {}, tilesPicture(this.game, [board.get(where)]),
@@ -428,9 +430,11 @@ export class LineBoard extends GridBoard {
       const board = boardMap(this.view);
       // Folded to one line while a play is possible (issue 26: open, the box took the board's room mid-game,
       // its buttons cut in half); open when a swap is all there is, or once the player opened it.
-      const box = h("details", { class: "lg-swap-box", open: this.swapsOpen || !legal.play, ontoggle: () => { this.swapsOpen = box.open; } },
+      const box = h("details", { class: "lg-swap-box", open: this.swapsOpen || !legal.play, ontoggle: () => {
+        if (legal.play) this.swapsOpen = box.open; // (the person's own choice: opened by the page when a swap is all there is, it stays folded on later turns)
+      } },
         h("summary", {}, `Swaps you can make: ${legal.swaps.length}`),
-        h("p", { class: "small muted" }, "A tile from your hand for a wild on the grid, which comes to your hand:"));
+        h("p", { class: "small muted" }, "The wild comes to your hand:"));
       parts.push(box);
       box.append(h("div", { class: "button-row lg-swap-offers" }, legal.swaps.slice(0, 8).map((move, i) => {
         const [[r, c, tile]] = swapSteps(move);
@@ -519,7 +523,7 @@ export class LineBoard extends GridBoard {
     const swapping = this.swaps.length > 0;
     const scored = this.game.scored(this.view);
     const head = swapping ? "This swap:" : scored ? `This play scores ${plural(breakdown.total, "point")}:` : "This play:";
-    fill(this.preview, h("p", { class: "preview-head" }, head), lineBreakdown(this.game, this.view, breakdown));
+    fill(this.preview, h("p", { class: `preview-head${scored && !swapping ? " says-total" : ""}` }, head), lineBreakdown(this.game, this.view, breakdown));
     this.playButton.textContent = swapping ? (this.swaps.length > 1 ? `Make ${this.swaps.length} swaps` : "Swap") : this.game.playLabel(breakdown, this.view);
   }
 

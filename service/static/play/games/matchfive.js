@@ -48,7 +48,7 @@ class MatchFiveBoard extends BagBoard {
     this.stuckBox = h("p", { class: "mf-stuck", id: "mf-stuck", hidden: true });
     layOut(ctx, {
       field: [this.toolbar("The whole table"), this.scroller, this.levelBar],
-      say: [this.wildBox, this.feedback, this.stuckBox, this.preview, this.seriesBox],
+      say: [this.wildBox, this.lastLine, this.feedback, this.stuckBox, this.preview, this.seriesBox],
       dock: [this.rack, this.actions, this.swapBar],
       more: [this.stackBox, this.lastBox],
     });

@@ -2,6 +2,9 @@
 // everyone, and its report: the words there were. Each claim and vote carries how long after the
 // cards appeared on this phone it was made ("claim WORD @MS"): the server takes that time within
 // the lag its connection is allowed (matches/lag.py), so a slower connection does not lose a race.
+// Where the table chose a pause between rounds (the option ``pause_ms``, engine/pdq/RULINGS.md 27),
+// the round's result, its words and who won hold the screen until every person has tapped "Ready"
+// (bots are ready at once), or the countdown runs out.
 import { h, fill, announce, plural, listWords, meaningWords } from "../ui.js";
 import { layOut } from "../board/dock.js";
 
@@ -20,7 +23,7 @@ export function seconds(ms) {
 }
 
 const MODES = {
-  race: (options) => `The first valid word wins; a longer one said within ${seconds(options.window_ms)} of it beats it (your word counts from when you saw the cards)`,
+  race: (options) => `The first valid word wins; a longer one said within ${seconds(options.window_ms)} of it beats it`,
   longest: () => "Longest word wins: each new word must beat the standing one",
   "word-count": () => "List as many words as you can; words nobody else found score",
 };
@@ -97,11 +100,31 @@ export function roundResultParts(record, body) {
   return [`Round ${n}: no word`, `${voters.length ? ` (${listWords(voters)} said so)` : ""}; ${cardWords(record.letters)} ${areOrIs(record.letters)} set aside. ${existed}`];
 }
 
-/** The versions at which rounds ended: a move after which the next row was dealt, or the last move. */
-export function roundEnds(turns, over) {
+/** A move of the pause between rounds: a player's "ready". */
+const isReady = (step) => /^ready\b/.test(step.move || "");
+
+/** Whether ``step`` is the referee's close of a pause between rounds (the next row dealt after it). */
+function closesPause(step, body) {
+  return Boolean(body.options?.pause_ms) && /^close\b/.test(step.move || "") && Boolean(step.chance?.length);
+}
+
+/**
+ * The versions at which rounds ended: a move after which the next row was dealt, or the last move. With
+ * a pause between rounds (``paused``) the row is dealt on the pause's last move (a "ready", or the
+ * referee's close when it ran out): the round ended at the last move before the pause's.
+ */
+export function roundEnds(turns, over, paused = false) {
   const ends = [];
   turns.forEach((step, i) => {
-    if ((step.chance && step.chance.length) || (over && i === turns.length - 1)) ends.push(step.version);
+    if (over && i === turns.length - 1) ends.push(step.version);
+    else if (step.chance && step.chance.length) {
+      let end = i;
+      if (paused) {
+        end = i - 1;
+        while (end >= 0 && isReady(turns[end])) end--;
+      }
+      if (end >= 0) ends.push(turns[end].version);
+    }
   });
   return ends;
 }
@@ -119,6 +142,8 @@ function describeStep(step, body) {
   const [head, word] = (step.move || "").split(/\s+/);
   if (head === "claim") return `said ${word.toUpperCase()}`;
   if (head === "noword") return "said no word";
+  if (head === "ready") return "is ready for the next row";
+  if (closesPause(step, body)) return "deals the next row: the pause ran out";
   if (head === "close") {
     const items = step.breakdown?.items || [];
     const who = takers(step, body).map((seat) => seatName(body, seat));
@@ -147,6 +172,11 @@ function reportElement(review) {
     data.common.length ? h("p", { class: "muted small" }, "Tap a word for its meaning.") : null);
 }
 
+/** The words of the last row, as a pause between rounds holds them, in the report's shape. */
+function pauseReport(pause, record) {
+  return { review: { letters: record.letters, count: record.answers, common: pause.common, longest: pause.longest } };
+}
+
 class PdqBoard {
   constructor(ctx) {
     this.ctx = ctx;
@@ -168,10 +198,14 @@ class PdqBoard {
     this.feedback = h("p", { class: "feedback", id: "pdq-feedback", role: "alert" });
     this.claims = h("ul", { class: "claims plain", "aria-label": "Words said this round" });
     this.result = h("section", { class: "result", id: "pdq-result", "aria-live": "polite", "aria-labelledby": "pdq-result-title" });
-    // The cards, the words said and the round's result above; the word box and its buttons under the thumb.
-    // The last round's result under the cards, over the rule (the same each round but for the cards):
-    // who won is read without scrolling (issue 26).
-    layOut(this.ctx, { field: [this.info, this.cards, this.claims, this.result, this.rule], say: [this.feedback], dock: [this.form, this.noWord] });
+    // Between rounds (a pause the table chose): how long until the next row, who is ready, and "Ready".
+    this.countdown = h("p", { class: "pdq-countdown said-whole", id: "pdq-countdown" });
+    this.readyButton = h("button", { type: "button", id: "pdq-ready", hidden: true, onclick: () => this.ready() }, "Ready for the next row");
+    this.pauseTimer = null;
+    // The cards, the rule under them (it says what a word must do with these cards: read with them, never
+    // scrolled to), the words said and the last round's result; the word box and its buttons under the
+    // thumb. Who won is read without scrolling (issue 26).
+    layOut(this.ctx, { field: [this.info, this.cards, this.rule, this.claims, this.result], say: [this.feedback, this.countdown], dock: [this.form, this.noWord, this.readyButton] });
   }
 
   get mayAct() {
@@ -182,12 +216,20 @@ class PdqBoard {
   update(body) {
     const view = body.view;
     const round = view.round;
+    const pause = view.pause || null;
     const letters = round ? round.letters : "";
-    const roundChanged = this.roundNumber !== round?.number;
+    const last = view.rounds[view.rounds.length - 1];
+    // A round in play, a pause between rounds, or neither: each a stage of its own.
+    const stage = round ? `round ${round.number}` : pause ? `pause ${view.rounds.length}` : "";
+    const roundChanged = this.stage !== stage;
+    this.stage = stage;
     this.roundNumber = round?.number;
-    this.info.textContent = [round ? `Round ${round.number}${round.kind === "tie-break" ? " (tie-break)" : ""}` : "", `${plural(view.deck_size, "card")} left`, view.set_aside ? `${plural(view.set_aside.length, "card")} set aside` : ""].filter(Boolean).join(" · ");
+    const over = pause ? `Round ${last.number} is over` : "";
+    this.info.textContent = [round ? `Round ${round.number}${round.kind === "tie-break" ? " (tie-break)" : ""}` : over, `${plural(view.deck_size, "card")} left`, view.set_aside ? `${plural(view.set_aside.length, "card")} set aside` : ""].filter(Boolean).join(" · ");
+    this.showPause(body, pause);
     if (roundChanged) {
-      fill(this.cards, letters ? cardsElement(letters) : null);
+      // In a pause the round's own cards stay where they were dealt, its result and words under them.
+      fill(this.cards, letters ? cardsElement(letters) : pause ? cardsElement(last.letters) : null);
       this.markShown(letters);
       const min = minLength(view.options, this.ctx.you);
       this.rule.textContent = letters ? `${(RULES[view.options.word_rule] || (() => ""))(letters)}; ${min}+ letters. ${(MODES[view.options.mode] || (() => ""))(view.options)}.` : "";
@@ -195,7 +237,7 @@ class PdqBoard {
       this.say(""); // what was said belongs to the round it was said in
     }
     const eligible = round ? round.eligible.includes(this.ctx.you) : false;
-    this.form.hidden = this.ctx.you === null || !eligible;
+    this.form.hidden = this.ctx.you === null || !eligible || Boolean(pause);
     this.noWord.hidden = this.form.hidden;
     this.input.disabled = !this.mayAct;
     this.claimButton.disabled = !this.mayAct;
@@ -208,21 +250,78 @@ class PdqBoard {
   showResult(body, roundChanged) {
     const rounds = body.view.rounds || [];
     const last = rounds[rounds.length - 1];
+    const pause = body.view.pause || null;
     if (!last) {
       fill(this.result);
       return;
     }
-    if (this.shownRound === last.number) return;
-    this.shownRound = last.number;
+    const shown = `${last.number}${pause ? " paused" : ""}`;
+    if (this.shownRound === shown) return;
+    const announced = this.shownRound?.startsWith(`${last.number}`);
+    this.shownRound = shown;
     const [headline, details] = roundResultParts(last, body);
     const text = headline + details;
     const report = h("div", { class: "report-slot" });
     fill(this.result,
-      h("div", { class: "result-head" }, h("h2", { id: "pdq-result-title" }, "Last round"), cardsElement(last.letters, "small")),
+      h("div", { class: "result-head" }, h("h2", { id: "pdq-result-title" }, pause ? "This round" : "Last round"), pause ? null : cardsElement(last.letters, "small")),
       h("p", { class: "round-result" }, h("b", {}, headline), details),
       report);
-    if (roundChanged) announce(text);
-    this.loadReport(last.number, rounds.length, report);
+    if (!announced && (roundChanged || pause)) announce(pause ? `${text} Tap Ready for the next row.` : text);
+    if (pause) fill(report, reportElement(pauseReport(pause, last)));
+    // (After a pause the table has read the words there: the next round keeps its room for the cards.)
+    else if (!body.options?.pause_ms) this.loadReport(last.number, rounds.length, report);
+  }
+
+  /** Between rounds: the countdown and who is ready, and "Ready" for a person not yet ready. */
+  showPause(body, pause) {
+    this.readyButton.hidden = !pause || this.ctx.you === null;
+    if (!pause) {
+      this.countdown.hidden = true;
+      clearInterval(this.pauseTimer);
+      this.pauseTimer = null;
+      this.pauseKey = null;
+      return;
+    }
+    const key = body.view.rounds.length;
+    if (this.pauseKey !== key) {
+      this.pauseKey = key;
+      this.pauseSeen = performance.now(); // the countdown as this phone saw the pause begin
+      this.say("");
+    }
+    const mine = this.ctx.you !== null && !pause.ready.includes(this.ctx.you);
+    this.readyButton.disabled = !mine;
+    this.readyButton.textContent = mine ? "Ready for the next row" : "You are ready";
+    this.countdown.hidden = false;
+    this.tick(body, pause);
+    if (!this.pauseTimer) this.pauseTimer = setInterval(() => this.tick(this.ctx.body, this.ctx.body.view?.pause), 250);
+  }
+
+  tick(body, pause) {
+    if (!pause) return;
+    const left = Math.max(0, Math.ceil(((body.view.deadline_ms ?? 0) - (performance.now() - this.pauseSeen)) / 1000));
+    const ready = pause.ready.map((seat) => (seat === this.ctx.you ? "you" : seatName(body, seat)));
+    const when = left ? `The next row in ${plural(left, "second")}, or as soon as everyone is ready.` : "The next row is on its way.";
+    const text = `${when} ${ready.length ? `Ready: ${listWords(ready)}.` : "Nobody is ready yet."}`;
+    if (this.countdown.textContent !== text) this.countdown.textContent = text;
+  }
+
+  async ready() {
+    this.readyButton.disabled = true;
+    const key = this.pauseKey;
+    try {
+      try {
+        await this.ctx.move("ready");
+      } catch (error) {
+        // Everyone taps at once: a tap made as another arrived is sent again, while the pause lasts.
+        if (error.code === "stale_version" && this.ctx.body.view?.pause && this.pauseKey === key) await this.ctx.move("ready");
+        else throw error;
+      }
+    } catch (error) {
+      if (this.pauseKey === key) {
+        this.say(error.message, true);
+        this.readyButton.disabled = false;
+      }
+    }
   }
 
   async loadReport(number, count, slot) {
@@ -232,10 +331,10 @@ class PdqBoard {
     }
     try {
       const turns = await this.ctx.turns(true);
-      const version = roundEnds(turns, false)[count - 1];
+      const version = roundEnds(turns, false, Boolean(this.ctx.body.options?.pause_ms))[count - 1];
       if (version === undefined) return;
       const review = await this.ctx.review(version, this.ctx.you);
-      if (this.shownRound === number) fill(slot, reportElement(review));
+      if (this.shownRound === String(number)) fill(slot, reportElement(review)); // (still the round shown)
     } catch (error) {
       fill(slot, h("p", { class: "muted small" }, error.message));
     }
@@ -298,7 +397,9 @@ class PdqBoard {
     }
   }
 
-  destroy() {}
+  destroy() {
+    clearInterval(this.pauseTimer);
+  }
 }
 
 function renderReplay(view, element, body) {
@@ -335,6 +436,14 @@ export default {
       choices: [[1000, "1 second"], [2000, "2 seconds (suits phones)"], [3000, "3 seconds"], [5000, "5 seconds"], [300, "0.3 seconds (one table, shouting)"]],
       hint: "A longer word said this soon after the first one beats it.",
     },
+    {
+      name: "pause_ms",
+      label: "Between rounds",
+      type: "number",
+      value: 20000,
+      choices: [[20000, "Read the result: up to 20 s, or until all are ready"], [10000, "Up to 10 s, or until all are ready"], [40000, "Up to 40 s, or until all are ready"], [0, "No pause: the next row at once"]],
+      hint: "Everyone sees who won and the words there were; the next row comes when every person has tapped Ready.",
+    },
   ],
   reasonText(reason) {
     return END_REASONS[reason] || reason.replace(/_/g, " ");
@@ -362,23 +471,36 @@ export default {
     return cards === undefined ? "" : `${plural(cards.length, "card")}`;
   },
   status(body, ctx) {
-    const round = body.view?.round;
-    if (!round) return "";
+    const view = body.view;
     const you = ctx.you;
+    const pause = view?.pause;
+    if (pause) {
+      const number = view.rounds[view.rounds.length - 1].number;
+      if (you === null) return `Round ${number} is over: the next row comes soon`;
+      if (!pause.ready.includes(you)) return `Round ${number} is over: tap Ready for the next row`;
+      const waiting = body.to_act.filter((seat) => seat !== you).map((seat) => seatName(body, seat));
+      return waiting.length ? `You are ready: waiting for ${listWords(waiting)}` : "You are ready";
+    }
+    const round = view?.round;
+    if (!round) return "";
     if (you === null) return `Round ${round.number}: the players look for a word`;
     if (!round.eligible.includes(you)) return `Round ${round.number}: a tie-break for the others`;
     const mine = round.claims.find((c) => c.player === you && c.valid);
     if (mine) return `Your word ${mine.word.toUpperCase()} is in: waiting for the round to end`;
+    // (A vote stands, but a word may still be claimed after it: RULINGS.md 13.)
+    if ((round.votes || []).some((v) => (typeof v === "object" ? v.player : v) === you)) return "You said no word: waiting for the others";
     if (body.to_act.includes(you)) return "Find a word!";
     return `Round ${round.number}`;
   },
+  // The pause's "ready" taps are not the game's moves: the sheet leaves them out.
+  inSheet: (step) => !isReady(step),
   describe: describeStep,
   mount: (ctx) => new PdqBoard(ctx),
   renderReplay,
   reviewTitle: "The words there were, round by round",
   reviewSteps(turns, body) {
     const rounds = body.view?.rounds || [];
-    const ends = roundEnds(turns, true);
+    const ends = roundEnds(turns, true, Boolean(body.options?.pause_ms));
     return rounds.map((record, i) => ({
       version: ends[i],
       seat: body.you,

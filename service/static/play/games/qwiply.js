@@ -84,12 +84,19 @@ class QwiplyBoard {
   }
 
   /** At the start of your lead or claim: the dice at the top of the screen, so the dice, your sheet
-   * and the confirm bar under the thumb are all in view at once (unless they are already). */
+   * and the confirm bar under the thumb are all in view at once (unless they are already). Leading, the
+   * sheet is what the choice is made from: it comes whole into view, the dice above it as room allows
+   * (issue 38: the leader saw only its header). */
   bringIntoView() {
     const sheet = this.mine.querySelector(".q-sheet");
     const field = this.table.parentElement; // the board's field: it scrolls on its own
     if (!sheet || !field) return;
     const room = field.getBoundingClientRect();
+    if (this.view.phase === "lead") {
+      const box = sheet.getBoundingClientRect();
+      if (box.bottom > room.bottom || box.top < room.top) field.scrollTop += box.bottom > room.bottom ? Math.min(box.bottom - room.bottom, box.top - room.top) : box.top - room.top;
+      return;
+    }
     if (sheet.getBoundingClientRect().bottom > room.bottom || this.table.getBoundingClientRect().top < room.top) this.table.scrollIntoView({ block: "start" });
   }
 
@@ -334,7 +341,7 @@ class QwiplyBoard {
       onclick: () => this.send(`lead ${this.leadPick}`, `You led ${TITLE[this.leadPick]}.`),
     }, this.leadPick ? `Lead ${TITLE[this.leadPick]}` : "Choose a suit to lead");
     fill(this.action,
-      h("p", { class: "q-prompt" }, "You are the start player: declare the lead suit (never the starfish); tap its row or a button. You claim last."),
+      h("p", { class: "q-prompt" }, "Choose the lead suit; you claim last."),
       h("div", { class: "q-lead-choices", role: "group", "aria-label": "Lead suit" }, buttons));
     this.showBar(confirm);
   }

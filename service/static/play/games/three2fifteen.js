@@ -136,7 +136,7 @@ class Three2FifteenBoard extends BagBoard {
     this.busySelector = ".actions button, .t2f-stuck button";
     layOut(ctx, {
       field: [this.toolbar("The whole board"), this.scroller],
-      say: [this.feedback, this.stuckBox, this.preview, this.lines],
+      say: [this.lastLine, this.feedback, this.stuckBox, this.preview, this.lines],
       dock: [this.rack, this.actions],
       more: [this.lastBox, folded("What the squares mean", this.legend, "t2f-key")],
     });
