@@ -171,11 +171,12 @@ def table_edit(
     replacement: tuple[int, str] | None, insert: bool,
 ) -> JsonDict:  # fmt: skip
     """A table game's entries with one replaced, removed or inserted (``engine.table.edit``), checked and scored
-    again from the set-up: the entries as they now stand, how many the state holds, and the first that no longer
-    fits (with its history index), if any."""
+    again from the set-up: the entries as they now stand, how many the state holds, the first that no longer
+    fits (with its history index), if any, and whether the game is over."""
     done = edit(game, entries, index, replacement, insert=insert, seed=seed)
     flag = None if done.flagged is None else done.flagged.to_json()
-    return {"entries": [list(entry) for entry in done.entries], "applied": done.applied, "flag": flag}
+    entries = [list(entry) for entry in done.entries]
+    return {"entries": entries, "applied": done.applied, "flag": flag, "over": done.state.is_terminal()}
 
 
 #: What a worker can be asked, by name (the first argument of each is the game).
