@@ -42,7 +42,7 @@ from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
 from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, due_at
 from matches.settings import MatchSettings
-from matches.store import Call, MatchRow, SeatRow, Store
+from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
 
@@ -322,7 +322,13 @@ class MatchCore:
         cached = self._states.get(match_id) if isinstance(match_id, str) else None
         since = None if cached is None else cached.version
         asked = (match_id, since, CATCH_UP_ON_LOOP + 1)
-        found = (yield Call("match_and_moves", asked)) if isinstance(match_id, str) else None
+        try:
+            found = (yield Call("match_and_moves", asked)) if isinstance(match_id, str) else None
+        except StorageUnavailable:  # the store is away: the match as this process holds it, if it does
+            held = self._held(match_id)
+            if held is None:
+                raise
+            return held
         if found is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
         row, seats, missed = found
@@ -363,6 +369,14 @@ class MatchCore:
         if kept is None or kept.state is None or self._states.get(match_id) is not kept.state:
             return None
         if kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH:
+            return None
+        return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
+
+    def _held(self, match_id: str) -> Loaded | None:
+        """This process's copy of a started match as it last read or wrote it, however old: what a read is
+        answered from while the store cannot be reached (a move on it is refused: ``Gate._play_steps``)."""
+        kept = self._loaded.get(match_id)
+        if kept is None or kept.state is None or self._states.get(match_id) is not kept.state:
             return None
         return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
 

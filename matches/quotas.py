@@ -30,7 +30,7 @@ from collections.abc import Callable
 
 from matches.errors import MatchError
 from matches.settings import Quotas
-from matches.store import Store
+from matches.store import StorageUnavailable, Store
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -156,7 +156,9 @@ class Upkeep:
                 if time.monotonic() >= next_sweep:
                     next_sweep = time.monotonic() + every
                     self.sweep()
-            except Exception:  # a store gone away for a moment: try again next time
+            except StorageUnavailable:  # logged once by the store (this heartbeat is often its try: health.py)
+                pass
+            except Exception:
                 log.warning("upkeep failed; trying again", exc_info=True)
 
     def stop(self) -> None:
@@ -167,5 +169,7 @@ class Upkeep:
             self._thread = None
         try:
             self.store.heartbeat(self.server, self.clock())
+        except StorageUnavailable:
+            log.warning("could not leave the last sign of life: the store is unavailable")
         except Exception:
             log.warning("could not leave the last sign of life", exc_info=True)

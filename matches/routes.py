@@ -135,13 +135,19 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "description": "too many requests of this kind from your address (ask again after Retry-After), or too "
         "many of the matches you created wait for players, or play with no person seated (README.md, Limits)",
     },
+    503: {
+        "model": ErrorBody,
+        "description": "the match store cannot be reached or written now (storage_unavailable): nothing was "
+        "changed; ask again after Retry-After",
+    },
 }
 #: The routes whose engine work runs in the worker pool (``matches.work``) may answer this: ``Busy`` declares
 #: its 503 and its ``retry_after`` (sent as ``Retry-After``), like every error, for the one handler.
 BUSY: dict[int | str, dict[str, Any]] = {
     503: {
         "model": ErrorBody,
-        "description": "the engine's workers are busy or the work ran past its budget: ask again after Retry-After",
+        "description": "the engine's workers are busy or the work ran past its budget (busy), or the match store "
+        "cannot be reached now (storage_unavailable): ask again after Retry-After",
     }
 }
 

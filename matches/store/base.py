@@ -15,6 +15,7 @@ from typing import Any, Literal
 import orjson
 
 from indexes.house_rules import HouseRules
+from matches.store.health import StoreHealth
 from matches.store.rows import CommitCheck, DeviceRow, MatchRow, MoveRow, PushRow, SeatRow
 from matches.store.schema import MIGRATIONS, SCHEMA_VERSION
 from matches.store.sql import (
@@ -58,6 +59,9 @@ class Store:
     def __init__(self) -> None:
         self._lock = threading.RLock()  # one connection per process, shared by its threads
         self._depth = 0  # transactions open on this connection (a nested one is part of the outer)
+        #: Whether the store can be used now (``matches.store.health``): its calls are refused with
+        #: ``StorageUnavailable`` (503) while it cannot be reached or written. A subclass names it.
+        self.health = StoreHealth("the store")
 
     # --- what a subclass provides --------------------------------------------------------------
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -111,10 +115,16 @@ class Store:
         server that polls for other servers' moves skips the poll when it says no."""
         return True
 
+    def ping(self) -> None:
+        """One round trip to the database (``/readyz``): raises ``StorageUnavailable`` when it cannot be reached."""
+        self._query("SELECT 1")
+
     # --- schema ------------------------------------------------------------------------------------
     def migrate(self) -> int:
-        """Create or upgrade the schema; the version it is at."""
+        """Create or upgrade the schema; the version it is at. One transaction, under the schema's lock:
+        servers that start together on an empty database create it once, one after the other."""
         with self.transaction():
+            self._lock_schema()
             self._execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             rows = self._query("SELECT version FROM schema_version")
             current = rows[0][0] if rows else 0
@@ -169,6 +179,10 @@ class Store:
                     return "bot_only", mine, total
             self.create_match(match, seats)
         return None
+
+    def _lock_schema(self) -> None:
+        """Hold the schema's lock until the transaction ends. SQLite's ``BEGIN IMMEDIATE`` holds the database's
+        write lock already; PostgreSQL takes an advisory lock (``PostgresStore._lock_schema``)."""
 
     def _lock_creations(self) -> None:
         """Hold the store's creation lock until the transaction ends. SQLite's ``BEGIN IMMEDIATE`` already
