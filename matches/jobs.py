@@ -72,7 +72,7 @@ def legal_moves(game: Game[Any, Any, Any], state: JsonDict, seat: int, limit: in
 
 
 def turns_of(
-    game: Game[Any, Any, Any], seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
+    game: Game[Any, Any, Any], seed: int | None, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
 ) -> JsonDict:
     """Every move with its version, breakdown, the scores after it (as ``seat`` saw them then; every
     line once the match is over) and the chance outcomes that followed it: the score sheet."""
@@ -93,7 +93,8 @@ def turns_of(
 
 
 def turns_json(
-    game: Game[Any, Any, Any], match_id: str, seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
+    game: Game[Any, Any, Any], match_id: str, seed: int | None, moves: Sequence[tuple[int, str]], seat: int | None,
+    over: bool,
 ) -> bytes:
     """:func:`turns_of` as the JSON answer of ``GET /turns``: encoded here, so that the server neither
     unpickles nor encodes a long match's sheet (tens of milliseconds of its event loop at 7,000 moves)."""
@@ -102,7 +103,7 @@ def turns_json(
 
 def checkpoints(
     game: Game[Any, Any, Any],
-    seed: int,
+    seed: int | None,
     start: bytes | None,
     moves: Sequence[tuple[int, str]],
     every: int,
@@ -119,7 +120,9 @@ def checkpoints(
     return kept
 
 
-def _replayed(game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]) -> Any:
+def _replayed(
+    game: Game[Any, Any, Any], seed: int | None, start: bytes | None, moves: Sequence[tuple[int, str]]
+) -> Any:
     state = game.new_initial_state(seed) if start is None else game.state_from_json(json.loads(start))
     for mover, text in moves:
         state.act(mover, text)
@@ -127,7 +130,7 @@ def _replayed(game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: 
 
 
 def replay_step(
-    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]
+    game: Game[Any, Any, Any], seed: int | None, start: bytes | None, moves: Sequence[tuple[int, str]]
 ) -> JsonDict:
     """A replay's step: ``moves`` played from ``start`` (a kept state as JSON; None: the seed), and the
     spectator's view there (without its history), with the last move as a spectator saw it."""
@@ -142,7 +145,8 @@ def replay_step(
 
 
 def review_at(
-    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]], subject: int | None
+    game: Game[Any, Any, Any], seed: int | None, start: bytes | None, moves: Sequence[tuple[int, str]],
+    subject: int | None,
 ) -> JsonDict:
     """The review (``State.review``) of ``subject`` (None: the first seat that could act) at the position
     ``moves`` lead to from ``start``, and that position's clock epoch (whether it is behind the table)."""
@@ -175,8 +179,8 @@ def table_edit(
     fits (with its history index), if any, and whether the game is over."""
     done = edit(game, entries, index, replacement, insert=insert, seed=seed)
     flag = None if done.flagged is None else done.flagged.to_json()
-    entries = [list(entry) for entry in done.entries]
-    return {"entries": entries, "applied": done.applied, "flag": flag, "over": done.state.is_terminal()}
+    edited = [list(entry) for entry in done.entries]
+    return {"entries": edited, "applied": done.applied, "flag": flag, "over": done.state.is_terminal()}
 
 
 #: What a worker can be asked, by name (the first argument of each is the game).

@@ -551,7 +551,7 @@ class Store:
     # --- rewriting a match's log, and writes made once (a table match's entries: ``matches.table``) ------------
     def commit_write(
         self, match_id: str, expected_version: int, expected_rewrites: int, keep: int, moves: Sequence[MoveRow],
-        key: str | None = None, answer: str = "", **values: Any,
+        key: str | None = None, answer: str = "", rewrite: bool | None = None, **values: Any,
     ) -> Written:  # fmt: skip
         """One transaction: the match's log keeps its first ``keep`` moves and then holds ``moves`` (versions
         ``keep + 1`` on), only if the match is still at ``expected_version`` and ``expected_rewrites``. A log
@@ -560,10 +560,11 @@ class Store:
         row takes ``values``; the other servers are told (a rewrite as a change, not a move: their copies are
         stale). ``key``: the client's idempotency key, kept with ``answer`` (what the write answered), so
         that the same key again writes nothing (``Written.repeated``, with the answer kept the first time).
+        ``rewrite``: count it as a rewrite even if the log only grows (an entry held back changed: ``held``).
         Takes back an online match's last move too: ``keep = version - 1``, no moves."""
         assert [move.version for move in moves] == list(range(keep + 1, keep + 1 + len(moves)))
         assert 0 <= keep <= expected_version
-        rewrite = keep < expected_version
+        rewrite = keep < expected_version if rewrite is None else rewrite
         version = keep + len(moves)
         names = ", ".join([*(f"{name} = ?" for name in ("version", *values)), "revision = revision + 1",
                            f"rewrites = rewrites + {int(rewrite)}"])  # fmt: skip

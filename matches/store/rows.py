@@ -45,6 +45,11 @@ class MatchRow:
     #: The entries a rewrite left waiting (``{"flag": ..., "entries": [[seat, move], ...]}``), None: none.
     held: dict[str, Any] | None = None
 
+    @property
+    def state_seed(self) -> int | None:
+        """The seed its state is made from: none for a table that enters its set-up (the game waits for it)."""
+        return None if self.at_table == "entered" else self.seed
+
     def copy(self) -> MatchRow:
         """A copy with the same values (``dataclasses.replace`` calls ``__init__``: 7x the time,
         on every move made on a process's copy)."""
