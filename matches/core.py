@@ -225,6 +225,10 @@ class MatchCore:
         """Kept house rules by id, from the book the judge shares (``indexes.house_rules``); 404 for an unknown id."""
         return self.house_rules_book.get(rules_id)
 
+    def is_table(self, match_id: str) -> bool:
+        """Is the match played at a table with the real box (``matches.table``)? (404 for no such match.)"""
+        return self._row(match_id).at_table is not None
+
     def authenticate(self, match_id: str, token: str | None, seats: list[SeatRow] | None = None) -> int:
         """The seat a token holds in this match (401 if none); ``seats``: the match's, if already read."""
         if not token:

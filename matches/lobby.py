@@ -5,8 +5,8 @@ the lists a page offers (the games, the open matches). A match starts when its l
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.base import Game

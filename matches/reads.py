@@ -152,8 +152,9 @@ class Reads(EncodedReads):
             moves = await self._moves_since(match_id)
             played = [(move.seat, move.move) for move in moves if move.version <= version]
             answer = await self.work.run(
-                "turns", self._game_key(row), (match_id, row.state_seed, played, seat, over), self._read_budget(), loaded.game
-            )
+                "turns", self._game_key(row), (match_id, row.state_seed, played, seat, over), self._read_budget(),
+                loaded.game,
+            )  # fmt: skip
             assert isinstance(answer, bytes)
             self._keep(key, answer, len(played))
         return answer
