@@ -5,6 +5,10 @@ flight, through psycopg's async connections and through asyncpg, on uvloop as ``
 runs, against a PostgreSQL server this script starts in a temporary folder. It prints the client's
 CPU per query (the cost a match server pays on its own core) and the queries per second, for each
 driver and as a ratio from the same run. Not part of the test suite.
+
+``--pools``: the same read through the pools that could hand out the asyncpg connections: the store's
+own (``matches.store.postgres._AsyncConnections``, a list of idle connections, let go when closed) and
+asyncpg's ``create_pool`` (as it comes, and without its reset on release), against plain connections.
 """
 
 from __future__ import annotations
@@ -68,15 +72,53 @@ async def compare(url: str, queries: int) -> None:
         await conn.close()
 
 
+async def compare_pools(url: str, queries: int) -> None:
+    import asyncpg
+
+    from matches.store.health import StoreHealth
+    from matches.store.postgres import _AsyncConnections, numbered
+
+    conn = await asyncpg.connect(url)
+    await conn.execute("CREATE TABLE bench (id TEXT PRIMARY KEY, version INTEGER, status TEXT)")
+    await conn.execute("INSERT INTO bench VALUES ('m1', 7, 'playing')")
+    await conn.close()
+    plain = [await asyncpg.connect(url) for _ in range(CONNECTIONS)]
+    store = _AsyncConnections(url, None, StoreHealth("PostgreSQL"), CONNECTIONS)
+    pooled = await asyncpg.create_pool(url, min_size=CONNECTIONS, max_size=CONNECTIONS)
+
+    async def no_reset(conn: object) -> None:
+        return None
+
+    unreset = await asyncpg.create_pool(url, min_size=CONNECTIONS, max_size=CONNECTIONS, reset=no_reset)
+    read = numbered(READ.format("?"))
+    ways: dict[str, Callable[[int], Awaitable[object]]] = {
+        "plain connections": lambda index: plain[index].fetch(read, "m1"),
+        "the store's pool": lambda index: store.query(READ.format("?"), ["m1"]),
+        "asyncpg's pool": lambda index: pooled.fetch(read, "m1"),
+        "asyncpg's pool, no reset": lambda index: unreset.fetch(read, "m1"),
+    }
+    results = {name: await measure(way, queries) for name, way in ways.items()}
+    base = results["plain connections"][0]
+    for name, (cpu, rate) in results.items():
+        print(f"  {name:26} {cpu:6.1f} us CPU per query ({cpu - base:+5.1f})  {rate:7.0f} queries/s")
+    for conn in plain:
+        await conn.close()
+    store.close()
+    await pooled.close()
+    await unreset.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=int, default=8000)
+    parser.add_argument("--pools", action="store_true", help="the pools that could hand out asyncpg's connections")
     args = parser.parse_args()
-    print(f"one-row reads, {CONNECTIONS} connections, {CONNECTIONS} in flight, {args.queries} per driver", flush=True)
+    print(f"one-row reads, {CONNECTIONS} connections, {CONNECTIONS} in flight, {args.queries} per way", flush=True)
     import uvloop
 
     with temporary_postgres() as server:
-        uvloop.run(compare(new_database(server, "drivers"), args.queries))
+        work = compare_pools if args.pools else compare
+        uvloop.run(work(new_database(server, "drivers"), args.queries))
     return 0
 
 

@@ -42,7 +42,7 @@ from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
 from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, due_at
 from matches.settings import MatchSettings
-from matches.store import Call, MatchRow, SeatRow, Store
+from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
 
@@ -157,6 +157,9 @@ class MatchCore:
         self._states: OrderedDict[str, State[Any]] = OrderedDict()
         #: Each cached state's match as this process last read or wrote it (``_copy``).
         self._loaded: dict[str, Loaded] = {}
+        #: The states made from a rewritten log (``MatchRow.rewrites`` above 0), with the count they were made
+        #: at: a state made before another rewrite is not the match's, whatever its version (``_made_at``).
+        self._rewritten: dict[str, tuple[State[Any], int]] = {}
         # A service on its own (tests, tools) keeps house rules in a book over its own store.
         self.house_rules_book = self.rules_book or HouseRulesBook(self.store, self.clock_now)
         self._locks: dict[str, asyncio.Lock] = {}
@@ -222,6 +225,10 @@ class MatchCore:
         """Kept house rules by id, from the book the judge shares (``indexes.house_rules``); 404 for an unknown id."""
         return self.house_rules_book.get(rules_id)
 
+    def is_table(self, match_id: str) -> bool:
+        """Is the match played at a table with the real box (``matches.table``)? (404 for no such match.)"""
+        return self._row(match_id).at_table is not None
+
     def authenticate(self, match_id: str, token: str | None, seats: list[SeatRow] | None = None) -> int:
         """The seat a token holds in this match (401 if none); ``seats``: the match's, if already read."""
         if not token:
@@ -280,6 +287,7 @@ class MatchCore:
         """Drop this process's state of a match (and its copy): its next load rebuilds it."""
         self._states.pop(match_id, None)
         self._loaded.pop(match_id, None)
+        self._rewritten.pop(match_id, None)
 
     async def _warm_async(self, match_id: Any) -> None:
         """Make sure this process holds the match's state, rebuilding it off the event loop if not
@@ -322,7 +330,13 @@ class MatchCore:
         cached = self._states.get(match_id) if isinstance(match_id, str) else None
         since = None if cached is None else cached.version
         asked = (match_id, since, CATCH_UP_ON_LOOP + 1)
-        found = (yield Call("match_and_moves", asked)) if isinstance(match_id, str) else None
+        try:
+            found = (yield Call("match_and_moves", asked)) if isinstance(match_id, str) else None
+        except StorageUnavailable:  # the store is away: the match as this process holds it, if it does
+            held = self._held(match_id)
+            if held is None:
+                raise
+            return held
         if found is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
         row, seats, missed = found
@@ -331,7 +345,7 @@ class MatchCore:
         if row.status == "waiting":
             return Loaded(row, seats, game, None, clock)
         state = self._states.get(match_id)  # looked at again: a sync request may have moved it
-        if state is None or state.version > row.version:
+        if state is None or state.version > row.version or not self._made_at(row, state):
             yield Rebuild(match_id, None)
             state = yield from self._rebuild_steps(row, game)
         elif state.version < row.version:  # another server moved it: catch up from the log
@@ -353,7 +367,18 @@ class MatchCore:
         if loaded is not None:
             self._loaded[match_id] = loaded
         while len(self._states) > CACHE_SIZE:
-            self._loaded.pop(self._states.popitem(last=False)[0], None)
+            dropped = self._states.popitem(last=False)[0]
+            self._loaded.pop(dropped, None)
+            self._rewritten.pop(dropped, None)
+
+    def _made_at(self, row: MatchRow, state: State[Any]) -> bool:
+        """Was ``state`` made from the match's log as it is now: never rewritten, or rewritten as often as the row
+        says when it was made (an undo or an edit elsewhere can leave a state of the same version that is not
+        this match's any more)."""
+        if not row.rewrites:
+            return True
+        made = self._rewritten.get(row.id)
+        return made is not None and made[0] is state and made[1] == row.rewrites
 
     def _copy(self, match_id: str) -> Loaded | None:
         """This process's copy of a started match, if its state is the cached one and at its row's
@@ -366,16 +391,26 @@ class MatchCore:
             return None
         return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
 
+    def _held(self, match_id: str) -> Loaded | None:
+        """This process's copy of a started match as it last read or wrote it, however old: what a read is
+        answered from while the store cannot be reached (a move on it is refused: ``Gate._play_steps``)."""
+        kept = self._loaded.get(match_id)
+        if kept is None or kept.state is None or self._states.get(match_id) is not kept.state:
+            return None
+        return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
+
     def _rebuild_steps(self, row: MatchRow, game: Game[Any, Any, Any]) -> Steps[State[Any]]:
         snapshot = yield Call("snapshot", (row.id,))
         if snapshot is not None and snapshot[0] <= row.version:
             state = game.state_from_json(snapshot[1])
         else:
-            state = game.new_initial_state(row.seed)
+            state = game.new_initial_state(row.state_seed)
         for move in (yield Call("moves", (row.id, state.version))):
             if move.version > row.version:
                 break
             state.act(move.seat, move.move)
+        if row.rewrites:  # (on the loading thread too: one assignment, and read on the loop with its state)
+            self._rewritten[row.id] = (state, row.rewrites)
         return state
 
     # --- running the core against the store (sans-I/O: see the module's docstring) ---------------------
@@ -539,6 +574,10 @@ class MatchCore:
             "spectate": self.spectate_link(row.id),
             # Under house rules, every answer says so: the rules the words are judged by.
             "house_rules": self._rules_json(row),
+            # How often the log was rewritten (an entry taken back or edited): a client that saw another count
+            # reads the sheet again (its moves are not the ones it holds).
+            "rewrites": row.rewrites,
+            "table": None if row.at_table is None else table_part(row),
         }
 
     def _rules_json(self, row: MatchRow) -> JsonDict | None:
@@ -554,3 +593,9 @@ class MatchCore:
             except Exception:  # a broken socket must not undo a committed move
                 log.exception("a live listener failed on %s", event)
 
+
+def table_part(row: MatchRow) -> JsonDict:
+    """A table match's own part of its body (``matches.table``): how its set-up is made, and the entries a rewrite
+    left waiting, the first flagged (its number, its seat and move, and why it no longer fits)."""
+    held = row.held or {}
+    return {"setup": row.at_table, "flag": held.get("flag"), "held": held.get("entries", [])}

@@ -78,3 +78,9 @@ class SeatCodeExpired(MatchError):
     """A seat link past its time (``matches.lobby.SEAT_CODE_SECONDS``)."""
 
     code, status = "seat_code_expired", 410
+
+
+class TableEntry(MatchError):
+    """A move sent to a table match as a seat sends one: a table's entries name the seat they are for."""
+
+    code, status = "table_entry", 422

@@ -23,9 +23,9 @@ from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
 from engine.values import Breakdown, JsonDict, Move
 from indexes.errors import TablejudgeError
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
-from matches.errors import BadRequest, MatchError, NotPlaying
+from matches.errors import BadRequest, MatchError, NotPlaying, TableEntry
 from matches.lag import judge_time, same_round, stated_ms
-from matches.store import Call, CommitCheck, MoveRow
+from matches.store import Call, CommitCheck, MoveRow, StorageUnavailable
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -81,6 +81,11 @@ class Gate(MatchCore):
         if moved is not None:
             return moved
         loaded = await self.load_async(match_id)
+        if loaded.row.at_table is not None:
+            raise TableEntry(
+                'a table match\'s entries name the seat each is for, from a device\'s token: {"move", "seat", '
+                '"version", "key"} (matches/README.md, "Table matches")'
+            )
         seat = self.authenticate(match_id, token, loaded.seats)
         return await self.move_async(match_id, seat, text, version, loaded, now=now)
 
@@ -190,8 +195,9 @@ class Gate(MatchCore):
         state, row = loaded.state, loaded.row
         assert state is not None
         before = state.version
-        # A commit on the copy may fail its check: the copy is then put back as it was, not rebuilt.
-        undo: list[Any] | None = None if check is None else []
+        # A commit on the copy may fail its check: the copy is then put back as it was, not rebuilt; and so is
+        # a copy whose commit the store refuses while it is away (its reads are answered from the copy).
+        undo: list[Any] | None = None if check is None and self.store.health.state == "up" else []
         breakdown = state.act(seat, move, version=before, undo=undo)  # refused: raises, nothing changed
         if self._states.get(row.id) is state:
             del self._states[row.id]
@@ -202,7 +208,14 @@ class Gate(MatchCore):
         changed = {name: value for name, value in values.items() if getattr(row, name) != value}
         stored = MoveRow(state.version, seat, move.to_text(), now)
         checked = () if check is None else (check,)
-        committed = yield Call("commit_move", (row.id, before, stored, *checked), {"updated": now, **changed})
+        try:
+            committed = yield Call("commit_move", (row.id, before, stored, *checked), {"updated": now, **changed})
+        except StorageUnavailable:
+            if undo:  # as before the move (had the database committed it after all, a later load catches up)
+                state.restore(undo[0])
+                if row.id not in self._states:
+                    self._cache(row.id, state, loaded)
+            raise
         if not committed:  # another server moved first: this copy is dropped, rebuilt on the next load
             if check is not None:  # or anything else changed: the caller reads the store and tries again
                 assert undo

@@ -62,6 +62,7 @@ from matches.live_outbox import (
     CLOSE_SEAT_MOVED,
     CLOSE_TOO_BIG,
     CLOSE_TOO_MANY,
+    CLOSE_TRY_AGAIN,
     CLOSE_UNAUTHORIZED,
     CLOSE_UNKNOWN_MATCH,
     CLOSE_WAIT,
@@ -70,7 +71,7 @@ from matches.live_outbox import (
     Outboxes,
 )
 from matches.service import Event, MatchService
-from matches.store import NOTIFY_CHANNEL, PostgresStore
+from matches.store import NOTIFY_CHANNEL, PostgresStore, StorageUnavailable
 from matches.tokens import digest
 
 log = logging.getLogger("tablejudge.matches")
@@ -301,7 +302,8 @@ class LiveHub(Outboxes):
             loaded = await self.service.load_async(match_id)
             seat = None if not token else self.service.authenticate(match_id, token, loaded.seats)
         except TablejudgeError as failure:
-            code = CLOSE_UNAUTHORIZED if getattr(failure, "status", 400) == 401 else CLOSE_UNKNOWN_MATCH
+            status = getattr(failure, "status", 400)
+            code = {401: CLOSE_UNAUTHORIZED, 503: CLOSE_TRY_AGAIN}.get(status, CLOSE_UNKNOWN_MATCH)
             return await self._refuse(connection, code, _error(failure))
         connection.seat, connection.token = seat, token if seat is not None else None
         connection.token_hash = None if connection.token is None else digest(connection.token)
@@ -430,8 +432,9 @@ class LiveHub(Outboxes):
         except TablejudgeError as error:
             body = _error(error)
             if isinstance(error, StaleVersionError):
-                loaded = await self.service.load_async(connection.match)
-                body["match"] = self.service.body(loaded, connection.seat)
+                with contextlib.suppress(StorageUnavailable):  # (the match to resync from, when it can be read)
+                    loaded = await self.service.load_async(connection.match)
+                    body["match"] = self.service.body(loaded, connection.seat)
             self._enqueue(connection, {"type": "error", "id": ident, "error": body})
             return
         self._enqueue(
@@ -494,6 +497,8 @@ class LiveHub(Outboxes):
                     while await self.service.run_due_async(match_id):
                         await asyncio.sleep(0)
                 next_due = await store.call_async("next_due")
+            except StorageUnavailable:  # logged once by the store; the scheduler looks again soon
+                next_due = None
             except Exception:
                 log.exception("the match scheduler failed; it goes on")
                 next_due = None
@@ -513,6 +518,8 @@ class LiveHub(Outboxes):
                 if not self.service.store.written_elsewhere():  # only this process wrote: it told its own
                     continue
                 changes = self.service.store.changes(ids)
+            except StorageUnavailable:  # logged once by the store
+                continue
             except Exception:
                 log.exception("polling match versions failed")
                 continue
@@ -568,6 +575,9 @@ class LiveHub(Outboxes):
 
 
 def _error(error: Exception) -> JsonDict:
+    """A refusal as a socket's error message says it (the same ``code``, ``message`` and extras as over HTTP)."""
+    if isinstance(error, StorageUnavailable):
+        error.refused()  # counted for the outage's line in the log, as an HTTP 503 is
     body: JsonDict = {"code": getattr(error, "code", "error"), "message": str(error)}
     if isinstance(error, EngineError) and hasattr(error, "rule"):
         body["rule"] = error.rule

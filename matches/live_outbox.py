@@ -33,6 +33,7 @@ CLOSE_WAIT = 2.0
 
 # Close codes (RFC 6455 keeps 4000-4999 for applications; the last three digits echo HTTP's).
 CLOSE_GOING_AWAY = 1001  # the server stops, or the client fell silent for three heartbeats
+CLOSE_TRY_AGAIN = 1013  # a hello the server cannot answer now (its store is down, its workers busy): come back
 CLOSE_TOO_BIG = 1009  # a frame over the size limit (uvicorn sends it too, before reading the frame)
 CLOSE_BAD_HELLO = 4400  # the first message was not a hello, or a token came in the URL
 CLOSE_UNAUTHORIZED = 4401  # the hello's token holds no seat of this match
@@ -157,7 +158,8 @@ class Outboxes:
         self._forget(connection)
         if connection.close_code is None:
             connection.close_code, connection.close_reason = code, reason
-            if code not in (GONE, CLOSE_GOING_AWAY):  # a client's fault: worth a line, once per socket
+            # A client's fault is worth a line, once per socket; the server's own outage is logged once for all.
+            if code not in (GONE, CLOSE_GOING_AWAY, CLOSE_TRY_AGAIN):
                 log.warning("live socket of match %s closed: %d %s", connection.match, code, reason)
         connection.ready.set()
         if connection.writer is None:  # never started (a refused hello): close from here

@@ -5,6 +5,7 @@ the lists a page offers (the games, the open matches). A match starts when its l
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +17,16 @@ from engine.values import JsonDict
 from matches.clock import Clock
 from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
-from matches.quotas import creator_mark, refuse_waiting
-from matches.store import MatchRow, SeatRow
+from matches.quotas import DAY, creator_mark, refuse_tables, refuse_waiting
+from matches.store import DeviceRow, MatchRow, SeatRow
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 MAX_SEATS = 12
+#: How a table match's setup is made: entered by the table, or drawn by the phone from the match's seed.
+SETUPS = ("entered", "drawn")
+#: A table match's seat's token digest: no token has it (a digest is 64 hex digits), so no one holds the seat;
+#: the table's devices enter its plays (``matches.table``).
+TABLE_SEAT = "held at the table"
 MAX_NAME = 40
 #: How long a "take my seat elsewhere" link works (s): time enough to open it on the other device.
 SEAT_CODE_SECONDS = 600
@@ -61,15 +67,25 @@ class Lobby(MatchCore):
         name: str = "",
         house_rules: str | None = None,
         client: str | None = None,
+        table: bool = False,
+        names: Sequence[str] | None = None,
+        setup: str = "entered",
     ) -> Created:
         """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
         names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
-        waiting-match quotas (``matches.quotas``)."""
+        waiting-match quotas (``matches.quotas``). ``table``: a table match (``_create_table``), its players
+        ``names``, its set-up entered by the table or drawn by the phone (``setup``)."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
         if not isinstance(options, dict):
             raise BadRequest("options must be an object of option names and values")
+        if table:
+            if bots or clock is not None:
+                raise BadRequest("no bot sits and no clock runs at a table: the players are the people around it")
+            options["table"] = True
+        elif names is not None:
+            raise BadRequest("names are a table match's players (\"table\": true); a match dealt online is joined")
         if seats is not None:
             if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= MAX_SEATS:
                 raise BadRequest(f"seats must be a whole number from 1 to {MAX_SEATS}")
@@ -86,6 +102,8 @@ class Lobby(MatchCore):
         except ConfigError as error:  # the game's own rules for its options: a refusal, not a malformed body
             raise BadRequest(f"{game} options: {error}") from None
         players = made.players
+        if table:
+            return self._create_table(made, names, setup, name, house_rules, client)
         chosen = self._bots(made, bots or {})
         clock_value = Clock.from_request(clock)
         creator = next((seat for seat in range(players) if seat not in chosen), None)
@@ -128,6 +146,49 @@ class Lobby(MatchCore):
             match_id, self.invite_link(match_id, invite), invite, creator, token, self.spectate_link(match_id)
         )
 
+    def _create_table(
+        self, made: Game[Any, Any, Any], names: Sequence[str] | None, setup: str, device: str,
+        house_rules: str | None, client: str | None,
+    ) -> Created:  # fmt: skip
+        """A table match (``matches.table``): the players are names, each seat held by no token; it starts at
+        once, its set-up entered by the table (the game waits for it) or drawn by the phone from the seed. The
+        creator's device gets a token that enters plays for every seat: ``Created.seat`` is None."""
+        if setup not in SETUPS:
+            raise BadRequest(f"setup is {' or '.join(SETUPS)}: the table enters it, or the phone draws it")
+        if names is not None and (not isinstance(names, list | tuple) or len(names) != made.players):
+            raise BadRequest(f"names: one name for each of the {made.players} players")
+        listed = [_name(names[seat] if names is not None else "", seat) for seat in range(made.players)]
+        token, invite, now = new_token(), new_token(), self.clock_now()
+        quota_mark = None if client is None else creator_mark(client)
+        row = _waiting_match(
+            now, game=made.name, options=made.options.to_json(), seats=made.players, public=False,
+            invite_hash=digest(invite), clock=None, lexicon=made.adjudicator.lexicon if made.word_questions else None,
+            house_rules=house_rules, creator=quota_mark,
+        )  # fmt: skip
+        row.status, row.at_table = "playing", setup
+        state = made.new_initial_state(row.state_seed)  # (a refused set-up refuses the match before it is kept)
+        seat_rows = [SeatRow(seat, listed[seat], TABLE_SEAT, None, now) for seat in range(made.players)]
+        limits = self.settings.table
+        first = DeviceRow(digest(token), _name(device, 0) if device.strip() else "This phone", now)
+        refused = self.store.create_table_match(row, seat_rows, first, limits.per_client, limits.in_all, now - DAY)
+        if refused is not None:
+            refuse_tables(limits, quota_mark, *refused)
+        self._cache(row.id, state)
+        self._emit(Event(row.id, 0, kind="start"))
+        return Created(row.id, self.invite_link(row.id, invite), invite, None, token, self.spectate_link(row.id))
+
+    def _join_table(self, row: MatchRow, name: str) -> str:
+        """A device joins a table match: a token that enters plays for every seat (409 when the table has
+        ``TableLimits.devices``)."""
+        token = new_token()
+        device = DeviceRow(digest(token), _name(name, 0) if isinstance(name, str) and name.strip() else "A phone",
+                           self.clock_now())  # fmt: skip
+        if not self.store.add_device(row.id, device, self.settings.table.devices):
+            raise MatchFull(f"this table has {self.settings.table.devices} devices, as many as a table may: "
+                            "enter plays from one of them, or watch", spectate=self.spectate_link(row.id))  # fmt: skip
+        self._emit(Event(row.id, row.version, kind="seats"))
+        return token
+
     def _bots(self, game: Game[Any, Any, Any], bots: dict[str, str]) -> dict[int, str]:
         if not isinstance(bots, dict):
             raise BadRequest('bots maps seats to bot names: {"1": "greedy"}')
@@ -157,13 +218,16 @@ class Lobby(MatchCore):
                            "about": (cls.options_type.__doc__ or "").strip()})  # fmt: skip
         return listed
 
-    def join(self, match_id: str, invite: str, name: str = "") -> tuple[int, str]:
+    def join(self, match_id: str, invite: str, name: str = "") -> tuple[int | None, str]:
         """The next free seat and its token (403 for a wrong invite, 409 when the match is full). A public
-        match, listed for anyone to join, takes a seat without an invite; a wrong one is still refused."""
+        match, listed for anyone to join, takes a seat without an invite; a wrong one is still refused. A
+        table match's invite makes a device that enters plays: no seat (None)."""
         row = self._row(match_id)
         token_part = invite.rsplit("invite=", 1)[-1].split("&")[0] if isinstance(invite, str) else ""
         if not (row.public and not token_part) and not (token_part and matches(token_part, row.invite_hash)):
             raise BadInvite("that invite is not this match's: ask for the link again")
+        if row.at_table is not None:
+            return None, self._join_table(row, name)
         for seat in self.store.seats(match_id):
             if seat.free:
                 token = new_token()
@@ -181,7 +245,7 @@ class Lobby(MatchCore):
         if row.status != "waiting" or any(seat.free for seat in self.store.seats(match_id)):
             return
         game = self._game_of(row)
-        state = game.new_initial_state(row.seed)
+        state = game.new_initial_state(row.state_seed)
         now = self.clock_now()
         values = self._after(row, game, state, None, now, self.store.seats(match_id))
         if self.store.update_match(match_id, 0, updated=now, **values):

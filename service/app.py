@@ -194,6 +194,7 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
         public_url=settings.base_url(),
         lexicon=settings.default_lexicon,
         quotas=settings.quotas,
+        table=settings.table,
     )
     service = MatchService(store, match_settings, rules_book=rules)
     hub = LiveHub(service, settings.live)

@@ -10,8 +10,14 @@ back into that class), ``message`` a sentence a person can read. Status codes:
 - 413 / 414: a body or request target longer than the service accepts (see ``service.limits``);
 - 429: too many requests of one kind from one client address (``service.limits``, with ``Retry-After``);
 - 422: a POST body that is not the JSON the route expects (or house rules that contradict themselves);
-- 503: the match server's engine workers are busy (``matches.work.Busy``, with ``Retry-After``);
-- 500: only if a bug slips through; logged with its stack trace, never shown.
+- 503: the match server's engine workers are busy (``matches.work.Busy``), or its store cannot be reached or
+  written now (``matches.store.StorageUnavailable``, ``storage_unavailable``), both with ``Retry-After``; a
+  storage failure is counted for the one line the log gets when the outage ends (``matches.store.health``),
+  not logged per request;
+- 500: only if a bug slips through; logged with its stack trace, never shown. Answered inside the app
+  (``answer_bug``, from the Guard) and not raised on to the server: uvicorn ends the connection of a
+  request whose app raised after answering, and a client's next request, already sent on that keep-alive
+  connection, went unanswered.
 
 A ``TablejudgeError`` declares its own ``status`` beside its ``code`` (``indexes.errors``, ``engine.errors``,
 ``matches.errors``, ...): ``on_tablejudge_error`` reads them, and no table here repeats them, so there is one
@@ -28,9 +34,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
+from starlette.types import Receive, Scope, Send
 
 from indexes.errors import TablejudgeError
 from matches.http import ErrorBody, error_response
+from matches.store import StorageUnavailable
 
 log = logging.getLogger("tablejudge.service")
 
@@ -63,7 +71,9 @@ async def on_tablejudge_error(request: Request, error: Exception) -> Response:
     extra: dict[str, Any] = dict(error.extra)
     if hasattr(error, "rule"):  # an illegal move: the rule it breaks, and what the engine said of it
         extra.update(rule=error.rule, details=getattr(error, "details", {}))
-    retry_after = getattr(error, "retry_after", None)  # busy workers (matches.work.Busy): when to ask again
+    if isinstance(error, StorageUnavailable):
+        error.refused()  # counted for the outage's line in the log
+    retry_after = getattr(error, "retry_after", None)  # busy workers, the store down: when to ask again
     headers = None if retry_after is None else {"Retry-After": str(retry_after)}
     return error_response(error.status, error.code, str(error), headers=headers, extra=extra)
 
@@ -105,11 +115,26 @@ async def on_unexpected_error(request: Request, error: Exception) -> Response:
     return error_response(500, "internal_error", "the judge failed on this question; the error has been logged")
 
 
+async def answer_bug(scope: Scope, receive: Receive, send: Send, error: Exception) -> None:
+    """The last resort for a request's bug, called by the app's one ASGI layer (``service.limits.Guard``),
+    inside which every error the handlers know has been answered: answered 500 (``on_unexpected_error``,
+    which logs it with its trace, once) and not raised on. Starlette's own last resort (for an ``Exception``
+    handler) answers and then raises it again for the server, and uvicorn then logs the trace a second time
+    and ends the connection: a request the client had already sent on it (a keep-alive connection) went
+    unanswered. An error after the answer began can only end the connection: the server refuses a second
+    start, and the error is raised on."""
+    answer = await on_unexpected_error(Request(scope, receive), error)
+    try:
+        await answer(scope, receive, send)
+    except Exception:
+        raise error from None
+
+
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(TablejudgeError, on_tablejudge_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(HTTPException, on_http_error)
-    app.add_exception_handler(Exception, on_unexpected_error)
+    app.add_exception_handler(Exception, on_unexpected_error)  # (a bug outside the Guard: answer_bug)
 
 
 #: ``responses=`` for every route: any request may be too long for the service (``service.limits``).

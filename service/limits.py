@@ -7,7 +7,9 @@ per request):
 - the real client behind a trusted proxy (``ClientAddress``; none trusted by default);
 - per client address and route class, a token bucket (``TokenBuckets``); 429 with ``Retry-After``; the
   moves' buckets are shared with the live sockets, whose moves and resyncs draw from them too;
-- a long request target (414) or body (413).
+- a long request target (414) or body (413);
+- the last resort for a bug: answered 500 here, inside the app, and not raised on to the server, which
+  would end the connection (``service.errors.answer_bug``).
 
 Every limit is a setting (``service.settings``) listed in README.md, "Limits".
 """
@@ -22,6 +24,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from matches.http import client_key, error_response
+from service.errors import answer_bug
 
 
 # --- who is asking ----------------------------------------------------------------------------------
@@ -246,12 +249,15 @@ class Guard:
         if refusal is not None:
             await refusal(scope, receive, send_safely)
             return
-        if declared is not None or scope["method"] in ("GET", "HEAD", "OPTIONS"):
-            # A declared length (without Transfer-Encoding) is the body's length, already checked: the HTTP
-            # parser reads no more. Nothing to count.
-            await self.app(scope, receive, send_safely)
-            return
-        await self.app(scope, self._counting(receive), send_safely)
+        try:
+            if declared is not None or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+                # A declared length (without Transfer-Encoding) is the body's length, already checked: the HTTP
+                # parser reads no more. Nothing to count.
+                await self.app(scope, receive, send_safely)
+            else:
+                await self.app(scope, self._counting(receive), send_safely)
+        except Exception as error:  # a bug: answered here and not raised on to the server (``answer_bug``)
+            await answer_bug(scope, receive, send_safely, error)
 
     def _refusal(self, scope: Scope, path: str, declared: bytes | None) -> ASGIApp | None:
         """The answer refusing the request before any work (429, 414, 413), or None."""

@@ -21,14 +21,17 @@ a fraction of a second); ``full`` also keeps it when the machine loses power, at
 
 The package: ``Store`` (``matches.store.base``: the one interface, and the SQL both run),
 ``SQLiteStore`` (``.sqlite``), ``PostgresStore`` (``.postgres``), the rows (``.rows``), the schema's
-migrations (``.schema``) and the shared statements (``.sql``); ``open_store`` picks one by URL.
+migrations (``.schema``), the shared statements (``.sql``) and whether the store can be used now
+(``.health``: ``StorageUnavailable``, 503, while it cannot be reached or written); ``open_store`` picks
+one by URL.
 """
 
 from __future__ import annotations
 
-from matches.store.base import Store
+from matches.store.base import Store, Written
+from matches.store.health import StorageUnavailable, StoreHealth
 from matches.store.postgres import PostgresStore
-from matches.store.rows import Call, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow
+from matches.store.rows import Call, CommitCheck, DeviceRow, MatchRow, MoveRow, PushRow, SeatRow
 from matches.store.schema import MIGRATIONS, NOTIFY_CHANNEL, SCHEMA_VERSION
 from matches.store.sqlite import SQLiteStore
 
@@ -38,13 +41,17 @@ __all__ = [
     "SCHEMA_VERSION",
     "Call",
     "CommitCheck",
+    "DeviceRow",
     "MatchRow",
     "MoveRow",
     "PostgresStore",
     "PushRow",
     "SQLiteStore",
     "SeatRow",
+    "StorageUnavailable",
     "Store",
+    "StoreHealth",
+    "Written",
     "open_store",
 ]
 

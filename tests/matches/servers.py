@@ -33,6 +33,10 @@ class Server:
         self.log = data / f"serve-{self.port}.log"
 
     def start(self) -> Server:
+        return self.launch().wait_ready()
+
+    def launch(self) -> Server:
+        """Start the process without waiting for it (``wait_ready``): several servers starting at once."""
         env = {
             **os.environ,
             "TABLEJUDGE_DATA": str(self.data),
@@ -58,6 +62,11 @@ class Server:
             self.process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
             )
+        return self
+
+    def wait_ready(self) -> Server:
+        """Wait until it answers ``/healthz`` (fails if it exits first, or takes two minutes)."""
+        assert self.process is not None
         deadline = time.monotonic() + 120
         while True:
             if self.process.poll() is not None:

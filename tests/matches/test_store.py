@@ -1,22 +1,43 @@
 """The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
-serialises moves on a match, the revision a server's copy is checked by, the rows it hands out, house
-rules kept once, and PostgreSQL's pool of event-loop connections. (The gate built on it is tested
+serialises moves on a match (and makes a lost answer's retry harmless), the revision a server's copy is
+checked by, the rows it hands out, house rules kept once, PostgreSQL's pools and their healing, the schema
+made once by servers starting together, and the store's health when it cannot be reached or written
+(``matches/store/health.py``; with real servers: ``test_faults.py``). (The gate built on it is tested
 through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
 
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.errors import StaleVersionError, WrongPlayerError
 from indexes.house_rules import HouseRules
-from matches.service import MatchService
-from matches.store import SCHEMA_VERSION, CommitCheck, MoveRow, Store, open_store
-from tests.matches.conftest import sqlite_made_at
+from matches.service import MatchService, MatchSettings
+from matches.store import (
+    SCHEMA_VERSION,
+    CommitCheck,
+    DeviceRow,
+    MatchRow,
+    MoveRow,
+    PostgresStore,
+    SeatRow,
+    SQLiteStore,
+    StorageUnavailable,
+    Store,
+    StoreHealth,
+    Written,
+    open_store,
+)
+from matches.store.sqlite import IndexFlags
+from tests.matches.conftest import FakeClock, sqlite_made_at
 from tests.matches.playing import two_players, whose_turn
+from tests.matches.waiting import eventually, wait_for
 
 
 def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
@@ -60,37 +81,58 @@ def test_house_rules_rows_are_the_rules_again(store: Store) -> None:
 
 def test_the_pool_survives_a_new_event_loop_and_a_dropped_connection(store_url: str) -> None:
     """PostgreSQL's async connections belong to the loop that opened them (a test's app, a restarted
-    server): a new loop opens its own. A connection the database dropped fails the call it was used
-    for, is closed, and the next call opens a new one."""
+    server): a new loop opens its own. A connection the database dropped while idle is let go before it is
+    used (on the loop, and in the synchronous calls' pool): no call fails. One dropped under a call fails
+    that call with ``StorageUnavailable`` (503, never the driver's error), and the store is tried again
+    within the retry interval, on a new connection."""
     if not store_url.startswith("postgresql"):
         pytest.skip("SQLite makes its calls directly: no pool")
-    import asyncpg
     import psycopg
 
     store = open_store(store_url)
-    broken = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)  # what a dropped connection raises
+    assert isinstance(store, PostgresStore)
 
-    async def dropped() -> list[Any]:
-        outcomes: list[Any] = [await store.call_async("version", "nothing")]  # opens a connection
+    def drop_every_connection() -> None:
         with psycopg.connect(store_url, autocommit=True) as admin:
             admin.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
-        for _ in range(2):
-            try:
-                outcomes.append(await store.call_async("version", "nothing"))
-            except broken as error:
-                outcomes.append(error)
+
+    async def dropped() -> list[Any]:
+        outcomes: list[Any] = [await store.call_async("version", "nothing")]  # opens a connection
+        drop_every_connection()
+        await eventually(lambda: all(conn.is_closed() for conn in store._async._idle), "the loop to hear it", 10)
+        outcomes.append(await store.call_async("version", "nothing"))  # let go, a new one opened
+        outcomes.append(store.health.state)
+        drop_every_connection()  # and now used before the loop hears of it
+        try:
+            outcomes.append(await store.call_async("version", "nothing"))
+        except StorageUnavailable as error:
+            outcomes.append(error)
+        outcomes.append(store.health.state)
+        outcomes.append(await eventually(lambda: _answers(store), "a new connection, after the retry interval", 5))
+        outcomes.append(store.health.state)
         return outcomes
 
     try:
         assert asyncio.run(store.call_async("version", "nothing")) is None
         assert asyncio.run(store.call_async("version", "nothing")) is None  # another loop: its own connections
-        opened, failed, reopened = asyncio.run(dropped())
-        assert opened is None and isinstance(failed, broken) and reopened is None
+        opened, reopened, up, failed, down, answered, up_again = asyncio.run(dropped())
+        assert opened is None and reopened is None and up == "up"
+        assert isinstance(failed, StorageUnavailable) and failed.status == 503 and failed.retry_after >= 1
+        assert down == "unreachable" and answered and up_again == "up"
+        # The synchronous calls' pool: its connection was dropped twice above, and it is replaced unasked.
+        assert store.version("nothing") is None and store.health.state == "up"
     finally:
         store.close()
+
+
+async def _answers(store: Store) -> bool:
+    try:
+        return await store.call_async("version", "nothing") is None
+    except StorageUnavailable:
+        return False
 
 
 def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(service: MatchService) -> None:
@@ -153,7 +195,7 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
     seat codes along (the table refers to the match)."""
     store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 5))
     try:
-        assert store.migrate() == SCHEMA_VERSION == 7
+        assert store.migrate() == SCHEMA_VERSION == 8
         service = MatchService(store, clock_now=lambda: 1000.0)
         made = service.create("bop", {"players": 2}, name="Ann")
         assert made.token is not None
@@ -163,3 +205,316 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
         assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 0
     finally:
         store.close()
+
+
+def test_servers_starting_together_on_an_empty_database_make_its_schema_once(store_url: str) -> None:
+    """Four stores opened at once on one empty database (four servers starting together): each creates and
+    migrates the schema in one transaction under the schema's lock (PostgreSQL's advisory lock, SQLite's
+    ``BEGIN IMMEDIATE``), so one makes it and the others find it made. Before, two ``CREATE TABLE IF NOT
+    EXISTS`` at once on PostgreSQL both created, and one failed on a duplicate key in its catalogue; and
+    SQLite answered all but one of the first connections to a new file "locked" at once as they switched it
+    to WAL (rarely: 1 start in a few hundred of eight at once)."""
+    start = threading.Barrier(4)
+    opened: list[Store] = []
+    failed: list[BaseException] = []
+
+    def open_one() -> None:
+        start.wait(timeout=30)
+        try:
+            opened.append(open_store(store_url))
+        except BaseException as error:  # (noted: the assertion below shows it)
+            failed.append(error)
+
+    racers = [threading.Thread(target=open_one) for _ in range(4)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(timeout=60)
+    try:
+        assert not failed, failed
+        assert len(opened) == 4
+        assert opened[0]._query("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+    finally:
+        for store in opened:
+            store.close()
+
+
+def test_a_commit_retried_after_its_answer_was_lost_is_refused_not_stored_twice(service: MatchService) -> None:
+    """Nothing acknowledged is retried into a duplicate: a move's commit is conditional on the match's
+    version, so when its answer never came (the connection dropped after the database committed) its retry
+    finds the match moved on and stores nothing; through the gate, the same move sent again is refused (403
+    ``wrong_player`` when the turn has passed, as here, else 409 ``stale_version`` with the match)."""
+    store = service.store
+    match_id, tokens = two_players(service)
+    mover = whose_turn(service, match_id)
+    move = MoveRow(1, mover, "pass", 1.0)
+    assert store.commit_move(match_id, 0, move, updated=1.0)  # committed; say its answer was lost
+    assert not store.commit_move(match_id, 0, move, updated=1.0)  # the retry
+    assert [(m.version, m.seat, m.move) for m in store.moves(match_id)] == [(1, mover, "pass")]
+
+    other, other_tokens = two_players(service)
+    seat = whose_turn(service, other)
+    asyncio.run(service.play_async(other, other_tokens[seat], "pass", 0))
+    with pytest.raises((StaleVersionError, WrongPlayerError)):
+        asyncio.run(service.play_async(other, other_tokens[seat], "pass", 0))  # the same request again
+    assert [(m.version, m.seat) for m in store.moves(other)] == [(1, seat)]
+
+
+def test_a_sqlite_store_that_cannot_grow_refuses_writes_at_once_reads_on_and_recovers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite's ``SQLITE_FULL`` (here from ``max_page_count``: the file may not grow, as on a full disk):
+    the write that met it is 503 ``storage_unavailable``; the writes after it are refused before SQLite is
+    asked (no statement runs) but one per interval; reads go on; the first write that works ends it, and the
+    log has the outage's two lines, with the count of refusals."""
+    store = SQLiteStore(tmp_path / "matches.sqlite3")
+    store.migrate()
+    service = MatchService(store, MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard"))
+    try:
+        match_id, _ = two_players(service)
+        pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+        store._conn.execute(f"PRAGMA max_page_count = {pages}")
+        with pytest.raises(StorageUnavailable) as full:
+            store.save_snapshot(match_id, 0, {"filler": "x" * 200_000})
+        assert full.value.status == 503 and full.value.retry_after >= 1 and "disk is full" in str(full.value)
+        assert store.health.state == "read_only"
+        statements: list[str] = []
+        store._conn.set_trace_callback(statements.append)
+        with pytest.raises(StorageUnavailable) as refused:
+            store.touch(match_id, 5.0)
+        refused.value.refused()
+        assert statements == []  # not tried: refused at once
+        assert store.match(match_id) is not None and service.load(match_id).state is not None  # reads go on
+        assert statements  # (those reached SQLite)
+        store._conn.execute("PRAGMA max_page_count = 1073741823")  # room again
+
+        def writes() -> bool:
+            try:
+                store.touch(match_id, 6.0)
+            except StorageUnavailable:
+                return False
+            return True
+
+        wait_for(writes, "a write to work again", 5)
+        assert store.health.state == "up" and store.health.report() == {"state": "up"}
+    finally:
+        store.close()
+    lines = [record.getMessage() for record in caplog.records if "storage unavailable" in record.getMessage()]
+    assert len(lines) == 2 and "the disk is full" in lines[0] and lines[1].endswith(": 1 requests refused"), lines
+
+
+def test_store_health_refuses_at_once_tries_once_per_interval_and_logs_each_outage_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``StoreHealth`` alone, on a clock moved by hand: while the store is out of reach every call is refused at
+    once, but one per interval, which tries (0.25 s, then twice as long each time up to 2 s); a try that would
+    block is not made on an event loop; the first call that works ends the outage; a store that cannot be
+    written still reads, and only a write ends that; the log has one line as an outage begins and one as it
+    ends, with its length and the requests refused."""
+    clock = FakeClock(100.0)
+    health = StoreHealth("PostgreSQL", clock)
+    health.check(write=True)  # up: nothing to look at
+    assert health.failed("unreachable", "it was shut down").retry_after == 1
+    tries = []
+    for _ in range(6):
+        start = clock.now
+        while True:
+            try:
+                health.check(write=False)
+                break
+            except StorageUnavailable as error:
+                error.refused()
+                clock.advance(0.25)
+        tries.append(clock.now - start)
+        health.failed("unreachable", "it was shut down")  # the try failed too
+    assert tries == [0.25, 0.5, 1.0, 2.0, 2.0, 2.0]
+    assert health.report() == {"state": "unreachable", "reason": "it was shut down", "down_for_s": 7.8}
+
+    async def on_the_loop(blocking: bool) -> bool:
+        try:
+            health.check(write=False, blocking=blocking)
+        except StorageUnavailable:
+            return False
+        return True
+
+    clock.advance(2.0)  # time for a try
+    assert not asyncio.run(on_the_loop(blocking=True)) and asyncio.run(on_the_loop(blocking=False))
+    health.worked(wrote=False)
+    assert health.state == "up"
+    refusals = 1 + 2 + 4 + 8 + 8 + 8
+
+    health.failed("read_only", "its disk is full")
+    health.check(write=False)  # reads go on
+    health.worked(wrote=False)
+    assert health.state == "read_only"
+    clock.advance(1.0)
+    health.check(write=True)  # the try
+    health.worked(wrote=True)
+    assert health.state == "up"
+    lines = [record.getMessage() for record in caplog.records]
+    assert lines == [
+        "storage unavailable: PostgreSQL (it was shut down); every request that needs it is answered 503 until it"
+        " is back",
+        f"storage unavailable for 9.8 s: {refusals:,} requests refused",
+        "storage unavailable: PostgreSQL (its disk is full); every write is answered 503 until it is back",
+        "storage unavailable for 1.0 s: 0 requests refused",
+    ]
+
+
+def test_while_the_store_is_away_a_held_match_is_read_from_memory_and_a_move_on_it_refused(tmp_path: Path) -> None:
+    """The store out of reach (its health's clock held, so that no try comes): a match this process holds is
+    still read, as it last knew it (by a request, a live hello: both load it so); a move on it is refused 503 and
+    leaves it held as it was; a match it does not hold is 503. When the store is back, the move is made."""
+    store = SQLiteStore(tmp_path / "matches.sqlite3")
+    store.migrate()
+    settings = MatchSettings(public_url="http://table.test", bot_delay_ms=0, lexicon="standard")
+    service, other = MatchService(store, settings), MatchService(store, settings)
+    clock = FakeClock()
+    store.health = StoreHealth("the SQLite database", clock)
+    try:
+        held, tokens = two_players(service)
+        mover = whose_turn(service, held)
+        service.move(held, mover, "pass", 0)
+        not_held, _ = two_players(other)
+        store.health.failed("unreachable", "it is away")
+
+        async def in_the_outage() -> list[Any]:
+            outcomes: list[Any] = [(await service.load_async(held)).state.version]  # type: ignore[union-attr]
+            for attempt in (
+                service.play_async(held, tokens[1 - mover], "pass", 1),
+                service.load_async(not_held),
+            ):
+                try:
+                    outcomes.append(await attempt)
+                except StorageUnavailable as error:
+                    outcomes.append(error.status)
+            outcomes.append((await service.load_async(held)).state.version)  # type: ignore[union-attr]
+            return outcomes
+
+        assert asyncio.run(in_the_outage()) == [1, 503, 503, 1]
+        clock.advance(1.0)  # the next call tries, and the store is there
+        moved = asyncio.run(service.play_async(held, tokens[1 - mover], "pass", 1))
+        assert moved.version == 2 and store.health.state == "up"
+        assert [m.version for m in store.moves(held)] == [1, 2]
+    finally:
+        service.work.close()
+        other.work.close()
+        store.close()
+
+
+def test_looking_for_immutable_files_keeps_sqlites_locks(tmp_path: Path) -> None:
+    """The store's look at its WAL index's flags (``IndexFlags``, every 50 ms) opens no descriptor of it:
+    closing one lets go of every POSIX lock this process holds on the file, SQLite's included, and another
+    process could then write under a transaction of ours (a first version did, and a test process's reads
+    went wrong). Here another process asks for the write lock while this one holds it, after the look."""
+    store = SQLiteStore(tmp_path / "matches.sqlite3")
+    store.migrate()
+    ask = "import sqlite3, sys; sqlite3.connect(sys.argv[1], timeout=0).execute('BEGIN IMMEDIATE'); print('mine')"
+    try:
+        with store.transaction():  # holds the database's write lock until it ends
+            store.heartbeat("here", 1.0)
+            assert not IndexFlags(store.path).immutable()
+            other = subprocess.run([sys.executable, "-c", ask, str(store.path)], capture_output=True, text=True)
+        assert "database is locked" in other.stderr and "mine" not in other.stdout, (other.stdout, other.stderr)
+    finally:
+        store.close()
+
+
+# --- writes made once, and a match's log rewritten (a table match's entries: matches/table.py) ---------------
+def bare_match(store: Store, match_id: str = "m1") -> MatchRow:
+    """A playing table match's row with two seats, straight into the store: what the writes below work on."""
+    row = bare_row(match_id, None)
+    store.create_match(row, [SeatRow(0, "Ann"), SeatRow(1, "Bob")])
+    return row
+
+
+def logged(store: Store, match_id: str = "m1") -> list[tuple[int, str]]:
+    return [(move.version, move.move) for move in store.moves(match_id)]
+
+
+def test_moves_added_at_the_end_are_not_a_rewrite_and_a_cut_log_is(store: Store) -> None:
+    bare_match(store)
+    assert store.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 0", 1.0), MoveRow(2, 0, "0,0 9y", 1.0)]).done
+    store.save_snapshot("m1", 1, {"kept": True})
+    assert logged(store) == [(1, "first 0"), (2, "0,0 9y")]
+    row = store.match("m1")
+    assert row is not None and (row.version, row.rewrites) == (2, 0)
+    # Entry 2 replaced, and one after it: the log is cut at 1 and written again; the snapshot at 1 stays.
+    held = {"flag": {"index": 3}, "entries": [[0, "1,0 8y"]]}
+    written = store.commit_write("m1", 2, 0, 1, [MoveRow(2, 0, "0,0 9g", 2.0)], held=held, updated=2.0)
+    assert written.done and logged(store) == [(1, "first 0"), (2, "0,0 9g")]
+    row = store.match("m1")
+    assert row is not None and (row.version, row.rewrites, row.held, row.updated) == (2, 1, held, 2.0)
+    assert store.snapshot("m1") == (1, {"kept": True})
+    # Taken back to nothing: the snapshot past it goes with the moves it was made of.
+    assert store.commit_write("m1", 2, 1, 0, [], held=None).done
+    row = store.match("m1")
+    assert logged(store) == [] and store.snapshot("m1") is None
+    assert row is not None and (row.version, row.rewrites, row.held) == (0, 2, None)
+
+
+def test_a_write_at_a_stale_version_or_count_of_rewrites_writes_nothing(store: Store) -> None:
+    bare_match(store)
+    assert store.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 0", 1.0)]).done
+    assert store.commit_write("m1", 1, 0, 0, []).done  # undone: version 0 again, one rewrite
+    for version, rewrites in [(1, 1), (0, 0)]:  # an old version; the right version of a log since rewritten
+        written = store.commit_write("m1", version, rewrites, version, [MoveRow(version + 1, -1, "first 1", 3.0)])
+        assert written == Written(False, None)
+    assert logged(store) == [] and store.version("m1") == 0
+
+
+def test_a_key_writes_once_and_is_answered_what_it_got_the_first_time(store: Store) -> None:
+    bare_match(store)
+    first = store.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 0", 1.0)], key="k-1", answer='{"n": 1}')
+    assert first == Written(True, None) and store.write_answer("m1", "k-1") == '{"n": 1}'
+    # Sent again, as queued (the version it was made at), or at the version the match is at now: written once.
+    for version in (0, 1):
+        again = store.commit_write("m1", version, 0, version, [MoveRow(version + 1, -1, "first 0", 2.0)], key="k-1")
+        assert again == Written(False, '{"n": 1}')
+    assert logged(store) == [(1, "first 0")] and store.write_answer("m1", "other") is None
+    assert store.write_answer("m2", "k-1") is None  # a key is a match's own
+
+
+def test_of_two_writes_with_one_key_racing_exactly_one_is_made(store: Store, store_url: str) -> None:
+    """The same entry sent twice at once (a phone's queue resent while the first send was still on its way),
+    through two connections: one writes, the other is answered what it wrote."""
+    bare_match(store)
+    stores = [store, open_store(store_url)]
+    start = threading.Barrier(2)
+    results: list[Written] = []
+
+    def write(on: Store) -> None:
+        start.wait(timeout=10)
+        results.append(on.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 1", 1.0)], key="same", answer="a"))
+
+    try:
+        racers = [threading.Thread(target=write, args=(on,)) for on in stores]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join(timeout=30)
+    finally:
+        stores[1].close()
+    assert sorted(results, key=lambda w: w.done) == [Written(False, "a"), Written(True, None)]
+    assert logged(store) == [(1, "first 1")]
+
+
+def test_a_table_match_and_its_devices_within_their_caps(store: Store) -> None:
+    device = DeviceRow("hash-a", "Phone", 1.0)
+    assert store.create_table_match(bare_row("t1", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) is None
+    assert store.create_table_match(bare_row("t2", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) is None
+    assert store.create_table_match(bare_row("t3", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) == (2, 2)
+    assert store.match("t3") is None
+    # Counted only while they change: the day's, not every match a client ever kept at a table.
+    assert store.create_table_match(bare_row("t3", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=5.0) is None
+    assert store.create_table_match(bare_row("t4", "you"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) == (0, 3)
+    assert store.devices("t1") == [device]
+    assert store.add_device("t1", DeviceRow("hash-b", "Tablet", 2.0), limit=2)
+    assert not store.add_device("t1", DeviceRow("hash-c", "Third", 3.0), limit=2)
+    assert [d.name for d in store.devices("t1")] == ["Phone", "Tablet"]
+
+
+def bare_row(match_id: str, creator: str | None) -> MatchRow:
+    return MatchRow(id=match_id, game="digit", options={"table": True}, seats=2, seed=1, status="playing", public=False,
+                    invite_hash="x", clock=None, clock_state=None, version=0, epoch=None, epoch_started=None, due=None,
+                    created=1.0, updated=1.0, creator=creator, at_table="entered")  # fmt: skip

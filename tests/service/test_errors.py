@@ -1,5 +1,6 @@
 """The error handlers: every ``TablejudgeError`` in the tree answers the 4xx and code its class declares
-(one mechanism, ``service/errors.py``); a bug answers a JSON 500 with no stack trace, and is logged for us.
+(one mechanism, ``service/errors.py``); a bug answers a JSON 500 with no stack trace, and is logged for us;
+a store that cannot be used answers 503 with when to ask again.
 
 The fuzz (``test_fuzz.py``) shows no input reaches this handler; here a route that fails on purpose,
 added to a real app, shows what the handler does if a bug ever does.
@@ -18,12 +19,16 @@ import pytest
 from starlette.requests import Request
 
 from indexes.errors import BadLettersError, TablejudgeError, UnknownLexiconError
+from matches.store import StorageUnavailable, StoreHealth
 from service.app import create_app
 from service.errors import on_tablejudge_error
 from service.settings import Settings
 
 
 def test_a_bug_answers_a_json_500_without_a_stack_trace(caplog: pytest.LogCaptureFixture) -> None:
+    """... and the app does not raise it on to the server once answered (the transport here raises what the
+    app raises, as uvicorn sees it): uvicorn would log it again and end the connection, so that a request
+    the client had already sent on it went unanswered. The next request is answered; the bug is logged once."""
     app = create_app(Settings(lexicons=("standard",)))
 
     async def broken() -> None:
@@ -31,19 +36,35 @@ def test_a_bug_answers_a_json_500_without_a_stack_trace(caplog: pytest.LogCaptur
 
     app.add_api_route("/broken", broken)
 
-    async def ask() -> httpx.Response:
-        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async def ask() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=True)
         async with httpx.AsyncClient(transport=transport, base_url="http://judge.test") as client:
-            return await client.get("/broken")
+            return [await client.get("/broken"), await client.get("/healthz")]
 
     with caplog.at_level(logging.ERROR, logger="tablejudge.service"):
-        response = asyncio.run(ask())
-    assert response.status_code == 500
+        response, after = asyncio.run(ask())
+    assert response.status_code == 500 and after.status_code == 200
     assert response.json() == {
         "error": {"code": "internal_error", "message": "the judge failed on this question; the error has been logged"}
     }
     assert "Traceback" not in response.text and "a bug in the judge" not in response.text
-    assert any(record.exc_info and "a bug in the judge" in str(record.exc_info[1]) for record in caplog.records)
+    assert response.headers["x-content-type-options"] == "nosniff"  # the limits' headers (outside it) too
+    traces = [str(record.exc_info[1]) for record in caplog.records if record.exc_info]
+    assert traces == ["a bug in the judge"]
+
+
+def test_a_storage_failure_is_a_503_that_says_when_to_ask_again_and_is_counted_once() -> None:
+    """``StorageUnavailable`` (``matches.store.health``): 503 ``storage_unavailable``, the wait in
+    ``Retry-After`` and in the body, and the refusal counted for the outage's line in the log."""
+    health = StoreHealth("PostgreSQL")
+    error = health.failed("unreachable", "it was shut down")
+    request = Request({"type": "http", "method": "GET", "path": "/"})
+    answer = asyncio.run(on_tablejudge_error(request, error))
+    body = orjson.loads(bytes(answer.body))["error"]
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+    assert body["code"] == "storage_unavailable" and body["retry_after"] == 1
+    assert body["message"] == "the match store cannot be reached now (it was shut down): try again in a few seconds"
+    assert health.refusals == 1
 
 
 def _every_error_type() -> list[type[TablejudgeError]]:
@@ -70,8 +91,9 @@ def test_every_error_type_declares_a_4xx_and_a_code_that_the_one_handler_answers
 
     for kind in kinds:
         assert isinstance(kind.code, str) and kind.code.isidentifier(), kind
-        # Busy workers are the one 5xx a client is told of on purpose: 503, with when to ask again.
-        assert 400 <= kind.status < 500 or (issubclass(kind, Busy) and kind.status == 503), kind
+        # Busy workers and a store that cannot be used are the 5xx a client is told of on purpose: 503, with
+        # when to ask again.
+        assert 400 <= kind.status < 500 or (issubclass(kind, Busy | StorageUnavailable) and kind.status == 503), kind
         error = kind.__new__(kind)  # without its own __init__: some take a rule, versions, a retry time
         ValueError.__init__(error, f"a {kind.__name__}")
         answer = asyncio.run(on_tablejudge_error(Request({"type": "http", "method": "GET", "path": "/"}), error))
