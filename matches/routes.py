@@ -449,6 +449,9 @@ class PreviewBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS, description="the move to try, in the game's notation")
+    seat: int | None = Field(
+        default=None, ge=-3, le=11, description="a table match's: the seat the move is for (a device's token asks)"
+    )
 
 
 @router.post("/{match_id}/preview", summary="What a move would score (nothing is played)")
@@ -457,7 +460,13 @@ async def preview(
 ) -> dict[str, Any]:
     token = bearer(authorization)
     loaded = await service.load_async(match_id)
-    seat = service.authenticate(match_id, token, loaded.seats)
+    if loaded.row.at_table is not None:  # a table's device asks for the seat whose entry it is making
+        await service.table.device_async(match_id, token)
+        if body.seat is None:
+            raise TableEntry("a table match's preview names the seat the move is for (\"seat\")")
+        seat = body.seat
+    else:
+        seat = service.authenticate(match_id, token, loaded.seats)
     breakdown = service.preview(match_id, seat, body.move, loaded)
     return {"match": match_id, "seat": seat, "move": body.move, "breakdown": breakdown.to_json()}
 

@@ -6,6 +6,7 @@ import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
 import { nameBots } from "./words.js";
 import { alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
+import { tableGameForm } from "./table/create.js";
 
 const CLOCKS = [
   ["", "No clock"],
@@ -31,8 +32,9 @@ export async function openHome(main) {
 
   const mine = h("section", { class: "card", "aria-labelledby": "mine-title", hidden: true });
   const create = newGameForm(games, plugins);
+  const atTable = tableGameForm(games, plugins); // the real box on the table, this phone keeping the sheet
   const open = h("section", { class: "card", "aria-labelledby": "open-title" });
-  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, open);
+  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, atTable, open);
   await Promise.all([showMine(mine, plugins), showOpen(open, plugins)]);
 }
 
@@ -244,7 +246,7 @@ function echoWhenCut(control, id) {
 
 /** The option fields a board module declares, in words; the rest of the game's options keep their
  * defaults. A game without a module gets one plain field per simple option. */
-function optionFields(plugin, game) {
+export function optionFields(plugin, game) {
   const declared = plugin.options || genericOptions(game.options);
   return declared.map((option) => {
     const id = `option-${option.name}`;
@@ -284,7 +286,7 @@ function genericOptions(defaults) {
     }));
 }
 
-function readOptions(plugin, box) {
+export function readOptions(plugin, box) {
   const options = {};
   for (const control of box.querySelectorAll("[data-option]")) {
     const kind = control.dataset.kind;

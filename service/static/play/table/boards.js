@@ -128,7 +128,11 @@ export function atTable(Base, kit) {
     }
 
     changed() {
+      // (the base focuses the square placed on: the letters field keeps the focus, and the phone its keyboard)
+      const letters = this.keypad?.letters;
+      const typing = Boolean(letters) && document.activeElement === letters;
       super.changed();
+      if (typing) letters?.focus({ preventScroll: true });
       this.sync();
     }
 
@@ -186,6 +190,8 @@ export function atTable(Base, kit) {
         if (last && this.order.length === 1) this.cursor = this.nextFrom(last.where);
       } else {
         this.cursor = where;
+        // A new play starts across (Match Five: up the stack, where the cell holds one); a tap more turns it.
+        if (!this.order.length) this.direction = kit.directions.includes("u") && this.stacks?.get(where)?.length ? "u" : "a";
       }
       this.markCursor();
       this.renderKeys();
@@ -415,6 +421,8 @@ export function atTable(Base, kit) {
       const key = (/** @type {import("./kits.js").Key} */ k, /** @type {string} */ kind, /** @type {() => void} */ press) => h("button", {
         type: "button", class: `tk-key tk-${kind}${kind === "colour" && k.value !== "?" ? ` tk-c-${k.value}` : ""}`,
         dataset: { key: k.value, kind }, "aria-label": k.text === k.name ? null : k.name, onclick: press,
+        // (a tap keeps the focus where it was: BOP!'s letters field keeps the phone's keyboard open)
+        onmousedown: (/** @type {MouseEvent} */ event) => event.preventDefault(),
       }, kind === "colour" && k.value !== "?" ? h("span", { class: `tk-swatch t-${k.value}`, "aria-hidden": "true" }) : null, k.text);
       const rows = [];
       /** @type {HTMLInputElement | null} */
@@ -422,9 +430,9 @@ export function atTable(Base, kit) {
       if (kit.typed) {
         letters = h("input", {
           type: "text", id: "tk-letters", class: "tk-letters", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
-          enterkeyhint: "done", "aria-describedby": "tk-line", placeholder: "type the letters",
+          enterkeyhint: "done", "aria-describedby": "tk-line", placeholder: "type",
         });
-        letters.addEventListener("input", () => this.typed(letters));
+        letters.addEventListener("input", () => this.lettersTyped(letters));
         letters.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
           if (event.key === "Backspace" && !letters.value) this.takeBackLast();
           if (event.key === "Enter") {
@@ -434,21 +442,28 @@ export function atTable(Base, kit) {
         });
         rows.push(h("div", { class: "tk-row tk-typed" }, h("label", { for: "tk-letters", class: "tk-label" }, "Letters"), letters,
           kit.wholes.map((k) => key(k, "whole", () => this.pressWhole(k.value)))));
+        rows[0].append(this.eraseKey());
       } else {
         rows.push(h("div", { class: `tk-row tk-figures${kit.figures.length > 8 ? " tk-many" : ""}` }, kit.figures.map((k) => key(k, "figure", () => this.pressHalf("figure", k.value))),
           kit.wholes.map((k) => key(k, "whole", () => this.pressWhole(k.value)))));
       }
       if (kit.colours.length) rows.push(h("div", { class: "tk-row tk-colours" }, kit.colours.map((k) => key(k, "colour", () => this.pressHalf("colour", k.value)))));
-      const extra = [];
-      if (kit.wild) extra.push(key(kit.wild, "wild", () => this.pressWild()));
-      extra.push(h("button", { type: "button", class: "tk-key tk-erase", id: "tk-erase", "aria-label": `Take back the last ${kit.piece}`, onclick: () => this.takeBackLast() }, "⌫"));
-      rows[rows.length - 1].append(...extra);
+      if (kit.wild) rows[rows.length - 1].append(key(kit.wild, "wild", () => this.pressWild()));
+      if (!kit.typed) rows[0].append(this.eraseKey());
       const box = h("div", { class: `tk-keypad tk-${kit.game}`, role: "group", "aria-label": `The ${kit.pieces} laid` }, line, rows);
       return { box, line, letters };
     }
 
+    /** The key that takes back the last piece entered. */
+    eraseKey() {
+      return h("button", {
+        type: "button", class: "tk-key tk-erase", id: "tk-erase", "aria-label": `Take back the last ${kit.piece}`,
+        onclick: () => this.takeBackLast(), onmousedown: (/** @type {MouseEvent} */ event) => event.preventDefault(),
+      }, "⌫");
+    }
+
     /** Letters typed (BOP!): each a piece, ``?`` the BOP! tile; anything else left out. */
-    typed(/** @type {HTMLInputElement} */ input) {
+    lettersTyped(/** @type {HTMLInputElement} */ input) {
       const text = input.value;
       input.value = "";
       for (const char of text.toUpperCase()) {

@@ -25,7 +25,7 @@ import { PdqTable } from "./pdq.js";
 import { qwiplyAtTable } from "./qwiply.js";
 
 const CHANCE = -1;
-const REFEREE = -2;
+const REFEREE = -3;
 
 /** Opens a table match: joins it through its invite first (a device, not a seat), or follows it. */
 export async function openTable(/** @type {HTMLElement} */ main, /** @type {{id: string, token: string | null, body: any, plugin: any, invite: string | null}} */ opened) {
@@ -182,7 +182,7 @@ export class TablePage extends MatchPage {
   }
 
   answered(/** @type {any} */ entry, /** @type {any} */ answer) {
-    const body = answer?.match || (answer?.seats ? answer : null);
+    const body = answer?.seats ? answer : null; // (the match after the entry, as the table sees it)
     if (body) this.apply(body, null);
     else this.refresh();
     const waiting = this.outcomes.get(entry.key);
@@ -260,6 +260,8 @@ export class TablePage extends MatchPage {
   // --- the page -------------------------------------------------------------------------------------
   start() {
     this.frame();
+    const tag = this.section.querySelector(".match-head .tag");
+    if (tag) tag.textContent = this.token ? "at the table" : "following"; // (a device of the table, or a watcher)
     this.heldBox = h("div", { class: "banner tk-held", id: "tk-held", role: "alert", hidden: true });
     this.section.querySelector(".status-row")?.append(this.waitingLine);
     this.section.querySelector(".match-bar")?.append(this.heldBox);

@@ -11,7 +11,7 @@ import { layOut } from "../board/dock.js";
 import { cardsElement, roundResult } from "../games/pdq.js";
 
 const CHANCE = -1;
-const REFEREE = -2;
+const REFEREE = -3;
 /** Where each card dealt goes in a row of ``n`` (engine/pdq/deck.py's deal_positions): the centre first. */
 function dealOrder(/** @type {string} */ row) {
   const n = row.length;
