@@ -77,6 +77,11 @@ class TableHands:
         shown = self.page.locator(".tk-keypad").get_attribute("data-tiles") or ""
         return shown.split()
 
+    def said(self) -> str:
+        """What the page says now: the keypad's line and the message line (for a failing test's words)."""
+        said: str = self.page.evaluate("() => [...document.querySelectorAll('#tk-line, .dock-say .feedback')].map((e) => e.textContent).join(' | ')")
+        return said
+
     def wait_version(self, version: int) -> None:
         self.page.wait_for_function("(v) => window.tablejudgeMatch.body.version >= v && !window.tablejudgeMatch.queue.waiting.length", arg=version)
 
@@ -166,9 +171,10 @@ class TableHands:
     def swap(self, move: str) -> None:
         """D!Git's and Q!nto's swaps: each wild tapped, then the tile put in its place; then Swap."""
         words = move.split()[1:]
-        for where, tile in zip(words[::2], words[1::2], strict=True):
+        for done, (where, tile) in enumerate(zip(words[::2], words[1::2], strict=True)):
             self.tap(self.square(where))
             self.piece(tile, fresh=True)
+            assert self.tiles()[done:] == [tile], (move, self.tiles(), self.said())
         self.tap(self.page.locator(".tk-board .actions button[id$='-play']"))
 
     def piece(self, piece: str, fresh: bool = False) -> None:
@@ -201,7 +207,7 @@ class TableHands:
                 self.figure(figure)
         if wild:
             self.tap(self.page.locator(".tk-keypad .tk-key[data-kind='wild']"))
-        assert self.tiles()[-1] == piece or fresh, (piece, self.tiles())
+        assert fresh or self.tiles()[-1:] == [piece], (piece, self.tiles(), self.said())
 
     def figure(self, figure: str) -> None:
         if self.game == "bop":

@@ -39,6 +39,8 @@ export function atTable(Base, kit) {
       this.order = [];
       /** @type {string | null} where the next piece goes */
       this.cursor = null;
+      /** the version the cursor was put down at */
+      this.aimedAt = -1;
       this.direction = kit.directions[0];
       /** @type {string | null} a wild of the board that the next piece entered is swapped for */
       this.swapAt = null;
@@ -139,7 +141,8 @@ export function atTable(Base, kit) {
     update(/** @type {any} */ body, /** @type {any} */ message) {
       super.update(body, message);
       this.sync();
-      if (this.cursor && this.occupied(this.cursor) && !this.placed.size) this.cursor = null;
+      // Another entry came in since the cursor was put down (another phone's): the table starts afresh.
+      if (this.cursor && body.version > this.aimedAt && !this.placed.size) this.cursor = null;
       this.renderKeys();
       this.markCursor();
     }
@@ -183,6 +186,7 @@ export function atTable(Base, kit) {
 
     aim(/** @type {string} */ where) {
       this.follow(where);
+      this.aimedAt = this.ctx.body.version;
       if (this.cursor === where) {
         const next = kit.directions[(kit.directions.indexOf(this.direction) + 1) % kit.directions.length];
         this.direction = next;
@@ -251,6 +255,11 @@ export function atTable(Base, kit) {
       let used = 0;
       for (const entry of this.order) if (kit.counted(entry.tile) === kind) used += 1;
       for (const piece of this.collected) if (kit.counted(piece) === kind) used += 1;
+      // A swap chosen puts its tile on the board and takes the wild off it (a later swap may put that one back).
+      for (const step of Array.isArray(this.swaps) ? this.swaps : []) {
+        if (kit.counted(step.tile) === kind) used += 1;
+        if (kit.counted(step.wild) === kind) used -= 1;
+      }
       return (unseen[kind] ?? 0) - used;
     }
 
@@ -517,7 +526,8 @@ export function atTable(Base, kit) {
       }
       if (half && !this.collecting) said.push(` · ${half.figure ?? half.colour}: now its ${half.figure !== null ? "colour" : "figure"}`);
       fill(line, said);
-      box.dataset.tiles = (this.collecting ? this.collected : this.order.map((entry) => entry.tile)).join(" ");
+      const swapped = Array.isArray(this.swaps) ? this.swaps.map((/** @type {{tile: string}} */ step) => step.tile) : [];
+      box.dataset.tiles = (this.collecting ? this.collected : swapped.length ? swapped : this.order.map((entry) => entry.tile)).join(" ");
     }
 
     /** A short word on the keypad's line (polite: not the alert of a refusal). */
