@@ -14,7 +14,7 @@ import httpx
 from fastapi import FastAPI
 
 from matches.service import MatchService
-from matches.settings import MatchLimits
+from matches.settings import MatchLimits, TableLimits
 from service.app import create_app
 from service.settings import Limits, Settings
 
@@ -25,10 +25,10 @@ _keys = itertools.count()
 @contextmanager
 def table_app(store_url: str, tmp_path: Path, **match: Any) -> Iterator[FastAPI]:
     """The server's app on the store at ``store_url``, its engine work done where it is asked (no worker pool);
-    no rate limit on moves (a re-entered game makes thousands)."""
+    no rate limit, and room for a thousand table matches from one address (re-entered games make them)."""
     limits = Limits(rate_moves=None, rate_create=None, rate_join=None)
     settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url, limits=limits,
-                        match=MatchLimits(engine_workers=0, **match))  # fmt: skip
+                        match=MatchLimits(engine_workers=0, **match), table=TableLimits(per_client=100_000))  # fmt: skip
     app = create_app(settings)
     service: MatchService = app.state.matches
     try:

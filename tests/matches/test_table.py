@@ -18,6 +18,10 @@ import pytest
 from engine import load_game
 from engine.table import rebuild
 from engine.values import CHANCE, REFEREE
+from matches.core import Event
+from matches.settings import TableLimits
+from service.app import create_app
+from service.settings import Settings
 from tests.engine.test_table import REFUSED, TO_MOVE
 from tests.matches.tables import Phone, auth, new_key, run, table_app
 
@@ -209,6 +213,22 @@ def test_an_edit_that_breaks_a_later_entry_is_refused_unless_flagged_and_then_th
     run(app, scenario)
 
 
+def test_the_live_sockets_and_the_other_listeners_are_told_of_a_rewrite(app: Any) -> None:
+    """Each entry is told as a move; an undo or an edit as a rewrite (the live hub sends every socket the match,
+    ``kind: "rewrite"``: a client then reads the sheet again)."""
+    told: list[Event] = []
+    app.state.matches.listeners.append(told.append)
+
+    async def scenario(phone: Phone) -> None:
+        made = await digit_table(phone)
+        await phone.entered(made["match"], made["token"], CHANCE, "first 0")
+        await phone.entered(made["match"], made["token"], 0, "0,0 9y")
+        assert (await phone.undo(made["match"], made["token"])).status_code == 200
+
+    run(app, scenario)
+    assert [(event.kind, event.version) for event in told][-3:] == [("move", 1), ("move", 2), ("rewrite", 1)]
+
+
 def test_a_write_on_a_sheet_that_moved_or_was_edited_is_a_conflict_with_the_match_to_resync(app: Any) -> None:
     async def scenario(phone: Phone) -> None:
         made = await digit_table(phone)
@@ -396,3 +416,23 @@ def test_the_table_routes_are_in_the_openapi_schema(app: Any) -> None:
     moves = schema["components"]["schemas"]["MoveBody"]["properties"]
     assert {"seat", "key", "rewrites"} <= set(moves)
     assert {"table", "names", "setup"} <= set(schema["components"]["schemas"]["CreateBody"]["properties"])
+
+
+def test_a_client_makes_so_many_tables_a_day_and_a_table_lets_in_so_many_devices(store_url: str, tmp_path: Path) -> None:
+    settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url,
+                        table=TableLimits(per_client=2, devices=2))  # fmt: skip
+    app = create_app(settings)
+
+    async def scenario(phone: Phone) -> None:
+        made = [await digit_table(phone) for _ in range(2)]
+        third = await phone.http.post("/v1/matches", json={"game": "digit", "table": True})
+        assert third.status_code == 429 and third.json()["error"]["code"] == "too_many_tables"
+        join = f"/v1/matches/{made[0]['match']}/join"
+        assert (await phone.http.post(join, json={"invite": made[0]["invite"]})).status_code == 200
+        full = await phone.http.post(join, json={"invite": made[0]["invite"]})  # the creator's and one more
+        assert full.status_code == 409 and "2 devices" in full.json()["error"]["message"]
+
+    try:
+        run(app, scenario)
+    finally:
+        app.state.matches.store.close()
