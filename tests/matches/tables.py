@@ -28,7 +28,8 @@ def table_app(store_url: str, tmp_path: Path, **match: Any) -> Iterator[FastAPI]
     no rate limit, and room for a thousand table matches from one address (re-entered games make them)."""
     limits = Limits(rate_moves=None, rate_create=None, rate_join=None)
     settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url, limits=limits,
-                        match=MatchLimits(engine_workers=0, **match), table=TableLimits(per_client=100_000))  # fmt: skip
+                        match=MatchLimits(engine_workers=0, **match),
+                        table=TableLimits(per_client=100_000))  # fmt: skip
     app = create_app(settings)
     service: MatchService = app.state.matches
     try:

@@ -418,7 +418,9 @@ def test_the_table_routes_are_in_the_openapi_schema(app: Any) -> None:
     assert {"table", "names", "setup"} <= set(schema["components"]["schemas"]["CreateBody"]["properties"])
 
 
-def test_a_client_makes_so_many_tables_a_day_and_a_table_lets_in_so_many_devices(store_url: str, tmp_path: Path) -> None:
+def test_a_client_makes_so_many_tables_a_day_and_a_table_lets_in_so_many_devices(
+    store_url: str, tmp_path: Path
+) -> None:
     settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url,
                         table=TableLimits(per_client=2, devices=2))  # fmt: skip
     app = create_app(settings)
