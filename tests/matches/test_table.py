@@ -36,6 +36,16 @@ def digit_table(phone: Phone, **extra: Any) -> Any:
     return phone.create("digit", {"players": 2}, names=["Ann", "Bob"], name="Ann's phone", **extra)
 
 
+async def digit_entered(phone: Phone, *moves: str) -> tuple[str, str]:
+    """A D!Git table where player 0 went first and the players laid ``moves`` in turn: its id and device token."""
+    made = await digit_table(phone)
+    match, token = made["match"], made["token"]
+    await phone.entered(match, token, CHANCE, "first 0")
+    for turn, move in enumerate(moves):
+        await phone.entered(match, token, turn % 2, move)
+    return match, token
+
+
 # --- made, joined, entered ------------------------------------------------------------------------------
 def test_a_table_match_is_made_with_names_and_every_device_enters_for_every_seat(app: Any) -> None:
     async def scenario(phone: Phone) -> None:
@@ -155,10 +165,7 @@ def test_an_entry_sent_again_is_written_once_and_answered_as_the_first_time(app:
 # --- mistakes: undo and edit ----------------------------------------------------------------------------
 def test_undo_takes_back_the_last_entry_and_an_edit_checks_and_scores_everything_after_it(app: Any) -> None:
     async def scenario(phone: Phone) -> None:
-        made = await digit_table(phone)
-        match, token = made["match"], made["token"]
-        for seat, move in [(CHANCE, "first 0"), (0, "0,0 9y"), (1, "0,1 9g"), (0, "1,0 8y")]:
-            await phone.entered(match, token, seat, move)
+        match, token = await digit_entered(phone, "0,0 9y", "0,1 9g", "1,0 8y")
         before = await phone.turns(match)
         undo_key = new_key()
         undone = await phone.undo(match, token, key=undo_key)
@@ -187,10 +194,7 @@ def test_undo_takes_back_the_last_entry_and_an_edit_checks_and_scores_everything
 
 def test_an_edit_that_breaks_a_later_entry_is_refused_unless_flagged_and_then_the_table_fixes_it(app: Any) -> None:
     async def scenario(phone: Phone) -> None:
-        made = await digit_table(phone)
-        match, token = made["match"], made["token"]
-        for seat, move in [(CHANCE, "first 0"), (0, "0,0 9y"), (1, "0,1 9g"), (0, "0,2 9r")]:
-            await phone.entered(match, token, seat, move)
+        match, token = await digit_entered(phone, "0,0 9y", "0,1 9g", "0,2 9r")
         sheet = await phone.sheet(match)
         # Entry 3 becomes a red 9 at 0,1: entry 4's red 9 is then one the box has run out of.
         broken = await phone.edit(match, token, 3, "replace", seat=1, move="0,1 9r")
@@ -220,10 +224,8 @@ def test_the_live_sockets_and_the_other_listeners_are_told_of_a_rewrite(app: Any
     app.state.matches.listeners.append(told.append)
 
     async def scenario(phone: Phone) -> None:
-        made = await digit_table(phone)
-        await phone.entered(made["match"], made["token"], CHANCE, "first 0")
-        await phone.entered(made["match"], made["token"], 0, "0,0 9y")
-        assert (await phone.undo(made["match"], made["token"])).status_code == 200
+        match, token = await digit_entered(phone, "0,0 9y")
+        assert (await phone.undo(match, token)).status_code == 200
 
     run(app, scenario)
     assert [(event.kind, event.version) for event in told][-3:] == [("move", 1), ("move", 2), ("rewrite", 1)]
@@ -231,11 +233,7 @@ def test_the_live_sockets_and_the_other_listeners_are_told_of_a_rewrite(app: Any
 
 def test_a_write_on_a_sheet_that_moved_or_was_edited_is_a_conflict_with_the_match_to_resync(app: Any) -> None:
     async def scenario(phone: Phone) -> None:
-        made = await digit_table(phone)
-        match, token = made["match"], made["token"]
-        await phone.entered(match, token, CHANCE, "first 0")
-        await phone.entered(match, token, 0, "0,0 9y")
-        await phone.entered(match, token, 1, "0,1 9g")
+        match, token = await digit_entered(phone, "0,0 9y", "0,1 9g")
         old = await phone.body(match)
         assert (await phone.edit(match, token, 3, "replace", seat=1, move="0,-1 9g")).status_code == 200
         # The same version, but the sheet was edited since: refused, the current match in the answer.
@@ -291,12 +289,7 @@ def test_the_server_refuses_at_least_twenty_kinds_of_entry_of_its_own_and_the_en
     """The table's own refusals (beside the engine's, above): each a sentence, the sheet unchanged."""
 
     async def scenario(phone: Phone) -> set[str]:
-        made = await digit_table(phone)
-        match, token = made["match"], made["token"]
-        await phone.entered(match, token, CHANCE, "first 0")
-        await phone.entered(match, token, 0, "0,0 9y")
-        await phone.entered(match, token, 1, "0,1 9g")
-        await phone.entered(match, token, 0, "0,2 9r")
+        match, token = await digit_entered(phone, "0,0 9y", "0,1 9g", "0,2 9r")
         sheet = await phone.sheet(match)
         body = sheet[0]
         moves = f"/v1/matches/{match}/moves"
