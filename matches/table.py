@@ -129,9 +129,15 @@ class Table:
         if repeated is not None:
             return repeated
         now = self.core.clock_now()
-        entered = await self.core._on_loop(
-            match_id, lambda: self._enter_steps(match_id, text, seat, version, rewrites, key, now)
-        )
+        try:
+            entered = await self.core._on_loop(
+                match_id, lambda: self._enter_steps(match_id, text, seat, version, rewrites, key, now)
+            )
+        except StaleVersionError:  # another send of the same entry may have been written meanwhile
+            repeated = await self._repeated_async(match_id, key)
+            if repeated is not None:
+                return repeated
+            raise
         if isinstance(entered, str):  # the key was used meanwhile (another send of the same entry)
             return Entered(await self.core.load_async(match_id), orjson.loads(entered), repeated=True)
         return entered
@@ -221,7 +227,13 @@ class Table:
         row, state = loaded.row, loaded.state
         table_only(row)
         assert state is not None
-        check_current(row, state.version, version, rewrites)
+        try:
+            check_current(row, state.version, version, rewrites)
+        except StaleVersionError:  # another send of the same undo or edit may have been done meanwhile
+            repeated = await self._repeated_async(match_id, key)
+            if repeated is not None:
+                return repeated
+            raise
         if row.rewrites >= self.limits.rewrites:
             raise RewriteLimit(f"this match has taken back or edited {row.rewrites} entries, as many as a match may")
         seeded = row.at_table == "drawn"

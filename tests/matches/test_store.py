@@ -11,6 +11,7 @@ import asyncio
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,28 +41,34 @@ from tests.matches.playing import two_players, whose_turn
 from tests.matches.waiting import eventually, wait_for
 
 
-def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
-    """Store before you tell: a move is version N+1 only if the match is still at N, decided by the
-    database, so two servers racing from the same version cannot both commit (two stores, two threads)."""
-    match_id, _ = two_players(service)
-    mover = whose_turn(service, match_id)
-    stores = [service.store, open_store(store_url)]
+def racing(store: Store, store_url: str, call: Callable[[Store, str], Any]) -> list[Any]:
+    """``call`` made twice at once, through two connections to one database (``store``'s, handed "a", and a new
+    one's, handed "b"), each on a thread of its own, started together: their answers."""
+    stores = [store, open_store(store_url)]
     start = threading.Barrier(2)
-    won: list[bool] = []
+    answers: list[Any] = []
 
-    def commit(store: Store, text: str) -> None:
+    def make(on: Store, text: str) -> None:
         start.wait(timeout=10)
-        won.append(store.commit_move(match_id, 0, MoveRow(1, mover, text, 1.0)))
+        answers.append(call(on, text))
 
     try:
-        pairs = zip(stores, ("a", "b"), strict=True)
-        racers = [threading.Thread(target=commit, args=pair) for pair in pairs]
+        racers = [threading.Thread(target=make, args=pair) for pair in zip(stores, ("a", "b"), strict=True)]
         for racer in racers:
             racer.start()
         for racer in racers:
             racer.join(timeout=30)
     finally:
         stores[1].close()
+    return answers
+
+
+def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
+    """Store before you tell: a move is version N+1 only if the match is still at N, decided by the
+    database, so two servers racing from the same version cannot both commit (two stores, two threads)."""
+    match_id, _ = two_players(service)
+    mover = whose_turn(service, match_id)
+    won = racing(service.store, store_url, lambda on, text: on.commit_move(match_id, 0, MoveRow(1, mover, text, 1.0)))
     assert sorted(won) == [False, True]
     stored = service.store.moves(match_id)
     assert [(m.version, m.move in ("a", "b")) for m in stored] == [(1, True)]
@@ -479,22 +486,8 @@ def test_of_two_writes_with_one_key_racing_exactly_one_is_made(store: Store, sto
     """The same entry sent twice at once (a phone's queue resent while the first send was still on its way),
     through two connections: one writes, the other is answered what it wrote."""
     bare_match(store)
-    stores = [store, open_store(store_url)]
-    start = threading.Barrier(2)
-    results: list[Written] = []
-
-    def write(on: Store) -> None:
-        start.wait(timeout=10)
-        results.append(on.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 1", 1.0)], key="same", answer="a"))
-
-    try:
-        racers = [threading.Thread(target=write, args=(on,)) for on in stores]
-        for racer in racers:
-            racer.start()
-        for racer in racers:
-            racer.join(timeout=30)
-    finally:
-        stores[1].close()
+    entry = [MoveRow(1, -1, "first 1", 1.0)]
+    results = racing(store, store_url, lambda on, _: on.commit_write("m1", 0, 0, 0, entry, key="same", answer="a"))
     assert sorted(results, key=lambda w: w.done) == [Written(False, "a"), Written(True, None)]
     assert logged(store) == [(1, "first 1")]
 
