@@ -130,7 +130,7 @@ class Table:
             return repeated
         now = self.core.clock_now()
         try:
-            entered = await self.core._on_loop(
+            entered = await self.core.on_loop(
                 match_id, lambda: self._enter_steps(match_id, text, seat, version, rewrites, key, now)
             )
         except StaleVersionError:  # another send of the same entry may have been written meanwhile
@@ -146,7 +146,7 @@ class Table:
         self, match_id: str, text: str, seat: int, version: int, rewrites: int | None, key: str | None, now: float
     ) -> Steps[Entered | str]:
         core = self.core
-        loaded = yield from core._load_steps(match_id)
+        loaded = yield from core.load_steps(match_id)
         row, state = loaded.row, loaded.state
         table_only(row)
         assert state is not None  # (a table match starts as it is made)
@@ -166,10 +166,10 @@ class Table:
         move = loaded.game.parse_move(text)
         before, undo = state.version, list[Any]()
         breakdown = state.act(seat, move, version=before, undo=undo)
-        if core._states.get(row.id) is state:  # out of the cache while its commit is awaited (as the gate)
-            del core._states[row.id]
-            core._loaded.pop(row.id, None)
-        values = core._after(row, loaded.game, state, seat, now, loaded.seats)
+        if core.states.get(row.id) is state:  # out of the cache while its commit is awaited (as the gate)
+            del core.states[row.id]
+            core.copies.pop(row.id, None)
+        values = core.fields_after(row, loaded.game, state, seat, now, loaded.seats)
         changed = {name: value for name, value in values.items() if getattr(row, name) != value}
         answer = {"entry": {"entry": state.version, "seat": seat, "move": move.to_text(), "key": key,
                             "breakdown": breakdown.to_json()}}  # fmt: skip
@@ -180,8 +180,8 @@ class Table:
         )  # fmt: skip
         if not written.done:
             state.restore(undo[0])
-            if row.id not in core._states:
-                core._cache(row.id, state)
+            if row.id not in core.states:
+                core.cache(row.id, state)
             if written.repeated is not None:
                 return written.repeated
             current = yield Call("version", (row.id,))
@@ -189,13 +189,13 @@ class Table:
         for name, value in {**values, "version": state.version, "updated": now}.items():
             setattr(row, name, value)
         row.revision += 1
-        core._cache(row.id, state, loaded)
+        core.cache(row.id, state, loaded)
         if state.version % SNAPSHOT_EVERY == 0:
             try:
                 yield Call("save_snapshot", (row.id, state.version, state.to_json()))
             except Exception:  # a snapshot only saves replaying: the committed entry stands
                 log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
-        core._emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))
+        core.emit(Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"]))
         return Entered(loaded, answer)
 
     async def _repeated_async(self, match_id: str, key: str | None) -> Entered | None:
@@ -241,7 +241,7 @@ class Table:
         entries = [[mover, move.to_text()] for mover, move in state.history] + held
         index, replacement, insert = where(entries, seeded, do, entry, seat, text)
         done: JsonDict = await core.work.run(
-            "table_edit", core._game_key(row), (row.state_seed, entries, index, replacement, insert),
+            "table_edit", core.game_key_of(row), (row.state_seed, entries, index, replacement, insert),
             core.settings.read_budget_ms / 1000, loaded.game,
         )  # fmt: skip
         now = core.clock_now()
@@ -285,8 +285,8 @@ class Table:
             if written.repeated is not None:
                 return Entered(await core.load_async(match_id), orjson.loads(written.repeated), repeated=True)
             raise StaleVersionError(version, await core.store.call_async("version", match_id) or version)
-        core._forget(match_id)  # (before anything else runs: the next load rebuilds it from the new log)
-        core._emit(Event(match_id, keep + len(moves), kind="rewrite"))
+        core.forget(match_id)  # (before anything else runs: the next load rebuilds it from the new log)
+        core.emit(Event(match_id, keep + len(moves), kind="rewrite"))
         return Entered(await core.load_async(match_id), answer)
 
     # --- the record ---------------------------------------------------------------------------------------

@@ -35,8 +35,7 @@ def table_app(store_url: str, tmp_path: Path, **match: Any) -> Iterator[FastAPI]
     try:
         yield app
     finally:
-        service.work.close()
-        service.cold.close()
+        service.core.close()
         service.store.close()
 
 

@@ -79,11 +79,17 @@ class TableHands:
 
     def said(self) -> str:
         """What the page says now: the keypad's line and the message line (for a failing test's words)."""
-        said: str = self.page.evaluate("() => [...document.querySelectorAll('#tk-line, .dock-say .feedback')].map((e) => e.textContent).join(' | ')")
+        said: str = self.page.evaluate(
+            "() => [...document.querySelectorAll('#tk-line, .dock-say .feedback')]"
+            ".map((e) => e.textContent).join(' | ')"
+        )
         return said
 
     def wait_version(self, version: int) -> None:
-        self.page.wait_for_function("(v) => window.tablejudgeMatch.body.version >= v && !window.tablejudgeMatch.queue.waiting.length", arg=version)
+        self.page.wait_for_function(
+            "(v) => window.tablejudgeMatch.body.version >= v && !window.tablejudgeMatch.queue.waiting.length",
+            arg=version,
+        )
 
     # --- taps ---------------------------------------------------------------------------------------------
     def tap(self, target: Any) -> None:
@@ -128,7 +134,7 @@ class TableHands:
             self.type(figure)
         else:
             self.tap(self.page.locator("#tk-setup .tk-row").first.locator("button").nth(self.figure_index(figure)))
-        self.tap(self.page.locator(f"#tk-setup .tk-colours button").nth("ygrkb".index(colour)))
+        self.tap(self.page.locator("#tk-setup .tk-colours button").nth("ygrkb".index(colour)))
         self.tap(self.page.locator("#tk-starter"))
 
     def figure_index(self, figure: str) -> int:
@@ -157,7 +163,8 @@ class TableHands:
         r, c, _level, code, rest = match.groups()
         pieces = re.findall(RUNS[self.game], rest) if self.game in RUNS else rest.split()
         laid = [piece for piece in pieces if piece != "."]
-        self.aim(f"{r},{c}", code or ("u" if self.game == "matchfive" and len(laid) > 1 and self.stacked(f"{r},{c}") else "a"))
+        stack = self.game == "matchfive" and len(laid) > 1 and self.stacked(f"{r},{c}")
+        self.aim(f"{r},{c}", code or ("u" if stack else "a"))
         if len(laid) == 1 and not code:
             pass  # one piece: its direction does not matter
         for piece in laid:
@@ -166,7 +173,9 @@ class TableHands:
         self.tap(self.page.locator(".tk-board .actions button[id$='-play']"))
 
     def stacked(self, where: str) -> bool:
-        return bool(self.page.evaluate("(w) => { const b = window.tablejudgeMatch.body.view.board || []; return b.some(([[r, c]]) => `${r},${c}` === w); }", where))
+        return bool(self.page.evaluate(
+            "(w) => (window.tablejudgeMatch.body.view.board || []).some(([[r, c]]) => `${r},${c}` === w)", where
+        ))
 
     def swap(self, move: str) -> None:
         """D!Git's and Q!nto's swaps: each wild tapped, then the tile put in its place; then Swap."""
@@ -225,7 +234,8 @@ class TableHands:
     # --- the sheet ------------------------------------------------------------------------------------------
     def sheet(self, base: str) -> list[dict[str, Any]]:
         """The score sheet as the server keeps it (``GET /turns``)."""
-        answer = httpx.get(f"{base}/v1/matches/{self.made['match']}/turns", headers={"Authorization": f"Bearer {self.made['token']}"}, timeout=30)
+        headers = {"Authorization": f"Bearer {self.made['token']}"}
+        answer = httpx.get(f"{base}/v1/matches/{self.made['match']}/turns", headers=headers, timeout=30)
         assert answer.status_code == 200, answer.text
         turns: list[dict[str, Any]] = answer.json()["turns"]
         return turns

@@ -46,7 +46,7 @@ def test_digit_the_sheets_thirteen_turns_with_the_another_turns_and_the_swaps(ph
     for turn in example["turns"]:
         table.enter(turn["move"])
     sheet = table.sheet(live_server)[1:]
-    assert [(step["seat"], step["move"]) for step in sheet] == [(turn["player"], turn["move"]) for turn in example["turns"]]
+    assert [(step["seat"], step["move"]) for step in sheet] == [(t["player"], t["move"]) for t in example["turns"]]
     for step, turn in zip(sheet, example["turns"], strict=True):
         assert items(step["breakdown"], "kind", "label", "detail") == turn["items"], step
 
