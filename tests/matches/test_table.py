@@ -221,7 +221,7 @@ def test_the_live_sockets_and_the_other_listeners_are_told_of_a_rewrite(app: Any
     """Each entry is told as a move; an undo or an edit as a rewrite (the live hub sends every socket the match,
     ``kind: "rewrite"``: a client then reads the sheet again)."""
     told: list[Event] = []
-    app.state.matches.listeners.append(told.append)
+    app.state.matches.core.listeners.append(told.append)
 
     async def scenario(phone: Phone) -> None:
         match, token = await digit_entered(phone, "0,0 9y")
