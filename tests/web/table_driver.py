@@ -202,8 +202,16 @@ class TableHands:
         wild = piece.startswith("*")
         figure, colour = piece.lstrip("*")[0], piece.lstrip("*")[1]
         previous = None if fresh else self.last_plain()
-        # BOP!'s letters are all typed, in order, their colours tapped where the page did not guess them.
-        press_figure = self.game == "bop" or previous is None or previous[0] != figure or previous[1] == colour
+        # BOP!'s letters are all typed, in order, their colours tapped where the page did not guess them. Else
+        # the half that changes from the piece before is tapped (one tap), unless a tap of it would change that
+        # piece instead (its open half, compose.js): then the other half first, and the open one after.
+        open_half = self.page.locator(".tk-keypad").get_attribute("data-open") or ""
+        if self.game == "bop" or previous is None:
+            press_figure = True
+        elif open_half:
+            press_figure = open_half == "colour"
+        else:
+            press_figure = previous[0] != figure or previous[1] == colour
         if press_figure:
             self.figure(figure)
         else:

@@ -528,6 +528,8 @@ export function atTable(Base, kit) {
       fill(line, said);
       const swapped = Array.isArray(this.swaps) ? this.swaps.map((/** @type {{tile: string}} */ step) => step.tile) : [];
       box.dataset.tiles = (this.collecting ? this.collected : swapped.length ? swapped : this.order.map((entry) => entry.tile)).join(" ");
+      // The half whose next tap changes the piece just made rather than making another (compose.js).
+      box.dataset.open = this.composer.open ?? "";
     }
 
     /** A short word on the keypad's line (polite: not the alert of a refusal). */
