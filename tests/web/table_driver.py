@@ -64,7 +64,8 @@ class TableHands:
     def open(self) -> Any:
         self.phone.context.add_init_script(device_script(self.made["match"], self.made["token"]))
         self.page = self.phone.open(f"/play/{self.made['match']}")
-        self.page.locator("#match-title").wait_for()
+        # (Not the title: a game whose page hides it on a phone, PDQ's, shows the match all the same.)
+        self.page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.body")
         return self.page
 
     # --- what the page shows -----------------------------------------------------------------------------

@@ -94,3 +94,80 @@ def test_three2fifteen_the_sheets_examples(phones: Any, live_server: str) -> Non
         step = table.sheet(live_server)[-1]
         assert step["breakdown"]["total"] == example["total"], (name, step)
         assert items(step["breakdown"], "kind", "label", "points", "detail") == example["items"], (name, step)
+
+
+def test_pdq_the_sheets_rounds_claimed_refused_tied_and_nobody_can(phones: Any, live_server: str) -> None:
+    """The sheet's PNA round (its out-of-order PAINTER refused with the judge's reason, the sheet unchanged),
+    two words of one length tied, the tie-break between them, a row nobody can, and the next round's winner
+    taking the cards set aside: each row typed as it lies, each claim by who said it, each round awarded."""
+    table = hands(phones, live_server, "pdq", ["Ann", "Bea", "Cy"])
+    page = table.page
+
+    def row(letters: str) -> None:
+        version = table.version
+        page.fill("#tk-row-letters", letters)
+        page.click("#tk-turn-up")
+        table.wait_version(version + len(letters))
+
+    def claim(seat: int, word: str) -> None:
+        version = table.version
+        page.click(f".tk-who button[data-seat='{seat}']")
+        page.fill("#tk-word", word)
+        page.click("#tk-claim")
+        table.wait_version(version + 1)
+
+    def award(button: str = "#tk-award") -> None:
+        version = table.version
+        page.click(button)
+        table.wait_version(version + 1)
+
+    row("PNA")
+    before = table.sheet(live_server)
+    page.click(".tk-who button[data-seat='1']")
+    page.fill("#tk-word", "painter")
+    page.click("#tk-claim")
+    feedback = page.locator("#pdq-feedback")
+    feedback.filter(has_text="PAINTER").wait_for()
+    assert "in order" in (feedback.text_content() or "") and table.sheet(live_server) == before
+    claim(1, "pinball")
+    claim(0, "pendant")
+    award()  # two of seven letters: a tie, played off between Ann and Bea
+    assert page.locator(".tk-who button").evaluate_all("(b) => b.map((e) => e.dataset.seat)") == []  # a row first
+    row("DRU")
+    assert page.locator(".tk-who button").evaluate_all("(b) => b.map((e) => e.dataset.seat)") == ["0", "1"]
+    claim(0, "drum")
+    award()
+    assert page.evaluate("() => window.tablejudgeMatch.body.view.scores") == [6, 0, 0]
+    row("ZVQ")
+    award("#tk-nobody")
+    row("XCN")
+    claim(2, "excellent")
+    award()
+    assert page.evaluate("() => window.tablejudgeMatch.body.view.scores") == [6, 0, 6]
+    report = page.locator("#tk-report")
+    assert "XCN" in (report.text_content() or "") and report.locator(".tk-common button, .tk-common a").count() == 5
+    assert report.locator(".tk-longest button, .tk-longest a").count() == 5
+
+
+def test_qwiply_the_sheets_scoring_tallied_at_the_table(phones: Any, live_server: str) -> None:
+    """The README's scored sheet (Sun bid 3 won 4, Palm Tree 0/0, Drink 1/1, Sunglasses 2/0, Water 5/0, two
+    penalties: 27), entered on a table that tallies: each player's bids, then Ann's sheet."""
+    table = hands(phones, live_server, "qwiply", ["Ann", "Bea"], entry="tally")
+    page = table.page
+
+    def sheet_of(numbers: list[int], penalties: int | None = None) -> None:
+        version = table.version
+        for suit, number in zip(("sun", "palm", "drink", "glasses", "water"), numbers, strict=True):
+            page.fill(f"#tk-suit-{suit}", str(number))
+        if penalties is not None:
+            page.fill("#tk-penalties", str(penalties))
+        page.click("#tk-tally-enter")
+        table.wait_version(version + 1)
+
+    sheet_of([3, 0, 1, 2, 5])
+    sheet_of([3, 3, 3, 3, 3])
+    page.click(".tk-who button:has-text('Ann')")
+    sheet_of([4, 0, 1, 0, 0], penalties=2)
+    step = table.sheet(live_server)[-1]
+    assert [item["points"] for item in step["breakdown"]["items"]] == [-1, 20, 12, 0, 0, -4]
+    assert step["breakdown"]["total"] == 27 and page.evaluate("() => window.tablejudgeMatch.body.view.scores")[0] == 27

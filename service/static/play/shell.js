@@ -8,6 +8,7 @@ const path = location.pathname.replace(/\/+$/, "");
 const match = path.match(/^\/play\/([A-Za-z0-9_-]{1,40})$/);
 
 function failed(error) {
+  console.error(error); // (the stack, for whoever opens the console)
   fill(
     main,
     h("section", { class: "card" }, h("h1", {}, "Something went wrong"), h("p", { role: "alert" }, error.message),

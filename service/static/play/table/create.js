@@ -66,7 +66,7 @@ export function tableGameForm(/** @type {Record<string, any>} */ games, /** @typ
     const options = readOptions(plugin, optionsBox);
     const body = {
       game: chosen, table: true, names: players, options: { ...options, players: players.length },
-      setup: /** @type {HTMLFormElement} */ (form).elements.namedItem("table-setup")?.value || "entered",
+      setup: /** @type {RadioNodeList | null} */ (/** @type {HTMLFormElement} */ (form).elements.namedItem("table-setup"))?.value || "entered",
       name: deviceName.value.trim(),
     };
     submit.disabled = true;

@@ -26,6 +26,8 @@ export class PdqTable {
     this.page = page;
     /** @type {number | null} who said the next claim */
     this.who = null;
+    /** @type {HTMLInputElement | null} the word being typed, kept across updates */
+    this.word = null;
     this.row = h("div", { class: "tk-pdq-row", id: "tk-pdq-row" });
     this.claims = h("ul", { class: "plain tk-claims", id: "tk-claims", "aria-label": "The claims of this round" });
     this.report = h("section", { class: "tk-report", id: "tk-report", "aria-labelledby": "tk-report-title", hidden: true });
@@ -67,7 +69,8 @@ export class PdqTable {
       (round?.votes || []).map((/** @type {any} */ vote) => h("li", { class: "vote" }, h("b", {}, this.page.name(typeof vote === "object" ? vote.player : vote)), ": no word")));
     this.showReport(body);
     if (body.status !== "playing") return fill(this.dock);
-    if (acting.includes(CHANCE)) return this.turnUpKeys(body);
+    // The next row is to be turned up while the view is dealing (PDQ's view lists players only in ``acting``).
+    if (view.dealing || acting.includes(CHANCE)) return this.turnUpKeys(body);
     if (round) return this.claimKeys(body, round);
     return fill(this.dock, h("p", { class: "muted" }, "…"));
   }
@@ -112,19 +115,22 @@ export class PdqTable {
   claimKeys(/** @type {any} */ body, /** @type {any} */ round) {
     const eligible = round.eligible || body.seats.map((/** @type {any} */ s) => s.seat);
     if (this.who === null || !eligible.includes(this.who)) this.who = eligible[0];
-    const word = h("input", { type: "text", id: "tk-word", autocapitalize: "off", autocomplete: "off", spellcheck: "false", enterkeyhint: "send", "aria-label": "The word said" });
+    // One field kept across updates: another phone's entry arriving re-draws the dock, never what is being typed.
+    this.word ??= /** @type {HTMLInputElement} */ (h("input", { type: "text", id: "tk-word", autocapitalize: "off", autocomplete: "off", spellcheck: "false", enterkeyhint: "send", "aria-label": "The word said" }));
+    const word = this.word;
+    const typing = document.activeElement === word;
     const claim = async () => {
       const said = word.value.trim().toLowerCase();
       if (!said || this.who === null) return;
       if (await this.enter(`claim ${said}`, this.who, `${this.page.name(this.who)}: ${said.toUpperCase()}`)) word.value = "";
       word.focus();
     };
-    word.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
+    word.onkeydown = (/** @type {KeyboardEvent} */ event) => {
       if (event.key === "Enter") {
         event.preventDefault();
         claim();
       }
-    });
+    };
     const whoRow = h("div", { class: "tk-who", role: "radiogroup", "aria-label": "Who said it" }, eligible.map((/** @type {number} */ seat) => h("button", {
       type: "button", role: "radio", class: `tk-key tk-name${seat === this.who ? " tk-half" : ""}`, "aria-checked": String(seat === this.who), dataset: { seat: String(seat) },
       onclick: () => {
@@ -141,6 +147,7 @@ export class PdqTable {
         h("button", { type: "button", id: "tk-award", disabled: !claimed, onclick: () => this.enter("close", REFEREE, "The round is awarded.") }, "Award the round"),
         h("button", { type: "button", class: "secondary", id: "tk-noword", onclick: () => this.enter("noword", /** @type {number} */ (this.who), `${this.page.name(/** @type {number} */ (this.who))}: no word`) }, "No word"),
         h("button", { type: "button", class: "secondary", id: "tk-nobody", onclick: () => this.enter("noword", REFEREE, "Nobody could: no word.") }, "Nobody can")));
+    if (typing) word.focus();
     this.say(this.feedback.textContent || "", this.feedback.classList.contains("problem"));
   }
 

@@ -31,6 +31,8 @@ class QwiplyTally {
     this.page = page;
     /** @type {number | null} whose sheet is being entered */
     this.who = null;
+    /** which form is shown (its phase, seat and the seats waiting), so that an update keeps it as typed */
+    this.shown = "";
     this.sheets = h("div", { class: "tk-tally-sheets", id: "tk-tally-sheets" });
     this.feedback = h("p", { class: "feedback", id: "tk-tally-feedback", role: "alert" });
     this.form = h("form", { class: "tk-tally", id: "tk-tally", autocomplete: "off", novalidate: true });
@@ -48,10 +50,17 @@ class QwiplyTally {
         bids ? `bids ${bids.join(", ")}` : "bids to enter",
         tally ? ` · won ${(tally.wins || []).join(", ")}, ${plural(tally.penalties ?? 0, "penalty", "penalties")}` : "");
     })));
-    if (body.status !== "playing" || this.who === null) return fill(this.form);
+    if (body.status !== "playing" || this.who === null) {
+      this.shown = "";
+      return fill(this.form);
+    }
     const seat = this.who;
     const name = this.page.name(seat);
     const phase = view.phase;
+    // The same sheet asked for again (another phone's entry arrived): the numbers being typed stay.
+    const shown = `${phase}|${seat}|${waiting.join(",")}`;
+    if (shown === this.shown) return undefined;
+    this.shown = shown;
     const whoRow = waiting.length > 1 ? h("div", { class: "tk-who", role: "radiogroup", "aria-label": "Whose sheet" }, waiting.map((/** @type {number} */ other) => h("button", {
       type: "button", role: "radio", class: `tk-key tk-name${other === seat ? " tk-half" : ""}`, "aria-checked": String(other === seat),
       onclick: () => { this.who = other; this.update(this.page.shownBody()); },
