@@ -171,3 +171,22 @@ def test_qwiply_the_sheets_scoring_tallied_at_the_table(phones: Any, live_server
     step = table.sheet(live_server)[-1]
     assert [item["points"] for item in step["breakdown"]["items"]] == [-1, 20, 12, 0, 0, -4]
     assert step["breakdown"]["total"] == 27 and page.evaluate("() => window.tablejudgeMatch.body.view.scores")[0] == 27
+
+
+def test_bop_a_challenge_at_the_table_names_the_word_and_withdraws_the_play(phones: Any, live_server: str) -> None:
+    """Challenge mode: a bluff (QX) laid, then challenged from the page by the other player: the verdict names the
+    word, and the play is withdrawn unscored, its tile back among the unseen."""
+    table = hands(phones, live_server, "bop", ["Ann", "Bea"], mode="challenge")
+    table.enter("first 0", CHANCE)
+    table.enter("draw Qr", CHANCE)
+    table.enter("0,1 Xb")
+    page = table.page
+    version = table.version
+    page.click("#tk-more-button")
+    page.click("#tk-more button.danger[data-seat='1']")
+    table.wait_version(version + 1)
+    verdict = table.sheet(live_server)[-1]
+    assert verdict["move"] == "challenge" and verdict["seat"] == 1
+    assert "QX (across) is not a word" in verdict["breakdown"]["items"][0]["detail"]
+    assert page.evaluate("() => window.tablejudgeMatch.body.view.scores") == [0, 0]
+    assert page.evaluate("() => window.tablejudgeMatch.body.view.unseen.Xb") == 1
