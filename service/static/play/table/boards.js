@@ -138,6 +138,14 @@ export function atTable(Base, kit) {
       this.sync();
     }
 
+    /** The game's board disables its row of actions while a play is sent, and enables those it draws after:
+     * the table's "More…" is not one of them, so it comes back here (else it stays off after every play). */
+    busy(/** @type {boolean} */ on) {
+      super.busy(on);
+      const more = /** @type {HTMLButtonElement | null} */ (this.ctx.root.querySelector("#tk-more-button"));
+      if (!on && more) more.disabled = false;
+    }
+
     update(/** @type {any} */ body, /** @type {any} */ message) {
       super.update(body, message);
       this.sync();
