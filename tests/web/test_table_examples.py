@@ -121,6 +121,7 @@ def test_pdq_the_sheets_rounds_claimed_refused_tied_and_nobody_can(phones: Any, 
         page.click(button)
         table.wait_version(version + 1)
 
+    assert page.locator("#status").text_content() == "Turn up the next row"
     row("PNA")
     before = table.sheet(live_server)
     page.click(".tk-who button[data-seat='1']")

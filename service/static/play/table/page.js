@@ -322,6 +322,7 @@ export class TablePage extends MatchPage {
     else if (this.plugin.tableStatus) text = this.plugin.tableStatus(body, this.seatNow());
     else if (seats.length === 1) text = `${this.name(seats[0])} to play`;
     else if (seats.length) text = `Waiting for ${listWords(seats.map((seat) => this.name(seat)))}`;
+    else if (body.view?.dealing) text = "Turn up the next row"; // PDQ: the table's cards, not a player's turn
     else text = "…";
     if (this.statusLine.textContent !== text) this.statusLine.textContent = text;
     document.title = `${this.plugin.title} at the table: Tablejudge`;
