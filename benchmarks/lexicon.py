@@ -3,12 +3,12 @@
 
     .venv/bin/python benchmarks/lexicon.py [--lexicon standard] [--queries 2000] [--exact-only]
 
-Targets (issue 2): exact skeleton -> ranked words within 10x a dict lookup of a pre-built list;
-the whole exact BOP! query, lex.bop(letters, limit=20) from typed letters to the result value, also
-within 10x of that dict lookup (issue 10: distinct queries, and nothing cached between them);
+Targets: exact skeleton -> ranked words within 10x a dict lookup of a pre-built list;
+the whole exact BOP! query, lex.bop(letters, limit=20) from typed letters to the result value, at
+most 8x that dict lookup (distinct queries, and nothing cached between them);
 one or two '?' at least 100x faster than a compiled-regex scan over all skeletons; PDQ classic
-(count + first 20) at least 200x, 'anywhere' at least 30x faster than a regex scan over the word
-list; all index files at most 40 MB; opening under 50 ms; building under 20 s. Issue 17:
+and 'anywhere' (count + first 20) at least 300x faster than a regex scan over the word
+list; all index files at most 40 MB; opening under 50 ms; building under 20 s.
 lex.define(word) p50 under 20 us (beside a dict of pre-built definitions), the gloss file at most
 15 MB, and a lexicon that opens and answers without reading the glosses.
 Ratios hold on a noisy machine; the absolute times are printed for reference only.
@@ -91,7 +91,7 @@ def main() -> int:
     lowered_time = p50(lambda letters: by_skeleton[letters.lower()][:20], typed)
     whole = p50(lambda letters: lex.bop(letters, limit=20), typed)
     print(f"{'the whole bop(letters, limit=20)':<34} {whole * 1e6:10.2f} us   {'dict, lowered letters':<28} "
-          f"{lowered_time * 1e6:10.2f} us   {whole / lowered_time:8.1f}x slower   (target: at most 10x)")
+          f"{lowered_time * 1e6:10.2f} us   {whole / lowered_time:8.1f}x slower   (target: at most 8x)")
     if args.exact_only:
         return 0
     definitions(lex, words, rng, args.queries)
@@ -137,7 +137,7 @@ def main() -> int:
         hits = [w for w in words if len(w) >= 4 and rx.search(w)]
         return len(hits), hits[:20]
 
-    for variant, baseline, target in (("classic", regex_classic, 200), ("anywhere", regex_anywhere, 30)):
+    for variant, baseline, target in (("classic", regex_classic, 300), ("anywhere", regex_anywhere, 300)):
         ours = p50(lambda d, v=variant: lex.pdq(d, variant=v), deals)
         base = p50(baseline, deals[:30], repeat=1)
         report(f"PDQ {variant}, count + first 20", ours, base, f"target: >= {target}x", "regex over the word list")

@@ -1,5 +1,5 @@
 """How Three2Fifteen games end, with and without exchanges: seeded bot games for each setting, and how
-many end with tokens never played (``engine/three2fifteen/README.md`` quotes this table).
+many end with tokens never played (``benchmarks/RESULTS.md`` holds its figures).
 
     .venv/bin/python benchmarks/three2fifteen_endings.py [--games 200]
 

@@ -328,12 +328,16 @@ class State(ABC, Generic[MoveT]):
         return []
 
     def sample_chance(self) -> MoveT:
-        """The outcome a seeded game takes at this chance node (default: a weighted pick by its Rng)."""
+        """The outcome a seeded game takes at this chance node: :meth:`pick_outcome` of its outcomes."""
         assert self.rng is not None
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise StateError("a chance node with no outcomes")
-        point = self.rng.random() * sum(probability for _, probability in outcomes)
+        return self.pick_outcome(outcomes, self.rng)
+
+    def pick_outcome(self, outcomes: list[tuple[MoveT, float]], rng: Rng) -> MoveT:
+        """One of ``outcomes`` (never empty) drawn with ``rng`` (default: a weighted pick)."""
+        point = rng.random() * sum(probability for _, probability in outcomes)
         for move, probability in outcomes:
             point -= probability
             if point < 0:
@@ -481,17 +485,20 @@ class State(ABC, Generic[MoveT]):
         self.__dict__.update(keep)
 
     # --- JSON and views -------------------------------------------------------------------------
-    def to_json(self) -> JsonDict:
-        """The saved-state envelope, the same for every game (``Game.state_from_json`` reads it)."""
+    def to_json(self, history: bool = True) -> JsonDict:
+        """The saved-state envelope, the same for every game (``Game.state_from_json`` reads it).
+        ``history=False`` leaves the history out, for a caller that keeps its text and puts it back in (the
+        match server's snapshots, ``matches.snapshots``: listing a long history is most of the work)."""
         data: JsonDict = {
             "game": self.game.name,
             "format": self.game.format,
             "options": self.game.options_json(),
             "seed": self.seed,
-            "history": [[seat, move.to_text()] for seat, move in self.history],
-            "version": self.version,
-            "state": {**self.to_body(), RNG_KEY: None if self.rng is None else self.rng.to_json()},
         }
+        if history:
+            data["history"] = [[seat, move.to_text()] for seat, move in self.history]
+        data["version"] = self.version
+        data["state"] = {**self.to_body(), RNG_KEY: None if self.rng is None else self.rng.to_json()}
         lexicon = self.game.lexicon
         if lexicon is not None:
             data["lexicon"] = lexicon

@@ -87,12 +87,17 @@ _BOP_TILE_OF = {
     for code in range(128)
 }
 _AS_BOP_TILE = str.maketrans(dict.fromkeys(BOP_TILE_ALIASES, BOP_TILE))
+_UPPER_CONSONANTS = CONSONANTS.upper()
 
 
 def parse_bop_letters(text: str) -> str:
     """BOP! tiles as typed -> upper-case consonants with ``?`` for the BOP! tile."""
-    # The common case first: ASCII consonants and BOP! tiles only, no separators. Anything else
-    # (and every error) goes the long way below, which alone words the complaints.
+    # The commonest case first: upper-case consonants only, as a page or a client sends them.
+    # ``str.strip`` with a set of characters is one C loop, about a fifth of ``str.translate``.
+    if not text.strip(_UPPER_CONSONANTS) and MIN_BOP_LETTERS <= len(text) <= MAX_BOP_LETTERS:
+        return text
+    # Then ASCII consonants and BOP! tiles in any case, no separators. Anything else (and every
+    # error) goes the long way below, which alone words the complaints.
     if text.isascii() and MIN_BOP_LETTERS <= len(text) <= MAX_BOP_LETTERS:
         tiles = text.translate(_BOP_TILE_OF)
         if "!" not in tiles and tiles.count(BOP_TILE) <= MAX_BOP_TILES:

@@ -39,6 +39,7 @@ from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
 from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, due_at
 from matches.settings import MatchSettings
+from matches.snapshots import HistoryTexts
 from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
@@ -167,6 +168,9 @@ class MatchCore:
         self.work = self._pool()
         #: Matches being rebuilt off the event loop (``_warm_async``).
         self.cold: ColdLoads[State[Any] | None] = ColdLoads(self.settings.engine_queue)
+        #: The histories of the matches last snapshotted, kept encoded: a snapshot encodes only the moves since
+        #: the one before (``matches.snapshots``).
+        self.history_texts = HistoryTexts()
 
     def _pool(self) -> WorkPool:
         limits = self.settings
@@ -271,6 +275,7 @@ class MatchCore:
         self.states.pop(match_id, None)
         self.copies.pop(match_id, None)
         self._rewritten.pop(match_id, None)
+        self.history_texts.forget(match_id)
 
     async def _warm_async(self, match_id: Any) -> None:
         """Make sure this process holds the match's state, rebuilding it off the event loop if not

@@ -237,7 +237,7 @@ class Gate:
         core.cache(row.id, state, loaded)
         if state.version % SNAPSHOT_EVERY == 0:
             try:
-                yield Call("save_snapshot", (row.id, state.version, state.to_json()))
+                yield Call("save_snapshot", (row.id, state.version, core.history_texts.snapshot(row.id, state)))
             except Exception:  # a snapshot only saves replaying: the committed move stands, and is told
                 log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
         # Told to the listeners: the scheduler (which has the pool think ahead for a bot to act), the live

@@ -156,6 +156,28 @@ def review_at(
     return {"epoch": state.clock_epoch(), "seat": subject, "review": state.review(subject)}
 
 
+def best_plays(game: Game[Any, Any, Any], seed: int, moves: Sequence[tuple[int, str]]) -> dict[int, tuple[int, int]]:
+    """Each seat's single best-scoring move over a whole match: its points and version (the first of equal
+    ones; a seat with no move has none). What a table's league keeps of a finished match."""
+    state = game.new_initial_state(seed)
+    best: dict[int, tuple[int, int]] = {}
+    for mover, text in moves:
+        points = state.act(mover, text).total
+        if mover >= 0 and (mover not in best or points > best[mover][0]):
+            best[mover] = (points, state.version)
+    return best
+
+
+def last_breakdown(
+    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]
+) -> JsonDict:
+    """The breakdown of the last of ``moves``, played from ``start`` (a kept state as JSON; None: the seed):
+    what a device's list of games says of a match's last move."""
+    state = _replayed(game, seed, start, moves[:-1])
+    mover, text = moves[-1]
+    return state.act(mover, text).to_json()
+
+
 def act_index(state: State[Any], version: int) -> int:
     """Where move ``version`` (counted from 1, chance draws not counted) is in ``state.history``."""
     return acted(state)[version - 1]
@@ -192,4 +214,6 @@ JOBS: dict[str, Callable[..., Any]] = {
     "replay_step": replay_step,
     "review_at": review_at,
     "table_edit": table_edit,
+    "best_plays": best_plays,
+    "last_breakdown": last_breakdown,
 }

@@ -4,8 +4,7 @@ the lists a page offers (the games, the open matches). A match starts when its l
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +16,7 @@ from engine.values import JsonDict
 from matches.clock import Clock
 from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
+from matches.names import control_free
 from matches.quotas import DAY, creator_mark, refuse_tables, refuse_waiting
 from matches.store import DeviceRow, MatchRow, SeatRow
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
@@ -53,11 +53,18 @@ class SeatLink:
     expires_in: int
 
 
+#: What a table does in the transaction that makes a rematch of its match (``TableStore.seat_rematch``):
+#: (old match, new match, the rematch's seats).
+Seating = Callable[[str, str, list[SeatRow]], None]
+
+
 class Lobby:
     """Creating, joining and leaving matches, rematches, and the lists of games and matches."""
 
-    def __init__(self, core: MatchCore) -> None:
+    def __init__(self, core: MatchCore, seating: Seating | None = None) -> None:
         self.core = core
+        #: A rematch of a table's match seats the table's players, in the transaction that makes it.
+        self.seating = seating
 
     def create(
         self,
@@ -73,11 +80,18 @@ class Lobby:
         table: bool = False,
         names: Sequence[str] | None = None,
         setup: str = "entered",
+        *,
+        held: Mapping[int, tuple[str, str]] | None = None,
+        table_id: str | None = None,
+        written: Callable[[str], None] | None = None,
     ) -> Created:
         """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
         names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
-        waiting-match quotas (``matches.quotas``). ``table``: a table match (``_create_table``), its players
-        ``names``, its set-up entered by the table or drawn by the phone (``setup``)."""
+        waiting-match quotas (``matches.quotas``). ``table``: a match played at a table with the real box
+        (``_create_table``), its players ``names``, its set-up entered by the table or drawn by the phone
+        (``setup``). A table's match (``matches.tables``): ``held`` gives seats to people at once, by (name,
+        token digest), and the creator takes none; ``table_id`` is recorded with the match; ``written(match_id)``
+        runs in the transaction that makes it."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
@@ -109,7 +123,8 @@ class Lobby:
             return self._create_table(made, names, setup, name, house_rules, client)
         chosen = self._bots(made, bots or {})
         clock_value = Clock.from_request(clock)
-        creator = next((seat for seat in range(players) if seat not in chosen), None)
+        held = dict(held or {})
+        creator = None if held else next((seat for seat in range(players) if seat not in chosen), None)
         token = new_token() if creator is not None else None
         invite = new_token()
         quota_mark = None if client is None else creator_mark(client)
@@ -125,6 +140,7 @@ class Lobby:
             lexicon=made.adjudicator.lexicon if made.word_questions else None,
             house_rules=house_rules,
             creator=quota_mark,
+            table_id=table_id,
         )
         match_id = row.id
         seat_rows = [
@@ -133,15 +149,20 @@ class Lobby:
         ]
         if creator is not None:
             seat_rows[creator] = SeatRow(creator, _name(name, creator), digest(token or ""), None, now)
+        for seat, (person, token_hash) in held.items():
+            seat_rows[seat] = SeatRow(seat, _name(person, seat), token_hash, None, now)
         quotas = self.core.settings.quotas
         # No person seated (a bot in every seat): it starts at once and plays by itself, so it has caps of
         # its own; its bots' thinking has its own share of the engine's workers (``matches.work``).
         bot_only = None
-        if creator is None:
+        if creator is None and not held:
             bot_only = (quotas.max_bot_only_per_client, quotas.max_bot_only, self.core.settings.max_moves)
-        refused = self.core.store.create_waiting_match(
-            row, seat_rows, quotas.max_waiting_per_client, quotas.max_waiting, bot_only
-        )
+        with self.core.store.transaction():
+            refused = self.core.store.create_waiting_match(
+                row, seat_rows, quotas.max_waiting_per_client, quotas.max_waiting, bot_only
+            )
+            if refused is None and written is not None:
+                written(match_id)
         if refused is not None:
             refuse_waiting(quotas, quota_mark, *refused)
         self._start_if_full(match_id)
@@ -183,7 +204,7 @@ class Lobby:
 
     def _join_table(self, row: MatchRow, name: str) -> str:
         """A device joins a table match: a token that enters plays for every seat (409 when the table has
-        ``TableLimits.devices``)."""
+        ``TableMatchLimits.devices``)."""
         token = new_token()
         device = DeviceRow(digest(token), _name(name, 0) if isinstance(name, str) and name.strip() else "A phone",
                            self.core.clock_now())  # fmt: skip
@@ -335,9 +356,15 @@ class Lobby:
             rematch_of=match_id,
             lexicon=row.lexicon,
             house_rules=row.house_rules,
+            table_id=row.table_id,
         )
         new_id = new_row.id
-        self.core.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
+        with self.core.store.transaction():
+            self.core.store.create_match(
+                new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats]
+            )
+            if row.table_id is not None and self.seating is not None:
+                self.seating(match_id, new_id, seats)  # the table's seats: the rematch's are its players' too
         if not self.core.store.update_match(match_id, row.version, rematch=new_id):
             return self.core.row(match_id).rematch or new_id
         self._start_if_full(new_id)
@@ -384,20 +411,4 @@ def _name(name: Any, seat: int) -> str:
     text = name.strip() if isinstance(name, str) else ""
     if len(text) > MAX_NAME:
         raise BadRequest(f"a name is at most {MAX_NAME} characters")
-    # Control characters (NUL, which PostgreSQL cannot store; line breaks and escapes that forge log
-    # lines or terminals), lone surrogates (not text in any encoding) and invisible format characters
-    # (a right-to-left override turns the names after it around) are refused, the same on every store.
-    if any(_control(char) for char in text):
-        raise BadRequest("a name cannot hold control characters (such as NUL, a line break or a direction override)")
-    return text or f"Player {seat + 1}"
-
-
-#: Format characters a name may hold: the joiners of emoji sequences and the tags of flag emoji.
-_JOINERS = frozenset("\u200c\u200d")
-
-
-def _control(char: str) -> bool:
-    kind = unicodedata.category(char)
-    if kind == "Cf":
-        return char not in _JOINERS and not "\U000e0020" <= char <= "\U000e007f"
-    return kind in ("Cc", "Cs")
+    return control_free(text) or f"Player {seat + 1}"

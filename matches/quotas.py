@@ -16,7 +16,7 @@
   pushes every running clock back by the time since the last sign (``Store.resume_clocks``): the time
   no server ran is charged to no one.
 
-The caps and the expiry are ``matches.settings.Quotas``; their variables: README.md, "Limits".
+The caps and the expiry are ``matches.settings.Quotas``; their variables: docs/deploy.md, "Limits".
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 
 from matches.errors import MatchError
-from matches.settings import Quotas, TableLimits
+from matches.settings import Quotas, TableMatchLimits
 from matches.store import StorageUnavailable, Store
 
 log = logging.getLogger("tablejudge.matches")
@@ -107,7 +107,7 @@ def refuse_waiting(quotas: Quotas, creator: str | None, kind: str, mine: int, to
     )
 
 
-def refuse_tables(limits: TableLimits, creator: str | None, mine: int, total: int) -> None:
+def refuse_tables(limits: TableMatchLimits, creator: str | None, mine: int, total: int) -> None:
     """Raise the refusal of a table match the caps stopped (``Store.create_table_match``'s counts of the table
     matches that changed within a ``DAY``: the creator's, and all of them)."""
     if creator is not None and mine >= limits.per_client:

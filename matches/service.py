@@ -10,13 +10,18 @@ boardgame.io's ``Master(game, storage, transport, auth)`` is):
 - ``gate`` (``matches.gate.Gate``, over the core): the one gate every move goes through, and the preview;
 - ``scheduler`` (``matches.scheduler.Scheduler``, over the core and the gate): bots, clocks and the
   referee, played through the gate when due, and the loop that looks for them;
-- ``lobby`` (``matches.lobby.Lobby``, over the core): create, join, leave, rematch, the lists;
+- ``lobby`` (``matches.lobby.Lobby``, over the core): create, join, leave, rematch, the lists (a rematch of
+  a table's match seated by the tables' store, ``TableStore.seat_rematch``);
 - ``reads`` (``matches.reads.Reads``, over the core): the score sheet, the replay, a move's review, the
   legal moves;
 - ``encoded`` (``matches.encoded.EncodedReads``, over the core): the reads that hold every move (the
   log, the body with its history, a hello's missed moves), encoded once and kept;
 - ``table`` (``matches.table.Table``, over the core): a table match's entries, undo and edit, and its record
   (the lobby makes and joins table matches).
+- ``tables`` (``matches.tables.Tables``, over the core, the lobby and the tables' store): a group's table,
+  its players, the matches started from it, their results and the league;
+- ``my_games`` (``matches.mygames.MyGames``, over the core and the tables' store): a device's list of its
+  games, from the seat tokens it holds.
 
 A caller names the part it asks (``service.gate.play_async``, ``service.lobby.create``). The live hub
 (``matches.live``) and the turn alerts (``matches.push``) hold the service and listen to the core's
@@ -33,11 +38,14 @@ from matches.core import Event, Listener, Loaded, MatchCore
 from matches.encoded import EncodedReads
 from matches.gate import Gate, Moved, MoveLimit
 from matches.lobby import Created, Lobby
+from matches.mygames import MyGames
 from matches.reads import Reads
 from matches.scheduler import Scheduler
 from matches.settings import MatchSettings
 from matches.store import Store
+from matches.store.tables import TableStore
 from matches.table import Table
+from matches.tables import Tables
 
 __all__ = ["Created", "Event", "Listener", "Loaded", "MatchService", "MatchSettings", "MoveLimit", "Moved"]
 
@@ -59,10 +67,14 @@ class MatchService:
         # Made before anything else listens to the core: a bot's next choice is asked for before the
         # sockets and the turn alerts are told of the move.
         self.scheduler = Scheduler(self.core, self.gate)
-        self.lobby = Lobby(self.core)
+        table_store = TableStore(store)
+        # A rematch of a table's match seats the table's players, in the transaction that makes it.
+        self.lobby = Lobby(self.core, seating=table_store.seat_rematch)
         self.reads = Reads(self.core)
         self.encoded = EncodedReads(self.core)
         self.table = Table(self.core, self.core.settings.table)
+        self.tables = Tables(self.core, self.lobby, table_store, self.core.settings.tables)
+        self.my_games = MyGames(self.core, table_store, self.core.settings.tables)
 
     def start(self) -> None:
         """The server's background work on the running event loop: the scheduler's loop."""
@@ -70,8 +82,10 @@ class MatchService:
 
     async def close_async(self) -> None:
         """The server stops, in order: the scheduler's loop and its bots' thinking (a bot due then is played by
-        the next server to run, from the store), the encoded reads' builds not yet begun, then the engine's
-        workers and the loading thread."""
+        the next server to run, from the store), the tables' results being recorded (the next look at the table
+        records them), the encoded reads' builds not yet begun, then the engine's workers and the loading
+        thread."""
         await self.scheduler.close_async()
+        await self.tables.close_async()
         self.encoded.close()
         self.core.close()

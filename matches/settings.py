@@ -10,7 +10,9 @@ out of bounds is refused whichever way it comes.
 - ``MatchLimits``: the bots' pace and the bounds on the engine's work (matches/README.md, "Engine work
   and limits"), ``TABLEJUDGE_<NAME>``;
 - ``Quotas``: what one client can leave on the server (``matches.quotas``), ``TABLEJUDGE_<NAME>``;
-- ``TableLimits``: the bounds on table matches (``matches.table``), ``TABLEJUDGE_TABLE_<NAME>``;
+- ``TableMatchLimits``: the bounds on table matches (``matches.table``), ``TABLEJUDGE_TABLE_<NAME>``;
+- ``TableLimits``: tables and a device's list of games (``matches.tables``, ``matches.mygames``),
+  ``TABLEJUDGE_<NAME>``;
 - ``matches.live_input.LiveLimits``: the live sockets' limits, ``TABLEJUDGE_LIVE_<NAME>``;
 - ``matches.push_setup.PushSettings``: turn alerts, ``TABLEJUDGE_PUSH_<NAME>``;
 - ``MatchSettings``: what a ``MatchService`` is made with: ``MatchLimits``, the quotas, where invite
@@ -119,6 +121,25 @@ class Quotas(BaseModel):
 
 
 class TableLimits(BaseModel):
+    """Tables and a device's list of games (``matches.tables``, ``matches.mygames``): what one client can make
+    and ask for at once."""
+
+    model_config = part()
+
+    max_tables_per_client: int = Field(
+        50, ge=1, le=1_000_000, description="tables made from one client address (429 beyond)"
+    )
+    max_tables: int = Field(100_000, ge=1, le=100_000_000, description="tables in all (409 beyond)")
+    table_players: int = Field(32, ge=2, le=1000, description="players one table holds (409 table_full beyond)")
+    my_games: int = Field(
+        64, ge=1, le=1000,
+        description="seats one device's list of games may name in one request (422 beyond), and a player's "
+        "seats a table hands back at once",
+    )  # fmt: skip
+    my_games_days: int = Field(30, ge=1, le=3650, description="days a finished game stays in a device's list of games")
+
+
+class TableMatchLimits(BaseModel):
     """The bounds on table matches (``TABLEJUDGE_TABLE_*``): what one table, and one client, may leave."""
 
     model_config = part("table_")
@@ -145,4 +166,5 @@ class MatchSettings(MatchLimits):
     #: Lexicon for word games (None: each game's own default).
     lexicon: str | None = None
     quotas: Quotas = Field(default_factory=Quotas)
-    table: TableLimits = Field(default_factory=TableLimits)
+    table: TableMatchLimits = Field(default_factory=TableMatchLimits)
+    tables: TableLimits = Field(default_factory=TableLimits)

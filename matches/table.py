@@ -34,7 +34,7 @@ from engine.errors import (
 from engine.values import CHANCE, JsonDict
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
 from matches.errors import BadRequest, MatchError, Unauthorized, UnknownMatch
-from matches.settings import TableLimits
+from matches.settings import TableMatchLimits
 from matches.store import Call, MatchRow, MoveRow, Written
 from matches.tokens import digest
 
@@ -71,7 +71,7 @@ class SheetEdited(StaleVersionError):
 
 
 class RewriteLimit(MatchError):
-    """The match has taken back or edited as many entries as a match may (``TableLimits.rewrites``)."""
+    """The match has taken back or edited as many entries as a match may (``TableMatchLimits.rewrites``)."""
 
     code, status = "rewrite_limit", 409
 
@@ -94,7 +94,7 @@ class Table:
     """A table match's entries, mistakes and record, over the core's copies of the matches (the lobby makes and
     joins table matches: ``matches.lobby``)."""
 
-    def __init__(self, core: MatchCore, limits: TableLimits) -> None:
+    def __init__(self, core: MatchCore, limits: TableMatchLimits) -> None:
         self.core = core
         self.limits = limits
 

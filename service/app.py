@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
 from indexes.house_rules import HouseRulesBook
-from matches import push, push_routes
+from matches import push, push_routes, table_routes
 from matches import routes as match_routes
 from matches.http import ORJSONResponse
 from matches.live import LiveHub
@@ -32,7 +32,7 @@ from matches.settings import MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
-from service.limits import CREATE, JOIN, JUDGE, MOVES, Guard, TokenBuckets
+from service.limits import CREATE, JOIN, JUDGE, LISTS, MOVES, Guard, TokenBuckets
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache
 from service.routers import bop, house_rules, meta, page, pdq, play, words
@@ -196,6 +196,7 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
         lexicon=settings.default_lexicon,
         quotas=settings.quotas,
         table=settings.table,
+        tables=settings.tables,
     )
     service = MatchService(store, match_settings, rules_book=rules)
     hub = LiveHub(service, settings.live)
@@ -250,18 +251,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     judge = [route for module in (bop, pdq, words, house_rules, meta, page, play) for route in module.router.routes]
     app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
     app.router.routes[:0] = list(push_routes.router.routes)
+    app.router.routes[:0] = list(table_routes.router.routes)
     app.add_api_websocket_route("/v1/matches/{match_id}/live", match_routes.live_route)
     schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
     declare_served_lexicons(schema, list(app.state.lexicons))
     match_routes.declare_games(schema)
     match_routes.declare_plain_bodies(schema)
+    table_routes.declare_limits(schema, settings.tables)
     app.router.routes[:] = _hot_first(_each_path_answers_for_itself(_plain_routes(app.router.routes)))
     app.mount("/static", StaticFiles(directory=page.STATIC_DIR), name="static")
     install_error_handlers(app)
 
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
-    rates: dict[str, tuple[int, float] | None] = {kind: settings.rate(kind) for kind in (CREATE, JOIN, MOVES, JUDGE)}
+    kinds = (CREATE, JOIN, MOVES, JUDGE, LISTS)
+    rates: dict[str, tuple[int, float] | None] = {kind: settings.rate(kind) for kind in kinds}
     buckets = TokenBuckets.of(rates)
     moves = rates[MOVES]
     if moves is not None:  # one move budget per address, whichever transport: the live sockets draw from it too

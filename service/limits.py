@@ -11,7 +11,7 @@ per request):
 - the last resort for a bug: answered 500 here, inside the app, and not raised on to the server, which
   would end the connection (``service.errors.answer_bug``).
 
-Every limit is a setting (``service.settings``) listed in README.md, "Limits".
+Every limit is a setting (``service.settings``) listed in docs/deploy.md, "Limits".
 """
 
 from __future__ import annotations
@@ -71,13 +71,14 @@ def client_address(scope: Scope) -> str:
 
 
 # --- rate limits ------------------------------------------------------------------------------------
-CREATE, JOIN, MOVES, JUDGE = "create", "join", "moves", "judge"
+CREATE, JOIN, MOVES, JUDGE, LISTS = "create", "join", "moves", "judge", "lists"
 #: What a limited request is called in the 429's message.
 DOING = {
-    CREATE: "matches (and house rules) created",
+    CREATE: "matches (and house rules, tables) created",
     JOIN: "joins",
     MOVES: "moves",
     JUDGE: "judge questions",
+    LISTS: "lists of games and tables' pages",
 }
 _JUDGE_PREFIXES = ("/v1/bop/", "/v1/pdq/", "/v1/words/", "/v1/house-rules/")
 
@@ -96,10 +97,26 @@ def route_class(method: str, path: str) -> str | None:
             return None
         if path == "/v1/house-rules":
             return CREATE
+        if path.startswith("/v1/tables"):
+            return _table_class(path)
+        if path == "/v1/my-games":
+            return LISTS
         return JUDGE if path.startswith(_JUDGE_PREFIXES) else None
     if path.startswith(_JUDGE_PREFIXES):
         return JUDGE
+    if path.startswith("/v1/tables/"):
+        return LISTS
     return None
+
+
+def _table_class(path: str) -> str:
+    """A POST to a table's routes: making one or starting its match is a creation, joining or moving a
+    player's key a join, the rest (a player's seats) a list."""
+    if path == "/v1/tables" or path.endswith("/matches"):
+        return CREATE
+    if path.endswith(("/players", "/player-link", "/player-link/take")):
+        return JOIN
+    return LISTS
 
 
 class TokenBuckets:

@@ -3,17 +3,17 @@ variables and handed down as plain typed values.
 
 Each variable is declared once, as a field with its type, bounds, default and one line of help: the
 server's own here (``Settings`` and its ``Limits``), the match server's where the match server keeps them
-(``matches.settings``: ``MatchLimits``, ``Quotas`` and ``TableLimits``; ``matches.live_input.LiveLimits``;
-``matches.push_setup.PushSettings``), since ``matches`` does not import ``service``. ``Settings`` holds
-those as parts, and a field's variable is ``TABLEJUDGE_`` and the field's validation alias, or else its
-name, in capitals: ``Settings.port`` is ``TABLEJUDGE_PORT``, ``Settings.live.heartbeat`` is
-``TABLEJUDGE_LIVE_HEARTBEAT_S``. pydantic-settings reads them through ``Variables``, the source that
-knows that rule; a blank variable is unset.
+(``matches.settings``: ``MatchLimits``, ``Quotas``, ``TableLimits`` and ``TableMatchLimits``;
+``matches.live_input.LiveLimits``; ``matches.push_setup.PushSettings``), since ``matches`` does not import
+``service``. ``Settings`` holds those as parts, and a field's variable is ``TABLEJUDGE_`` and the field's
+validation alias, or else its name, in capitals: ``Settings.port`` is ``TABLEJUDGE_PORT``,
+``Settings.live.heartbeat`` is ``TABLEJUDGE_LIVE_HEARTBEAT_S``. pydantic-settings reads them through
+``Variables``, the source that knows that rule; a blank variable is unset.
 
 The environment is the way values reach uvicorn's workers, each a fresh process: ``tablejudge serve``
 writes its options back into it (``Settings.export``) and every worker reads the same values.
 
-``python -m service.settings --markdown limits`` prints the table of README.md's "Limits" (``server``:
+``python -m service.settings --markdown limits`` prints the table of docs/deploy.md's "Limits" (``server``:
 service/README.md's); ``--write`` writes every such table into its README, and
 ``tests/service/test_settings.py`` checks that they match.
 
@@ -46,7 +46,7 @@ from indexes import DEFAULT_LEXICON, lexicon_names
 from indexes.paths import user_data_dir
 from matches.live_input import LiveLimits
 from matches.push_setup import PushSettings
-from matches.settings import MatchLimits, Quotas, TableLimits, part
+from matches.settings import MatchLimits, Quotas, TableLimits, TableMatchLimits, part
 
 PREFIX = "TABLEJUDGE_"
 
@@ -141,18 +141,25 @@ DatabaseUrl = Annotated[str, AfterValidator(_database), Accepts("postgresql://..
 # --- the settings --------------------------------------------------------------------------------------------
 class Limits(BaseModel):
     """What one client can ask of the server: rates per client address, and the bounds on a request and
-    a connection (README.md, "Limits"). Rates are counted per server process."""
+    a connection (docs/deploy.md, "Limits"). Rates are counted per server process."""
 
     model_config = part()
 
     rate_create: RateLimit = Field(
-        Rate(30, 60.0), description="match creations, rematches and new house rules from one client address; "
-        "beyond: 429 with Retry-After",
+        Rate(30, 60.0), description="match creations, rematches, new house rules, new tables and their matches "
+        "from one client address; beyond: 429 with Retry-After",
     )  # fmt: skip
-    rate_join: RateLimit = Field(Rate(60, 60.0), description="joins from one client address")
+    rate_join: RateLimit = Field(
+        Rate(60, 60.0), description="joins of matches and tables, and player links made or taken, from one client "
+        "address",
+    )  # fmt: skip
     rate_moves: RateLimit = Field(
         Rate(600, 60.0), description="moves and previews from one client address, over HTTP and live sockets "
         "together (a live hello that resends missed moves costs 1, and 1 more per 100 moves)",
+    )  # fmt: skip
+    rate_lists: RateLimit = Field(
+        Rate(120, 60.0), description="a device's list of games, a table's page, league, history and export, and a "
+        "player's seats, from one client address",
     )  # fmt: skip
     rate_judge: RateLimit = Field(
         Rate(1200, 60.0),
@@ -239,7 +246,8 @@ class Settings(BaseSettings):
     limits: Limits = Field(default_factory=Limits)
     match: MatchLimits = Field(default_factory=MatchLimits)
     quotas: Quotas = Field(default_factory=Quotas)
-    table: TableLimits = Field(default_factory=TableLimits)
+    table: TableMatchLimits = Field(default_factory=TableMatchLimits)
+    tables: TableLimits = Field(default_factory=TableLimits)
     live: LiveLimits = Field(default_factory=LiveLimits)
     push: PushSettings = Field(default_factory=PushSettings)
 
@@ -426,7 +434,7 @@ class Variables(PydanticBaseSettingsSource):
 #: README that carries it between ``<!-- settings:NAME -->`` and ``<!-- /settings -->``.
 TABLES: dict[str, tuple[tuple[str, ...], str]] = {
     "server": (("", "push"), "service/README.md"),
-    "limits": (("limits", "quotas", "table", "match", "live"), "README.md"),
+    "limits": (("limits", "quotas", "tables", "table", "match", "live"), "docs/deploy.md"),
 }
 _ROOT = Path(__file__).resolve().parent.parent
 

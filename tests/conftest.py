@@ -18,12 +18,13 @@ os.environ.pop("TABLEJUDGE_DATABASE", None)
 # of matches over: the per-address rate limits, match caps and live-socket cap are set out of their
 # reach (the limiter still runs); tests/service/test_limits.py, tests/matches/test_quotas.py and
 # tests/matches/test_socket_limits.py set their own.
-for _name in ("CREATE", "JOIN", "MOVES", "JUDGE"):
+for _name in ("CREATE", "JOIN", "MOVES", "JUDGE", "LISTS"):
     os.environ.setdefault(f"TABLEJUDGE_RATE_{_name}", "1000000/1")
 os.environ.setdefault("TABLEJUDGE_MAX_WAITING_PER_CLIENT", "1000000")
 os.environ.setdefault("TABLEJUDGE_MAX_WAITING", "10000000")
 os.environ.setdefault("TABLEJUDGE_MAX_BOT_ONLY_PER_CLIENT", "1000000")
 os.environ.setdefault("TABLEJUDGE_MAX_BOT_ONLY", "10000000")
+os.environ.setdefault("TABLEJUDGE_MAX_TABLES_PER_CLIENT", "1000000")
 os.environ.setdefault("TABLEJUDGE_LIVE_MAX_SOCKETS_PER_ADDRESS", "1000000")
 
 # Deterministic property tests in CI (a failure reproduces); a few hundred examples each.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.errors import NotationError
 from engine.values import Move
@@ -41,15 +42,28 @@ def _check_time(at_ms: int) -> None:
         raise NotationError(f"a time is whole milliseconds from 0 to {MAX_TIME_MS}, got {at_ms!r}")
 
 
+class _Timed(Move):
+    """A move made at ``at_ms`` on the round's clock (checked when it is made): every PDQ move."""
+
+    at_ms: int
+
+    def __post_init__(self) -> None:
+        _check_time(self.at_ms)
+
+    @property
+    def time_ms(self) -> int:
+        return self.at_ms
+
+
 @dataclass(frozen=True)
-class Claim(Move):
+class Claim(_Timed):
     """Say ``word`` at ``at_ms`` (the word is normalised to lower case a-z)."""
 
     word: str
     at_ms: int
 
     def __post_init__(self) -> None:
-        _check_time(self.at_ms)
+        super().__post_init__()
         if not isinstance(self.word, str):
             raise NotationError(f"a claimed word is text, not {type(self.word).__name__}")
         try:
@@ -60,63 +74,41 @@ class Claim(Move):
     def to_text(self) -> str:
         return f"claim {self.word} @{self.at_ms}"
 
-    @property
-    def time_ms(self) -> int:
-        return self.at_ms
+
+@dataclass(frozen=True)
+class _KeywordMove(_Timed):
+    """A move that is its keyword and its time: ``KEYWORD @MS``."""
+
+    keyword: ClassVar[str]
+
+    at_ms: int
+
+    def to_text(self) -> str:
+        return f"{self.keyword} @{self.at_ms}"
 
 
 @dataclass(frozen=True)
-class NoWord(Move):
+class NoWord(_KeywordMove):
     """A vote that no word can be made. The same move means "I can't beat it" in PDL,
     "stumped" in the solo game and "my list is done" in Word Count."""
 
-    at_ms: int
-
-    def __post_init__(self) -> None:
-        _check_time(self.at_ms)
-
-    def to_text(self) -> str:
-        return f"noword @{self.at_ms}"
-
-    @property
-    def time_ms(self) -> int:
-        return self.at_ms
+    keyword: ClassVar[str] = "noword"
 
 
 @dataclass(frozen=True)
-class Close(Move):
+class Close(_KeywordMove):
     """The referee's clock reached ``at_ms``: the claim window (or Word Count's time) has run out, or
     the pause between two rounds has, and the next row is dealt."""
 
-    at_ms: int
-
-    def __post_init__(self) -> None:
-        _check_time(self.at_ms)
-
-    def to_text(self) -> str:
-        return f"close @{self.at_ms}"
-
-    @property
-    def time_ms(self) -> int:
-        return self.at_ms
+    keyword: ClassVar[str] = "close"
 
 
 @dataclass(frozen=True)
-class Ready(Move):
+class Ready(_KeywordMove):
     """Between two rounds: this player has read the last round's result and is ready for the next row
     (``at_ms`` on the pause's clock, since the round ended)."""
 
-    at_ms: int
-
-    def __post_init__(self) -> None:
-        _check_time(self.at_ms)
-
-    def to_text(self) -> str:
-        return f"ready @{self.at_ms}"
-
-    @property
-    def time_ms(self) -> int:
-        return self.at_ms
+    keyword: ClassVar[str] = "ready"
 
 
 PdqMove = Claim | NoWord | Close | Ready

@@ -146,13 +146,9 @@ class QwiplyState(State[QwiplyMove]):
             return [(Die(colour, face), 1 / len(NUMBERS)) for face in NUMBERS]
         return []
 
-    def sample_chance(self) -> QwiplyMove:
+    def pick_outcome(self, outcomes: list[tuple[QwiplyMove, float]], rng: Rng) -> QwiplyMove:
         """One of the equally likely outcomes, drawn with the game's generator (a die roll: ``below(6)``)."""
-        assert self.rng is not None
-        outcomes = self.chance_outcomes()
-        if not outcomes:
-            raise StateError("a chance node with no outcomes")
-        return outcomes[self.rng.below(len(outcomes))][0]
+        return outcomes[rng.below(len(outcomes))][0]
 
     # --- moves ---------------------------------------------------------------------------------
     def legal_moves(self, seat: int) -> list[QwiplyMove]:

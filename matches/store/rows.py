@@ -50,6 +50,8 @@ class MatchRow:
     def state_seed(self) -> int | None:
         """The seed its state is made from: none for a table that enters its set-up (the game waits for it)."""
         return None if self.at_table == "entered" else self.seed
+    #: The table it was started from (``matches.tables``), None for a match of its own.
+    table_id: str | None = None
 
     def copy(self) -> MatchRow:
         """A copy with the same values (``dataclasses.replace`` calls ``__init__``: 7x the time,

@@ -127,6 +127,69 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE seats ADD COLUMN lag_ms INTEGER",
     ],
     [
+        # A table (matches/tables.py): a group's home, reached by its link, with its players (a name and a key
+        # kept on their devices, only its digest here), the one-time codes that copy a player's key to another
+        # device (the key sealed with the code, which is kept only as a digest), the matches started from it
+        # (``matches.table_id``, and which player each seat is for: a seat is held for its player by a
+        # placeholder digest no token has, until the player's key claims it), and its history and league:
+        # each finished match's result in the order recorded (``seq``), and the standings they lead to. The
+        # rows of matches are referred to by id only: the matches' own upkeep (expiry) needs no word of tables.
+        """CREATE TABLE tables (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            creator TEXT,
+            revision INTEGER NOT NULL DEFAULT 0,
+            results INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX tables_by_creator ON tables (creator)",
+        """CREATE TABLE table_players (
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            key_hash TEXT NOT NULL,
+            joined DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, player),
+            UNIQUE (table_id, name_key)
+        )""",
+        """CREATE TABLE player_codes (
+            code_hash TEXT PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            player TEXT NOT NULL,
+            sealed TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL,
+            used DOUBLE PRECISION
+        )""",
+        "ALTER TABLE matches ADD COLUMN table_id TEXT",
+        "CREATE INDEX matches_by_table ON matches (table_id, created)",
+        """CREATE TABLE table_seats (
+            match_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            player TEXT NOT NULL,
+            placeholder TEXT NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        )""",
+        "CREATE INDEX table_seats_by_player ON table_seats (table_id, player)",
+        """CREATE TABLE table_results (
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seq INTEGER NOT NULL,
+            match_id TEXT NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            ended DOUBLE PRECISION NOT NULL,
+            result TEXT NOT NULL,
+            PRIMARY KEY (table_id, seq)
+        )""",
+        """CREATE TABLE table_standings (
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            game TEXT NOT NULL,
+            player TEXT NOT NULL,
+            standing TEXT NOT NULL,
+            PRIMARY KEY (table_id, game, player)
+        )""",
+    ],
+    [
         # Matches played at a table with the real box (matches/table.py, engine/table.py). ``at_table`` says how
         # the set-up is made: 'entered' by the table, 'drawn' by the phone from the seed (NULL: a dealt match).
         # ``rewrites`` counts the rewrites of a match's move log (an entry taken back, replaced, removed or

@@ -116,7 +116,9 @@ def read_next_due(rows: list[tuple[Any, ...]]) -> float | None:
 
 
 def snapshot_text(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"))
+    """A snapshot's text, by orjson: its history may come already encoded (an ``orjson.Fragment``,
+    ``matches.snapshots``). Keys that are not text are written as text, as the standard library does."""
+    return orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def read_match(row: tuple[Any, ...]) -> MatchRow:

@@ -30,10 +30,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from matches.store.base import Store
 from matches.store.health import READ_ONLY, UNREACHABLE, UP, State, StoreHealth
+
+_T = TypeVar("_T")
 
 #: How often (s) a call looks at whether the WAL's index has been made immutable, at most (a look costs a
 #: system call, about 5 µs): the kernel writes a mapped page back, after which a write to it would fault,
@@ -77,31 +79,26 @@ class SQLiteStore(Store):
         with self._lock:
             if self._depth:  # in a transaction: ``_outermost`` guards and answers for it
                 return self._conn.execute(sql, params).rowcount
-            if self._blocked is not None or time.monotonic() >= self._files_next or self.health.state != UP:
-                self._guard(write=True)  # (not on the way of every call: only the clock is read there)
-            try:
-                count = self._conn.execute(sql, params).rowcount
-            except sqlite3.Error as error:
-                self._failed(error, write=True)
-                raise
-            if self.health.state != UP:
-                self.health.worked(wrote=True)
-            return count
+            return self._guarded(lambda: self._conn.execute(sql, params).rowcount, write=True)
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             if self._depth:
                 return self._conn.execute(sql, params).fetchall()
-            if self._blocked is not None or time.monotonic() >= self._files_next or self.health.state != UP:
-                self._guard(write=False)
-            try:
-                rows = self._conn.execute(sql, params).fetchall()
-            except sqlite3.Error as error:
-                self._failed(error, write=False)
-                raise
-            if self.health.state != UP:
-                self.health.worked(wrote=False)
-            return rows
+            return self._guarded(lambda: self._conn.execute(sql, params).fetchall(), write=False)
+
+    def _guarded(self, statement: Callable[[], _T], write: bool) -> _T:
+        """One statement outside a transaction (the lock held): guarded, and the store's health told how it went."""
+        if self._blocked is not None or time.monotonic() >= self._files_next or self.health.state != UP:
+            self._guard(write=write)  # (not on the way of every call: only the clock is read there)
+        try:
+            result = statement()
+        except sqlite3.Error as error:
+            self._failed(error, write=write)
+            raise
+        if self.health.state != UP:
+            self.health.worked(wrote=write)
+        return result
 
     @contextmanager
     def _outermost(self) -> Iterator[None]:

@@ -1,6 +1,6 @@
-"""The game pages: ``/play`` (pick a game, create, join, watch) and ``/play/{id}`` (a match's lobby,
-board, end screen). One static page; its modules read the address. No build step, nothing from
-another host."""
+"""The game pages: ``/play`` (pick a game, create, join, watch), ``/play/{id}`` (a match's lobby,
+board, end screen) and ``/play/tables/{id}`` (a table's home, and ``/league``). One static page; its
+modules read the address. No build step, nothing from another host."""
 
 from __future__ import annotations
 
@@ -22,4 +22,15 @@ async def home() -> FileResponse:
 @router.get("/play/{match_id}")
 async def match(match_id: str = Path(pattern=r"^[A-Za-z0-9_-]{1,40}$")) -> FileResponse:  # noqa: ARG001
     # The page reads the id (and ?invite= or ?watch=1) from its own address.
+    return FileResponse(PLAY_PAGE, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/play/tables/{table_id}")
+async def table(table_id: str = Path(pattern=r"^[A-Za-z0-9_-]{1,40}$")) -> FileResponse:  # noqa: ARG001
+    # A table's home: the page reads the id (and a "#player=" code, which no server sees) from its address.
+    return FileResponse(PLAY_PAGE, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/play/tables/{table_id}/league")
+async def league(table_id: str = Path(pattern=r"^[A-Za-z0-9_-]{1,40}$")) -> FileResponse:  # noqa: ARG001
     return FileResponse(PLAY_PAGE, headers={"Cache-Control": "no-cache"})

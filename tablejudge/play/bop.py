@@ -130,8 +130,7 @@ class BopPerson(HumanSeat):
         if self.shared:
             self.out.write("\033[2J\033[H" + f"Hand the device to player {seat}, then press Enter. ")
             self.out.flush()
-            if not self.inp.readline():
-                raise EOFError("input ended")
+            self._line()
         state: BopState = turn._state  # type: ignore[assignment]
         if not turn.required:
             pending = view["pending"]
@@ -140,10 +139,7 @@ class BopPerson(HumanSeat):
                 "Challenge it? ('challenge', or Enter to let it stand): "
             )
             self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                raise EOFError("input ended")
-            return Challenge() if line.strip().lower() in ("challenge", "c", "y", "yes") else None
+            return Challenge() if self._line().lower() in ("challenge", "c", "y", "yes") else None
         hand = view["hands"][seat]
         self.out.write(f"\n{format_board(state.board)}\nplayer {seat}, your hand: {' '.join(hand)}   "
                        f"(pile: {view['pile_size']})\n")  # fmt: skip
@@ -153,10 +149,7 @@ class BopPerson(HumanSeat):
         while True:
             self.out.write("move: ")
             self.out.flush()
-            text = self.inp.readline()
-            if not text:
-                raise EOFError("input ended")
-            text = text.strip()
+            text = self._line()
             if text == "hint":
                 for hint in best_plays(state.board, hand, state.game.adjudicator, limit=5):
                     self.out.write(f"  {hint.text()}\n")

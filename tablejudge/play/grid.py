@@ -220,12 +220,6 @@ class GridPerson(HumanSeat):
         """The best plays now, one line each (or what to do when there is none)."""
         raise NotImplementedError
 
-    def _line(self) -> str:
-        line = self.inp.readline()
-        if not line:
-            raise EOFError("input ended")
-        return line.strip()
-
     def choose(self, turn: Turn) -> Move | None:
         seat = turn.seat
         if self.shared:

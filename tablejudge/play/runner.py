@@ -95,10 +95,7 @@ class HumanSeat:
             self.out.write("move ('moves' lists them, 'skip' lets an optional move go): " if not turn.required
                            else "move ('moves' lists them): ")  # fmt: skip
             self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                raise EOFError("input ended")
-            text = line.strip()
+            text = self._line()
             if text == "moves":
                 self.list_moves(turn)
                 continue
@@ -107,6 +104,13 @@ class HumanSeat:
             move = self.tried(turn, text)
             if move is not None:
                 return move
+
+    def _line(self) -> str:
+        """The next line typed, without its spaces; EOFError when the input has ended."""
+        line = self.inp.readline()
+        if not line:
+            raise EOFError("input ended")
+        return line.strip()
 
     def list_moves(self, turn: Turn, shown: int = 20) -> None:
         """'moves': how many legal moves there are, and the first ``shown`` of them."""

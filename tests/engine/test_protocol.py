@@ -104,6 +104,10 @@ def test_every_saved_state_is_one_envelope_checked_on_load() -> None:
     ]:
         with pytest.raises(StateError, match=says):
             load_state({**data, key: value})
+    # Without its history (a caller that keeps the history's text itself): the rest as it was.
+    state.act(state.acting_players()[0], "pass")
+    whole, rest = state.to_json(), state.to_json(history=False)
+    assert "history" not in rest and {**rest, "history": whole["history"]} == whole and whole["history"]
 
 
 def test_a_state_saved_under_another_lexicon_version_is_refused_or_replayed_on_purpose() -> None:

@@ -8,6 +8,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -95,3 +97,20 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.kill()
             self.process = None
+
+
+@contextmanager
+def two_servers(folder: Path, database: str) -> Iterator[tuple[Server, Server]]:
+    """Two servers on one PostgreSQL database, each with a data folder of its own under ``folder``
+    (``a`` and ``b``): stopped when the block ends."""
+    (folder / "a").mkdir()
+    (folder / "b").mkdir()
+    first = Server(folder / "a", database=database).start()
+    try:
+        second = Server(folder / "b", database=database).start()
+        try:
+            yield first, second
+        finally:
+            second.stop()
+    finally:
+        first.stop()

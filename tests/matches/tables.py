@@ -14,7 +14,7 @@ import httpx
 from fastapi import FastAPI
 
 from matches.service import MatchService
-from matches.settings import MatchLimits, TableLimits
+from matches.settings import MatchLimits, TableMatchLimits
 from service.app import create_app
 from service.settings import Limits, Settings
 
@@ -29,7 +29,7 @@ def table_app(store_url: str, tmp_path: Path, **match: Any) -> Iterator[FastAPI]
     limits = Limits(rate_moves=None, rate_create=None, rate_join=None)
     settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url, limits=limits,
                         match=MatchLimits(engine_workers=0, **match),
-                        table=TableLimits(per_client=100_000))  # fmt: skip
+                        table=TableMatchLimits(per_client=100_000))  # fmt: skip
     app = create_app(settings)
     service: MatchService = app.state.matches
     try:

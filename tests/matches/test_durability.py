@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.matches.clients import auth, live
-from tests.matches.servers import Server
+from tests.matches.servers import Server, two_servers
 from tests.matches.waiting import wait_for
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -100,40 +100,32 @@ def test_two_servers_share_matches_on_postgresql(tmp_path: Path, postgres_server
     from tests.pg import new_database
 
     database = new_database(postgres_server, "two_servers")
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    first = Server(tmp_path / "a", database=database).start()
-    second = Server(tmp_path / "b", database=database).start()
-    try:
-        with httpx.Client(timeout=10) as http:
-            made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
-            joined = http.post(f"{second.url}/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
-            tokens = {0: made["token"], 1: joined["token"]}
-            body = http.get(f"{second.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()
-            mover = body["must_act"][0]
-            with live(second.url, made["match"], tokens[1 - mover]) as socket:
-                assert json.loads(socket.recv(timeout=10))["type"] == "hello"
-                pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
-            stale = http.post(
-                f"{second.url}/v1/matches/{made['match']}/moves",
-                headers=auth(tokens[mover]),
-                json={"move": "pass", "version": 0},
-            )
-            assert stale.status_code in (403, 409)  # the other server knows the move was made
-            bots = http.post(
-                f"{first.url}/v1/matches",
-                json={"game": "pdq", "seats": 2, "bots": {"0": "quick:300", "1": "quick:300"}},
-            ).json()
-            over = f"{second.url}/v1/matches/{bots['match']}"
-            wait_for(lambda: http.get(over).json()["status"] == "over", "the bots' match to end", 120, every=0.5)
-            log = http.get(f"{first.url}/v1/matches/{bots['match']}/log").json()
-            from engine import load_game
+    with two_servers(tmp_path, database) as (first, second), httpx.Client(timeout=10) as http:
+        made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
+        joined = http.post(f"{second.url}/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+        tokens = {0: made["token"], 1: joined["token"]}
+        body = http.get(f"{second.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()
+        mover = body["must_act"][0]
+        with live(second.url, made["match"], tokens[1 - mover]) as socket:
+            assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+            pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
+        stale = http.post(
+            f"{second.url}/v1/matches/{made['match']}/moves",
+            headers=auth(tokens[mover]),
+            json={"move": "pass", "version": 0},
+        )
+        assert stale.status_code in (403, 409)  # the other server knows the move was made
+        bots = http.post(
+            f"{first.url}/v1/matches",
+            json={"game": "pdq", "seats": 2, "bots": {"0": "quick:300", "1": "quick:300"}},
+        ).json()
+        over = f"{second.url}/v1/matches/{bots['match']}"
+        wait_for(lambda: http.get(over).json()["status"] == "over", "the bots' match to end", 120, every=0.5)
+        log = http.get(f"{first.url}/v1/matches/{bots['match']}/log").json()
+        from engine import load_game
 
-            replayed = load_game(log["spec"]).replay(log["seed"], log["moves"])  # each move once, in order
-            assert replayed.is_terminal() and replayed.version == len(log["moves"])
-    finally:
-        first.stop()
-        second.stop()
+        replayed = load_game(log["spec"]).replay(log["seed"], log["moves"])  # each move once, in order
+        assert replayed.is_terminal() and replayed.version == len(log["moves"])
 
 
 def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_server: str) -> None:
@@ -144,30 +136,26 @@ def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_
     from tests.pg import new_database
 
     database = new_database(postgres_server, "listener_cut")
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    first = Server(tmp_path / "a", database=database).start()
-    second = Server(tmp_path / "b", database=database).start()
     # The listeners: idle after their LISTEN (so it has taken effect), and not among ``%s``, the cut
     # ones (a cut backend stays in pg_stat_activity, its last query shown, until it has exited).
     listening = (
         "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
         "AND state = 'idle' AND NOT pid = ANY(%s)"
     )
-    try:
-        with httpx.Client(timeout=10) as http, psycopg.connect(database, autocommit=True) as admin:
-            made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
-            joined = http.post(f"{first.url}/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
-            tokens = {0: made["token"], 1: joined["token"]}
-            mover = http.get(f"{first.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()["must_act"][0]
-            with live(second.url, made["match"], tokens[1 - mover]) as socket:
-                assert json.loads(socket.recv(timeout=10))["type"] == "hello"
-                cut = [row[0] for row in admin.execute(listening, ([],)).fetchall()]
-                assert len(cut) == 2  # one listener per server
-                admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (cut,))
-                again = "both servers to listen again"
-                wait_for(lambda: len(admin.execute(listening, (cut,)).fetchall()) >= 2, again, 20, every=0.2)
-                pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
-    finally:
-        first.stop()
-        second.stop()
+    with (
+        two_servers(tmp_path, database) as (first, second),
+        httpx.Client(timeout=10) as http,
+        psycopg.connect(database, autocommit=True) as admin,
+    ):
+        made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
+        joined = http.post(f"{first.url}/v1/matches/{made['match']}/join", json={"invite": made["invite"]}).json()
+        tokens = {0: made["token"], 1: joined["token"]}
+        mover = http.get(f"{first.url}/v1/matches/{made['match']}", headers=auth(tokens[0])).json()["must_act"][0]
+        with live(second.url, made["match"], tokens[1 - mover]) as socket:
+            assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+            cut = [row[0] for row in admin.execute(listening, ([],)).fetchall()]
+            assert len(cut) == 2  # one listener per server
+            admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (cut,))
+            again = "both servers to listen again"
+            wait_for(lambda: len(admin.execute(listening, (cut,)).fetchall()) >= 2, again, 20, every=0.2)
+            pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)

@@ -76,8 +76,8 @@ def server(data: Path, long_match: str) -> Iterator[Server]:
     # The limits at their defaults (the suite's conftest lifts them for servers that every test reaches
     # from loopback; here each client names its own address).
     defaults = Settings.from_env({}).to_env()
-    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "max_waiting_per_client", "max_waiting",
-                 "max_bot_only_per_client", "max_bot_only"):  # fmt: skip
+    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "rate_lists", "max_waiting_per_client",
+                 "max_waiting", "max_bot_only_per_client", "max_bot_only"):  # fmt: skip
         env[f"TABLEJUDGE_{name.upper()}"] = defaults[f"TABLEJUDGE_{name.upper()}"]
     started = Server(data, bot_delay_ms=50, env=env).start()
     yield started

@@ -47,7 +47,7 @@ def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store
     raw.close()
     store = open_store(store_url)
     try:
-        assert SCHEMA_VERSION == 7 and store.migrate() == 7
+        assert SCHEMA_VERSION == 9 and store.migrate() == 9
         old = store.match("old")
         assert old is not None and old.house_rules is None and old.lexicon == "standard" and old.revision == 0
         assert old.creator is None  # schema 4: made before the quotas, counted only in the total

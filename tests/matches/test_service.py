@@ -76,8 +76,13 @@ def test_the_parts_share_one_core(tmp_path: Path) -> None:
     store = open_store(str(tmp_path / "matches.sqlite3"))
     try:
         service = MatchService(store)
-        parts = (service.gate, service.scheduler, service.lobby, service.reads, service.encoded)
+        parts = (service.gate, service.scheduler, service.lobby, service.reads, service.encoded, service.tables,
+                 service.my_games)  # fmt: skip
         assert all(part.core is service.core for part in parts) and service.scheduler.gate is service.gate
-        assert service.core.store is store and service.core.listeners == [service.scheduler.on_event]
+        assert service.tables.lobby is service.lobby and service.tables.store is service.my_games.store
+        assert service.lobby.seating == service.tables.store.seat_rematch and service.tables.store.store is store
+        # The scheduler first: a bot's next choice is asked for before anyone else is told of the move.
+        listeners = [service.scheduler.on_event, service.tables.on_event, service.my_games.on_event]
+        assert service.core.store is store and service.core.listeners == listeners
     finally:
         store.close()

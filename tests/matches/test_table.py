@@ -19,7 +19,7 @@ from engine import load_game
 from engine.table import rebuild
 from engine.values import CHANCE, REFEREE
 from matches.core import Event
-from matches.settings import TableLimits
+from matches.settings import TableMatchLimits
 from service.app import create_app
 from service.settings import Settings
 from tests.engine.test_table import REFUSED, TO_MOVE
@@ -415,7 +415,7 @@ def test_a_client_makes_so_many_tables_a_day_and_a_table_lets_in_so_many_devices
     store_url: str, tmp_path: Path
 ) -> None:
     settings = Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url,
-                        table=TableLimits(per_client=2, devices=2))  # fmt: skip
+                        table=TableMatchLimits(per_client=2, devices=2))  # fmt: skip
     app = create_app(settings)
 
     async def scenario(phone: Phone) -> None:

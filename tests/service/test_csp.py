@@ -1,4 +1,4 @@
-"""The pages under the server's real Content-Security-Policy (README.md, "Limits"), in Debian's headless
+"""The pages under the server's real Content-Security-Policy (docs/deploy.md, "Limits"), in Debian's headless
 Chromium: the judge page asked by keyboard, a match created, joined, played and watched by tapping, and
 every game's board watched; the browser must report no violation of the policy.
 

@@ -89,7 +89,7 @@ def test_waiting_matches_are_capped_per_address_then_creation_is_rate_limited(se
         assert http.post("/v1/matches", json=bop, headers=as_client("10.2.0.1")).status_code == 201
         # Five creations asked in a minute: the sixth is refused before any work, with Retry-After.
         sixth = http.post("/v1/matches", json=bop, headers=as_client("10.2.0.1"))
-        assert "matches (and house rules) created" in refused(sixth, "rate_limited")
+        assert "matches (and house rules, tables) created" in refused(sixth, "rate_limited")
         assert int(sixth.headers["retry-after"]) >= 1
 
 
@@ -129,6 +129,11 @@ def test_route_classes_and_bounded_buckets() -> None:
     assert route_class("POST", "/v1/matches/abc/rematch") == "create"
     assert route_class("GET", "/v1/matches/abc") is None and route_class("GET", "/healthz") is None
     assert route_class("GET", "/v1/pdq/PNA") == route_class("POST", "/v1/bop/challenge") == "judge"
+    assert route_class("POST", "/v1/tables") == route_class("POST", "/v1/tables/t1/matches") == "create"
+    assert route_class("POST", "/v1/tables/t1/players") == route_class("POST", "/v1/tables/t1/player-link") == "join"
+    assert route_class("POST", "/v1/tables/t1/player-link/take") == "join"
+    assert route_class("POST", "/v1/my-games") == route_class("POST", "/v1/tables/t1/seats") == "lists"
+    assert route_class("GET", "/v1/tables/t1/league") == route_class("GET", "/v1/tables/t1/export") == "lists"
     buckets = TokenBuckets({"judge": (2, 1.0)}, max_buckets=100)
     for number in range(1000):  # many addresses, each asking once: never more than the bound kept
         buckets.take("judge", f"10.0.{number // 256}.{number % 256}", now=number / 1000)

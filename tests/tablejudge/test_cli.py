@@ -162,12 +162,12 @@ def test_a_board_of_one_column_needs_no_spaces(capsys: pytest.CaptureFixture[str
     assert code == 0 and out.startswith("    0\n 0 Fk\n 1 Rb\n")
 
 
-def test_the_installed_console_script() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "tablejudge.cli", "bop", "YSR"], capture_output=True, text=True, check=False
-    )
+@pytest.mark.parametrize("module", ["tablejudge.cli", "tablejudge"])
+def test_the_command_as_a_module(module: str) -> None:
+    """``python -m tablejudge`` (and its ``cli`` module) is the command, with its exit codes."""
+    done = subprocess.run([sys.executable, "-m", module, "bop", "YSR"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "eyesore" in done.stdout
-    bad = subprocess.run([sys.executable, "-m", "tablejudge.cli", "bop", "AEI"], capture_output=True, text=True)
+    bad = subprocess.run([sys.executable, "-m", module, "bop", "AEI"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.service.test_page import PHONE, browser  # noqa: F401  (the module's Chromium, a fixture)
-from tests.web.pages import Table
+from tests.web.pages import Table, clients_closed
 
 
 class Phone:
@@ -56,12 +56,5 @@ def phones(browser: Any, live_server: str) -> Iterator[Callable[[str], Phone]]: 
 @pytest.fixture
 def tables(live_server: str) -> Iterator[Callable[[str], Table]]:
     """``tables(match)``: the server's side of that match (``pages.Table``), its client closed after the test."""
-    made: list[Table] = []
-
-    def table(match: str) -> Table:
-        made.append(Table(live_server, match))
-        return made[-1]
-
-    yield table
-    for each in made:
-        each.http.close()
+    with clients_closed(lambda match: Table(live_server, match)) as table:
+        yield table

@@ -10,12 +10,15 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import httpx
+
+from tests.matches.waiting import wait_for
 
 if TYPE_CHECKING:  # (conftest.py makes its tables fixture of Table: no import back at run time)
     from tests.web.conftest import Phone
@@ -48,6 +51,21 @@ def shot(page: Any, folder: Path, name: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     print(f"screenshot: {path}")
     return path
+
+
+#: A phone held upright and on its side.
+PORTRAIT, LANDSCAPE = {"width": 360, "height": 740}, {"width": 740, "height": 360}
+
+
+def shots_both_ways(page: Any, folder: Path, name: str) -> list[tuple[str, int, list[Any]]]:
+    """The page photographed upright and on its side (``name-portrait.png``, ``name-landscape.png``), left upright:
+    for each way, its name, how wide the document is, and the controls too small for a thumb."""
+    seen = []
+    for way, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
+        page.set_viewport_size(size)
+        shot(page, folder, f"{name}-{way}")
+        seen.append((way, page.evaluate("document.documentElement.scrollWidth"), page.evaluate(SMALL_TARGETS)))
+    return seen
 
 
 def create_as_ann(home: Any, folder: Path, name: str) -> None:
@@ -97,6 +115,20 @@ def turn_or_end(page: Any) -> str:
 #: version, a PDQ claim after its round's window had run out (the referee not yet come), a claim or a
 #: vote as the round ended (a pause), a "ready" as the next row came.
 MOVED_ON = ("stale_version", "window_closed", "time_up", "round_over", "not_between_rounds")
+
+
+def legal_listed(http: httpx.Client, match: str, headers: dict[str, str], limit: int) -> dict[str, Any]:
+    """The body of ``/legal`` for the seat of ``headers``: asked again while the engine answers that it ran
+    past its budget (a loaded machine's answer, "ask again"), any other refusal failing the test."""
+
+    def asked() -> httpx.Response | None:
+        answer = http.get(f"/v1/matches/{match}/legal", params={"limit": limit}, headers=headers)
+        over_budget = answer.status_code != 200 and answer.json()["error"]["code"] == "over_budget"
+        return None if over_budget else answer
+
+    answer: httpx.Response = wait_for(asked, "the legal moves within the engine's budget", seconds=60)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
 
 
 def moved_on_meanwhile(answer: httpx.Response) -> bool:
@@ -190,6 +222,30 @@ def seen_whole(page: Any, selector: str) -> dict[str, Any]:
     return found
 
 
+class _WithClient(Protocol):
+    http: httpx.Client
+
+
+ClientT = TypeVar("ClientT", bound=_WithClient)
+
+
+@contextmanager
+def clients_closed(make: Callable[[str], ClientT]) -> Iterator[Callable[[str], ClientT]]:
+    """A fixture's factory: ``make`` as it is, but each one made has its HTTP client closed when the block ends
+    (``tables``, and the seats against a bot)."""
+    made: list[ClientT] = []
+
+    def one(key: str) -> ClientT:
+        made.append(make(key))
+        return made[-1]
+
+    try:
+        yield one
+    finally:
+        for each in made:
+            each.http.close()
+
+
 class Table:
     """The server's side of the game, for the test to know what a player at the table would see."""
 
@@ -212,9 +268,8 @@ class Table:
         return dict(answer.json())
 
     def legal_plays(self, seat: int, limit: int = 400) -> list[str]:
-        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": limit}, headers=self.auth(seat))
-        assert answer.status_code == 200, answer.text
-        return [move for move in answer.json()["moves"] if PLAY.fullmatch(move)]
+        listed = legal_listed(self.http, self.match, self.auth(seat), limit)
+        return [move for move in listed["moves"] if PLAY.fullmatch(move)]
 
     def auth(self, seat: int) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.tokens[seat]}"}
@@ -258,10 +313,7 @@ class Game:
         return list(self.body(seat)["view"]["hands"][seat])
 
     def legal(self, seat: int) -> list[str]:
-        answer = self.table.http.get(f"/v1/matches/{self.table.match}/legal", params={"limit": self.LEGAL_LIMIT},
-                                     headers=self.table.auth(seat))  # fmt: skip
-        assert answer.status_code == 200, answer.text
-        return list(answer.json()["moves"])
+        return list(legal_listed(self.table.http, self.table.match, self.table.auth(seat), self.LEGAL_LIMIT)["moves"])
 
     def asked(self, seat: int, move: str) -> httpx.Response:
         """The server's /preview of ``move`` for the seat, as it answered."""

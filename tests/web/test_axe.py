@@ -95,3 +95,44 @@ def test_every_games_play_screen(phones: Any, live_server: str) -> None:
         page.wait_for_timeout(300)  # the board's first answers (legal moves, the score sheet) drawn
         problems += audit(page, f"{game}'s play screen")
     assert problems == []
+
+
+def test_my_games_a_table_and_its_league(phones: Any, live_server: str) -> None:
+    import json
+
+    import httpx
+
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        ann = http.post("/v1/tables", json={"name": "Thursday", "player": "Ann"}).json()
+        http.post(f"/v1/tables/{ann['table']}/players", json={"name": "Bob"})
+        # A one-seat game of the table, over at its first move: the league and the history have a line.
+        solo_body = {"game": "pdq", "options": {"variant": "solo"}, "players": [ann["player"]["player"]]}
+        key = {"Authorization": f"Bearer {ann['key']}"}
+        solo = http.post(f"/v1/tables/{ann['table']}/matches", headers=key, json=solo_body).json()
+        http.post(f"/v1/matches/{solo['match']}/moves", json={"move": "noword", "version": 0},
+                  headers={"Authorization": f"Bearer {solo['token']}"})  # fmt: skip
+    phone: Phone = phones("Ann")
+    seats = {solo["match"]: {"token": solo["token"], "seat": 0, "saved": 1}}
+    tables = {
+        ann["table"]: {
+            "name": "Thursday",
+            "player": ann["player"]["player"],
+            "playerName": "Ann",
+            "key": ann["key"],
+            "saved": 1,
+        }
+    }
+    kept = {"tablejudge.seats": seats, "tablejudge.tables": tables}
+    phone.context.add_init_script("".join(f"localStorage.setItem('{name}', {json.dumps(json.dumps(value))});"
+                                          for name, value in kept.items()))  # fmt: skip
+    page = phone.open("/play")
+    page.locator("#my-games .my-game").first.wait_for()
+    problems = audit(page, "/play with My games and Tables")
+    page.goto(f"{live_server}/play/tables/{ann['table']}")
+    page.locator("#table-start").wait_for()
+    page.locator("#table-invite summary").click()
+    problems += audit(page, "a table's home")
+    page.goto(f"{live_server}/play/tables/{ann['table']}/league")
+    page.locator(".history-line").first.wait_for()
+    problems += audit(page, "a table's league")
+    assert problems == []

@@ -29,7 +29,7 @@ import pytest
 
 from engine.linegames.tiles import is_wild
 from tests.web.linegames import is_play, placements
-from tests.web.pages import moved_on_meanwhile, until_past
+from tests.web.pages import legal_listed, moved_on_meanwhile, until_past
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -157,9 +157,7 @@ class Seat:
 
     def legal(self, version: int | None = None) -> list[str]:
         """Ann's moves, as the engine lists them; [] if the match is no longer at ``version`` (if given)."""
-        answer = self.http.get(f"/v1/matches/{self.match}/legal", params={"limit": 1000},
-                               headers={"Authorization": f"Bearer {self.token}"})  # fmt: skip
-        listed = answer.json()
+        listed = legal_listed(self.http, self.match, {"Authorization": f"Bearer {self.token}"}, 1000)
         return [] if version is not None and listed.get("version", version) != version else list(listed["moves"])
 
     def move_on(self, moves: int, choose: Callable[[list[str]], str] | None = None) -> None:

@@ -19,7 +19,7 @@ import pytest
 from tests.web.conftest import Phone
 from tests.web.linegames import Game as LineGame
 from tests.web.linegames import tap as tap_line
-from tests.web.pages import Game, Table, seen_whole
+from tests.web.pages import Game, Table, placements_of, seen_whole
 from tests.web.test_fit import SCREENS, SPECS, Seat
 from tests.web.test_matchfive import MatchFive
 from tests.web.test_matchfive import tap as tap_matchfive
@@ -187,3 +187,28 @@ def test_digit_shows_the_other_players_pile(orientation: str, browser: Any, live
         assert "in pile" in info["text"] and info["whole"] and info["inside"] and info["reached"], info
     finally:
         seat.close()
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_bop_last_move_is_read_whole_beside_a_refusal(orientation: str, phones: Callable[[str], Phone],
+                                                      tables: Callable[[str], Table], live_server: str,
+                                                      tmp_path: Path) -> None:  # fmt: skip
+    """BOP!'s sentence for the other player's move stays beside a refusal (unlike the line games' last-move
+    line, it carries what a challenge is decided on): it was cut off behind the rack ("... and RSC (the BOP!
+    tile as R:"), the line capped at the refusal's end. Both are read whole, both ways up."""
+    table, mover = table_of_two(tables, live_server, "bop")
+    game = Game(table)
+    for _ in range(3):  # plays over HTTP, the longest each time: sentences of a few crossing words
+        game.move(mover, max(table.legal_plays(mover), key=len))
+        mover = int(table.body()["must_act"][0])
+    page = phone_of(phones, table, mover, orientation)
+    page.wait_for_function("(document.querySelector('#bop-last .bop-last')?.textContent || '').includes(' played ')")
+    move, reason = table.refused_play(mover)
+    for square, tile in placements_of(move, r"[A-Z][a-z]|\?"):
+        page.locator(f".rack-tile[data-tile='{tile}']:not(.used)").first.click()
+        page.locator(f".cell[data-cell='{square}']").click()
+    page.wait_for_selector("#bop-feedback.problem")
+    assert page.locator("#bop-feedback").inner_text() == reason
+    shot(page, tmp_path, f"bop-last-move-refused-{orientation}")
+    seen_whole(page, "#bop-feedback")
+    seen_whole(page, "#bop-last .bop-last")

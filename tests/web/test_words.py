@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import Phone
-from tests.web.pages import PLAY, moved_on_meanwhile, placements_of, until_past
+from tests.web.pages import PLAY, clients_closed, moved_on_meanwhile, placements_of, until_past
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -192,15 +192,8 @@ def preview_a_wild(page: Any, seat: Seat, game: str) -> bool:
 
 @pytest.fixture
 def seats(live_server: str) -> Iterator[Callable[[str], Seat]]:
-    made: list[Seat] = []
-
-    def seat(game: str) -> Seat:
-        made.append(Seat(live_server, game))
-        return made[-1]
-
-    yield seat
-    for each in made:
-        each.http.close()
+    with clients_closed(lambda game: Seat(live_server, game)) as seat:
+        yield seat
 
 
 def open_seat(phone: Phone, seat: Seat, game: str) -> Any:

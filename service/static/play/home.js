@@ -1,28 +1,14 @@
-// The home page: your games, a new game (the game and its options in words, seats, bots, a clock,
-// who may join), and the public games to join or watch.
+// The home page: your games (mygames.js), a new game (the game and its options in words, seats, bots, a
+// clock, who may join), your tables (tables.js), and the public games to join or watch.
 import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
-import { nameBots } from "./words.js";
 import { alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { tableGameForm } from "./table/create.js";
-
-const CLOCKS = [
-  ["", "No clock"],
-  ["turn:30", "30 seconds a move"],
-  ["turn:60", "1 minute a move"],
-  ["turn:120", "2 minutes a move"],
-  ["total:300:5", "5 minutes each, +5 s a move"],
-  ["total:600:10", "10 minutes each, +10 s a move"],
-];
-
-function clockBody(choice) {
-  const [kind, a, b] = choice.split(":");
-  if (kind === "turn") return { turn_seconds: Number(a) };
-  if (kind === "total") return { total_seconds: Number(a), increment_seconds: Number(b) };
-  return null;
-}
+import { CLOCKS, clockBody } from "./clocks.js";
+import { showMyGames } from "./mygames.js";
+import { tablesSection } from "./tables.js";
 
 export async function openHome(main) {
   document.title = "Tablejudge: play a game";
@@ -30,83 +16,12 @@ export async function openHome(main) {
   const plugins = Object.fromEntries(await Promise.all(listed.map(async (g) => [g.game, await board(g.game)])));
   const games = Object.fromEntries(listed.map((g) => [g.game, g]));
 
-  const mine = h("section", { class: "card", "aria-labelledby": "mine-title", hidden: true });
+  const mine = h("section", { class: "card", "aria-labelledby": "mine-title", id: "my-games", hidden: true });
   const create = newGameForm(games, plugins);
   const atTable = tableGameForm(games, plugins); // the real box on the table, this phone keeping the sheet
   const open = h("section", { class: "card", "aria-labelledby": "open-title" });
-  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, atTable, open);
-  await Promise.all([showMine(mine, plugins), showOpen(open, plugins)]);
-}
-
-// --- your games ------------------------------------------------------------------------------
-/** How many of your games the list shows before "Show more" (the games where it is your turn always). */
-const SHOWN = 6;
-/** Your games in the order the list shows them: your turn first, then being played, waiting, over. */
-const ORDER = { turn: 0, playing: 1, waiting: 2, over: 3 };
-
-/**
- * Every game this browser holds a seat in (``seats``: up to 40, the most recent first), your turn first:
- * the first ``SHOWN`` and every game where it is your turn, the rest behind "Show N more" (issue 38: the
- * list showed the 6 most recent, and a game where it was your turn dropped off it unsaid). Each may be
- * removed from the list: this device forgets the game (its seat stays at the table).
- */
-async function showMine(section, plugins) {
-  const held = seats.recent(40);
-  if (!held.length) return;
-  const found = await Promise.all(
-    held.map(async (entry, recency) => {
-      try {
-        const body = await api(`/v1/matches/${entry.match}`, { token: entry.token });
-        const plugin = plugins[body.game] || (await board(body.game));
-        const yours = body.status === "playing" && body.must_act.includes(body.you);
-        return { body: nameBots(body, plugin), plugin, recency, rank: ORDER[yours ? "turn" : body.status] ?? 3 };
-      } catch (_) {
-        return null; // gone, or the seat was given up
-      }
-    }),
-  );
-  const games = found.filter(Boolean).sort((a, b) => a.rank - b.rank || a.recency - b.recency);
-  if (!games.length) return;
-  const shown = Math.max(SHOWN, games.filter((game) => game.rank === ORDER.turn).length);
-  const list = h("ul", { class: "plain mine-list", id: "mine-list" });
-  fill(list, games.map((game, index) => mineItem(game, index >= shown, list)));
-  const rest = games.length - shown;
-  const more = rest > 0
-    ? h("button", { type: "button", class: "secondary small", id: "mine-more", "aria-controls": "mine-list", onclick: () => {
-      for (const item of list.querySelectorAll("li[hidden]")) item.hidden = false;
-      more.remove();
-    } }, `Show ${plural(rest, "more game")}`)
-    : null;
-  section.hidden = false;
-  fill(section, h("h2", { id: "mine-title" }, "Your games"), list, more);
-}
-
-/** One of your games: its link (the game, who else plays, where it stands) and "Remove". */
-function mineItem({ body, plugin }, folded, list) {
-  const names = body.seats.filter((s) => s.joined && s.seat !== body.you).map((s) => s.name);
-  const yours = body.status === "playing" && body.must_act.includes(body.you);
-  const state = { waiting: "waiting for players", playing: yours ? "your turn" : "playing", over: "over" }[body.status];
-  const title = `${plugin.title} with ${listWords(names) || "nobody yet"}`;
-  const item = h("li", { class: "mine", hidden: folded, dataset: { match: body.match } });
-  // A game still being played is removed on a second tap: this device then holds its seat no more.
-  const remove = h("button", {
-    type: "button", class: "secondary small mine-remove", "aria-label": `Remove ${title} from your list`,
-    onclick: () => {
-      if (body.status !== "over" && !remove.dataset.asked) {
-        remove.dataset.asked = "1";
-        remove.textContent = "Tap again: this phone forgets it";
-        return;
-      }
-      seats.forget(body.match);
-      item.remove();
-      if (!list.querySelector("li")) list.closest("section").hidden = true;
-    },
-  }, "Remove");
-  fill(item,
-    h("a", { class: "game-link", href: `/play/${body.match}` },
-      h("b", {}, plugin.title), ` with ${listWords(names) || "nobody yet"}`, h("span", { class: `tag ${yours ? "yours" : body.status}` }, state)),
-    remove);
-  return item;
+  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, atTable, tablesSection(), open);
+  await Promise.all([showMyGames(mine, plugins), showOpen(open, plugins)]);
 }
 
 // --- a new game --------------------------------------------------------------------------------

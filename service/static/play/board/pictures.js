@@ -147,9 +147,14 @@ export function reviewStepsOf(/** @type {any[]} */ turns, /** @type {any} */ bod
     }));
 }
 
+/** How many pieces the seat holds: its own hand is a list, another's a number (undefined: no hands shown). */
+export function handSize(/** @type {any} */ body, /** @type {number} */ seat) {
+  const hand = body.view?.hands?.[seat];
+  return Array.isArray(hand) ? hand.length : hand;
+}
+
 /** A plug-in's ``seatInfo`` for a game of hidden hands: how many ``noun``s the seat holds. */
 export function handCount(/** @type {any} */ body, /** @type {number} */ seat, /** @type {string} */ noun) {
-  const hand = body.view?.hands?.[seat];
-  const count = Array.isArray(hand) ? hand.length : hand;
+  const count = handSize(body, seat);
   return count === undefined ? "" : plural(count, noun);
 }

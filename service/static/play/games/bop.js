@@ -124,7 +124,7 @@ class BopBoard extends GridBoard {
     this.info = h("p", { class: "bop-info" });
     // The last move in words, for this phone's reader (bop-words.js): it stays until the next move.
     // Not a live region: a new move is announced once, with the same words (``showLast``).
-    this.pendingBox = h("div", { class: "pending", id: "bop-last" });
+    this.pendingBox = h("div", { class: "pending said-whole", id: "bop-last" }); // (read whole beside a refusal: board/dock.js)
     /** How many times the last move was asked to be said (the latest call's words are the ones shown). */
     this.lastAsked = 0;
     /** @type {ResizeObserver | null} fits the board again as its area changes, until the player moves it */

@@ -5,6 +5,7 @@
 // player out of tiles wins (no points). The board itself is games/linegrid.js, shared with Q!nto.
 import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
+import { handSize } from "../board/pictures.js";
 import { COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, makeKit, sayTiles, standsForShared } from "./linerules.js";
 import { linePlugin } from "./linegrid.js";
 
@@ -125,11 +126,6 @@ const GAME = {
   },
 };
 
-function handCount(body, seat) {
-  const hand = body.view?.hands?.[seat];
-  return Array.isArray(hand) ? hand.length : hand;
-}
-
 export default linePlugin(GAME, {
   title: "D!Git",
   tagline: "Numbered tiles in lines: one number in all different colours, or one colour counting up or down (9 wraps to 0). A 5th or 10th tile in a line gives another turn; the first out of tiles wins.",
@@ -140,7 +136,7 @@ export default linePlugin(GAME, {
     return `${body.options?.players} players · first out of tiles wins`;
   },
   seatInfo(body, seat) {
-    const count = handCount(body, seat);
+    const count = handSize(body, seat);
     if (count === undefined) return "";
     return `${count} in hand · ${body.view?.pile_sizes?.[seat] ?? 0} in pile`;
   },

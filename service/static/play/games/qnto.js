@@ -5,6 +5,7 @@
 // tiles in different directions"). The board itself is games/linegrid.js, shared with D!Git.
 import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
+import { handSize } from "../board/pictures.js";
 import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, makeKit, sameOrDistinct, standsForPerLine } from "./linerules.js";
 import { linePlugin } from "./linegrid.js";
 
@@ -192,11 +193,6 @@ const GAME = {
   },
 };
 
-function handCount(body, seat) {
-  const hand = body.view?.hands?.[seat];
-  return Array.isArray(hand) ? hand.length : hand;
-}
-
 export default linePlugin(GAME, {
   title: "Q!nto",
   tagline: "Tiles of five colours and five shapes (♠ ! ♦ ♥ ♣) in lines of 2 to 5: colours all the same or all different, shapes likewise. Five make a Q!nto.",
@@ -215,7 +211,7 @@ export default linePlugin(GAME, {
     return `${options.players} players · ${VARIANT_NAMES[options.variant] || options.variant}`;
   },
   seatInfo(body, seat) {
-    const count = handCount(body, seat);
+    const count = handSize(body, seat);
     if (count === undefined) return "";
     if (body.view?.options?.variant !== "light") return plural(count, "tile");
     return `${count} in hand · ${body.view.own_pile_sizes?.[seat] ?? 0} in pile`;
@@ -232,7 +228,7 @@ export default linePlugin(GAME, {
   },
   finalNote(body, seat) {
     const view = body.view || {};
-    const count = handCount(body, seat) || 0;
+    const count = handSize(body, seat) || 0;
     if (view.options?.variant === "light") {
       const left = count + (view.own_pile_sizes?.[seat] ?? 0);
       return left ? `${plural(left, "tile")} left` : "out of tiles";
