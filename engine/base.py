@@ -68,6 +68,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     games without words never open a lexicon. A game of a board and a hand offers :meth:`hints`."""
 
     name: ClassVar[str]
+    #: The game's name as its box prints it (a downloaded record's, a score app's); its ``name`` when unset.
+    title: ClassVar[str] = ""
     options_type: ClassVar[type[Options]]
     #: The version of this engine's saved body ("state" in the envelope); bump it when that changes.
     format: ClassVar[int] = 1

@@ -164,6 +164,9 @@ class MatchCore:
         self.states: OrderedDict[str, State[Any]] = OrderedDict()
         #: Each cached state's match as this process last read or wrote it (``copy_of``).
         self.copies: dict[str, Loaded] = {}
+        #: The states made from a rewritten log (``MatchRow.rewrites`` above 0), with the count they were made
+        #: at: a state made before another rewrite is not the match's, whatever its version (``_made_at``).
+        self._rewritten: dict[str, tuple[State[Any], int]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         #: Told of every change this process commits (``emit``): the scheduler, the live hub, the push sender.
         self.listeners: list[Listener] = []
@@ -213,6 +216,10 @@ class MatchCore:
     def house_rules(self, rules_id: str) -> HouseRules:
         """Kept house rules by id, from the book the judge shares (``indexes.house_rules``); 404 for an unknown id."""
         return self.house_rules_book.get(rules_id)
+
+    def is_table(self, match_id: str) -> bool:
+        """Is the match played at a table with the real box (``matches.table``)? (404 for no such match.)"""
+        return self.row(match_id).at_table is not None
 
     def authenticate(self, match_id: str, token: str | None, seats: list[SeatRow] | None = None) -> int:
         """The seat a token holds in this match (401 if none); ``seats``: the match's, if already read."""
@@ -272,6 +279,7 @@ class MatchCore:
         """Drop this process's state of a match (and its copy): its next load rebuilds it."""
         self.states.pop(match_id, None)
         self.copies.pop(match_id, None)
+        self._rewritten.pop(match_id, None)
         self.history_texts.forget(match_id)
 
     async def _warm_async(self, match_id: Any) -> None:
@@ -330,7 +338,7 @@ class MatchCore:
         if row.status == "waiting":
             return Loaded(row, seats, game, None, clock)
         state = self.states.get(match_id)  # looked at again: a sync request may have moved it
-        if state is None or state.version > row.version:
+        if state is None or state.version > row.version or not self._made_at(row, state):
             yield Rebuild(match_id, None)
             state = yield from self._rebuild_steps(row, game)
         elif state.version < row.version:  # another server moved it: catch up from the log
@@ -352,7 +360,18 @@ class MatchCore:
         if loaded is not None:
             self.copies[match_id] = loaded
         while len(self.states) > CACHE_SIZE:
-            self.copies.pop(self.states.popitem(last=False)[0], None)
+            dropped = self.states.popitem(last=False)[0]
+            self.copies.pop(dropped, None)
+            self._rewritten.pop(dropped, None)
+
+    def _made_at(self, row: MatchRow, state: State[Any]) -> bool:
+        """Was ``state`` made from the match's log as it is now: never rewritten, or rewritten as often as the row
+        says when it was made (an undo or an edit elsewhere can leave a state of the same version that is not
+        this match's any more)."""
+        if not row.rewrites:
+            return True
+        made = self._rewritten.get(row.id)
+        return made is not None and made[0] is state and made[1] == row.rewrites
 
     def copy_of(self, match_id: str, fresh: bool = True) -> Loaded | None:
         """This process's copy of a started match, if its state is the cached one: a new ``Loaded`` (its own
@@ -372,11 +391,13 @@ class MatchCore:
         if snapshot is not None and snapshot[0] <= row.version:
             state = game.state_from_json(snapshot[1])
         else:
-            state = game.new_initial_state(row.seed)
+            state = game.new_initial_state(row.state_seed)
         for move in (yield Call("moves", (row.id, state.version))):
             if move.version > row.version:
                 break
             state.act(move.seat, move.move)
+        if row.rewrites:  # (on the loading thread too: one assignment, and read on the loop with its state)
+            self._rewritten[row.id] = (state, row.rewrites)
         return state
 
     # --- running the core against the store (sans-I/O: see the module's docstring) ---------------------
@@ -582,6 +603,10 @@ class MatchCore:
             "spectate": self.spectate_link(row.id),
             # Under house rules, every answer says so: the rules the words are judged by.
             "house_rules": self.rules_json(row),
+            # How often the log was rewritten (an entry taken back or edited): a client that saw another count
+            # reads the sheet again (its moves are not the ones it holds).
+            "rewrites": row.rewrites,
+            "table": None if row.at_table is None else table_part(row),
         }
 
     def rules_json(self, row: MatchRow) -> JsonDict | None:
@@ -596,6 +621,13 @@ class MatchCore:
                 listener(event)
             except Exception:  # a broken socket must not undo a committed move
                 log.exception("a live listener failed on %s", event)
+
+
+def table_part(row: MatchRow) -> JsonDict:
+    """A table match's own part of its body (``matches.table``): how its set-up is made, and the entries a rewrite
+    left waiting, the first flagged (its number, its seat and move, and why it no longer fits)."""
+    held = row.held or {}
+    return {"setup": row.at_table, "flag": held.get("flag"), "held": held.get("entries", [])}
 
 
 def _nobody_thinks(think: Think) -> Any:

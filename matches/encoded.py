@@ -86,7 +86,7 @@ class EncodedReads:
             "game": row.game,
             "spec": game.spec(),
             "options": row.options,
-            "seed": row.seed,
+            "seed": row.state_seed,
             "lexicon": game.lexicon,
             "house_rules": self.core.rules_json(row),
             "moves": [[move.seat, move.move] for move in self.core.store.moves(row.id)],
@@ -98,7 +98,8 @@ class EncodedReads:
         row = self.core.row(match_id) if not self.core.store.awaits else await self._row_async(match_id)
         if row.status != "over":
             raise NotOver("the log (and the seed) is given once the match is over")
-        return await self._encoded(("log", row.id, row.version), lambda: orjson.dumps(self._log(row)), off_loop=True)
+        key = ("log", row.id, row.version, row.rewrites)
+        return await self._encoded(key, lambda: orjson.dumps(self._log(row)), off_loop=True)
 
     async def _row_async(self, match_id: str) -> MatchRow:
         row: MatchRow | None = (
@@ -113,7 +114,7 @@ class EncodedReads:
         if not history or state is None:
             return self.core.body(loaded, seat, history)
         listed = await self._encoded(
-            ("history", loaded.row.id, seat, state.version),
+            ("history", loaded.row.id, seat, state.version, loaded.row.rewrites),
             lambda: orjson.dumps(state.public_history(seat)),
             off_loop=state.is_terminal(),
         )
@@ -135,7 +136,7 @@ class EncodedReads:
             return b"[]"
         if since > 0:
             return orjson.dumps(missed_moves(state, seat, since))
-        key = ("missed", loaded.row.id, seat, version, 0)
+        key = ("missed", loaded.row.id, seat, version, loaded.row.rewrites)
         found = self.cache.get(key)
         if found is None:
             found = orjson.dumps(missed_moves(state, seat, 0))
@@ -160,14 +161,16 @@ class EncodedReads:
 
 def missed_moves(state: Any, seat: int | None, since: int) -> list[JsonDict]:
     """The moves after version ``since`` as ``seat`` sees them: versions count the moves, not the chance
-    entries among them, so walk back from the end of the history (usually one move or two)."""
+    entries a seeded state drew itself among them, so walk back from the end of the history (usually one move
+    or two). A state without a seed drew nothing itself: its chance entries are moves (a table's set-up)."""
     missed: list[JsonDict] = []
     if state is not None and since < state.version:
         history, wanted, start = state.history, state.version - since, len(state.history)
+        entered = state.seed is None
         while wanted and start:
             start -= 1
-            wanted -= history[start][0] != CHANCE
+            wanted -= entered or history[start][0] != CHANCE
         for mover, text in state.public_history(seat, start):
-            if mover != CHANCE:
+            if entered or mover != CHANCE:
                 missed.append({"seat": mover, "move": text})
     return missed

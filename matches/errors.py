@@ -91,3 +91,9 @@ class Resigned(MatchError):
     """A move, a second resignation or a vacation from a seat whose player resigned (``matches.gone``)."""
 
     code, status = "resigned", 403
+
+
+class TableEntry(MatchError):
+    """A move sent to a table match as a seat sends one: a table's entries name the seat they are for."""
+
+    code, status = "table_entry", 422

@@ -23,7 +23,7 @@ from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
 from engine.values import Breakdown, JsonDict, Move
 from indexes.errors import TablejudgeError
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
-from matches.errors import BadRequest, MatchError, NotPlaying, Resigned
+from matches.errors import BadRequest, MatchError, NotPlaying, Resigned, TableEntry
 from matches.lag import judge_time, same_round, stated_ms
 from matches.store import Call, CommitCheck, MoveRow, StorageUnavailable
 
@@ -86,6 +86,11 @@ class Gate:
         if moved is not None:
             return moved
         loaded = await self.core.load_async(match_id)
+        if loaded.row.at_table is not None:
+            raise TableEntry(
+                'a table match\'s entries name the seat each is for, from a device\'s token: {"move", "seat", '
+                '"version", "key"} (matches/README.md, "Table matches")'
+            )
         seat = self.core.authenticate(match_id, token, loaded.seats)
         return await self.move_async(match_id, seat, text, version, loaded, now=now)
 

@@ -15,6 +15,7 @@ from engine.base import Game, State
 from engine.bots import Bot, make_bot, next_move
 from engine.errors import ConfigError
 from engine.registry import game_class
+from engine.table import edit
 from engine.values import CHANCE, JsonDict, Move
 from indexes.house_rules import HouseRules
 from indexes.paths import DEFAULT_LEXICON
@@ -71,7 +72,7 @@ def legal_moves(game: Game[Any, Any, Any], state: JsonDict, seat: int, limit: in
 
 
 def turns_of(
-    game: Game[Any, Any, Any], seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
+    game: Game[Any, Any, Any], seed: int | None, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
 ) -> JsonDict:
     """Every move with its version, breakdown, the scores after it (as ``seat`` saw them then; every
     line once the match is over) and the chance outcomes that followed it: the score sheet."""
@@ -82,7 +83,7 @@ def turns_of(
         scores = list(state.scores()) if over else state.shown_scores(seat)
         steps.append({"version": state.version, "seat": mover, "breakdown": breakdown.to_json(), "scores": scores})
     shown = state.public_history(seat)
-    acts = [index for index, (mover, _) in enumerate(state.history) if mover != CHANCE]
+    acts = acted(state)
     ends = [*acts[1:], len(shown)] if acts else []
     for step, index, following in zip(steps, acts, ends, strict=True):
         step["move"] = shown[index][1]
@@ -92,7 +93,8 @@ def turns_of(
 
 
 def turns_json(
-    game: Game[Any, Any, Any], match_id: str, seed: int, moves: Sequence[tuple[int, str]], seat: int | None, over: bool
+    game: Game[Any, Any, Any], match_id: str, seed: int | None, moves: Sequence[tuple[int, str]], seat: int | None,
+    over: bool,
 ) -> bytes:
     """:func:`turns_of` as the JSON answer of ``GET /turns``: encoded here, so that the server neither
     unpickles nor encodes a long match's sheet (tens of milliseconds of its event loop at 7,000 moves)."""
@@ -101,7 +103,7 @@ def turns_json(
 
 def checkpoints(
     game: Game[Any, Any, Any],
-    seed: int,
+    seed: int | None,
     start: bytes | None,
     moves: Sequence[tuple[int, str]],
     every: int,
@@ -118,7 +120,9 @@ def checkpoints(
     return kept
 
 
-def _replayed(game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]) -> Any:
+def _replayed(
+    game: Game[Any, Any, Any], seed: int | None, start: bytes | None, moves: Sequence[tuple[int, str]]
+) -> Any:
     state = game.new_initial_state(seed) if start is None else game.state_from_json(json.loads(start))
     for mover, text in moves:
         state.act(mover, text)
@@ -126,7 +130,7 @@ def _replayed(game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: 
 
 
 def replay_step(
-    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]]
+    game: Game[Any, Any, Any], seed: int | None, start: bytes | None, moves: Sequence[tuple[int, str]]
 ) -> JsonDict:
     """A replay's step: ``moves`` played from ``start`` (a kept state as JSON; None: the seed), and the
     spectator's view there (without its history), with the last move as a spectator saw it."""
@@ -141,7 +145,8 @@ def replay_step(
 
 
 def review_at(
-    game: Game[Any, Any, Any], seed: int, start: bytes | None, moves: Sequence[tuple[int, str]], subject: int | None
+    game: Game[Any, Any, Any], seed: int | None, start: bytes | None, moves: Sequence[tuple[int, str]],
+    subject: int | None,
 ) -> JsonDict:
     """The review (``State.review``) of ``subject`` (None: the first seat that could act) at the position
     ``moves`` lead to from ``start``, and that position's clock epoch (whether it is behind the table)."""
@@ -175,8 +180,29 @@ def last_breakdown(
 
 def act_index(state: State[Any], version: int) -> int:
     """Where move ``version`` (counted from 1, chance draws not counted) is in ``state.history``."""
-    acts = [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
-    return acts[version - 1]
+    return acted(state)[version - 1]
+
+
+def acted(state: State[Any]) -> list[int]:
+    """Where in ``state.history`` each move made through ``act`` is, in order (version 1 first): every entry
+    but the chance draws a seeded state made itself. A state without a seed draws nothing itself: its chance
+    entries were made through ``act`` too (a table's set-up, the cards it turned up)."""
+    if state.seed is None:
+        return list(range(len(state.history)))
+    return [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
+
+
+def table_edit(
+    game: Game[Any, Any, Any], seed: int | None, entries: Sequence[tuple[int, str]], index: int,
+    replacement: tuple[int, str] | None, insert: bool,
+) -> JsonDict:  # fmt: skip
+    """A table game's entries with one replaced, removed or inserted (``engine.table.edit``), checked and scored
+    again from the set-up: the entries as they now stand, how many the state holds, the first that no longer
+    fits (with its history index), if any, and whether the game is over."""
+    done = edit(game, entries, index, replacement, insert=insert, seed=seed)
+    flag = None if done.flagged is None else done.flagged.to_json()
+    edited = [list(entry) for entry in done.entries]
+    return {"entries": edited, "applied": done.applied, "flag": flag, "over": done.state.is_terminal()}
 
 
 #: What a worker can be asked, by name (the first argument of each is the game).
@@ -187,6 +213,7 @@ JOBS: dict[str, Callable[..., Any]] = {
     "checkpoints": checkpoints,
     "replay_step": replay_step,
     "review_at": review_at,
+    "table_edit": table_edit,
     "best_plays": best_plays,
     "last_breakdown": last_breakdown,
 }

@@ -4,7 +4,7 @@ the lists a page offers (the games, the open matches). A match starts when its l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,11 +19,16 @@ from matches.correspondence import Correspondence
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
 from matches.gone import when_gone_from_request
 from matches.names import control_free
-from matches.quotas import creator_mark, refuse_waiting
-from matches.store import MatchRow, SeatRow
+from matches.quotas import DAY, creator_mark, refuse_tables, refuse_waiting
+from matches.store import DeviceRow, MatchRow, SeatRow
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 MAX_SEATS = 12
+#: How a table match's setup is made: entered by the table, or drawn by the phone from the match's seed.
+SETUPS = ("entered", "drawn")
+#: A table match's seat's token digest: no token has it (a digest is 64 hex digits), so no one holds the seat;
+#: the table's devices enter its plays (``matches.table``).
+TABLE_SEAT = "held at the table"
 MAX_NAME = 40
 #: How long a "take my seat elsewhere" link works (s): time enough to open it on the other device.
 SEAT_CODE_SECONDS = 600
@@ -75,6 +80,9 @@ class Lobby:
         house_rules: str | None = None,
         client: str | None = None,
         when_gone: str | None = None,
+        table: bool = False,
+        names: Sequence[str] | None = None,
+        setup: str = "entered",
         *,
         held: Mapping[int, tuple[str, str]] | None = None,
         table_id: str | None = None,
@@ -83,14 +91,22 @@ class Lobby:
         """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
         names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
         waiting-match quotas (``matches.quotas``). ``when_gone``: the table's choice for a seat that is gone
-        (``matches.gone``). A table's match (``matches.tables``): ``held`` gives seats to people at once, by
-        (name, token digest), and the creator takes none; ``table_id`` is recorded with the match;
-        ``written(match_id)`` runs in the transaction that makes it."""
+        (``matches.gone``). ``table``: a match played at a table with the real box (``_create_table``), its
+        players ``names``, its set-up entered by the table or drawn by the phone (``setup``). A table's match
+        (``matches.tables``): ``held`` gives seats to people at once, by (name, token digest), and the creator
+        takes none; ``table_id`` is recorded with the match; ``written(match_id)`` runs in the transaction that
+        makes it."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
         if not isinstance(options, dict):
             raise BadRequest("options must be an object of option names and values")
+        if table:
+            if bots or clock is not None or when_gone is not None:
+                raise BadRequest("no bot sits and no clock runs at a table: the players are the people around it")
+            options["table"] = True
+        elif names is not None:
+            raise BadRequest("names are a table match's players (\"table\": true); a match dealt online is joined")
         if seats is not None:
             if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= MAX_SEATS:
                 raise BadRequest(f"seats must be a whole number from 1 to {MAX_SEATS}")
@@ -107,6 +123,8 @@ class Lobby:
         except ConfigError as error:  # the game's own rules for its options: a refusal, not a malformed body
             raise BadRequest(f"{game} options: {error}") from None
         players = made.players
+        if table:
+            return self._create_table(made, names, setup, name, house_rules, client)
         chosen = self._bots(made, bots or {})
         clock_value = clock_of(clock)
         if isinstance(clock_value, Correspondence) and made.real_time:
@@ -160,6 +178,51 @@ class Lobby:
             match_id, self.core.invite_link(match_id, invite), invite, creator, token, self.core.spectate_link(match_id)
         )
 
+    def _create_table(
+        self, made: Game[Any, Any, Any], names: Sequence[str] | None, setup: str, device: str,
+        house_rules: str | None, client: str | None,
+    ) -> Created:  # fmt: skip
+        """A table match (``matches.table``): the players are names, each seat held by no token; it starts at
+        once, its set-up entered by the table (the game waits for it) or drawn by the phone from the seed. The
+        creator's device gets a token that enters plays for every seat: ``Created.seat`` is None."""
+        if setup not in SETUPS:
+            raise BadRequest(f"setup is {' or '.join(SETUPS)}: the table enters it, or the phone draws it")
+        if names is not None and (not isinstance(names, list | tuple) or len(names) != made.players):
+            raise BadRequest(f"names: one name for each of the {made.players} players")
+        listed = [_name(names[seat] if names is not None else "", seat) for seat in range(made.players)]
+        token, invite, now = new_token(), new_token(), self.core.clock_now()
+        quota_mark = None if client is None else creator_mark(client)
+        row = _waiting_match(
+            now, game=made.name, options=made.options.to_json(), seats=made.players, public=False,
+            invite_hash=digest(invite), clock=None, lexicon=made.adjudicator.lexicon if made.word_questions else None,
+            house_rules=house_rules, creator=quota_mark,
+        )  # fmt: skip
+        row.status, row.at_table = "playing", setup
+        state = made.new_initial_state(row.state_seed)  # (a refused set-up refuses the match before it is kept)
+        seat_rows = [SeatRow(seat, listed[seat], TABLE_SEAT, None, now) for seat in range(made.players)]
+        limits = self.core.settings.table
+        first = DeviceRow(digest(token), _name(device, 0) if device.strip() else "This phone", now)
+        refused = self.core.store.create_table_match(row, seat_rows, first, limits.per_client, limits.in_all, now - DAY)
+        if refused is not None:
+            refuse_tables(limits, quota_mark, *refused)
+        self.core.cache(row.id, state)
+        self.core.emit(Event(row.id, 0, kind="start"))
+        core = self.core
+        return Created(row.id, core.invite_link(row.id, invite), invite, None, token, core.spectate_link(row.id))
+
+    def _join_table(self, row: MatchRow, name: str) -> str:
+        """A device joins a table match: a token that enters plays for every seat (409 when the table has
+        ``TableMatchLimits.devices``)."""
+        token = new_token()
+        device = DeviceRow(digest(token), _name(name, 0) if isinstance(name, str) and name.strip() else "A phone",
+                           self.core.clock_now())  # fmt: skip
+        most = self.core.settings.table.devices
+        if not self.core.store.add_device(row.id, device, most):
+            raise MatchFull(f"this table has {most} devices, as many as a table may: enter plays from one of them, "
+                            "or watch", spectate=self.core.spectate_link(row.id))  # fmt: skip
+        self.core.emit(Event(row.id, row.version, kind="seats"))
+        return token
+
     def _bots(self, game: Game[Any, Any, Any], bots: dict[str, str]) -> dict[int, str]:
         if not isinstance(bots, dict):
             raise BadRequest('bots maps seats to bot names: {"1": "greedy"}')
@@ -189,13 +252,16 @@ class Lobby:
                            "real_time": cls.real_time, "about": (cls.options_type.__doc__ or "").strip()})  # fmt: skip
         return listed
 
-    def join(self, match_id: str, invite: str, name: str = "") -> tuple[int, str]:
+    def join(self, match_id: str, invite: str, name: str = "") -> tuple[int | None, str]:
         """The next free seat and its token (403 for a wrong invite, 409 when the match is full). A public
-        match, listed for anyone to join, takes a seat without an invite; a wrong one is still refused."""
+        match, listed for anyone to join, takes a seat without an invite; a wrong one is still refused. A
+        table match's invite makes a device that enters plays: no seat (None)."""
         row = self.core.row(match_id)
         token_part = invite.rsplit("invite=", 1)[-1].split("&")[0] if isinstance(invite, str) else ""
         if not (row.public and not token_part) and not (token_part and matches(token_part, row.invite_hash)):
             raise BadInvite("that invite is not this match's: ask for the link again")
+        if row.at_table is not None:
+            return None, self._join_table(row, name)
         for seat in self.core.store.seats(match_id):
             if seat.free:
                 token = new_token()
@@ -215,7 +281,7 @@ class Lobby:
         if row.status != "waiting" or any(seat.free for seat in self.core.store.seats(match_id)):
             return
         game = self.core.game_of(row)
-        state = game.new_initial_state(row.seed)
+        state = game.new_initial_state(row.state_seed)
         now = self.core.clock_now()
         values = self.core.fields_after(row, game, state, None, now, self.core.store.seats(match_id))
         if self.core.store.update_match(match_id, 0, updated=now, **values):

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 
 from matches.errors import MatchError
-from matches.settings import Quotas
+from matches.settings import Quotas, TableMatchLimits
 from matches.store import StorageUnavailable, Store
 
 log = logging.getLogger("tablejudge.matches")
@@ -39,6 +39,8 @@ HEARTBEAT = 1.0
 #: A server whose last sign of life is older than this is taken for stopped (a restart sooner than
 #: this after a crash is charged to the player to move: at most this long).
 ALIVE_WITHIN = 3.0
+#: The window the table matches a client made are counted over (``refuse_tables``): a day, in seconds.
+DAY = 86_400.0
 #: Seconds between two sweeps for expired waiting matches (at most half the expiry time).
 SWEEP_EVERY = 60.0
 
@@ -103,6 +105,26 @@ def refuse_waiting(quotas: Quotas, creator: str | None, kind: str, mine: int, to
         f"the server has {total} matches waiting for players (at most {quotas.max_waiting}); join one or "
         "try again later"
     )
+
+
+def refuse_tables(limits: TableMatchLimits, creator: str | None, mine: int, total: int) -> None:
+    """Raise the refusal of a table match the caps stopped (``Store.create_table_match``'s counts of the table
+    matches that changed within a ``DAY``: the creator's, and all of them)."""
+    if creator is not None and mine >= limits.per_client:
+        raise TooManyTablesFromYou(
+            f"{mine} table matches you created changed within a day (at most {limits.per_client}): go on with "
+            "one of them, or try again tomorrow"
+        )
+    raise TooManyTables(f"the server keeps {total} table matches that changed within a day (at most "
+                        f"{limits.in_all}); try again later")  # fmt: skip
+
+
+class TooManyTablesFromYou(MatchError):
+    code, status = "too_many_tables", 429
+
+
+class TooManyTables(MatchError):
+    code, status = "tables_full", 409
 
 
 class Upkeep:

@@ -18,9 +18,10 @@ from typing import Any
 import orjson
 
 from engine.base import Game, State
-from engine.values import CHANCE, JsonDict
+from engine.values import JsonDict
 from matches.core import SNAPSHOT_EVERY, Loaded, MatchCore
 from matches.errors import BadRequest, NotOver, NotPlaying
+from matches.jobs import act_index
 from matches.store import MatchRow, MoveRow
 from matches.work import turns_of
 
@@ -48,8 +49,9 @@ class Reads:
         #: match's never change, and a running one's change only with its version.
         self._reads: OrderedDict[tuple[Any, ...], tuple[Any, int]] = OrderedDict()
         self._read_items = 0
-        #: Replay checkpoints by match: version -> the state as compact JSON (``work.checkpoints``).
-        self._checkpoints: OrderedDict[str, dict[int, bytes]] = OrderedDict()
+        #: Replay checkpoints by match and its count of rewrites: version -> the state as compact JSON
+        #: (``work.checkpoints``).
+        self._checkpoints: OrderedDict[tuple[str, int], dict[int, bytes]] = OrderedDict()
         self._checkpoint_bytes = 0
 
     def review(self, match_id: str, version: int, seat: int | None, subject: int | None = None) -> JsonDict:
@@ -100,7 +102,7 @@ class Reads:
         # The scores after each move as the seat saw them then (a Qwiply score with hidden bids tells
         # the bids); once the match is over everything is shown, so the chart gets every line.
         played = [(move.seat, move.move) for move in moves]
-        return {"match": match_id, **turns_of(loaded.game, row.seed, played, seat, row.status == "over")}
+        return {"match": match_id, **turns_of(loaded.game, row.state_seed, played, seat, row.status == "over")}
 
     # --- for a server: cached, and in the worker pool ----------------------------------------------------
     def _read_budget(self) -> float:
@@ -143,14 +145,14 @@ class Reads:
             return orjson.dumps({"match": match_id, "version": 0, "turns": []})
         over = row.status == "over"
         version = loaded.state.version
-        key = ("turns", match_id, version, seat, over)
+        key = ("turns", match_id, version, row.rewrites, seat, over)
         answer: bytes | None = self._kept(key)
         if answer is None:
             played = [(move.seat, move.move) for move in await self._moves_since(match_id) if move.version <= version]
             answer = await self.core.work.run(
                 "turns",
                 self.core.game_key_of(row),
-                (match_id, row.seed, played, seat, over),
+                (match_id, row.state_seed, played, seat, over),
                 self._read_budget(),
                 loaded.game,
             )
@@ -165,7 +167,7 @@ class Reads:
         state = loaded.state
         count, moves = 0, []
         if state is not None and not state.is_terminal():
-            key = ("legal", match_id, state.version, seat)
+            key = ("legal", match_id, state.version, loaded.row.rewrites, seat)
             found = self._kept(key)
             if found is None:
                 found = await self.core.work.run(
@@ -189,13 +191,13 @@ class Reads:
             view.pop("history", None)
             seat, move = None, None
             if version:
-                index = _act_index(loaded.state, version)
+                index = act_index(loaded.state, version)
                 seat, move = loaded.state.history[index][0], loaded.state.public_history(None, index)[0][1]
             return {"match": match_id, "version": version, "seat": seat, "move": move, "view": view}
         start, played = await self._way_to(loaded, version)
         step = await self.core.work.run(
-            "replay_step", self.core.game_key_of(loaded.row), (loaded.row.seed, start, played), self._read_budget(),
-            loaded.game,
+            "replay_step", self.core.game_key_of(loaded.row), (loaded.row.state_seed, start, played),
+            self._read_budget(), loaded.game,
         )  # fmt: skip
         return {"match": match_id, **step}
 
@@ -218,7 +220,7 @@ class Reads:
         # move: whoever could act there); the review is given only once its position is behind the table.
         start, played = await self._way_to(loaded, version - 1)
         reviewed = await self.core.work.run(
-            "review_at", self.core.game_key_of(row), (row.seed, start, played, subject), self._read_budget(), game
+            "review_at", self.core.game_key_of(row), (row.state_seed, start, played, subject), self._read_budget(), game
         )
         if row.status != "over" and reviewed["epoch"] is not None and reviewed["epoch"] == row.epoch:
             raise NotOver("a review of the round in play waits until the round has ended")
@@ -233,7 +235,7 @@ class Reads:
         ``review_at``): nothing that grows with the match is decoded or replayed on the event loop."""
         row, game = loaded.row, loaded.game
         every = checkpoint_every(0 if loaded.state is None else loaded.state.version)
-        marks = self._checkpoints.get(row.id, {})
+        marks = self._checkpoints.get((row.id, row.rewrites), {})
         start = max((mark for mark in marks if mark <= version), default=0)
         if version - start > every:
             snapshot = (
@@ -242,24 +244,25 @@ class Reads:
                 else await self.core.store.call_async("snapshot", row.id)
             )
             if snapshot is not None and start < snapshot[0] <= version:
-                self._keep_checkpoints(row.id, [(snapshot[0], orjson.dumps(snapshot[1]))])
-                marks = self._checkpoints[row.id]
+                self._keep_checkpoints((row.id, row.rewrites), [(snapshot[0], orjson.dumps(snapshot[1]))])
+                marks = self._checkpoints[(row.id, row.rewrites)]
                 start = snapshot[0]
         if version - start > every:
             played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
             kept = await self.core.work.run(
-                "checkpoints", self.core.game_key_of(row), (row.seed, marks.get(start), played, every),
+                "checkpoints", self.core.game_key_of(row), (row.state_seed, marks.get(start), played, every),
                 self._read_budget(), game,
             )  # fmt: skip
-            self._keep_checkpoints(row.id, kept)
-            marks = self._checkpoints.get(row.id, {})
+            self._keep_checkpoints((row.id, row.rewrites), kept)
+            marks = self._checkpoints.get((row.id, row.rewrites), {})
             start = max((mark for mark in marks if mark <= version), default=0)
         played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
         return (marks.get(start) if start else None), played
 
-    def _keep_checkpoints(self, match_id: str, kept: list[tuple[int, bytes]]) -> None:
-        marks = self._checkpoints.setdefault(match_id, {})
-        self._checkpoints.move_to_end(match_id)
+    def _keep_checkpoints(self, log: tuple[str, int], kept: list[tuple[int, bytes]]) -> None:
+        """Keep checkpoints of a match's log as it is (its id and count of rewrites: a rewritten log's are others)."""
+        marks = self._checkpoints.setdefault(log, {})
+        self._checkpoints.move_to_end(log)
         for version, data in kept:
             if version not in marks:
                 marks[version] = data
@@ -284,12 +287,12 @@ class Reads:
         view.pop("history", None)
         last = moves[version - 1] if version else None
         return {"match": match_id, "version": version, "seat": None if last is None else last.seat,
-                "move": None if last is None else state.public_history(None)[_act_index(state, version)][1],
+                "move": None if last is None else state.public_history(None)[act_index(state, version)][1],
                 "view": view}  # fmt: skip
 
     def _state_at(self, row: MatchRow, game: Game[Any, Any, Any], moves: list[MoveRow], version: int) -> State[Any]:
         """The state after the first ``version`` moves, replayed from the seed."""
-        state = game.new_initial_state(row.seed)
+        state = game.new_initial_state(row.state_seed)
         for move in moves[:version]:
             state.act(move.seat, move.move)
         return state
@@ -303,8 +306,3 @@ def checkpoint_every(moves: int) -> int:
     loop each time). A step replays at most this many moves, in a worker."""
     return SNAPSHOT_EVERY * max(1, -(-moves // (SNAPSHOT_EVERY * CHECKPOINTS_PER_MATCH)))
 
-
-def _act_index(state: State[Any], version: int) -> int:
-    """Where move ``version`` (counted from 1, chance draws not counted) is in ``state.history``."""
-    acts = [index for index, (seat, _) in enumerate(state.history) if seat != CHANCE]
-    return acts[version - 1]

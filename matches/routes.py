@@ -20,10 +20,12 @@ from starlette.requests import ClientDisconnect
 from engine.errors import StaleVersionError
 from indexes.house_rules import HOUSE_RULES_ID
 from indexes.notation import openapi_pattern
-from matches.errors import AlreadySeated, Unauthorized
+from matches.errors import AlreadySeated, NotOver, TableEntry, Unauthorized
 from matches.http import ErrorBody, ORJSONResponse, client_key
 from matches.live import MAX_MOVE_CHARS
 from matches.service import MatchService
+from matches.sheets import bgstats_links, bgstats_play, sheet_csv
+from matches.table import CLIENT_KEY
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
 MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"
@@ -33,6 +35,8 @@ SEAT_CODE = r"^[A-Za-z0-9_-]{16,64}$"
 #: engine bounds its own number (``engine/qwiply/bots.py``: ``MAX_PLANNER_GAMES``).
 BOT_NAME = r"^[a-z][a-z0-9_]{0,31}(:[0-9]{1,9})?$"
 BotName = Annotated[str, Field(pattern=BOT_NAME, max_length=40)]
+PlayerName = Annotated[str, Field(max_length=40)]
+ClientKey = Annotated[str, Field(pattern=CLIENT_KEY, description="8 to 64 letters, digits, - and _ (a UUID)")]
 
 
 class CreateBody(BaseModel):
@@ -62,6 +66,19 @@ class CreateBody(BaseModel):
         pattern=openapi_pattern(HOUSE_RULES_ID),
         description="the id of house rules (POST /v1/house-rules) a word game is judged under",
     )
+    table: bool = Field(
+        default=False,
+        description="a table match: the game played with the real box, the sheet kept here; no bots, no clock, "
+        "never listed; the creator's token is a device's, entering plays for every seat",
+    )
+    names: list[PlayerName] | None = Field(
+        default=None, max_length=12, description="a table match's players, one name a seat (default: Player N)"
+    )
+    setup: Literal["entered", "drawn"] = Field(
+        default="entered",
+        description="a table match's set-up (who goes first, the starter tile, PDQ's cards, Qwiply's dice): "
+        "entered by the table, or drawn by the phone from the match's seed",
+    )
 
 
 class Created(BaseModel):
@@ -83,7 +100,7 @@ class JoinBody(BaseModel):
 
 class Joined(BaseModel):
     match: str
-    seat: int
+    seat: int | None = Field(description="your seat (null: a table match's device, entering plays for every seat)")
     token: str
 
 
@@ -94,6 +111,17 @@ class MoveBody(BaseModel):
         min_length=1, max_length=MAX_MOVE_CHARS, description="the move in the game's notation ('pass', ...)"
     )
     version: int = Field(ge=0, description="the match's version the move was made at (from its last body)")
+    seat: int | None = Field(
+        default=None, ge=-3, le=11,
+        description="a table match's entry: the seat it is for (-1: the set-up and the cards turned up, -3: the "
+        "table itself, PDQ's award); given by a device's token",
+    )  # fmt: skip
+    key: ClientKey | None = Field(
+        default=None, description="a table match's entry: the client's idempotency key (sent twice: written once)"
+    )
+    rewrites: int | None = Field(
+        default=None, ge=0, description="a table match's entry: the count of rewrites of the sheet it was made on"
+    )
 
 
 class LeaveBody(BaseModel):
@@ -194,9 +222,17 @@ def bearer(authorization: str | None) -> str | None:
 
 
 def reader(service: MatchService, match_id: str, authorization: str | None) -> int | None:
-    """Who reads: the seat the token holds (401 for a token that holds none), None without a token."""
+    """Who reads: the seat the token holds (401 for a token that holds none), None without a token. At a table
+    match everyone reads as the table (None): its devices hold no seat, and nothing is hidden there."""
     token = bearer(authorization)
-    return None if token is None else service.core.authenticate(match_id, token)
+    if token is None:
+        return None
+    try:
+        return service.core.authenticate(match_id, token)
+    except Unauthorized:
+        if service.core.is_table(match_id):
+            return None
+        raise
 
 
 @router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
@@ -206,6 +242,7 @@ async def create(body: CreateBody, service: ServiceDep, request: Request) -> Cre
     made = service.lobby.create(
         body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules, client,
         body.when_gone,
+        table=body.table, names=body.names, setup=body.setup,
     )  # fmt: skip
     return Created(match=made.match, invite=made.invite, seat=made.seat, token=made.token, spectate=made.spectate)
 
@@ -238,7 +275,8 @@ async def get_match(
 ) -> Any:
     token = bearer(authorization)
     loaded = await service.core.load_async(match_id)
-    seat = None if token is None else service.core.authenticate(match_id, token, loaded.seats)
+    # (A table match is read as the table, whatever device asks: its devices hold no seat.)
+    seat = None if token is None or loaded.row.at_table else service.core.authenticate(match_id, token, loaded.seats)
     # Through orjson, not FastAPI's encoder: with its history a long match's body is large (MatchBody
     # documents it and allows every field, so nothing is filtered out); the history is kept encoded.
     return ORJSONResponse(await service.encoded.body_async(loaded, seat, history=history))
@@ -262,9 +300,12 @@ async def make_move(request: Request) -> Response:
     raw = await _read_body(request)
     kind, authorization = _move_headers(request.scope["headers"])
     # As FastAPI (strict_content_type): only a JSON type is read as JSON; any other body is no object at all.
-    text, version = _move_body(raw or b"null" if kind is not None and _is_json(kind) else None)
+    read = _move_body(raw or b"null" if kind is not None and _is_json(kind) else None)
     service: MatchService = request.app.state.matches
     token = bearer(authorization)
+    if isinstance(read, MoveBody):  # a table match's entry, for its seat, from a device (matches.table)
+        return await _enter(service, match_id, token, read)
+    text, version = read
     try:
         moved = await service.gate.play_async(match_id, token, text, version)
     except StaleVersionError as error:
@@ -310,8 +351,25 @@ def _move_headers(headers: list[tuple[bytes, bytes]]) -> tuple[str | None, str |
     return kind, authorization
 
 
-def _move_body(raw: bytes | None) -> tuple[str, int]:
-    """The move body's ``move`` and ``version``. A well-formed body (every client's) is read by orjson and
+async def _enter(service: MatchService, match_id: str, token: str | None, body: MoveBody) -> Response:
+    """A table match's entry: the match after it (as the table sees it), the entry as it went in, and whether
+    its key had been used already (then nothing was written, and the entry is the one the key made)."""
+    if body.seat is None:
+        raise TableEntry("a table match's entry names the seat it is for (\"seat\"; -1 for the set-up)")
+    try:
+        entered = await service.table.enter_async(match_id, token, body.move, body.seat, body.version, body.rewrites,
+                                                  body.key)  # fmt: skip
+    except StaleVersionError as error:
+        error.extra = {"match": service.core.body(await service.core.load_async(match_id), None)}
+        raise
+    answer = service.core.body(entered.loaded, None)
+    breakdown = entered.answer["entry"]["breakdown"]
+    return ORJSONResponse({**answer, "breakdown": breakdown, **entered.answer, "repeated": entered.repeated})
+
+
+def _move_body(raw: bytes | None) -> tuple[str, int] | MoveBody:
+    """The move body's ``move`` and ``version`` (the whole body for a table match's entry, which names its
+    ``seat``, ``key`` or ``rewrites``). A well-formed body (every client's) is read by orjson and
     checked here exactly as ``MoveBody`` would check it (those two keys only, a text of 1 to ``MAX_MOVE_CHARS``
     characters, a whole number 0 or more); anything else goes to pydantic, which says why or reads what its lax
     mode takes (``"version": 3.0``). orjson and pydantic read JSON alike: the last of a key twice, the same
@@ -326,6 +384,8 @@ def _move_body(raw: bytes | None) -> tuple[str, int]:
             if type(text) is str and 1 <= len(text) <= MAX_MOVE_CHARS and type(version) is int and version >= 0:
                 return text, version
     body: MoveBody = _validated(MOVE_BODY_TYPE, raw, "body")
+    if body.seat is not None or body.key is not None or body.rewrites is not None:
+        return body  # a table match's entry (``_enter``)
     return body.move, body.version
 
 
@@ -398,6 +458,9 @@ class PreviewBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS, description="the move to try, in the game's notation")
+    seat: int | None = Field(
+        default=None, ge=-3, le=11, description="a table match's: the seat the move is for (a device's token asks)"
+    )
 
 
 @router.post("/{match_id}/preview", summary="What a move would score (nothing is played)")
@@ -406,7 +469,13 @@ async def preview(
 ) -> dict[str, Any]:
     token = bearer(authorization)
     loaded = await service.core.load_async(match_id)
-    seat = service.core.authenticate(match_id, token, loaded.seats)
+    if loaded.row.at_table is not None:  # a table's device asks for the seat whose entry it is making
+        await service.table.device_async(match_id, token)
+        if body.seat is None:
+            raise TableEntry("a table match's preview names the seat the move is for (\"seat\")")
+        seat = body.seat
+    else:
+        seat = service.core.authenticate(match_id, token, loaded.seats)
     breakdown = service.gate.preview(match_id, seat, body.move, loaded)
     return {"match": match_id, "seat": seat, "move": body.move, "breakdown": breakdown.to_json()}
 
@@ -534,6 +603,116 @@ async def rematch(match_id: MatchId, service: ServiceDep, authorization: Authori
 async def match_log(match_id: MatchId, service: ServiceDep) -> Any:
     # Already JSON (read and encoded off the event loop once per match, then kept: ``matches.encoded``).
     return Response(await service.encoded.log_async(match_id), media_type="application/json")
+
+
+# --- table matches: mistakes put right, and the record to take away (matches/table.py, matches/sheets.py) ------
+class UndoBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = Field(ge=0, description="the match's version in the last body you saw")
+    rewrites: int = Field(ge=0, description="the match's count of rewrites in the last body you saw")
+    key: ClientKey | None = Field(default=None, description="your idempotency key (sent twice: done once)")
+
+
+class EditBody(UndoBody):
+    entry: int = Field(ge=1, le=10_000_000, description="the entry to edit: its number on the sheet (its version)")
+    do: Literal["replace", "remove", "insert"] = Field(
+        description="replace the entry, remove it, or insert a forgotten one before it (entry: one past the last "
+        "inserts at the end)"
+    )
+    seat: int | None = Field(default=None, ge=-3, le=11, description="replace and insert: the new entry's seat")
+    move: str | None = Field(
+        default=None, min_length=1, max_length=MAX_MOVE_CHARS, description="replace and insert: the new entry"
+    )
+    flag: bool = Field(
+        default=False,
+        description="make the edit even if a later entry no longer fits after it: that entry and those after it "
+        "are held, flagged, for the table to fix (without: 422 breaks_later, saying which and why)",
+    )
+
+
+class Rewritten(MatchBody):
+    rewrite: dict[str, Any]
+    repeated: bool
+
+
+@router.post("/{match_id}/undo", response_model=Rewritten, summary="A table match: take back the last entry")
+async def undo(match_id: MatchId, body: UndoBody, service: ServiceDep, authorization: Authorization = None) -> Any:
+    return await _rewrite(service, match_id, authorization, "undo", body)
+
+
+@router.post(
+    "/{match_id}/edit", response_model=Rewritten, summary="A table match: replace, remove or insert an earlier entry"
+)
+async def edit(match_id: MatchId, body: EditBody, service: ServiceDep, authorization: Authorization = None) -> Any:
+    return await _rewrite(service, match_id, authorization, body.do, body)
+
+
+async def _rewrite(
+    service: MatchService, match_id: str, authorization: str | None, do: str, body: UndoBody
+) -> ORJSONResponse:
+    """Undo or edit: the match after it (as the table sees it, every entry after the edit checked and scored
+    again), what was done, and whether its key had been used already (then nothing was done now)."""
+    edit = body if isinstance(body, EditBody) else None
+    try:
+        done = await service.table.rewrite_async(
+            match_id, bearer(authorization), do, None if edit is None else edit.entry,
+            None if edit is None else edit.seat, None if edit is None else edit.move, body.version, body.rewrites,
+            body.key, edit is not None and edit.flag,
+        )  # fmt: skip
+    except StaleVersionError as error:
+        error.extra = {"match": service.core.body(await service.core.load_async(match_id), None)}
+        raise
+    return ORJSONResponse({**service.core.body(done.loaded, None), **done.answer, "repeated": done.repeated})
+
+
+@router.get(
+    "/{match_id}/record",
+    summary="A table match's record in the engine's notation (engine.table.rebuild makes it again)",
+    response_model=dict[str, Any],
+)
+async def record(match_id: MatchId, service: ServiceDep) -> Any:
+    return ORJSONResponse(await service.table.record_async(match_id))
+
+
+@router.get(
+    "/{match_id}/sheet.csv",
+    summary="The score sheet as CSV: a line an entry, every player's score after it",
+    responses={200: {"content": {"text/csv": {}}}, **BUSY},
+)
+async def sheet(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Response:
+    seat = reader(service, match_id, authorization)
+    turns = orjson.loads(await service.reads.turns_async(match_id, seat))
+    names = [s.name or f"Player {s.seat + 1}" for s in (await service.core.load_async(match_id)).seats]
+    headers = {"Content-Disposition": f'attachment; filename="{match_id}.csv"'}
+    return Response(sheet_csv(turns, names), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+@router.get(
+    "/{match_id}/bgstats",
+    summary="After the end: the play as BG Stats imports it, and the links that open its import",
+    response_model=dict[str, Any],
+)
+async def bgstats(
+    match_id: MatchId,
+    service: ServiceDep,
+    offset_minutes: Annotated[
+        int, Query(ge=-840, le=840, description="the phone's offset from UTC, for the play's date and time")
+    ] = 0,
+) -> Any:
+    loaded = await service.core.load_async(match_id)
+    row, state = loaded.row, loaded.state
+    outcome = None if state is None else state.outcome()
+    if outcome is None:
+        raise NotOver("a play is logged in BG Stats once it is over")
+    names = [s.name or f"Player {s.seat + 1}" for s in loaded.seats]
+    first = getattr(state, "first_player", None)
+    play = bgstats_play(
+        loaded.game.title or row.game, row.game, names, outcome.to_json(), row.created, row.updated,
+        first=first if isinstance(first, int) else None, comments=f"Kept by Tablejudge ({loaded.game.spec()})",
+        offset_minutes=offset_minutes,
+    )  # fmt: skip
+    return ORJSONResponse({"match": match_id, "play": play, **bgstats_links(play)})
 
 
 qr_router = APIRouter(tags=["matches"])

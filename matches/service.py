@@ -16,6 +16,8 @@ boardgame.io's ``Master(game, storage, transport, auth)`` is):
   legal moves;
 - ``encoded`` (``matches.encoded.EncodedReads``, over the core): the reads that hold every move (the
   log, the body with its history, a hello's missed moves), encoded once and kept;
+- ``table`` (``matches.table.Table``, over the core): a table match's entries, undo and edit, and its record
+  (the lobby makes and joins table matches).
 - ``tables`` (``matches.tables.Tables``, over the core, the lobby and the tables' store): a group's table,
   its players, the matches started from it, their results and the league;
 - ``my_games`` (``matches.mygames.MyGames``, over the core and the tables' store): a device's list of its
@@ -45,6 +47,7 @@ from matches.scheduler import Scheduler
 from matches.settings import MatchSettings
 from matches.store import Store
 from matches.store.tables import TableStore
+from matches.table import Table
 from matches.tables import Tables
 
 __all__ = ["Created", "Event", "Listener", "Loaded", "MatchService", "MatchSettings", "MoveLimit", "Moved"]
@@ -72,6 +75,7 @@ class MatchService:
         self.lobby = Lobby(self.core, seating=table_store.seat_rematch)
         self.reads = Reads(self.core)
         self.encoded = EncodedReads(self.core)
+        self.table = Table(self.core, self.core.settings.table)
         self.tables = Tables(self.core, self.lobby, table_store, self.core.settings.tables)
         self.my_games = MyGames(self.core, table_store, self.core.settings.tables)
         self.departures = Departures(self.core)

@@ -10,6 +10,7 @@ out of bounds is refused whichever way it comes.
 - ``MatchLimits``: the bots' pace and the bounds on the engine's work (matches/README.md, "Engine work
   and limits"), ``TABLEJUDGE_<NAME>``;
 - ``Quotas``: what one client can leave on the server (``matches.quotas``), ``TABLEJUDGE_<NAME>``;
+- ``TableMatchLimits``: the bounds on table matches (``matches.table``), ``TABLEJUDGE_TABLE_<NAME>``;
 - ``TableLimits``: tables and a device's list of games (``matches.tables``, ``matches.mygames``),
   ``TABLEJUDGE_<NAME>``;
 - ``matches.live_input.LiveLimits``: the live sockets' limits, ``TABLEJUDGE_LIVE_<NAME>``;
@@ -143,6 +144,25 @@ class TableLimits(BaseModel):
     my_games_days: int = Field(30, ge=1, le=3650, description="days a finished game stays in a device's list of games")
 
 
+class TableMatchLimits(BaseModel):
+    """The bounds on table matches (``TABLEJUDGE_TABLE_*``): what one table, and one client, may leave."""
+
+    model_config = part("table_")
+
+    devices: int = Field(12, ge=1, le=1000, description="devices that may enter one table match's plays (409 beyond)")
+    rewrites: int = Field(
+        2000, ge=0, le=1_000_000,
+        description="entries one table match may take back or edit, in all (409 rewrite_limit beyond)",
+    )  # fmt: skip
+    per_client: int = Field(
+        20, ge=1, le=1_000_000,
+        description="table matches created from one client address that changed within a day (429 beyond)",
+    )  # fmt: skip
+    in_all: int = Field(
+        10_000, ge=1, le=100_000_000, description="table matches that changed within a day, in all (409 beyond)"
+    )
+
+
 class MatchSettings(MatchLimits):
     """What a ``MatchService`` is made with."""
 
@@ -151,4 +171,5 @@ class MatchSettings(MatchLimits):
     #: Lexicon for word games (None: each game's own default).
     lexicon: str | None = None
     quotas: Quotas = Field(default_factory=Quotas)
+    table: TableMatchLimits = Field(default_factory=TableMatchLimits)
     tables: TableLimits = Field(default_factory=TableLimits)

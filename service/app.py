@@ -195,6 +195,7 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
         public_url=settings.base_url(),
         lexicon=settings.default_lexicon,
         quotas=settings.quotas,
+        table=settings.table,
         tables=settings.tables,
     )
     service = MatchService(store, match_settings, rules_book=rules)

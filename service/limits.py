@@ -91,7 +91,7 @@ def route_class(method: str, path: str) -> str | None:
     move passes here."""
     if method == "POST":
         if path.startswith("/v1/matches"):
-            if path.endswith(("/moves", "/preview")):
+            if path.endswith(("/moves", "/preview", "/undo", "/edit")):  # (a table match's undo and edit: moves)
                 return MOVES
             if path.endswith("/join"):
                 return JOIN

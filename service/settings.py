@@ -3,12 +3,12 @@ variables and handed down as plain typed values.
 
 Each variable is declared once, as a field with its type, bounds, default and one line of help: the
 server's own here (``Settings`` and its ``Limits``), the match server's where the match server keeps them
-(``matches.settings``: ``MatchLimits`` and ``Quotas``; ``matches.live_input.LiveLimits``;
-``matches.push_setup.PushSettings``), since ``matches`` does not import ``service``. ``Settings`` holds
-those as parts, and a field's variable is ``TABLEJUDGE_`` and the field's validation alias, or else its
-name, in capitals: ``Settings.port`` is ``TABLEJUDGE_PORT``, ``Settings.live.heartbeat`` is
-``TABLEJUDGE_LIVE_HEARTBEAT_S``. pydantic-settings reads them through ``Variables``, the source that
-knows that rule; a blank variable is unset.
+(``matches.settings``: ``MatchLimits``, ``Quotas``, ``TableLimits`` and ``TableMatchLimits``;
+``matches.live_input.LiveLimits``; ``matches.push_setup.PushSettings``), since ``matches`` does not import
+``service``. ``Settings`` holds those as parts, and a field's variable is ``TABLEJUDGE_`` and the field's
+validation alias, or else its name, in capitals: ``Settings.port`` is ``TABLEJUDGE_PORT``,
+``Settings.live.heartbeat`` is ``TABLEJUDGE_LIVE_HEARTBEAT_S``. pydantic-settings reads them through
+``Variables``, the source that knows that rule; a blank variable is unset.
 
 The environment is the way values reach uvicorn's workers, each a fresh process: ``tablejudge serve``
 writes its options back into it (``Settings.export``) and every worker reads the same values.
@@ -46,7 +46,7 @@ from indexes import DEFAULT_LEXICON, lexicon_names
 from indexes.paths import user_data_dir
 from matches.live_input import LiveLimits
 from matches.push_setup import PushSettings
-from matches.settings import MatchLimits, Quotas, TableLimits, part
+from matches.settings import MatchLimits, Quotas, TableLimits, TableMatchLimits, part
 
 PREFIX = "TABLEJUDGE_"
 
@@ -250,6 +250,7 @@ class Settings(BaseSettings):
     limits: Limits = Field(default_factory=Limits)
     match: MatchLimits = Field(default_factory=MatchLimits)
     quotas: Quotas = Field(default_factory=Quotas)
+    table: TableMatchLimits = Field(default_factory=TableMatchLimits)
     tables: TableLimits = Field(default_factory=TableLimits)
     live: LiveLimits = Field(default_factory=LiveLimits)
     push: PushSettings = Field(default_factory=PushSettings)
@@ -437,7 +438,7 @@ class Variables(PydanticBaseSettingsSource):
 #: README that carries it between ``<!-- settings:NAME -->`` and ``<!-- /settings -->``.
 TABLES: dict[str, tuple[tuple[str, ...], str]] = {
     "server": (("", "push"), "service/README.md"),
-    "limits": (("limits", "quotas", "tables", "match", "live"), "docs/deploy.md"),
+    "limits": (("limits", "quotas", "tables", "table", "match", "live"), "docs/deploy.md"),
 }
 _ROOT = Path(__file__).resolve().parent.parent
 

@@ -80,6 +80,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory):  # -> Iterator[str]
         "TABLEJUDGE_LOG_LEVEL": "warning",
         "TABLEJUDGE_DATA": str(tmp_path_factory.mktemp("live_server_data")),
         "TABLEJUDGE_BOT_DELAY_MS": "50",
+        # Every browser test's table matches come from this one loopback address within a day.
+        "TABLEJUDGE_TABLE_PER_CLIENT": "100000",
         "TABLEJUDGE_PUBLIC_URL": f"http://127.0.0.1:{port}",
     }
     command = [sys.executable, "-m", "tablejudge.cli", "serve", "--port", str(port), "--workers", "2"]

@@ -33,6 +33,7 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
     """BOP! with one variant configuration (``BopOptions``) and an adjudicator."""
 
     name = "bop"
+    title = "BOP!"
     options_type = BopOptions
     format = 2
     word_questions = ("bop", "bop_lines")

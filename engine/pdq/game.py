@@ -36,6 +36,7 @@ from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.moves import PdqMove, parse_move
 from engine.pdq.options import PdqOptions
 from engine.pdq.state import PACE_MS, PdqState
+from engine.pdq.table import PdqTable, table_move
 from engine.rng import Rng
 from engine.values import parse_draw
 
@@ -62,10 +63,12 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     """PDQ with one set of options (a sheet variant is a preset: ``PdqGame("variant=four-score")``)."""
 
     name = "pdq"
+    title = "PDQ"
     options_type = PdqOptions
     format = 2
     word_questions = ("pdq", "pdq_check")
     real_time = True
+    table_mode = True
     # The levels (easy, hard; normal is the greedy bot at steady's pace) and the paces, then retired names
     # that saved matches may still seat; the shared bots at a level's pace (``bots.SHARED_PACE``: a seat
     # left by its player is the greedy bot's, wanted or not).
@@ -77,8 +80,9 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     bot_levels = PACE_LEVELS
 
     def _new_state(self, seed: int | None) -> PdqState:
-        """Shuffle the deck (seeded games; a table shuffles its own) and deal the first round."""
-        state = PdqState(self, seed)
+        """Shuffle the deck (seeded games; a table shuffles its own) and deal the first round. At the table
+        (``table=true``: ``engine.pdq.table``) the cards turned up are entered, or dealt from ``seed``."""
+        state = PdqTable(self, seed) if self.options.table else PdqState(self, seed)
         state.deck = self.options.deck()
         if state.rng is not None:
             state.rng.shuffle(state.deck)
@@ -89,7 +93,9 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
         if not isinstance(text, str):
             raise NotationError(f"a PDQ move is text, not {type(text).__name__}")
         draw = parse_draw(text, _card)
-        return draw if draw is not None else parse_move(text)  # type: ignore[return-value]
+        if draw is not None:
+            return draw  # type: ignore[return-value]
+        return table_move(text, parse_move) if self.options.table else parse_move(text)
 
     def stamp(self, text: str, at_ms: int) -> PdqMove:
         """``claim WORD`` or ``noword`` as a server received it, at ``at_ms`` on the round's clock (a
@@ -99,7 +105,7 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
         return self.parse_move(f"{_TIME_SUFFIX.sub('', text)} @{at_ms}")
 
     def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> PdqState:
-        return PdqState.from_body(self, body, seed, rng)
+        return (PdqTable if self.options.table else PdqState).from_body(self, body, seed, rng)
 
     # --- word questions (all through the adjudicator) ------------------------------------------
     def answer_count(self, letters: str, min_length: int) -> int:

@@ -192,6 +192,8 @@ class PdqOptions(Options):
             raise ConfigError(f"PDQ deck of {len(cards)} cards cannot deal a round of {self.cards_per_round}")
         if self.end_when_stumped and self.players != 1:
             raise ConfigError("end_when_stumped is the solo rule: it needs exactly 1 player")
+        if self.table and self.pause_ms:  # (RULINGS.md 29: the table turns the next row up when it is ready)
+            raise ConfigError("at the table the next row is turned up when the table is ready: no pause_ms")
 
 
 #: The sheet's ways to play. Each is a set of options over the defaults of :class:`PdqOptions`.

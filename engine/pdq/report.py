@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.pdq.difficulty import band
-from engine.pdq.game import PdqGame
 from engine.pdq.records import ENGINE_REASONS, RoundRecord
 from engine.values import JsonDict
+
+if TYPE_CHECKING:
+    from engine.pdq.game import PdqGame
 
 #: How many example words the report lists (most familiar, longest).
 EXAMPLES = 5

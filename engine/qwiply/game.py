@@ -86,6 +86,7 @@ class QwiplyGame(Game[QwiplyOptions, "QwiplyState", QwiplyMove]):
     """Qwiply: bid, roll, lead, and claim dice onto the score sheet (the trick-taking roll-and-write game)."""
 
     name = "qwiply"
+    title = "Qwiply"
     options_type = QwiplyOptions
     format = 1
     #: Its easy level sets up as the sheet advises; the planner is the hard level (``hard``, ``hard:GAMES``),

@@ -32,10 +32,10 @@ one by URL.
 
 from __future__ import annotations
 
-from matches.store.base import Store
+from matches.store.base import Store, Written
 from matches.store.health import StorageUnavailable, StoreHealth
 from matches.store.postgres import PostgresStore
-from matches.store.rows import Call, Change, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow, Told
+from matches.store.rows import Call, Change, CommitCheck, DeviceRow, MatchRow, MoveRow, PushRow, SeatRow, Told
 from matches.store.schema import MIGRATIONS, NOTIFY_CHANNEL, SCHEMA_VERSION
 from matches.store.sqlite import SQLiteStore
 
@@ -46,6 +46,7 @@ __all__ = [
     "Call",
     "Change",
     "CommitCheck",
+    "DeviceRow",
     "MatchRow",
     "MoveRow",
     "PostgresStore",
@@ -56,6 +57,7 @@ __all__ = [
     "Store",
     "StoreHealth",
     "Told",
+    "Written",
     "open_store",
 ]
 

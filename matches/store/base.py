@@ -11,6 +11,7 @@ import logging
 import threading
 from collections.abc import AsyncGenerator, Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import orjson
@@ -18,7 +19,7 @@ import orjson
 from indexes.house_rules import HouseRules
 from matches.clock import shift_clock_state
 from matches.store.health import StorageUnavailable, StoreHealth
-from matches.store.rows import Change, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow, Told
+from matches.store.rows import Change, CommitCheck, DeviceRow, MatchRow, MoveRow, PushRow, SeatRow, Told
 from matches.store.schema import MIGRATIONS, SCHEMA_VERSION
 from matches.store.sql import (
     DUE,
@@ -447,7 +448,8 @@ class Store:
             expired = [str(row[0]) for row in rows]
             if expired:
                 marks = ", ".join("?" * len(expired))
-                for table in ("seats", "moves", "snapshots", "push_subscriptions", "seat_codes"):
+                for table in ("seats", "moves", "snapshots", "push_subscriptions", "seat_codes", "match_devices",
+                              "write_keys"):  # fmt: skip
                     self._execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", expired)
                 self._execute(f"DELETE FROM matches WHERE id IN ({marks}) AND status = 'waiting'", expired)
         return expired
@@ -591,3 +593,108 @@ class Store:
                 (made_pem, now),
             )
             return str(self._query("SELECT private_pem FROM push_keys WHERE id = 'vapid'")[0][0])
+
+    # --- rewriting a match's log, and writes made once (a table match's entries: ``matches.table``) ------------
+    def commit_write(
+        self, match_id: str, expected_version: int, expected_rewrites: int, keep: int, moves: Sequence[MoveRow],
+        key: str | None = None, answer: str = "", rewrite: bool | None = None, **values: Any,
+    ) -> Written:  # fmt: skip
+        """One transaction: the match's log keeps its first ``keep`` moves and then holds ``moves`` (versions
+        ``keep + 1`` on), only if the match is still at ``expected_version`` and ``expected_rewrites``. A log
+        cut short or changed (``keep`` below ``expected_version``) is a rewrite: it counts in ``rewrites``, and
+        the snapshots past ``keep`` go with the moves they were made of; moves added at the end are not. The
+        row takes ``values``; the other servers are told (a rewrite as a change, not a move: their copies are
+        stale). ``key``: the client's idempotency key, kept with ``answer`` (what the write answered), so
+        that the same key again writes nothing (``Written.repeated``, with the answer kept the first time).
+        ``rewrite``: count it as a rewrite even if the log only grows (an entry held back changed: ``held``).
+        Takes back an online match's last move too: ``keep = version - 1``, no moves."""
+        assert [move.version for move in moves] == list(range(keep + 1, keep + 1 + len(moves)))
+        assert 0 <= keep <= expected_version
+        rewrite = keep < expected_version if rewrite is None else rewrite
+        version = keep + len(moves)
+        names = ", ".join([*(f"{name} = ?" for name in ("version", *values)), "revision = revision + 1",
+                           f"rewrites = rewrites + {int(rewrite)}"])  # fmt: skip
+        params = [version, *(to_column(name, value) for name, value in values.items()), match_id, expected_version,
+                  expected_rewrites]  # fmt: skip
+        try:
+            with self.transaction():
+                sql = f"UPDATE matches SET {names} WHERE id = ? AND version = ? AND rewrites = ?"
+                if self._execute(sql, params) != 1:  # (the row is locked now, until the end: PostgreSQL)
+                    return Written(False, self.write_answer(match_id, key) if key is not None else None)
+                if key is not None and self._execute(
+                    "INSERT INTO write_keys (match_id, client_key, answer) VALUES (?, ?, ?) "
+                    "ON CONFLICT (match_id, client_key) DO NOTHING",
+                    (match_id, key, answer),
+                ) != 1:
+                    raise _KeyUsed  # made by an earlier write at this version: this one is undone
+                if rewrite:
+                    self._execute("DELETE FROM moves WHERE match_id = ? AND version > ?", (match_id, keep))
+                    self._execute("DELETE FROM snapshots WHERE match_id = ? AND version > ?", (match_id, keep))
+                for move in moves:
+                    self._execute(
+                        "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
+                        (match_id, move.version, move.seat, move.move, move.at),
+                    )
+                self._notify(match_id, version, changed=rewrite)
+        except _KeyUsed:
+            return Written(False, self.write_answer(match_id, key))  # type: ignore[arg-type]
+        return Written(True, None)
+
+    def write_answer(self, match_id: str, key: str) -> str | None:
+        """What the write made with this idempotency key answered (None: no write made with it)."""
+        rows = self._query("SELECT answer FROM write_keys WHERE match_id = ? AND client_key = ?", (match_id, key))
+        return str(rows[0][0]) if rows else None
+
+    def create_table_match(
+        self, match: MatchRow, seats: list[SeatRow], device: DeviceRow, per_creator: int, in_all: int, since: float
+    ) -> tuple[int, int] | None:
+        """A table match (``matches.table``) and its first device, within the caps on the table matches that
+        changed since ``since``: counted and written in one transaction that holds the creation lock (as
+        ``create_waiting_match``). None when made; else the counts that refused it (the creator's, all)."""
+        with self.transaction():
+            self._lock_creations()
+            counted = "SELECT COUNT(*) FROM matches WHERE at_table IS NOT NULL AND updated >= ?"
+            total = int(self._query(counted, (since,))[0][0])
+            mine = 0
+            if match.creator is not None:
+                mine = int(self._query(counted + " AND creator = ?", (since, match.creator))[0][0])
+            if mine >= per_creator or total >= in_all:
+                return mine, total
+            self.create_match(match, seats)
+            self._insert_device(match.id, device)
+        return None
+
+    def add_device(self, match_id: str, device: DeviceRow, limit: int) -> bool:
+        """A device joins a table match (False: it already has ``limit``)."""
+        with self.transaction():
+            rows = self._query("SELECT COUNT(*) FROM match_devices WHERE match_id = ?", (match_id,))
+            if int(rows[0][0]) >= limit:
+                return False
+            self._insert_device(match_id, device)
+            self._revise(match_id)
+        return True
+
+    def _insert_device(self, match_id: str, device: DeviceRow) -> None:
+        self._execute(
+            "INSERT INTO match_devices (match_id, token_hash, name, joined) VALUES (?, ?, ?, ?)",
+            (match_id, device.token_hash, device.name, device.joined),
+        )
+
+    def devices(self, match_id: str) -> list[DeviceRow]:
+        rows = self._query(
+            "SELECT token_hash, name, joined FROM match_devices WHERE match_id = ? ORDER BY joined, name", (match_id,)
+        )
+        return [DeviceRow(str(token), str(name), float(joined)) for token, name, joined in rows]
+
+
+class _KeyUsed(Exception):
+    """A write's idempotency key was kept by an earlier write: the transaction is rolled back."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """What ``Store.commit_write`` did: ``done`` (written now), else the answer kept with its key by the write
+    that used it first (``repeated``), or None (the match has moved: a stale version or count of rewrites)."""
+
+    done: bool
+    repeated: str | None

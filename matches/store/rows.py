@@ -1,6 +1,6 @@
 """The rows the match store keeps and answers (a match, its seats, its moves, a seat's push
-subscription), the two small values the service's core hands it (``Call``, ``CommitCheck``), and what
-its change feed between servers gives and is given (``Change``, ``Told``)."""
+subscription, a table match's device), the two small values the service's core hands it (``Call``,
+``CommitCheck``), and what its change feed between servers gives and is given (``Change``, ``Told``)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,19 @@ class MatchRow:
     revision: int = 0
     #: Who created it: a digest of the client's address (``matches.quotas``), None if not known.
     creator: str | None = None
+    #: A match played at a table with the real box: how its set-up is made, ``"entered"`` by the table or
+    #: ``"drawn"`` by the phone from the seed (``matches.table``); None for a dealt match.
+    at_table: str | None = None
+    #: How many times its move log was rewritten (``Store.commit_write``): a state or a read made at another
+    #: count is not this match's, whatever its version.
+    rewrites: int = 0
+    #: The entries a rewrite left waiting (``{"flag": ..., "entries": [[seat, move], ...]}``), None: none.
+    held: dict[str, Any] | None = None
+
+    @property
+    def state_seed(self) -> int | None:
+        """The seed its state is made from: none for a table that enters its set-up (the game waits for it)."""
+        return None if self.at_table == "entered" else self.seed
     #: The table it was started from (``matches.tables``), None for a match of its own.
     table_id: str | None = None
     #: The table's choice for a seat that is gone (``matches.gone.WHEN_GONE``; None: the default).
@@ -90,6 +103,15 @@ class PushRow:
     #: The digest of the seat's token when it subscribed: sent only while the seat still holds it.
     token_hash: str
     created: float
+
+
+@dataclass(frozen=True)
+class DeviceRow:
+    """A device that enters a table match's plays (``matches.table``): its token's digest and its name."""
+
+    token_hash: str
+    name: str
+    joined: float
 
 
 @dataclass(frozen=True)

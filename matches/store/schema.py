@@ -205,6 +205,33 @@ MIGRATIONS: list[list[str]] = [
         # (NULL: has not, or took it back); it ends when every person still playing has asked.
         "ALTER TABLE seats ADD COLUMN end_asked DOUBLE PRECISION",
     ],
+    [
+        # Matches played at a table with the real box (matches/table.py, engine/table.py). ``at_table`` says how
+        # the set-up is made: 'entered' by the table, 'drawn' by the phone from the seed (NULL: a dealt match).
+        # ``rewrites`` counts the rewrites of a match's move log (an entry taken back, replaced, removed or
+        # inserted: ``Store.commit_write``), so that a copy or a cache made before one is known to be stale.
+        # ``held``: the entries a rewrite left waiting (JSON: the first that no longer fits, flagged, and those
+        # after it), never dropped.
+        "ALTER TABLE matches ADD COLUMN at_table TEXT",
+        "ALTER TABLE matches ADD COLUMN rewrites INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN held TEXT",
+        # The devices that enter a table match's plays: a token (only its digest) and a name each; no seat.
+        """CREATE TABLE match_devices (
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            token_hash TEXT NOT NULL,
+            name TEXT NOT NULL,
+            joined DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, token_hash)
+        )""",
+        # Each write's idempotency key, a client's, per match: kept with the write it made, in its transaction,
+        # with the answer it got; the same key again is answered that, and writes nothing.
+        """CREATE TABLE write_keys (
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            client_key TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            PRIMARY KEY (match_id, client_key)
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"

@@ -333,25 +333,32 @@ def assert_views_hide_secrets(state: State[Any]) -> None:
             assert shown_seat == seat and shown == (move.to_text() if hidden is None else hidden)
             if hidden is not None:
                 assert hidden != move.to_text(), f"{move.to_text()!r} is hidden from {viewer} by its own text"
-    perturb = PERTURB.get(state.game.name)
-    if perturb is not None and not over:
-        rng = Rng(state.version + 1)
-        for viewer in [*range(state.game.players), None]:
-            changed = perturb(state, viewer, rng)
-            if changed is None:
-                continue
-            try:
-                twin = state.game._state_from_body(changed, state.seed, state.rng)
-            except EngineError:
-                continue  # the engine's own checks tie the changed part to the rest
-            twin.__class__ = type(state)
-            twin.history, twin.version = state.history, state.version
-            assert twin.view(viewer) == state.view(viewer), f"the view of {viewer} shows what it cannot know"
+    if not over:
+        _assert_perturbed_invisible(state)
     for key, part in state.VIEW.items():
         value = body[key]
         ordered = isinstance(value, list | str) and len(value) >= 2 and value != value[::-1]
         if isinstance(part, Secret) and not (over and part.until_end) and ordered:
             _assert_order_invisible(state, key, value[::-1])
+
+
+def _assert_perturbed_invisible(state: State[Any]) -> None:
+    """Changing what a viewer cannot know (``PERTURB``: another hand, the pile's order) changes no view of theirs."""
+    perturb = PERTURB.get(state.game.name)
+    if perturb is None:
+        return
+    rng = Rng(state.version + 1)
+    for viewer in [*range(state.game.players), None]:
+        changed = perturb(state, viewer, rng)
+        if changed is None:
+            continue
+        try:
+            twin = state.game._state_from_body(changed, state.seed, state.rng)
+        except EngineError:
+            continue  # the engine's own checks tie the changed part to the rest
+        twin.__class__ = type(state)
+        twin.history, twin.version = state.history, state.version
+        assert twin.view(viewer) == state.view(viewer), f"the view of {viewer} shows what it cannot know"
 
 
 def _assert_order_invisible(state: State[Any], key: str, reordered: Any) -> None:
@@ -366,10 +373,22 @@ def _assert_order_invisible(state: State[Any], key: str, reordered: Any) -> None
 
 # --- table mode (engine/table.py) ---------------------------------------------------------------------
 def table_secrets(state: State[Any]) -> list[Any]:
-    """A table game's stand-in deal, which no view may show: every hand, and the head of every pile."""
+    """A table game's stand-in deal, which no view may show: every hand, and the head of every pile; and where the
+    phone deals (a seed: PDQ's rows), the seed and the generator (its shuffle: :func:`assert_table_views`)."""
+    dealt: list[Any] = [value for value in (state.seed, None if state.rng is None else state.rng.state) if value]
     if not isinstance(state, TableTiles):
-        return []
-    return [*(list(hand) for hand in state.hands if hand), *(run for pile in state.table_piles() for run in head(pile))]
+        return dealt
+    return [*(list(hand) for hand in state.hands if hand), *(run for pile in state.table_piles() for run in head(pile)),
+            *dealt]  # fmt: skip
+
+
+def dealt_secrets(state: State[Any]) -> list[str]:
+    """The parts the dealing engine's state keeps secret (a table's state class is a subclass of it)."""
+    for cls in type(state).__mro__[1:]:
+        declared = vars(cls).get("VIEW")
+        if declared:
+            return [key for key, part in declared.items() if isinstance(part, Secret)]
+    return []
 
 
 def assert_table_views(state: State[Any]) -> None:
@@ -387,6 +406,11 @@ def assert_table_views(state: State[Any]) -> None:
     found = leaks(spectator, table_secrets(state))
     assert not found, f"a table view shows the stand-in deal: {found[:3]}"
     assert spectator["history"] == [[seat, move.to_text()] for seat, move in state.history]
+    if state.rng is not None and not isinstance(state, TableTiles) and not state.is_terminal():
+        body = state.to_body()  # the phone's shuffle (PDQ's deck): what the dealt game keeps secret shows nowhere
+        for key in dealt_secrets(state):
+            if isinstance(body[key], list | str) and len(body[key]) >= 2 and body[key] != body[key][::-1]:
+                _assert_order_invisible(state, key, body[key][::-1])
     if isinstance(state, TableTiles):
         twin = state.clone()
         places = [*twin.hands, *twin.table_piles()]
@@ -397,10 +421,11 @@ def assert_table_views(state: State[Any]) -> None:
             assert twin.view(None) == spectator, "the table's view changes with the stand-in deal"
 
 
-def play_table_checked(spec: str, seed: int, choose: Chooser, case: Case) -> State[Any]:
+def play_table_checked(spec: str, seed: int, choose: Chooser, case: Case, phone_deals: bool = False) -> State[Any]:
     """A dealt game (each move from ``choose``) entered at the table, with every check of the suite on the table
     state at every ``case.every``-th entry (views by :func:`assert_table_views`), each entry made and taken back
-    first, and at the end the entries replayed and rebuilt exactly."""
+    first, and at the end the entries replayed and rebuilt exactly. ``phone_deals``: the table's phone deals
+    from ``seed`` (``table_entry.reenter``)."""
     rng, foreign, steps = Rng(seed ^ 0xC0FFEE), [], [0]
 
     def check(table: State[Any], entry: tuple[int, str] | None) -> None:
@@ -420,11 +445,12 @@ def play_table_checked(spec: str, seed: int, choose: Chooser, case: Case) -> Sta
             assert table.to_json() == before
             foreign.append((entry[0], table.game.parse_move(entry[1])))
 
-    _, table = reenter(spec, seed, choose, check)
+    _, table = reenter(spec, seed, choose, check, phone_deals)
     assert table.acting_players() == [] and table.outcome() is not None
     entries = [(seat, move.to_text()) for seat, move in table.history]
-    assert table.game.replay(None, entries).to_json() == table.to_json()
-    assert rebuild(table.game, entries).state.to_json() == table.to_json()
+    dealer = seed if phone_deals else None
+    assert table.game.replay(dealer, entries).to_json() == table.to_json()
+    assert rebuild(table.game, entries, dealer).state.to_json() == table.to_json()
     return table
 
 

@@ -1,9 +1,9 @@
 """A dealt game entered again at the table, move by move (``engine/table.py``): what the table-mode tests share.
 
 The table sees what a player at a real table would: who went first and the starter tile (the set-up), then
-each move as its player lays it, never a draw. Where the table must say what only a hand knows, the answer
-comes from the dealt game's real hand, as the player would give it: Match Five's ``stuck`` swap, and the
-tiles left in hand when the game ends (``left ...``).
+each move as its player lays it, never a draw into a hand (PDQ's cards, turned up face up, are entered). Where
+the table must say what only a hand knows, the answer comes from the dealt game's real hand, as the player
+would give it: Match Five's ``stuck`` swap, and the tiles left in hand when the game ends (``left ...``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ def at_table(spec: str) -> str:
 
 def set_up(dealt: State[Any], table: State[Any]) -> list[tuple[int, str]]:
     """What the table enters before the first move: who goes first, and the starter tile where the sheet turns
-    one up (the dealt game's tile at 0,0 before any play)."""
+    one up (the dealt game's tile at 0,0 before any play). A game of cards turned up face up (PDQ) has no
+    set-up of its own: its deals are entered as they come (:func:`reenter`)."""
+    if not isinstance(table, TableTiles):
+        return []
     entries = [(CHANCE, f"first {dealt.first_player}")]  # type: ignore[attr-defined]
     if isinstance(table, TableTiles) and len(table.table_steps()) > 1:
         entries.append((CHANCE, f"draw {dealt.board[(0, 0)]}"))  # type: ignore[attr-defined]
@@ -84,19 +87,34 @@ def recorded_games(name: str) -> list[dict[str, Any]]:
     return games
 
 
-def reenter(spec: str, seed: int, choose: Chooser, check: Check | None = None) -> tuple[State[Any], State[Any]]:
+def reenter(
+    spec: str, seed: int, choose: Chooser, check: Check | None = None, phone_deals: bool = False
+) -> tuple[State[Any], State[Any]]:
     """Play ``spec`` dealt from ``seed`` (each move from ``choose``) and enter it at the table as it goes: every
-    move's breakdown, and the end, must be the dealt game's. The dealt and the table state at the end."""
+    move's breakdown, and the end, must be the dealt game's. The dealt and the table state at the end.
+    ``phone_deals``: the table's phone deals from the same seed (PDQ's rows: the same shuffle), so that only the
+    players' and the referee's moves are entered."""
     dealt = load_game(spec).new_initial_state(seed)
-    table = load_game(at_table(spec)).new_initial_state(None)
+    table = load_game(at_table(spec)).new_initial_state(seed if phone_deals else None)
 
     def enter(seat: int, text: str) -> Any:
         if check is not None:
             check(table, (seat, text))
         return table.act(seat, text)
 
+    dealt_so_far = [0]
+
+    def turned_up() -> None:
+        """The cards the dealt game turned up face up since (PDQ's rows), where the table waits for them: the
+        table enters what it sees. (A tile game's draws are into hands: never entered.)"""
+        for seat, move in dealt.history[dealt_so_far[0] :]:
+            if seat == CHANCE and table.acting_players() == [CHANCE]:
+                enter(CHANCE, move.to_text())
+        dealt_so_far[0] = len(dealt.history)
+
     for seat, text in set_up(dealt, table):
         enter(seat, text)
+    turned_up()
     number = 0
     while not dealt.is_terminal():
         seat, move = choose(dealt)
@@ -104,6 +122,7 @@ def reenter(spec: str, seed: int, choose: Chooser, check: Check | None = None) -
         expected = dealt.act(seat, move)
         got = enter(seat, text)
         assert got.to_json() == expected.to_json(), f"{spec} seed {seed}, move {number} ({text}): {got.text()}"
+        turned_up()
         number += 1
     while not table.is_terminal():  # the tiles left, where the count does not tell them
         seat = table.acting_players()[0]

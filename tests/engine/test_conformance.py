@@ -31,7 +31,7 @@ from tests.engine.conformance import (
     replay_reference,
     seeds,
 )
-from tests.engine.table_entry import TILE_GAMES, recorded_choose, recorded_games
+from tests.engine.table_entry import TILE_GAMES, bots_choose, recorded_choose, recorded_games
 
 register("highcard", "tests.engine.toy:HighcardGame")
 
@@ -98,6 +98,25 @@ def test_a_short_dealt_game_entered_at_the_table_passes_every_check() -> None:
     record = next(r for r in recorded_games("three2fifteen") if r["spec"].startswith("three2fifteen(players=4"))
     table = play_table_checked(record["spec"], record["seed"], recorded_choose(record["moves"]), Case((), every=4))
     assert table.game.options.table and table.is_terminal()
+
+
+#: PDQ at the table: seeded bot games of the dealing engine entered again (the cards turned up, the timed claims and
+#: votes, the referee's closes), and a table whose phone deals.
+PDQ_TABLES = ("pdq(players=3)", "pdq(variant=pdl,players=2)", "pdq(variant=four-score,players=2,only_solvable=true)")
+
+
+@pytest.mark.parametrize("spec", PDQ_TABLES)
+def test_pdq_dealt_games_entered_at_the_table_pass_every_check(spec: str) -> None:
+    names = ",".join(["sharp"] * load_game(spec).players)
+    table = play_table_checked(spec, SEED_BASE, bots_choose(spec, names, SEED_BASE), Case((), every=6))
+    assert table.game.options.table and table.is_terminal()
+
+
+def test_pdq_at_the_table_dealt_by_the_phone_passes_every_check() -> None:
+    spec = "pdq(players=2,variant=word-count,word_count_ms=4000)"
+    chooser = bots_choose(spec, "sharp,steady", SEED_BASE)
+    table = play_table_checked(spec, SEED_BASE, chooser, Case((), every=6), phone_deals=True)
+    assert table.seed == SEED_BASE and load_state(table.to_json()) == table
 
 
 @pytest.mark.parametrize("spec", QWIPLY_TABLES)

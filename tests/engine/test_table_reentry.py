@@ -17,9 +17,13 @@ from tests.engine.table_entry import TILE_GAMES, at_table, recorded_choose, reco
 
 #: Games per tile game in the quick lane: a few seconds each on a loaded machine.
 QUICK = {"bop": 4, "digit": 6, "matchfive": 4, "qnto": 6, "three2fifteen": 20}
-#: Games recorded per tile game: as many as the slow lane enters in about a minute in all (the bots took about
+#: Games the slow lane enters per tile game: as many as it enters in about a minute in all (the bots took about
 #: 3 s a BOP! game to choose, 0.2 s a Three2Fifteen one; a Match Five swap asks the move generator again).
 RECORDED = {"bop": 40, "digit": 100, "matchfive": 60, "qnto": 60, "three2fifteen": 200}
+#: Games recorded per tile game: 200, which the table-mode API's re-entry test enters
+#: (tests/matches/test_table_reentry.py). Match Five's seed 168 is not among them: its greedy bots' game stops on a
+#: move the engine lists and then refuses (a series with two wilds).
+KEPT = 200
 
 
 def reenter_all(name: str, count: int) -> Counter[str]:
@@ -42,7 +46,7 @@ def test_the_first_recorded_games_entered_at_the_table_score_as_dealt(name: str)
 def test_the_recorded_games_are_all_there_each_from_its_own_seed() -> None:
     for name in TILE_GAMES:
         games = recorded_games(name)
-        assert len(games) == RECORDED[name] == len({game["seed"] for game in games})
+        assert len(games) == KEPT == len({game["seed"] for game in games})
 
 
 @pytest.mark.slow

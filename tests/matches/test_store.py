@@ -13,6 +13,7 @@ import contextlib
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,17 @@ from matches.store import (
     SCHEMA_VERSION,
     Change,
     CommitCheck,
+    DeviceRow,
+    MatchRow,
     MoveRow,
     PostgresStore,
+    SeatRow,
     SQLiteStore,
     StorageUnavailable,
     Store,
     StoreHealth,
     Told,
+    Written,
     open_store,
 )
 from matches.store.sqlite import IndexFlags
@@ -40,28 +45,34 @@ from tests.matches.playing import two_players, whose_turn
 from tests.matches.waiting import eventually, wait_for
 
 
-def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
-    """Store before you tell: a move is version N+1 only if the match is still at N, decided by the
-    database, so two servers racing from the same version cannot both commit (two stores, two threads)."""
-    match_id, _ = two_players(service)
-    mover = whose_turn(service, match_id)
-    stores = [service.store, open_store(store_url)]
+def racing(store: Store, store_url: str, call: Callable[[Store, str], Any]) -> list[Any]:
+    """``call`` made twice at once, through two connections to one database (``store``'s, handed "a", and a new
+    one's, handed "b"), each on a thread of its own, started together: their answers."""
+    stores = [store, open_store(store_url)]
     start = threading.Barrier(2)
-    won: list[bool] = []
+    answers: list[Any] = []
 
-    def commit(store: Store, text: str) -> None:
+    def make(on: Store, text: str) -> None:
         start.wait(timeout=10)
-        won.append(store.commit_move(match_id, 0, MoveRow(1, mover, text, 1.0)))
+        answers.append(call(on, text))
 
     try:
-        pairs = zip(stores, ("a", "b"), strict=True)
-        racers = [threading.Thread(target=commit, args=pair) for pair in pairs]
+        racers = [threading.Thread(target=make, args=pair) for pair in zip(stores, ("a", "b"), strict=True)]
         for racer in racers:
             racer.start()
         for racer in racers:
             racer.join(timeout=30)
     finally:
         stores[1].close()
+    return answers
+
+
+def test_of_two_commits_at_one_version_exactly_one_is_stored(service: MatchService, store_url: str) -> None:
+    """Store before you tell: a move is version N+1 only if the match is still at N, decided by the
+    database, so two servers racing from the same version cannot both commit (two stores, two threads)."""
+    match_id, _ = two_players(service)
+    mover = whose_turn(service, match_id)
+    won = racing(service.store, store_url, lambda on, text: on.commit_move(match_id, 0, MoveRow(1, mover, text, 1.0)))
     assert sorted(won) == [False, True]
     stored = service.store.moves(match_id)
     assert [(m.version, m.move in ("a", "b")) for m in stored] == [(1, True)]
@@ -418,6 +429,92 @@ def test_looking_for_immutable_files_keeps_sqlites_locks(tmp_path: Path) -> None
         assert "database is locked" in other.stderr and "mine" not in other.stdout, (other.stdout, other.stderr)
     finally:
         store.close()
+
+
+# --- writes made once, and a match's log rewritten (a table match's entries: matches/table.py) ---------------
+def bare_match(store: Store, match_id: str = "m1") -> MatchRow:
+    """A playing table match's row with two seats, straight into the store: what the writes below work on."""
+    row = bare_row(match_id, None)
+    store.create_match(row, [SeatRow(0, "Ann"), SeatRow(1, "Bob")])
+    return row
+
+
+def logged(store: Store, match_id: str = "m1") -> list[tuple[int, str]]:
+    return [(move.version, move.move) for move in store.moves(match_id)]
+
+
+def test_moves_added_at_the_end_are_not_a_rewrite_and_a_cut_log_is(store: Store) -> None:
+    bare_match(store)
+    assert store.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 0", 1.0), MoveRow(2, 0, "0,0 9y", 1.0)]).done
+    store.save_snapshot("m1", 1, {"kept": True})
+    assert logged(store) == [(1, "first 0"), (2, "0,0 9y")]
+    row = store.match("m1")
+    assert row is not None and (row.version, row.rewrites) == (2, 0)
+    # Entry 2 replaced, and one after it: the log is cut at 1 and written again; the snapshot at 1 stays.
+    held = {"flag": {"index": 3}, "entries": [[0, "1,0 8y"]]}
+    written = store.commit_write("m1", 2, 0, 1, [MoveRow(2, 0, "0,0 9g", 2.0)], held=held, updated=2.0)
+    assert written.done and logged(store) == [(1, "first 0"), (2, "0,0 9g")]
+    row = store.match("m1")
+    assert row is not None and (row.version, row.rewrites, row.held, row.updated) == (2, 1, held, 2.0)
+    assert store.snapshot("m1") == (1, {"kept": True})
+    # Taken back to nothing: the snapshot past it goes with the moves it was made of.
+    assert store.commit_write("m1", 2, 1, 0, [], held=None).done
+    row = store.match("m1")
+    assert logged(store) == [] and store.snapshot("m1") is None
+    assert row is not None and (row.version, row.rewrites, row.held) == (0, 2, None)
+
+
+def test_a_write_at_a_stale_version_or_count_of_rewrites_writes_nothing(store: Store) -> None:
+    bare_match(store)
+    assert store.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 0", 1.0)]).done
+    assert store.commit_write("m1", 1, 0, 0, []).done  # undone: version 0 again, one rewrite
+    for version, rewrites in [(1, 1), (0, 0)]:  # an old version; the right version of a log since rewritten
+        written = store.commit_write("m1", version, rewrites, version, [MoveRow(version + 1, -1, "first 1", 3.0)])
+        assert written == Written(False, None)
+    assert logged(store) == [] and store.version("m1") == 0
+
+
+def test_a_key_writes_once_and_is_answered_what_it_got_the_first_time(store: Store) -> None:
+    bare_match(store)
+    first = store.commit_write("m1", 0, 0, 0, [MoveRow(1, -1, "first 0", 1.0)], key="k-1", answer='{"n": 1}')
+    assert first == Written(True, None) and store.write_answer("m1", "k-1") == '{"n": 1}'
+    # Sent again, as queued (the version it was made at), or at the version the match is at now: written once.
+    for version in (0, 1):
+        again = store.commit_write("m1", version, 0, version, [MoveRow(version + 1, -1, "first 0", 2.0)], key="k-1")
+        assert again == Written(False, '{"n": 1}')
+    assert logged(store) == [(1, "first 0")] and store.write_answer("m1", "other") is None
+    assert store.write_answer("m2", "k-1") is None  # a key is a match's own
+
+
+def test_of_two_writes_with_one_key_racing_exactly_one_is_made(store: Store, store_url: str) -> None:
+    """The same entry sent twice at once (a phone's queue resent while the first send was still on its way),
+    through two connections: one writes, the other is answered what it wrote."""
+    bare_match(store)
+    entry = [MoveRow(1, -1, "first 1", 1.0)]
+    results = racing(store, store_url, lambda on, _: on.commit_write("m1", 0, 0, 0, entry, key="same", answer="a"))
+    assert sorted(results, key=lambda w: w.done) == [Written(False, "a"), Written(True, None)]
+    assert logged(store) == [(1, "first 1")]
+
+
+def test_a_table_match_and_its_devices_within_their_caps(store: Store) -> None:
+    device = DeviceRow("hash-a", "Phone", 1.0)
+    assert store.create_table_match(bare_row("t1", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) is None
+    assert store.create_table_match(bare_row("t2", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) is None
+    assert store.create_table_match(bare_row("t3", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) == (2, 2)
+    assert store.match("t3") is None
+    # Counted only while they change: the day's, not every match a client ever kept at a table.
+    assert store.create_table_match(bare_row("t3", "me"), [SeatRow(0, "Ann")], device, 2, 3, since=5.0) is None
+    assert store.create_table_match(bare_row("t4", "you"), [SeatRow(0, "Ann")], device, 2, 3, since=0.0) == (0, 3)
+    assert store.devices("t1") == [device]
+    assert store.add_device("t1", DeviceRow("hash-b", "Tablet", 2.0), limit=2)
+    assert not store.add_device("t1", DeviceRow("hash-c", "Third", 3.0), limit=2)
+    assert [d.name for d in store.devices("t1")] == ["Phone", "Tablet"]
+
+
+def bare_row(match_id: str, creator: str | None) -> MatchRow:
+    return MatchRow(id=match_id, game="digit", options={"table": True}, seats=2, seed=1, status="playing", public=False,
+                    invite_hash="x", clock=None, clock_state=None, version=0, epoch=None, epoch_started=None, due=None,
+                    created=1.0, updated=1.0, creator=creator, at_table="entered")  # fmt: skip
 
 
 # --- the change feed between servers (``Store.changes_feed``) ----------------------------------------------

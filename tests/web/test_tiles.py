@@ -26,7 +26,9 @@ TILE_GAMES = ["bop", "digit", "qnto", "matchfive", "three2fifteen"]
 DESIGN = """(hand) => [...document.querySelectorAll(`${hand} .rack-tile .tile`)].map((tile) => {
   const style = getComputedStyle(tile), box = tile.getBoundingClientRect();
   const figure = tile.querySelector(".t-letter"), letter = tile.querySelector(".t-colour");
-  const drawn = (e) => { const t = getComputedStyle(e).textTransform, text = e.textContent;
+  const generated = (e) => { const c = getComputedStyle(e, "::before").content;
+    return c.startsWith('"') ? JSON.parse(c) : ""; };
+  const drawn = (e) => { const t = getComputedStyle(e).textTransform, text = generated(e) + e.textContent;
     return t === "lowercase" ? text.toLowerCase() : t === "uppercase" ? text.toUpperCase() : text; };
   const corner = letter && letter.getClientRects().length ? letter.getBoundingClientRect() : null;
   return {

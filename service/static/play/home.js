@@ -5,6 +5,7 @@ import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
 import { alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
+import { tableGameForm } from "./table/create.js";
 import { botWords } from "./words.js";
 import { CLOCKS, clockBody } from "./clocks.js";
 import { showMyGames } from "./mygames.js";
@@ -18,8 +19,9 @@ export async function openHome(main) {
 
   const mine = h("section", { class: "card", "aria-labelledby": "mine-title", id: "my-games", hidden: true });
   const create = newGameForm(games, plugins);
+  const atTable = tableGameForm(games, plugins); // the real box on the table, this phone keeping the sheet
   const open = h("section", { class: "card", "aria-labelledby": "open-title" });
-  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, tablesSection(), open);
+  fill(main, h("h1", { class: "page-title" }, "Play a game"), mine, create, atTable, tablesSection(), open);
   await Promise.all([showMyGames(mine, plugins), showOpen(open, plugins)]);
 }
 
@@ -160,7 +162,7 @@ function echoWhenCut(control, id) {
 
 /** The option fields a board module declares, in words; the rest of the game's options keep their
  * defaults. A game without a module gets one plain field per simple option. */
-function optionFields(plugin, game) {
+export function optionFields(plugin, game) {
   const declared = plugin.options || genericOptions(game.options);
   return declared.map((option) => {
     const id = `option-${option.name}`;
@@ -200,7 +202,7 @@ function genericOptions(defaults) {
     }));
 }
 
-function readOptions(plugin, box) {
+export function readOptions(plugin, box) {
   const options = {};
   for (const control of box.querySelectorAll("[data-option]")) {
     const kind = control.dataset.kind;

@@ -37,6 +37,11 @@ export async function openMatch(main, id, params) {
   }
   const plugin = await loadBoard(body.game);
   document.title = `${plugin.title}: Tablejudge`;
+  if (body.table) {
+    // A game played with the real box (table/page.js): its devices hold no seat, it has no lobby.
+    const { openTable } = await import("./table/page.js");
+    return openTable(main, { id, token, body, plugin, invite });
+  }
   if (moved.error) await noSeatCard(main, "This seat link did not work", moved.error);
   if (!token && joining && !watching) {
     if (body.status === "waiting" && body.seats.some((s) => !s.joined)) {
@@ -100,7 +105,7 @@ function askToJoin(main, id, body, plugin, invite) {
 
 const TABLE = -3; // the game's own moves (a PDQ window closing)
 
-class MatchPage {
+export class MatchPage {
   constructor(main, { id, token, body, plugin, notice = null }) {
     this.main = main;
     this.notice = notice;

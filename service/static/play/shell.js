@@ -11,6 +11,7 @@ const match = path.match(/^\/play\/([A-Za-z0-9_-]{1,40})$/);
 const table = path.match(/^\/play\/tables\/([A-Za-z0-9_-]{1,40})(\/league)?$/);
 
 function failed(error) {
+  console.error(error); // (the stack, for whoever opens the console)
   fill(
     main,
     h("section", { class: "card" }, h("h1", {}, "Something went wrong"), h("p", { role: "alert" }, error.message),

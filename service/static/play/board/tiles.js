@@ -15,11 +15,19 @@ import { h } from "../ui.js";
  * @property {Record<string, any>} [attrs] attributes of the tile's element (``aria-label``, ``title``)
  */
 
-/** A tile's element: ``<span class="tile t-r"><span class="t-letter">5</span><span class="t-colour">r</span></span>``. */
+/** A tile's element: ``<span class="tile t-r"><span class="t-letter">5</span><span class="t-colour" data-corner="r">``.
+ * The corner letter is drawn by the stylesheet from ``data-corner``, not written as text: it repeats the colour
+ * the tile's name says in a word, and as text it would join the figure into a word no name holds ("5r"), which
+ * speech input could not say and axe's label-content-name-mismatch rightly flags. */
 export function tileFace(/** @type {TileLook} */ look) {
   const { classes = [], figure, figureClasses = [], corner = null, marks = [], attrs = {} } = look;
   return h("span", { class: ["tile", ...classes].join(" "), ...attrs },
     ...marks,
     h("span", { class: ["t-letter", ...figureClasses].join(" ") }, figure),
-    corner ? h("span", { class: "t-colour", "aria-hidden": "true" }, corner.toLowerCase()) : null);
+    corner ? cornerLetter(corner) : null);
+}
+
+/** The colour's letter in a tile's corner (drawn by play.css from ``data-corner``: see ``tileFace``). */
+export function cornerLetter(/** @type {string} */ corner) {
+  return h("span", { class: "t-colour", "aria-hidden": "true", "data-corner": corner.toLowerCase() });
 }

@@ -43,10 +43,10 @@ export class BagBoard extends GridBoard {
  * (the replay's picture, and the squares a move covers), ``turnNote(view, yours)`` (said after "Your turn" or
  * "Ann's turn": a final round, a turn owed); ``own``: the rest, the game's own (title, options, specText,
  * finalNote, reasonText, renderReview, ...).
- * @param {{mount: (ctx: any) => any, piece: string, describe: (step: any) => string, staticBoard: any, placements: (move: string) => any, turnNote: (view: any, yours: boolean) => string}} parts
+ * @param {{mount: (ctx: any) => any, mountWith: (wrap: any, ctx: any) => any, piece: string, describe: (step: any) => string, staticBoard: any, placements: (move: string) => any, turnNote: (view: any, yours: boolean) => string}} parts
  * @param {Record<string, any>} own
  */
-export function bagPlugin({ mount, piece, describe, staticBoard, placements, turnNote }, own) {
+export function bagPlugin({ mount, mountWith, piece, describe, staticBoard, placements, turnNote }, own) {
   return {
     bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
     seatInfo: (/** @type {any} */ body, /** @type {number} */ seat) => handCount(body, seat, piece),
@@ -59,6 +59,7 @@ export function bagPlugin({ mount, piece, describe, staticBoard, placements, tur
     describe,
     inSheet: (/** @type {any} */ step) => step.seat >= 0,
     mount,
+    mountWith,
     renderReplay: replayOf(staticBoard, placements, (/** @type {any} */ view, /** @type {any} */ body) => `${scoresLine(view, body)} · bag ${view.bag_size}`),
     reviewTitle: "What could have been played, turn by turn",
     reviewSteps: (/** @type {any[]} */ turns, /** @type {any} */ body) => reviewStepsOf(turns, body, describe),

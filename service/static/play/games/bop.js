@@ -6,6 +6,7 @@ import { humanize as namedSeats, forgetOldWords } from "../board/feedback.js";
 import { GridBoard, CELL, boardMap, key, lineText } from "../board/grid.js";
 import { span } from "../board/cells.js";
 import { layOut } from "../board/dock.js";
+import { tileFace } from "../board/tiles.js";
 import { forReader, upheld, linesOf, exampleWords, lastMoveSentence, stoodFor, lineWords } from "./bop-words.js";
 import { tileGrid, replayOf, reviewStepsOf, handCount, scoresLine, renderBest, bestHeading } from "../board/pictures.js";
 
@@ -25,7 +26,7 @@ export function tileName(tile, stands = null) {
  * consonant (``stands``, from the engine: RULINGS.md 29) drawn as that letter and marked ?, as the
  * line games draw a settled wild (games/qnto.js, games/digit.js). */
 export function tileElement(tile, { stands = null } = {}) {
-  if (tile !== BOP) return h("span", { class: `tile t-${tile[1]}` }, h("span", { class: "t-letter" }, tile[0]), h("span", { class: "t-colour", "aria-hidden": "true" }, tile[1]));
+  if (tile !== BOP) return tileFace({ classes: [`t-${tile[1]}`], figure: tile[0], corner: tile[1] });
   return h("span", { class: `tile t-bop${stands ? " lt-stands" : ""}` },
     h("span", { class: "t-letter" }, stands || "?"),
     stands ? h("span", { class: "t-wild", "aria-hidden": "true" }, "?") : null);
@@ -500,6 +501,7 @@ export default {
     return penalty ? `−${penalty} for tiles left` : "";
   },
   mount: (ctx) => new BopBoard(ctx),
+  mountWith: (wrap, ctx) => new (wrap(BopBoard))(ctx), // the board made another way (table mode: table/boards.js)
   renderReplay,
   reviewTitle: "What could have been played, turn by turn",
   reviewSteps: (turns, body) => reviewStepsOf(turns, body, describeNode, (step) => step.seat >= 0 && (step.move.startsWith("pass") || playCells(step.move))),

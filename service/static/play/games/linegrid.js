@@ -591,6 +591,7 @@ export function renderReview(game, review, element, body, tools) {
 export function linePlugin(game, extra) {
   return {
     mount: (ctx) => new LineBoard(ctx, game),
+    mountWith: (wrap, ctx) => new (wrap(LineBoard))(ctx, game),
     scored: (body) => game.scored(body.view || {}),
     describe: (step, body) => describeText(game, step, body),
     describeNode: (step, body) => h("span", {}, describeStep(game, step, body, true)),

@@ -548,6 +548,7 @@ const REASONS = {
 
 export default bagPlugin({
   mount: (ctx) => new MatchFiveBoard(ctx),
+  mountWith: (wrap, ctx) => new (wrap(MatchFiveBoard))(ctx),
   piece: "tile",
   describe: describeStep,
   staticBoard,

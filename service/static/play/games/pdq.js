@@ -157,7 +157,7 @@ function describeStep(step, body) {
   return step.move;
 }
 
-function cardsElement(letters, size = "big") {
+export function cardsElement(letters, size = "big") {
   return h("div", { class: `cards ${size}`, role: "img", "aria-label": `The cards: ${letters.split("").join(" ")}` },
     letters.split("").map((letter) => h("span", { class: "card-letter", "aria-hidden": "true" }, letter)));
 }

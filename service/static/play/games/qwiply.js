@@ -597,6 +597,8 @@ export default {
     const view = body.view;
     if (!view) return "";
     if (view.phase === "setup") return view.setups[seat] ? "set up" : "setting up…";
+    // A table that tallies keeps the sheets on paper: its view holds the bids and tallies entered, no sheet.
+    if (!view.sheets) return view.tallies?.[seat] ? "sheet entered" : view.bids?.[seat] ? "bids entered" : "";
     const sheet = view.sheets[seat];
     const wins = Object.values(winsOf(sheet)).reduce((a, b) => a + b, 0);
     return [plural(wins, "win"), sheet.penalties ? plural(sheet.penalties, "penalty", "penalties") : null, seat === view.start && view.phase !== "over" ? "starts" : null].filter(Boolean).join(" · ");

@@ -99,7 +99,7 @@ export function playLines(board, placed) {
   return lines;
 }
 
-function tokenElement(value, attrs = {}) {
+export function tokenElement(value, attrs = {}) {
   // The shared tile design (board/tiles.js); a token has no colour, so no corner letter.
   return tileFace({ classes: ["token"], figure: String(value), attrs });
 }
@@ -252,7 +252,9 @@ class Three2FifteenBoard extends BagBoard {
       look.content = kind ? h("span", { class: "sq-mark", "aria-hidden": "true" }, kind.mark) : null;
       look.said.push("empty");
     }
-    if (kind) look.said.push(kind.name);
+    // An empty square shows its mark: a ×2 or ×3 is said as well, so that its name holds what it shows.
+    const showsMark = value === undefined && !mine;
+    if (kind) look.said.push(showsMark && /\d/.test(kind.mark) ? `${kind.mark}, ${kind.name}` : kind.name);
     if (this.broken.has(where)) {
       look.classes.push("broken");
       look.said.push("in a broken line");
@@ -388,6 +390,7 @@ function renderReview(review, element, body, tools) {
 
 export default bagPlugin({
   mount: (ctx) => new Three2FifteenBoard(ctx),
+  mountWith: (wrap, ctx) => new (wrap(Three2FifteenBoard))(ctx),
   piece: "token",
   describe: describeStep,
   staticBoard,

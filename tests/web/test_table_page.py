@@ -1,0 +1,101 @@
+"""The table-mode page (service/static/play/table/) as a table uses it: a table match made from /play for every
+game, its page fitting a phone held either way with no serious accessibility problem, and plays entered
+while the signal is gone kept on the phone through a reload and applied exactly once when it returns."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.engine.test_table_examples import fixture
+from tests.web.conftest import Phone
+from tests.web.table_driver import CHANCE, TableHands, table_match
+from tests.web.test_axe import audit
+
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
+
+#: Every game a table can keep, as the home page's table form names it.
+TABLE_GAMES = ["bop", "pdq", "digit", "qnto", "matchfive", "three2fifteen", "qwiply"]
+MOVES = "**/v1/matches/*/moves"
+#: Each game's set-up as its sheet's example enters it (who goes first, the starter): the play screen after it.
+SETUP = {
+    "bop": ["first 0", f"draw {fixture('bop', 'play_example.json')['starter']}"],
+    "digit": ["first 0"],
+    "qnto": ["first 0", f"draw {fixture('qnto', 'play_example.json')['pile'][0]}"],
+    "matchfive": ["first 0"],
+    "three2fifteen": ["first 1"],
+}
+
+
+def set_up(page: Any, base: str, game: str) -> None:
+    """The set-up entered through the API by the phone's own device (the page's taps for it: test_table_examples)."""
+    match = page.evaluate("() => window.tablejudgeMatch.body.match")
+    token = page.evaluate("(m) => JSON.parse(localStorage.getItem('tablejudge.seats'))[m].token", match)
+    for entry in SETUP.get(game, []):
+        version = page.evaluate("() => window.tablejudgeMatch.body.version")
+        sent = httpx.post(f"{base}/v1/matches/{match}/moves", json={"move": entry, "seat": CHANCE, "version": version},
+                          headers={"Authorization": f"Bearer {token}"}, timeout=30)  # fmt: skip
+        assert sent.status_code == 200, sent.text
+        page.wait_for_function("(v) => window.tablejudgeMatch.body.version > v", arg=version)
+
+
+def test_every_game_is_made_at_the_table_from_play_and_fits_a_phone_held_either_way(
+    phones: Any, live_server: str
+) -> None:
+    phone: Phone = phones("Ann")
+    problems: list[str] = []
+    for game in TABLE_GAMES:
+        page = phone.open("/play")
+        page.set_viewport_size({"width": 360, "height": 740})
+        if not page.locator("#table-create").is_visible():
+            page.click("#table-new-title")
+        page.locator(f"#table-game-{game}").check()
+        page.fill("#table-player-0", "Ann")
+        page.fill("#table-player-1", "Bea")
+        page.click("#table-create")
+        page.wait_for_url(re.compile(r"/play/[A-Za-z0-9_-]+$"))
+        page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.body")
+        body = page.evaluate("() => window.tablejudgeMatch.body")
+        assert body["game"] == game and body["table"]["setup"] == "entered", body
+        assert [seat["name"] for seat in body["seats"]][:2] == ["Ann", "Bea"]
+        page.screenshot(path=f"/tmp/tablepage-dev/made-{game}-setup.png")
+        set_up(page, live_server, game)
+        for width, height in ((360, 740), (740, 360)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(200)  # (laid out again at the new size: no state to wait for)
+            page.screenshot(path=f"/tmp/tablepage-dev/made-{game}-{width}x{height}.png")
+            overflow = page.evaluate("() => document.documentElement.scrollHeight - window.innerHeight")
+            assert overflow <= 1, f"{game}'s table page scrolls by {overflow}px at {width} x {height}"
+        page.set_viewport_size({"width": 360, "height": 740})
+        problems += audit(page, f"{game} at the table")
+    assert problems == []
+
+
+def test_plays_entered_offline_survive_a_reload_and_are_applied_exactly_once(phones: Any, live_server: str) -> None:
+    plays = [play["play"] for play in fixture("matchfive", "sheet_example.json")["plays"]][:5]
+    table = TableHands(phones("Ann"), "matchfive", table_match(live_server, "matchfive", ["Ann", "Bea"]))
+    page = table.open()
+    table.enter("first 0", CHANCE)
+    context = table.phone.context
+    context.set_offline(True)
+    for done, play in enumerate(plays, 1):
+        table.counts.append(type(table.counts[0])())
+        table.lay(play)
+        page.wait_for_function("(n) => window.tablejudgeMatch.queue.waiting.length === n", arg=done)
+    waiting = page.locator("text=5 plays waiting to send")
+    waiting.wait_for()
+    # Back in signal but the plays still unsent (their posts fail), the page reloaded: the phone kept them.
+    page.route(MOVES, lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    context.set_offline(False)
+    page.reload()
+    page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.queue.waiting.length === 5")
+    waiting.wait_for()
+    page.unroute(MOVES)
+    sent = "() => window.tablejudgeMatch.body.version === 6 && !window.tablejudgeMatch.queue.waiting.length"
+    page.wait_for_function(sent, timeout=30_000)
+    headers = {"Authorization": f"Bearer {table.made['token']}"}
+    sheet = httpx.get(f"{live_server}/v1/matches/{table.made['match']}/turns", headers=headers, timeout=30).json()
+    assert [turn["move"] for turn in sheet["turns"]] == ["first 0", *plays]
