@@ -65,6 +65,8 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     options_type = PdqOptions
     format = 2
     word_questions = ("pdq", "pdq_check")
+    #: Everyone claims at once, against the clock: no takebacks (engine/takeback.py).
+    takebacks = False
     # The levels, then retired names that saved matches may still seat; the shared bots at a level's
     # pace (``bots.SHARED_PACE``: a seat left by its player is the greedy bot's, wanted or not).
     bots = {**{name: _make_pdq_bot for name in (*LEVELS, *RETIRED)}, **dict.fromkeys(SHARED_PACE, _make_paced_bot)}
