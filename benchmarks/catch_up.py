@@ -4,7 +4,7 @@
 services (two server processes) load each, then a third plays ``--behind`` more passes in every match,
 as another server process would. Each service then loads its matches again with ``load_async`` while
 a coroutine beside it notes every turn of the event loop: one with ``engine_workers`` 0 (the missed
-moves played on the loop, as before ``MatchCore._on_loop``), one with a pool (its state dropped and
+moves played on the loop, as before ``MatchCore.on_loop``), one with a pool (its state dropped and
 rebuilt on the loading thread). It prints, per load, how long it took, the loop's longest pause, the
 garbage collector's full collections and the read of the row and the missed moves (made on the loop).
 Not part of the test suite.
@@ -59,7 +59,7 @@ def main() -> None:
                 open_store(url), MatchSettings(lexicon="standard", engine_workers=workers)
             )
             for match_id in ids:
-                service.load(match_id)
+                service.core.load(match_id)
             original = service.store.match_and_moves
 
             def timed_read(*call: Any, original: Any = original) -> Any:
@@ -78,7 +78,7 @@ def main() -> None:
                     f"{paused * 1000:.0f} ms (full collections {collected * 1000:.0f} ms, row and missed moves "
                     f"read {read * 1000:.0f} ms)"
                 )
-            servers[workers].cold.close()
+            servers[workers].core.cold.close()
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ class LoopTurns:
     async def load(self, service: MatchService, match_id: str) -> tuple[float, float, float]:
         """One ``load_async``: when it began and finished, and the loop's longest pause meanwhile."""
         began = time.perf_counter()
-        await service.load_async(match_id)
+        await service.core.load_async(match_id)
         finished = time.perf_counter()
         await asyncio.sleep(0.02)  # the turn under way when the load ended comes back
         # A turn that overlaps the load: how much later than its 1 ms it came back.
@@ -105,14 +105,14 @@ async def loads(path: Path, ids: list[str], off_the_loop: bool) -> list[tuple[fl
     """Each load's time, the event loop's longest pause during it, and the full collections in it."""
     store = open_store(f"sqlite:///{path}")
     service = MatchService(store, MatchSettings(lexicon="standard", engine_workers=1 if off_the_loop else 0))
-    service.game("bop", {}, "standard")  # the game (its lexicon) built before, as a running server has it
+    service.core.game("bop", {}, "standard")  # the game (its lexicon) built before, as a running server has it
     measured = []
     async with LoopTurns() as loop:
         for match_id in ids:
             began, finished, pause = await loop.load(service, match_id)
             collected = sum(seconds for start, seconds in COLLECTIONS if began <= start <= finished)
             measured.append((finished - began, pause, collected))
-    service.cold.close()
+    service.core.cold.close()
     store.close()
     return measured
 

@@ -94,7 +94,7 @@ def server(states: int, moves: int, freeze: bool) -> None:
             gc.collect()
             gc.freeze()
         service = app.state.matches
-        game = service.game("bop", {"players": 2}, service.settings.lexicon)
+        game = service.core.game("bop", {"players": 2}, service.core.settings.lexicon)
         data = passing_bop(game, moves)
         gc.collect()
         start_up = len(gc.get_objects())
@@ -108,7 +108,7 @@ def server(states: int, moves: int, freeze: bool) -> None:
             f"collection {empty:.1f} ms; with {len(held)} BOP! states of {moves} passes cached: {tracked:,} "
             f"({(tracked - start_up) / len(held) / moves:.2f} per move), a full collection {loaded:.1f} ms"
         )
-        app.state.matches.cold.close()
+        app.state.matches.core.cold.close()
         app.state.matches.store.close()
     gc.unfreeze()
 

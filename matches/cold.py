@@ -29,7 +29,7 @@ every other change to the cache is made.
 
 A state the process holds far behind the store (another server process played on) is loaded the same
 way: the load asks for its catch-up first (``Rebuild``), a request on the loop refuses it, drops the
-state and has it rebuilt here from the newest snapshot (``MatchCore._on_loop``).
+state and has it rebuilt here from the newest snapshot (``MatchCore.on_loop``).
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ class Rebuild:
 
 class RebuildOffLoop(Exception):
     """A load on the event loop would rebuild or far catch up a state (``Rebuild``): the request drops
-    this process's state and loads the match off the loop (``MatchCore._on_loop``). Never a client's."""
+    this process's state and loads the match off the loop (``MatchCore.on_loop``). Never a client's."""
 
 
 def rebuild_here(rebuild: Rebuild) -> None:

@@ -1,20 +1,17 @@
-"""The match server's shared core: what the lobby, the gate, the scheduler and the reads all work on.
+"""The match server's core: the store and one process's view of its matches, which the lobby, the
+gate, the scheduler and the reads are each given (``matches.service`` wires them together).
 
-``MatchCore`` holds one process's view of its matches (the store, the cached states and copies, the
-worker pool, the listeners) and the steps they all take: loading a match (from the cache, a snapshot
-and the log), the fields a new state implies (status, clock, what is due), the bodies clients are
-sent, and the events a committed change tells. The parts are mixed into ``matches.service.MatchService``:
-
-- ``matches.lobby``: creating, joining, leaving, rematches, the lists of games and matches;
-- ``matches.gate``: the one gate every move goes through (and the preview, which runs it on a copy);
-- ``matches.scheduler``: what the server does by itself (bots, clocks, the referee);
-- ``matches.reads``: the reads that replay a match (score sheet, replay, review, legal moves, the log).
+``MatchCore`` holds the per-process state (the cached states and this process's copies of its matches,
+the games built, the worker pool, the loading thread, the listeners) and the steps every part takes:
+loading a match (from the cache, a snapshot and the log), the fields a new state implies (status,
+clock, what is due), the bodies clients are sent, and the events a committed change tells.
 
 The core is written once, sans-I/O (as h11 is): the gate, loading and the scheduler's work are
 generators that yield the store calls they need (``matches.store.Call``) and are sent the answers.
-``_run`` makes the calls directly; ``_run_async`` awaits them (``Store.call_async``: PostgreSQL's
+``run`` makes the calls directly; ``run_async`` awaits them (``Store.call_async``: PostgreSQL's
 round trips leave the event loop free for other requests meanwhile; SQLite's calls, local and short,
-are made directly in both).
+are made directly in both). Only the scheduler's steps yield a bot's choice (``Think``): it hands the
+drivers its way of making one.
 
 Everything a client is sent is built from ``state.view(seat)`` (or the spectator's view): no other
 hand, no pile order, no seed, no generator state. The seed comes out only when the match is over.
@@ -67,7 +64,7 @@ REBUILD_TRIES = 3
 CACHE_SIZE = 512
 #: Games (a game, its options, lexicon and house rules) kept built by one process, the most recently used.
 GAMES_KEPT = 256
-#: How long a copy's seats serve moves without a read (``MatchCore._copy``). A seat's ``seen``
+#: How long a copy's seats serve moves without a read (``MatchCore.copy_of``). A seat's ``seen``
 #: changes without moving the match's revision (it is stored every 15 s while a socket is open, and
 #: a seat shows as connected for 45 s after), so the bodies built from a copy are at most this late.
 COPY_FRESH = 5.0
@@ -96,8 +93,9 @@ class Loaded:
 
 @dataclass(frozen=True)
 class Think:
-    """A bot's choice the core waits for, yielded like a store call (``Call``): the sync driver makes
-    it in this process; the async one hands it to the worker pool and does not wait (``_think_async``)."""
+    """A bot's choice the scheduler's steps wait for, yielded like a store call (``Call``) and made by the
+    ``think`` the scheduler hands the driver: in this process (the sync driver), or asked of the worker
+    pool without waiting (``Scheduler._think_async``)."""
 
     match: str
     #: What the choice depends on: the version, the clock's moment, the bot seats and their seeds.
@@ -140,34 +138,32 @@ class Event:
 Listener = Callable[[Event], None]
 
 
-@dataclass
 class MatchCore:
-    """One process's view of its matches, and the steps every part of the service takes on them."""
+    """One process's view of its matches, and the steps every part of the service takes on them. Made by
+    ``MatchService``, which gives it its defaults."""
 
-    store: Store
-    settings: MatchSettings = field(default_factory=MatchSettings)
-    clock_now: Callable[[], float] = time.time
-    #: House rules by id, shared with the judge (``service.app`` makes one over the store for both).
-    rules_book: HouseRulesBook | None = None
-    #: Each seat's round trips, measured by the live sockets' pings (lag compensation, ``matches/lag.py``).
-    lag: LagBook = field(default_factory=LagBook)
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self, store: Store, settings: MatchSettings, clock_now: Callable[[], float], rules_book: HouseRulesBook | None
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock_now = clock_now
+        #: House rules by id, shared with the judge (``service.app`` makes one over the store for both); a
+        #: service on its own (tests, tools) keeps them in a book over its own store.
+        self.house_rules_book = rules_book or HouseRulesBook(store, clock_now)
+        #: Each seat's round trips, measured by the live sockets' pings (lag compensation, ``matches/lag.py``).
+        self.lag = LagBook()
         self._games: OrderedDict[str, Game[Any, Any, Any]] = OrderedDict()
-        self._states: OrderedDict[str, State[Any]] = OrderedDict()
-        #: Each cached state's match as this process last read or wrote it (``_copy``).
-        self._loaded: dict[str, Loaded] = {}
-        # A service on its own (tests, tools) keeps house rules in a book over its own store.
-        self.house_rules_book = self.rules_book or HouseRulesBook(self.store, self.clock_now)
+        #: The states this process holds, the most recently used last (at most ``CACHE_SIZE``).
+        self.states: OrderedDict[str, State[Any]] = OrderedDict()
+        #: Each cached state's match as this process last read or wrote it (``copy_of``).
+        self.copies: dict[str, Loaded] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        #: Told of every change this process commits (``emit``): the scheduler, the live hub, the push sender.
         self.listeners: list[Listener] = []
-        settings = self.settings
         self.work = self._pool()
         #: Matches being rebuilt off the event loop (``_warm_async``).
-        self.cold: ColdLoads[State[Any] | None] = ColdLoads(settings.engine_queue)
-        #: Does someone watch this match (a live socket of this process)? Set by the server
-        #: (``service.app``) from the live hub; used to pace matches with no person seated.
-        self.watched: Callable[[str], bool] = lambda match_id: False
+        self.cold: ColdLoads[State[Any] | None] = ColdLoads(self.settings.engine_queue)
 
     def _pool(self) -> WorkPool:
         limits = self.settings
@@ -176,23 +172,10 @@ class MatchCore:
             limits.engine_workers, limits.engine_queue, limits.worker_memory_mb, background, limits.bot_only_queue
         )
 
-    async def close_async(self) -> None:
-        """The server stops: the engine's workers end (the scheduler first cancels its bots' thinking)."""
+    def close(self) -> None:
+        """The server stops: the engine's workers end, and loads not yet begun are dropped."""
         self.work.close()
         self.cold.close()
-
-    # --- the scheduler's, used by the gate and the runners (``matches.scheduler``) ---------------------
-    def _think_now(self, think: Think) -> tuple[int, Move] | None:
-        """A bot's choice, made here and now."""
-        raise NotImplementedError
-
-    def _think_async(self, think: Think) -> Any:
-        """A bot's choice if the pool has made it, else ``PENDING`` (and it is asked for)."""
-        raise NotImplementedError
-
-    def _think_ahead(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> None:
-        """Ask the pool for the bots' next choice as soon as a move is committed."""
-        raise NotImplementedError
 
     # --- games ---------------------------------------------------------------------------------------
     def game(
@@ -209,10 +192,10 @@ class MatchCore:
         self._games.move_to_end(key)
         return game
 
-    def _game_of(self, row: MatchRow) -> Game[Any, Any, Any]:
+    def game_of(self, row: MatchRow) -> Game[Any, Any, Any]:
         return self.game(row.game, row.options, row.lexicon, row.house_rules)
 
-    def _game_key(self, row: MatchRow) -> GameKey:
+    def game_key_of(self, row: MatchRow) -> GameKey:
         """The match's game as a worker process builds it (``matches.work``)."""
         rules = self.house_rules(row.house_rules) if row.house_rules is not None else None
         return game_key(row.game, row.options, row.lexicon, rules)
@@ -236,7 +219,7 @@ class MatchCore:
         return found
 
     # --- the state -----------------------------------------------------------------------------------
-    def _row(self, match_id: str) -> MatchRow:
+    def row(self, match_id: str) -> MatchRow:
         row = self.store.match(match_id) if isinstance(match_id, str) else None
         if row is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
@@ -244,20 +227,20 @@ class MatchCore:
 
     def load(self, match_id: str) -> Loaded:
         """The match with its state rebuilt (from this process's cache, a snapshot, and the log)."""
-        return self._run(self._load_steps(match_id))
+        return self.run(self.load_steps(match_id))
 
     def load_async(self, match_id: str) -> Coroutine[Any, Any, Loaded]:
         """``load`` on the event loop: the store's round trips are awaited (PostgreSQL), not waited for,
-        and a match this process does not hold, or holds far behind, is rebuilt off the loop (``_on_loop``).
-        To be awaited: ``_on_loop``'s coroutine itself, without a frame of its own around it."""
-        return self._on_loop(match_id, lambda: self._load_steps(match_id))
+        and a match this process does not hold, or holds far behind, is rebuilt off the loop (``on_loop``).
+        To be awaited: ``on_loop``'s coroutine itself, without a frame of its own around it."""
+        return self.on_loop(match_id, lambda: self.load_steps(match_id))
 
-    async def _on_loop(
+    async def on_loop(
         self, match_id: Any, steps: Callable[[], Steps[T]], think: Callable[[Think], Any] | None = None
     ) -> T:
         """Run the core for a request on the event loop, where nothing that grows with the game is done:
         the match's state first held (``_warm_async``), then ``steps()`` run (on PostgreSQL under the
-        match's lock, its round trips awaited; on SQLite directly, ``think`` making bots' choices). When
+        match's lock, its round trips awaited; on SQLite directly; ``think`` making bots' choices). When
         they find the state far behind the row, or missing (``Rebuild``), nothing has been done yet: the
         state is dropped, rebuilt on the loading thread from the newest snapshot, and the steps run again
         (they catch up the few moves made during the load). 503 ``busy`` when the match keeps moving on
@@ -267,26 +250,26 @@ class MatchCore:
                 if not self.store.awaits:
                     if self._cold(match_id):
                         await self._warm_async(match_id)
-                    return self._run(steps(), think, on_loop=True)
-                async with self._lock(match_id):
+                    return self.run(steps(), think, on_loop=True)
+                async with self.lock(match_id):
                     if self._cold(match_id):
                         await self._warm_async(match_id)
-                    return await self._run_async(steps())
+                    return await self.run_async(steps(), think)
             except RebuildOffLoop:
-                self._forget(match_id)  # (no commit was made: a rebuild is asked for before any)
+                self.forget(match_id)  # (no commit was made: a rebuild is asked for before any)
         raise Busy("this match moves on faster than the server can load it: try again shortly")
 
-    def _forget(self, match_id: str) -> None:
+    def forget(self, match_id: str) -> None:
         """Drop this process's state of a match (and its copy): its next load rebuilds it."""
-        self._states.pop(match_id, None)
-        self._loaded.pop(match_id, None)
+        self.states.pop(match_id, None)
+        self.copies.pop(match_id, None)
 
     async def _warm_async(self, match_id: Any) -> None:
         """Make sure this process holds the match's state, rebuilding it off the event loop if not
         (``matches.cold``: one loading thread, one load per match however many ask, 503 ``busy`` past
         the read budget), so that the load that follows only catches up with the moves made since (more
-        than ``CATCH_UP_ON_LOOP``: it refuses, and ``_on_loop`` drops the state and comes back here).
-        Every async path calls it before its load (``_on_loop``): with PostgreSQL under the match's lock,
+        than ``CATCH_UP_ON_LOOP``: it refuses, and ``on_loop`` drops the state and comes back here).
+        Every async path calls it before its load (``on_loop``): with PostgreSQL under the match's lock,
         where a state missing from the cache is missing indeed (not out of it for a move's commit in
         flight). A service without a worker pool (``engine_workers`` 0) loads where it runs, as before."""
         if not self._cold(match_id):
@@ -298,7 +281,7 @@ class MatchCore:
     def _cold(self, match_id: Any) -> bool:
         """Is the match's state to be rebuilt off the loop first (``_warm_async``)? Asked before awaiting
         that, on every load and move: a plain call when, as nearly always, the state is held."""
-        return not self.work.inline and isinstance(match_id, str) and match_id not in self._states
+        return not self.work.inline and isinstance(match_id, str) and match_id not in self.states
 
     def _cold_state(self, match_id: str) -> State[Any] | None:
         """The match's state rebuilt from the store (its snapshot and the moves after it), on the loading
@@ -307,36 +290,36 @@ class MatchCore:
         row = self.store.match(match_id)
         if row is None or row.status == "waiting":
             return None
-        return self._run(self._rebuild_steps(row, self._game_of(row)))
+        return self.run(self._rebuild_steps(row, self.game_of(row)))
 
     def _settle(self, match_id: str, state: State[Any] | None) -> None:
         """A state rebuilt off the loop joins the cache, on the loop, unless a request cached one
         meanwhile (that one is at least as new). Its row is read again by the load that follows."""
-        if state is not None and match_id not in self._states:
-            self._cache(match_id, state)
+        if state is not None and match_id not in self.states:
+            self.cache(match_id, state)
 
-    def _load_steps(self, match_id: str) -> Steps[Loaded]:
+    def load_steps(self, match_id: str) -> Steps[Loaded]:
         # The moves another server made since this one's copy come with the row (one round trip): at most
         # one more than are caught up here, so that a state far behind (rebuilt instead) reads 51 moves
         # on the event loop, not 20,000.
-        cached = self._states.get(match_id) if isinstance(match_id, str) else None
+        cached = self.states.get(match_id) if isinstance(match_id, str) else None
         since = None if cached is None else cached.version
         asked = (match_id, since, CATCH_UP_ON_LOOP + 1)
         try:
             found = (yield Call("match_and_moves", asked)) if isinstance(match_id, str) else None
         except StorageUnavailable:  # the store is away: the match as this process holds it, if it does
-            held = self._held(match_id)
+            held = self.copy_of(match_id, fresh=False)
             if held is None:
                 raise
             return held
         if found is None:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
         row, seats, missed = found
-        game = self._game_of(row)
+        game = self.game_of(row)
         clock = None if row.clock is None else Clock.from_request(row.clock)
         if row.status == "waiting":
             return Loaded(row, seats, game, None, clock)
-        state = self._states.get(match_id)  # looked at again: a sync request may have moved it
+        state = self.states.get(match_id)  # looked at again: a sync request may have moved it
         if state is None or state.version > row.version:
             yield Rebuild(match_id, None)
             state = yield from self._rebuild_steps(row, game)
@@ -350,33 +333,27 @@ class MatchCore:
                 if state.version < move.version <= row.version:
                     state.act(move.seat, move.move)
         loaded = Loaded(row, seats, game, state, clock)
-        self._cache(match_id, state, loaded)
+        self.cache(match_id, state, loaded)
         return loaded
 
-    def _cache(self, match_id: str, state: State[Any], loaded: Loaded | None = None) -> None:
-        self._states[match_id] = state
-        self._states.move_to_end(match_id)
+    def cache(self, match_id: str, state: State[Any], loaded: Loaded | None = None) -> None:
+        self.states[match_id] = state
+        self.states.move_to_end(match_id)
         if loaded is not None:
-            self._loaded[match_id] = loaded
-        while len(self._states) > CACHE_SIZE:
-            self._loaded.pop(self._states.popitem(last=False)[0], None)
+            self.copies[match_id] = loaded
+        while len(self.states) > CACHE_SIZE:
+            self.copies.pop(self.states.popitem(last=False)[0], None)
 
-    def _copy(self, match_id: str) -> Loaded | None:
-        """This process's copy of a started match, if its state is the cached one and at its row's
-        version: a new ``Loaded`` (its own row, no bodies yet) for one request. Whether the copy is
-        still the stored match, only the commit can tell (``CommitCheck``)."""
-        kept = self._loaded.get(match_id)
-        if kept is None or kept.state is None or self._states.get(match_id) is not kept.state:
+    def copy_of(self, match_id: str, fresh: bool = True) -> Loaded | None:
+        """This process's copy of a started match, if its state is the cached one: a new ``Loaded`` (its own
+        row, no bodies yet) for one request. ``fresh`` (a move's): only at its row's version and read within
+        ``COPY_FRESH``; whether it is still the stored match, only the commit can tell (``CommitCheck``).
+        Else as it was last read or written, however old: what a read is answered from while the store
+        cannot be reached (a move on it is refused: ``Gate.play_steps``)."""
+        kept = self.copies.get(match_id)
+        if kept is None or kept.state is None or self.states.get(match_id) is not kept.state:
             return None
-        if kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH:
-            return None
-        return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
-
-    def _held(self, match_id: str) -> Loaded | None:
-        """This process's copy of a started match as it last read or wrote it, however old: what a read is
-        answered from while the store cannot be reached (a move on it is refused: ``Gate._play_steps``)."""
-        kept = self._loaded.get(match_id)
-        if kept is None or kept.state is None or self._states.get(match_id) is not kept.state:
+        if fresh and (kept.state.version != kept.row.version or time.monotonic() - kept.read > COPY_FRESH):
             return None
         return Loaded(kept.row.copy(), kept.seats, kept.game, kept.state, kept.clock, read=kept.read)
 
@@ -393,12 +370,12 @@ class MatchCore:
         return state
 
     # --- running the core against the store (sans-I/O: see the module's docstring) ---------------------
-    def _run(self, steps: Steps[T], think: Callable[[Think], Any] | None = None, on_loop: bool = False) -> T:
+    def run(self, steps: Steps[T], think: Callable[[Think], Any] | None = None, on_loop: bool = False) -> T:
         """Run the core, each store call made here and now. ``think``: how a bot's choice is made
-        (``Think``): in this process unless told otherwise. ``on_loop``: a request's, on the event loop,
-        which refuses a ``Rebuild`` (``_on_loop``); a library caller's rebuilds where it runs."""
+        (``Think``; only the scheduler's steps ask for one). ``on_loop``: a request's, on the event loop,
+        which refuses a ``Rebuild`` (``on_loop``); a library caller's rebuilds where it runs."""
         rebuild = self._rebuild_on_loop if on_loop else rebuild_here
-        driving = self._drive(steps, think or self._think_now, self._call_now, rebuild)
+        driving = self._drive(steps, think or _nobody_thinks, self._call_now, rebuild)
         try:
             driving.send(None)  # it never waits (``_call_now`` awaits nothing): it ends here
         except StopIteration as done:
@@ -406,11 +383,12 @@ class MatchCore:
         driving.close()
         raise RuntimeError("the sync driver waited")
 
-    def _run_async(self, steps: Steps[T]) -> Coroutine[Any, Any, T]:
-        """Run the core, its store calls awaited (``Store.call_async``) and bots' choices asked of the pool.
-        It hands back the driving coroutine itself for its caller to await: a coroutine of its own around it
-        would be one more frame to create and to pass through at every round trip (PostgreSQL)."""
-        return self._drive(steps, self._think_async, self.store.call_async, self._rebuild_on_loop)
+    def run_async(self, steps: Steps[T], think: Callable[[Think], Any] | None = None) -> Coroutine[Any, Any, T]:
+        """Run the core, its store calls awaited (``Store.call_async``); ``think`` as for ``run`` (the
+        scheduler's asks the pool). It hands back the driving coroutine itself for its caller to await: a
+        coroutine of its own around it would be one more frame to create and to pass through at every round
+        trip (PostgreSQL)."""
+        return self._drive(steps, think or _nobody_thinks, self.store.call_async, self._rebuild_on_loop)
 
     def _rebuild_on_loop(self, rebuild: Rebuild) -> None:
         """A request's answer to a ``Rebuild``: not here (a service without a worker pool, a trusted
@@ -448,7 +426,7 @@ class MatchCore:
     async def _call_now(self, method: str, *args: Any, **kwargs: Any) -> Any:
         return getattr(self.store, method)(*args, **kwargs)
 
-    def _lock(self, match_id: str) -> asyncio.Lock:
+    def lock(self, match_id: str) -> asyncio.Lock:
         """This process's lock on a match's async work: a second request on the same match waits
         for the first rather than rebuilding a state the first is moving. (Across processes the
         store's versioned commit decides; this only saves work.)"""
@@ -459,7 +437,7 @@ class MatchCore:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
 
-    def _after(
+    def fields_after(
         self,
         row: MatchRow,
         game: Game[Any, Any, Any],
@@ -552,14 +530,14 @@ class MatchCore:
             "rematch_of": row.rematch_of,
             "spectate": self.spectate_link(row.id),
             # Under house rules, every answer says so: the rules the words are judged by.
-            "house_rules": self._rules_json(row),
+            "house_rules": self.rules_json(row),
         }
 
-    def _rules_json(self, row: MatchRow) -> JsonDict | None:
+    def rules_json(self, row: MatchRow) -> JsonDict | None:
         return None if row.house_rules is None else self.house_rules(row.house_rules).to_json()
 
     # --- events -------------------------------------------------------------------------------------
-    def _emit(self, event: Event) -> None:
+    def emit(self, event: Event) -> None:
         if event.kind != "move":  # a move's commit already marks the match; other changes mark it here
             self.store.touch(event.match, self.clock_now())
         for listener in list(self.listeners):
@@ -568,3 +546,7 @@ class MatchCore:
             except Exception:  # a broken socket must not undo a committed move
                 log.exception("a live listener failed on %s", event)
 
+
+def _nobody_thinks(think: Think) -> Any:
+    """The drivers' ``think`` for steps that never ask a bot (everyone's but the scheduler's)."""
+    raise RuntimeError(f"steps that ask for a bot's choice ({think.match}) are run with the scheduler's think")

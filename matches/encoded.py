@@ -62,24 +62,25 @@ class EncodedCache:
             self.size -= len(self._kept.popitem(last=False)[1])
 
 
-class EncodedReads(MatchCore):
+class EncodedReads:
     """The log, the body with its history and a hello's missed moves, encoded once and kept."""
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.encoded = EncodedCache(ENCODED_BYTES)
-        #: Every move of a match as a seat sees it, by (match, seat, version): hellos' moves are slices of it.
+    def __init__(self, core: MatchCore) -> None:
+        self.core = core
+        #: The encoded answers, by (kind, match, version, reader, ...): every move of a match as a seat sees
+        #: it (``missed_json``) is kept by (match, seat, version), and hellos' moves are slices of it.
+        self.cache = EncodedCache(ENCODED_BYTES)
         #: Builds of encoded answers for finished matches: on the cold loads' thread, shared by key.
-        self.encoding: ColdLoads[bytes] = ColdLoads(self.settings.engine_queue, share=self.cold)
+        self.encoding: ColdLoads[bytes] = ColdLoads(core.settings.engine_queue, share=core.cold)
 
     def log(self, match_id: str) -> JsonDict:
         """After the end: the seed and every move, so anyone can replay the match with the engine."""
-        return self._log(self._row(match_id))
+        return self._log(self.core.row(match_id))
 
     def _log(self, row: MatchRow) -> JsonDict:
         if row.status != "over":
             raise NotOver("the log (and the seed) is given once the match is over")
-        game = self._game_of(row)
+        game = self.core.game_of(row)
         return {
             "match": row.id,
             "game": row.game,
@@ -87,34 +88,36 @@ class EncodedReads(MatchCore):
             "options": row.options,
             "seed": row.seed,
             "lexicon": game.lexicon,
-            "house_rules": self._rules_json(row),
-            "moves": [[move.seat, move.move] for move in self.store.moves(row.id)],
+            "house_rules": self.core.rules_json(row),
+            "moves": [[move.seat, move.move] for move in self.core.store.moves(row.id)],
         }
 
     async def log_async(self, match_id: str) -> bytes:
         """``log`` for a server, as its JSON answer: read and encoded off the event loop once per match
         (a finished match's log never changes), then kept."""
-        row = self._row(match_id) if not self.store.awaits else await self._row_async(match_id)
+        row = self.core.row(match_id) if not self.core.store.awaits else await self._row_async(match_id)
         if row.status != "over":
             raise NotOver("the log (and the seed) is given once the match is over")
         return await self._encoded(("log", row.id, row.version), lambda: orjson.dumps(self._log(row)), off_loop=True)
 
     async def _row_async(self, match_id: str) -> MatchRow:
-        row: MatchRow | None = await self.store.call_async("match", match_id) if isinstance(match_id, str) else None
-        return self._row(match_id) if row is None else row  # (unknown: ``_row`` says so)
+        row: MatchRow | None = (
+            await self.core.store.call_async("match", match_id) if isinstance(match_id, str) else None
+        )
+        return self.core.row(match_id) if row is None else row  # (unknown: ``_row`` says so)
 
     async def body_async(self, loaded: Loaded, seat: int | None, history: bool = False) -> JsonDict:
         """``body`` for a server: with the history, the history's JSON is kept per version and seat (listed
         and encoded off the loop once the match is over) and put in the view as it is."""
         state = loaded.state
         if not history or state is None:
-            return self.body(loaded, seat, history)
+            return self.core.body(loaded, seat, history)
         listed = await self._encoded(
             ("history", loaded.row.id, seat, state.version),
             lambda: orjson.dumps(state.public_history(seat)),
             off_loop=state.is_terminal(),
         )
-        body = self.body(loaded, seat)
+        body = self.core.body(loaded, seat)
         assert loaded.state_body is not None  # (``body`` saved it)
         # The view without the history holds its place (None): the history goes there, as ``view`` puts it.
         view = state.view(seat, history=False, body=loaded.state_body[1])
@@ -133,26 +136,26 @@ class EncodedReads(MatchCore):
         if since > 0:
             return orjson.dumps(missed_moves(state, seat, since))
         key = ("missed", loaded.row.id, seat, version, 0)
-        found = self.encoded.get(key)
+        found = self.cache.get(key)
         if found is None:
             found = orjson.dumps(missed_moves(state, seat, 0))
-            self.encoded.put(key, found)
+            self.cache.put(key, found)
         return found
 
     async def _encoded(self, key: tuple[Any, ...], build: Callable[[], bytes], off_loop: bool) -> bytes:
-        found = self.encoded.get(key)
+        found = self.cache.get(key)
         if found is None:
-            if off_loop and not self.work.inline:
-                found = await self.encoding.load(repr(key), build, lambda made: self.encoded.put(key, made),
-                                                 self.settings.read_budget_ms / 1000)  # fmt: skip
+            if off_loop and not self.core.work.inline:
+                found = await self.encoding.load(repr(key), build, lambda made: self.cache.put(key, made),
+                                                 self.core.settings.read_budget_ms / 1000)  # fmt: skip
             else:  # a running match's state may change with a move meanwhile; a library caller has no loop
                 found = build()
-                self.encoded.put(key, found)
+                self.cache.put(key, found)
         return found
 
-    async def close_async(self) -> None:
+    def close(self) -> None:
+        """The server stops: builds not yet begun are dropped."""
         self.encoding.close()
-        await super().close_async()
 
 
 def missed_moves(state: Any, seat: int | None, since: int) -> list[JsonDict]:

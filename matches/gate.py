@@ -38,7 +38,7 @@ class MoveLimit(MatchError):
 
 class _CopyOutdated(Exception):
     """A commit made on a process's copy of a match failed its check: the copy was not the stored
-    match (``MatchService.move_on_copy_async`` then answers None)."""
+    match (``Gate.move_on_copy_async`` then answers None)."""
 
 
 @dataclass
@@ -56,32 +56,37 @@ class Moved:
         return self.breakdown.to_json() if self.event is None else self.event.breakdown_json()  # type: ignore[return-value]
 
 
-class Gate(MatchCore):
-    """The one gate every move goes through (see the module's docstring), and the preview."""
+class Gate:
+    """The one gate every move goes through (see the module's docstring), and the preview, on the core's
+    copies of the matches."""
+
+    def __init__(self, core: MatchCore) -> None:
+        self.core = core
 
     # --- the gate ------------------------------------------------------------------------------------
     def move(self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None) -> Moved:
         """Play ``text`` for ``seat`` (already authenticated) against ``version``: steps 2 to 7.
         ``loaded``: the match as the request has just read it (one read of the store, not two)."""
-        return self._run(self._move_steps(match_id, seat, text, version, loaded))
+        return self.core.run(self._move_steps(match_id, seat, text, version, loaded))
 
     def move_async(
         self, match_id: str, seat: int, text: Any, version: Any, loaded: Loaded | None = None, now: float | None = None
     ) -> Coroutine[Any, Any, Moved]:
-        """``move`` on the event loop (see ``load_async``), to be awaited. ``now``: when the move was received."""
-        return self._on_loop(match_id, lambda: self._move_steps(match_id, seat, text, version, loaded, now=now))
+        """``move`` on the event loop (see ``MatchCore.load_async``), to be awaited. ``now``: when the move was
+        received."""
+        return self.core.on_loop(match_id, lambda: self._move_steps(match_id, seat, text, version, loaded, now=now))
 
     async def play_async(self, match_id: str, token: str | None, text: Any, version: Any) -> Moved:
         """The whole gate, steps 1 to 7, for a move that came with its seat's token (an HTTP request,
         a live socket's message): on this process's copy of the match first (``move_on_copy_async``),
         else on a fresh read, which answers every refusal. The move is timed once, on receipt (a
         real-time game's claim is not made later by a second try)."""
-        now = self.clock_now()
+        now = self.core.clock_now()
         moved = await self.move_on_copy_async(match_id, token, text, version, now)
         if moved is not None:
             return moved
-        loaded = await self.load_async(match_id)
-        seat = self.authenticate(match_id, token, loaded.seats)
+        loaded = await self.core.load_async(match_id)
+        seat = self.core.authenticate(match_id, token, loaded.seats)
         return await self.move_async(match_id, seat, text, version, loaded, now=now)
 
     async def move_on_copy_async(
@@ -91,23 +96,23 @@ class Gate(MatchCore):
         first: the commit itself checks that the copy is still the stored match and that the token
         still holds the seat (``CommitCheck``). None when there is no copy, or when anything is
         refused or the check fails: nothing has changed then, and the caller runs the gate again on
-        a fresh read (``load_async``, ``move_async``), which gives the refusal its answer."""
+        a fresh read (``MatchCore.load_async``, ``move_async``), which gives the refusal its answer."""
         if not isinstance(match_id, str) or not token:
             return None
-        if not self.store.awaits:
-            return self._run(self._copy_move_steps(match_id, token, text, version, now))
-        async with self._lock(match_id):
-            return await self._run_async(self._copy_move_steps(match_id, token, text, version, now))
+        if not self.core.store.awaits:
+            return self.core.run(self._copy_move_steps(match_id, token, text, version, now))
+        async with self.core.lock(match_id):
+            return await self.core.run_async(self._copy_move_steps(match_id, token, text, version, now))
 
     def _copy_move_steps(
         self, match_id: str, token: str, text: Any, version: Any, now: float | None
     ) -> Steps[Moved | None]:
-        loaded = self._copy(match_id)
+        loaded = self.core.copy_of(match_id)
         if loaded is None or loaded.state is None:
             return None
         before = loaded.state.version
         try:
-            seat = self.authenticate(match_id, token, loaded.seats)
+            seat = self.core.authenticate(match_id, token, loaded.seats)
             token_hash = next(s.token_hash for s in loaded.seats if s.seat == seat)
             assert token_hash is not None
             check = CommitCheck(loaded.row.revision, seat, token_hash)
@@ -128,7 +133,7 @@ class Gate(MatchCore):
         now: float | None = None,
     ) -> Steps[Moved]:
         if not self._current(match_id, loaded):
-            loaded = yield from self._load_steps(match_id)
+            loaded = yield from self.core.load_steps(match_id)
         assert loaded is not None
         state = loaded.state
         if state is None:
@@ -141,13 +146,13 @@ class Gate(MatchCore):
             raise BadRequest("version must be the match's version as a whole number (from its last body)")
         if version != state.version and not same_round(state, version):  # (a real-time round: lag.py)
             raise StaleVersionError(version, state.version)
-        if state.version >= self.settings.max_moves:
+        if state.version >= self.core.settings.max_moves:
             raise MoveLimit(f"this match has made {state.version} moves, as many as a match may (the server's limit)")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
-        now = self.clock_now() if now is None else now
+        now = self.core.clock_now() if now is None else now
         move = self._read(loaded, seat, text, now)
-        return (yield from self._play_steps(loaded, seat, move, now, check))
+        return (yield from self.play_steps(loaded, seat, move, now, check))
 
     def _current(self, match_id: str, loaded: Loaded | None) -> bool:
         """Is ``loaded`` (read by the request before it waited for the match's lock) still the match as
@@ -156,7 +161,7 @@ class Gate(MatchCore):
         if loaded is None or loaded.row.id != match_id:
             return False
         state = loaded.state
-        return state is None or (self._states.get(match_id) is state and state.version == loaded.row.version)
+        return state is None or (self.core.states.get(match_id) is state and state.version == loaded.row.version)
 
     def _read(self, loaded: Loaded, seat: int, text: str, now: float) -> Move:
         """The move as the engine reads it; a real-time game's moves are timed (``_move_time_ms``)."""
@@ -177,9 +182,9 @@ class Gate(MatchCore):
         assert row.epoch_started is not None
         elapsed_ms = int((now - row.epoch_started) * 1000)
         stored = next((s.lag_ms for s in loaded.seats if s.seat == seat), None)
-        return judge_time(stated_ms(text), elapsed_ms, self.lag.allowance_ms(row.id, seat, stored))
+        return judge_time(stated_ms(text), elapsed_ms, self.core.lag.allowance_ms(row.id, seat, stored))
 
-    def _play_steps(
+    def play_steps(
         self, loaded: Loaded, seat: int, move: Move, now: float, check: CommitCheck | None = None
     ) -> Steps[Moved]:
         """Apply on the cached state, commit, and only then tell; a lost commit race is a stale move.
@@ -187,17 +192,17 @@ class Gate(MatchCore):
         While the move is applied but not yet committed its state is out of the cache, so that no
         other request (another coroutine, while the commit is awaited) sees a move the store may
         still refuse."""
-        state, row = loaded.state, loaded.row
+        core, state, row = self.core, loaded.state, loaded.row
         assert state is not None
         before = state.version
         # A commit on the copy may fail its check: the copy is then put back as it was, not rebuilt; and so is
         # a copy whose commit the store refuses while it is away (its reads are answered from the copy).
-        undo: list[Any] | None = None if check is None and self.store.health.state == "up" else []
+        undo: list[Any] | None = None if check is None and core.store.health.state == "up" else []
         breakdown = state.act(seat, move, version=before, undo=undo)  # refused: raises, nothing changed
-        if self._states.get(row.id) is state:
-            del self._states[row.id]
-            self._loaded.pop(row.id, None)  # (a copy without its state is never used: not kept either)
-        values = self._after(row, loaded.game, state, seat, now, loaded.seats)
+        if core.states.get(row.id) is state:
+            del core.states[row.id]
+            core.copies.pop(row.id, None)  # (a copy without its state is never used: not kept either)
+        values = core.fields_after(row, loaded.game, state, seat, now, loaded.seats)
         # Only the columns that change: an unchanged indexed column (status, due) written again
         # still rewrites its index's page, a third of a commit's cost (benchmarks/matches.py).
         changed = {name: value for name, value in values.items() if getattr(row, name) != value}
@@ -208,15 +213,15 @@ class Gate(MatchCore):
         except StorageUnavailable:
             if undo:  # as before the move (had the database committed it after all, a later load catches up)
                 state.restore(undo[0])
-                if row.id not in self._states:
-                    self._cache(row.id, state, loaded)
+                if row.id not in core.states:
+                    core.cache(row.id, state, loaded)
             raise
         if not committed:  # another server moved first: this copy is dropped, rebuilt on the next load
             if check is not None:  # or anything else changed: the caller reads the store and tries again
                 assert undo
                 state.restore(undo[0])
-                if row.id not in self._states:  # (unless a sync request cached a copy meanwhile)
-                    self._cache(row.id, state)  # the state only: its row is the one that is out of date
+                if row.id not in core.states:  # (unless a sync request cached a copy meanwhile)
+                    core.cache(row.id, state)  # the state only: its row is the one that is out of date
                 raise _CopyOutdated(row.id)
             current = yield Call("version", (row.id,))
             raise StaleVersionError(before, current or before)
@@ -224,27 +229,27 @@ class Gate(MatchCore):
             setattr(row, name, value)  # the row as stored, without reading it back
         row.revision += 1  # (if another write came between the read and this commit, the copy's
         # revision is behind the stored one, and the next commit on the copy fails its check)
-        self._cache(row.id, state, loaded)
+        core.cache(row.id, state, loaded)
         if state.version % SNAPSHOT_EVERY == 0:
             try:
                 yield Call("save_snapshot", (row.id, state.version, state.to_json()))
             except Exception:  # a snapshot only saves replaying: the committed move stands, and is told
                 log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
-        if values["due"] is not None and not self.work.inline:
-            self._think_ahead(row, loaded.seats, state)
+        # Told to the listeners: the scheduler (which has the pool think ahead for a bot to act), the live
+        # sockets, the turn alerts.
         event = Event(row.id, state.version, seat, move, breakdown, loaded=loaded, due=values["due"])
-        self._emit(event)
+        core.emit(event)
         return Moved(state.version, breakdown, seat, move, loaded, event)
 
     def preview(self, match_id: str, seat: int, text: Any, loaded: Loaded | None = None) -> Breakdown:
         """What a move would score, from the engine's own rules, on a copy: nothing is stored or told.
         The same checks as the gate (a refused move raises the same error). It costs what the move
         itself would, so it runs where moves run. ``loaded``: the match, if already read."""
-        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.load(match_id)
+        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.core.load(match_id)
         state = loaded.state
         if state is None:
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("move must be the move's text in the game's notation")
         trial = state.clone()
-        return trial.act(seat, self._read(loaded, seat, text, self.clock_now()), version=state.version)
+        return trial.act(seat, self._read(loaded, seat, text, self.core.clock_now()), version=state.version)

@@ -1,10 +1,10 @@
-"""Live play: a WebSocket per client, versioned events, reconnection, heartbeats, and the scheduler that
-plays bots, runs out clocks and closes claim windows.
+"""Live play: a WebSocket per client, versioned events, reconnection and heartbeats; the fan-out of every
+change to the sockets that watch its match.
 
 A client opens ``/v1/matches/{id}/live`` (nothing in the URL: a token there would land in access logs
 and proxies' logs) and says first ``{"type": "hello", "token": ..., "since": N}`` (both optional: no
 token is a spectator). Every event a socket receives holds the match's new ``version`` and the match
-body as that socket's seat may see it (``MatchService.body``), built afresh for each reader; the move
+body as that socket's seat may see it (``MatchCore.body``), built afresh for each reader; the move
 itself is shown as its reader may see it (another seat's trade, face down). A client that reconnects
 says the last version it saw (``since``) and is sent the moves it missed, as it may see them, with the
 current body: it never needs a reload.
@@ -15,10 +15,14 @@ frame size, plain JSON objects only, the move's length (as over HTTP), a token b
 per socket, a cap on the sockets open from one client address, and the address's move budget, which
 its moves and resyncs share with its HTTP moves (``matches.live_input``).
 
-Moves committed by another server process reach this one's sockets too: with PostgreSQL through
-``LISTEN``/``NOTIFY``; with SQLite (one machine) by looking at the versions of the matches that
-have sockets here a few times a second. Changes that are not moves (a seat taken or left, the start,
-a rematch) mark the match too (``Store.touch``), so they reach every server's sockets the same way.
+The hub hears of changes two ways. This process's own, as they are committed: it listens to the core's
+events (``MatchCore.listeners``). Other server processes', through the store's change feed
+(``Store.changes_feed``: SQLite looks at the versions of the matches with sockets here a few times a
+second, PostgreSQL listens for ``NOTIFY``), given what the sockets here were told of each match so that
+it catches up from there. Changes that are not moves (a seat taken or left, the start, a rematch) mark
+the match too (``Store.touch``), so they reach every server's sockets the same way; one made elsewhere
+also wakes this process's scheduler (a bot may have a move to make). The scheduler's own loop is the
+scheduler's (``matches.scheduler``).
 """
 
 from __future__ import annotations
@@ -71,13 +75,11 @@ from matches.live_outbox import (
     Outboxes,
 )
 from matches.service import Event, MatchService
-from matches.store import NOTIFY_CHANNEL, PostgresStore, StorageUnavailable
+from matches.store import Change, StorageUnavailable
 from matches.tokens import digest
 
 log = logging.getLogger("tablejudge.matches")
 
-#: How often (seconds) this process looks for moves made by other processes (SQLite).
-POLL = 0.2
 #: The ``Retry-After`` of a socket refused for its address's cap: the page's longest pause between two
 #: reconnections (``net.js``); when one of the address's sockets closes is not known.
 CROWDED_RETRY_S = 5
@@ -94,28 +96,23 @@ class LiveHub(Outboxes):
         self.sockets_from: dict[str, int] = {}
         #: The address's budget that moves and resyncs draw from, shared with HTTP's moves (set by the app).
         self.move_budget: AddressBudget | None = None
+        #: Each match's version, as this process last told its sockets.
         self.known: dict[str, int] = {}
-        #: When each match last changed, as this process last told its sockets (``Store.changes``).
+        #: When each match last changed, as this process last told its sockets (``MatchRow.updated``).
         self.changed: dict[str, float] = {}
-        self._wake = asyncio.Event()
-        #: When the scheduler will look at the store next by itself (``time.time()``).
-        self._next_look = 0.0
         self._tasks: list[asyncio.Task[Any]] = []
         self._broadcasts: set[asyncio.Task[Any]] = set()
-        service.listeners.append(self.on_event)
+        service.core.listeners.append(self.on_event)
 
     # --- running -----------------------------------------------------------------------------------
     def start(self) -> None:
+        """The hub's background work: heartbeats, the watch on sends, and other servers' changes."""
         redact_tokens_in_logs()
         self._tasks = [
-            asyncio.create_task(self._schedule()),
             asyncio.create_task(self._heartbeat()),
             asyncio.create_task(self._watch_sends()),
+            asyncio.create_task(self._hear_other_servers()),
         ]
-        if isinstance(self.service.store, PostgresStore):
-            self._tasks.append(asyncio.create_task(self._listen(self.service.store.url)))
-        else:
-            self._tasks.append(asyncio.create_task(self._poll()))
 
     async def stop(self) -> None:
         tasks = [*self._tasks, *self._broadcasts]
@@ -136,15 +133,9 @@ class LiveHub(Outboxes):
             for writer in stuck:
                 writer.cancel()
 
-    def wake(self) -> None:
-        self._wake.set()
-
     # --- events ------------------------------------------------------------------------------------
     def on_event(self, event: Event) -> None:
-        """A change committed by this process: tell this process's sockets, and the scheduler when it
-        has something to do before it would look again (a bot's move, a clock)."""
-        if event.kind != "move" or (event.due is not None and event.due < self._next_look):
-            self.wake()
+        """A change committed by this process: tell this process's sockets of it."""
         if self.connections.get(event.match):
             # Told once the step that committed it is done (the mover's answer goes out first), by a
             # callback rather than a task of its own (a task's creation and switch cost more).
@@ -172,7 +163,7 @@ class LiveHub(Outboxes):
         loaded = None if event is None else event.loaded
         if loaded is None or loaded.state is None or loaded.state.version != event.version:  # type: ignore[union-attr]
             try:
-                loaded = await self.service.load_async(match_id)
+                loaded = await self.service.core.load_async(match_id)
             except MatchError:
                 return
         self._tell(match_id, loaded, event)
@@ -217,7 +208,7 @@ class LiveHub(Outboxes):
         a hello is never joined with an update (``join_updates``), so they may stay bytes."""
         state = loaded.state
         seat, since = connection.seat, connection.version
-        missed = orjson.Fragment(self.service.missed_json(loaded, seat, since)) if hello else None
+        missed = orjson.Fragment(self.service.encoded.missed_json(loaded, seat, since)) if hello else None
         moves = missed if missed is not None else missed_moves(state, seat, since)
         message: JsonDict = {
             "type": "hello" if hello else "update",
@@ -225,7 +216,7 @@ class LiveHub(Outboxes):
             "kind": "sync" if event is None else event.kind,
             "moves": moves,
             # Encoded once per seat and version (the mover's answer holds the same bytes): ``body_json``.
-            "match": orjson.Fragment(self.service.body_json(loaded, connection.seat)),
+            "match": orjson.Fragment(self.service.core.body_json(loaded, connection.seat)),
         }
         if event is not None and event.breakdown is not None and isinstance(moves, list) and len(moves) == 1:
             message["breakdown"] = event.breakdown_json()
@@ -299,8 +290,8 @@ class LiveHub(Outboxes):
             return await self._refuse(connection, CLOSE_BAD_HELLO, {"code": "bad_hello", "message": why})
         token, since = hello.get("token"), hello.get("since")
         try:
-            loaded = await self.service.load_async(match_id)
-            seat = None if not token else self.service.authenticate(match_id, token, loaded.seats)
+            loaded = await self.service.core.load_async(match_id)
+            seat = None if not token else self.service.core.authenticate(match_id, token, loaded.seats)
         except TablejudgeError as failure:
             status = getattr(failure, "status", 400)
             code = {401: CLOSE_UNAUTHORIZED, 503: CLOSE_TRY_AGAIN}.get(status, CLOSE_UNKNOWN_MATCH)
@@ -428,13 +419,13 @@ class LiveHub(Outboxes):
             self._enqueue(connection, {"type": "error", "id": ident, "error": self.move_budget.refusal(wait)})
             return
         try:
-            moved = await self.service.play_async(connection.match, connection.token, text, version)
+            moved = await self.service.gate.play_async(connection.match, connection.token, text, version)
         except TablejudgeError as error:
             body = _error(error)
             if isinstance(error, StaleVersionError):
                 with contextlib.suppress(StorageUnavailable):  # (the match to resync from, when it can be read)
-                    loaded = await self.service.load_async(connection.match)
-                    body["match"] = self.service.body(loaded, connection.seat)
+                    loaded = await self.service.core.load_async(connection.match)
+                    body["match"] = self.service.core.body(loaded, connection.seat)
             self._enqueue(connection, {"type": "error", "id": ident, "error": body})
             return
         self._enqueue(
@@ -449,9 +440,9 @@ class LiveHub(Outboxes):
         if force or now - connection.last_seen_stored > self.limits.heartbeat:
             connection.last_seen_stored = now
             with contextlib.suppress(Exception):
-                self.service.seen(connection.match, connection.seat, lag_ms)
+                self.service.lobby.seen(connection.match, connection.seat, lag_ms)
                 if lag_ms is not None:
-                    self.service.lag.stored(connection.match, connection.seat, lag_ms)
+                    self.service.core.lag.stored(connection.match, connection.seat, lag_ms)
 
     # --- lag compensation (issue 26, ``matches/lag.py``): each seat's round trips, timed by our pings ----
     def _ping(self, connection: Connection, stamp: int) -> None:
@@ -459,15 +450,16 @@ class LiveHub(Outboxes):
         (a real-time game's claims are allowed that much lag)."""
         self._enqueue(connection, {"type": "ping", "t": stamp})
         if connection.seat is not None:
-            self.service.lag.ping_sent(connection.match, connection.seat, stamp, time.monotonic())
+            self.service.core.lag.ping_sent(connection.match, connection.seat, stamp, time.monotonic())
 
     def _pong(self, connection: Connection, message: Mapping[str, Any]) -> None:
         """A pong measures the seat's round trip; when its allowance has moved by a step, it is stored
         with the heartbeat's ``seen`` (a write then, not per ping), for the other server processes."""
         seat = connection.seat
-        if seat is None or self.service.lag.pong(connection.match, seat, message.get("t"), time.monotonic()) is None:
+        lag = self.service.core.lag
+        if seat is None or lag.pong(connection.match, seat, message.get("t"), time.monotonic()) is None:
             return
-        to_store = self.service.lag.to_store(connection.match, seat)
+        to_store = lag.to_store(connection.match, seat)
         if to_store is not None:
             self._mark_seen(connection, force=True, lag_ms=to_store)
 
@@ -486,92 +478,31 @@ class LiveHub(Outboxes):
                     else:
                         self._ping(connection, stamp)
 
-    async def _schedule(self) -> None:
-        """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
-        store = self.service.store
-        while True:
-            self._next_look = 0.0  # while it works, every change wakes it again
-            self._wake.clear()
-            try:
-                for match_id in await store.call_async("due", time.time()):
-                    while await self.service.run_due_async(match_id):
-                        await asyncio.sleep(0)
-                next_due = await store.call_async("next_due")
-            except StorageUnavailable:  # logged once by the store; the scheduler looks again soon
-                next_due = None
-            except Exception:
-                log.exception("the match scheduler failed; it goes on")
-                next_due = None
-            wait = 0.5 if next_due is None else min(0.5, max(0.005, next_due - time.time()))
-            self._next_look = time.time() + wait
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+    async def _hear_other_servers(self) -> None:
+        """Other server processes' changes reach this process's sockets (the store's change feed, caught
+        up from what the sockets here were told); a change that is not a move wakes the scheduler."""
+        feed = self.service.store.changes_feed(self._told)
+        async with contextlib.aclosing(feed) as changes:
+            async for change in changes:
+                try:
+                    await self._heard(change)
+                except Exception:  # one change's telling failed: the sockets resync at the next
+                    log.exception("telling the sockets of %s failed", change.match)
 
-    async def _poll(self) -> None:
-        """SQLite: moves made by other processes on this machine reach this process's sockets."""
-        while True:
-            await asyncio.sleep(POLL)
-            ids = list(self.connections)
-            if not ids:
-                continue
-            try:
-                if not self.service.store.written_elsewhere():  # only this process wrote: it told its own
-                    continue
-                changes = self.service.store.changes(ids)
-            except StorageUnavailable:  # logged once by the store
-                continue
-            except Exception:
-                log.exception("polling match versions failed")
-                continue
-            for match_id, (version, updated) in changes.items():
-                if version > self.known.get(match_id, -1):
-                    await self.broadcast(match_id)
-                elif updated > self.changed.get(match_id, updated):  # seats, the start, a rematch
-                    await self.broadcast(match_id, Event(match_id, version, kind="seats"))
+    def _told(self) -> dict[str, tuple[int, float]]:
+        """The matches with sockets here, each with the version and change time they were last told of."""
+        return {match_id: (self.known.get(match_id, -1), self.changed.get(match_id, 0.0))
+                for match_id in self.connections}  # fmt: skip
 
-    async def _listen(self, url: str) -> None:
-        """PostgreSQL: every server's commits arrive as notifications (on an asyncpg connection, as
-        the store's event-loop round trips: its listener is a plain callback, no generator per note)."""
-        import asyncpg
-
-        store = self.service.store
-        assert isinstance(store, PostgresStore)
-        notes: asyncio.Queue[str | None] = asyncio.Queue()  # None: the connection closed
-
-        def noted(_conn: Any, pid: int, _channel: str, payload: str) -> None:
-            # This process's own commits were told to its sockets as they were made (``on_event``);
-            # heard back, one could even beat that broadcast and cost a read of the store.
-            if not store.notified_by_me(pid):
-                notes.put_nowait(payload)
-
-        while True:
-            conn = None
-            try:
-                conn = await asyncpg.connect(url)
-                conn.add_termination_listener(lambda _conn: notes.put_nowait(None))
-                await conn.add_listener(NOTIFY_CHANNEL, noted)
-                while (payload := await notes.get()) is not None:
-                    await self._noted(payload)
-                raise ConnectionError("the PostgreSQL listener's connection closed")
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the PostgreSQL listener failed; reconnecting")
-                await asyncio.sleep(1)
-            finally:
-                if conn is not None:
-                    conn.terminate()
-
-    async def _noted(self, payload: str) -> None:
-        match_id, version, *changed = payload.split(":")
-        if changed:  # a seat taken or left, the start: bots may have a move to make
-            self.wake()
-        if match_id not in self.connections:
+    async def _heard(self, change: Change) -> None:
+        if not change.moved:  # a seat taken or left, the start: a bot may have a move to make
+            self.service.scheduler.wake()
+        if change.match not in self.connections:
             return
-        if int(version) > self.known.get(match_id, -1):
-            await self.broadcast(match_id)
-        elif changed:  # seats, the start, a rematch
-            await self.broadcast(match_id, Event(match_id, int(version), kind="seats"))
+        if change.version > self.known.get(change.match, -1):
+            await self.broadcast(change.match)
+        elif not change.moved:  # seats, the start, a rematch
+            await self.broadcast(change.match, Event(change.match, change.version, kind="seats"))
 
 
 def _error(error: Exception) -> JsonDict:

@@ -47,8 +47,11 @@ class SeatLink:
     expires_in: int
 
 
-class Lobby(MatchCore):
+class Lobby:
     """Creating, joining and leaving matches, rematches, and the lists of games and matches."""
+
+    def __init__(self, core: MatchCore) -> None:
+        self.core = core
 
     def create(
         self,
@@ -76,11 +79,11 @@ class Lobby(MatchCore):
             if "players" in options and options["players"] != seats:
                 raise BadRequest(f"seats={seats} but options.players={options['players']}")
             options["players"] = seats
-        lexicon = self.settings.lexicon
+        lexicon = self.core.settings.lexicon
         if house_rules is not None:
             if not game_class(game).word_questions:
                 raise BadRequest(f"{game} is played without words: house rules have nothing to judge")
-            self.house_rules(house_rules)  # an unknown id is a 404 before anything is made
+            self.core.house_rules(house_rules)  # an unknown id is a 404 before anything is made
         try:
             made = load_game(game, options, lexicon=lexicon if game_class(game).word_questions else None)
         except ConfigError as error:  # the game's own rules for its options: a refusal, not a malformed body
@@ -92,7 +95,7 @@ class Lobby(MatchCore):
         token = new_token() if creator is not None else None
         invite = new_token()
         quota_mark = None if client is None else creator_mark(client)
-        now = self.clock_now()
+        now = self.core.clock_now()
         row = _waiting_match(
             now,
             game=game,
@@ -112,20 +115,20 @@ class Lobby(MatchCore):
         ]
         if creator is not None:
             seat_rows[creator] = SeatRow(creator, _name(name, creator), digest(token or ""), None, now)
-        quotas = self.settings.quotas
+        quotas = self.core.settings.quotas
         # No person seated (a bot in every seat): it starts at once and plays by itself, so it has caps of
         # its own; its bots' thinking has its own share of the engine's workers (``matches.work``).
         bot_only = None
         if creator is None:
-            bot_only = (quotas.max_bot_only_per_client, quotas.max_bot_only, self.settings.max_moves)
-        refused = self.store.create_waiting_match(
+            bot_only = (quotas.max_bot_only_per_client, quotas.max_bot_only, self.core.settings.max_moves)
+        refused = self.core.store.create_waiting_match(
             row, seat_rows, quotas.max_waiting_per_client, quotas.max_waiting, bot_only
         )
         if refused is not None:
             refuse_waiting(quotas, quota_mark, *refused)
         self._start_if_full(match_id)
         return Created(
-            match_id, self.invite_link(match_id, invite), invite, creator, token, self.spectate_link(match_id)
+            match_id, self.core.invite_link(match_id, invite), invite, creator, token, self.core.spectate_link(match_id)
         )
 
     def _bots(self, game: Game[Any, Any, Any], bots: dict[str, str]) -> dict[int, str]:
@@ -160,33 +163,35 @@ class Lobby(MatchCore):
     def join(self, match_id: str, invite: str, name: str = "") -> tuple[int, str]:
         """The next free seat and its token (403 for a wrong invite, 409 when the match is full). A public
         match, listed for anyone to join, takes a seat without an invite; a wrong one is still refused."""
-        row = self._row(match_id)
+        row = self.core.row(match_id)
         token_part = invite.rsplit("invite=", 1)[-1].split("&")[0] if isinstance(invite, str) else ""
         if not (row.public and not token_part) and not (token_part and matches(token_part, row.invite_hash)):
             raise BadInvite("that invite is not this match's: ask for the link again")
-        for seat in self.store.seats(match_id):
+        for seat in self.core.store.seats(match_id):
             if seat.free:
                 token = new_token()
-                if self.store.take_seat(match_id, seat.seat, _name(name, seat.seat), digest(token), self.clock_now()):
+                if self.core.store.take_seat(
+                    match_id, seat.seat, _name(name, seat.seat), digest(token), self.core.clock_now()
+                ):
                     self._start_if_full(match_id)
-                    self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+                    self.core.emit(Event(match_id, self.core.row(match_id).version, kind="seats"))
                     return seat.seat, token
         raise MatchFull(
             "The seats are full: every seat of this match is taken. You can still watch it.",
-            spectate=self.spectate_link(match_id),
+            spectate=self.core.spectate_link(match_id),
         )
 
     def _start_if_full(self, match_id: str) -> None:
-        row = self._row(match_id)
-        if row.status != "waiting" or any(seat.free for seat in self.store.seats(match_id)):
+        row = self.core.row(match_id)
+        if row.status != "waiting" or any(seat.free for seat in self.core.store.seats(match_id)):
             return
-        game = self._game_of(row)
+        game = self.core.game_of(row)
         state = game.new_initial_state(row.seed)
-        now = self.clock_now()
-        values = self._after(row, game, state, None, now, self.store.seats(match_id))
-        if self.store.update_match(match_id, 0, updated=now, **values):
-            self._states[match_id] = state
-            self._emit(Event(match_id, 0, kind="start"))
+        now = self.core.clock_now()
+        values = self.core.fields_after(row, game, state, None, now, self.core.store.seats(match_id))
+        if self.core.store.update_match(match_id, 0, updated=now, **values):
+            self.core.states[match_id] = state
+            self.core.emit(Event(match_id, 0, kind="start"))
 
     # --- seats that travel ---------------------------------------------------------------------------------
     def seat_link(self, match_id: str, seat: int, token: str) -> SeatLink:
@@ -194,19 +199,19 @@ class Lobby(MatchCore):
         its code is random, kept only as a digest, good for ``SEAT_CODE_SECONDS`` and once; a new link
         replaces the seat's last one. The code rides in the link's fragment, which browsers never send,
         so it reaches no server's or proxy's log (the page reads it and redeems it by POST)."""
-        self._row(match_id)  # 404 for an unknown match before anything is kept
+        self.core.row(match_id)  # 404 for an unknown match before anything is kept
         code = new_token()
-        now = self.clock_now()
-        self.store.add_seat_code(match_id, seat, digest(code), digest(token), now + SEAT_CODE_SECONDS, now)
-        link = f"{self.settings.public_url}/play/{match_id}#seat={code}"
+        now = self.core.clock_now()
+        self.core.store.add_seat_code(match_id, seat, digest(code), digest(token), now + SEAT_CODE_SECONDS, now)
+        link = f"{self.core.settings.public_url}/play/{match_id}#seat={code}"
         return SeatLink(match_id, seat, code, link, SEAT_CODE_SECONDS)
 
     def take_seat_by_code(self, match_id: str, code: str) -> tuple[int, str]:
         """Redeem a seat link's code: the seat and a new token for it. The seat's old token stops working
         (the seat has moved: the old device becomes a watcher); refusals say why in words."""
-        self._row(match_id)
+        self.core.row(match_id)
         token = new_token()
-        outcome, seat = self.store.redeem_seat_code(match_id, digest(code), digest(token), self.clock_now())
+        outcome, seat = self.core.store.redeem_seat_code(match_id, digest(code), digest(token), self.core.clock_now())
         if outcome == "unknown":
             raise BadSeatCode("that seat link is not this match's, or a newer one replaced it: ask for a new one")
         if outcome == "used":
@@ -219,40 +224,40 @@ class Lobby(MatchCore):
                 "that seat has changed hands since the link was made (it was left or moved)", reason="changed_hands"
             )
         assert seat is not None
-        self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+        self.core.emit(Event(match_id, self.core.row(match_id).version, kind="seats"))
         return seat, token
 
     # --- leaving and rematches ----------------------------------------------------------------------------
     async def leave_async(self, match_id: str, seat: int, bot: str = "greedy") -> None:
         """``leave`` for a request on the event loop: the match is loaded as every request loads it
-        (``load_async``: one this process does not hold, or holds far behind, off the loop)."""
-        self.leave(match_id, seat, bot, await self.load_async(match_id))
+        (``MatchCore.load_async``: one this process does not hold, or holds far behind, off the loop)."""
+        self.leave(match_id, seat, bot, await self.core.load_async(match_id))
 
     def leave(self, match_id: str, seat: int, bot: str = "greedy", loaded: Loaded | None = None) -> None:
         """The seat's person leaves; a bot (``bot``) plays the seat from now on (BGA's "zombie").
         ``loaded``: the match, if already read."""
-        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.load(match_id)
+        loaded = loaded if loaded is not None and loaded.row.id == match_id else self.core.load(match_id)
         try:
             make_bot(bot, 0, loaded.game)
         except ValueError as error:
             raise BadRequest(f"bot: {error}") from None
         if loaded.row.status == "waiting":  # before the start, leaving frees the seat
-            self.store.update_seat(match_id, seat, name=None, token_hash=None, joined=None)
+            self.core.store.update_seat(match_id, seat, name=None, token_hash=None, joined=None)
         else:
-            self.store.update_seat(match_id, seat, bot=bot, token_hash=None, left_at=self.clock_now())
+            self.core.store.update_seat(match_id, seat, bot=bot, token_hash=None, left_at=self.core.clock_now())
         if loaded.row.status == "playing":
-            self.store.update_match(match_id, None, due=self.clock_now())  # the bot may have to move
-        self._emit(Event(match_id, self._row(match_id).version, kind="seats"))
+            self.core.store.update_match(match_id, None, due=self.core.clock_now())  # the bot may have to move
+        self.core.emit(Event(match_id, self.core.row(match_id).version, kind="seats"))
 
     def rematch(self, match_id: str, seat: int) -> str:
         """The same seats (people keep their tokens), a new seed; the same match for everyone who asks."""
-        row = self._row(match_id)
+        row = self.core.row(match_id)
         if row.status != "over":
             raise NotOver("a rematch follows a finished match")
         if row.rematch is not None:
             return row.rematch
-        now = self.clock_now()
-        seats = self.store.seats(match_id)
+        now = self.core.clock_now()
+        seats = self.core.store.seats(match_id)
         new_row = _waiting_match(
             now,
             game=row.game,
@@ -266,25 +271,25 @@ class Lobby(MatchCore):
             house_rules=row.house_rules,
         )
         new_id = new_row.id
-        self.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
-        if not self.store.update_match(match_id, row.version, rematch=new_id):
-            return self._row(match_id).rematch or new_id
+        self.core.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
+        if not self.core.store.update_match(match_id, row.version, rematch=new_id):
+            return self.core.row(match_id).rematch or new_id
         self._start_if_full(new_id)
-        self._emit(Event(match_id, row.version, kind="rematch"))
+        self.core.emit(Event(match_id, row.version, kind="rematch"))
         return new_id
 
     def listing(self, status: str) -> list[JsonDict]:
         if status not in ("waiting", "open", "playing", "over"):
             raise BadRequest("status is open (waiting for players), playing or over")
-        rows = self.store.listing("waiting" if status == "open" else status)
+        rows = self.core.store.listing("waiting" if status == "open" else status)
         shown = []
         for row in rows:
-            seats = self.store.seats(row.id)
+            seats = self.core.store.seats(row.id)
             shown.append(
                 {
                     "match": row.id,
                     "game": row.game,
-                    "spec": self._game_of(row).spec(),
+                    "spec": self.core.game_of(row).spec(),
                     "status": row.status,
                     "seats": row.seats,
                     "free": sum(1 for s in seats if s.free),
@@ -298,9 +303,9 @@ class Lobby(MatchCore):
         """A live socket of the seat's answered (presence across servers); ``lag_ms``: the lag its
         claims are allowed, as measured here, for the other server processes (``matches/lag.py``)."""
         if lag_ms is None:
-            self.store.update_seat(match_id, seat, seen=self.clock_now())
+            self.core.store.update_seat(match_id, seat, seen=self.core.clock_now())
         else:
-            self.store.update_seat(match_id, seat, seen=self.clock_now(), lag_ms=lag_ms)
+            self.core.store.update_seat(match_id, seat, seen=self.core.clock_now(), lag_ms=lag_ms)
 
 
 def _waiting_match(now: float, **fields: Any) -> MatchRow:

@@ -7,7 +7,7 @@ that seat's subscriptions one message: JSON encrypted for the browser (RFC 8291,
 ``http_ece``) and signed for the push service with the server's VAPID key (RFC 8292, by ``py_vapid``).
 The service worker shows it, and a tap opens the match.
 
-How it stays off the moves' way: the service's listener (``MatchService.listeners``, called right after
+How it stays off the moves' way: the service's listener (``MatchCore.listeners``, called right after
 the commit) only works out who is to be told from the state the move left (a few set operations) and
 queues that; one task of this process reads the subscriptions and sends, with httpx and timeouts, at most
 ``concurrency`` at a time. A match has at most one alert waiting: a newer one replaces it (its seats
@@ -146,7 +146,7 @@ class PushSender:
         self._running: set[asyncio.Task[None]] = set()
         #: What this process sent and how it went, for the logs and the tests: status -> count.
         self.sent: dict[str, int] = {}
-        service.listeners.append(self.on_event)
+        service.core.listeners.append(self.on_event)
 
     # --- life -----------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -336,7 +336,7 @@ class PushSender:
 
     async def _load(self, alert: Alert) -> None:
         """A start or a seat change: the match as stored, and (at a start) who is to act first."""
-        loaded = await self.service.load_async(alert.match)
+        loaded = await self.service.core.load_async(alert.match)
         alert.tokens = {seat.seat: seat.token_hash for seat in loaded.seats if seat.token_hash is not None}
         alert.game = loaded.row.game
         state = loaded.state

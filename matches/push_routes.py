@@ -73,7 +73,7 @@ async def _seat(service: MatchService, match_id: str, authorization: str | None)
         raise UnknownMatch(f"no match {match_id}")
     row, seats = found
     token = bearer(authorization)
-    seat = service.authenticate(match_id, token, seats)
+    seat = service.core.authenticate(match_id, token, seats)
     if row.status == "over":
         raise NotPlaying("this match is over: there are no more turns to be told of")
     assert token is not None
@@ -100,7 +100,7 @@ async def subscribe(
     seat, token_hash, _ = await _seat(service, match_id, authorization)
     data = subscription_body(await _bounded_body(request))
     endpoint, p256dh, auth = parse_subscription(data, sender.settings.http_loopback)
-    row = PushRow(seat, endpoint, p256dh, auth, token_hash, service.clock_now())
+    row = PushRow(seat, endpoint, p256dh, auth, token_hash, service.core.clock_now())
     if not await service.store.call_async("add_push", match_id, row, sender.settings.per_seat):
         raise TooManySubscriptions(
             f"your seat already has {sender.settings.per_seat} subscriptions in this match: remove one first"
@@ -121,7 +121,7 @@ async def unsubscribe(
     found = await service.store.call_async("match_and_seats", match_id)
     if found is None:
         raise UnknownMatch(f"no match {match_id}")
-    seat = service.authenticate(match_id, bearer(authorization), found[1])
+    seat = service.core.authenticate(match_id, bearer(authorization), found[1])
     raw = await _bounded_body(request)
     endpoint = None
     if raw.strip():

@@ -12,9 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import ipaddress
-import os
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -27,10 +25,8 @@ from pydantic import BaseModel, Field
 from engine.values import JsonDict
 from matches.errors import MatchError
 from matches.settings import part
-from matches.store import SQLiteStore, Store
+from matches.store import Store
 
-#: The key file's name in the data folder (SQLite).
-KEY_FILE = "vapid_private.pem"
 #: The longest subscription body read, in bytes (a real one is about 400: an endpoint and two keys).
 MAX_BODY_BYTES = 4096
 #: The longest endpoint URL accepted (the push services' are 150 to 500 characters).
@@ -96,32 +92,10 @@ def _new_pem() -> str:
     return pem.decode()
 
 
-def _key_file(folder: Path) -> str:
-    """The PEM in ``folder``, made now if there is none. Several server processes may start together:
-    each writes its own temporary file and links it into place, which only the first manages (a link
-    never replaces a file), so every one reads the same whole key."""
-    path = folder / KEY_FILE
-    if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{KEY_FILE}.{os.getpid()}.tmp"
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as file:
-            file.write(_new_pem())
-            file.flush()
-            os.fsync(file.fileno())
-        try:
-            os.link(temporary, path)
-        except FileExistsError:
-            pass  # another process was first: its key it is
-        finally:
-            temporary.unlink()
-    return path.read_text()
-
-
 def load_key(store: Store) -> Vapid02:
-    """The server's VAPID key: beside the SQLite file, or in PostgreSQL; made on the first start."""
-    pem = _key_file(store.path.parent) if isinstance(store, SQLiteStore) else store.push_key(_new_pem(), time.time())
-    return Vapid02.from_pem(pem.encode())
+    """The server's VAPID key, as the store keeps it (``Store.push_key``: beside the SQLite file, in
+    PostgreSQL's table); made on the first start."""
+    return Vapid02.from_pem(store.push_key(_new_pem(), time.time()).encode())
 
 
 def public_key(vapid: Vapid02) -> str:

@@ -1,5 +1,5 @@
 """The reads that replay a match: the score sheet (``turns``), the step-through replay, a move's review,
-the legal moves now, and the log once the match is over (``matches.encoded``).
+and the legal moves now (the log, once the match is over, is ``matches.encoded``'s).
 
 A score sheet replays every move from the seed; a replay's step or a review needs the state at a
 version. For a server (the ``*_async`` reads) they run in the worker pool within ``read_budget_ms``
@@ -19,8 +19,7 @@ import orjson
 
 from engine.base import Game, State
 from engine.values import CHANCE, JsonDict
-from matches.core import SNAPSHOT_EVERY, Loaded
-from matches.encoded import EncodedReads
+from matches.core import SNAPSHOT_EVERY, Loaded, MatchCore
 from matches.errors import BadRequest, NotOver, NotPlaying
 from matches.store import MatchRow, MoveRow
 from matches.work import turns_of
@@ -40,11 +39,11 @@ MAX_LEGAL = 5000
 FEW_MOVES = 1000
 
 
-class Reads(EncodedReads):
+class Reads:
     """The reads that replay a match, and their caches."""
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
+    def __init__(self, core: MatchCore) -> None:
+        self.core = core
         #: Score sheets and legal-move lists, by (kind, match, version, reader, ...): a finished
         #: match's never change, and a running one's change only with its version.
         self._reads: OrderedDict[tuple[Any, ...], tuple[Any, int]] = OrderedDict()
@@ -61,14 +60,14 @@ class Reads(EncodedReads):
         once the match is over; before that only the asker's own, once the game's clock has moved on
         from that position (PDQ: the round has ended, or the row's words would be a hint; a turn-based
         game's position is behind it as soon as the move is made)."""
-        row = self._row(match_id)
-        moves = self.store.moves(match_id)
+        row = self.core.row(match_id)
+        moves = self.core.store.moves(match_id)
         if not 1 <= version <= len(moves):
             raise BadRequest(f"version must be a move of this match: 1 to {len(moves)}")
         mover = moves[version - 1].seat
         if subject is None:
             subject = mover if mover >= 0 else seat
-        game = self._game_of(row)
+        game = self.core.game_of(row)
         if subject is not None and not 0 <= subject < game.players:
             raise BadRequest(f"seat must be a seat of this match: 0 to {game.players - 1}")
         state = self._state_at(row, game, moves, version - 1)
@@ -93,9 +92,9 @@ class Reads(EncodedReads):
         """Every move so far, as ``seat`` (None: a spectator) may see it, with its version, its breakdown
         (what the live events carried), the scores after it and the chance outcomes that followed it
         (tiles drawn, cards dealt, as ``seat`` may see them): the score sheet, the chart, a round's end."""
-        loaded = self.load(match_id)
+        loaded = self.core.load(match_id)
         row = loaded.row
-        moves = self.store.moves(match_id)
+        moves = self.core.store.moves(match_id)
         if row.status == "waiting":
             return {"match": match_id, "version": 0, "turns": []}
         # The scores after each move as the seat saw them then (a Qwiply score with hidden bids tells
@@ -105,7 +104,7 @@ class Reads(EncodedReads):
 
     # --- for a server: cached, and in the worker pool ----------------------------------------------------
     def _read_budget(self) -> float:
-        return self.settings.read_budget_ms / 1000
+        return self.core.settings.read_budget_ms / 1000
 
     def _kept(self, key: tuple[Any, ...]) -> Any:
         found = self._reads.get(key)
@@ -126,19 +125,19 @@ class Reads(EncodedReads):
     async def _moves_since(self, match_id: str, since: int = 0, most: int | None = None) -> list[MoveRow]:
         """The moves after ``since`` (the first ``most``): a step near the start of a long match reads the
         few it plays, not the thousands after them (read on the event loop)."""
-        if not self.store.awaits:
+        if not self.core.store.awaits:
             if most is not None and most <= FEW_MOVES:
-                return self.store.moves(match_id, since, most)
+                return self.core.store.moves(match_id, since, most)
             # A score sheet's read of every move (20 ms at 20,000) runs on a thread: SQLite's query and
             # its rows' building leave the loop to other requests, as a cold load's do (``matches.cold``).
-            return await asyncio.to_thread(self.store.moves, match_id, since, most)
-        moves: list[MoveRow] = await self.store.call_async("moves", match_id, since, most)
+            return await asyncio.to_thread(self.core.store.moves, match_id, since, most)
+        moves: list[MoveRow] = await self.core.store.call_async("moves", match_id, since, most)
         return moves
 
     async def turns_async(self, match_id: str, seat: int | None) -> bytes:
         """``turns`` for a server, as its JSON answer: built and encoded in a worker once per version and
         reader, then kept (a long match's sheet is megabytes: neither decoded nor encoded here)."""
-        loaded = await self.load_async(match_id)
+        loaded = await self.core.load_async(match_id)
         row = loaded.row
         if row.status == "waiting" or loaded.state is None:
             return orjson.dumps({"match": match_id, "version": 0, "turns": []})
@@ -148,8 +147,12 @@ class Reads(EncodedReads):
         answer: bytes | None = self._kept(key)
         if answer is None:
             played = [(move.seat, move.move) for move in await self._moves_since(match_id) if move.version <= version]
-            answer = await self.work.run(
-                "turns", self._game_key(row), (match_id, row.seed, played, seat, over), self._read_budget(), loaded.game
+            answer = await self.core.work.run(
+                "turns",
+                self.core.game_key_of(row),
+                (match_id, row.seed, played, seat, over),
+                self._read_budget(),
+                loaded.game,
             )
             assert isinstance(answer, bytes)
             self._keep(key, answer, len(played))
@@ -158,15 +161,15 @@ class Reads(EncodedReads):
     async def legal_async(self, match_id: str, seat: int, limit: int) -> JsonDict:
         """``seat``'s legal moves now (the first ``limit``, at most ``MAX_LEGAL``), listed in a worker
         and kept for the version."""
-        loaded = await self.load_async(match_id)
+        loaded = await self.core.load_async(match_id)
         state = loaded.state
         count, moves = 0, []
         if state is not None and not state.is_terminal():
             key = ("legal", match_id, state.version, seat)
             found = self._kept(key)
             if found is None:
-                found = await self.work.run(
-                    "legal", self._game_key(loaded.row), (state.to_json(), seat, MAX_LEGAL), self._read_budget(),
+                found = await self.core.work.run(
+                    "legal", self.core.game_key_of(loaded.row), (state.to_json(), seat, MAX_LEGAL), self._read_budget(),
                     loaded.game,
                 )  # fmt: skip
                 self._keep(key, found, len(found[1]))
@@ -176,7 +179,7 @@ class Reads(EncodedReads):
 
     async def replay_view_async(self, match_id: str, version: int) -> JsonDict:
         """``replay_view`` for a server: the state from the nearest checkpoint (``_state_at_async``)."""
-        loaded = await self.load_async(match_id)
+        loaded = await self.core.load_async(match_id)
         if loaded.row.status == "waiting" or loaded.state is None:
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
         if not 0 <= version <= loaded.state.version:
@@ -190,15 +193,15 @@ class Reads(EncodedReads):
                 seat, move = loaded.state.history[index][0], loaded.state.public_history(None, index)[0][1]
             return {"match": match_id, "version": version, "seat": seat, "move": move, "view": view}
         start, played = await self._way_to(loaded, version)
-        step = await self.work.run(
-            "replay_step", self._game_key(loaded.row), (loaded.row.seed, start, played), self._read_budget(),
+        step = await self.core.work.run(
+            "replay_step", self.core.game_key_of(loaded.row), (loaded.row.seed, start, played), self._read_budget(),
             loaded.game,
         )  # fmt: skip
         return {"match": match_id, **step}
 
     async def review_async(self, match_id: str, version: int, seat: int | None, subject: int | None = None) -> JsonDict:
         """``review`` for a server: the position from the nearest checkpoint, the review in a worker."""
-        loaded = await self.load_async(match_id)
+        loaded = await self.core.load_async(match_id)
         row, game = loaded.row, loaded.game
         current = 0 if loaded.state is None else loaded.state.version
         if not 1 <= version <= current:
@@ -214,8 +217,8 @@ class Reads(EncodedReads):
         # The position and its review, in a worker (None: a spectator, after the end, on the game's own
         # move: whoever could act there); the review is given only once its position is behind the table.
         start, played = await self._way_to(loaded, version - 1)
-        reviewed = await self.work.run(
-            "review_at", self._game_key(row), (row.seed, start, played, subject), self._read_budget(), game
+        reviewed = await self.core.work.run(
+            "review_at", self.core.game_key_of(row), (row.seed, start, played, subject), self._read_budget(), game
         )
         if row.status != "over" and reviewed["epoch"] is not None and reviewed["epoch"] == row.epoch:
             raise NotOver("a review of the round in play waits until the round has ended")
@@ -234,9 +237,9 @@ class Reads(EncodedReads):
         start = max((mark for mark in marks if mark <= version), default=0)
         if version - start > every:
             snapshot = (
-                self.store.snapshot(row.id)
-                if not self.store.awaits
-                else await self.store.call_async("snapshot", row.id)
+                self.core.store.snapshot(row.id)
+                if not self.core.store.awaits
+                else await self.core.store.call_async("snapshot", row.id)
             )
             if snapshot is not None and start < snapshot[0] <= version:
                 self._keep_checkpoints(row.id, [(snapshot[0], orjson.dumps(snapshot[1]))])
@@ -244,8 +247,8 @@ class Reads(EncodedReads):
                 start = snapshot[0]
         if version - start > every:
             played = [(move.seat, move.move) for move in await self._moves_since(row.id, start, version - start)]
-            kept = await self.work.run(
-                "checkpoints", self._game_key(row), (row.seed, marks.get(start), played, every),
+            kept = await self.core.work.run(
+                "checkpoints", self.core.game_key_of(row), (row.seed, marks.get(start), played, every),
                 self._read_budget(), game,
             )  # fmt: skip
             self._keep_checkpoints(row.id, kept)
@@ -269,13 +272,13 @@ class Reads(EncodedReads):
         """The match as a spectator saw it at ``version`` (0: the set-up): the step-through replay.
 
         Any spectator socket was sent exactly this at that version, so it is given at any time."""
-        row = self._row(match_id)
+        row = self.core.row(match_id)
         if row.status == "waiting":
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
-        moves = self.store.moves(match_id)
+        moves = self.core.store.moves(match_id)
         if not 0 <= version <= len(moves):
             raise BadRequest(f"version must be 0 to {len(moves)} (the moves made so far)")
-        game = self._game_of(row)
+        game = self.core.game_of(row)
         state = self._state_at(row, game, moves, version)
         view = state.view(None)
         view.pop("history", None)

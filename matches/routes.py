@@ -188,14 +188,14 @@ def bearer(authorization: str | None) -> str | None:
 def reader(service: MatchService, match_id: str, authorization: str | None) -> int | None:
     """Who reads: the seat the token holds (401 for a token that holds none), None without a token."""
     token = bearer(authorization)
-    return None if token is None else service.authenticate(match_id, token)
+    return None if token is None else service.core.authenticate(match_id, token)
 
 
 @router.post("", status_code=201, response_model=Created, summary="Create a match; you take the first free seat")
 async def create(body: CreateBody, service: ServiceDep, request: Request) -> Created:
     # Behind a trusted proxy, the address it names (service.limits.ClientAddress); IPv6 by its /64.
     client = client_key(request.client.host) if request.client else None
-    made = service.create(
+    made = service.lobby.create(
         body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules, client
     )
     return Created(match=made.match, invite=made.invite, seat=made.seat, token=made.token, spectate=made.spectate)
@@ -205,7 +205,7 @@ async def create(body: CreateBody, service: ServiceDep, request: Request) -> Cre
 async def listing(
     service: ServiceDep, status: Annotated[str, Query(pattern=r"^(open|playing|over)$")] = "open"
 ) -> dict[str, Any]:
-    return {"status": status, "matches": service.listing(status)}
+    return {"status": status, "matches": service.lobby.listing(status)}
 
 
 @router.post(
@@ -214,9 +214,9 @@ async def listing(
 async def join(match_id: MatchId, body: JoinBody, service: ServiceDep, authorization: Authorization = None) -> Joined:
     token = bearer(authorization)
     if token is not None:  # a seat's own token: this browser already sits here
-        held = service.authenticate(match_id, token)
+        held = service.core.authenticate(match_id, token)
         raise AlreadySeated(f"you already hold seat {held + 1} of this match", seat=held)
-    seat, token = service.join(match_id, body.invite, body.name)
+    seat, token = service.lobby.join(match_id, body.invite, body.name)
     return Joined(match=match_id, seat=seat, token=token)
 
 
@@ -228,11 +228,11 @@ async def get_match(
     history: bool = False,
 ) -> Any:
     token = bearer(authorization)
-    loaded = await service.load_async(match_id)
-    seat = None if token is None else service.authenticate(match_id, token, loaded.seats)
+    loaded = await service.core.load_async(match_id)
+    seat = None if token is None else service.core.authenticate(match_id, token, loaded.seats)
     # Through orjson, not FastAPI's encoder: with its history a long match's body is large (MatchBody
     # documents it and allows every field, so nothing is filtered out); the history is kept encoded.
-    return ORJSONResponse(await service.body_async(loaded, seat, history=history))
+    return ORJSONResponse(await service.encoded.body_async(loaded, seat, history=history))
 
 
 async def make_move(request: Request) -> Response:
@@ -257,21 +257,21 @@ async def make_move(request: Request) -> Response:
     service: MatchService = request.app.state.matches
     token = bearer(authorization)
     try:
-        moved = await service.play_async(match_id, token, text, version)
+        moved = await service.gate.play_async(match_id, token, text, version)
     except StaleVersionError as error:
-        loaded = await service.load_async(match_id)
+        loaded = await service.core.load_async(match_id)
         # The match as the seat sees it now, in the 409's body: the client resyncs without another request.
-        error.extra = {"match": service.body(loaded, service.authenticate(match_id, token, loaded.seats))}
+        error.extra = {"match": service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats))}
         raise
     # The answer as it is: ``Moved`` documents it; validating a whole match body against it again on every
     # move is work the server does not need. The body is the one encoded for the mover's live update
     # (``body_json``), the breakdown added after its last key: the JSON of ``{**body, "breakdown": ...}``.
     state = moved.loaded.state
     if state is not None and state.version == moved.version:
-        encoded = service.body_json(moved.loaded, moved.seat)
+        encoded = service.core.body_json(moved.loaded, moved.seat)
         breakdown = orjson.dumps(moved.breakdown_json())
         return Response(encoded[:-1] + b',"breakdown":' + breakdown + b"}", media_type="application/json")
-    answer = service.body(moved.loaded, moved.seat)  # moved on since (PostgreSQL: another request's move)
+    answer = service.core.body(moved.loaded, moved.seat)  # moved on since (PostgreSQL: another request's move)
     return ORJSONResponse({**answer, "version": moved.version, "breakdown": moved.breakdown_json()})
 
 
@@ -396,9 +396,9 @@ async def preview(
     match_id: MatchId, body: PreviewBody, service: ServiceDep, authorization: Authorization = None
 ) -> dict[str, Any]:
     token = bearer(authorization)
-    loaded = await service.load_async(match_id)
-    seat = service.authenticate(match_id, token, loaded.seats)
-    breakdown = service.preview(match_id, seat, body.move, loaded)
+    loaded = await service.core.load_async(match_id)
+    seat = service.core.authenticate(match_id, token, loaded.seats)
+    breakdown = service.gate.preview(match_id, seat, body.move, loaded)
     return {"match": match_id, "seat": seat, "move": body.move, "breakdown": breakdown.to_json()}
 
 
@@ -418,7 +418,7 @@ async def review(
     ] = None,
 ) -> Any:
     asker = reader(service, match_id, authorization)
-    return ORJSONResponse(await service.review_async(match_id, version, asker, seat))
+    return ORJSONResponse(await service.reads.review_async(match_id, version, asker, seat))
 
 
 @router.get(
@@ -431,7 +431,7 @@ async def turns(match_id: MatchId, service: ServiceDep, authorization: Authoriza
     seat = reader(service, match_id, authorization)
     # Already JSON (encoded in a worker, kept per version): FastAPI's encoder would spend ~0.2 s of
     # the event loop on a 7,000-move sheet, orjson ~2 ms, and this nothing.
-    return Response(await service.turns_async(match_id, seat), media_type="application/json")
+    return Response(await service.reads.turns_async(match_id, seat), media_type="application/json")
 
 
 @router.get(
@@ -441,7 +441,7 @@ async def turns(match_id: MatchId, service: ServiceDep, authorization: Authoriza
     responses=BUSY,
 )
 async def replay(match_id: MatchId, service: ServiceDep, version: Annotated[int, Query(ge=0, le=1_000_000)]) -> Any:
-    return ORJSONResponse(await service.replay_view_async(match_id, version))
+    return ORJSONResponse(await service.reads.replay_view_async(match_id, version))
 
 
 @router.get(
@@ -456,8 +456,8 @@ async def legal(
     authorization: Authorization = None,
     limit: Annotated[int, Query(ge=1, le=5000)] = 200,
 ) -> Any:
-    seat = service.authenticate(match_id, bearer(authorization))
-    return ORJSONResponse(await service.legal_async(match_id, seat, limit))
+    seat = service.core.authenticate(match_id, bearer(authorization))
+    return ORJSONResponse(await service.reads.legal_async(match_id, seat, limit))
 
 
 @router.post("/{match_id}/leave", response_model=MatchBody, summary="Leave your seat (a bot plays it on)")
@@ -467,9 +467,9 @@ async def leave(
     authorization: Authorization = None,
     body: Annotated[LeaveBody | None, Body()] = None,
 ) -> Any:
-    seat = service.authenticate(match_id, bearer(authorization))
-    await service.leave_async(match_id, seat, (body or LeaveBody()).bot)
-    return ORJSONResponse(service.body(await service.load_async(match_id), None))
+    seat = service.core.authenticate(match_id, bearer(authorization))
+    await service.lobby.leave_async(match_id, seat, (body or LeaveBody()).bot)
+    return ORJSONResponse(service.core.body(await service.core.load_async(match_id), None))
 
 
 class SeatLinkAnswer(BaseModel):
@@ -494,8 +494,8 @@ class TakeSeatBody(BaseModel):
 )
 async def seat_link(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> SeatLinkAnswer:
     token = bearer(authorization)
-    seat = service.authenticate(match_id, token)
-    made = service.seat_link(match_id, seat, token or "")
+    seat = service.core.authenticate(match_id, token)
+    made = service.lobby.seat_link(match_id, seat, token or "")
     return SeatLinkAnswer(match=made.match, seat=made.seat, code=made.code, link=made.link, expires_in=made.expires_in)
 
 
@@ -505,14 +505,14 @@ async def seat_link(match_id: MatchId, service: ServiceDep, authorization: Autho
     summary="Take the seat a seat link moves: its new token (the old device's stops working)",
 )
 async def take_seat(match_id: MatchId, body: TakeSeatBody, service: ServiceDep) -> Joined:
-    seat, token = service.take_seat_by_code(match_id, body.code)
+    seat, token = service.lobby.take_seat_by_code(match_id, body.code)
     return Joined(match=match_id, seat=seat, token=token)
 
 
 @router.post("/{match_id}/rematch", summary="A new match with the same seats and a new seed")
 async def rematch(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> dict[str, Any]:
-    seat = service.authenticate(match_id, bearer(authorization))
-    new_id = service.rematch(match_id, seat)
+    seat = service.core.authenticate(match_id, bearer(authorization))
+    new_id = service.lobby.rematch(match_id, seat)
     return {"match": new_id, "seat": seat, "rematch_of": match_id}
 
 
@@ -524,7 +524,7 @@ async def rematch(match_id: MatchId, service: ServiceDep, authorization: Authori
 )
 async def match_log(match_id: MatchId, service: ServiceDep) -> Any:
     # Already JSON (read and encoded off the event loop once per match, then kept: ``matches.encoded``).
-    return Response(await service.log_async(match_id), media_type="application/json")
+    return Response(await service.encoded.log_async(match_id), media_type="application/json")
 
 
 qr_router = APIRouter(tags=["matches"])
@@ -532,7 +532,7 @@ qr_router = APIRouter(tags=["matches"])
 
 @qr_router.get("/v1/games", summary="The games a match can be made of: their options, seats and bots")
 async def games(service: ServiceDep) -> dict[str, Any]:
-    return {"games": service.games()}
+    return {"games": service.lobby.games()}
 
 
 @qr_router.get(

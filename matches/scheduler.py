@@ -1,10 +1,12 @@
 """What the server does by itself: a bot's move, a clock running out, the referee's call.
 
 A match that needs the server's action has a due time (``MatchRow.due``, set by every change from
-``MatchCore._after``); the live hub's scheduler (``matches.live``) calls ``run_due_async`` for each match
-due, and a process that committed a move with a bot to act asks the worker pool for the bot's choice at
-once (``_think_ahead``), so that it is made while the bot delay runs. A bot's move goes through the same
-gate as a person's (``matches.gate``).
+``MatchCore.fields_after``). The scheduler's loop (``Scheduler.start``) asks the store for the matches due
+and calls ``run_due_async`` for each; it sleeps until the next due time, at most half a second, and is
+woken early by a change that needs it sooner (it listens to the core's events, and the live hub wakes it
+when another server changes a match's seats). A process that committed a move with a bot to act asks the
+worker pool for the bot's choice at once (``_think_ahead``), so that it is made while the bot delay runs.
+A bot's move goes through the same gate as a person's (``matches.gate``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import logging
 import random
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from engine.base import State
@@ -22,11 +25,11 @@ from engine.bots import next_move
 from engine.errors import StaleVersionError
 from engine.values import REFEREE, JsonDict, Move
 from indexes.errors import TablejudgeError
-from matches.core import CACHE_SIZE, PENDING, Loaded, Steps, Think
+from matches.core import CACHE_SIZE, PENDING, Event, Loaded, MatchCore, Steps, Think
 from matches.errors import UnknownMatch
 from matches.gate import Gate
 from matches.lag import due_at, referee_at
-from matches.store import Call, MatchRow, SeatRow
+from matches.store import Call, MatchRow, SeatRow, StorageUnavailable
 from matches.work import BotSeat, Busy, Overrun, WorkFailed, cheapest, seat_bots
 
 log = logging.getLogger("tablejudge.matches")
@@ -43,25 +46,75 @@ class _MovedOn(Exception):
     """The match moved on (or this process let go of it) while its bot waited for the pool."""
 
 
-class Scheduler(Gate):
+class Scheduler:
     """Bots, clocks and the referee: the moves nobody sends, played through the gate when due."""
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
+    def __init__(self, core: MatchCore, gate: Gate) -> None:
+        self.core, self.gate = core, gate
         #: Bots' choices made in the pool, by match: (``Think.key``, the choice), until played.
         self._thoughts: OrderedDict[str, tuple[tuple[Any, ...], tuple[int, Move] | None]] = OrderedDict()
         self._thinking: dict[str, asyncio.Task[None]] = {}
+        #: Does someone watch this match (a live socket of this process)? Set by the server (``service.app``)
+        #: from the live hub; used to pace matches with no person seated (``_bot_delay``).
+        self.watched: Callable[[str], bool] = lambda match_id: False
+        self._wake = asyncio.Event()
+        #: When the loop will look at the store next by itself (``time.time()``).
+        self._next_look = 0.0
+        self._looking: asyncio.Task[None] | None = None
+        core.listeners.append(self.on_event)
+
+    # --- the loop -------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Run the loop that plays what is due, on the running event loop, until ``close_async``."""
+        self._looking = asyncio.get_running_loop().create_task(self._look())
+
+    def wake(self) -> None:
+        """Look at the store now rather than at the next due time."""
+        self._wake.set()
+
+    def on_event(self, event: Event) -> None:
+        """A change this process committed: the loop is woken when the change needs it before it would look
+        again (a seat taken or left, the start, a rematch; a bot's move, a clock), and a bot to act has the
+        pool think ahead."""
+        if event.kind != "move" or (event.due is not None and event.due < self._next_look):
+            self.wake()
+        loaded = event.loaded
+        if event.due is not None and loaded is not None and loaded.state is not None and not self.core.work.inline:
+            self._think_ahead(loaded.row, loaded.seats, loaded.state)
+
+    async def _look(self) -> None:
+        """Play what is due (bots, clocks, the referee) in every match, this process's and others'."""
+        store = self.core.store
+        while True:
+            self._next_look = 0.0  # while it works, every change wakes it again
+            self._wake.clear()
+            try:
+                for match_id in await store.call_async("due", time.time()):
+                    while await self.run_due_async(match_id):
+                        await asyncio.sleep(0)
+                next_due = await store.call_async("next_due")
+            except StorageUnavailable:  # logged once by the store; the scheduler looks again soon
+                next_due = None
+            except Exception:
+                log.exception("the match scheduler failed; it goes on")
+                next_due = None
+            wait = 0.5 if next_due is None else min(0.5, max(0.005, next_due - time.time()))
+            self._next_look = time.time() + wait
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
     async def close_async(self) -> None:
-        """The server stops: the bots' thinking is cancelled and the engine's workers end (a bot due then
-        is played by the next server to run, from the store)."""
-        tasks = list(self._thinking.values())
+        """The server stops: the loop ends and the bots' thinking is cancelled (a bot due then is played by
+        the next server to run, from the store)."""
+        tasks = [*([self._looking] if self._looking is not None else []), *self._thinking.values()]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await super().close_async()
+        self._looking = None
+
+    # --- bots' thinking ---------------------------------------------------------------------------------
 
     def _think_ahead(self, row: MatchRow, seats: list[SeatRow], state: State[Any]) -> None:
         """Ask the pool for the bots' next choice as soon as a move is committed, so that it is made while
@@ -75,7 +128,9 @@ class Scheduler(Gate):
             asyncio.get_running_loop()
         except RuntimeError:  # a sync caller without an event loop: the scheduler will ask
             return
-        self._think_async(Think(row.id, (state.version, state.clock_epoch(), bots), state, bots, self._game_key(row)))
+        self._think_async(
+            Think(row.id, (state.version, state.clock_epoch(), bots), state, bots, self.core.game_key_of(row))
+        )
 
     def _think_now(self, think: Think) -> tuple[int, Move] | None:
         """A bot's choice, made here and now (the sync driver, or a service without a pool)."""
@@ -84,7 +139,7 @@ class Scheduler(Gate):
     def _think_async(self, think: Think) -> Any:
         """A bot's choice if the pool has made it; else it is asked for (one at a time per match) and
         the answer is ``PENDING``: the core looks again when it is made (``_think_in_background``)."""
-        if self.work.inline:
+        if self.core.work.inline:
             return self._think_now(think)
         made = self._thoughts.get(think.match)
         if made is not None and made[0] == think.key:
@@ -116,13 +171,13 @@ class Scheduler(Gate):
         # until its time), rather than at the scheduler's next look; a choice made ahead (_think_ahead)
         # waits for its due time first, so that the scheduler's step is not taken early for nothing.
         for attempt in range(3):
-            kept = self._loaded.get(think.match)
+            kept = self.core.copies.get(think.match)
             if kept is None or kept.state is None or kept.state.version != think.key[0]:
                 return  # the match moved on (or this process let go of it): the scheduler will come
             if think.match in self._thinking:
                 return  # another choice is being made for it
             due = kept.row.due
-            wait = None if due is None else due - self.clock_now()
+            wait = None if due is None else due - self.core.clock_now()
             if wait is not None and wait <= 2.0:
                 await asyncio.sleep(max(0.0, wait))
             elif attempt:  # (a due time further off, after one try: the scheduler's own look plays it)
@@ -138,7 +193,7 @@ class Scheduler(Gate):
         """``_think_in_pool``, asked again after a short wait (``BUSY_RETRY_FIRST``, doubling) while the
         pool answers busy, the match is where it was, and the scheduler's own look is not yet due."""
         wait = BUSY_RETRY_FIRST
-        until = time.monotonic() + 3 * self.settings.bot_budget_ms / 1000
+        until = time.monotonic() + 3 * self.core.settings.bot_budget_ms / 1000
         while True:
             try:
                 return await self._think_in_pool(think, state)
@@ -146,7 +201,7 @@ class Scheduler(Gate):
                 if time.monotonic() + wait > until:
                     raise
             await asyncio.sleep(random.uniform(wait / 2, wait))
-            kept = self._loaded.get(think.match)
+            kept = self.core.copies.get(think.match)
             if kept is None or kept.state is None or kept.state.version != think.key[0]:
                 raise _MovedOn
             wait = min(2 * wait, BUSY_RETRY_MOST)
@@ -157,10 +212,10 @@ class Scheduler(Gate):
         the move the game makes when a seat's clock runs out. A busy pool raises ``Busy``: nothing
         is chosen, and the scheduler asks again at the match's due time. The bots of a match with no person
         seated think in the pool's background share (``WorkPool``): they never keep others' calls out."""
-        budget = self.settings.bot_budget_ms / 1000
+        budget = self.core.settings.bot_budget_ms / 1000
         background = all(seat is not None for seat in think.seats)
         try:
-            return await self.work.run("bot", think.game, (state, think.seats), budget, background=background)  # type: ignore[no-any-return]
+            return await self.core.work.run("bot", think.game, (state, think.seats), budget, background=background)  # type: ignore[no-any-return]
         except (Overrun, WorkFailed, TablejudgeError) as error:
             if type(error) is Busy:
                 raise
@@ -168,7 +223,7 @@ class Scheduler(Gate):
         greedy = tuple(None if seat is None else ("greedy", seat[1]) for seat in think.seats)
         if greedy != think.seats:
             try:
-                return await self.work.run("bot", think.game, (state, greedy), budget, background=background)  # type: ignore[no-any-return]
+                return await self.core.work.run("bot", think.game, (state, greedy), budget, background=background)  # type: ignore[no-any-return]
             except (Overrun, WorkFailed, TablejudgeError) as error:
                 if type(error) is Busy:
                     raise
@@ -178,37 +233,37 @@ class Scheduler(Gate):
     # --- what is due ------------------------------------------------------------------------------------
     def run_due(self, match_id: str) -> bool:
         """Do what is due for a match now (one move at most); True if something was played."""
-        return self._run(self._due_steps(match_id))
+        return self.core.run(self._due_steps(match_id), self._think_now)
 
     async def run_due_async(self, match_id: str) -> bool:
-        """``run_due`` on the event loop (see ``load_async``). A bot's choice is made in the worker pool
+        """``run_due`` on the event loop (see ``MatchCore.load_async``). A bot's choice is made in the worker pool
         (``_think_async``): until it is made, nothing is played. False when the match could not be loaded
-        within the read budget (``_on_loop``): it stays due, and the scheduler's next look finds the load
+        within the read budget (``MatchCore.on_loop``): it stays due, and the scheduler's next look finds the load
         done (a restart's first look at many long matches waits for each in turn, off the loop)."""
-        if not self.store.awaits:
+        if not self.core.store.awaits:
             # SQLite's calls are made directly, so a pass of the scheduler over many due matches (the
             # first after a restart: each state rebuilt from its snapshot) would hold the event loop
             # from the first to the last; it lets other requests in between two matches instead.
             await asyncio.sleep(0)
         try:
-            return await self._on_loop(match_id, lambda: self._due_steps(match_id), think=self._think_async)
+            return await self.core.on_loop(match_id, lambda: self._due_steps(match_id), self._think_async)
         except Busy as error:
             log.warning("%s could not be loaded yet: %s", match_id, error)
             return False
 
     def _due_steps(self, match_id: str) -> Steps[bool]:
         try:
-            loaded = yield from self._load_steps(match_id)
+            loaded = yield from self.core.load_steps(match_id)
         except UnknownMatch:
             return False
         state, row = loaded.state, loaded.row
         if state is None or state.is_terminal() or row.status != "playing":
             return False
-        if state.version >= self.settings.max_moves:  # no move can be made: nothing is due any more
+        if state.version >= self.core.settings.max_moves:  # no move can be made: nothing is due any more
             if row.due is not None and (yield Call("update_match", (row.id, state.version), {"due": None})):
                 row.due, row.revision = None, row.revision + 1
             return False
-        now = self.clock_now()
+        now = self.core.clock_now()
         action, bots_due = yield from self._due_action(loaded, now)
         if action is None:  # nothing yet: when to look again (the bots declined, or move later)
             due = due_at(state, row.clock_state, row.epoch_started, bots_due)
@@ -220,7 +275,7 @@ class Scheduler(Gate):
             return False
         seat, move = action
         try:
-            yield from self._play_steps(loaded, seat, move, now)
+            yield from self.gate.play_steps(loaded, seat, move, now)
         except StaleVersionError:
             return False
         self._thoughts.pop(match_id, None)
@@ -242,10 +297,10 @@ class Scheduler(Gate):
         if not any(seat is not None for seat in seats):
             return None, None
         key = (state.version, state.clock_epoch(), seats)
-        chosen = yield Think(row.id, key, state, seats, self._game_key(row))
+        chosen = yield Think(row.id, key, state, seats, self.core.game_key_of(row))
         if chosen is PENDING:  # a worker is choosing: the move is played when made (_think_in_background);
             # the scheduler looks again only should that fail (the bot's budget, twice, and a wait)
-            return None, now + 3 * self.settings.bot_budget_ms / 1000 + 1
+            return None, now + 3 * self.core.settings.bot_budget_ms / 1000 + 1
         if chosen is None or chosen[0] == REFEREE:
             return None, None  # the bots let it go: nothing from them until the next move
         seat, move = chosen
@@ -260,8 +315,8 @@ class Scheduler(Gate):
     def _bot_delay(self, match_id: str, seats: list[SeatRow]) -> int:
         """How long (ms) a bot waits after the last move: ``bot_delay_ms``, or for a match with no person
         seated that no socket here watches, ``unwatched_bot_delay_ms`` (a bounded pace for all-bot matches)."""
-        delay = self.settings.bot_delay_ms
-        unwatched = self.settings.unwatched_bot_delay_ms
+        delay = self.core.settings.bot_delay_ms
+        unwatched = self.core.settings.unwatched_bot_delay_ms
         if unwatched > delay and all(seat.bot is not None for seat in seats) and not self.watched(match_id):
             return unwatched
         return delay

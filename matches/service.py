@@ -1,28 +1,73 @@
 """The match server's service: everything a client can do, whatever carries it. The HTTP and WebSocket
 layers (``matches.routes``, ``matches.live``) only translate.
 
-``MatchService`` is made of the parts below, each a module of its own over the one core
-(``matches.core.MatchCore``: the store, the cached states, the bodies, the events):
+``MatchService`` is where the parts are made and wired together, each given what it works with (as
+boardgame.io's ``Master(game, storage, transport, auth)`` is):
 
-- ``matches.lobby.Lobby``: create, join, leave, rematch, the lists of games and matches;
-- ``matches.gate.Gate``: the one gate every move goes through, and the preview;
-- ``matches.scheduler.Scheduler``: bots, clocks and the referee, played through the gate when due;
-- ``matches.reads.Reads``: the score sheet, the replay, a move's review, the legal moves, the log.
+- ``core`` (``matches.core.MatchCore``): the store and this process's view of its matches (the cached
+  states and copies, the games built, the worker pool, the loading thread, the listeners), loading, the
+  bodies clients are sent, the events a committed change tells;
+- ``gate`` (``matches.gate.Gate``, over the core): the one gate every move goes through, and the preview;
+- ``scheduler`` (``matches.scheduler.Scheduler``, over the core and the gate): bots, clocks and the
+  referee, played through the gate when due, and the loop that looks for them;
+- ``lobby`` (``matches.lobby.Lobby``, over the core): create, join, leave, rematch, the lists;
+- ``reads`` (``matches.reads.Reads``, over the core): the score sheet, the replay, a move's review, the
+  legal moves;
+- ``encoded`` (``matches.encoded.EncodedReads``, over the core): the reads that hold every move (the
+  log, the body with its history, a hello's missed moves), encoded once and kept.
+
+A caller names the part it asks (``service.gate.play_async``, ``service.lobby.create``). The live hub
+(``matches.live``) and the turn alerts (``matches.push``) hold the service and listen to the core's
+events; the change feed between servers is the store's (``Store.changes_feed``).
 """
 
 from __future__ import annotations
 
-from matches.core import Event, Listener, Loaded
-from matches.gate import Moved, MoveLimit
+import time
+from collections.abc import Callable
+
+from indexes.house_rules import HouseRulesBook
+from matches.core import Event, Listener, Loaded, MatchCore
+from matches.encoded import EncodedReads
+from matches.gate import Gate, Moved, MoveLimit
 from matches.lobby import Created, Lobby
 from matches.reads import Reads
 from matches.scheduler import Scheduler
 from matches.settings import MatchSettings
+from matches.store import Store
 
 __all__ = ["Created", "Event", "Listener", "Loaded", "MatchService", "MatchSettings", "MoveLimit", "Moved"]
 
 
-class MatchService(Lobby, Scheduler, Reads):
-    """The match server's service: made once per process (``service.app``) over its store.
+class MatchService:
+    """The match server's parts, made once per process (``service.app``) over its store, wired together."""
 
-    ``MatchService(store, settings, clock_now, rules_book)``: see ``matches.core.MatchCore``."""
+    def __init__(
+        self,
+        store: Store,
+        settings: MatchSettings | None = None,
+        clock_now: Callable[[], float] = time.time,
+        rules_book: HouseRulesBook | None = None,
+    ) -> None:
+        #: The store the parts share; whoever opened it closes it, after ``close_async``.
+        self.store = store
+        self.core = MatchCore(store, settings or MatchSettings(), clock_now, rules_book)
+        self.gate = Gate(self.core)
+        # Made before anything else listens to the core: a bot's next choice is asked for before the
+        # sockets and the turn alerts are told of the move.
+        self.scheduler = Scheduler(self.core, self.gate)
+        self.lobby = Lobby(self.core)
+        self.reads = Reads(self.core)
+        self.encoded = EncodedReads(self.core)
+
+    def start(self) -> None:
+        """The server's background work on the running event loop: the scheduler's loop."""
+        self.scheduler.start()
+
+    async def close_async(self) -> None:
+        """The server stops, in order: the scheduler's loop and its bots' thinking (a bot due then is played by
+        the next server to run, from the store), the encoded reads' builds not yet begun, then the engine's
+        workers and the loading thread."""
+        await self.scheduler.close_async()
+        self.encoded.close()
+        self.core.close()

@@ -142,8 +142,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """The match server's background work (the scheduler, heartbeats, other servers' moves) runs
     while the app serves."""
     # Before the scheduler's first look: the downtime since the last server ran is charged to no clock.
-    upkeep = Upkeep(app.state.matches.store, app.state.matches.settings.quotas)
+    upkeep = Upkeep(app.state.matches.store, app.state.matches.core.settings.quotas)
     upkeep.start()
+    app.state.matches.start()  # the scheduler's loop: bots, clocks, the referee
     app.state.live.start()
     if app.state.push is not None:
         app.state.push.start()  # turn alerts (Web Push): matches/push.py
@@ -156,7 +157,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         if app.state.push is not None:
             await app.state.push.stop()
         upkeep.stop()
-        await app.state.matches.close_async()  # the bots' thinking and the engine's workers
+        await app.state.matches.close_async()  # the scheduler, the bots' thinking, the engine's workers
         app.state.matches.store.close()
 
 
@@ -197,7 +198,7 @@ def _match_server(settings: Settings) -> tuple[MatchService, LiveHub, HouseRules
     )
     service = MatchService(store, match_settings, rules_book=rules)
     hub = LiveHub(service, settings.live)
-    service.watched = lambda match_id: bool(hub.connections.get(match_id))  # paces matches nobody watches
+    service.scheduler.watched = lambda match_id: bool(hub.connections.get(match_id))  # paces matches nobody watches
     return service, hub, rules
 
 

@@ -12,7 +12,11 @@ after that transaction has committed (store before you tell).
 - **SQLite** (``sqlite:///path`` or just a path): WAL mode. Several server processes on one machine
   share the file.
 - **PostgreSQL** (``postgresql://...``): for several machines; each commit also sends a
-  ``NOTIFY`` so that every server's live sockets hear of every move (``matches.live``).
+  ``NOTIFY`` so that every server's live sockets hear of every move.
+
+Every server hears of the others' changes through the store's change feed (``Store.changes_feed``):
+SQLite's looks at the versions of the matches watched a few times a second, PostgreSQL's listens for
+the notifications; both catch up from the versions the listener was told (``Store.catch_up``).
 
 Durability (``sync``, ``TABLEJUDGE_SYNC``): ``normal`` (the default) keeps every committed move
 when the server is killed (SQLite ``synchronous=NORMAL`` in WAL mode; PostgreSQL
@@ -31,7 +35,7 @@ from __future__ import annotations
 from matches.store.base import Store
 from matches.store.health import StorageUnavailable, StoreHealth
 from matches.store.postgres import PostgresStore
-from matches.store.rows import Call, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow
+from matches.store.rows import Call, Change, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow, Told
 from matches.store.schema import MIGRATIONS, NOTIFY_CHANNEL, SCHEMA_VERSION
 from matches.store.sqlite import SQLiteStore
 
@@ -40,6 +44,7 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "SCHEMA_VERSION",
     "Call",
+    "Change",
     "CommitCheck",
     "MatchRow",
     "MoveRow",
@@ -50,6 +55,7 @@ __all__ = [
     "StorageUnavailable",
     "Store",
     "StoreHealth",
+    "Told",
     "open_store",
 ]
 

@@ -1,21 +1,23 @@
 """``Store``: the one interface of the match store, and the SQL that SQLite and PostgreSQL both run.
 A subclass connects, runs a statement (``_execute``, ``_query``), opens a transaction
 (``_outermost``) and may replace a call by a faster form of its own (``PostgresStore.commit_move``,
-``call_async``)."""
+``call_async``, ``changes_feed``)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncGenerator, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
 
 import orjson
 
 from indexes.house_rules import HouseRules
-from matches.store.health import StoreHealth
-from matches.store.rows import CommitCheck, MatchRow, MoveRow, PushRow, SeatRow
+from matches.store.health import StorageUnavailable, StoreHealth
+from matches.store.rows import Change, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow, Told
 from matches.store.schema import MIGRATIONS, SCHEMA_VERSION
 from matches.store.sql import (
     DUE,
@@ -40,6 +42,11 @@ from matches.store.sql import (
     to_column,
 )
 
+log = logging.getLogger("tablejudge.matches")
+
+#: How often (seconds) a store without notifications looks for the changes other server processes made
+#: (``Store.changes_feed``).
+POLL = 0.2
 #: How long a used or expired seat code is kept (s), so that a second try is told why it is refused.
 SEAT_CODES_KEPT = 86_400.0
 #: What redeeming a seat code did: the seat moved; or why not (no such code in this match, used
@@ -117,6 +124,48 @@ class Store:
     def ping(self) -> None:
         """One round trip to the database (``/readyz``): raises ``StorageUnavailable`` when it cannot be reached."""
         self._query("SELECT 1")
+
+    # --- the change feed between servers ----------------------------------------------------------------
+    async def changes_feed(self, told: Callable[[], Told]) -> AsyncGenerator[Change, None]:
+        """The changes other server processes make to the matches, as they come: what a server's live
+        sockets are told of, and what wakes its scheduler. ``told()``: the matches the listener watches,
+        with what it was last told of each; the feed catches up from there (``catch_up``).
+
+        Here, with nothing that notifies (SQLite: the server processes of one machine), the watched
+        matches are looked at every ``POLL`` seconds, when another connection has written since the last
+        look. A store that notifies yields each notification as it comes, and catches up on each
+        connection it listens on, the first and every one after a drop (``PostgresStore.changes_feed``)."""
+        while True:
+            await asyncio.sleep(POLL)
+            watched = told()
+            if not watched:
+                continue
+            try:
+                if not self.written_elsewhere():  # only this process wrote: it told its own sockets
+                    continue
+                caught = self.catch_up(watched)
+            except StorageUnavailable:  # logged once by the store
+                continue
+            except Exception:
+                log.exception("polling match versions failed")
+                continue
+            for change in caught:
+                yield change
+
+    def catch_up(self, told: Told) -> list[Change]:
+        """What changed in the matches of ``told`` since what it says of them: a move (the version is
+        ahead of the one told), or another change (it was ``updated`` later than told: a seat taken or
+        left, the start, a rematch, each marked by ``touch``). One query, whatever the changes missed."""
+        if not told:
+            return []
+        caught = []
+        for match_id, (version, updated) in self.changes(list(told)).items():
+            told_version, told_updated = told[match_id]
+            if version > told_version:
+                caught.append(Change(match_id, version))
+            elif updated > told_updated:
+                caught.append(Change(match_id, version, moved=False))
+        return caught
 
     # --- schema ------------------------------------------------------------------------------------
     def migrate(self) -> int:
@@ -197,7 +246,7 @@ class Store:
     ) -> tuple[MatchRow, list[SeatRow], list[MoveRow]] | None:
         """The match's row, its seats, and the first ``most`` moves after version ``since`` (none when
         ``since`` is None): what a server holding the match at ``since`` reads to catch up. A server far
-        behind rebuilds rather than reading every move it missed on the event loop (``MatchCore._load_steps``
+        behind rebuilds rather than reading every move it missed on the event loop (``MatchCore.load_steps``
         asks for one more than it would play there). Here two local queries; PostgreSQL makes it one
         round trip (``PostgresStore.call_async``)."""
         found = self.match_and_seats(match_id)
@@ -222,7 +271,7 @@ class Store:
 
     def changes(self, match_ids: Sequence[str]) -> dict[str, tuple[int, float]]:
         """Each match's version and when it last changed (a move, a seat taken or left, the start, a
-        rematch): what a server polls to hear of what other servers did."""
+        rematch): what the change feed compares with what its listener was told (``catch_up``)."""
         if not match_ids:
             return {}
         marks = ", ".join("?" * len(match_ids))

@@ -1,6 +1,6 @@
 """The PostgreSQL store, for several servers on several machines: the same SQL as SQLite, a
-``NOTIFY`` on every committed change, and the calls on a move's path awaited on the event loop
-through asyncpg (one statement each: ``ON_THE_LOOP``).
+``NOTIFY`` on every committed change (heard by the other servers through ``changes_feed``), and the
+calls on a move's path awaited on the event loop through asyncpg (one statement each: ``ON_THE_LOOP``).
 
 Both kinds of connection heal: the synchronous calls take a connection from psycopg's pool
 (``psycopg_pool``), which replaces one the database dropped before it is handed out (``_unread``) and
@@ -18,13 +18,22 @@ import functools
 import logging
 import select
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from matches.store.base import Store
-from matches.store.health import MOST_WAIT, READ_ONLY, UNREACHABLE, UP, State, StoreHealth, on_event_loop
-from matches.store.rows import CommitCheck, MoveRow
+from matches.store.health import (
+    MOST_WAIT,
+    READ_ONLY,
+    UNREACHABLE,
+    UP,
+    State,
+    StorageUnavailable,
+    StoreHealth,
+    on_event_loop,
+)
+from matches.store.rows import Change, CommitCheck, MoveRow, Told
 from matches.store.schema import NOTIFY_CHANNEL
 from matches.store.sql import (
     DUE,
@@ -46,6 +55,8 @@ from matches.store.sql import (
     snapshot_text,
     to_column,
 )
+
+log = logging.getLogger("tablejudge.matches")
 
 #: The advisory lock key creations serialise on (``PostgresStore._lock_creations``): any fixed number
 #: no other user of the database takes; these are the bytes of "tjwait".
@@ -213,9 +224,56 @@ class PostgresStore(Store):
         sql, params, read = statement(*args, **kwargs)
         return read(await self._async.query(sql, params, method in WRITES_ON_THE_LOOP))
 
+    # --- the change feed between servers ------------------------------------------------------------
+    async def changes_feed(self, told: Callable[[], Told]) -> AsyncGenerator[Change, None]:
+        """Every other server's commits, as PostgreSQL notifies them (``_notify``, ``_commit_statement``),
+        heard on a connection of its own (``_listening``); this process's own commits are let go
+        (``notified_by_me``). Once a connection listens, the watched matches are caught up with what
+        changed while none did (``Store.catch_up``, from ``told()``): before the first one, and while a
+        dropped one was opened again. A change both caught up with and heard is given twice (a listener
+        tells its sockets only what they have not seen)."""
+        while True:
+            try:
+                async with self._listening() as heard:
+                    for change in await self.call_async("catch_up", told()):
+                        yield change
+                    while (change := await heard.get()) is not None:
+                        yield change
+                raise ConnectionError("the PostgreSQL listener's connection closed")
+            except asyncio.CancelledError:
+                raise
+            except StorageUnavailable:  # its catching up refused while PostgreSQL is down: logged once by the store
+                await asyncio.sleep(1)
+            except Exception:
+                log.exception("the PostgreSQL listener failed; reconnecting")
+                await asyncio.sleep(1)
+
+    @contextlib.asynccontextmanager
+    async def _listening(self) -> AsyncIterator[asyncio.Queue[Change | None]]:
+        """The listener's connection (the one place it is opened and closed), listening on the channel while
+        the block runs: what it hears of other servers' changes, in a queue (None: the connection closed).
+        asyncpg, as the event loop's round trips: its listener is a plain callback, no generator per note."""
+        import asyncpg
+
+        heard: asyncio.Queue[Change | None] = asyncio.Queue()
+
+        def noted(_conn: Any, pid: int, _channel: str, payload: str) -> None:
+            change = _change_noted(payload)
+            if change is not None and not self.notified_by_me(pid):
+                heard.put_nowait(change)
+
+        conn = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+        try:
+            conn.add_termination_listener(lambda _conn: heard.put_nowait(None))
+            await conn.add_listener(NOTIFY_CHANNEL, noted)
+            yield heard
+        finally:
+            conn.terminate()
+
     def notified_by_me(self, backend_pid: int) -> bool:
-        """Was a notification from ``backend_pid`` sent by this store's own commits? Their moves
-        were told to this process's sockets when committed (``MatchService._emit``)."""
+        """Was a notification from ``backend_pid`` sent by this store's own commits? Their changes
+        were told to this process's sockets when committed (``MatchCore.emit``): heard back, one could
+        even beat that and cost a read of the store."""
         return self._async.sent_here(backend_pid)
 
     def close(self) -> None:
@@ -275,6 +333,17 @@ def _commit_statement(
         "RETURNING match_id) SELECT pg_notify(?, ?) FROM stored"
     )
     return sql, params
+
+
+def _change_noted(payload: str) -> Change | None:
+    """A notification's change: ``match:version`` for a move, ``match:version:changed`` for another change
+    (``_notify``); None for anything else sent on the channel."""
+    match_id, _, rest = payload.partition(":")
+    version, _, changed = rest.partition(":")
+    if not match_id or not version.isdigit():
+        log.warning("a notification that is not a change: %r", payload[:80])
+        return None
+    return Change(match_id, int(version), moved=not changed)
 
 
 Rows = list[tuple[Any, ...]]

@@ -1,8 +1,10 @@
 """The rows the match store keeps and answers (a match, its seats, its moves, a seat's push
-subscription), and the two small values the service's core hands it (``Call``, ``CommitCheck``)."""
+subscription), the two small values the service's core hands it (``Call``, ``CommitCheck``), and what
+its change feed between servers gives and is given (``Change``, ``Told``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -103,3 +105,18 @@ class Call(NamedTuple):
     method: str
     args: tuple[Any, ...] = ()
     kwargs: dict[str, Any] = {}  # noqa: RUF012 (never changed: read as keyword arguments)
+
+
+class Change(NamedTuple):
+    """A change another server process made to a match, as the change feed between servers gives it
+    (``Store.changes_feed``): the match's version now, and whether it was a move (the version moved on)
+    or another change (a seat taken or left, the start, a rematch)."""
+
+    match: str
+    version: int
+    moved: bool = True
+
+
+#: What a listener to the change feed was told of the matches it watches: each one's version and when it
+#: last changed (``MatchRow.updated``), by match id. The feed catches up from it (``Store.catch_up``).
+Told = Mapping[str, tuple[int, float]]

@@ -159,6 +159,28 @@ class SQLiteStore(Store):
         changed, self._data_version = version != self._data_version, version
         return bool(changed)
 
+    def push_key(self, made_pem: str, now: float) -> str:
+        """The servers' VAPID private key (PEM), kept in a file of its own beside the database (mode 0600,
+        ``PUSH_KEY_FILE``) rather than in it: the one there, else ``made_pem``, written now. Server processes
+        starting together each write a temporary file and link it into place, which only the first manages
+        (a link never replaces a file), so every one reads the same whole key."""
+        folder = self.path.parent
+        path = folder / PUSH_KEY_FILE
+        if not path.exists():
+            temporary = folder / f".{PUSH_KEY_FILE}.{os.getpid()}.tmp"
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w") as file:
+                file.write(made_pem)
+                file.flush()
+                os.fsync(file.fileno())
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass  # another process was first: its key it is
+            finally:
+                temporary.unlink()
+        return path.read_text()
+
     def close(self) -> None:
         self._checkpointer.stop()
         with self._lock:
@@ -227,6 +249,8 @@ class IndexFlags:
         return bool(int.from_bytes(self._found.raw[8:16], sys.byteorder) & IMMUTABLE_ATTRIBUTES)  # stx_attributes
 
 
+#: The servers' VAPID key's file in the data folder, beside the database (``SQLiteStore.push_key``).
+PUSH_KEY_FILE = "vapid_private.pem"
 #: Seconds between two checkpoints of the WAL (``_Checkpointer``).
 CHECKPOINT_EVERY = 1.0
 #: The WAL file is cut back to this size (bytes) after a checkpoint has emptied it.

@@ -12,14 +12,14 @@ register("highcard", "tests.engine.toy:HighcardGame")
 
 
 def two_players(service: MatchService, game: str = "bop", **options: Any) -> tuple[str, dict[int, str]]:
-    made = service.create(game, {"players": 2, **options}, name="Ann")
-    seat, token = service.join(made.match, made.invite, "Bob")
+    made = service.lobby.create(game, {"players": 2, **options}, name="Ann")
+    seat, token = service.lobby.join(made.match, made.invite, "Bob")
     assert made.seat == 0 and made.token is not None and seat == 1
     return made.match, {0: made.token, 1: token}
 
 
 def whose_turn(service: MatchService, match_id: str) -> int:
-    state = service.load(match_id).state
+    state = service.core.load(match_id).state
     assert state is not None
     return [seat for seat in state.acting_players() if state.must_act(seat)][0]
 
@@ -29,20 +29,20 @@ def play_a_few_bop_turns(service: MatchService, match_id: str, turns: int) -> li
     spectator was sent after it."""
     seen = []
     for _ in range(turns):
-        state = service.load(match_id).state
+        state = service.core.load(match_id).state
         assert state is not None
         seat = whose_turn(service, match_id)
         plays = [scored.move for scored in state.scored_moves(seat)]
         move = plays[0].to_text() if plays else "pass"
-        moved = service.move(match_id, seat, move, state.version)
-        spectator = service.body(service.load(match_id), None)["view"]
+        moved = service.gate.move(match_id, seat, move, state.version)
+        spectator = service.core.body(service.core.load(match_id), None)["view"]
         seen.append({"seat": seat, "move": move, "version": moved.version, "breakdown": moved.breakdown.to_json(),
                      "spectator": spectator})  # fmt: skip
     return seen
 
 
 def pdq_word(service: MatchService, match_id: str) -> str:
-    loaded = service.load(match_id)
+    loaded = service.core.load(match_id)
     assert loaded.state is not None
     letters = loaded.state.view(None)["round"]["letters"]
     options = loaded.game.options
@@ -53,8 +53,8 @@ def pdq_word(service: MatchService, match_id: str) -> str:
 def bop_of_passes(service: MatchService, moves: int) -> str:
     """A two-seat BOP! match of ``moves`` passes (an all-pass game runs on: BOP! ruling 20), each made
     through the gate on the load the last one left; its id."""
-    made = service.create("bop", seats=2, name="Ann")
-    service.join(made.match, made.invite_token, "Bob")
+    made = service.lobby.create("bop", seats=2, name="Ann")
+    service.lobby.join(made.match, made.invite_token, "Bob")
     play_passes(service, made.match, moves)
     return made.match
 
@@ -62,8 +62,8 @@ def bop_of_passes(service: MatchService, moves: int) -> str:
 def play_passes(service: MatchService, match_id: str, moves: int) -> None:
     """``moves`` more passes in a BOP! match, each through the gate on the load the last one left (made by
     ``service``: another server process, where a test holds the match in a second one)."""
-    loaded = service.load(match_id)
+    loaded = service.core.load(match_id)
     for _ in range(moves):
         state = loaded.state
         assert state is not None
-        loaded = service.move(match_id, state.acting_players()[0], "pass", state.version, loaded).loaded
+        loaded = service.gate.move(match_id, state.acting_players()[0], "pass", state.version, loaded).loaded

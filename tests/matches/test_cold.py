@@ -47,7 +47,7 @@ class SlowRebuilds:
     def __init__(self, service: MatchService, before: Any = None, slow: float = SLOW) -> None:
         self.threads: list[threading.Thread] = []
         self.before = before  # called after the rebuild's reads, before its wait (another server moves)
-        original = service._rebuild_steps
+        original = service.core._rebuild_steps
 
         def slowed(row: MatchRow, game: Any) -> Any:
             state = yield from original(row, game)
@@ -57,7 +57,7 @@ class SlowRebuilds:
             time.sleep(slow)
             return state
 
-        service._rebuild_steps = slowed  # type: ignore[method-assign]
+        service.core._rebuild_steps = slowed  # type: ignore[method-assign]
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ SERVERS: list[MatchService] = []
 def close_servers() -> Iterator[None]:
     yield
     while SERVERS:
-        SERVERS.pop().cold.close()
+        SERVERS.pop().core.cold.close()
 
 
 def server(store: Store, clock: FakeClock, **settings: Any) -> MatchService:
@@ -104,7 +104,7 @@ def test_a_match_not_held_is_rebuilt_off_the_event_loop(
 
     async def run() -> tuple[Loaded, float, float]:
         started = time.perf_counter()
-        loaded, stood_still = await timed(cold.load_async(match_id))  # the loop's turns while it loads
+        loaded, stood_still = await timed(cold.core.load_async(match_id))  # the loop's turns while it loads
         return loaded, time.perf_counter() - started, stood_still
 
     loaded, took, stood_still = asyncio.run(run())
@@ -114,7 +114,7 @@ def test_a_match_not_held_is_rebuilt_off_the_event_loop(
     # On the loop, the rebuild's whole stall would be one gap; off it, the loop turns every few ms.
     assert stood_still < stall / 2, f"the event loop stood still for {stood_still:.3f} s"
     # Held now: the next load is the cache's, with no rebuild.
-    asyncio.run(cold.load_async(match_id))
+    asyncio.run(cold.core.load_async(match_id))
     assert len(slow.threads) == 1
 
 
@@ -124,11 +124,11 @@ def test_requests_for_one_match_share_one_load(writer: MatchService, reopened: S
     slow = SlowRebuilds(cold)
 
     async def run() -> list[Any]:
-        asked = [cold.load_async(match_id) for _ in range(6)]
-        return await asyncio.gather(*asked, cold.run_due_async(match_id))
+        asked = [cold.core.load_async(match_id) for _ in range(6)]
+        return await asyncio.gather(*asked, cold.scheduler.run_due_async(match_id))
 
     *loads, due = asyncio.run(run())
-    assert len(slow.threads) == 1 and cold.cold.started == 1
+    assert len(slow.threads) == 1 and cold.core.cold.started == 1
     assert {loaded.state.version for loaded in loads} == {MOVES} and due is False
 
 
@@ -141,11 +141,11 @@ def test_a_load_past_the_budget_answers_busy_and_the_retry_finds_it_loaded(
 
     async def run() -> Loaded:
         with pytest.raises(Busy, match="took longer than 0.1 s") as refused:
-            await cold.load_async(match_id)
+            await cold.core.load_async(match_id)
         assert refused.value.status == 503 and refused.value.retry_after > 0
-        while cold.cold.loading(match_id):  # it goes on meanwhile
+        while cold.core.cold.loading(match_id):  # it goes on meanwhile
             await asyncio.sleep(0.02)
-        return await cold.load_async(match_id)
+        return await cold.core.load_async(match_id)
 
     loaded = asyncio.run(run())
     assert loaded.state is not None and loaded.state.version == MOVES
@@ -160,12 +160,12 @@ def test_at_most_the_engine_queue_of_matches_wait_to_be_loaded(
     SlowRebuilds(cold)
 
     async def run() -> None:
-        loading = asyncio.create_task(cold.load_async(first))
+        loading = asyncio.create_task(cold.core.load_async(first))
         await asyncio.sleep(0.05)
         with pytest.raises(Busy, match="loading 1 matches"):
-            await cold.load_async(second)
+            await cold.core.load_async(second)
         assert (await loading).state is not None
-        assert (await cold.load_async(second)).state is not None  # its turn now
+        assert (await cold.core.load_async(second)).state is not None  # its turn now
 
     asyncio.run(run())
 
@@ -175,22 +175,22 @@ def test_moves_made_while_a_match_loads_are_caught_up(writer: MatchService, reop
     cold = server(reopened, clock)
 
     def another_server_moves() -> None:
-        state = writer.load(match_id).state
+        state = writer.core.load(match_id).state
         assert state is not None
-        writer.move(match_id, state.acting_players()[0], "pass", state.version)
+        writer.gate.move(match_id, state.acting_players()[0], "pass", state.version)
 
     SlowRebuilds(cold, before=another_server_moves)
-    loaded = asyncio.run(cold.load_async(match_id))
+    loaded = asyncio.run(cold.core.load_async(match_id))
     assert loaded.state is not None and loaded.state.version == loaded.row.version == MOVES + 1
-    assert loaded.state.to_json() == writer.load(match_id).state.to_json()  # type: ignore[union-attr]
+    assert loaded.state.to_json() == writer.core.load(match_id).state.to_json()  # type: ignore[union-attr]
 
 
 def test_a_waiting_or_unknown_match_loads_as_before(writer: MatchService, reopened: Store, clock: FakeClock) -> None:
-    waiting = writer.create("bop", {"players": 2}, name="Ann").match
+    waiting = writer.lobby.create("bop", {"players": 2}, name="Ann").match
     cold = server(reopened, clock)
-    assert asyncio.run(cold.load_async(waiting)).state is None
+    assert asyncio.run(cold.core.load_async(waiting)).state is None
     with pytest.raises(UnknownMatch):
-        asyncio.run(cold.load_async("no-such-match"))
+        asyncio.run(cold.core.load_async("no-such-match"))
 
 
 def test_over_http_a_load_past_the_budget_is_a_503_with_retry_after(tmp_path: Path) -> None:
@@ -205,11 +205,11 @@ def test_over_http_a_load_past_the_budget_is_a_503_with_retry_after(tmp_path: Pa
         async with httpx.AsyncClient(transport=transport, base_url="http://play.test") as http:
             made = (await http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"})).json()
             await http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"})
-            service._states.clear()  # as after a restart: the match is in the store only
-            service._loaded.clear()
+            service.core.states.clear()  # as after a restart: the match is in the store only
+            service.core.copies.clear()
             SlowRebuilds(service)
             refused = await http.get(f"/v1/matches/{made['match']}")
-            while service.cold.loading(made["match"]):
+            while service.core.cold.loading(made["match"]):
                 await asyncio.sleep(0.02)
             return refused, await http.get(f"/v1/matches/{made['match']}")
 
@@ -268,7 +268,7 @@ def behind(writer: MatchService, cold: MatchService, moves: int) -> tuple[str, A
     """A match ``cold`` holds ``moves`` moves behind the store (``writer`` played them since), and the
     state it holds."""
     match_id = bop_of_passes(writer, MOVES)
-    held = cold.load(match_id).state  # a library caller's load: this process holds the match now
+    held = cold.core.load(match_id).state  # a library caller's load: this process holds the match now
     play_passes(writer, match_id, moves)
     return match_id, held
 
@@ -284,17 +284,17 @@ def test_a_state_far_behind_is_rebuilt_off_the_event_loop_not_caught_up_on_it(
     stale = SlowActs(held)
     slow = SlowRebuilds(cold, slow=1.0)
     version = MOVES + FAR
-    seat = writer.load(match_id).state.acting_players()[0]  # type: ignore[union-attr]
+    seat = writer.core.load(match_id).state.acting_players()[0]  # type: ignore[union-attr]
     asked: dict[str, Any] = {
-        "load": lambda: cold.load_async(match_id),
-        "move": lambda: cold.move_async(match_id, seat, "pass", version),
-        "due": lambda: cold.run_due_async(match_id),
+        "load": lambda: cold.core.load_async(match_id),
+        "move": lambda: cold.gate.move_async(match_id, seat, "pass", version),
+        "due": lambda: cold.scheduler.run_due_async(match_id),
     }
     _answer, pause = asyncio.run(timed(asked[entry]()))
     assert pause < 0.5, f"the event loop stood still for {pause:.3f} s"
     assert not stale.threads, f"{len(stale.threads)} missed moves were played on the stale state"
     assert len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
-    mine, stored = cold.load(match_id), writer.load(match_id)
+    mine, stored = cold.core.load(match_id), writer.core.load(match_id)
     assert mine.state is not held and mine.state is not None and stored.state is not None
     assert mine.state.version == mine.row.version == version + (entry == "move")
     assert mine.state.to_json() == stored.state.to_json()
@@ -307,11 +307,11 @@ def test_a_short_catch_up_is_played_on_the_loop_without_a_rebuild(
     match_id, held = behind(writer, cold, CATCH_UP_ON_LOOP)
     caught_up = SlowActs(held, 0.0)
     slow = SlowRebuilds(cold)
-    loaded = asyncio.run(cold.load_async(match_id))
+    loaded = asyncio.run(cold.core.load_async(match_id))
     assert loaded.state is held and held.version == MOVES + CATCH_UP_ON_LOOP
     assert len(caught_up.threads) == CATCH_UP_ON_LOOP and set(caught_up.threads) == {threading.main_thread()}
-    assert not slow.threads and cold.cold.started == 0
-    assert held.to_json() == writer.load(match_id).state.to_json()  # type: ignore[union-attr]
+    assert not slow.threads and cold.core.cold.started == 0
+    assert held.to_json() == writer.core.load(match_id).state.to_json()  # type: ignore[union-attr]
 
 
 def test_a_match_that_moves_on_far_during_its_rebuild_is_rebuilt_again(
@@ -327,17 +327,17 @@ def test_a_match_that_moves_on_far_during_its_rebuild_is_rebuilt_again(
         play_passes(writer, match_id, during.pop() if during else 0)
 
     slow = SlowRebuilds(cold, before=another_server_plays_on)
-    loaded = asyncio.run(cold.load_async(match_id))
+    loaded = asyncio.run(cold.core.load_async(match_id))
     assert len(slow.threads) == 2
     assert loaded.state is not None and loaded.state.version == loaded.row.version == MOVES + 2 * FAR
 
     again = server(reopened, clock)
-    held = again.load(match_id).state
+    held = again.core.load(match_id).state
     assert held is not None
     play_passes(writer, match_id, FAR)
     SlowRebuilds(again, before=lambda: play_passes(writer, match_id, FAR), slow=0.0)
     with pytest.raises(Busy, match="moves on faster than the server can load it"):
-        asyncio.run(again.load_async(match_id))
+        asyncio.run(again.core.load_async(match_id))
 
 
 def test_over_http_leaving_a_match_held_far_behind_rebuilds_it_off_the_loop(store_url: str, tmp_path: Path) -> None:
@@ -357,7 +357,7 @@ def test_over_http_leaving_a_match_held_far_behind_rebuilds_it_off_the_loop(stor
             await http.post(f"/v1/matches/{match_id}/join", json={"invite": made["invite"], "name": "Bob"})
             assert (await http.get(f"/v1/matches/{match_id}")).json()["version"] == 0  # held here
             play_passes(other, match_id, FAR)  # another server process plays on
-            stale = SlowActs(service._states[match_id])
+            stale = SlowActs(service.core.states[match_id])
             slow = SlowRebuilds(service, slow=1.0)
             auth = {"Authorization": f"Bearer {made['token']}"}
             left, pause = await timed(http.post(f"/v1/matches/{match_id}/leave", headers=auth, json={}))
@@ -380,15 +380,15 @@ def test_over_http_a_rematch_of_a_match_not_held_loads_no_state(
     """``POST /rematch`` (a sync service call) reads the finished match's row and seats, never its state:
     on a server that does not hold the match, nothing is rebuilt, on the loop or off it."""
     match_id, tokens = two_players(writer, "highcard", cards=2)
-    while (loaded := writer.load(match_id)).row.status != "over":
+    while (loaded := writer.core.load(match_id)).row.status != "over":
         state = loaded.state
         assert state is not None
         for seat in (0, 1):
             if seat in state.acting_players():
-                writer.move(match_id, seat, state.legal_moves(seat)[0].to_text(), state.version)
+                writer.gate.move(match_id, seat, state.legal_moves(seat)[0].to_text(), state.version)
                 break
         clock.advance(1)
-        writer.run_due(match_id)
+        writer.scheduler.run_due(match_id)
     app = create_app(Settings(lexicons=("standard",), data_dir=str(tmp_path), database=store_url))
     service: MatchService = app.state.matches
     SERVERS.append(service)
@@ -407,5 +407,5 @@ def test_over_http_a_rematch_of_a_match_not_held_loads_no_state(
         service.store.close()
     assert again.status_code == 200, again.text
     assert started.json()["status"] == "playing" and started.json()["you"] == 0
-    assert not slow.threads and service.cold.started == 0 and match_id not in service._states
+    assert not slow.threads and service.core.cold.started == 0 and match_id not in service.core.states
     assert pause < 0.5, f"the event loop stood still for {pause:.3f} s"

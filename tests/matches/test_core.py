@@ -19,33 +19,33 @@ from tests.matches.playing import two_players
 def test_tokens_authenticate_only_their_own_seat_and_match(service: MatchService) -> None:
     match_id, tokens = two_players(service)
     other_id, other_tokens = two_players(service)
-    assert service.authenticate(match_id, tokens[1]) == 1
+    assert service.core.authenticate(match_id, tokens[1]) == 1
     with pytest.raises(Unauthorized):
-        service.authenticate(match_id, None)
+        service.core.authenticate(match_id, None)
     with pytest.raises(Unauthorized):
-        service.authenticate(match_id, other_tokens[1])  # a token of another match
+        service.core.authenticate(match_id, other_tokens[1])  # a token of another match
     with pytest.raises(Unauthorized):
-        service.authenticate(match_id, tokens[1] + "x")
+        service.core.authenticate(match_id, tokens[1] + "x")
 
 
 def test_simultaneous_hidden_bids_stay_hidden_until_everyone_has_bid(service: MatchService) -> None:
     match_id, _ = two_players(service, "highcard")
-    state = service.load(match_id).state
+    state = service.core.load(match_id).state
     assert state is not None and state.acting_players() == [0, 1]
     card = state.legal_moves(0)[-1]
-    service.move(match_id, 0, card.to_text(), 0)
-    seen_by_1 = service.body(service.load(match_id), 1, history=True)
+    service.gate.move(match_id, 0, card.to_text(), 0)
+    seen_by_1 = service.core.body(service.core.load(match_id), 1, history=True)
     assert seen_by_1["view"]["bids"][0] is True and seen_by_1["view"]["history"][-1] == [0, "bid"]
     assert card.to_text() not in str(seen_by_1)
-    seen_by_0 = service.body(service.load(match_id), 0, history=True)
+    seen_by_0 = service.core.body(service.core.load(match_id), 0, history=True)
     assert seen_by_0["view"]["history"][-1] == [0, card.to_text()]
 
 
 def test_the_clock_says_the_servers_time_with_its_deadline(service: MatchService, clock: FakeClock) -> None:
-    made = service.create("bop", {"players": 2}, clock={"turn_seconds": 30})
-    service.join(made.match, made.invite, "Bob")
+    made = service.lobby.create("bop", {"players": 2}, clock={"turn_seconds": 30})
+    service.lobby.join(made.match, made.invite, "Bob")
     clock.advance(12.5)
-    shown = service.body(service.load(made.match), 0)["clock"]
+    shown = service.core.body(service.core.load(made.match), 0)["clock"]
     assert shown["now_ms"] == int(clock.now * 1000) and shown["deadline_ms"] - shown["now_ms"] == 17_500
 
 
@@ -66,16 +66,16 @@ def test_both_drivers_answer_the_cores_calls_and_throw_a_failed_calls_error_back
         missing = yield Call("match", ("not-a-match",))
         return version, caught, missing
 
-    assert service._run(steps()) == (0, "AttributeError", None)
-    assert asyncio.run(service._run_async(steps())) == (0, "AttributeError", None)
+    assert service.core.run(steps()) == (0, "AttributeError", None)
+    assert asyncio.run(service.core.run_async(steps())) == (0, "AttributeError", None)
 
     def uncaught() -> Steps[None]:
         yield Call("no_such_call", ())
 
     with pytest.raises(AttributeError):
-        service._run(uncaught())
+        service.core.run(uncaught())
     with pytest.raises(AttributeError):
-        asyncio.run(service._run_async(uncaught()))
+        asyncio.run(service.core.run_async(uncaught()))
 
 
 def test_the_games_a_process_keeps_built_are_bounded_and_one_dropped_is_built_again(
@@ -85,12 +85,12 @@ def test_the_games_a_process_keeps_built_are_bounded_and_one_dropped_is_built_ag
     so a process keeps only the ``GAMES_KEPT`` most recently used. A match whose game was dropped is
     played on with it built again."""
     monkeypatch.setattr("matches.core.GAMES_KEPT", 2)
-    made = [service.create("bop", options={"pass_limit": limit}, seats=2, name="Ann") for limit in (6, 7, 8)]
+    made = [service.lobby.create("bop", options={"pass_limit": limit}, seats=2, name="Ann") for limit in (6, 7, 8)]
     for match in made:
-        service.join(match.match, match.invite_token, "Bob")
-    assert len(service._games) == 2
-    first = service.load(made[0].match)  # its game was the least recently used: built again
+        service.lobby.join(match.match, match.invite_token, "Bob")
+    assert len(service.core._games) == 2
+    first = service.core.load(made[0].match)  # its game was the least recently used: built again
     state = first.state
-    assert state is not None and len(service._games) == 2
-    moved = service.move(made[0].match, state.acting_players()[0], "pass", state.version)
+    assert state is not None and len(service.core._games) == 2
+    moved = service.gate.move(made[0].match, state.acting_players()[0], "pass", state.version)
     assert moved.loaded.state is not None and moved.loaded.state.version == 1

@@ -305,11 +305,6 @@ def test_postgresql_restarted_under_load_both_servers_work_again_within_5_s(
         no_request_failed_in(server)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the PostgreSQL listener does not catch up from the versions it missed while it reconnected: waits for "
-    "the change feed in the store's interface (the listener's reconnect-and-catch-up comes with it)",
-)
 def test_a_move_made_while_the_listener_reconnects_reaches_the_other_servers_sockets(
     postgres_server: str, tmp_path: Path
 ) -> None:

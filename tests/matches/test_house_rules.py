@@ -17,16 +17,16 @@ from tests.matches.conftest import FakeClock
 
 
 def test_the_book_checks_keeps_and_finds_house_rules_for_the_match_server(service: MatchService) -> None:
-    made = service.house_rules_book.make("Our table", ["za"], ["shmo"])
+    made = service.core.house_rules_book.make("Our table", ["za"], ["shmo"])
     assert made == HouseRules.make("Our table", ["za"], ["shmo"])
-    assert service.house_rules(made.id) == made
+    assert service.core.house_rules(made.id) == made
     # Another process (the judge's, or another server's): a new book over the same store reads them.
     elsewhere = MatchService(service.store)
-    assert elsewhere.house_rules(made.id) == made == HouseRulesBook(service.store).get(made.id)
+    assert elsewhere.core.house_rules(made.id) == made == HouseRulesBook(service.store).get(made.id)
     with pytest.raises(UnknownHouseRulesError, match="no house rules 'hr-aaaaaaaaaa'"):
-        service.house_rules("hr-aaaaaaaaaa")
+        service.core.house_rules("hr-aaaaaaaaaa")
     with pytest.raises(BadHouseRulesError, match="both allowed and denied"):
-        service.house_rules_book.make("T", ["za"], ["za"])
+        service.core.house_rules_book.make("T", ["za"], ["za"])
 
 
 def test_the_schema_before_house_rules_is_migrated_and_its_matches_read_on(store_url: str) -> None:
@@ -63,7 +63,7 @@ def _seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
 
 
 def _letters(service: MatchService, match_id: str) -> str:
-    state = service.load(match_id).state
+    state = service.core.load(match_id).state
     assert state is not None
     return str(state.view(None)["round"]["letters"])
 
@@ -72,48 +72,48 @@ def test_a_pdq_match_under_house_rules_judges_claims_by_them(
     service: MatchService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _seeded(monkeypatch, 3)
-    plain = service.create("pdq", {"players": 1}, name="Ann")
+    plain = service.lobby.create("pdq", {"players": 1}, name="Ann")
     letters = _letters(service, plain.match)
-    game = service.load(plain.match).game
+    game = service.core.load(plain.match).game
     best = game.adjudicator.pdq(letters, limit=1).words[0]
     made_up = letters.lower() + "zzq"  # holds the cards in order, starts with the first: no lexicon word
     assert game.adjudicator.pdq_check(letters, made_up).reason == "not_in_lexicon"
-    rules = service.house_rules_book.make("Strict", [made_up], [best])
+    rules = service.core.house_rules_book.make("Strict", [made_up], [best])
 
-    ruled = service.create("pdq", {"players": 1}, name="Ann", house_rules=rules.id)
+    ruled = service.lobby.create("pdq", {"players": 1}, name="Ann", house_rules=rules.id)
     assert _letters(service, ruled.match) == letters  # the same seed: the same row
-    loaded = service.load(ruled.match)
+    loaded = service.core.load(ruled.match)
     assert isinstance(loaded.game.adjudicator, HouseRulesAdjudicator)
-    body = service.body(loaded, 0)
+    body = service.core.body(loaded, 0)
     assert body["house_rules"] == rules.to_json()  # the match says what it is judged by
     with pytest.raises(IllegalMoveError) as refused:
-        service.move(ruled.match, 0, f"claim {best}", 0)
+        service.gate.move(ruled.match, 0, f"claim {best}", 0)
     assert refused.value.details["reason"] == "denied_by_house_rules"
     assert "house rules 'Strict' deny it" in str(refused.value)
-    moved = service.move(ruled.match, 0, f"claim {made_up}", 0)  # a word only the house rules allow
+    moved = service.gate.move(ruled.match, 0, f"claim {made_up}", 0)  # a word only the house rules allow
     assert moved.breakdown.total == 3 and made_up.upper() in moved.breakdown.items[0].detail
-    service._states.clear()
-    service._games.clear()
-    service.house_rules_book._known.clear()  # a restart: the rules come back from the store, and the match replays
-    assert service.load(ruled.match).state.version == service.store.version(ruled.match)  # type: ignore[union-attr]
+    service.core.states.clear()
+    service.core._games.clear()
+    service.core.house_rules_book._known.clear()  # a restart: the rules come back from the store, and the match replays
+    assert service.core.load(ruled.match).state.version == service.store.version(ruled.match)  # type: ignore[union-attr]
 
 
 def test_house_rules_travel_with_a_rematch_and_the_log(service: MatchService, clock: FakeClock) -> None:
-    rules = service.house_rules_book.make("T", [], ["za"])
-    made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"}, house_rules=rules.id)
+    rules = service.core.house_rules_book.make("T", [], ["za"])
+    made = service.lobby.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"}, house_rules=rules.id)
     for _ in range(400):
         clock.advance(1)
-        if not service.run_due(made.match) and service.load(made.match).row.status == "over":
+        if not service.scheduler.run_due(made.match) and service.core.load(made.match).row.status == "over":
             break
-    assert service.load(made.match).row.status == "over"
-    assert service.log(made.match)["house_rules"] == rules.to_json()
-    again = service.rematch(made.match, 0)
-    assert service.load(again).row.house_rules == rules.id
+    assert service.core.load(made.match).row.status == "over"
+    assert service.encoded.log(made.match)["house_rules"] == rules.to_json()
+    again = service.lobby.rematch(made.match, 0)
+    assert service.core.load(again).row.house_rules == rules.id
 
 
 def test_house_rules_are_refused_for_a_game_without_words_or_an_unknown_id(service: MatchService) -> None:
-    rules = service.house_rules_book.make("T", [], ["za"])
+    rules = service.core.house_rules_book.make("T", [], ["za"])
     with pytest.raises(BadRequest, match="played without words"):
-        service.create("three2fifteen", {"players": 2}, house_rules=rules.id)
+        service.lobby.create("three2fifteen", {"players": 2}, house_rules=rules.id)
     with pytest.raises(UnknownHouseRulesError):
-        service.create("pdq", {"players": 2}, house_rules="hr-aaaaaaaaaa")
+        service.lobby.create("pdq", {"players": 2}, house_rules="hr-aaaaaaaaaa")

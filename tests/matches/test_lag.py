@@ -118,9 +118,9 @@ def test_the_book_forgets_the_least_recently_measured_seats() -> None:
 
 
 def _pdq_match(service: MatchService) -> tuple[str, str]:
-    made = service.create("pdq", {"players": 2, "window_ms": 300, "only_solvable": True}, name="Ann")
-    service.join(made.match, made.invite, "Bob")
-    loaded = service.load(made.match)
+    made = service.lobby.create("pdq", {"players": 2, "window_ms": 300, "only_solvable": True}, name="Ann")
+    service.lobby.join(made.match, made.invite, "Bob")
+    loaded = service.core.load(made.match)
     assert loaded.state is not None
     letters = loaded.state.view(None)["round"]["letters"]
     word = loaded.game.adjudicator.pdq(letters, min_length=4, limit=1).words[0]
@@ -129,34 +129,34 @@ def _pdq_match(service: MatchService) -> tuple[str, str]:
 
 def test_the_faster_phone_wins_although_its_claim_arrives_later(service: MatchService, clock: FakeClock) -> None:
     match_id, word = _pdq_match(service)
-    service.lag.ping_sent(match_id, 1, 7, now=0.0)
-    assert service.lag.pong(match_id, 1, 7, now=0.8) == 800  # Bob's connection: 800 ms round trips
+    service.core.lag.ping_sent(match_id, 1, 7, now=0.0)
+    assert service.core.lag.pong(match_id, 1, 7, now=0.8) == 800  # Bob's connection: 800 ms round trips
     clock.advance(3.2)
-    service.move(match_id, 0, f"claim {word} @3100", 0)  # Ann: 3.1 s on her phone, arrives first
+    service.gate.move(match_id, 0, f"claim {word} @3100", 0)  # Ann: 3.1 s on her phone, arrives first
     clock.advance(0.4)
     # Bob: 2.7 s on his phone, arrives 0.4 s later, made before his page heard of Ann's (version 0):
     # still a claim of this round.
-    moved = service.move(match_id, 1, f"claim {word} @2700", 0)
-    state = service.load(match_id).state
+    moved = service.gate.move(match_id, 1, f"claim {word} @2700", 0)
+    state = service.core.load(match_id).state
     assert state is not None and moved.breakdown.total == 3
     record = state.rounds[-1]  # both have claimed: decided at once, by the phones' times
     assert [(c.player, c.at_ms) for c in record.claims] == [(1, 2700), (0, 3100)]
     assert record.winner == 1 and state.collected[1] == record.letters  # Ann's 3.1 s is outside 2.7 + 0.3
     with pytest.raises(StaleVersionError):  # a version of the round before is not one of this round
-        service.move(match_id, 0, "noword", 1)
+        service.gate.move(match_id, 0, "noword", 1)
 
 
 def test_a_claim_faster_than_the_connection_allows_is_refused(service: MatchService, clock: FakeClock) -> None:
     match_id, word = _pdq_match(service)
     clock.advance(3.0)
-    before = service.load(match_id).state.to_json()  # type: ignore[union-attr]
+    before = service.core.load(match_id).state.to_json()  # type: ignore[union-attr]
     with pytest.raises(IllegalMoveError) as refused:  # unmeasured: 400 + 250 ms allowed, so 2.35 s at the earliest
-        service.move(match_id, 0, f"claim {word} @2000", 0)
+        service.gate.move(match_id, 0, f"claim {word} @2000", 0)
     assert refused.value.rule == "too_fast" and refused.value.status == 422
     assert refused.value.details["earliest_ms"] == 3000 - UNMEASURED_RTT_MS - MARGIN_MS
-    assert service.load(match_id).state.to_json() == before  # type: ignore[union-attr]
-    moved = service.move(match_id, 0, f"claim {word}", 0)  # without a time: timed on arrival
-    state = service.load(match_id).state
+    assert service.core.load(match_id).state.to_json() == before  # type: ignore[union-attr]
+    moved = service.gate.move(match_id, 0, f"claim {word}", 0)  # without a time: timed on arrival
+    state = service.core.load(match_id).state
     assert moved.version == 1 and state is not None and state.round.claims[0].at_ms == 3000  # type: ignore[attr-defined]
 
 
@@ -167,13 +167,13 @@ def test_ruling_08_the_referee_closes_only_after_the_largest_lag_allowance(
     after its end; the close waits for it, so the result shown is the result."""
     match_id, word = _pdq_match(service)
     clock.advance(1.0)
-    service.move(match_id, 0, f"claim {word} @1000", 0)  # the window: 1.0 to 1.3 s
+    service.gate.move(match_id, 0, f"claim {word} @1000", 0)  # the window: 1.0 to 1.3 s
     clock.advance(0.3 + REFEREE_GRACE_MS / 1000 - 0.01)
-    assert not service.run_due(match_id)  # just inside the grace: the round stays open
-    service.lag.ping_sent(match_id, 1, 3, now=0.0)
-    service.lag.pong(match_id, 1, 3, now=2.0)  # Bob's connection: the largest allowance
-    late = service.move(match_id, 1, f"claim {word} @1300", 1)  # made at the window's end, arrives 1.5 s later
-    state = service.load(match_id).state
+    assert not service.scheduler.run_due(match_id)  # just inside the grace: the round stays open
+    service.core.lag.ping_sent(match_id, 1, 3, now=0.0)
+    service.core.lag.pong(match_id, 1, 3, now=2.0)  # Bob's connection: the largest allowance
+    late = service.gate.move(match_id, 1, f"claim {word} @1300", 1)  # made at the window's end, arrives 1.5 s later
+    state = service.core.load(match_id).state
     assert state is not None and late.breakdown.total == 0 and state.rounds[-1].outcome == "tie"
 
 
@@ -222,18 +222,18 @@ def test_a_claim_to_another_process_is_allowed_the_lag_measured_on_the_seats_soc
     here, there = (MatchService(open_store(store_url), settings, clock_now=clock) for _ in range(2))
     try:
         match_id, word = _pdq_match(here)
-        here.lag.ping_sent(match_id, 1, 7, now=0.0)
-        here.lag.pong(match_id, 1, 7, now=0.8)
-        allowed = here.lag.to_store(match_id, 1)
+        here.core.lag.ping_sent(match_id, 1, 7, now=0.0)
+        here.core.lag.pong(match_id, 1, 7, now=0.8)
+        allowed = here.core.lag.to_store(match_id, 1)
         assert allowed == 800 + MARGIN_MS
-        here.seen(match_id, 1, lag_ms=allowed)  # what the live socket's pong does (matches/live.py)
-        here.lag.stored(match_id, 1, allowed)
+        here.lobby.seen(match_id, 1, lag_ms=allowed)  # what the live socket's pong does (matches/live.py)
+        here.core.lag.stored(match_id, 1, allowed)
         clock.advance(3.0)
         with pytest.raises(IllegalMoveError) as refused:  # Ann, 0.9 s behind: more than 650 ms allows
-            there.move(match_id, 0, f"claim {word} @2100", 0)
+            there.gate.move(match_id, 0, f"claim {word} @2100", 0)
         assert refused.value.details["allowance_ms"] == UNMEASURED_RTT_MS + MARGIN_MS
-        there.move(match_id, 1, f"claim {word} @2100", 0)  # Bob, 0.9 s behind: within his 1050 ms
-        state = there.load(match_id).state
+        there.gate.move(match_id, 1, f"claim {word} @2100", 0)  # Bob, 0.9 s behind: within his 1050 ms
+        state = there.core.load(match_id).state
         assert state is not None and [(c.player, c.at_ms) for c in state.round.claims] == [(1, 2100)]  # type: ignore[attr-defined]
     finally:
         here.store.close()
@@ -247,9 +247,9 @@ def test_a_store_made_at_schema_6_gains_the_seats_lag(tmp_path: Path) -> None:
     try:
         assert store.migrate() == SCHEMA_VERSION == 7
         service = MatchService(store, clock_now=lambda: 1000.0)
-        made = service.create("bop", {"players": 2}, name="Ann")
+        made = service.lobby.create("bop", {"players": 2}, name="Ann")
         assert [s.lag_ms for s in store.seats(made.match)] == [None, None]
-        service.seen(made.match, 0, lag_ms=640)
+        service.lobby.seen(made.match, 0, lag_ms=640)
         assert [s.lag_ms for s in store.seats(made.match)] == [640, None]
     finally:
         store.close()

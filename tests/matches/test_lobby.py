@@ -27,72 +27,72 @@ from tests.matches.playing import two_players
 
 
 def test_a_match_waits_for_every_seat_then_starts(service: MatchService) -> None:
-    made = service.create("bop", {"players": 3}, name="Ann")
-    loaded = service.load(made.match)
+    made = service.lobby.create("bop", {"players": 3}, name="Ann")
+    loaded = service.core.load(made.match)
     assert loaded.row.status == "waiting" and loaded.state is None
-    body = service.body(loaded, 0)
+    body = service.core.body(loaded, 0)
     assert body["status"] == "waiting" and body["view"] is None and body["seats"][0]["name"] == "Ann"
-    service.join(made.match, made.invite, "Bob")
-    assert service.load(made.match).row.status == "waiting"
-    service.join(made.match, made.invite.rsplit("=", 1)[1], "Cy")  # the token alone works too
-    loaded = service.load(made.match)
+    service.lobby.join(made.match, made.invite, "Bob")
+    assert service.core.load(made.match).row.status == "waiting"
+    service.lobby.join(made.match, made.invite.rsplit("=", 1)[1], "Cy")  # the token alone works too
+    loaded = service.core.load(made.match)
     assert loaded.row.status == "playing" and loaded.state is not None and loaded.state.version == 0
 
 
 def test_joining_a_full_match_or_with_a_wrong_invite_is_refused(service: MatchService) -> None:
-    full = service.create("bop", {"players": 2})
-    service.join(full.match, full.invite, "Bob")
+    full = service.lobby.create("bop", {"players": 2})
+    service.lobby.join(full.match, full.invite, "Bob")
     match_id, made_invites = full.match, {full.match: full.invite}
-    made = service.load(match_id)
+    made = service.core.load(match_id)
     with pytest.raises(MatchFull):
-        service.join(match_id, made_invites[match_id], "Eve")
-    other = service.create("bop", {"players": 2})
+        service.lobby.join(match_id, made_invites[match_id], "Eve")
+    other = service.lobby.create("bop", {"players": 2})
     with pytest.raises(BadInvite):
-        service.join(other.match, "not-the-invite", "Eve")
+        service.lobby.join(other.match, "not-the-invite", "Eve")
     with pytest.raises(UnknownMatch):
-        service.join("nosuchmatch", other.invite, "Eve")
+        service.lobby.join("nosuchmatch", other.invite, "Eve")
     assert made.row.status == "playing"
 
 
 def test_bad_create_requests_are_refused(service: MatchService) -> None:
     with pytest.raises(BadRequest, match="no game called"):
-        service.create("chess")
+        service.lobby.create("chess")
     with pytest.raises(BadRequest, match="bots"):
-        service.create("bop", {"players": 2}, bots={"5": "greedy"})
+        service.lobby.create("bop", {"players": 2}, bots={"5": "greedy"})
     with pytest.raises(BadRequest, match="unknown bot"):
-        service.create("bop", {"players": 2}, bots={"1": "wizard"})
+        service.lobby.create("bop", {"players": 2}, bots={"1": "wizard"})
     with pytest.raises(BadRequest, match="clock"):
-        service.create("bop", {"players": 2}, clock={"turn_seconds": -1})
+        service.lobby.create("bop", {"players": 2}, clock={"turn_seconds": -1})
     with pytest.raises(BadRequest, match="seats"):
-        service.create("bop", {"players": 3}, seats=2)
+        service.lobby.create("bop", {"players": 3}, seats=2)
     with pytest.raises(BadRequest, match="players"):  # the engine's own option check, as a refusal
-        service.create("bop", {"players": 9})
+        service.lobby.create("bop", {"players": 9})
 
 
 def test_leaving_hands_the_seat_to_a_bot_and_a_rematch_keeps_the_seats(service: MatchService, clock: FakeClock) -> None:
     match_id, tokens = two_players(service, "highcard", cards=2)
-    service.leave(match_id, 1, "random")
-    assert service.load(match_id).seats[1].bot == "random"
+    service.lobby.leave(match_id, 1, "random")
+    assert service.core.load(match_id).seats[1].bot == "random"
     with pytest.raises(Unauthorized):
-        service.authenticate(match_id, tokens[1])  # the token no longer holds the seat
+        service.core.authenticate(match_id, tokens[1])  # the token no longer holds the seat
     with pytest.raises(NotOver):
-        service.rematch(match_id, 0)
+        service.lobby.rematch(match_id, 0)
     for _ in range(4):
-        state = service.load(match_id).state
+        state = service.core.load(match_id).state
         assert state is not None
         if 0 in state.acting_players():
-            service.move(match_id, 0, state.legal_moves(0)[0].to_text(), state.version)
+            service.gate.move(match_id, 0, state.legal_moves(0)[0].to_text(), state.version)
         clock.advance(1)
-        service.run_due(match_id)
-    assert service.load(match_id).row.status == "over"
-    again = service.rematch(match_id, 0)
-    assert service.rematch(match_id, 0) == again  # the same rematch for everyone who asks
-    assert service.authenticate(again, tokens[0]) == 0
-    assert service.load(again).row.status == "playing" and service.load(match_id).row.rematch == again
+        service.scheduler.run_due(match_id)
+    assert service.core.load(match_id).row.status == "over"
+    again = service.lobby.rematch(match_id, 0)
+    assert service.lobby.rematch(match_id, 0) == again  # the same rematch for everyone who asks
+    assert service.core.authenticate(again, tokens[0]) == 0
+    assert service.core.load(again).row.status == "playing" and service.core.load(match_id).row.rematch == again
 
 
 def test_the_game_list_offers_every_registered_game_with_its_options_and_bots(service: MatchService) -> None:
-    listed = {game["game"]: game for game in service.games()}
+    listed = {game["game"]: game for game in service.lobby.games()}
     assert list(listed) == registered_games()
     assert listed["bop"]["options"]["mode"] == "strict" and listed["bop"]["players"] == 2
     assert listed["pdq"]["options"]["variant"] == "standard" and "sharp" in listed["pdq"]["bots"]
@@ -101,21 +101,21 @@ def test_the_game_list_offers_every_registered_game_with_its_options_and_bots(se
 
 
 def test_a_public_match_seats_anyone_and_a_private_one_only_with_its_invite(service: MatchService) -> None:
-    public = service.create("bop", {"players": 3}, public=True, name="Ann")
-    assert service.join(public.match, "", "Bob")[0] == 1
+    public = service.lobby.create("bop", {"players": 3}, public=True, name="Ann")
+    assert service.lobby.join(public.match, "", "Bob")[0] == 1
     with pytest.raises(BadInvite):
-        service.join(public.match, "a-wrong-invite", "Eve")  # a wrong invite is still wrong
-    private = service.create("bop", {"players": 2}, public=False, name="Ann")
+        service.lobby.join(public.match, "a-wrong-invite", "Eve")  # a wrong invite is still wrong
+    private = service.lobby.create("bop", {"players": 2}, public=False, name="Ann")
     with pytest.raises(BadInvite):
-        service.join(private.match, "", "Eve")
-    assert service.join(private.match, private.invite, "Bob")[0] == 1
+        service.lobby.join(private.match, "", "Eve")
+    assert service.lobby.join(private.match, private.invite, "Bob")[0] == 1
 
 
 def test_a_seat_taken_marks_the_match_for_other_servers(service: MatchService, clock: FakeClock) -> None:
-    made = service.create("bop", {"players": 2}, name="Ann")
+    made = service.lobby.create("bop", {"players": 2}, name="Ann")
     before = service.store.changes([made.match])[made.match]
     clock.advance(2)
-    service.join(made.match, made.invite, "Bob")  # the start changes no version: the mark must move
+    service.lobby.join(made.match, made.invite, "Bob")  # the start changes no version: the mark must move
     after = service.store.changes([made.match])[made.match]
     assert after[0] == before[0] == 0 and after[1] > before[1]
     assert service.store.versions([made.match]) == {made.match: 0}
@@ -126,51 +126,51 @@ def test_a_seat_link_moves_the_seat_once_and_the_old_token_stops_working(
     service: MatchService, clock: FakeClock
 ) -> None:
     match_id, tokens = two_players(service)
-    made = service.seat_link(match_id, 1, tokens[1])
-    assert made.link == f"{service.settings.public_url}/play/{match_id}#seat={made.code}"  # in the fragment
+    made = service.lobby.seat_link(match_id, 1, tokens[1])
+    assert made.link == f"{service.core.settings.public_url}/play/{match_id}#seat={made.code}"  # in the fragment
     assert made.expires_in == SEAT_CODE_SECONDS and made.code not in str(service.store.seats(match_id))
     told: list[str] = []
-    service.listeners.append(lambda event: told.append(event.kind))
-    seat, token = service.take_seat_by_code(match_id, made.code)
+    service.core.listeners.append(lambda event: told.append(event.kind))
+    seat, token = service.lobby.take_seat_by_code(match_id, made.code)
     assert seat == 1 and token not in tokens.values() and told == ["seats"]
-    assert service.authenticate(match_id, token) == 1
+    assert service.core.authenticate(match_id, token) == 1
     with pytest.raises(Unauthorized):  # the seat moved: the old device watches now
-        service.authenticate(match_id, tokens[1])
-    assert service.authenticate(match_id, tokens[0]) == 0  # the other seat is as it was
+        service.core.authenticate(match_id, tokens[1])
+    assert service.core.authenticate(match_id, tokens[0]) == 0  # the other seat is as it was
     with pytest.raises(SeatCodeUsed, match="used already"):
-        service.take_seat_by_code(match_id, made.code)
-    assert service.load(match_id).seats[1].name == "Bob"  # the seat, its name and its place are kept
+        service.lobby.take_seat_by_code(match_id, made.code)
+    assert service.core.load(match_id).seats[1].name == "Bob"  # the seat, its name and its place are kept
 
 
 def test_a_seat_link_expires_and_a_newer_one_replaces_it(service: MatchService, clock: FakeClock) -> None:
     match_id, tokens = two_players(service)
-    first = service.seat_link(match_id, 0, tokens[0])
-    second = service.seat_link(match_id, 0, tokens[0])
+    first = service.lobby.seat_link(match_id, 0, tokens[0])
+    second = service.lobby.seat_link(match_id, 0, tokens[0])
     with pytest.raises(BadSeatCode):  # replaced by the newer link
-        service.take_seat_by_code(match_id, first.code)
+        service.lobby.take_seat_by_code(match_id, first.code)
     clock.advance(SEAT_CODE_SECONDS)
     with pytest.raises(SeatCodeExpired, match="10 minutes"):
-        service.take_seat_by_code(match_id, second.code)
-    assert service.authenticate(match_id, tokens[0]) == 0  # nothing moved
-    third = service.seat_link(match_id, 0, tokens[0])
+        service.lobby.take_seat_by_code(match_id, second.code)
+    assert service.core.authenticate(match_id, tokens[0]) == 0  # nothing moved
+    third = service.lobby.seat_link(match_id, 0, tokens[0])
     clock.advance(SEAT_CODE_SECONDS - 1)
-    assert service.take_seat_by_code(match_id, third.code)[0] == 0
+    assert service.lobby.take_seat_by_code(match_id, third.code)[0] == 0
 
 
 def test_a_seat_link_is_its_own_matchs_and_its_seats_while_the_seat_is_the_askers(service: MatchService) -> None:
     match_id, tokens = two_players(service)
     other_id, _ = two_players(service)
-    made = service.seat_link(match_id, 0, tokens[0])
+    made = service.lobby.seat_link(match_id, 0, tokens[0])
     with pytest.raises(BadSeatCode):
-        service.take_seat_by_code(other_id, made.code)
+        service.lobby.take_seat_by_code(other_id, made.code)
     with pytest.raises(BadSeatCode):
-        service.take_seat_by_code(match_id, "x" * 22)
-    service.leave(match_id, 0)  # a bot takes the seat: the link moves nothing
+        service.lobby.take_seat_by_code(match_id, "x" * 22)
+    service.lobby.leave(match_id, 0)  # a bot takes the seat: the link moves nothing
     with pytest.raises(SeatCodeUsed, match="changed hands"):
-        service.take_seat_by_code(match_id, made.code)
-    assert service.load(match_id).seats[0].bot == "greedy"
+        service.lobby.take_seat_by_code(match_id, made.code)
+    assert service.core.load(match_id).seats[0].bot == "greedy"
     with pytest.raises(UnknownMatch):
-        service.take_seat_by_code("no-such-match", made.code)
+        service.lobby.take_seat_by_code("no-such-match", made.code)
 
 
 def test_of_two_devices_taking_one_seat_link_at_once_one_has_the_seat(store_url: str, clock: FakeClock) -> None:
@@ -178,12 +178,12 @@ def test_of_two_devices_taking_one_seat_link_at_once_one_has_the_seat(store_url:
     first, second = (MatchService(open_store(store_url), clock_now=clock) for _ in range(2))
     try:
         match_id, tokens = two_players(first)
-        code = first.seat_link(match_id, 1, tokens[1]).code
+        code = first.lobby.seat_link(match_id, 1, tokens[1]).code
         answers: list[object] = []
 
         def take(service: MatchService) -> None:
             try:
-                answers.append(service.take_seat_by_code(match_id, code))
+                answers.append(service.lobby.take_seat_by_code(match_id, code))
             except SeatCodeUsed as refused:
                 answers.append(refused)
 
@@ -194,18 +194,18 @@ def test_of_two_devices_taking_one_seat_link_at_once_one_has_the_seat(store_url:
             racer.join(timeout=30)
         taken = [answer for answer in answers if isinstance(answer, tuple)]
         assert len(answers) == 2 and len(taken) == 1
-        assert first.authenticate(match_id, taken[0][1]) == 1
+        assert first.core.authenticate(match_id, taken[0][1]) == 1
     finally:
         first.store.close()
         second.store.close()
 
 
 def test_an_invite_to_a_full_match_says_the_seats_are_full_and_where_to_watch(service: MatchService) -> None:
-    made = service.create("bop", {"players": 2}, name="Ann")
-    service.join(made.match, made.invite, "Bob")
+    made = service.lobby.create("bop", {"players": 2}, name="Ann")
+    service.lobby.join(made.match, made.invite, "Bob")
     with pytest.raises(MatchFull, match="The seats are full") as full:
-        service.join(made.match, made.invite, "Cy")
-    assert full.value.extra == {"spectate": service.spectate_link(made.match)}
+        service.lobby.join(made.match, made.invite, "Cy")
+    assert full.value.extra == {"spectate": service.core.spectate_link(made.match)}
 
 
 @pytest.mark.parametrize(
@@ -216,7 +216,7 @@ def test_white_space_at_a_names_ends_is_trimmed_before_the_control_check(
 ) -> None:
     """A line break or a NEL (U+0085, a C1 control and white space) at a name's end is trimmed as a space
     is (a pasted name), not refused; inside a name it is refused (``test_quotas.CONTROLS``)."""
-    made = service.create("bop", seats=2, name=given)
-    assert service.load(made.match).seats[0].name == kept
+    made = service.lobby.create("bop", seats=2, name=given)
+    assert service.core.load(made.match).seats[0].name == kept
     with pytest.raises(BadRequest, match="control characters"):
-        service.create("bop", seats=2, name="A\x85n")
+        service.lobby.create("bop", seats=2, name="A\x85n")

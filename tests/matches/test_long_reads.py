@@ -49,8 +49,8 @@ def make_app(tmp_path: Path) -> Iterator[Callable[..., Any]]:
 
     yield make
     for app in made:
-        app.state.matches.cold.close()
-        app.state.matches.work.close()  # (a score sheet is built in a worker process)
+        app.state.matches.core.cold.close()
+        app.state.matches.core.work.close()  # (a score sheet is built in a worker process)
 
 
 @pytest.fixture
@@ -60,12 +60,12 @@ def app(make_app: Callable[..., Any]) -> Any:
 
 def finished_match(service: MatchService, moves: int = MOVES) -> tuple[str, list[str]]:
     """A two-seat BOP! match of ``moves`` passes that ended there (``pass_limit``): its id and tokens."""
-    made = service.create("bop", options={"pass_limit": moves}, seats=2, name="Ann")
-    _, token = service.join(made.match, made.invite_token, "Bob")
-    loaded = service.load(made.match)
+    made = service.lobby.create("bop", options={"pass_limit": moves}, seats=2, name="Ann")
+    _, token = service.lobby.join(made.match, made.invite_token, "Bob")
+    loaded = service.core.load(made.match)
     while loaded.state is not None and not loaded.state.is_terminal():
         state = loaded.state
-        loaded = service.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
+        loaded = service.gate.move(made.match, state.acting_players()[0], "pass", state.version, loaded).loaded
     assert loaded.row.status == "over" and loaded.state is not None and loaded.state.version == moves
     return made.match, [made.token, token]
 
@@ -93,7 +93,7 @@ def client(app: Any) -> httpx.AsyncClient:
 def test_the_log_of_a_long_match_is_read_off_the_loop_once_and_answers_the_same_bytes(app: Any) -> None:
     service: MatchService = app.state.matches
     match_id, _ = finished_match(service)
-    before = JSONResponse(service.log(match_id)).body  # what the route answered when FastAPI encoded it
+    before = JSONResponse(service.encoded.log(match_id)).body  # what the route answered when FastAPI encoded it
     slow = Slowed(service.store, "moves")
 
     async def run() -> tuple[list[httpx.Response], float]:
@@ -137,7 +137,7 @@ def test_a_log_past_the_read_budget_is_a_503_and_the_retry_finds_it_kept(make_ap
     async def run() -> tuple[httpx.Response, httpx.Response]:
         async with client(app) as http:
             refused = await http.get(f"/v1/matches/{match_id}/log")
-            while service.encoding._loading:
+            while service.encoded.encoding._loading:
                 await asyncio.sleep(0.02)
             return refused, await http.get(f"/v1/matches/{match_id}/log")
 
@@ -149,7 +149,7 @@ def test_a_log_past_the_read_budget_is_a_503_and_the_retry_finds_it_kept(make_ap
 
 def test_a_running_match_has_no_log_and_an_unknown_one_is_a_404(app: Any) -> None:
     service: MatchService = app.state.matches
-    made = service.create("bop", seats=2, name="Ann")
+    made = service.lobby.create("bop", seats=2, name="Ann")
 
     async def run() -> list[httpx.Response]:
         async with client(app) as http:
@@ -164,8 +164,8 @@ def test_a_running_match_has_no_log_and_an_unknown_one_is_a_404(app: Any) -> Non
 def test_the_history_of_a_long_match_is_listed_off_the_loop_once(app: Any, seat: int | None) -> None:
     service: MatchService = app.state.matches
     match_id, tokens = finished_match(service)
-    loaded = service.load(match_id)
-    before = ORJSONResponse(service._body(loaded, seat, history=True)).body
+    loaded = service.core.load(match_id)
+    before = ORJSONResponse(service.core._body(loaded, seat, history=True)).body
     assert loaded.state is not None
     slow = Slowed(loaded.state, "public_history")
     headers = {} if seat is None else {"Authorization": f"Bearer {tokens[seat]}"}
@@ -187,12 +187,12 @@ def test_the_history_of_a_long_match_is_listed_off_the_loop_once(app: Any, seat:
 
 def test_a_running_match_s_history_is_listed_once_per_version(app: Any) -> None:
     service: MatchService = app.state.matches
-    made = service.create("bop", seats=2, name="Ann")
-    service.join(made.match, made.invite_token, "Bob")
-    loaded = service.load(made.match)
+    made = service.lobby.create("bop", seats=2, name="Ann")
+    service.lobby.join(made.match, made.invite_token, "Bob")
+    loaded = service.core.load(made.match)
     assert loaded.state is not None
     mover = loaded.state.acting_players()[0]
-    loaded = service.move(made.match, mover, "pass", 0, loaded).loaded
+    loaded = service.gate.move(made.match, mover, "pass", 0, loaded).loaded
     state = loaded.state
     assert state is not None
     slow = Slowed(state, "public_history", 0)
@@ -215,7 +215,7 @@ def test_a_hello_lists_only_the_moves_it_missed_and_every_move_once_per_version_
     per seat and version, however often asked."""
     service: MatchService = app.state.matches
     match_id, _ = finished_match(service, 40)
-    loaded = service.load(match_id)
+    loaded = service.core.load(match_id)
     state = loaded.state
     assert state is not None
     before = {
@@ -233,7 +233,7 @@ def test_a_hello_lists_only_the_moves_it_missed_and_every_move_once_per_version_
     for since in [0, 0, *range(42)]:
         for seat in (None, 1):
             walked = len(listed)
-            assert service.missed_json(loaded, seat, since) == before[seat, since]
+            assert service.encoded.missed_json(loaded, seat, since) == before[seat, since]
             if 0 < since < 40:  # what it missed, and the chance entries among them at most
                 assert listed[walked:] and listed[-1] <= len(state.history) - len(state.history) * since // 40
     assert listed.count(len(state.history)) == 2  # every move listed once per seat (None, 1)
@@ -253,15 +253,15 @@ def test_the_bytes_kept_are_bounded_and_the_least_recently_used_go_first() -> No
 def test_a_service_keeps_no_more_than_its_bound_of_logs(app: Any) -> None:
     service: MatchService = app.state.matches
     matches = [finished_match(service, 200)[0] for _ in range(4)]
-    one_log = len(orjson.dumps(service.log(matches[0])))
-    service.encoded.limit = 2 * one_log + one_log // 2
+    one_log = len(orjson.dumps(service.encoded.log(matches[0])))
+    service.encoded.cache.limit = 2 * one_log + one_log // 2
 
     async def run() -> list[int]:
         async with client(app) as http:
             return [(await http.get(f"/v1/matches/{match_id}/log")).status_code for match_id in matches]
 
     assert asyncio.run(run()) == [200] * 4
-    assert service.encoded.size <= service.encoded.limit and len(service.encoded) == 2
+    assert service.encoded.cache.size <= service.encoded.cache.limit and len(service.encoded.cache) == 2
 
 
 def test_a_replay_step_or_a_review_reads_only_the_moves_it_plays(service: MatchService) -> None:
@@ -286,23 +286,23 @@ def test_a_replay_step_or_a_review_reads_only_the_moves_it_plays(service: MatchS
 
     service.store.moves = counted  # type: ignore[method-assign]
     service.store.call_async = counted_async  # type: ignore[method-assign]
-    before = service.replay_view(match_id, 10)
-    step = asyncio.run(service.replay_view_async(match_id, 10))
-    review = asyncio.run(service.review_async(match_id, 5, None))
+    before = service.reads.replay_view(match_id, 10)
+    step = asyncio.run(service.reads.replay_view_async(match_id, 10))
+    review = asyncio.run(service.reads.review_async(match_id, 5, None))
     assert step == before and review["version"] == 5 and review["move"] == "pass"
     assert read[0] == 400 and max(read[1:]) <= SNAPSHOT_EVERY, read  # (the first: the plain replay's, every move)
     # Far from the start: the way there is read once, for the checkpoints; the steps after read from those.
-    assert asyncio.run(service.replay_view_async(match_id, 399))["version"] == 399
+    assert asyncio.run(service.reads.replay_view_async(match_id, 399))["version"] == 399
     read.clear()
-    assert asyncio.run(service.replay_view_async(match_id, 301)) == service.replay_view(match_id, 301)
+    assert asyncio.run(service.reads.replay_view_async(match_id, 301)) == service.reads.replay_view(match_id, 301)
     assert read[0] <= SNAPSHOT_EVERY, read
 
 
 def test_the_kept_log_is_the_log_on_both_stores(service: MatchService) -> None:
     match_id, _ = finished_match(service, 30)
-    assert asyncio.run(service.log_async(match_id)) == JSONResponse(service.log(match_id)).body
+    assert asyncio.run(service.encoded.log_async(match_id)) == JSONResponse(service.encoded.log(match_id)).body
     with pytest.raises(UnknownMatch):
-        asyncio.run(service.log_async("nosuchmatch"))
+        asyncio.run(service.encoded.log_async("nosuchmatch"))
 
 
 def test_a_long_match_keeps_a_bounded_number_of_checkpoints() -> None:
@@ -316,7 +316,7 @@ def test_a_long_match_keeps_a_bounded_number_of_checkpoints() -> None:
 
 def test_replays_of_a_long_match_start_from_its_few_checkpoints(service: MatchService) -> None:
     match_id, _ = finished_match(service, 2_200)  # past 2,000 moves: a checkpoint every 100
-    steps = [asyncio.run(service.replay_view_async(match_id, version)) for version in (2_150, 1_234, 77, 2_001)]
-    assert steps == [service.replay_view(match_id, version) for version in (2_150, 1_234, 77, 2_001)]
-    marks = service._checkpoints[match_id]
+    steps = [asyncio.run(service.reads.replay_view_async(match_id, version)) for version in (2_150, 1_234, 77, 2_001)]
+    assert steps == [service.reads.replay_view(match_id, version) for version in (2_150, 1_234, 77, 2_001)]
+    marks = service.reads._checkpoints[match_id]
     assert marks and all(mark % 100 == 0 for mark in marks) and len(marks) <= CHECKPOINTS_PER_MATCH + 1

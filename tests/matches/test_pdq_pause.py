@@ -20,7 +20,7 @@ PAUSE_MS = 20_000
 
 
 def _state(service: MatchService, match: str) -> PdqState:
-    state = service.load(match).state
+    state = service.core.load(match).state
     assert isinstance(state, PdqState)
     return state
 
@@ -29,44 +29,44 @@ def _a_round_ended(service: MatchService, clock: FakeClock, match: str) -> PdqSt
     """Ann says the row's first word; the window runs out and the server closes the round."""
     state = _state(service, match)
     word = next(move for move in state.legal_moves(0) if move.to_text().startswith("claim")).word  # type: ignore[union-attr]
-    service.move(match, 0, f"claim {word}", state.version)
+    service.gate.move(match, 0, f"claim {word}", state.version)
     clock.advance((state.options.window_ms + REFEREE_GRACE_MS) / 1000 + 0.1)
     for _ in range(5):  # (the bot may claim inside the window too: the close comes after)
         if _state(service, match).pause is not None:
             break
-        service.run_due(match)
+        service.scheduler.run_due(match)
     state = _state(service, match)
     assert state.pause is not None and state.rounds[-1].number == 1, state
     return state
 
 
 def test_the_pause_waits_for_the_people_the_bots_are_ready_at_once(service: MatchService, clock: FakeClock) -> None:
-    made = service.create("pdq", {"players": 3, "pause_ms": PAUSE_MS, "only_solvable": True}, bots={"2": "sharp"},
+    made = service.lobby.create("pdq", {"players": 3, "pause_ms": PAUSE_MS, "only_solvable": True}, bots={"2": "sharp"},
                           name="Ann")  # fmt: skip
-    bob, _ = service.join(made.match, made.invite, "Bob")
+    bob, _ = service.lobby.join(made.match, made.invite, "Bob")
     _a_round_ended(service, clock, made.match)
-    service.run_due(made.match)  # the bot's ready: due at once
+    service.scheduler.run_due(made.match)  # the bot's ready: due at once
     state = _state(service, made.match)
     assert state.pause is not None and state.pause.ready == [2]
     version = state.version
-    service.move(made.match, 0, "ready", version)
+    service.gate.move(made.match, 0, "ready", version)
     # Bob's ready names the version before Ann's (both tapped at once): still the same pause, not stale.
-    service.move(made.match, bob, "ready", version)
+    service.gate.move(made.match, bob, "ready", version)
     state = _state(service, made.match)
     assert state.pause is None and state.round is not None and state.round.number == 2
     assert _state(service, made.match).rounds[-1].number == 1
 
 
 def test_the_countdown_deals_when_someone_is_not_ready(service: MatchService, clock: FakeClock) -> None:
-    made = service.create("pdq", {"players": 2, "pause_ms": PAUSE_MS, "only_solvable": True}, name="Ann")
-    service.join(made.match, made.invite, "Bob")
+    made = service.lobby.create("pdq", {"players": 2, "pause_ms": PAUSE_MS, "only_solvable": True}, name="Ann")
+    service.lobby.join(made.match, made.invite, "Bob")
     _a_round_ended(service, clock, made.match)
-    service.move(made.match, 0, "ready", _state(service, made.match).version)
+    service.gate.move(made.match, 0, "ready", _state(service, made.match).version)
     clock.advance(PAUSE_MS / 1000 - 1)
-    assert not service.run_due(made.match)  # Bob still reading, the countdown still running
+    assert not service.scheduler.run_due(made.match)  # Bob still reading, the countdown still running
     assert _state(service, made.match).pause is not None
     clock.advance(1 + REFEREE_GRACE_MS / 1000 + 0.1)
-    assert service.run_due(made.match)
+    assert service.scheduler.run_due(made.match)
     state = _state(service, made.match)
     assert state.pause is None and state.round is not None and state.round.number == 2
 

@@ -19,7 +19,8 @@ from py_vapid import Vapid02
 from matches.push import PushSender
 from matches.push_setup import BadSubscription, PushSettings, check_endpoint, load_key, parse_subscription
 from matches.service import MatchService
-from matches.store import MatchRow, PushRow, SeatRow, Store, open_store
+from matches.store import MatchRow, PushRow, SeatRow, SQLiteStore, Store, open_store
+from matches.store.sqlite import PUSH_KEY_FILE
 from matches.tokens import digest
 from tests.matches.clients import auth
 from tests.matches.conftest import FakeClock, sqlite_made_at
@@ -244,9 +245,14 @@ def test_an_expired_waiting_match_takes_its_subscriptions_along(store: Store) ->
     assert store.push_subscriptions("w1") == []
 
 
-def test_the_vapid_key_in_the_database_is_the_first_one_stored(store: Store) -> None:
+def test_the_vapid_key_a_store_keeps_is_the_first_one_stored(store: Store) -> None:
+    """In PostgreSQL's table (servers on several machines sign with one key); SQLite's beside its file, in the
+    data folder, readable by the server's user only."""
     assert store.push_key("first", 1.0) == "first"
     assert store.push_key("second", 2.0) == "first"
+    if isinstance(store, SQLiteStore):
+        key_file = store.path.parent / PUSH_KEY_FILE
+        assert key_file.read_text() == "first" and key_file.stat().st_mode & 0o077 == 0
 
 
 def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
@@ -272,8 +278,8 @@ def _sender(service: MatchService) -> PushSender:
 
 def _two_seated(service: MatchService, game: str, **create: Any) -> tuple[str, dict[int, str]]:
     """A two-seat match of ``game``, both seats taken: its id and each seat's token."""
-    made = service.create(game, {"players": 2}, name="Ann", **create)
-    seat, token = service.join(made.match, made.invite, "Bob")
+    made = service.lobby.create(game, {"players": 2}, name="Ann", **create)
+    seat, token = service.lobby.join(made.match, made.invite, "Bob")
     assert made.token is not None and made.seat is not None
     return made.match, {made.seat: made.token, seat: token}
 
@@ -317,7 +323,7 @@ def test_a_pdq_deal_is_told_in_a_slow_game_only(
             await _drained(sender)
             start = _alerts(push_service, browsers, match_id)
             for _ in range(40):  # both vote "no word"; the table deals the next round (bounded)
-                loaded = await service.load_async(match_id)
+                loaded = await service.core.load_async(match_id)
                 state = loaded.state
                 assert state is not None
                 if len(state.rounds) >= 1 and state.round is not None:  # type: ignore[attr-defined]
@@ -325,10 +331,10 @@ def test_a_pdq_deal_is_told_in_a_slow_game_only(
                 votes = [(s, state.timeout_move(s)) for s in state.acting_players() if s >= 0]
                 voter = next(((s, move) for s, move in votes if move is not None), None)  # "no word"
                 if voter is not None:
-                    await service.move_async(match_id, voter[0], voter[1].to_text(), state.version)
+                    await service.gate.move_async(match_id, voter[0], voter[1].to_text(), state.version)
                 else:
                     clock.advance(1)  # the table's deal is due after a pause
-                    await service.run_due_async(match_id)
+                    await service.scheduler.run_due_async(match_id)
             await _drained(sender)
             return [alert for alert in _alerts(push_service, browsers, match_id) if alert not in start]
         finally:
@@ -350,12 +356,12 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
             start = _alerts(push_service, browsers, match_id)  # the start's: to the first to act
             movers: list[int] = []
             for _ in range(500):  # the first legal move each time, to the end (bounded)
-                state = (await service.load_async(match_id)).state
+                state = (await service.core.load_async(match_id)).state
                 assert state is not None
                 if state.is_terminal():
                     break
                 mover = state.acting_players()[0]
-                await service.move_async(match_id, mover, state.legal_moves(mover)[0].to_text(), state.version)
+                await service.gate.move_async(match_id, mover, state.legal_moves(mover)[0].to_text(), state.version)
                 movers.append(mover)
                 await _drained(sender)  # one at a time: a newer alert would replace one still waiting
             assert state is not None and state.is_terminal()
@@ -396,10 +402,10 @@ def test_a_match_without_subscriptions_costs_its_moves_no_alert_work_until_one_c
             tokens = tokens
 
             async def pass_once() -> int:
-                state = (await service.load_async(match_id)).state
+                state = (await service.core.load_async(match_id)).state
                 assert state is not None and not state.is_terminal()
                 mover = state.acting_players()[0]
-                await service.play_async(match_id, tokens[mover], "pass", state.version)
+                await service.gate.play_async(match_id, tokens[mover], "pass", state.version)
                 await _drained(sender)
                 return mover
 

@@ -47,20 +47,20 @@ def test_the_schema_has_the_creator_and_the_servers(store: Store) -> None:
 def test_waiting_matches_are_capped_per_client_and_in_all(store: Store, clock: FakeClock) -> None:
     service = quota_service(store, clock, max_waiting_per_client=2, max_waiting=3)
     for _ in range(2):
-        service.create("bop", {"players": 2}, client="10.0.0.1")
+        service.lobby.create("bop", {"players": 2}, client="10.0.0.1")
     with pytest.raises(TooManyWaitingFromYou, match="2 matches you created are waiting") as refused:
-        service.create("bop", {"players": 2}, client="10.0.0.1")
+        service.lobby.create("bop", {"players": 2}, client="10.0.0.1")
     assert refused.value.status == 429
-    service.create("bop", {"players": 2}, client="10.0.0.2")  # another address has its own share
+    service.lobby.create("bop", {"players": 2}, client="10.0.0.2")  # another address has its own share
     with pytest.raises(TooManyWaiting, match="3 matches waiting") as full:
-        service.create("bop", {"players": 2}, client="10.0.0.3")
+        service.lobby.create("bop", {"players": 2}, client="10.0.0.3")
     assert full.value.status == 409
     assert store.waiting_counts(creator_mark("10.0.0.1")) == (2, 3)
     # A match that starts no longer waits: its creator may make another.
     waiting = [row.id for row in store.listing("waiting") if row.creator == creator_mark("10.0.0.1")]
-    service.join(waiting[0], "", "Bob")
+    service.lobby.join(waiting[0], "", "Bob")
     assert store.waiting_counts(creator_mark("10.0.0.1")) == (1, 2)
-    service.create("bop", {"players": 2}, client="10.0.0.1")
+    service.lobby.create("bop", {"players": 2}, client="10.0.0.1")
     # The address itself is never stored.
     assert all(row.creator is None or "10.0.0" not in row.creator for row in store.listing("waiting"))
 
@@ -72,25 +72,25 @@ def test_matches_with_no_person_seated_are_capped_per_client_and_in_all(store: S
     """An all-bot match starts at once and plays by itself (issue 24: one address made 24 of planner bots):
     at most ``max_bot_only_per_client`` playing from one address (429), ``max_bot_only`` in all (409)."""
     service = quota_service(store, clock, max_bot_only_per_client=2, max_bot_only=3)
-    mine = [service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match for _ in range(2)]
+    mine = [service.lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match for _ in range(2)]
     with pytest.raises(TooManyBotMatchesFromYou, match="2 matches you created with no person seated") as refused:
-        service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+        service.lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
     assert refused.value.status == 429 and refused.value.retry_after >= 1
     # A match with a person seated is not one of them (with a bot, or waiting for a second person).
-    with_a_person = service.create("bop", {"players": 2}, bots={"1": "greedy"}, client="10.0.0.1")
+    with_a_person = service.lobby.create("bop", {"players": 2}, bots={"1": "greedy"}, client="10.0.0.1")
     assert store.match(with_a_person.match).status == "playing"  # type: ignore[union-attr]
-    service.create("bop", {"players": 2}, client="10.0.0.1")
-    service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.2")  # another address's own share
+    service.lobby.create("bop", {"players": 2}, client="10.0.0.1")
+    service.lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.2")  # another address's own share
     with pytest.raises(TooManyBotMatches, match="3 matches with no person seated") as full:
-        service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.3")
+        service.lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.3")
     assert full.value.status == 409 and full.value.retry_after >= 1
     assert store.bot_only_counts(creator_mark("10.0.0.1"), 20_000) == (2, 3)
     assert store.bot_only_counts(creator_mark("10.0.0.1"), 0) == (0, 0)  # none below 0 moves: at the cap, none runs
     # One that ends no longer counts: its creator may make another.
     assert store.update_match(mine[0], None, status="over")
-    service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+    service.lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
     with pytest.raises(TooManyBotMatchesFromYou):
-        service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+        service.lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
 
 
 def test_a_refused_all_bot_match_is_a_429_or_409_with_retry_after(tmp_path: Path) -> None:
@@ -145,7 +145,7 @@ def race(
 
 def waiting_from(address: str) -> Callable[[MatchService], str]:
     """A creation of a waiting match from ``address``."""
-    return lambda service: service.create("bop", {"players": 2}, client=address).match
+    return lambda service: service.lobby.create("bop", {"players": 2}, client=address).match
 
 
 def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: str, clock: FakeClock) -> None:
@@ -165,12 +165,12 @@ def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: 
                 return found  # type: ignore[no-any-return]
 
             each.waiting_counts = slow_count  # type: ignore[method-assign]
-        services[0].create("bop", {"players": 2}, client="10.0.0.1")
+        services[0].lobby.create("bop", {"players": 2}, client="10.0.0.1")
         refusals = (TooManyWaitingFromYou, TooManyWaiting)
         mine = race(services, waiting_from("10.0.0.1"), refusals)  # one more for this address: its cap (2)
         assert sorted(type(answer).__name__ for answer in mine) == ["TooManyWaitingFromYou", "str"]
         assert stores[0].waiting_counts(creator_mark("10.0.0.1"))[0] == 2
-        services[0].create("bop", {"players": 2}, client="10.0.0.2")  # three waiting: one more in all (4)
+        services[0].lobby.create("bop", {"players": 2}, client="10.0.0.2")  # three waiting: one more in all (4)
         everyone = race(services, waiting_from("10.0.0.3"), refusals)
         assert sorted(type(answer).__name__ for answer in everyone) == ["TooManyWaiting", "str"]
         assert stores[1].waiting_counts(None) == (0, 4)
@@ -194,9 +194,9 @@ def test_the_all_bot_caps_hold_for_server_processes_creating_at_once(store_url: 
                 return found  # type: ignore[no-any-return]
 
             each.bot_only_counts = slow_count  # type: ignore[method-assign]
-        services[0].create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
+        services[0].lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1")
         def bots_only(service: MatchService) -> str:
-            return service.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match
+            return service.lobby.create("bop", {"players": 2}, bots=BOTS_ONLY, client="10.0.0.1").match
 
         answers = race(services, bots_only, (TooManyBotMatchesFromYou,))
         assert sorted(type(answer).__name__ for answer in answers) == ["TooManyBotMatchesFromYou", "str"]
@@ -208,15 +208,15 @@ def test_the_all_bot_caps_hold_for_server_processes_creating_at_once(store_url: 
 
 def test_waiting_matches_nobody_joined_expire(store: Store, clock: FakeClock) -> None:
     service = quota_service(store, clock, waiting_expiry_s=3600)
-    old = service.create("bop", {"players": 3}, client="10.0.0.1")
+    old = service.lobby.create("bop", {"players": 3}, client="10.0.0.1")
     clock.advance(1800)
-    joined = service.create("bop", {"players": 3}, client="10.0.0.1")
+    joined = service.lobby.create("bop", {"players": 3}, client="10.0.0.1")
     clock.advance(1000)
-    service.join(joined.match, joined.invite_token, "Bob")  # a join 2,800 s in: its hour starts again
-    started = service.create("bop", {"players": 2}, client="10.0.0.1")
-    service.join(started.match, started.invite_token, "Cy")  # playing: never expires
+    service.lobby.join(joined.match, joined.invite_token, "Bob")  # a join 2,800 s in: its hour starts again
+    started = service.lobby.create("bop", {"players": 2}, client="10.0.0.1")
+    service.lobby.join(started.match, started.invite_token, "Cy")  # playing: never expires
     clock.advance(1000)  # 3,800 s after the first: only that one is an hour without a join
-    upkeep = Upkeep(store, service.settings.quotas, clock=clock)
+    upkeep = Upkeep(store, service.core.settings.quotas, clock=clock)
     assert upkeep.sweep() == [old.match]
     assert store.match(old.match) is None and store.seats(old.match) == []
     assert store.match(joined.match) is not None and store.match(started.match) is not None
@@ -227,10 +227,10 @@ def test_waiting_matches_nobody_joined_expire(store: Store, clock: FakeClock) ->
 
 def test_a_restart_charges_the_downtime_to_no_clock(store: Store, clock: FakeClock) -> None:
     service = quota_service(store, clock)
-    made = service.create("bop", {"players": 2}, clock={"total_seconds": 60})
-    service.join(made.match, made.invite_token, "Bob")
+    made = service.lobby.create("bop", {"players": 2}, clock={"total_seconds": 60})
+    service.lobby.join(made.match, made.invite_token, "Bob")
     clock.advance(10)
-    before = service.body(service.load(made.match), None)["clock"]
+    before = service.core.body(service.core.load(made.match), None)["clock"]
     first = Upkeep(store, Quotas(), clock=clock)
     assert first.start_clocks() == 0  # the first server of a store: nothing to make good
     store.heartbeat(first.server, clock())
@@ -239,8 +239,8 @@ def test_a_restart_charges_the_downtime_to_no_clock(store: Store, clock: FakeClo
     clock.advance(500)  # the server is down for 500 s
     second = Upkeep(store, Quotas(), clock=clock)
     assert second.start_clocks() == pytest.approx(500)
-    restarted = MatchService(store, service.settings, clock_now=clock)
-    after = restarted.body(restarted.load(made.match), None)["clock"]
+    restarted = MatchService(store, service.core.settings, clock_now=clock)
+    after = restarted.core.body(restarted.core.load(made.match), None)["clock"]
     assert after["banks_ms"] == before["banks_ms"]  # as it was at the last sign of life
     assert after["deadline_ms"] == before["deadline_ms"] + 500_000
     shifted = store.match(made.match)

@@ -391,7 +391,7 @@ def test_a_seat_link_over_http_moves_the_seat_once(app: FastAPI) -> None:
 
 def test_a_seat_link_is_refused_in_words_expired_elsewhere_or_unseated(app: FastAPI) -> None:
     clock = FakeClock()
-    app.state.matches.clock_now = clock
+    app.state.matches.core.clock_now = clock
     match_id, tokens = seated_pair(app)
     other_id, _ = seated_pair(app)
     link = ask(app, "POST", f"/v1/matches/{match_id}/seat-link", headers=auth(tokens[0])).json()

@@ -1,13 +1,15 @@
 """The match store (``matches/store/``) on SQLite and PostgreSQL alike: the conditional commit that
 serialises moves on a match (and makes a lost answer's retry harmless), the revision a server's copy is
 checked by, the rows it hands out, house rules kept once, PostgreSQL's pools and their healing, the schema
-made once by servers starting together, and the store's health when it cannot be reached or written
-(``matches/store/health.py``; with real servers: ``test_faults.py``). (The gate built on it is tested
-through the service: ``test_gate.py``, ``test_async.py``, ``test_durability.py``.)"""
+made once by servers starting together, the store's health when it cannot be reached or written
+(``matches/store/health.py``; with real servers: ``test_faults.py``), and the change feed between servers.
+(The gate built on it is tested through the service: ``test_gate.py``, ``test_async.py``,
+``test_durability.py``.)"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import subprocess
 import sys
 import threading
@@ -21,6 +23,7 @@ from indexes.house_rules import HouseRules
 from matches.service import MatchService, MatchSettings
 from matches.store import (
     SCHEMA_VERSION,
+    Change,
     CommitCheck,
     MoveRow,
     PostgresStore,
@@ -28,6 +31,7 @@ from matches.store import (
     StorageUnavailable,
     Store,
     StoreHealth,
+    Told,
     open_store,
 )
 from matches.store.sqlite import IndexFlags
@@ -135,7 +139,7 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     """The copy's check is only as good as the revision: each write the gate could be misled by
     moves it; a socket's ``seen``, stored every 15 s, does not (a copy serves for ``COPY_FRESH`` s)."""
     store = service.store
-    made = service.create("bop", {"players": 3}, name="Ann")
+    made = service.lobby.create("bop", {"players": 3}, name="Ann")
 
     def revision() -> int:
         row = store.match(made.match)
@@ -145,11 +149,11 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     steps = [revision()]
     assert store.take_seat(made.match, 1, "Bob", "b" * 64, 1.0)  # a seat taken, by the store alone
     steps.append(revision())
-    service.join(made.match, made.invite, "Cy")  # the last seat taken, then the start
+    service.lobby.join(made.match, made.invite, "Cy")  # the last seat taken, then the start
     steps.append(revision())
-    service.seen(made.match, 1)
+    service.lobby.seen(made.match, 1)
     assert revision() == steps[-1]  # a heartbeat
-    service.seen(made.match, 1, lag_ms=730)
+    service.lobby.seen(made.match, 1, lag_ms=730)
     assert revision() == steps[-1]  # a heartbeat with the seat's measured lag (matches/lag.py)
     assert [s.lag_ms for s in store.seats(made.match)] == [None, 730, None]
     assert [s.lag_ms for s in store.match_and_seats(made.match)[1]] == [None, 730, None]  # type: ignore[index]
@@ -157,7 +161,7 @@ def test_every_write_to_a_match_or_its_seats_but_a_heartbeat_moves_its_revision(
     steps.append(revision())
     store.update_match(made.match, None, due=7.0)
     steps.append(revision())
-    service.move(made.match, whose_turn(service, made.match), "pass", 0)
+    service.gate.move(made.match, whose_turn(service, made.match), "pass", 0)
     steps.append(revision())
     store.update_seat(made.match, 0, name="Ann B.")
     steps.append(revision())
@@ -193,9 +197,9 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
     try:
         assert store.migrate() == SCHEMA_VERSION == 7
         service = MatchService(store, clock_now=lambda: 1000.0)
-        made = service.create("bop", {"players": 2}, name="Ann")
+        made = service.lobby.create("bop", {"players": 2}, name="Ann")
         assert made.token is not None
-        service.seat_link(made.match, 0, made.token)
+        service.lobby.seat_link(made.match, 0, made.token)
         assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 1
         assert store.expire_waiting(before=2000.0) == [made.match]
         assert store._query("SELECT COUNT(*) FROM seat_codes")[0][0] == 0
@@ -250,9 +254,9 @@ def test_a_commit_retried_after_its_answer_was_lost_is_refused_not_stored_twice(
 
     other, other_tokens = two_players(service)
     seat = whose_turn(service, other)
-    asyncio.run(service.play_async(other, other_tokens[seat], "pass", 0))
+    asyncio.run(service.gate.play_async(other, other_tokens[seat], "pass", 0))
     with pytest.raises((StaleVersionError, WrongPlayerError)):
-        asyncio.run(service.play_async(other, other_tokens[seat], "pass", 0))  # the same request again
+        asyncio.run(service.gate.play_async(other, other_tokens[seat], "pass", 0))  # the same request again
     assert [(m.version, m.seat) for m in store.moves(other)] == [(1, seat)]
 
 
@@ -280,7 +284,7 @@ def test_a_sqlite_store_that_cannot_grow_refuses_writes_at_once_reads_on_and_rec
             store.touch(match_id, 5.0)
         refused.value.refused()
         assert statements == []  # not tried: refused at once
-        assert store.match(match_id) is not None and service.load(match_id).state is not None  # reads go on
+        assert store.match(match_id) is not None and service.core.load(match_id).state is not None  # reads go on
         assert statements  # (those reached SQLite)
         store._conn.execute("PRAGMA max_page_count = 1073741823")  # room again
 
@@ -370,31 +374,31 @@ def test_while_the_store_is_away_a_held_match_is_read_from_memory_and_a_move_on_
     try:
         held, tokens = two_players(service)
         mover = whose_turn(service, held)
-        service.move(held, mover, "pass", 0)
+        service.gate.move(held, mover, "pass", 0)
         not_held, _ = two_players(other)
         store.health.failed("unreachable", "it is away")
 
         async def in_the_outage() -> list[Any]:
-            outcomes: list[Any] = [(await service.load_async(held)).state.version]  # type: ignore[union-attr]
+            outcomes: list[Any] = [(await service.core.load_async(held)).state.version]  # type: ignore[union-attr]
             for attempt in (
-                service.play_async(held, tokens[1 - mover], "pass", 1),
-                service.load_async(not_held),
+                service.gate.play_async(held, tokens[1 - mover], "pass", 1),
+                service.core.load_async(not_held),
             ):
                 try:
                     outcomes.append(await attempt)
                 except StorageUnavailable as error:
                     outcomes.append(error.status)
-            outcomes.append((await service.load_async(held)).state.version)  # type: ignore[union-attr]
+            outcomes.append((await service.core.load_async(held)).state.version)  # type: ignore[union-attr]
             return outcomes
 
         assert asyncio.run(in_the_outage()) == [1, 503, 503, 1]
         clock.advance(1.0)  # the next call tries, and the store is there
-        moved = asyncio.run(service.play_async(held, tokens[1 - mover], "pass", 1))
+        moved = asyncio.run(service.gate.play_async(held, tokens[1 - mover], "pass", 1))
         assert moved.version == 2 and store.health.state == "up"
         assert [m.version for m in store.moves(held)] == [1, 2]
     finally:
-        service.work.close()
-        other.work.close()
+        service.core.work.close()
+        other.core.work.close()
         store.close()
 
 
@@ -414,3 +418,91 @@ def test_looking_for_immutable_files_keeps_sqlites_locks(tmp_path: Path) -> None
         assert "database is locked" in other.stderr and "mine" not in other.stdout, (other.stdout, other.stderr)
     finally:
         store.close()
+
+
+# --- the change feed between servers (``Store.changes_feed``) ----------------------------------------------
+async def first_change(store: Store, told: Told) -> Change:
+    """The first change the store's feed gives a listener that was told ``told`` (bounded: 15 s)."""
+    feed = store.changes_feed(lambda: told)
+    try:
+        return await asyncio.wait_for(anext(feed), 15)
+    finally:
+        await feed.aclose()
+
+
+def test_the_change_feed_catches_up_from_what_its_listener_was_told(service: MatchService, store_url: str) -> None:
+    """Another server process's changes, given by the feed from what the listener says it was told of the
+    matches it watches, with nothing notified while it listens: on SQLite at its first look, on PostgreSQL
+    as soon as it listens. A move is a version ahead of the one told; another change (a seat taken or
+    left, the start, a rematch: ``touch``) is a later ``updated`` at the version told; a match as told
+    gives nothing."""
+    match_id, _ = two_players(service)
+    quiet_id, _ = two_players(service)
+    rows = {found: service.store.match(found) for found in (match_id, quiet_id)}
+    told = {found: (row.version, row.updated) for found, row in rows.items() if row is not None}
+    other = open_store(store_url)  # another server process's connection
+    try:
+        mover = whose_turn(service, match_id)
+        assert other.commit_move(match_id, 0, MoveRow(1, mover, "pass", 2.0), updated=told[match_id][1] + 1)
+        assert service.store.catch_up(told) == [Change(match_id, 1)]
+        assert asyncio.run(first_change(service.store, told)) == Change(match_id, 1)
+        told[match_id] = (1, told[match_id][1] + 1)
+        assert service.store.catch_up(told) == []
+        other.touch(match_id, told[match_id][1] + 1)
+        assert service.store.catch_up(told) == [Change(match_id, 1, moved=False)]
+        assert asyncio.run(first_change(service.store, told)) == Change(match_id, 1, moved=False)
+    finally:
+        other.close()
+
+
+def test_a_listener_whose_connection_was_cut_catches_up_with_what_it_missed(
+    service: MatchService, store_url: str
+) -> None:
+    """PostgreSQL drops the feed's connection (a restart, a failover, an admin), and another server moves
+    before it listens again: that move's notification reached no one, and the feed gives it all the same,
+    caught up from what its listener was told as soon as it listens again."""
+    if not isinstance(service.store, PostgresStore):
+        pytest.skip("SQLite's feed looks at the versions: it has no connection to lose")
+    import psycopg
+
+    match_id, _ = two_players(service)
+    row = service.store.match(match_id)
+    assert row is not None
+    told: dict[str, tuple[int, float]] = {}
+    heard: list[Change] = []
+    listener = (
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%%' "
+        "AND state = 'idle'"
+    )
+    other = open_store(store_url)  # another server process's connection
+
+    async def run() -> None:
+        feed = service.store.changes_feed(lambda: told)
+
+        async def hear() -> None:
+            async for change in feed:
+                heard.append(change)
+
+        hearing = asyncio.create_task(hear())
+        try:
+            with psycopg.connect(store_url, autocommit=True) as admin:
+                found = await eventually(lambda: admin.execute(listener).fetchall(), "the feed to listen", 10)
+                told[match_id] = (row.version, row.updated)  # its sockets saw the match at version 0
+                # The event loop is held from here until the move is stored: the feed cannot listen again first.
+                cut = [pid for (pid,) in found]
+                admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (cut,))
+                gone = "SELECT 1 FROM pg_stat_activity WHERE pid = ANY(%s)"
+                wait_for(lambda: not admin.execute(gone, (cut,)).fetchall(), "the cut connection to end", 10)
+                assert other.commit_move(match_id, 0, MoveRow(1, whose_turn(service, match_id), "pass", 2.0))
+            await eventually(lambda: heard, "the move made while the feed was cut", 15)
+        finally:
+            hearing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await hearing
+            await feed.aclose()
+
+    try:
+        asyncio.run(run())
+    finally:
+        other.close()
+    assert heard == [Change(match_id, 1)]

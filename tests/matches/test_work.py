@@ -165,7 +165,7 @@ def test_background_calls_keep_a_worker_and_the_main_queue_for_others() -> None:
 
 def test_a_bot_refused_for_a_busy_pool_asks_again_soon_and_not_forever(store: Store) -> None:
     service = pooled(store, bot_budget_ms=4000)  # the worker's first call builds BOP!'s game: a budget for it
-    run, asked = service.work.run, []
+    run, asked = service.core.work.run, []
 
     async def busy_at_first(kind: str, *args: Any, **kwargs: Any) -> Any:
         asked.append(time.monotonic())
@@ -173,14 +173,14 @@ def test_a_bot_refused_for_a_busy_pool_asks_again_soon_and_not_forever(store: St
             raise Busy("the server's engine workers are busy (4 calls waiting); try again shortly")
         return await run(kind, *args, **kwargs)
 
-    service.work.run = busy_at_first  # type: ignore[method-assign]
-    made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
+    service.core.work.run = busy_at_first  # type: ignore[method-assign]
+    made = service.lobby.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
     refusing = False
 
     async def play() -> float:
         try:
             started = time.monotonic()
-            await service.run_due_async(made.match)  # the scheduler's one look: the pool answers busy twice
+            await service.scheduler.run_due_async(made.match)  # the scheduler's one look: the pool answers busy twice
             await eventually(lambda: service.store.version(made.match), "the bot to move after a busy pool", 10)
             return time.monotonic() - started
         finally:
@@ -190,12 +190,12 @@ def test_a_bot_refused_for_a_busy_pool_asks_again_soon_and_not_forever(store: St
     assert len(asked) >= 3 and asked[2] - asked[0] < 1.0  # asked again after 0.125-0.25 s, then 0.25-0.5 s
     refusing, asked[:] = True, []  # the pool stays busy: the bot asks a few times, then leaves it to the scheduler
     service = pooled(store, bot_budget_ms=500)
-    service.work.run = busy_at_first  # type: ignore[method-assign]
+    service.core.work.run = busy_at_first  # type: ignore[method-assign]
 
     async def refused() -> None:
         try:
-            await service.run_due_async(made.match)
-            await eventually(lambda: not service._thinking, "the bot to stop asking", 10)
+            await service.scheduler.run_due_async(made.match)
+            await eventually(lambda: not service.scheduler._thinking, "the bot to stop asking", 10)
         finally:
             await service.close_async()
 
@@ -220,9 +220,9 @@ async def until_moved(service: MatchService, match_id: str, version: int, second
     """Run the scheduler's step for the match until it reaches ``version`` (bounded)."""
 
     async def reached() -> bool:
-        if service.load(match_id).row.version >= version:
+        if service.core.load(match_id).row.version >= version:
             return True
-        await service.run_due_async(match_id)
+        await service.scheduler.run_due_async(match_id)
         return False
 
     await eventually(reached, "the bot to move", seconds, every=0.05)
@@ -230,9 +230,9 @@ async def until_moved(service: MatchService, match_id: str, version: int, second
 
 def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(store: Store) -> None:
     service = pooled(store, bot_budget_ms=1500)  # planner:48 takes seconds, greedy a tenth
-    made = service.create("qwiply", {"players": 3}, bots={"0": "planner:48", "1": "greedy", "2": "greedy"})
-    row = service.load(made.match).row
-    state = service.load(made.match).state
+    made = service.lobby.create("qwiply", {"players": 3}, bots={"0": "planner:48", "1": "greedy", "2": "greedy"})
+    row = service.core.load(made.match).row
+    state = service.core.load(made.match).state
     assert state is not None
     expected = next_move(state, [make_bot("greedy", 0, state.game), None, None])
 
@@ -245,7 +245,7 @@ def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(store: Store) -> N
     started = time.monotonic()
     asyncio.run(play())
     assert time.monotonic() - started < 20
-    assert service.work.overruns == 1  # the planner's worker was killed once, then greedy choices
+    assert service.core.work.overruns == 1  # the planner's worker was killed once, then greedy choices
     setups = [move for move in service.store.moves(made.match) if move.seat == 0]
     assert expected is not None and setups[0].move == expected[1].to_text()
     assert row.status == "playing"
@@ -257,51 +257,51 @@ def test_a_long_match_is_read_from_caches_not_replayed_per_request(store: Store)
     service = pooled(store)
     match_id = bop_of_passes(service, 420)
     calls: list[str] = []
-    run = service.work.run
+    run = service.core.work.run
 
     async def counted(kind: str, *args: Any, **kwargs: Any) -> Any:
         calls.append(kind)
         return await run(kind, *args, **kwargs)
 
-    service.work.run = counted  # type: ignore[method-assign]  # a spy: the real pool still answers
+    service.core.work.run = counted  # type: ignore[method-assign]  # a spy: the real pool still answers
 
     async def read() -> list[Any]:
         try:
-            first = await service.turns_async(match_id, None)
-            again = await service.turns_async(match_id, None)
-            steps = [await service.replay_view_async(match_id, version) for version in (3, 333, 120, 419, 0)]
+            first = await service.reads.turns_async(match_id, None)
+            again = await service.reads.turns_async(match_id, None)
+            steps = [await service.reads.replay_view_async(match_id, version) for version in (3, 333, 120, 419, 0)]
             return [first, again, steps]
         finally:
             await service.close_async()
 
     first, again, steps = asyncio.run(read())
-    assert first == again and json.loads(first) == service.turns(match_id, None)
+    assert first == again and json.loads(first) == service.reads.turns(match_id, None)
     assert len(json.loads(first)["turns"]) == 420
     # The sheet once; the checkpoints once, for every later step; each step from a checkpoint, in a worker.
     assert calls == ["turns", "replay_step", "checkpoints", *["replay_step"] * 4]
     for step in steps:
-        assert step == service.replay_view(match_id, step["version"])
+        assert step == service.reads.replay_view(match_id, step["version"])
 
 
 def test_a_match_holds_at_most_max_moves_and_its_bots_then_stop(sqlite_store: Store) -> None:
     service = MatchService(sqlite_store, in_process(bot_delay_ms=0, lexicon="standard", max_moves=3))
-    made = service.create("bop", seats=2, name="Ann")
-    seat, token = service.join(made.match, made.invite_token, "Bob")
+    made = service.lobby.create("bop", seats=2, name="Ann")
+    seat, token = service.lobby.join(made.match, made.invite_token, "Bob")
     tokens = {made.seat: made.token, seat: token}
     for version in range(3):
-        state = service.load(made.match).state
+        state = service.core.load(made.match).state
         assert state is not None
         mover = state.acting_players()[0]
-        asyncio.run(service.play_async(made.match, tokens[mover], "pass", version))
-    state = service.load(made.match).state
+        asyncio.run(service.gate.play_async(made.match, tokens[mover], "pass", version))
+    state = service.core.load(made.match).state
     assert state is not None
     with pytest.raises(MoveLimit, match="3 moves") as refused:
-        asyncio.run(service.play_async(made.match, tokens[state.acting_players()[0]], "pass", 3))
+        asyncio.run(service.gate.play_async(made.match, tokens[state.acting_players()[0]], "pass", 3))
     assert refused.value.status == 409
-    bots = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
+    bots = service.lobby.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
     for _ in range(10):
-        service.run_due(bots.match)
-    assert service.load(bots.match).row.version == 3 and service.load(bots.match).row.due is None
+        service.scheduler.run_due(bots.match)
+    assert service.core.load(bots.match).row.version == 3 and service.core.load(bots.match).row.due is None
 
 
 def test_a_match_nobody_watches_and_no_person_plays_moves_at_a_bounded_pace(sqlite_store: Store) -> None:
@@ -309,23 +309,23 @@ def test_a_match_nobody_watches_and_no_person_plays_moves_at_a_bounded_pace(sqli
     service = MatchService(
         sqlite_store, in_process(bot_delay_ms=100, unwatched_bot_delay_ms=5_000, lexicon="standard"), clock_now=clock
     )
-    made = service.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
+    made = service.lobby.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
     clock.advance(1)
-    assert not service.run_due(made.match)  # 1 s after the start: not yet, nobody watches
+    assert not service.scheduler.run_due(made.match)  # 1 s after the start: not yet, nobody watches
     clock.advance(4.5)
-    assert service.run_due(made.match)
-    service.watched = lambda match_id: match_id == made.match  # a socket opens on it
+    assert service.scheduler.run_due(made.match)
+    service.scheduler.watched = lambda match_id: match_id == made.match  # a socket opens on it
     clock.advance(0.2)
-    assert service.run_due(made.match)  # watched: at bot_delay_ms
+    assert service.scheduler.run_due(made.match)  # watched: at bot_delay_ms
 
 
 @pytest.mark.parametrize("name", ["Ann\x00", "line\nbreak", "\x1b[31mred", "a\u202ez", "\ud800"])
 def test_a_name_with_control_characters_is_refused_on_every_store(service: MatchService, name: str) -> None:
     with pytest.raises(BadRequest, match="control characters"):
-        service.create("bop", seats=2, name=name)
-    made = service.create("bop", seats=2, name="Ann 👩‍👩‍👧")  # emoji joiners are no control characters
+        service.lobby.create("bop", seats=2, name=name)
+    made = service.lobby.create("bop", seats=2, name="Ann 👩‍👩‍👧")  # emoji joiners are no control characters
     with pytest.raises(BadRequest, match="control characters"):
-        service.join(made.match, made.invite_token, name)
+        service.lobby.join(made.match, made.invite_token, name)
     assert service.store.seats(made.match)[1].free
 
 
@@ -375,7 +375,7 @@ def test_a_restart_with_a_bot_that_would_plan_forever_serves_at_once(
     store = open_store(f"sqlite:///{tmp_path / 'matches.sqlite3'}")
     try:
         service = MatchService(store, in_process(lexicon="standard"))
-        made = service.create("qwiply", {"players": 3}, bots={"1": "planner", "2": "planner"}, name="Ann")
+        made = service.lobby.create("qwiply", {"players": 3}, bots={"1": "planner", "2": "planner"}, name="Ann")
         store.update_seat(made.match, 1, bot="planner:999999999")
         store.update_seat(made.match, 2, bot="planner:48")
     finally:
@@ -459,8 +459,8 @@ def test_a_long_matchs_sheet_and_replay_steps_come_from_the_pool_and_agree_with_
     try:
         service = MatchService(store, in_process(lexicon="standard"))
         match_id = bop_of_passes(service, 600)
-        sheet = service.turns(match_id, None)
-        steps = {version: service.replay_view(match_id, version) for version in (600, 7, 333, 560, 599, 0)}
+        sheet = service.reads.turns(match_id, None)
+        steps = {version: service.reads.replay_view(match_id, version) for version in (600, 7, 333, 560, 599, 0)}
     finally:
         store.close()
     server = Server(tmp_path).start()
