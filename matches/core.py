@@ -40,6 +40,7 @@ from matches.errors import Unauthorized, UnknownMatch
 from matches.lag import LagBook, due_at
 from matches.settings import MatchSettings
 from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
+from matches.talk import asked_now, talk_of
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
 
@@ -125,6 +126,8 @@ class Event:
     #: When the server must next act for the match (a bot, a clock), as the move left it: the
     #: scheduler is woken only when that comes before its own next look.
     due: float | None = None
+    #: A reaction said (``kind`` "reaction", ``matches.social``): sent to the sockets with the match.
+    said: JsonDict | None = None
     _breakdown_json: JsonDict | None = field(default=None, compare=False, repr=False)
 
     def breakdown_json(self) -> JsonDict | None:
@@ -531,6 +534,11 @@ class MatchCore:
             "spectate": self.spectate_link(row.id),
             # Under house rules, every answer says so: the rules the words are judged by.
             "house_rules": self.rules_json(row),
+            # Table talk (matches/social.py): what the match allows, the takeback asked for its last move (its
+            # version is the match's: answered or declined), and the last reactions, to show on the seats.
+            "talk": talk_of(row.talk, loaded.game, row.clock is not None),
+            "takeback": asked_now(row.takeback, None if state is None else state.version),
+            "reactions": row.reactions_recent or [],
         }
 
     def rules_json(self, row: MatchRow) -> JsonDict | None:

@@ -220,6 +220,8 @@ class LiveHub(Outboxes):
         }
         if event is not None and event.breakdown is not None and isinstance(moves, list) and len(moves) == 1:
             message["breakdown"] = event.breakdown_json()
+        if event is not None and event.said is not None:  # a reaction (``matches.social``)
+            message["reaction"] = event.said
         return message
 
     # --- one socket ------------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ the lists a page offers (the games, the open matches). A match starts when its l
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
 from matches.quotas import creator_mark, refuse_waiting
 from matches.store import MatchRow, SeatRow
+from matches.talk import is_control, talk_for
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 MAX_SEATS = 12
@@ -64,10 +64,13 @@ class Lobby:
         name: str = "",
         house_rules: str | None = None,
         client: str | None = None,
+        takebacks: bool | None = None,
+        chat: bool = False,
     ) -> Created:
         """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
         names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
-        waiting-match quotas (``matches.quotas``)."""
+        waiting-match quotas (``matches.quotas``). ``takebacks`` (None: on unless the match is timed) and ``chat``
+        (a private match's free chat): its table talk (``matches.talk``)."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
@@ -91,6 +94,7 @@ class Lobby:
         players = made.players
         chosen = self._bots(made, bots or {})
         clock_value = Clock.from_request(clock)
+        talk = talk_for(made, clock_value is not None, takebacks, chat, bool(public))
         creator = next((seat for seat in range(players) if seat not in chosen), None)
         token = new_token() if creator is not None else None
         invite = new_token()
@@ -107,6 +111,7 @@ class Lobby:
             lexicon=made.adjudicator.lexicon if made.word_questions else None,
             house_rules=house_rules,
             creator=quota_mark,
+            talk=talk,
         )
         match_id = row.id
         seat_rows = [
@@ -269,6 +274,7 @@ class Lobby:
             rematch_of=match_id,
             lexicon=row.lexicon,
             house_rules=row.house_rules,
+            talk=row.talk,
         )
         new_id = new_row.id
         self.core.store.create_match(new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats])
@@ -321,17 +327,6 @@ def _name(name: Any, seat: int) -> str:
     # Control characters (NUL, which PostgreSQL cannot store; line breaks and escapes that forge log
     # lines or terminals), lone surrogates (not text in any encoding) and invisible format characters
     # (a right-to-left override turns the names after it around) are refused, the same on every store.
-    if any(_control(char) for char in text):
+    if any(is_control(char) for char in text):
         raise BadRequest("a name cannot hold control characters (such as NUL, a line break or a direction override)")
     return text or f"Player {seat + 1}"
-
-
-#: Format characters a name may hold: the joiners of emoji sequences and the tags of flag emoji.
-_JOINERS = frozenset("\u200c\u200d")
-
-
-def _control(char: str) -> bool:
-    kind = unicodedata.category(char)
-    if kind == "Cf":
-        return char not in _JOINERS and not "\U000e0020" <= char <= "\U000e007f"
-    return kind in ("Cc", "Cs")

@@ -14,7 +14,9 @@ boardgame.io's ``Master(game, storage, transport, auth)`` is):
 - ``reads`` (``matches.reads.Reads``, over the core): the score sheet, the replay, a move's review, the
   legal moves;
 - ``encoded`` (``matches.encoded.EncodedReads``, over the core): the reads that hold every move (the
-  log, the body with its history, a hello's missed moves), encoded once and kept.
+  log, the body with its history, a hello's missed moves), encoded once and kept;
+- ``social`` (``matches.social.Social``, over the core and the gate): takebacks asked and answered (one
+  accepted is played through the gate), and reactions.
 
 A caller names the part it asks (``service.gate.play_async``, ``service.lobby.create``). The live hub
 (``matches.live``) and the turn alerts (``matches.push``) hold the service and listen to the core's
@@ -34,6 +36,7 @@ from matches.lobby import Created, Lobby
 from matches.reads import Reads
 from matches.scheduler import Scheduler
 from matches.settings import MatchSettings
+from matches.social import Social
 from matches.store import Store
 
 __all__ = ["Created", "Event", "Listener", "Loaded", "MatchService", "MatchSettings", "MoveLimit", "Moved"]
@@ -59,6 +62,7 @@ class MatchService:
         self.lobby = Lobby(self.core)
         self.reads = Reads(self.core)
         self.encoded = EncodedReads(self.core)
+        self.social = Social(self.core, self.gate)
 
     def start(self) -> None:
         """The server's background work on the running event loop: the scheduler's loop."""

@@ -85,6 +85,11 @@ class MatchLimits(BaseModel):
     max_moves: int = Field(
         20_000, ge=1, le=10_000_000, description="the most moves one match may hold (409 move_limit beyond)"
     )
+    reactions_per_minute: int = Field(
+        10, ge=1, le=10_000,
+        description="reactions (and chat lines) one seat may send in a minute, counted in the store; beyond: 429 "
+        "with Retry-After",
+    )  # fmt: skip
     unwatched_bot_delay_ms: int = Field(
         5_000, ge=0, le=3_600_000,
         description="a match with no person seated that no live socket watches moves at most once per this "

@@ -32,7 +32,7 @@ from matches.settings import MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
-from service.limits import CREATE, JOIN, JUDGE, MOVES, Guard, TokenBuckets
+from service.limits import CREATE, JOIN, JUDGE, MOVES, TALK, Guard, TokenBuckets
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache
 from service.routers import bop, house_rules, meta, page, pdq, play, words
@@ -260,7 +260,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
-    rates: dict[str, tuple[int, float] | None] = {kind: settings.rate(kind) for kind in (CREATE, JOIN, MOVES, JUDGE)}
+    kinds = (CREATE, JOIN, MOVES, JUDGE, TALK)
+    rates: dict[str, tuple[int, float] | None] = {kind: settings.rate(kind) for kind in kinds}
     buckets = TokenBuckets.of(rates)
     moves = rates[MOVES]
     if moves is not None:  # one move budget per address, whichever transport: the live sockets draw from it too

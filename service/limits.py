@@ -71,13 +71,14 @@ def client_address(scope: Scope) -> str:
 
 
 # --- rate limits ------------------------------------------------------------------------------------
-CREATE, JOIN, MOVES, JUDGE = "create", "join", "moves", "judge"
+CREATE, JOIN, MOVES, JUDGE, TALK = "create", "join", "moves", "judge", "talk"
 #: What a limited request is called in the 429's message.
 DOING = {
     CREATE: "matches (and house rules) created",
     JOIN: "joins",
     MOVES: "moves",
     JUDGE: "judge questions",
+    TALK: "takeback asks and answers and reactions",
 }
 _JUDGE_PREFIXES = ("/v1/bop/", "/v1/pdq/", "/v1/words/", "/v1/house-rules/")
 
@@ -91,6 +92,8 @@ def route_class(method: str, path: str) -> str | None:
                 return MOVES
             if path.endswith("/join"):
                 return JOIN
+            if path.endswith(("/takeback", "/takeback/answer", "/reactions")):
+                return TALK
             if path == "/v1/matches" or path.endswith("/rematch"):
                 return CREATE
             return None

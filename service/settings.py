@@ -154,6 +154,10 @@ class Limits(BaseModel):
         Rate(600, 60.0), description="moves and previews from one client address, over HTTP and live sockets "
         "together (a live hello that resends missed moves costs 1, and 1 more per 100 moves)",
     )  # fmt: skip
+    rate_talk: RateLimit = Field(
+        Rate(120, 60.0), description="takeback asks and answers and reactions from one client address (each seat's "
+        "reactions have a limit of their own: TABLEJUDGE_REACTIONS_PER_MINUTE)",
+    )  # fmt: skip
     rate_judge: RateLimit = Field(
         Rate(1200, 60.0),
         description="judge questions (/v1/bop, /v1/pdq, /v1/words, /v1/house-rules/{id}) from one client address",
