@@ -176,7 +176,8 @@ class Social:
             reaction, text, talk_of(loaded.row.talk, loaded.game, loaded.row.clock is not None)["chat"]
         )
         version = 0 if loaded.state is None else loaded.state.version
-        entry = {"seat": seat, "version": version, **said, "at": self.core.clock_now()}
+        entry = {"seat": seat, "version": version, "reaction": said.get("reaction"), "text": said.get("text"),
+                 "at": self.core.clock_now()}  # fmt: skip
         per_minute = self.core.settings.reactions_per_minute
         kept, wait = await self.core.store.call_async("add_reaction", match_id, entry, per_minute, 60.0, RECENT)
         if kept is None:
