@@ -6,6 +6,7 @@ the calls the pages make."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -471,3 +472,44 @@ def test_move_headers_are_the_first_of_each() -> None:
                (b"content-type", b"text/plain")]  # fmt: skip
     assert _move_headers(headers) == ("application/json", "Bearer a")
     assert _move_headers([(b"host", b"x")]) == (None, None)
+
+
+@pytest.mark.server
+def test_takebacks_and_reactions_over_http_and_the_live_socket(http: httpx.Client, live_server: str) -> None:
+    """The table-talk routes (``matches/social.py``), in the OpenAPI schema: a takeback asked and accepted, each
+    step told to the other seat's socket; a reaction told with itself in the update; the refusals as 4xx."""
+    paths = http.get("/openapi.json").json()["paths"]
+    for path in ("/takeback", "/takeback/answer", "/reactions"):
+        assert "post" in paths["/v1/matches/{match_id}" + path], path
+    assert "get" in paths["/v1/matches/{match_id}/reactions"]
+    match_id, tokens = new_bop(http)
+    mover = current(http, match_id, tokens[0])["must_act"][0]
+    other = 1 - mover
+    url = f"/v1/matches/{match_id}"
+    with contextlib.ExitStack() as stack:
+        socket = stack.enter_context(live(live_server, match_id, tokens[other]))
+        assert receive(socket)["type"] == "hello"
+        moved = http.post(f"{url}/moves", json={"move": "pass", "version": 0}, headers=auth(tokens[mover]))
+        assert moved.status_code == 200 and receive(socket)["kind"] == "move"
+        error(http.post(f"{url}/takeback", json={"version": 1}, headers=auth(tokens[other])), 422, "illegal_move")
+        error(http.post(f"{url}/takeback", json={"version": 1}), 401, "unauthorized")
+        asked = http.post(f"{url}/takeback", json={"version": 1}, headers=auth(tokens[mover]))
+        assert asked.status_code == 200 and asked.json()["takeback"]["seat"] == mover, asked.text
+        told = receive(socket)
+        assert told["kind"] == "takeback" and told["match"]["takeback"]["seat"] == mover
+        error(http.post(f"{url}/takeback/answer", json={"version": 1, "accept": "maybe"}, headers=auth(tokens[other])),
+              422, "malformed_body")  # fmt: skip
+        accepted = http.post(f"{url}/takeback/answer", json={"version": 1, "accept": True}, headers=auth(tokens[other]))
+        assert accepted.status_code == 200 and accepted.json()["version"] == 2, accepted.text
+        told = receive(socket)
+        assert told["kind"] == "move" and told["moves"][-1]["move"] == "takeback"
+        assert told["match"]["must_act"] == [mover]
+        said = http.post(f"{url}/reactions", json={"reaction": "thanks"}, headers=auth(tokens[mover]))
+        assert said.status_code == 201 and said.json()["reaction"] == "thanks"
+        told = receive(socket)
+        assert told["kind"] == "reaction" and told["reaction"]["reaction"] == "thanks"
+        assert told["match"]["reactions"][-1]["seat"] == mover
+    error(http.post(f"{url}/reactions", json={"text": "hi"}, headers=auth(tokens[mover])), 403, "chat_off")
+    too_long = http.post(f"{url}/reactions", json={"reaction": "x" * 17}, headers=auth(tokens[mover]))
+    error(too_long, 422, "malformed_body")
+    assert [said["reaction"] for said in http.get(f"{url}/reactions").json()["reactions"]] == ["thanks"]
