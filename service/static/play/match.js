@@ -5,6 +5,7 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
+import { talkMenu, showTakeback, showReaction } from "./talk.js";
 import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
@@ -197,6 +198,7 @@ class MatchPage {
       }
     }
     if (message.kind === "start" && before.status === "waiting") announce("Every seat is taken: the game begins.");
+    if (message.kind === "reaction" && message.reaction) showReaction(this.players, message.reaction, this.name(message.reaction.seat));
   }
 
   /** A move through the socket (or HTTP while it reconnects); rejects with the server's reason. */
@@ -233,6 +235,9 @@ class MatchPage {
     this.shared = h("div", { class: "match-shared" }, this.sheet);
     placeButton(null);
     const menu = this.you !== null && this.body.status !== "over" ? seatMenu({ match: this.id, token: this.token }) : null;
+    // Table talk (talk.js): its button and sheet in the header, a takeback asked on a line under it.
+    const talk = this.you !== null && this.body.status !== "over" ? talkMenu(this) : null;
+    this.takebackLine = h("p", { class: "banner takeback-line", id: "takeback-line", role: "status", hidden: true });
     this.section = h(
       "section",
       { class: "match", "aria-labelledby": "match-title" },
@@ -242,9 +247,11 @@ class MatchPage {
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title),
+          talk?.button, talk?.sheet,
           menu),
         this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
+        this.takebackLine,
         this.players),
       this.stage,
       this.shared,
@@ -271,6 +278,7 @@ class MatchPage {
     this.showStatus();
     this.showPlayers();
     this.showClock();
+    if (this.takebackLine) showTakeback(this.takebackLine, this);
     if (body.status !== "waiting") this.syncTurns(message);
   }
 
@@ -457,6 +465,7 @@ class MatchPage {
   }
 
   describe(step) {
+    if (step.move === "takeback") return "took back their move"; // the same in every game (engine/takeback.py)
     return this.plugin.describe ? this.plugin.describe(this.withGainers(step), this.body) : step.move;
   }
 
