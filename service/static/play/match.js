@@ -5,7 +5,7 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
-import { talkMenu, showTakeback, showReaction } from "./talk.js";
+import { talkMenu, showTakeback, Bubbles } from "./talk.js";
 import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
@@ -115,6 +115,8 @@ class MatchPage {
     this.turnsVersion = -1;
     this.receivedAt = performance.now();
     this.replayCache = new Map();
+    /** Reactions shown on the seats (talk.js). */
+    this.bubbles = new Bubbles();
   }
 
   // --- what a board plug-in is given ---------------------------------------------------------------
@@ -198,7 +200,6 @@ class MatchPage {
       }
     }
     if (message.kind === "start" && before.status === "waiting") announce("Every seat is taken: the game begins.");
-    if (message.kind === "reaction" && message.reaction) showReaction(this.players, message.reaction, this.name(message.reaction.seat));
   }
 
   /** A move through the socket (or HTTP while it reconnects); rejects with the server's reason. */
@@ -279,6 +280,7 @@ class MatchPage {
     this.showPlayers();
     this.showClock();
     if (this.takebackLine) showTakeback(this.takebackLine, this);
+    this.bubbles.show(this.players, body, (seat) => this.name(seat));
     if (body.status !== "waiting") this.syncTurns(message);
   }
 

@@ -83,7 +83,7 @@ export function talkMenu(page) {
       sheet.showModal();
       close.focus();
     },
-  }, "💬");
+  }, "Talk");
   return { button, sheet };
 }
 
@@ -118,17 +118,47 @@ export function showTakeback(place, page) {
 }
 
 /**
- * A reaction just told (a live update of kind ``reaction``): a bubble on its seat's card, and said aloud.
- * @param {HTMLElement} players the ``ol.players``
- * @param {any} said the reaction
- * @param {string} who its seat's name
+ * Reactions as bubbles on the seats' cards: each one new in a match's body (its ``reactions``, the last few,
+ * numbered) shows on its seat for a few seconds and is said to the screen reader; those already there when
+ * the page opened are not. Drawn again after the cards are (players.js fills them anew on every change).
+ * The body, not the socket's message, says what is new: a reaction made through another server process comes
+ * as a change of the match only.
  */
-export function showReaction(players, said, who) {
-  const card = players.children[said.seat];
-  if (!card) return;
-  card.querySelector(".p-said")?.remove();
-  const bubble = h("span", { class: "p-said" }, saying(said));
-  card.append(bubble);
-  setTimeout(() => bubble.remove(), BUBBLE_MS);
-  announce(`${who}: ${saying(said)}`);
+export class Bubbles {
+  constructor() {
+    /** @type {number | null} the newest reaction's number already seen (null: none looked at yet) */
+    this.seen = null;
+    /** @type {Map<number, {text: string, until: number}>} by seat */
+    this.shown = new Map();
+  }
+
+  /**
+   * @param {HTMLElement} players the ``ol.players``
+   * @param {any} body the match
+   * @param {(seat: number) => string} name
+   */
+  show(players, body, name) {
+    const reactions = body.reactions || [];
+    const now = performance.now();
+    for (const said of reactions) {
+      if (this.seen !== null && said.n > this.seen) {
+        this.shown.set(said.seat, { text: saying(said), until: now + BUBBLE_MS });
+        announce(`${name(said.seat)}: ${saying(said)}`);
+        setTimeout(() => this.draw(players), BUBBLE_MS + 50);
+      }
+    }
+    if (reactions.length) this.seen = Math.max(this.seen ?? 0, reactions[reactions.length - 1].n);
+    else if (this.seen === null) this.seen = 0;
+    this.draw(players);
+  }
+
+  /** The bubbles still on time, on their seats' cards. @param {HTMLElement} players */
+  draw(players) {
+    const now = performance.now();
+    for (const card of players.querySelectorAll(".p-said")) card.remove();
+    for (const [seat, { text, until }] of this.shown) {
+      if (until <= now) this.shown.delete(seat);
+      else players.children[seat]?.append(h("span", { class: "p-said" }, text));
+    }
+  }
 }
