@@ -5,7 +5,7 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
-import { talkMenu, showTakeback, Bubbles } from "./talk.js";
+import { talkMenu, placeTalk, showTakeback, Bubbles } from "./talk.js";
 import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
@@ -236,8 +236,10 @@ class MatchPage {
     this.shared = h("div", { class: "match-shared" }, this.sheet);
     placeButton(null);
     const menu = this.you !== null && this.body.status !== "over" ? seatMenu({ match: this.id, token: this.token }) : null;
-    // Table talk (talk.js): its button and sheet in the header, a takeback asked on a line under it.
+    // Table talk (talk.js): its button in the top bar beside the seat's menu, its sheet in the header, a
+    // takeback asked on a line under it.
     const talk = this.you !== null && this.body.status !== "over" ? talkMenu(this) : null;
+    placeTalk(talk?.button ?? null);
     this.takebackLine = h("p", { class: "banner takeback-line", id: "takeback-line", role: "status", hidden: true });
     this.section = h(
       "section",
@@ -248,7 +250,7 @@ class MatchPage {
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title),
-          talk?.button, talk?.sheet,
+          talk?.sheet,
           menu),
         this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),

@@ -1,12 +1,12 @@
 // Table talk on the play page (matches/README.md, "Takebacks and reactions"): a takeback asked and
 // answered, and reactions shown on the seats.
 //
-// The "Talk" button in the match's header opens a small sheet: "Take back my move" (where the match has
-// takebacks), the twelve phrases and the emoji, and a line of chat where a private match has it. A takeback
-// the others asked for is not hidden in a menu: it is a line under the header with Accept and Decline, as
-// is the asker's "waiting for the others" and a decline. A reaction shows as a bubble on its seat's card
-// for a few seconds, and is said to the screen reader.
-import { h, fill, announce } from "./ui.js";
+// The talk button (a speech bubble, in the top bar beside the seat's menu) opens a small sheet: "Take back
+// my move" (where the match has takebacks), the twelve phrases and the emoji, and a line of chat where a
+// private match has it. A takeback the others asked for is not hidden in a menu: it is a line under the
+// header with Accept and Decline, as is the asker's "waiting for the others" and a decline. A reaction
+// shows as a bubble on its seat's card for a few seconds, and is said to the screen reader.
+import { h, svg, fill, announce } from "./ui.js";
 
 /** The phrases, as the server knows them (matches/talk.py's PHRASES), in the picker's order. */
 export const PHRASES = {
@@ -83,8 +83,25 @@ export function talkMenu(page) {
       sheet.showModal();
       close.focus();
     },
-  }, "Talk");
+  }, bubbleIcon());
   return { button, sheet };
+}
+
+/** The page's top bar holds the talk ``button`` (or none, if null) before the seat's menu button, in place of
+ *  the one before: the match's own row under it stays one line at 360 px. */
+export function placeTalk(/** @type {HTMLElement | null} */ button) {
+  document.getElementById("talk-button")?.remove();
+  if (!button) return;
+  const menu = document.getElementById("seat-menu-button");
+  if (menu) menu.before(button);
+  else document.querySelector("header.top")?.append(button);
+}
+
+/** A speech bubble, the talk button's face: narrower than a word, so that the header stays one row at 360 px
+ *  (and drawn, not an emoji, which not every device has a font for). */
+function bubbleIcon() {
+  return svg("svg", { viewBox: "0 0 24 24", width: "22", height: "22", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: "M4 5h16v10H10l-4 4v-4H4z", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linejoin": "round" }));
 }
 
 /**
