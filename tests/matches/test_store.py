@@ -195,7 +195,7 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
     seat codes along (the table refers to the match)."""
     store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 5))
     try:
-        assert store.migrate() == SCHEMA_VERSION == 7
+        assert store.migrate() == SCHEMA_VERSION == 8
         service = MatchService(store, clock_now=lambda: 1000.0)
         made = service.lobby.create("bop", {"players": 2}, name="Ann")
         assert made.token is not None
