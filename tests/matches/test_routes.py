@@ -509,7 +509,16 @@ def test_takebacks_and_reactions_over_http_and_the_live_socket(http: httpx.Clien
         told = receive(socket)
         assert told["kind"] == "reaction" and told["reaction"]["reaction"] == "thanks"
         assert told["match"]["reactions"][-1]["seat"] == mover
+        # The same over the socket: a reaction acked, then told with itself; a takeback of nothing refused.
+        socket.send(json.dumps({"type": "react", "reaction": "good_game", "id": 7}))
+        two = [receive(socket), receive(socket)]  # the ack and the update, in either order
+        assert {"type": "ack", "id": 7} in two
+        told = next(message for message in two if message["type"] == "update")
+        assert told["kind"] == "reaction" and told["reaction"]["seat"] == other
+        socket.send(json.dumps({"type": "takeback", "version": 2, "id": 8}))
+        refused = receive(socket)
+        assert refused["type"] == "error" and refused["id"] == 8 and refused["error"]["rule"] == "nothing_to_take_back"
     error(http.post(f"{url}/reactions", json={"text": "hi"}, headers=auth(tokens[mover])), 403, "chat_off")
     too_long = http.post(f"{url}/reactions", json={"reaction": "x" * 17}, headers=auth(tokens[mover]))
     error(too_long, 422, "malformed_body")
-    assert [said["reaction"] for said in http.get(f"{url}/reactions").json()["reactions"]] == ["thanks"]
+    assert [said["reaction"] for said in http.get(f"{url}/reactions").json()["reactions"]] == ["thanks", "good_game"]
