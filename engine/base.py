@@ -28,6 +28,7 @@ from engine.errors import (
     ConfigError,
     EngineError,
     GameOverError,
+    IllegalMoveError,
     NotationError,
     StaleVersionError,
     StateError,
@@ -36,6 +37,7 @@ from engine.errors import (
 from engine.history import SharedMoves, check_seats
 from engine.rng import Rng
 from engine.saved import check_keys, history_entry
+from engine.takeback import TAKE_BACK, TAKEBACK, is_takeback, last_move
 from engine.values import (
     CHANCE,
     REFEREE,
@@ -49,6 +51,7 @@ from engine.values import (
     Outcome,
     Scheduled,
     ScoredMove,
+    note,
     seat_name,
 )
 from engine.views import Part, Public
@@ -82,6 +85,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     #: Has the game a table mode (option ``table``: the real box, the engine keeping the sheet; ``engine/table.py``)?
     #: A game without one refuses ``table=true``.
     table_mode: ClassVar[bool] = False
+    #: May a player take back their last move (``engine/takeback.py``)? Not where everyone acts at once in real
+    #: time (PDQ's rounds); and never at the table, which has its own undo (:attr:`may_take_back`).
+    takebacks: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -106,7 +112,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         self._spec: str | None = None
         self._options_json: JsonDict | None = None
         self._options_flat = False
-        self.shared: SharedMoves[MoveT] = SharedMoves(self.parse_move)  # its states share moves: engine/history.py
+        # Its states share moves (engine/history.py); a history's takeback reads in every game (engine/takeback.py).
+        self.shared: SharedMoves[MoveT] = SharedMoves(self._parse_entry)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"
@@ -130,6 +137,15 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     @property
     def players(self) -> int:
         return int(self.options.players)  # type: ignore[attr-defined]
+
+    @property
+    def may_take_back(self) -> bool:
+        """Does this game, with these options, let a player take back their last move (``engine/takeback.py``)?"""
+        return self.takebacks and not self.options.table
+
+    def _parse_entry(self, text: str) -> MoveT:
+        """A history entry's move: the game's notation, or a takeback (the same in every game)."""
+        return TAKE_BACK if text == TAKEBACK else self.parse_move(text)  # type: ignore[return-value]
 
     @property
     def adjudicator(self) -> Adjudicator:
@@ -444,28 +460,36 @@ class State(ABC, Generic[MoveT]):
         """The one gate for every move, whoever makes it. Checks, in order:
 
         1. the game is not over (:class:`GameOverError`);
-        2. ``seat`` may act now (:class:`WrongPlayerError`);
+        2. ``seat`` may act now (:class:`WrongPlayerError`; a takeback: ``seat`` is a player's);
         3. ``version``, when given, is the state's current one (:class:`StaleVersionError`);
         4. the notation reads (:class:`NotationError`);
-        5. the engine's own rules (:class:`IllegalMoveError`, ...).
+        5. the engine's own rules (:class:`IllegalMoveError`, ...); a takeback's own (``engine/takeback.py``).
 
         Then it plays the move, records it, counts the version up, and (seeded games) resolves the
         chance nodes that follow. Anything raised leaves the state exactly as it was. ``undo``: a list
         that gets the state as it was before the move (for ``restore``), for a caller that may still
         have to take the move back (the match server, while the move's commit can fail).
+
+        ``takeback`` (``engine/takeback.py``) takes back ``seat``'s last move, whoever may act now: the position
+        before it comes back, the tiles it drew go back unseen, and the takeback is recorded like a move.
         """
         if self.is_terminal():
             raise GameOverError("the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise WrongPlayerError(f"a seat is a whole number, not {seat!r}")
-        if not self.may_act(seat):
+        takeback = is_takeback(move)
+        if takeback:
+            if not 0 <= seat < self.game.players:
+                raise WrongPlayerError(f"only a player takes back a move; seats are 0 to {self.game.players - 1}")
+        elif not self.may_act(seat):
             raise WrongPlayerError(self._why_not(seat))
         if version is not None and version != self.version:
             raise StaleVersionError(version, self.version)
-        parsed: MoveT = self.game.read_move(move)  # type: ignore[arg-type]  # a move of another game fails in _apply
+        parsed: MoveT = TAKE_BACK if takeback else self.game.read_move(move)  # type: ignore[assignment,arg-type]
+        at = len(self.history)
         saved = self.snapshot()
         try:
-            breakdown = self._apply(seat, parsed)
+            breakdown = self._take_back(seat) if takeback else self._apply(seat, parsed)
             self.history.append(self.game.shared.pair(seat, parsed))
             self.version += 1
             self.resolve_chance()
@@ -474,7 +498,76 @@ class State(ABC, Generic[MoveT]):
             raise
         if undo is not None:
             undo.append(saved)
+        if not takeback and seat >= 0 and self.game.may_take_back:
+            # The position before this move, should its player take it back (only the last move can be; and
+            # none once the game is over, when a state keeps nothing for it).
+            self._takeback_point = None if self.is_terminal() else (self.version, at, saved)
         return breakdown
+
+    # --- takebacks (engine/takeback.py) -----------------------------------------------------------------
+    #: (the version after a move, where the move is in the history, the snapshot taken before it): the
+    #: position a takeback of this state's last move goes back to. Kept in memory only: a state read back
+    #: from its saved form has none, and replays its history to find it (:meth:`takeback_ready`).
+    _takeback_point: tuple[int, int, Any] | None = None
+
+    def put_back_drawn(self, drawn: Sequence[Move]) -> None:
+        """After a takeback the position is back as it was before the move, and ``drawn`` (the chance moves
+        that followed it, in order) are what that move let its player see: put them back unseen (each tile
+        drawn at a place in its pile the state's generator draws: ``engine.takeback.put_back``). A game
+        whose chance hides nothing (dice, cards turned face up) has nothing to put back; a game that draws
+        face down writes this."""
+        hidden = [move for move in drawn if move.public_text() is not None]
+        if hidden:
+            raise StateError(f"{self.game.name} draws face down ({hidden[0].to_text()}) but says not how a "
+                             "takeback puts a drawn piece back (State.put_back_drawn)")  # fmt: skip
+
+    def takeback_ready(self, seat: int) -> bool:
+        """Can ``seat``'s takeback be judged without replaying the game (so on a server's event loop)? Yes
+        when this state kept the position before that move, or when the takeback will be refused anyway."""
+        point = self._takeback_point
+        if point is not None and point[0] == self.version:
+            return True
+        try:
+            last_move(self.history, seat)
+        except EngineError:
+            return True
+        return self.is_terminal() or not self.game.may_take_back
+
+    def prepare_takeback(self, seat: int) -> None:
+        """Find the position before ``seat``'s last move by replaying the game up to it, and keep it for
+        the takeback (slow: it grows with the game; a server calls it off its event loop). Nothing to do
+        when :meth:`takeback_ready`."""
+        if self.takeback_ready(seat):
+            return
+        version, history = self.version, list(self.history)
+        index = last_move(history, seat)
+        before = self.game.replay(self.seed, history[:index])
+        if self.version == version:  # (the state did not move meanwhile)
+            self._takeback_point = (version, index, before.snapshot())
+
+    def _take_back(self, seat: int) -> Breakdown:
+        """The takeback's rules and its change (the gate has checked the rest; it restores on failure)."""
+        if not self.game.may_take_back:
+            why = "a game at the table takes back with undo" if self.game.options.table else "its rounds are real time"
+            raise IllegalMoveError("no_takebacks", f"{self.game.name} has no takebacks: {why}")
+        index = last_move(self.history, seat)
+        self.prepare_takeback(seat)
+        point = self._takeback_point
+        assert point is not None and point[:2] == (self.version, index)
+        taken = self.history[index][1]
+        drawn = [move for mover, move in self.history[index + 1 :] if mover == CHANCE]
+        history, kept, version = self.history, list(self.history), self.version
+        rng_state = None if self.rng is None else self.rng.state
+        # A copy: the snapshot stays the gate's to restore from, and a clone shares it (:meth:`clone`).
+        self.restore(copy.deepcopy(point[2], {id(self.game): self.game}))
+        history[:] = kept  # the record keeps the move taken back; the position does not
+        self.history, self.version = history, version
+        if self.rng is not None and rng_state is not None:
+            self.rng.state = rng_state  # the generator goes on: what comes next is not what the player saw
+        self.put_back_drawn(drawn)
+        self._takeback_point = None
+        shown = taken.public_text() or taken.to_text()
+        return note("takeback", "takeback", f"{seat_name(seat)} takes back {shown}")
 
     def _why_not(self, seat: int) -> str:
         if seat not in (CHANCE, REFEREE) and not 0 <= seat < self.game.players:
@@ -512,7 +605,8 @@ class State(ABC, Generic[MoveT]):
     def restore_body(self, body: Mapping[str, Any]) -> None:
         """Set the position to a body of :meth:`to_body` (the rollback, and a BOP! play withdrawn)."""
         fresh = self.game._state_from_body(body, self.seed, self.rng)
-        keep = {"history": self.history, "version": self.version, "rng": self.rng, "seed": self.seed}
+        keep = {"history": self.history, "version": self.version, "rng": self.rng, "seed": self.seed,
+                "_takeback_point": self._takeback_point}  # fmt: skip
         self.__dict__.update(fresh.__dict__)
         self.__dict__.update(keep)
 
@@ -617,8 +711,10 @@ class State(ABC, Generic[MoveT]):
         check_seats(self.history, self.game.players)
 
     def clone(self: StateT) -> StateT:
-        """A deep copy of the position sharing the (stateless) game, its adjudicator and lexicon."""
-        return copy.deepcopy(self, {id(self.game): self.game})
+        """A deep copy of the position sharing the (stateless) game, its adjudicator and lexicon, and the
+        position kept for a takeback (only ever read: a takeback restores a copy of it)."""
+        point = self._takeback_point
+        return copy.deepcopy(self, {id(self.game): self.game, id(point): point})
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]

@@ -44,6 +44,7 @@ from matches.lag import LagBook, due_at
 from matches.settings import MatchSettings
 from matches.snapshots import HistoryTexts
 from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
+from matches.talk import asked_now, talk_of
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
 
@@ -131,6 +132,8 @@ class Event:
     due: float | None = None
     #: A reminder's kind (``matches.correspondence.REMINDERS``), for an event of kind ``"reminder"``.
     note: str | None = None
+    #: A reaction said (``kind`` "reaction", ``matches.social``): sent to the sockets with the match.
+    said: JsonDict | None = None
     _breakdown_json: JsonDict | None = field(default=None, compare=False, repr=False)
 
     def breakdown_json(self) -> JsonDict | None:
@@ -607,6 +610,11 @@ class MatchCore:
             # reads the sheet again (its moves are not the ones it holds).
             "rewrites": row.rewrites,
             "table": None if row.at_table is None else table_part(row),
+            # Table talk (matches/social.py): what the match allows, the takeback asked for its last move (its
+            # version is the match's: answered or declined), and the last reactions, to show on the seats.
+            "talk": talk_of(row.talk, loaded.game, row.clock is not None),
+            "takeback": asked_now(row.takeback, None if state is None else state.version),
+            "reactions": row.reactions_recent or [],
         }
 
     def rules_json(self, row: MatchRow) -> JsonDict | None:

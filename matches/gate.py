@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
+from engine.takeback import is_takeback
 from engine.values import Breakdown, JsonDict, Move
 from indexes.errors import TablejudgeError
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
@@ -147,6 +148,8 @@ class Gate:
             raise GameOverError("the game is over")
         if any(row.seat == seat and row.resigned is not None for row in loaded.seats):
             raise Resigned("you have resigned from this match: your seat is played without you now")
+        if isinstance(text, str) and is_takeback(text):  # only with the others' leave: ``matches.social``
+            raise BadRequest("a takeback is asked of the other players (POST .../takeback), not played")
         if not state.may_act(seat):
             raise WrongPlayerError(state._why_not(seat))
         if isinstance(version, bool) or not isinstance(version, int):

@@ -220,6 +220,8 @@ class LiveHub(Outboxes):
         }
         if event is not None and event.breakdown is not None and isinstance(moves, list) and len(moves) == 1:
             message["breakdown"] = event.breakdown_json()
+        if event is not None and event.said is not None:  # a reaction (``matches.social``)
+            message["reaction"] = event.said
         return message
 
     # --- one socket ------------------------------------------------------------------------------------
@@ -392,12 +394,14 @@ class LiveHub(Outboxes):
             self._enqueue(connection, {"type": "pong", "t": stamp if number else None})
         elif kind == "move":
             await self._move(connection, message, ident)
+        elif kind in ("takeback", "answer", "react"):
+            await self._talk(connection, message, ident, kind)
         elif kind == "pong":
             self._pong(connection, message)
         elif kind == "hello":
             pass
         else:
-            complaint = "a message's type is move, ping or pong"
+            complaint = "a message's type is move, takeback, answer, react, ping or pong"
             self._enqueue(connection, bad_message(complaint, ident))
 
     async def _move(self, connection: Connection, message: JsonDict, ident: Any) -> None:
@@ -432,6 +436,38 @@ class LiveHub(Outboxes):
             connection,
             {"type": "ack", "id": ident, "version": moved.version, "breakdown": moved.breakdown_json()},
         )
+
+    async def _talk(self, connection: Connection, message: JsonDict, ident: Any, kind: str) -> None:
+        """Table talk on the socket (``matches.social``), as over HTTP: ``takeback`` (a ``version``), ``answer``
+        (a ``version`` and ``accept``), ``react`` (a ``reaction`` or a ``text``); acked, or refused with the
+        HTTP refusal's code. Each counts against the address's move budget, as a move does; the change itself
+        comes as an update, to every socket of the match."""
+        if connection.seat is None:
+            error = {"code": "unauthorized", "message": "a spectator's socket cannot talk; say hello with a token"}
+            self._enqueue(connection, {"type": "error", "id": ident, "error": error})
+            return
+        wait = self._over_budget(connection, 1.0)
+        if wait and self.move_budget is not None:
+            self._enqueue(connection, {"type": "error", "id": ident, "error": self.move_budget.refusal(wait)})
+            return
+        social, match_id, token = self.service.social, connection.match, connection.token
+        reaction, text = message.get("reaction"), message.get("text")
+        if (isinstance(reaction, str) and len(reaction) > 16) or (isinstance(text, str) and len(text) > 800):
+            self._enqueue(
+                connection, bad_message("a reaction is a short name; a chat line at most 200 characters", ident)
+            )
+            return
+        try:
+            if kind == "takeback":
+                await social.ask_takeback_async(match_id, token, message.get("version"))
+            elif kind == "answer":
+                await social.answer_takeback_async(match_id, token, message.get("version"), message.get("accept"))
+            else:
+                await social.react_async(match_id, token, reaction, text)
+        except TablejudgeError as error:
+            self._enqueue(connection, {"type": "error", "id": ident, "error": _error(error)})
+            return
+        self._enqueue(connection, {"type": "ack", "id": ident})
 
     def _mark_seen(self, connection: Connection, force: bool = False, lag_ms: int | None = None) -> None:
         if connection.seat is None:

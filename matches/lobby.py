@@ -21,6 +21,7 @@ from matches.gone import when_gone_from_request
 from matches.names import control_free
 from matches.quotas import DAY, creator_mark, refuse_tables, refuse_waiting
 from matches.store import DeviceRow, MatchRow, SeatRow
+from matches.talk import talk_for
 from matches.tokens import digest, matches, new_match_id, new_seed, new_token
 
 MAX_SEATS = 12
@@ -87,6 +88,8 @@ class Lobby:
         held: Mapping[int, tuple[str, str]] | None = None,
         table_id: str | None = None,
         written: Callable[[str], None] | None = None,
+        takebacks: bool | None = None,
+        chat: bool = False,
     ) -> Created:
         """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
         names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
@@ -95,7 +98,8 @@ class Lobby:
         players ``names``, its set-up entered by the table or drawn by the phone (``setup``). A table's match
         (``matches.tables``): ``held`` gives seats to people at once, by (name, token digest), and the creator
         takes none; ``table_id`` is recorded with the match; ``written(match_id)`` runs in the transaction that
-        makes it."""
+        makes it. ``takebacks`` (None: on unless the match is timed) and ``chat`` (a private match's free chat):
+        its table talk (``matches.talk``)."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
@@ -130,6 +134,7 @@ class Lobby:
         if isinstance(clock_value, Correspondence) and made.real_time:
             raise BadRequest(f"{game} is played in real time: a clock of days does not fit it (seconds, or none)")
         gone = when_gone_from_request(when_gone)
+        talk = talk_for(made, clock_value is not None, takebacks, chat, bool(public))
         held = dict(held or {})
         creator = None if held else next((seat for seat in range(players) if seat not in chosen), None)
         token = new_token() if creator is not None else None
@@ -149,6 +154,7 @@ class Lobby:
             creator=quota_mark,
             table_id=table_id,
             when_gone=gone,
+            talk=talk,
         )
         match_id = row.id
         seat_rows = [
@@ -366,6 +372,7 @@ class Lobby:
             house_rules=row.house_rules,
             table_id=row.table_id,
             when_gone=row.when_gone,
+            talk=row.talk,
         )
         new_id = new_row.id
         # A player who resigned sits in the rematch again (the bot that played on for them does not).

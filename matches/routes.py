@@ -26,6 +26,7 @@ from matches.live import MAX_MOVE_CHARS
 from matches.service import MatchService
 from matches.sheets import bgstats_links, bgstats_play, sheet_csv
 from matches.table import CLIENT_KEY
+from matches.talk import CHAT_CHARS, EMOJI, PHRASES
 
 GAME_NAME = r"^[a-z][a-z0-9_]{0,31}$"
 MATCH_ID = r"^[A-Za-z0-9_-]{1,40}$"
@@ -79,6 +80,12 @@ class CreateBody(BaseModel):
         description="a table match's set-up (who goes first, the starter tile, PDQ's cards, Qwiply's dice): "
         "entered by the table, or drawn by the phone from the match's seed",
     )
+    takebacks: bool | None = Field(
+        default=None,
+        description="may a player take back their last move, with the others' leave (default: yes unless timed; "
+        "never in PDQ's real-time rounds)",
+    )
+    chat: bool = Field(default=False, description="free chat beside the reactions (a private match only)")
 
 
 class Created(BaseModel):
@@ -242,7 +249,7 @@ async def create(body: CreateBody, service: ServiceDep, request: Request) -> Cre
     made = service.lobby.create(
         body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules, client,
         body.when_gone,
-        table=body.table, names=body.names, setup=body.setup,
+        table=body.table, names=body.names, setup=body.setup, takebacks=body.takebacks, chat=body.chat,
     )  # fmt: skip
     return Created(match=made.match, invite=made.invite, seat=made.seat, token=made.token, spectate=made.spectate)
 
@@ -592,6 +599,90 @@ async def rematch(match_id: MatchId, service: ServiceDep, authorization: Authori
     seat = service.core.authenticate(match_id, bearer(authorization))
     new_id = service.lobby.rematch(match_id, seat)
     return {"match": new_id, "seat": seat, "rematch_of": match_id}
+
+
+class TakebackBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = Field(ge=0, le=10_000_000, description="the match's version: the one your last move made")
+
+
+class TakebackAnswerBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = Field(ge=0, le=10_000_000, description="the match's version the takeback was asked at")
+    accept: bool = Field(description="true: take it back; false: decline (it cannot be asked for again)")
+
+
+class ReactionBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    reaction: str | None = Field(
+        default=None, max_length=16, description=f"one of {', '.join(PHRASES)}, or one of {' '.join(EMOJI)}"
+    )
+    text: str | None = Field(
+        default=None, max_length=4 * CHAT_CHARS, description=f"a line of chat (a match made with chat), {CHAT_CHARS} "
+        "characters at most, no links",
+    )  # fmt: skip
+
+
+class Reaction(BaseModel):
+    n: int = Field(description="its number in the match's record")
+    seat: int
+    version: int = Field(description="the match's version when it was said")
+    reaction: str | None = None
+    text: str | None = None
+    at: float
+
+
+class Reactions(BaseModel):
+    reactions: list[Reaction]
+
+
+@router.post(
+    "/{match_id}/takeback",
+    response_model=MatchBody,
+    summary="Ask to take back your last move (until the next player moves); the others answer",
+)
+async def ask_takeback(
+    match_id: MatchId, body: TakebackBody, service: ServiceDep, authorization: Authorization = None
+) -> Any:
+    token = bearer(authorization)
+    loaded = await service.social.ask_takeback_async(match_id, token, body.version)
+    return ORJSONResponse(service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats)))
+
+
+@router.post(
+    "/{match_id}/takeback/answer",
+    response_model=MatchBody,
+    summary="Accept or decline the takeback another player asked for",
+)
+async def answer_takeback(
+    match_id: MatchId, body: TakebackAnswerBody, service: ServiceDep, authorization: Authorization = None
+) -> Any:
+    token = bearer(authorization)
+    loaded = await service.social.answer_takeback_async(match_id, token, body.version, body.accept)
+    return ORJSONResponse(service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats)))
+
+
+@router.post(
+    "/{match_id}/reactions",
+    status_code=201,
+    response_model=Reaction,
+    summary="Say a reaction (or, in a match made with chat, a line of text) to the table",
+)
+async def react(match_id: MatchId, body: ReactionBody, service: ServiceDep, authorization: Authorization = None) -> Any:
+    return await service.social.react_async(match_id, bearer(authorization), body.reaction, body.text)
+
+
+@router.get("/{match_id}/reactions", response_model=Reactions, summary="The match's reactions: the record")
+async def reactions(
+    match_id: MatchId,
+    service: ServiceDep,
+    since: Annotated[int, Query(ge=0, le=10_000_000)] = 0,
+    limit: Annotated[int, Query(ge=1, le=500)] = 200,
+) -> Any:
+    return {"reactions": await service.social.reactions_async(match_id, since, limit)}
 
 
 @router.get(

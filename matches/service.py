@@ -24,6 +24,8 @@ boardgame.io's ``Master(game, storage, transport, auth)`` is):
   games, from the seat tokens it holds.
 - ``departures`` (``matches.departures.Departures``, over the core): resigning, and a vacation from a
   clock of days (the scheduler applies the rest of ``matches.gone``: timeouts, reminders, a table gone).
+- ``social`` (``matches.social.Social``, over the core and the gate): takebacks asked and answered (one
+  accepted is played through the gate), and reactions.
 
 A caller names the part it asks (``service.gate.play_async``, ``service.lobby.create``). The live hub
 (``matches.live``) and the turn alerts (``matches.push``) hold the service and listen to the core's
@@ -45,6 +47,7 @@ from matches.mygames import MyGames
 from matches.reads import Reads
 from matches.scheduler import Scheduler
 from matches.settings import MatchSettings
+from matches.social import Social
 from matches.store import Store
 from matches.store.tables import TableStore
 from matches.table import Table
@@ -79,6 +82,7 @@ class MatchService:
         self.tables = Tables(self.core, self.lobby, table_store, self.core.settings.tables)
         self.my_games = MyGames(self.core, table_store, self.core.settings.tables)
         self.departures = Departures(self.core)
+        self.social = Social(self.core, self.gate)
 
     def start(self) -> None:
         """The server's background work on the running event loop: the scheduler's loop."""

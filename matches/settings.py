@@ -93,6 +93,11 @@ class MatchLimits(BaseModel):
         description="a running match in which no person has moved for this many days (under a clock of days, at "
         "least every seat's days and grace in turn) is ended as left by its table, nobody winning",
     )  # fmt: skip
+    reactions_per_minute: int = Field(
+        10, ge=1, le=10_000,
+        description="reactions (and chat lines) one seat may send in a minute, counted in the store; beyond: 429 "
+        "with Retry-After",
+    )  # fmt: skip
     unwatched_bot_delay_ms: int = Field(
         5_000, ge=0, le=3_600_000,
         description="a match with no person seated that no live socket watches moves at most once per this "

@@ -32,7 +32,7 @@ from matches.settings import MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
-from service.limits import CREATE, JOIN, JUDGE, LISTS, MOVES, SEATS, Guard, TokenBuckets
+from service.limits import CREATE, JOIN, JUDGE, LISTS, MOVES, SEATS, TALK, Guard, TokenBuckets
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache
 from service.routers import bop, house_rules, meta, page, pdq, play, words
@@ -264,7 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
-    kinds = (CREATE, JOIN, MOVES, JUDGE, LISTS, SEATS)
+    kinds = (CREATE, JOIN, MOVES, JUDGE, LISTS, SEATS, TALK)
     rates: dict[str, tuple[int, float] | None] = {kind: settings.rate(kind) for kind in kinds}
     buckets = TokenBuckets.of(rates)
     moves = rates[MOVES]

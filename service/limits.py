@@ -71,7 +71,7 @@ def client_address(scope: Scope) -> str:
 
 
 # --- rate limits ------------------------------------------------------------------------------------
-CREATE, JOIN, MOVES, JUDGE, LISTS, SEATS = "create", "join", "moves", "judge", "lists", "seats"
+CREATE, JOIN, MOVES, JUDGE, LISTS, SEATS, TALK = "create", "join", "moves", "judge", "lists", "seats", "talk"
 #: What a limited request is called in the 429's message.
 DOING = {
     CREATE: "matches (and house rules, tables) created",
@@ -80,6 +80,7 @@ DOING = {
     JUDGE: "judge questions",
     LISTS: "lists of games and tables' pages",
     SEATS: "resignations, vacations and requests to end a game",
+    TALK: "takeback asks and answers and reactions",
 }
 #: The ends of the paths of a seat leaving its match or pausing its clock (``SEATS``).
 _SEAT_ENDS = ("/resign", "/vacation", "/end")
@@ -95,6 +96,8 @@ def route_class(method: str, path: str) -> str | None:
                 return MOVES
             if path.endswith("/join"):
                 return JOIN
+            if path.endswith(("/takeback", "/takeback/answer", "/reactions")):
+                return TALK
             if path == "/v1/matches" or path.endswith("/rematch"):
                 return CREATE
             return SEATS if path.endswith(_SEAT_ENDS) else None

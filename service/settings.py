@@ -161,6 +161,10 @@ class Limits(BaseModel):
         Rate(120, 60.0), description="a device's list of games, a table's page, league, history and export, and a "
         "player's seats, from one client address",
     )  # fmt: skip
+    rate_talk: RateLimit = Field(
+        Rate(120, 60.0), description="takeback asks and answers and reactions from one client address (each seat's "
+        "reactions have a limit of their own: TABLEJUDGE_REACTIONS_PER_MINUTE)",
+    )  # fmt: skip
     rate_judge: RateLimit = Field(
         Rate(1200, 60.0),
         description="judge questions (/v1/bop, /v1/pdq, /v1/words, /v1/house-rules/{id}) from one client address",

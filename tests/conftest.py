@@ -18,7 +18,7 @@ os.environ.pop("TABLEJUDGE_DATABASE", None)
 # of matches over: the per-address rate limits, match caps and live-socket cap are set out of their
 # reach (the limiter still runs); tests/service/test_limits.py, tests/matches/test_quotas.py and
 # tests/matches/test_socket_limits.py set their own.
-for _name in ("CREATE", "JOIN", "MOVES", "JUDGE", "LISTS"):
+for _name in ("CREATE", "JOIN", "MOVES", "JUDGE", "LISTS", "TALK"):
     os.environ.setdefault(f"TABLEJUDGE_RATE_{_name}", "1000000/1")
 os.environ.setdefault("TABLEJUDGE_MAX_WAITING_PER_CLIENT", "1000000")
 os.environ.setdefault("TABLEJUDGE_MAX_WAITING", "10000000")

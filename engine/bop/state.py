@@ -25,7 +25,8 @@ from engine.bop.rules import WordCheck, check_words, score_play
 from engine.errors import EngineError, IllegalMoveError, StateError, WrongPlayerError
 from engine.linegames.grid import square_words
 from engine.linegames.supply import draw_outcomes, owed_draw
-from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
+from engine.takeback import drawn_tiles, put_back
+from engine.values import CHANCE, Breakdown, Draw, JsonDict, Move, Outcome, ScoredMove, note
 from engine.views import Owned, Public, Secret, Shown
 
 if TYPE_CHECKING:
@@ -39,8 +40,8 @@ BODY_KEYS = (
 
 
 #: Not copied by a snapshot: the game is shared, the generator's state and the history's length are
-#: saved on their own.
-_NOT_ROLLED_BACK = ("game", "rng", "history")
+#: saved on their own, and the position kept for a takeback is the gate's (``engine/takeback.py``).
+_NOT_ROLLED_BACK = ("game", "rng", "history", "_takeback_point")
 
 
 #: The field types a snapshot keeps as they are (immutable) and copies with their own ``copy``.
@@ -271,6 +272,19 @@ class BopState(State[BopMove]):
         self.hands[seat].append(drawn.tile)
         self.draws_owed = (seat, count - 1) if count > 1 else None
         return note("draw", "draw", f"player {seat} draws a tile")
+
+    def put_back_drawn(self, drawn: Sequence[Move]) -> None:
+        """A takeback's draws go back into the pile, each at a place the generator draws (``engine/takeback.py``),
+        and so they do in the position a challenge would bring back (ruling 32): the play open to a challenge
+        kept the pile as it was before its own draws, whose tiles stay on top (ruling 16), and under them
+        the pile the takeback just changed."""
+        pile = self.pile
+        self.pile = put_back(pile, drawn_tiles(drawn), self.rng)
+        if self.pending is not None:
+            kept = self.pending["before"]["pile"]
+            head = len(kept) - len(pile)
+            if head >= 0 and kept[head:] == pile:
+                self.pending["before"]["pile"] = kept[:head] + self.pile
 
     def _owe(self, player: int, count: int) -> None:
         self.draws_owed = (player, count) if count else None

@@ -6,13 +6,14 @@ play), so its state keeps its own."""
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.base import State
 from engine.errors import IllegalMoveError, StateError
 from engine.linegames.supply import draw_outcomes
-from engine.values import CHANCE, Breakdown, Draw, MoveT, pile_outcomes
+from engine.takeback import drawn_tiles, put_back
+from engine.values import CHANCE, Breakdown, Draw, Move, MoveT, pile_outcomes
 
 if TYPE_CHECKING:
     from engine.linegames.game import GridGame
@@ -113,6 +114,10 @@ class BagTurns(GridTurns[MoveT], Generic[MoveT, BoardT, TileT]):
         assert self.draws_owed is not None
         return Draw(str(self.bag[0]), self.draws_owed[0])  # type: ignore[return-value]  # the top of the bag
 
+    def put_back_drawn(self, drawn: Sequence[Move]) -> None:
+        """A takeback's draws go back into the bag, each at a place the generator draws (``engine/takeback.py``)."""
+        self.bag = put_back(self.bag, drawn_tiles(drawn), self.rng)
+
     def seat_problems(self) -> list[str]:
         """The checks of the seats, made before any seat's hand is looked at: one hand and one score per
         player, and first_player and current seats of the game."""
@@ -146,6 +151,13 @@ class PileTurns(GridTurns[MoveT]):
         assert self.draws_owed is not None
         seat, _, below = self.draws_owed
         return Draw(self._reachable(seat, below)[0], seat)  # type: ignore[return-value]  # the top of the pile
+
+    def put_back_drawn(self, drawn: Sequence[Move]) -> None:
+        """A takeback's draws go back into the piles they came from (the drawer's: one's own, or the common one),
+        each at a place the generator draws (``engine/takeback.py``)."""
+        for seat in sorted({move.seat for move in drawn if isinstance(move, Draw) and move.seat is not None}):
+            pile = self.pile_of(seat)
+            pile[:] = put_back(pile, drawn_tiles(drawn, seat), self.rng)
 
     def _reachable(self, seat: int, below: int) -> list[str]:
         pile = self.pile_of(seat)

@@ -69,6 +69,8 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     word_questions = ("pdq", "pdq_check")
     real_time = True
     table_mode = True
+    #: Everyone claims at once, against the clock: no takebacks (engine/takeback.py).
+    takebacks = False
     # The levels (easy, hard; normal is the greedy bot at steady's pace) and the paces, then retired names
     # that saved matches may still seat; the shared bots at a level's pace (``bots.SHARED_PACE``: a seat
     # left by its player is the greedy bot's, wanted or not).

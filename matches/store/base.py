@@ -686,6 +686,71 @@ class Store:
         )
         return [DeviceRow(str(token), str(name), float(joined)) for token, name, joined in rows]
 
+    # --- table talk: takebacks asked and answered, reactions (``matches.social``) -------------------------
+    def set_takeback(self, match_id: str, version: int, before: dict[str, Any] | None, ask: dict[str, Any]) -> bool:
+        """Write the takeback asked (or its answers) while the match is at ``version`` and its takeback is still
+        ``before``: of two answers at once, the second finds it changed and is read again. False if not."""
+        was = "" if before is None else to_column("takeback", before)
+        with self.transaction():
+            return (
+                self._execute(
+                    "UPDATE matches SET takeback = ?, revision = revision + 1 "
+                    "WHERE id = ? AND version = ? AND COALESCE(takeback, '') = ?",
+                    (to_column("takeback", ask), match_id, version, was),
+                )
+                == 1
+            )
+
+    def add_reaction(
+        self, match_id: str, entry: dict[str, Any], per_window: int, window: float, recent: int
+    ) -> tuple[dict[str, Any] | None, float]:
+        """Keep a seat's reaction (``entry``: seat, version, reaction or text, at) in the record and among the
+        match's last ``recent``, unless the seat made ``per_window`` in the last ``window`` seconds: then
+        (None, the seconds until it may again). Counted in the store, so every server process counts alike."""
+        try:
+            return self._add_reaction(match_id, entry, per_window, window, recent)
+        except _NotKept as refused:  # (rolled back: the revision too)
+            return None, refused.wait
+
+    def _add_reaction(
+        self, match_id: str, entry: dict[str, Any], per_window: int, window: float, recent: int
+    ) -> tuple[dict[str, Any] | None, float]:
+        seat, at = entry["seat"], entry["at"]
+        with self.transaction():
+            # The match's row first: on PostgreSQL its lock makes reactions to one match wait for each other.
+            if self._execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,)) != 1:
+                return None, 0.0
+            made = self._query(
+                "SELECT at FROM reactions WHERE match_id = ? AND seat = ? AND at > ? ORDER BY at",
+                (match_id, seat, at - window),
+            )
+            if len(made) >= per_window:
+                raise _NotKept(max(0.001, float(made[len(made) - per_window][0]) + window - at))
+            number = int(
+                self._query("SELECT COALESCE(MAX(n), 0) + 1 FROM reactions WHERE match_id = ?", (match_id,))[0][0]
+            )
+            kept = {"n": number, **entry}
+            self._execute(
+                "INSERT INTO reactions (match_id, n, seat, version, reaction, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (match_id, number, seat, entry["version"], entry.get("reaction"), entry.get("text"), at),
+            )
+            shown = self._query("SELECT reactions_recent FROM matches WHERE id = ?", (match_id,))[0][0]
+            last = [*(orjson.loads(shown) if shown else []), kept][-recent:]
+            self._execute(
+                "UPDATE matches SET reactions_recent = ? WHERE id = ?", (to_column("reactions_recent", last), match_id)
+            )
+        return kept, 0.0
+
+    def reactions(self, match_id: str, since: int = 0, most: int = 200) -> list[dict[str, Any]]:
+        """The match's reactions after number ``since``, oldest first, at most ``most``: the record."""
+        rows = self._query(
+            "SELECT n, seat, version, reaction, text, at FROM reactions "
+            "WHERE match_id = ? AND n > ? ORDER BY n LIMIT ?",
+            (match_id, since, most),
+        )
+        return [{"n": int(n), "seat": int(seat), "version": int(version), "reaction": reaction, "text": text,
+                 "at": float(at)} for n, seat, version, reaction, text, at in rows]  # fmt: skip
+
 
 class _KeyUsed(Exception):
     """A write's idempotency key was kept by an earlier write: the transaction is rolled back."""
@@ -698,3 +763,11 @@ class Written:
 
     done: bool
     repeated: str | None
+
+
+class _NotKept(Exception):
+    """A reaction over its seat's rate: the transaction is rolled back; ``wait``: seconds until one may be made."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(wait)
+        self.wait = wait

@@ -59,6 +59,13 @@ class MatchRow:
     ending: dict[str, Any] | None = None
     #: When a person last moved (or the match started): a match nobody moves in for long is ended.
     active: float | None = None
+    #: Its table talk, set when it was made (``matches.social``): ``{"takebacks": bool, "chat": bool}``.
+    talk: dict[str, Any] | None = None
+    #: The takeback asked (``{"seat", "version", "accepted": [...], "declined": seat or null}``): open while the
+    #: match is at that version, and it stays as a mark that the move was asked for once.
+    takeback: dict[str, Any] | None = None
+    #: The last reactions, newest last (what a body shows on the seats; the record is the ``reactions`` table).
+    reactions_recent: list[dict[str, Any]] | None = None
 
     def copy(self) -> MatchRow:
         """A copy with the same values (``dataclasses.replace`` calls ``__init__``: 7x the time,

@@ -232,6 +232,25 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (match_id, client_key)
         )""",
     ],
+    [
+        # Takebacks and reactions (matches/social.py): the match's table talk as it was set when it was made
+        # ({"takebacks", "chat"}), the takeback asked at its version (null: none), and the last reactions (what
+        # a body shows on the seats); every reaction kept in ``reactions``, the record.
+        "ALTER TABLE matches ADD COLUMN talk TEXT",
+        "ALTER TABLE matches ADD COLUMN takeback TEXT",
+        "ALTER TABLE matches ADD COLUMN reactions_recent TEXT",
+        """CREATE TABLE reactions (
+            match_id TEXT NOT NULL REFERENCES matches(id),
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            reaction TEXT,
+            text TEXT,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, n)
+        )""",
+        "CREATE INDEX reactions_by_seat ON reactions (match_id, seat, at)",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"

@@ -12,7 +12,7 @@ import orjson
 
 from matches.store.rows import CommitCheck, MatchRow, MoveRow, SeatRow
 
-JSON_COLUMNS = ("options", "clock", "clock_state", "ending", "held")
+JSON_COLUMNS = ("options", "clock", "clock_state", "ending", "held", "talk", "takeback", "reactions_recent")
 MATCH_COLUMNS = [f.name for f in fields(MatchRow)]
 #: A match's columns, then a seat's, one line per seat (``read_match_and_seats`` reads them).
 MATCH_AND_SEAT_COLUMNS = (

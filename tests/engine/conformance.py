@@ -6,7 +6,9 @@ invariants; that the saved state reads back exactly; that every legal move's not
 as the same move; that refused moves (random garbage, moves legal for another seat or another
 position) raise a typed error and change nothing; and that no view holds a hidden value of the
 state, searched deeply (another seat's tiles, the pile's order, the seed, the generator). At the
-end: the game is over, nobody may act, and the seed and the history replay it exactly.
+end: the game is over, nobody may act, and the seed and the history replay it exactly. Where the game has
+takebacks (``engine/takeback.py``), each move checked is also taken back on a copy: every view is as it was
+before the move, the record replays, and a takeback read back from the saved form comes to the same state.
 """
 
 from __future__ import annotations
@@ -501,10 +503,13 @@ def play_checked(game: Game[Any, Any, Any], bots: Sequence[Bot], seed: int, case
             state.act(seat, move, version=version, undo=undo)
             state.restore(undo[0])
             assert state.version == version and state.to_json() == before
+        seen = all_views(state) if deep and seat >= 0 and game.may_take_back else None
         breakdown = state.act(seat, move, version=version)
         assert state.version == version + 1
         assert breakdown.total == sum(item.points for item in breakdown.items)
         foreign.append((seat, move))
+        if seen is not None and not state.is_terminal():
+            assert_takeback(state, seat, seen, replay=step % (8 * case.every) == 0)
     assert state.is_terminal(), f"seed {seed}: no end within {case.max_moves} moves"
     outcome = state.outcome()
     assert state.acting_players() == [] and outcome is not None
@@ -515,6 +520,37 @@ def play_checked(game: Game[Any, Any, Any], bots: Sequence[Bot], seed: int, case
     replayed = game.replay(seed, [(seat, move.to_text()) for seat, move in state.history])
     assert replayed.to_json() == state.to_json()
     return state
+
+
+def all_views(state: State[Any]) -> list[dict[str, Any]]:
+    """Every seat's view and the spectator's, but for what every move changes (its number and the history)."""
+    views = (state.view(viewer) for viewer in [*range(state.game.players), None])
+    return [{key: value for key, value in view.items() if key not in ("version", "history")} for view in views]
+
+
+def assert_takeback(state: State[Any], seat: int, seen: list[dict[str, Any]], replay: bool) -> None:
+    """``seat``'s move, just made, taken back on a copy (``engine/takeback.py``): every view is what it was before
+    the move (``seen``), the invariants hold, the saved form reads back, and a second takeback is refused leaving
+    it as it was. ``replay`` (slow: a replay of the game so far): the seed and the record, takeback and all,
+    replay to the same state, and so does a takeback made on the state read back from its saved form."""
+    taken = state.clone()
+    taken.act(seat, "takeback", version=state.version)
+    assert all_views(taken) == seen, f"a takeback by {seat} did not bring back the position before the move"
+    taken.check_invariants()
+    assert_round_trip(taken.game, taken)
+    again = taken.to_json()
+    try:
+        taken.act(seat, "takeback")
+    except EngineError:
+        assert taken.to_json() == again
+    else:
+        raise AssertionError("a takeback was taken back")
+    if replay:
+        history = [(mover, move.to_text()) for mover, move in taken.history]
+        assert taken.game.replay(taken.seed, history).to_json() == again
+        read_back = taken.game.state_from_json(state.to_json())
+        read_back.act(seat, "takeback")
+        assert read_back.to_json() == again
 
 
 def bots_for(game: Game[Any, Any, Any], name: str, seed: int) -> list[Bot]:

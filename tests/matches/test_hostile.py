@@ -76,7 +76,8 @@ def server(data: Path, long_match: str) -> Iterator[Server]:
     # The limits at their defaults (the suite's conftest lifts them for servers that every test reaches
     # from loopback; here each client names its own address).
     defaults = Settings.from_env({}).to_env()
-    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "rate_lists", "max_waiting_per_client",
+    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "rate_lists", "rate_talk",
+                 "max_waiting_per_client",
                  "max_waiting", "max_bot_only_per_client", "max_bot_only"):  # fmt: skip
         env[f"TABLEJUDGE_{name.upper()}"] = defaults[f"TABLEJUDGE_{name.upper()}"]
     started = Server(data, bot_delay_ms=50, env=env).start()
@@ -491,6 +492,41 @@ def test_pages_carry_safe_headers_and_redirects_stay_on_this_server(server: Serv
 
 
 # --- the log, last ---------------------------------------------------------------------------------------
+def test_a_flood_of_reactions_and_takeback_asks_stalls_no_one(server: Server) -> None:
+    """One seat sends reactions and takeback asks in a loop: its seat's reactions meet 429 at the seat's
+    rate (``reactions_per_minute``, with ``Retry-After``), its address's at ``rate_talk``; the asks are
+    refused (one a move); the other seat's moves are answered on time all along, the health probe
+    never waits, and the record holds only the reactions let through."""
+    limits = Settings.from_env({})
+    http, match_id, tokens = two_people(server)
+    other = client(server)
+    seat, version = to_move(http, match_id, tokens[0])
+    flooder = tokens[seat]
+    codes: list[str] = []
+    with Probe(server.url) as probe:
+        for round_number in range(150):
+            said = http.post(f"/v1/matches/{match_id}/reactions", json={"reaction": "nice"}, headers=auth(flooder))
+            codes.append("said" if said.status_code == 201 else said.json()["error"]["code"])
+            if said.status_code == 429:
+                assert int(said.headers["Retry-After"]) >= 1
+            asked = http.post(f"/v1/matches/{match_id}/takeback", json={"version": version}, headers=auth(flooder))
+            assert asked.status_code in (200, 409, 422, 429), asked.text  # (200: asked, once after its own move)
+            if round_number % 25 == 0:  # the other seat plays on, and is answered at once
+                started = time.monotonic()
+                mover, version = to_move(other, match_id, tokens[0])
+                moved = other.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version},
+                                   headers=auth(tokens[mover]))  # fmt: skip
+                assert moved.status_code == 200, moved.text
+                assert time.monotonic() - started < 1.0
+                version += 1
+    probe.assert_never_waited()
+    # (as many a minute: more only if the loop outlasted one, on a loaded machine)
+    assert limits.match.reactions_per_minute <= codes.count("said") < 3 * limits.match.reactions_per_minute, codes
+    assert set(codes) == {"said", "rate_limited"}
+    record = other.get(f"/v1/matches/{match_id}/reactions").json()["reactions"]
+    assert len(record) == codes.count("said")
+
+
 def test_the_server_log_holds_no_token_and_no_traceback(server: Server) -> None:
     """A whole match played over HTTP and sockets, then the log of everything this module did."""
     http, match_id, tokens = two_people(server)

@@ -6,6 +6,7 @@ the calls the pages make."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -503,3 +504,74 @@ def test_resigning_ending_and_a_vacation_over_http_refuse_in_4xx_and_are_in_the_
     assert resigned.status_code == 200 and resigned.json()["ending"] == {"kind": "resigned", "seat": 1}
     assert resigned.json()["outcome"]["winners"] == [0]
     error(http.post(f"/v1/matches/{match_id}/resign", headers=auth(tokens[0])), 409, "not_playing")
+
+
+def answered(socket: Any) -> dict[str, Any]:
+    """The next message on ``socket`` but a ping, which is answered as a page does (a server whose heartbeat
+    another test made short closes a socket that stays silent)."""
+    while True:
+        message = json.loads(socket.recv(timeout=20))
+        if message["type"] != "ping":
+            return dict(message)
+        socket.send(json.dumps({"type": "pong", "t": message.get("t")}))
+
+
+def told_of(socket: Any, kind: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The next update of ``kind`` on ``socket`` (others passed over: a sync a change elsewhere brings; each
+    message read is put in ``seen``)."""
+    while True:
+        message = answered(socket)
+        if seen is not None:
+            seen.append(message)
+        if message["type"] == "update" and message["kind"] == kind:
+            return message
+
+
+@pytest.mark.server
+def test_takebacks_and_reactions_over_http_and_the_live_socket(http: httpx.Client, live_server: str) -> None:
+    """The table-talk routes (``matches/social.py``), in the OpenAPI schema: a takeback asked and accepted, each
+    step told to the other seat's socket; a reaction told with itself in the update; the refusals as 4xx."""
+    paths = http.get("/openapi.json").json()["paths"]
+    for path in ("/takeback", "/takeback/answer", "/reactions"):
+        assert "post" in paths["/v1/matches/{match_id}" + path], path
+    assert "get" in paths["/v1/matches/{match_id}/reactions"]
+    match_id, tokens = new_bop(http)
+    mover = current(http, match_id, tokens[0])["must_act"][0]
+    other = 1 - mover
+    url = f"/v1/matches/{match_id}"
+    with contextlib.ExitStack() as stack:
+        socket = stack.enter_context(live(live_server, match_id, tokens[other]))
+        assert answered(socket)["type"] == "hello"
+        moved = http.post(f"{url}/moves", json={"move": "pass", "version": 0}, headers=auth(tokens[mover]))
+        assert moved.status_code == 200 and told_of(socket, "move")["version"] == 1
+        error(http.post(f"{url}/takeback", json={"version": 1}, headers=auth(tokens[other])), 422, "illegal_move")
+        error(http.post(f"{url}/takeback", json={"version": 1}), 401, "unauthorized")
+        asked = http.post(f"{url}/takeback", json={"version": 1}, headers=auth(tokens[mover]))
+        assert asked.status_code == 200 and asked.json()["takeback"]["seat"] == mover, asked.text
+        told = told_of(socket, "takeback")
+        assert told["match"]["takeback"]["seat"] == mover
+        error(http.post(f"{url}/takeback/answer", json={"version": 1, "accept": "maybe"}, headers=auth(tokens[other])),
+              422, "malformed_body")  # fmt: skip
+        accepted = http.post(f"{url}/takeback/answer", json={"version": 1, "accept": True}, headers=auth(tokens[other]))
+        assert accepted.status_code == 200 and accepted.json()["version"] == 2, accepted.text
+        told = told_of(socket, "move")
+        assert told["moves"][-1]["move"] == "takeback"
+        assert told["match"]["must_act"] == [mover]
+        said = http.post(f"{url}/reactions", json={"reaction": "thanks"}, headers=auth(tokens[mover]))
+        assert said.status_code == 201 and said.json()["reaction"] == "thanks"
+        told = told_of(socket, "reaction")
+        assert told["reaction"]["reaction"] == "thanks"
+        assert told["match"]["reactions"][-1]["seat"] == mover
+        # The same over the socket: a reaction acked, then told with itself; a takeback of nothing refused.
+        socket.send(json.dumps({"type": "react", "reaction": "good_game", "id": 7}))
+        seen: list[dict[str, Any]] = []  # the ack and the update, in either order
+        told = told_of(socket, "reaction", seen)
+        assert told["reaction"]["seat"] == other
+        assert {"type": "ack", "id": 7} in seen or answered(socket) == {"type": "ack", "id": 7}
+        socket.send(json.dumps({"type": "takeback", "version": 2, "id": 8}))
+        refused = next(message for message in iter(lambda: answered(socket), None) if message["type"] == "error")
+        assert refused["type"] == "error" and refused["id"] == 8 and refused["error"]["rule"] == "nothing_to_take_back"
+    error(http.post(f"{url}/reactions", json={"text": "hi"}, headers=auth(tokens[mover])), 403, "chat_off")
+    too_long = http.post(f"{url}/reactions", json={"reaction": "x" * 17}, headers=auth(tokens[mover]))
+    error(too_long, 422, "malformed_body")
+    assert [said["reaction"] for said in http.get(f"{url}/reactions").json()["reactions"]] == ["thanks", "good_game"]

@@ -5,6 +5,7 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
+import { talkMenu, placeTalk, showTakeback, Bubbles } from "./talk.js";
 import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
@@ -119,6 +120,8 @@ export class MatchPage {
     this.turnsVersion = -1;
     this.receivedAt = performance.now();
     this.replayCache = new Map();
+    /** Reactions shown on the seats (talk.js). */
+    this.bubbles = new Bubbles();
   }
 
   // --- what a board plug-in is given ---------------------------------------------------------------
@@ -245,6 +248,11 @@ export class MatchPage {
         name: (seat) => this.name(seat),
       })
       : null;
+    // Table talk (talk.js): its button in the top bar beside the seat's menu, its sheet in the header, a
+    // takeback asked on a line under it.
+    const talk = this.you !== null && this.body.status !== "over" ? talkMenu(this) : null;
+    placeTalk(talk?.button ?? null);
+    this.takebackLine = h("p", { class: "banner takeback-line", id: "takeback-line", role: "status", hidden: true });
     this.section = h(
       "section",
       { class: "match", "aria-labelledby": "match-title" },
@@ -254,9 +262,11 @@ export class MatchPage {
           h("span", { class: "spec" }, plugin.specText ? plugin.specText(this.body) : this.body.spec),
           this.you === null ? h("span", { class: "tag" }, "watching") : null,
           rulesButton(this.body.game, plugin.title),
+          talk?.sheet,
           menu),
         this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
+        this.takebackLine,
         this.players),
       this.stage,
       this.shared,
@@ -283,6 +293,8 @@ export class MatchPage {
     this.showStatus();
     this.showPlayers();
     this.showClock();
+    if (this.takebackLine) showTakeback(this.takebackLine, this);
+    this.bubbles.show(this.players, body, (seat) => this.name(seat));
     if (body.status !== "waiting") this.syncTurns(message);
   }
 
@@ -469,6 +481,7 @@ export class MatchPage {
   }
 
   describe(step) {
+    if (step.move === "takeback") return "took back their move"; // the same in every game (engine/takeback.py)
     return this.plugin.describe ? this.plugin.describe(this.withGainers(step), this.body) : step.move;
   }
 
