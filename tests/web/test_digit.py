@@ -296,7 +296,7 @@ def test_turning_the_phone_centres_the_board_again(browser: Any, live_server: st
         seat.my_turn()
         page = seat.page
         seat.page.set_viewport_size({"width": 740, "height": 360})
-        page.wait_for_function("document.querySelector('.grid-scroll').clientWidth > 400")
+        page.wait_for_function("innerWidth === 740")
         settled = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
           const s = document.querySelector('.grid-scroll');
           done([s.scrollLeft, s.scrollTop]);
