@@ -27,7 +27,6 @@ from engine.linegames.tiles import is_wild
 from engine.rng import Rng
 from tests.web import linegames as lg
 from tests.web.linegames import BODY, Game, board_of, is_play, placements
-from tests.web.test_fit import SPECS, Seat
 from tests.web.pages import (
     SHEET_ROWS,
     SMALL_TARGETS,
@@ -44,6 +43,7 @@ from tests.web.pages import (
     until_a_single,
     your_turn,
 )
+from tests.web.test_fit import SPECS, Seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 

@@ -28,6 +28,7 @@ from tests.web.test_push_page import seat_script
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
+
 def rule_seen(page: Any, name: str) -> None:
     """The round's rule line, under the cards, is read without scrolling: inside the board's field at
     rest and inside the viewport."""
