@@ -73,6 +73,8 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     format: ClassVar[int] = 1
     #: The :class:`~engine.adjudicator.Adjudicator` methods this game calls (empty: no words at all).
     word_questions: ClassVar[tuple[str, ...]] = ()
+    #: Is it played in real time (moves carry their times, PDQ's rounds)? A clock of days has no place there.
+    real_time: ClassVar[bool] = False
     #: Bots of this game's own by name, beside ``random`` and ``greedy``, each made from (seed, name: ``steady:2500``).
     bots: ClassVar[Mapping[str, Callable[[int, str], Any]]] = {}
     #: Has the game a table mode (option ``table``: the real box, the engine keeping the sheet; ``engine/table.py``)?
@@ -397,6 +399,36 @@ class State(ABC, Generic[MoveT]):
         hidden bids) gives None for it."""
         return list(self.scores())
 
+    # --- seats that leave ------------------------------------------------------------------------
+    def stopped_scores(self) -> tuple[int, ...]:
+        """The scores of a game stopped before its end because a seat left it: by default the scores
+        as they stand, without the end's own adjustments (a hand's tiles deducted, a bonus for going
+        out), which belong to the end the rules describe. An engine whose running scores say nothing
+        (D!Git: 0 each until the end) gives its own."""
+        return self.scores()
+
+    def standing(self) -> tuple[int, ...]:
+        """How the seats stand by the game's own measure of who is ahead, higher is better: by default
+        the scores (the final ones once the game is over); a race to run out of tiles (D!Git, Q!nto
+        Light) the tiles left, negated. The win of a game a seat left goes by it (``forfeit_outcome``)."""
+        return self.scores()
+
+    def forfeit_outcome(self, gone: Iterable[int], reason: str) -> Outcome:
+        """How the game ends for a table when the seats in ``gone`` have left it (resigned, or ran out of
+        time where the table ends the match then): the game's rule for a seat that leaves. A game stopped
+        now ends with ``stopped_scores``; a finished one keeps its own. A seat that left cannot win: the
+        win goes to the best of the seats that stayed, by ``standing`` (equal best share it); with every
+        seat gone, nobody wins. Each game's ruling is in its ``RULINGS.md``."""
+        left = set(gone)
+        for seat in left:
+            self._check_viewer(seat)
+        outcome = self.outcome()
+        scores = outcome.scores if outcome is not None else self.stopped_scores()
+        standing = self.standing()
+        stayed = [seat for seat in range(self.game.players) if seat not in left]
+        best = max((standing[seat] for seat in stayed), default=None)
+        return Outcome(tuple(scores), tuple(seat for seat in stayed if standing[seat] == best), reason)
+
     # --- the gate -------------------------------------------------------------------------------
     def may_act(self, seat: int) -> bool:
         """May ``seat`` act now? The acting seats may; the referee when a move of its is due."""
@@ -483,17 +515,20 @@ class State(ABC, Generic[MoveT]):
         self.__dict__.update(keep)
 
     # --- JSON and views -------------------------------------------------------------------------
-    def to_json(self) -> JsonDict:
-        """The saved-state envelope, the same for every game (``Game.state_from_json`` reads it)."""
+    def to_json(self, history: bool = True) -> JsonDict:
+        """The saved-state envelope, the same for every game (``Game.state_from_json`` reads it).
+        ``history=False`` leaves the history out, for a caller that keeps its text and puts it back in (the
+        match server's snapshots, ``matches.snapshots``: listing a long history is most of the work)."""
         data: JsonDict = {
             "game": self.game.name,
             "format": self.game.format,
             "options": self.game.options_json(),
             "seed": self.seed,
-            "history": [[seat, move.to_text()] for seat, move in self.history],
-            "version": self.version,
-            "state": {**self.to_body(), RNG_KEY: None if self.rng is None else self.rng.to_json()},
         }
+        if history:
+            data["history"] = [[seat, move.to_text()] for seat, move in self.history]
+        data["version"] = self.version
+        data["state"] = {**self.to_body(), RNG_KEY: None if self.rng is None else self.rng.to_json()}
         lexicon = self.game.lexicon
         if lexicon is not None:
             data["lexicon"] = lexicon

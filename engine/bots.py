@@ -7,6 +7,11 @@ None when it declines a move it need not make (a BOP! challenge, say).
 
 Bots carry their own :class:`~engine.rng.Rng`, separate from the game's, so that a bot's choices
 never change the game's chance events.
+
+Every game seats three levels (:data:`LEVELS`): ``easy`` (:class:`EasyBot`: plausible moves, mostly
+short and obvious ones), ``normal`` (:class:`GreedyBot`, also called ``greedy``: the move that scores
+most now) and ``hard`` (the tile games' planner, ``engine.planning.HardBot``; Qwiply's and PDQ's own
+hard bots). ``random`` plays any legal move.
 """
 
 from __future__ import annotations
@@ -97,15 +102,80 @@ class GreedyBot:
         return "GreedyBot()"
 
 
-#: The bots every game gets; a game adds its own in ``Game.bots``.
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+class EasyBot:
+    """A beginner: a plausible move, never an illegal one. It picks among the moves that place
+    something (else the normal bot's move), each weighted toward the short and the obvious: halved
+    for every tile it places beyond the first, and by how far down the normal ranking it lies. It
+    never challenges (a beginner trusts the table)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, turn: Turn) -> Move | None:
+        if not turn.required:
+            return None
+        ranked = turn.ranked
+        if not ranked:
+            return None
+        placing = [(rank, scored.move) for rank, scored in enumerate(ranked) if _placed(scored.move)]
+        if not placing:
+            return ranked[0].move
+        weights = [0.5 ** (_placed(move) - 1) / (rank + 1) ** 0.5 for rank, move in placing]
+        point = self.rng.random() * sum(weights)
+        for (_, move), weight in zip(placing, weights, strict=True):
+            point -= weight
+            if point < 0:
+                return move
+        return placing[-1][1]
+
+    def __repr__(self) -> str:
+        return "EasyBot()"
+
+
+def _placed(move: Move) -> int:
+    """How many pieces a move puts on the table (a play's placements; 1 for a move of another kind
+    that scores, such as a claim; 0 for passes, trades and swaps)."""
+    placements = getattr(move, "placements", None)
+    if placements is not None:
+        return len(placements)
+    return 0 if type(move).__name__ in ("Pass", "Swap", "Exchange", "DigitPass", "Challenge") else 1
+
+
+def _hard(seed: int = 0) -> Bot:
+    from engine.planning import HardBot
+
+    return HardBot(seed)
+
+
+#: The three levels every game seats, easiest first.
+LEVELS = ("easy", "normal", "hard")
+#: The bots every game gets (a game may seat its own under these names too: ``Game.bots``).
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "easy": EasyBot, "normal": GreedyBot, "hard": _hard, "random": RandomBot, "greedy": GreedyBot,
+}  # fmt: skip
+#: Other names of a level: seated as ever, not offered in a menu.
+ALIASES = {"greedy": "normal"}
 
 
 def bot_names(game: Game[Any, Any, Any] | type[Game[Any, Any, Any]]) -> list[str]:
-    """The bots a game (or game class) can seat: the shared ones, then its own (less the names it
-    keeps only for saved matches, ``retired_bots``)."""
-    retired = getattr(game, "retired_bots", ())
-    return [*BOTS, *(name for name in game.bots if name not in BOTS and name not in retired)]
+    """The bots a game (or game class) offers: the three levels, ``random``, then its own (less the
+    other names of a level, :data:`ALIASES`, and the names it keeps only for saved matches,
+    ``retired_bots``)."""
+    hidden = {*getattr(game, "retired_bots", ()), *ALIASES}
+    return [name for name in dict.fromkeys([*BOTS, *game.bots]) if name not in hidden]
+
+
+def bot_level(name: str, game: Game[Any, Any, Any] | type[Game[Any, Any, Any]] | None = None) -> str | None:
+    """The level a bot plays at (``easy``, ``normal``, ``hard``), from its name as seated (a game's own
+    bots by ``Game.bot_levels``); None for ``random`` and names of no level."""
+    head = name.partition(":")[0]
+    own = getattr(game, "bot_levels", {}) if game is not None else {}
+    if head in own:
+        return str(own[head])
+    head = ALIASES.get(head, head)
+    return head if head in LEVELS else None
 
 
 def make_bot(name: str, seed: int = 0, game: Game[Any, Any, Any] | None = None) -> Bot:

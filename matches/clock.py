@@ -5,7 +5,9 @@ Two kinds, chosen per match (``"clock"`` in the create body):
 
 - ``{"turn_seconds": 60}``: each seat the game waits for has that long from the moment it must act;
 - ``{"total_seconds": 300, "increment_seconds": 5}``: a bank per seat that runs while the game waits
-  for that seat and grows by the increment after each of its moves (a chess clock).
+  for that seat and grows by the increment after each of its moves (a chess clock);
+- ``{"days_per_move": 3}``: a clock of days for a game played across them, with reminders, a grace and
+  a vacation (``matches.correspondence``; ``clock_of`` reads either kind).
 
 When a deadline passes, the server plays the engine's timeout move for each seat whose time is up
 (``State.timeout_move``: a pass; PDQ's "no word"). A small lag allowance (``GRACE``) forgives a
@@ -22,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from matches.correspondence import Correspondence, shift
 from matches.errors import BadRequest
 
 #: Seconds a move may arrive after its deadline and still count (network lag).
@@ -122,3 +125,20 @@ class Clock:
             "banks_ms": banks,
             "now_ms": int(now * 1000),
         }
+
+
+def clock_of(data: Any) -> Clock | Correspondence | None:
+    """The clock a create body asks for, or a stored match has: ``days_per_move``, a clock of days
+    (``matches.correspondence``); otherwise one of seconds (``Clock.from_request``); None: no clock."""
+    if isinstance(data, dict) and "days_per_move" in data:
+        return Correspondence.from_request(data)
+    return Clock.from_request(data)
+
+
+def shift_clock_state(state: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """A running clock's stored state with every time in it ``seconds`` later (a restart's downtime,
+    charged to no one: ``Store.resume_clocks``), whichever kind of clock it is."""
+    if "moves" in state:  # a clock of days (matches.correspondence)
+        return shift(state, seconds)
+    return {key: value + seconds if key in ("since", "deadline") and isinstance(value, int | float) else value
+            for key, value in state.items()}  # fmt: skip

@@ -32,13 +32,17 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from engine.base import Game, State
+from engine.bots import bot_level
 from engine.values import CHANCE, REFEREE, Breakdown, JsonDict, Move
 from indexes.house_rules import HouseRules, HouseRulesBook
-from matches.clock import Clock
+from matches.clock import Clock, clock_of
 from matches.cold import ColdLoads, Rebuild, RebuildOffLoop, rebuild_here
+from matches.correspondence import Correspondence
 from matches.errors import Unauthorized, UnknownMatch
+from matches.gone import WHEN_GONE, Ending, abandon_after, match_outcome, people, played_by_server
 from matches.lag import LagBook, due_at
 from matches.settings import MatchSettings
+from matches.snapshots import HistoryTexts
 from matches.store import Call, MatchRow, SeatRow, StorageUnavailable, Store
 from matches.tokens import digest
 from matches.work import BotSeat, Busy, GameKey, WorkPool, build_game, game_key
@@ -78,7 +82,7 @@ class Loaded:
     seats: list[SeatRow]
     game: Game[Any, Any, Any]
     state: State[Any] | None
-    clock: Clock | None = None
+    clock: Clock | Correspondence | None = None
     #: The bodies built from this load, by (seat, history, version): a move's answer and its seat's
     #: live update are the same body, built once. A load lives for one request and its broadcast.
     bodies: dict[tuple[int | None, bool, int], JsonDict] = field(default_factory=dict, compare=False, repr=False)
@@ -125,6 +129,8 @@ class Event:
     #: When the server must next act for the match (a bot, a clock), as the move left it: the
     #: scheduler is woken only when that comes before its own next look.
     due: float | None = None
+    #: A reminder's kind (``matches.correspondence.REMINDERS``), for an event of kind ``"reminder"``.
+    note: str | None = None
     _breakdown_json: JsonDict | None = field(default=None, compare=False, repr=False)
 
     def breakdown_json(self) -> JsonDict | None:
@@ -164,6 +170,9 @@ class MatchCore:
         self.work = self._pool()
         #: Matches being rebuilt off the event loop (``_warm_async``).
         self.cold: ColdLoads[State[Any] | None] = ColdLoads(self.settings.engine_queue)
+        #: The histories of the matches last snapshotted, kept encoded: a snapshot encodes only the moves since
+        #: the one before (``matches.snapshots``).
+        self.history_texts = HistoryTexts()
 
     def _pool(self) -> WorkPool:
         limits = self.settings
@@ -263,6 +272,7 @@ class MatchCore:
         """Drop this process's state of a match (and its copy): its next load rebuilds it."""
         self.states.pop(match_id, None)
         self.copies.pop(match_id, None)
+        self.history_texts.forget(match_id)
 
     async def _warm_async(self, match_id: Any) -> None:
         """Make sure this process holds the match's state, rebuilding it off the event loop if not
@@ -316,7 +326,7 @@ class MatchCore:
             raise UnknownMatch(f"no match {str(match_id)[:40]!r}")
         row, seats, missed = found
         game = self.game_of(row)
-        clock = None if row.clock is None else Clock.from_request(row.clock)
+        clock = None if row.clock is None else clock_of(row.clock)
         if row.status == "waiting":
             return Loaded(row, seats, game, None, clock)
         state = self.states.get(match_id)  # looked at again: a sync request may have moved it
@@ -445,13 +455,15 @@ class MatchCore:
         mover: int | None,
         now: float,
         seats: list[SeatRow],
+        by_person: bool = False,
     ) -> dict[str, Any]:
-        """The match fields a new state implies: status, the real-time epoch, the clock, what is due."""
+        """The match fields a new state implies: status, the real-time epoch, the clock, what is due, and
+        (``by_person``: a person's move; or the start) when the table last moved."""
         values: dict[str, Any] = {"status": "over" if state.is_terminal() else "playing"}
         epoch = state.clock_epoch()
         started = row.epoch_started if epoch == row.epoch else (now if epoch is not None else None)
         values.update(epoch=epoch, epoch_started=started)
-        clock = None if row.clock is None else Clock.from_request(row.clock)
+        clock = None if row.clock is None else clock_of(row.clock)
         clock_state = None
         if clock is not None and not state.is_terminal():
             waiting = [seat for seat in state.acting_players() if seat >= 0 and state.must_act(seat)]
@@ -460,10 +472,39 @@ class MatchCore:
             else:
                 clock_state = clock.after_move(row.clock_state, mover, waiting, now)
         values["clock_state"] = clock_state
-        bot_seats = {seat.seat for seat in seats if seat.bot is not None}
-        bots_due = now + self.settings.bot_delay_ms / 1000 if bot_seats & set(state.acting_players()) else None
-        values["due"] = None if state.is_terminal() else due_at(state, clock_state, started, bots_due)
+        if by_person or mover is None:  # a person's move, or the start: the table is here (``gone.abandon_after``)
+            values["active"] = now
+        server_seats = played_by_server(row.when_gone, seats)
+        bots_due = now + self.settings.bot_delay_ms / 1000 if server_seats & set(state.acting_players()) else None
+        active = values.get("active", row.active)
+        over = state.is_terminal()
+        values["due"] = None if over else self.due(row, state, clock_state, started, bots_due, active, seats)
         return values
+
+    def due(
+        self,
+        row: MatchRow,
+        state: State[Any],
+        clock_state: dict[str, Any] | None,
+        started: float | None,
+        bots_due: float | None,
+        active: float | None,
+        seats: list[SeatRow],
+    ) -> float | None:
+        """When the server must next act for a running match: a bot, a clock, the referee (``due_at``), or the
+        end of a match its table walked away from (``abandon_at``)."""
+        abandoned = self.abandon_at(row, seats, active)
+        times = [when for when in (due_at(state, clock_state, started, bots_due), abandoned) if when is not None]
+        return min(times, default=None)
+
+    def abandon_at(self, row: MatchRow, seats: list[SeatRow], active: float | None) -> float | None:
+        """When a running match with no person's move since ``active`` counts as left by its table
+        (``matches.gone.abandon_after``); None for a match with no person in it (a bot in every seat, or
+        everyone resigned), which its bots end."""
+        if active is None or not people(seats):
+            return None
+        clock = None if row.clock is None else clock_of(row.clock)
+        return active + abandon_after(clock, row.seats, self.settings.abandon_days)
 
     # --- what clients are sent --------------------------------------------------------------------------
     def invite_link(self, match_id: str, invite: str) -> str:
@@ -492,7 +533,11 @@ class MatchCore:
     def _body(self, loaded: Loaded, seat: int | None, history: bool) -> JsonDict:
         row, state = loaded.row, loaded.state
         view = None
-        acting = [] if state is None else state.acting_players()
+        # A match ended before its game (``ending``: a resignation, a clock of days, a table that left) waits
+        # for no one, whatever its last position says.
+        acting = [] if state is None or row.status == "over" else state.acting_players()
+        ending = None if row.ending is None else Ending.from_json(row.ending)
+        outcome = match_outcome(state, ending, [s.seat for s in loaded.seats if s.resigned is not None])
         if state is not None:
             # One saved body for the views of every seat at this version (the parts only read it).
             if loaded.state_body is None or loaded.state_body[0] != state.version:
@@ -517,15 +562,21 @@ class MatchCore:
                     "seat": s.seat,
                     "name": s.name,
                     "bot": s.bot,
+                    "level": None if s.bot is None else bot_level(s.bot, loaded.game),  # easy, normal, hard
                     "joined": not s.free,
                     "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
                     "left": s.left_at is not None,
+                    "resigned": s.resigned is not None,
+                    "end_asked": s.end_asked is not None,
                 }
                 for s in loaded.seats
             ],
             "view": view,
             "clock": None if loaded.clock is None else loaded.clock.public(row.clock_state, now),
-            "outcome": None if state is None or state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
+            "outcome": None if outcome is None else outcome.to_json(),
+            # What becomes of a seat that is gone (``matches.gone``), and how the match ended if its game did not.
+            "when_gone": row.when_gone or WHEN_GONE[0],
+            "ending": None if ending is None else {"kind": ending.kind, "seat": ending.seat},
             "rematch": row.rematch,
             "rematch_of": row.rematch_of,
             "spectate": self.spectate_link(row.id),

@@ -78,3 +78,16 @@ class SeatCodeExpired(MatchError):
     """A seat link past its time (``matches.lobby.SEAT_CODE_SECONDS``)."""
 
     code, status = "seat_code_expired", 410
+
+
+class VacationRefused(MatchError):
+    """A vacation the clock does not allow (``matches.correspondence``): ``reason`` says which rule (taken
+    already, the move's time is up, not on one, no correspondence clock)."""
+
+    code, status = "vacation_refused", 409
+
+
+class Resigned(MatchError):
+    """A move, a second resignation or a vacation from a seat whose player resigned (``matches.gone``)."""
+
+    code, status = "resigned", 403

@@ -23,7 +23,7 @@ from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
 from engine.values import Breakdown, JsonDict, Move
 from indexes.errors import TablejudgeError
 from matches.core import SNAPSHOT_EVERY, Event, Loaded, MatchCore, Steps
-from matches.errors import BadRequest, MatchError, NotPlaying
+from matches.errors import BadRequest, MatchError, NotPlaying, Resigned
 from matches.lag import judge_time, same_round, stated_ms
 from matches.store import Call, CommitCheck, MoveRow, StorageUnavailable
 
@@ -138,8 +138,10 @@ class Gate:
         state = loaded.state
         if state is None:
             raise NotPlaying("the match has not started: it waits for every seat to be taken")
-        if state.is_terminal():
+        if state.is_terminal() or loaded.row.status == "over":  # (a match may end before its game: matches.gone)
             raise GameOverError("the game is over")
+        if any(row.seat == seat and row.resigned is not None for row in loaded.seats):
+            raise Resigned("you have resigned from this match: your seat is played without you now")
         if not state.may_act(seat):
             raise WrongPlayerError(state._why_not(seat))
         if isinstance(version, bool) or not isinstance(version, int):
@@ -152,7 +154,7 @@ class Gate:
             raise BadRequest("move must be the move's text in the game's notation")
         now = self.core.clock_now() if now is None else now
         move = self._read(loaded, seat, text, now)
-        return (yield from self.play_steps(loaded, seat, move, now, check))
+        return (yield from self.play_steps(loaded, seat, move, now, check, by_person=True))
 
     def _current(self, match_id: str, loaded: Loaded | None) -> bool:
         """Is ``loaded`` (read by the request before it waited for the match's lock) still the match as
@@ -185,9 +187,17 @@ class Gate:
         return judge_time(stated_ms(text), elapsed_ms, self.core.lag.allowance_ms(row.id, seat, stored))
 
     def play_steps(
-        self, loaded: Loaded, seat: int, move: Move, now: float, check: CommitCheck | None = None
+        self,
+        loaded: Loaded,
+        seat: int,
+        move: Move,
+        now: float,
+        check: CommitCheck | None = None,
+        by_person: bool = False,
     ) -> Steps[Moved]:
         """Apply on the cached state, commit, and only then tell; a lost commit race is a stale move.
+        ``by_person``: a move a person sent (not a bot's or a clock's), which keeps the match from counting
+        as left by its table (``MatchCore.fields_after``).
 
         While the move is applied but not yet committed its state is out of the cache, so that no
         other request (another coroutine, while the commit is awaited) sees a move the store may
@@ -202,7 +212,7 @@ class Gate:
         if core.states.get(row.id) is state:
             del core.states[row.id]
             core.copies.pop(row.id, None)  # (a copy without its state is never used: not kept either)
-        values = core.fields_after(row, loaded.game, state, seat, now, loaded.seats)
+        values = core.fields_after(row, loaded.game, state, seat, now, loaded.seats, by_person)
         # Only the columns that change: an unchanged indexed column (status, due) written again
         # still rewrites its index's page, a third of a commit's cost (benchmarks/matches.py).
         changed = {name: value for name, value in values.items() if getattr(row, name) != value}
@@ -232,7 +242,7 @@ class Gate:
         core.cache(row.id, state, loaded)
         if state.version % SNAPSHOT_EVERY == 0:
             try:
-                yield Call("save_snapshot", (row.id, state.version, state.to_json()))
+                yield Call("save_snapshot", (row.id, state.version, core.history_texts.snapshot(row.id, state)))
             except Exception:  # a snapshot only saves replaying: the committed move stands, and is told
                 log.warning("could not keep a snapshot of %s at %s", row.id, state.version, exc_info=True)
         # Told to the listeners: the scheduler (which has the pool think ahead for a bot to act), the live

@@ -6,7 +6,13 @@ once: a send to a socket that can take it never waits) and never wait for anothe
 newer update replaces an older one still queued (it holds the whole match, and its moves are joined),
 so a slow reader gets the latest state rather than a backlog; answers to its own moves stay queued in
 order. A socket whose queue is full, or whose one send waits longer than the send timeout, is closed
-(4504) and catches up from its version when it comes back."""
+(4504) and catches up from its version when it comes back.
+
+Under ``tablejudge serve`` a message is framed from orjson's bytes by the server's frame writer
+(``Connection.frames``, ``service.live_frames``), and every frame a socket is given in one turn of the
+event loop goes out in one write (a mover's answer and its update: one); when the writer cannot take it
+(the socket's buffer is past its high-water mark) the message goes through ASGI's ``send``, which waits
+and is timed as above."""
 
 from __future__ import annotations
 
@@ -46,6 +52,9 @@ CLOSE_TOO_MANY = 4429  # more messages than the socket's token bucket allows; a 
 CLOSE_TOO_SLOW = 4504  # the send queue was full, or one send waited over the send timeout
 #: Not a close code: the client went away, there is nothing to send it.
 GONE = -1
+#: The ASGI extension through which the server writes frames from encoded bytes (``service.live_frames``;
+#: named here, not imported: the server's layer is above this one).
+FRAMES_EXTENSION = "tablejudge.frames"
 
 
 @dataclass(eq=False)
@@ -89,6 +98,12 @@ class Connection:
     #: The token bucket of messages this socket may still send, and when it was last filled.
     allowance: float = 0.0
     filled_at: float = field(default_factory=time.monotonic)
+    #: The server's frame writer for this socket (``service.live_frames``, the scope's ``tablejudge.frames``
+    #: extension), or None under a server without it: ASGI's ``send`` then carries every message.
+    frames: Any = None
+
+    def __post_init__(self) -> None:
+        self.frames = self.socket.scope.get("extensions", {}).get(FRAMES_EXTENSION)
 
 
 class Outboxes:
@@ -135,7 +150,10 @@ class Outboxes:
         completes without waiting. One that must wait (its buffer is full) is not waited for here: the
         writer finishes it, timed as its own sends, and the next messages queue behind it. False: the
         message was not sent (the socket is gone, and closed)."""
-        send = connection.socket.send_text(orjson.dumps(message).decode())
+        payload = orjson.dumps(message)
+        if connection.frames is not None and connection.frames.send_text(payload):
+            return True  # framed from these bytes, written with the turn's other frames to this socket
+        send = connection.socket.send_text(payload.decode())
         connection.sending_since = time.monotonic()
         try:
             waiting = send.send(None)
@@ -193,10 +211,13 @@ class Outboxes:
                         connection.queued_pong = None
                     elif message.get("type") == "ping":
                         connection.ping_queued = False
+                    payload = orjson.dumps(message)
+                    if connection.frames is not None and connection.frames.send_text(payload):
+                        continue  # the socket takes it now: nothing to wait for or to time
                     # Timed by ``_watch_sends`` (a look a second at every socket), not a timer per send:
                     # asyncio.timeout costs about 6 us a message, wait_for a task of its own.
                     connection.sending_since = time.monotonic()
-                    send = socket.send_text(orjson.dumps(message).decode())
+                    send = socket.send_text(payload.decode())
                 try:
                     await send
                 except asyncio.CancelledError:

@@ -13,9 +13,11 @@ from engine.bots import bot_names, make_bot
 from engine.errors import ConfigError
 from engine.registry import game_class, load_game, registered_games
 from engine.values import JsonDict
-from matches.clock import Clock
+from matches.clock import clock_of
 from matches.core import Event, Loaded, MatchCore
+from matches.correspondence import Correspondence
 from matches.errors import BadInvite, BadRequest, BadSeatCode, MatchFull, NotOver, SeatCodeExpired, SeatCodeUsed
+from matches.gone import when_gone_from_request
 from matches.names import control_free
 from matches.quotas import creator_mark, refuse_waiting
 from matches.store import MatchRow, SeatRow
@@ -72,6 +74,7 @@ class Lobby:
         name: str = "",
         house_rules: str | None = None,
         client: str | None = None,
+        when_gone: str | None = None,
         *,
         held: Mapping[int, tuple[str, str]] | None = None,
         table_id: str | None = None,
@@ -79,9 +82,10 @@ class Lobby:
     ) -> Created:
         """A new match; the creator takes the first seat no bot has (none: they only watch). ``house_rules``
         names stored house rules for a word game's adjudicator. ``client``: the creator's address, for the
-        waiting-match quotas (``matches.quotas``). A table's match (``matches.tables``): ``held`` gives seats to
-        people at once, by (name, token digest), and the creator takes none; ``table_id`` is recorded with the
-        match; ``written(match_id)`` runs in the transaction that makes it."""
+        waiting-match quotas (``matches.quotas``). ``when_gone``: the table's choice for a seat that is gone
+        (``matches.gone``). A table's match (``matches.tables``): ``held`` gives seats to people at once, by
+        (name, token digest), and the creator takes none; ``table_id`` is recorded with the match;
+        ``written(match_id)`` runs in the transaction that makes it."""
         if game not in registered_games():
             raise BadRequest(f"no game called {game!r}; the games are {', '.join(registered_games())}")
         options = dict(options or {})
@@ -104,7 +108,10 @@ class Lobby:
             raise BadRequest(f"{game} options: {error}") from None
         players = made.players
         chosen = self._bots(made, bots or {})
-        clock_value = Clock.from_request(clock)
+        clock_value = clock_of(clock)
+        if isinstance(clock_value, Correspondence) and made.real_time:
+            raise BadRequest(f"{game} is played in real time: a clock of days does not fit it (seconds, or none)")
+        gone = when_gone_from_request(when_gone)
         held = dict(held or {})
         creator = None if held else next((seat for seat in range(players) if seat not in chosen), None)
         token = new_token() if creator is not None else None
@@ -123,6 +130,7 @@ class Lobby:
             house_rules=house_rules,
             creator=quota_mark,
             table_id=table_id,
+            when_gone=gone,
         )
         match_id = row.id
         seat_rows = [
@@ -178,7 +186,7 @@ class Lobby:
             defaults = cls.options_type().to_json()
             listed.append({"game": name, "options": defaults, "players": defaults.get("players", 2),
                            "bots": bot_names(cls), "word_game": bool(cls.word_questions),
-                           "about": (cls.options_type.__doc__ or "").strip()})  # fmt: skip
+                           "real_time": cls.real_time, "about": (cls.options_type.__doc__ or "").strip()})  # fmt: skip
         return listed
 
     def join(self, match_id: str, invite: str, name: str = "") -> tuple[int, str]:
@@ -291,12 +299,13 @@ class Lobby:
             lexicon=row.lexicon,
             house_rules=row.house_rules,
             table_id=row.table_id,
+            when_gone=row.when_gone,
         )
         new_id = new_row.id
+        # A player who resigned sits in the rematch again (the bot that played on for them does not).
+        again = [SeatRow(s.seat, s.name, s.token_hash, None if s.resigned is not None else s.bot, now) for s in seats]
         with self.core.store.transaction():
-            self.core.store.create_match(
-                new_row, [SeatRow(s.seat, s.name, s.token_hash, s.bot, now) for s in seats]
-            )
+            self.core.store.create_match(new_row, again)
             if row.table_id is not None and self.seating is not None:
                 self.seating(match_id, new_id, seats)  # the table's seats: the rematch's are its players' too
         if not self.core.store.update_match(match_id, row.version, rematch=new_id):

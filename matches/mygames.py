@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import CHANCE, JsonDict
+from engine.values import CHANCE, JsonDict
 from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadRequest, MatchError
 from matches.settings import TableLimits

@@ -38,6 +38,7 @@ import orjson
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
+from matches.correspondence import Correspondence
 from matches.push_setup import PushSettings, load_key, public_key, subject_for
 from matches.service import Event, Loaded, MatchService
 from matches.store import PushRow
@@ -64,6 +65,16 @@ class Alert:
     start: bool = False
     #: The match row's revision the change left (None: not known), for ``PushSender.unsubscribed``.
     revision: int | None = None
+    #: A reminder's kind (``matches.correspondence.REMINDERS``), and the table's choice for a seat out of
+    #: time, which its words name.
+    note: str | None = None
+    when_gone: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Its place in the queue: one alert waits per match, and beside it one reminder per seat (a reminder
+        neither replaces a turn's alert nor is replaced by one)."""
+        return f"{self.match}#reminder{min(self.seats, default=-1)}" if self.kind == "reminder" else self.match
 
 
 #: How a notification names a game, as its page does (``static/play/games/*.js``' titles).
@@ -84,19 +95,33 @@ def _rounds(state: Any) -> int:
     return len(rounds) if isinstance(rounds, list) else 0
 
 
+#: What a reminder of a clock of days says (``matches.correspondence``), and what follows a seat out of time.
+REMINDER_WORDS = {
+    "half": "Half your time for this move is gone.",
+    "hour": "One hour left for your move.",
+    "late": "Your time for this move is up: move now, before {then}.",
+}
+WHEN_LATE = {"bot": "a bot plays it for you", "skip": "your turn is passed", "end": "the game ends"}
+
+
 def _message(alert: Alert, seat: int) -> bytes:
     """The JSON the service worker shows: what happened, in words, and the page to open."""
-    words = {
-        "turn": "It is your turn.",
-        "deal": "A new round is dealt: your move.",
-        "over": "The match is over: see the result.",
-    }[alert.kind]
+    if alert.kind == "reminder":
+        then = WHEN_LATE.get(alert.when_gone or "bot", WHEN_LATE["bot"])
+        words = REMINDER_WORDS.get(alert.note or "", "Your move is waiting.").format(then=then)
+    else:
+        words = {
+            "turn": "It is your turn.",
+            "deal": "A new round is dealt: your move.",
+            "over": "The match is over: see the result.",
+        }[alert.kind]
     game = TITLES.get(alert.game) or alert.game.capitalize()
     return orjson.dumps(
         {
             "match": alert.match,
             "seat": seat,
             "kind": alert.kind,
+            **({"reminder": alert.note} if alert.kind == "reminder" else {}),
             "version": alert.version,
             "title": f"Tablejudge: {game}",
             "body": words,
@@ -182,6 +207,8 @@ class PushSender:
             alert = Alert(event.match, event.version, "load", start=True)
         elif event.kind == "seats":
             alert = Alert(event.match, event.version, "load", tidy=True)
+        elif event.kind in ("reminder", "ended") and event.loaded is not None:
+            alert = self._gone_news(event, event.loaded)
         else:
             alert = None
         if alert is not None:
@@ -221,7 +248,7 @@ class PushSender:
 
     def _slow(self, loaded: Loaded) -> bool:
         clock = loaded.clock
-        if clock is None:
+        if clock is None or isinstance(clock, Correspondence):
             return True
         return (clock.turn or clock.total or 0.0) >= self.settings.slow_clock_s
 
@@ -229,9 +256,7 @@ class PushSender:
         state = loaded.state
         if state is None:
             return None
-        people = {
-            seat.seat: seat.token_hash for seat in loaded.seats if seat.bot is None and seat.token_hash is not None
-        }
+        people = _people(loaded)
         base = Alert(event.match, state.version, "turn", tokens=people, game=loaded.row.game,
                      revision=loaded.row.revision)  # fmt: skip
         if state.is_terminal():
@@ -260,6 +285,21 @@ class PushSender:
         base.seats = {seat for seat in acting - before if seat != mover and seat in people}
         return base if base.seats else None
 
+    def _gone_news(self, event: Event, loaded: Loaded) -> Alert | None:
+        """A clock of days' reminder, to its seat; or a match ended before its game (``matches.gone``), to
+        every person in it but the one who resigned."""
+        row = loaded.row
+        people = _people(loaded)
+        alert = Alert(event.match, event.version, event.kind, tokens=people, game=row.game, revision=row.revision,
+                      note=event.note, when_gone=row.when_gone)  # fmt: skip
+        if event.kind == "reminder":
+            alert.seats = {event.seat} & set(people) if event.seat is not None else set()
+        else:
+            self._acting.pop(event.match, None)
+            resigner = event.seat if (row.ending or {}).get("kind") == "resigned" else None
+            alert.kind, alert.seats = "over", set(people) - {resigner}
+        return alert if alert.seats else None
+
     def _remember(self, match: str, version: int, acting: frozenset[int], rounds: int) -> None:
         self._acting[match] = (version, acting, rounds)
         self._acting.move_to_end(match)
@@ -271,7 +311,10 @@ class PushSender:
         if self._loop is not None and asyncio.get_running_loop() is not self._loop:  # pragma: no cover
             self._loop.call_soon_threadsafe(self._enqueue, alert)
             return
-        waiting = self._pending.get(alert.match)
+        waiting = self._pending.get(alert.key)
+        if waiting is not None and alert.kind == "reminder":
+            self._pending[alert.key] = alert  # the newer reminder of the seat's (its clock moved on)
+            return
         if waiting is not None:
             if alert.kind in ("turn", "deal") and waiting.kind in ("turn", "deal"):
                 alert.seats |= waiting.seats
@@ -279,17 +322,17 @@ class PushSender:
             if alert.kind == "load" and waiting.kind != "load":  # a seat change after a move: both are done
                 alert.kind, alert.seats, alert.tokens = waiting.kind, waiting.seats, waiting.tokens
                 alert.game = waiting.game
-            self._pending[alert.match] = alert
+            self._pending[alert.key] = alert
             return
         assert self._queue is not None
         try:
-            self._queue.put_nowait(alert.match)
+            self._queue.put_nowait(alert.key)
         except asyncio.QueueFull:
             log.warning(
                 "turn alerts: %d matches already wait to be sent; %s's is dropped", self._queue.qsize(), alert.match
             )
             return
-        self._pending[alert.match] = alert
+        self._pending[alert.key] = alert
 
     # --- the sender -------------------------------------------------------------------------------------
     @property
@@ -386,6 +429,12 @@ class PushSender:
 
     def _count(self, outcome: str) -> None:
         self.sent[outcome] = self.sent.get(outcome, 0) + 1
+
+
+def _people(loaded: Loaded) -> dict[int, str]:
+    """The seats a person plays, with their tokens' digests: no bot's, none whose player resigned."""
+    return {seat.seat: seat.token_hash for seat in loaded.seats
+            if seat.bot is None and seat.resigned is None and seat.token_hash is not None}  # fmt: skip
 
 
 def _topic(match: str, seat: int) -> str:

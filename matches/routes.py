@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
@@ -44,8 +44,16 @@ class CreateBody(BaseModel):
     bots: dict[str, BotName] = Field(
         default_factory=dict, max_length=12, description='seat -> bot name, e.g. {"1": "greedy"} or {"1": "planner:32"}'
     )
-    clock: dict[str, float] | None = Field(
-        default=None, description='{"turn_seconds": 60} or {"total_seconds": 300, "increment_seconds": 5}'
+    clock: dict[str, int | float] | None = Field(
+        default=None,
+        max_length=3,
+        description='{"turn_seconds": 60}, {"total_seconds": 300, "increment_seconds": 5}, or a clock of days: '
+        '{"days_per_move": 3} (1, 2, 3, 7 or 14; "grace_days", 0 to 14, after it: by default as many)',
+    )
+    when_gone: Literal["bot", "skip", "end"] | None = Field(
+        default=None,
+        description="a seat whose player resigns, or runs out of a clock of days: a bot plays on (bot, the default), "
+        "its turns are passed (skip), or the match ends (end)",
     )
     public: bool = Field(default=True, description="listed among open matches (else invite only)")
     name: str = Field(default="", max_length=40, description="the creator's name")
@@ -196,8 +204,9 @@ async def create(body: CreateBody, service: ServiceDep, request: Request) -> Cre
     # Behind a trusted proxy, the address it names (service.limits.ClientAddress); IPv6 by its /64.
     client = client_key(request.client.host) if request.client else None
     made = service.lobby.create(
-        body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules, client
-    )
+        body.game, body.options, body.seats, body.bots, body.clock, body.public, body.name, body.house_rules, client,
+        body.when_gone,
+    )  # fmt: skip
     return Created(match=made.match, invite=made.invite, seat=made.seat, token=made.token, spectate=made.spectate)
 
 

@@ -25,10 +25,12 @@ from engine.bots import next_move
 from engine.errors import StaleVersionError
 from engine.values import REFEREE, JsonDict, Move
 from indexes.errors import TablejudgeError
+from matches import departures
 from matches.core import CACHE_SIZE, PENDING, Event, Loaded, MatchCore, Steps, Think
 from matches.errors import UnknownMatch
 from matches.gate import Gate
-from matches.lag import due_at, referee_at
+from matches.gone import zombie_bot
+from matches.lag import referee_at
 from matches.store import Call, MatchRow, SeatRow, StorageUnavailable
 from matches.work import BotSeat, Busy, Overrun, WorkFailed, cheapest, seat_bots
 
@@ -264,9 +266,11 @@ class Scheduler:
                 row.due, row.revision = None, row.revision + 1
             return False
         now = self.core.clock_now()
+        if (yield from departures.due_steps(self.core, loaded, now)):  # a table gone, a clock of days' news
+            return True
         action, bots_due = yield from self._due_action(loaded, now)
         if action is None:  # nothing yet: when to look again (the bots declined, or move later)
-            due = due_at(state, row.clock_state, row.epoch_started, bots_due)
+            due = self.core.due(row, state, row.clock_state, row.epoch_started, bots_due, row.active, loaded.seats)
             due = None if due is None else max(due, now + 0.05)
             if (yield Call("update_match", (row.id, state.version), {"due": due})):
                 # This process's copy follows its own write (the next move on it passes its check); if
@@ -285,15 +289,20 @@ class Scheduler:
         """The move due now (a timeout, the referee's, a bot's), or None and when a bot will move."""
         state, row, clock = loaded.state, loaded.row, loaded.clock
         assert state is not None
+        # A seat out of a clock of days where the table chose the bot: a bot plays that turn (a "zombie" turn).
+        zombies = departures.zombie_seats(loaded, now)
         if clock is not None and row.clock_state is not None:
             for seat in clock.expired(row.clock_state, now):
                 move = state.timeout_move(seat)
-                if move is not None and state.may_act(seat):
+                if seat not in zombies and move is not None and state.may_act(seat):
                     return (seat, move), None
+        skipped = departures.skipped_move(loaded, state)  # a seat that resigned, its turns passed
+        if skipped is not None:
+            return skipped, None
         scheduled = state.scheduled()
         if scheduled is not None and row.epoch_started is not None and referee_at(row.epoch_started, scheduled) <= now:
             return (REFEREE, scheduled.move), None
-        seats = tuple(_bot_seats(row, loaded.seats, state))
+        seats = tuple(_bot_seats(row, loaded.seats, state, zombies))
         if not any(seat is not None for seat in seats):
             return None, None
         key = (state.version, state.clock_epoch(), seats)
@@ -322,12 +331,17 @@ class Scheduler:
         return delay
 
 
-def _bot_seats(row: MatchRow, seats: list[SeatRow], state: State[Any]) -> list[BotSeat]:
-    """Each seat's bot as (name, seed), None for a person's seat. The seed mixes the match's seed, the
-    seat and the moment (the real-time round, or the version), so that every server process, and a
-    worker given the same state, makes the same choice (and a replay makes it again)."""
+def _bot_seats(
+    row: MatchRow, seats: list[SeatRow], state: State[Any], zombies: frozenset[int] | set[int] = frozenset()
+) -> list[BotSeat]:
+    """Each seat's bot as (name, seed), None for a person's seat; ``zombies``, the persons' seats out of a
+    clock of days, get the bot that plays for a seat that is gone (``matches.gone.zombie_bot``). The seed
+    mixes the match's seed, the seat and the moment (the real-time round, or the version), so that every
+    server process, and a worker given the same state, makes the same choice (and a replay makes it again)."""
     moment = state.clock_epoch()
     moment = state.version if moment is None else moment
     mask = (1 << 63) - 1
-    return [None if seat.bot is None else (seat.bot, (row.seed * 1_000_003 + seat.seat * 10_007 + moment) & mask)
-            for seat in seats]  # fmt: skip
+    zombie = zombie_bot(state.game) if zombies else None
+    return [None if name is None else (name, (row.seed * 1_000_003 + seat.seat * 10_007 + moment) & mask)
+            for seat in seats
+            for name in (zombie if seat.seat in zombies else seat.bot,)]  # fmt: skip

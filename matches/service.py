@@ -20,6 +20,8 @@ boardgame.io's ``Master(game, storage, transport, auth)`` is):
   its players, the matches started from it, their results and the league;
 - ``my_games`` (``matches.mygames.MyGames``, over the core and the tables' store): a device's list of its
   games, from the seat tokens it holds.
+- ``departures`` (``matches.departures.Departures``, over the core): resigning, and a vacation from a
+  clock of days (the scheduler applies the rest of ``matches.gone``: timeouts, reminders, a table gone).
 
 A caller names the part it asks (``service.gate.play_async``, ``service.lobby.create``). The live hub
 (``matches.live``) and the turn alerts (``matches.push``) hold the service and listen to the core's
@@ -33,6 +35,7 @@ from collections.abc import Callable
 
 from indexes.house_rules import HouseRulesBook
 from matches.core import Event, Listener, Loaded, MatchCore
+from matches.departures import Departures
 from matches.encoded import EncodedReads
 from matches.gate import Gate, Moved, MoveLimit
 from matches.lobby import Created, Lobby
@@ -71,6 +74,7 @@ class MatchService:
         self.encoded = EncodedReads(self.core)
         self.tables = Tables(self.core, self.lobby, table_store, self.core.settings.tables)
         self.my_games = MyGames(self.core, table_store, self.core.settings.tables)
+        self.departures = Departures(self.core)
 
     def start(self) -> None:
         """The server's background work on the running event loop: the scheduler's loop."""

@@ -87,6 +87,11 @@ class MatchLimits(BaseModel):
     max_moves: int = Field(
         20_000, ge=1, le=10_000_000, description="the most moves one match may hold (409 move_limit beyond)"
     )
+    abandon_days: float = Field(
+        30.0, ge=1, le=3650,
+        description="a running match in which no person has moved for this many days (under a clock of days, at "
+        "least every seat's days and grace in turn) is ended as left by its table, nobody winning",
+    )  # fmt: skip
     unwatched_bot_delay_ms: int = Field(
         5_000, ge=0, le=3_600_000,
         description="a match with no person seated that no live socket watches moves at most once per this "

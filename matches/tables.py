@@ -41,7 +41,7 @@ from typing import Any
 
 import orjson
 
-from engine.base import JsonDict
+from engine.values import JsonDict
 from matches.core import Event, Loaded, MatchCore
 from matches.errors import BadRequest, MatchError, Unauthorized
 from matches.league import PROVISIONAL_GAMES, Place, Result, Standing, apply, figures

@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
 from indexes.house_rules import HouseRulesBook
-from matches import push, push_routes, table_routes
+from matches import departure_routes, push, push_routes, table_routes
 from matches import routes as match_routes
 from matches.http import ORJSONResponse
 from matches.live import LiveHub
@@ -32,7 +32,7 @@ from matches.settings import MatchSettings
 from matches.store import open_store
 from service.errors import install_error_handlers
 from service.lexicons import open_served
-from service.limits import CREATE, JOIN, JUDGE, LISTS, MOVES, Guard, TokenBuckets
+from service.limits import CREATE, JOIN, JUDGE, LISTS, MOVES, SEATS, Guard, TokenBuckets
 from service.params import declare_served_lexicons
 from service.responses import AnswerCache
 from service.routers import bop, house_rules, meta, page, pdq, play, words
@@ -249,7 +249,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.push = push.attach(app.state.matches, settings.base_url(), settings.push)  # None when off
     judge = [route for module in (bop, pdq, words, house_rules, meta, page, play) for route in module.router.routes]
     app.router.routes[:0] = judge + list(match_routes.router.routes) + list(match_routes.qr_router.routes)
-    app.router.routes[:0] = list(push_routes.router.routes)
+    app.router.routes[:0] = list(push_routes.router.routes) + list(departure_routes.router.routes)
     app.router.routes[:0] = list(table_routes.router.routes)
     app.add_api_websocket_route("/v1/matches/{match_id}/live", match_routes.live_route)
     schema = app.openapi()  # written now from the FastAPI routes, and kept: see _plain_routes
@@ -263,7 +263,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Added last = outermost: CORS headers go on every answer, the limits' 413/414/429 included, and the
     # security headers too; the client's address is known (behind a trusted proxy) before it is counted.
-    kinds = (CREATE, JOIN, MOVES, JUDGE, LISTS)
+    kinds = (CREATE, JOIN, MOVES, JUDGE, LISTS, SEATS)
     rates: dict[str, tuple[int, float] | None] = {kind: settings.rate(kind) for kind in kinds}
     buckets = TokenBuckets.of(rates)
     moves = rates[MOVES]

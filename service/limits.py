@@ -71,7 +71,7 @@ def client_address(scope: Scope) -> str:
 
 
 # --- rate limits ------------------------------------------------------------------------------------
-CREATE, JOIN, MOVES, JUDGE, LISTS = "create", "join", "moves", "judge", "lists"
+CREATE, JOIN, MOVES, JUDGE, LISTS, SEATS = "create", "join", "moves", "judge", "lists", "seats"
 #: What a limited request is called in the 429's message.
 DOING = {
     CREATE: "matches (and house rules, tables) created",
@@ -79,7 +79,10 @@ DOING = {
     MOVES: "moves",
     JUDGE: "judge questions",
     LISTS: "lists of games and tables' pages",
+    SEATS: "resignations, vacations and requests to end a game",
 }
+#: The ends of the paths of a seat leaving its match or pausing its clock (``SEATS``).
+_SEAT_ENDS = ("/resign", "/vacation", "/end")
 _JUDGE_PREFIXES = ("/v1/bop/", "/v1/pdq/", "/v1/words/", "/v1/house-rules/")
 
 
@@ -94,7 +97,7 @@ def route_class(method: str, path: str) -> str | None:
                 return JOIN
             if path == "/v1/matches" or path.endswith("/rematch"):
                 return CREATE
-            return None
+            return SEATS if path.endswith(_SEAT_ENDS) else None
         if path == "/v1/house-rules":
             return CREATE
         if path.startswith("/v1/tables"):
@@ -106,6 +109,8 @@ def route_class(method: str, path: str) -> str | None:
         return JUDGE
     if path.startswith("/v1/tables/"):
         return LISTS
+    if method == "DELETE" and path.startswith("/v1/matches") and path.endswith(_SEAT_ENDS):
+        return SEATS
     return None
 
 

@@ -46,6 +46,9 @@ def server_options(settings: Settings) -> dict[str, object]:
         # idle socket (benchmarks/matches.py). Node's ws turns it off on servers by default for
         # the same reasons.
         "ws_per_message_deflate": False,
+        # uvicorn's own websockets (sans-I/O) protocol, with a writer of frames the app encoded itself,
+        # written once a turn of the loop (``service.live_frames``; the live sockets use it).
+        "ws": "service.live_frames:FramedWebSocketsProtocol",
         # A client's frame is at most this big (a move needs under 1 KiB): a bigger one is refused
         # with close code 1009 from its header, before its payload is read (matches/README.md).
         "ws_max_size": settings.live.max_frame_bytes,

@@ -165,6 +165,10 @@ class Limits(BaseModel):
         Rate(1200, 60.0),
         description="judge questions (/v1/bop, /v1/pdq, /v1/words, /v1/house-rules/{id}) from one client address",
     )  # fmt: skip
+    rate_seats: RateLimit = Field(
+        Rate(30, 60.0), description="resignations, vacations (taken and ended) and requests to end a game "
+        "from one client address",
+    )  # fmt: skip
     trusted_proxies: Names = Field(
         (), description="proxies (exact addresses) whose PROXY_HEADER names the real client; anyone else's "
         "header is ignored",

@@ -10,10 +10,10 @@ from typing import NoReturn
 
 from engine.errors import EngineError
 from indexes.errors import TablejudgeError
-from tablejudge.commands import hint, play, serve, site, words
+from tablejudge.commands import hint, leaves, play, serve, site, words
 
 #: Modules with a ``register(subparsers)`` function, in the order their commands are listed.
-COMMAND_MODULES = (words, play, hint, serve, site)
+COMMAND_MODULES = (words, play, hint, serve, site, leaves)
 
 
 class UsageError(Exception):

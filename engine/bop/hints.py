@@ -83,9 +83,14 @@ def _play_words(
     return tuple(found)
 
 
-def best_plays(board: Mapping[Cell, str], hand: Sequence[str], adjudicator: Adjudicator, limit: int = 10) -> list[Hint]:
-    """The ``limit`` best plays (0: all) for ``hand`` on ``board``, with their words."""
-    ranked = generate_plays(board, hand, judge_index(adjudicator))
+def best_plays(
+    board: Mapping[Cell, str], hand: Sequence[str], adjudicator: Adjudicator, limit: int = 10,
+    ranked: Sequence[ScoredMove[Play]] | None = None,
+) -> list[Hint]:  # fmt: skip
+    """The ``limit`` best plays (0: all) for ``hand`` on ``board``, with their words; ``ranked``: the plays
+    in the order wanted, when not the most points first (a review's, by equity)."""
+    if ranked is None:
+        ranked = generate_plays(board, hand, judge_index(adjudicator))
     chosen = ranked[:limit] if limit else ranked
     hints = []
     now = bop_readings(board, adjudicator)

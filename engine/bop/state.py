@@ -510,11 +510,20 @@ class BopState(State[BopMove]):
         return {"stands_for": [[r, c, letter] for (r, c), letter in sorted(self.game.readings(board).items())]}
 
     def review(self, seat: int) -> JsonDict | None:
-        """The best plays ``seat``'s hand had here, with their words (the after-turn report)."""
+        """The best plays ``seat``'s hand had here, with their words (the after-turn report), ranked by the
+        hard bot's equity, each with why (``engine.planning.review_entries``)."""
         if self.over or self.draws_owed is not None:
             return None
-        hints = best_plays(self.board, self.hands[seat], self.game.adjudicator, limit=5)
-        return {"hand": list(self.hands[seat]), "best": [hint.to_json() for hint in hints]}
+        from engine.planning import review_entries
+
+        hand, adjudicator = self.hands[seat], self.game.adjudicator
+        plays = {scored.move: scored for scored in generate_plays(self.board, hand, judge_index(adjudicator))}
+
+        def explain(move: Play) -> JsonDict:
+            return best_plays(self.board, hand, adjudicator, 1, [plays[move]])[0].to_json()
+
+        best = review_entries(self, seat, 5, explain, keep=lambda move: move in plays)
+        return {"hand": list(hand), "ranked_by": "equity", "best": best}
 
     def board_text(self) -> str:
         return format_board(self.board)

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.digit.movegen import best_moves, can_act, generate_plays, generate_swaps, rank_moves
+from engine.digit.movegen import best_moves, can_act, explained, generate_plays, generate_swaps, rank_moves
 from engine.digit.moves import AnyDigitMove, DigitPass, Play, Swap
 from engine.digit.options import KIT
 from engine.digit.rules import SOLVER, pass_turn, play, swap
@@ -29,6 +29,7 @@ from engine.errors import IllegalMoveError
 from engine.linegames.grid import CENTRE, Cell, joined, lines_through
 from engine.linegames.supply import HAND_SIZE, next_seat, owed_draw
 from engine.linegames.turns import PileTurns
+from engine.planning import review_entries
 from engine.rng import Rng
 from engine.values import CHANCE, Breakdown, JsonDict, Outcome, ScoredMove, note
 from engine.views import Owned, Part, Public
@@ -122,6 +123,14 @@ class DigitState(PileTurns[AnyDigitMove]):
             return None
         return Outcome.by_score(self.scores(), self.end_reason)
 
+    def stopped_scores(self) -> tuple[int, ...]:
+        """A game stopped before anyone went out ends as a blocked one does: tiles left, negated (ruling 24)."""
+        return self.standing()
+
+    def standing(self) -> tuple[int, ...]:
+        """Ahead is fewer tiles left (hand and own pile): the race to go out."""
+        return tuple(-self.tiles_left(seat) for seat in range(self.players))
+
     def legal_moves(self, seat: int) -> list[AnyDigitMove]:
         """Chance: the tiles the drawer's pile can give. The player to move: every play (the fast
         generator's order), every one-step swap, every pass with its trade (some, all or none of the
@@ -166,14 +175,17 @@ class DigitState(PileTurns[AnyDigitMove]):
         return DigitPass() if self.board else Play.of({CENTRE: self.hands[seat][0]})
 
     def review(self, seat: int) -> JsonDict | None:
-        """The best moves ``seat`` had here, each with its whole breakdown ("what could I have played")."""
+        """The best moves ``seat`` had here, each with its whole breakdown ("what could I have played"),
+        ranked by the hard bot's equity, each with why (``engine.planning.review_entries``)."""
         if not self._to_move(seat):
             return None
-        best = self.hints(seat)
-        return {
-            "hand": list(self.hands[seat]),
-            "best": [{"move": s.move.to_text(), "points": s.points, "breakdown": s.breakdown.to_json()} for s in best],
-        }
+        hand, pile = self.hands[seat], self.piles[seat]
+
+        def explain(move: AnyDigitMove) -> JsonDict:
+            shown = explained(self.board, hand, pile, ScoredMove(move, 0))  # type: ignore[arg-type]
+            return {"move": move.to_text(), "points": 0, "breakdown": shown.breakdown.to_json()}
+
+        return {"hand": list(hand), "ranked_by": "equity", "best": review_entries(self, seat, REVIEW_MOVES, explain)}
 
     def hints(self, seat: int, limit: int = REVIEW_MOVES) -> list[ScoredMove[AnyDigitMove]]:
         """The ``limit`` best moves for ``seat`` now (its ranking), each with the breakdown playing it

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, cast
 
 from engine.errors import IllegalMoveError
 from engine.linegames.supply import owed_draw
-from engine.linegames.symmetry import distinct_best
 from engine.linegames.turns import BagTurns
 from engine.matchfive.board import Board
 from engine.matchfive.movegen import breakdown_of, generate_plays, play_form, scored_plays
 from engine.matchfive.moves import Pass, Place, Swap
 from engine.matchfive.options import HAND_SIZE, WILD, hand_penalty, hand_tile, parse_hand_tile, sort_tiles, value
 from engine.matchfive.rules import board_problems, check_play, check_swap, hand_breakdown, score_play
+from engine.planning import review_entries
 from engine.table import Left
 from engine.values import CHANCE, Breakdown, Draw, JsonDict, Outcome, ScoredMove, note
 from engine.views import Owned, Public, Secret
@@ -149,25 +149,21 @@ class MatchFiveState(BagTurns[MatchFiveMove, Board, str]):
         return min(plays, key=lambda scored: (scored.points, scored.move.placements)).move
 
     def review(self, seat: int) -> JsonDict | None:
-        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played"):
-        each once, its images on a table that looks the same turned, mirrored or shifted (the empty
-        table, a lone stack) named as its ``twins`` (``engine.linegames.symmetry``)."""
+        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played"),
+        ranked by the hard bot's equity, each with why (``engine.planning.review_entries``): each once, its
+        images on a table that looks the same turned, mirrored or shifted (the empty table, a lone stack)
+        named as its ``twins`` (``engine.linegames.symmetry``)."""
         if self.over or self.draws_owed is not None:
             return None
         hand = self.hands[seat]
-        best = distinct_best(scored_plays(self.board, hand), play_form(self.board), REVIEW_PLAYS)
-        return {
-            "hand": list(hand),
-            "best": [
-                {
-                    "move": s.move.to_text(),
-                    "points": s.points,
-                    "breakdown": breakdown_of(self.board, hand, s.move).to_json(),
-                    "twins": [twin.to_text() for twin in twins],
-                }
-                for s, twins in best
-            ],
-        }
+
+        def explain(move: Place) -> JsonDict:
+            breakdown = breakdown_of(self.board, hand, move)
+            return {"move": move.to_text(), "points": breakdown.total, "breakdown": breakdown.to_json()}
+
+        best = review_entries(self, seat, REVIEW_PLAYS, explain, keep=lambda move: isinstance(move, Place),
+                              form=play_form(self.board))  # fmt: skip
+        return {"hand": list(hand), "ranked_by": "equity", "best": best}
 
     def view_extras(self, viewer: int | None) -> JsonDict:
         """The locked tiles as ``[row, col, level]`` (the locking blocks), so that a client draws them

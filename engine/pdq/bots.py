@@ -42,10 +42,22 @@ class BotProfile:
     insight: float
     #: Time to give up and vote "no word" when stumped.
     give_up_ms: int
+    #: Which of the words it knows it says: ``familiar`` (by commonness), ``short`` (the shortest of
+    #: the familiar ones first: a beginner's) or ``long`` (the longest first).
+    words: str = "familiar"
+    #: It never says a word sooner than this after the deal: the time a person takes to read the cards.
+    floor_ms: int = 0
 
     def __post_init__(self) -> None:
-        if self.reaction_ms < 0 or self.give_up_ms < 0 or self.vocabulary < 1 or self.spread < 0 or self.insight <= 0:
+        if (self.reaction_ms < 0 or self.give_up_ms < 0 or self.vocabulary < 1 or self.spread < 0 or self.insight <= 0
+                or self.words not in WORD_CHOICES or self.floor_ms < 0):  # fmt: skip
             raise ConfigError(f"bad PDQ bot profile {self}")
+
+
+#: How a bot picks among the words it knows (``BotProfile.words``).
+WORD_CHOICES = ("familiar", "short", "long")
+#: The quickest a person reads three cards: no level says a word sooner after the deal.
+READ_MS = 2_000
 
 
 #: The levels a table chooses from, slowest first, named for how they play. Their median time to a
@@ -54,15 +66,25 @@ class BotProfile:
 #: (README.md, "Bots a person can beat"); the old "quick" bot (1.8 s, from when the server timed claims on arrival)
 #: won nearly every round.
 LEVELS = ("relaxed", "steady", "sharp")
+#: The difficulty levels every game offers, as PDQ plays them: ``easy`` is slow and says common short
+#: words, ``hard`` is quick and says the longest words it knows; ``normal`` is the greedy bot at steady's
+#: pace (:data:`SHARED_PACE`). None is ever quicker than a person reading the cards (:data:`READ_MS`).
+DIFFICULTY = ("easy", "hard")
+#: The level each of PDQ's own bots plays at, for a seat's label (``engine.bots.bot_level``).
+PACE_LEVELS = {"relaxed": "easy", "slow": "easy", "steady": "normal", "sharp": "hard", "quick": "hard"}
 #: Names of earlier levels: matches saved with them keep their bots (not offered any more).
 RETIRED = ("quick", "slow")
 PROFILES: dict[str, BotProfile] = {
+    "easy": BotProfile("easy", reaction_ms=9_000, spread=0.4, vocabulary=12, commonness=1.6, insight=12.0,
+                       give_up_ms=20_000, words="short", floor_ms=READ_MS),
+    "hard": BotProfile("hard", reaction_ms=3_500, spread=0.3, vocabulary=60, commonness=1.0, insight=2.5,
+                       give_up_ms=12_000, words="long", floor_ms=READ_MS),
     "relaxed": BotProfile("relaxed", reaction_ms=9_000, spread=0.4, vocabulary=15, commonness=1.6, insight=12.0,
-                          give_up_ms=20_000),
+                          give_up_ms=20_000, floor_ms=READ_MS),
     "steady": BotProfile("steady", reaction_ms=6_000, spread=0.4, vocabulary=25, commonness=1.3, insight=6.0,
-                         give_up_ms=16_000),
+                         give_up_ms=16_000, floor_ms=READ_MS),
     "sharp": BotProfile("sharp", reaction_ms=3_800, spread=0.35, vocabulary=40, commonness=1.0, insight=3.0,
-                        give_up_ms=12_000),
+                        give_up_ms=12_000, floor_ms=READ_MS),
     "quick": BotProfile("quick", reaction_ms=1_800, spread=0.35, vocabulary=40, commonness=1.0, insight=3.0,
                         give_up_ms=8_000),
     "slow": BotProfile("slow", reaction_ms=6_000, spread=0.5, vocabulary=12, commonness=1.6, insight=12.0,
@@ -147,9 +169,19 @@ class PdqBot:
     # --- planning --------------------------------------------------------------------------------
     def _delay(self, answers: int) -> int:
         gauss = math.sqrt(-2.0 * math.log(1.0 - self.rng.random())) * math.cos(2 * math.pi * self.rng.random())
-        return int(self.profile.reaction_ms * hardness(answers) * math.exp(self.profile.spread * gauss))
+        drawn = int(self.profile.reaction_ms * hardness(answers) * math.exp(self.profile.spread * gauss))
+        return max(self.profile.floor_ms, drawn)
+
+    def _ordered(self, words: list[str]) -> list[str]:
+        """The words it knows (most familiar first) in the order it reaches for them: its profile's."""
+        if self.profile.words == "short":
+            return sorted(words, key=len)  # stable: the most familiar of a length first
+        if self.profile.words == "long":
+            return sorted(words, key=len, reverse=True)
+        return words
 
     def _draw(self, words: list[str]) -> str:
+        words = self._ordered(words)
         weights = [1.0 / (i + 1) ** self.profile.commonness for i in range(len(words))]
         point = self.rng.random() * sum(weights)
         for word, weight in zip(words, weights, strict=True):
@@ -212,7 +244,7 @@ class PdqBot:
 #: before it loses, and it plays at steady's pace, which makes it about as hard to beat as steady;
 #: ``random`` says any word and plays as the easiest bot of every game should, at relaxed's pace
 #: (README.md, "Bots a person can beat", measures both).
-SHARED_PACE = {"greedy": "steady", "random": "relaxed"}
+SHARED_PACE = {"normal": "steady", "greedy": "steady", "random": "relaxed"}
 
 
 class PacedBot(PdqBot):

@@ -30,7 +30,7 @@ from typing import Any
 from engine.base import Game
 from engine.errors import ConfigError, NotationError
 from engine.pdq.body import BODY_KEYS, END_REASONS
-from engine.pdq.bots import LEVELS, RETIRED, SHARED_PACE
+from engine.pdq.bots import DIFFICULTY, LEVELS, PACE_LEVELS, RETIRED, SHARED_PACE
 from engine.pdq.deck import LETTERS
 from engine.pdq.difficulty import Difficulty, deal_difficulty
 from engine.pdq.moves import PdqMove, parse_move
@@ -65,11 +65,16 @@ class PdqGame(Game[PdqOptions, "PdqState", PdqMove]):
     options_type = PdqOptions
     format = 2
     word_questions = ("pdq", "pdq_check")
-    # The levels, then retired names that saved matches may still seat; the shared bots at a level's
-    # pace (``bots.SHARED_PACE``: a seat left by its player is the greedy bot's, wanted or not).
-    bots = {**{name: _make_pdq_bot for name in (*LEVELS, *RETIRED)}, **dict.fromkeys(SHARED_PACE, _make_paced_bot)}
+    real_time = True
+    # The levels (easy, hard; normal is the greedy bot at steady's pace) and the paces, then retired names
+    # that saved matches may still seat; the shared bots at a level's pace (``bots.SHARED_PACE``: a seat
+    # left by its player is the greedy bot's, wanted or not).
+    bots = {**{name: _make_pdq_bot for name in (*DIFFICULTY, *LEVELS, *RETIRED)},
+            **dict.fromkeys(SHARED_PACE, _make_paced_bot)}  # fmt: skip
     #: Not offered in a menu (``engine.bots.bot_names``): kept for matches saved with them.
     retired_bots = RETIRED
+    #: The level each pace plays at (``engine.bots.bot_level``).
+    bot_levels = PACE_LEVELS
 
     def _new_state(self, seed: int | None) -> PdqState:
         """Shuffle the deck (seeded games; a table shuffles its own) and deal the first round."""

@@ -22,6 +22,7 @@ from engine.linegames.rules import check_hand
 from engine.linegames.supply import HAND_SIZE, owed_draw
 from engine.linegames.tiles import is_wild
 from engine.linegames.turns import PileTurns
+from engine.planning import review_entries
 from engine.qnto.movegen import best_plays, scored_plays
 from engine.qnto.moves import Pass, Play, Swap
 from engine.qnto.options import QntoOptions, draw_rank
@@ -146,6 +147,12 @@ class QntoState(PileTurns[QntoMove]):
         winners = tuple(seat for seat, count in enumerate(left) if count == min(left))
         return Outcome(tuple(self.points), winners, reason)
 
+    def standing(self) -> tuple[int, ...]:
+        """Classic and Plus: the points; Light, a race to run out: fewer tiles left is ahead (ruling 25)."""
+        if self.options.scored:
+            return tuple(self.points)
+        return tuple(-self.tiles_left(seat) for seat in range(self.players))
+
     def end_text(self) -> str:
         if self.end_reason == BLOCKED:
             limit = self.options.turns_to_block()
@@ -215,14 +222,18 @@ class QntoState(PileTurns[QntoMove]):
         return best_plays(self.board, hand, pile, self.options.variant, limit, self.legal_plays(seat))
 
     def review(self, seat: int) -> JsonDict | None:
-        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played")."""
+        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played"),
+        ranked by the hard bot's equity, each with why (``engine.planning.review_entries``)."""
         if self.over or self.draws_owed is not None:
             return None
-        best = self.hints(seat)
-        return {
-            "hand": list(self.hands[seat]),
-            "best": [{"move": s.move.to_text(), "points": s.points, "breakdown": s.breakdown.to_json()} for s in best],
-        }
+        hand, pile, variant = self.hands[seat], self.pile_of(seat), self.options.variant
+
+        def explain(move: Play) -> JsonDict:
+            turn = play(self.board, move.as_dict(), hand, pile, variant)
+            return {"move": move.to_text(), "points": turn.points, "breakdown": turn.breakdown.to_json()}
+
+        best = review_entries(self, seat, REVIEW_PLAYS, explain, keep=lambda move: isinstance(move, Play))
+        return {"hand": list(hand), "ranked_by": "equity", "best": best}
 
     def timeout_move(self, seat: int) -> QntoMove | None:
         """A player whose time runs out passes, trading nothing (RULINGS.md 20)."""

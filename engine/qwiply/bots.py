@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.bots import Turn
+from engine.bots import EasyBot, Turn
 from engine.errors import ConfigError
 from engine.qwiply.moves import Claim, Roll, Setup
 from engine.qwiply.options import QwiplyOptions
@@ -363,3 +363,26 @@ class PlannerBot:
 
     def __repr__(self) -> str:
         return f"PlannerBot(games={self.games})"
+
+
+class EasyBeginner:
+    """Qwiply's easy level: it sets up as the sheet advises a first-time player (:func:`advice_setup`:
+    random crossings, 3 on each suit) and then leads and claims as the shared easy bot does (a plausible
+    die, weighted toward the normal bot's first choices)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.inner = EasyBot(seed)
+
+    def choose(self, turn: Turn) -> Move | None:
+        if turn.view.get("phase") == "setup":
+            options = turn.game.options
+            assert isinstance(options, QwiplyOptions)
+            return advice_setup(self.rng, options)
+        return self.inner.choose(turn)
+
+    def __repr__(self) -> str:
+        return "EasyBeginner()"
+

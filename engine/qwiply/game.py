@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.base import Game
-from engine.errors import NotationError
+from engine.errors import ConfigError, NotationError
 from engine.qwiply.movegen import DEFAULT_CROSSING, LISTED_BIDS, default_setup, listed_scored_setups, listed_setups
 from engine.qwiply.moves import QwiplyMove, parse_move
 from engine.qwiply.options import QwiplyOptions
@@ -74,13 +74,25 @@ def _make_planner(seed: int, name: str) -> Any:
     return PlannerBot(seed, name)
 
 
+def _make_easy(seed: int, name: str) -> Any:
+    from engine.qwiply.bots import EasyBeginner
+
+    if name != "easy":
+        raise ConfigError(f"unknown bot {name!r}: easy takes no ':' setting")
+    return EasyBeginner(seed)
+
+
 class QwiplyGame(Game[QwiplyOptions, "QwiplyState", QwiplyMove]):
     """Qwiply: bid, roll, lead, and claim dice onto the score sheet (the trick-taking roll-and-write game)."""
 
     name = "qwiply"
     options_type = QwiplyOptions
     format = 1
-    bots = {"planner": _make_planner}
+    #: Its easy level sets up as the sheet advises; the planner is the hard level (``hard``, ``hard:GAMES``),
+    #: and ``planner`` seats it too, for saved matches.
+    bots = {"easy": _make_easy, "hard": _make_planner, "planner": _make_planner}
+    retired_bots = ("planner",)
+    bot_levels = {"planner": "hard"}
     table_mode = True
 
     def _new_state(self, seed: int | None) -> QwiplyState:

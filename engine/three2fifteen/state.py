@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.errors import IllegalMoveError
 from engine.linegames.supply import owed_draw
-from engine.linegames.symmetry import distinct_best
 from engine.linegames.turns import BagTurns
+from engine.planning import review_entries
 from engine.three2fifteen.board import Board
 from engine.three2fifteen.layout import Layout
 from engine.three2fifteen.movegen import generate_plays, play_form, scored_plays
@@ -160,25 +160,21 @@ class Three2FifteenState(BagTurns[T2fMove, Board, int]):
         return lowest.move
 
     def review(self, seat: int) -> JsonDict | None:
-        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played"):
-        each once, its mirror images on a board that looks the same mirrored (the empty board) named as
-        its ``twins`` (``engine.linegames.symmetry``)."""
+        """The best plays ``seat``'s hand had here (the after-turn report: "what could I have played"),
+        ranked by the hard bot's equity, each with why (``engine.planning.review_entries``): each once, its
+        mirror images on a board that looks the same mirrored (the empty board) named as its ``twins``
+        (``engine.linegames.symmetry``)."""
         if self.over or self.draws_owed is not None:
             return None
-        ranked = scored_plays(self.board, self.hands[seat], self.layout)
-        best = distinct_best(ranked, play_form(self.board, self.layout), REVIEW_PLAYS)
-        return {
-            "hand": list(self.hands[seat]),
-            "best": [
-                {
-                    "move": s.move.to_text(),
-                    "points": s.points,
-                    "breakdown": s.breakdown.to_json(),
-                    "twins": [twin.to_text() for twin in twins],
-                }
-                for s, twins in best
-            ],
-        }
+        ranked = {scored.move: scored for scored in scored_plays(self.board, self.hands[seat], self.layout)}
+
+        def explain(move: Play) -> JsonDict:
+            scored = ranked[move]
+            return {"move": move.to_text(), "points": scored.points, "breakdown": scored.breakdown.to_json()}
+
+        best = review_entries(self, seat, REVIEW_PLAYS, explain, keep=lambda move: move in ranked,
+                              form=play_form(self.board, self.layout))  # fmt: skip
+        return {"hand": list(self.hands[seat]), "ranked_by": "equity", "best": best}
 
     def view_extras(self, viewer: int | None) -> JsonDict:
         """The board's squares, row by row (``.`` plain, ``d`` double, ``t`` triple, ``r`` repeat,

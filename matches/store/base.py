@@ -16,6 +16,7 @@ from typing import Any, Literal
 import orjson
 
 from indexes.house_rules import HouseRules
+from matches.clock import shift_clock_state
 from matches.store.health import StorageUnavailable, StoreHealth
 from matches.store.rows import Change, CommitCheck, MatchRow, MoveRow, PushRow, SeatRow, Told
 from matches.store.schema import MIGRATIONS, SCHEMA_VERSION
@@ -289,7 +290,7 @@ class Store:
 
     def seats(self, match_id: str) -> list[SeatRow]:
         rows = self._query(
-            "SELECT seat, name, token_hash, bot, joined, left_at, seen, lag_ms FROM seats "
+            "SELECT seat, name, token_hash, bot, joined, left_at, seen, lag_ms, resigned, end_asked FROM seats "
             "WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )
@@ -486,17 +487,13 @@ class Store:
     def _shift_running(self, seconds: float) -> None:
         """Every running match's times that count down, ``seconds`` later (in the caller's transaction)."""
         self._execute(
-            "UPDATE matches SET due = due + ?, epoch_started = epoch_started + ?, revision = revision + 1 "
-            "WHERE status = 'playing'",
-            (seconds, seconds),
+            "UPDATE matches SET due = due + ?, epoch_started = epoch_started + ?, active = active + ?, "
+            "revision = revision + 1 WHERE status = 'playing'",
+            (seconds, seconds, seconds),
         )
         rows = self._query("SELECT id, clock_state FROM matches WHERE status = 'playing' AND clock_state IS NOT NULL")
         for match_id, text in rows:
-            state = orjson.loads(text)
-            for key in ("since", "deadline"):
-                if isinstance(state.get(key), int | float):
-                    state[key] += seconds
-            shifted = to_column("clock_state", state)
+            shifted = to_column("clock_state", shift_clock_state(orjson.loads(text), seconds))
             self._execute("UPDATE matches SET clock_state = ? WHERE id = ?", (shifted, match_id))
 
     # --- seats that travel: one-time codes that move a seat to another device (``Lobby.seat_link``) ------

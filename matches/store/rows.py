@@ -39,6 +39,13 @@ class MatchRow:
     creator: str | None = None
     #: The table it was started from (``matches.tables``), None for a match of its own.
     table_id: str | None = None
+    #: The table's choice for a seat that is gone (``matches.gone.WHEN_GONE``; None: the default).
+    when_gone: str | None = None
+    #: How the match ended when its game did not (``matches.gone.Ending``'s JSON): a resignation, a clock of
+    #: days run out, a table that walked away.
+    ending: dict[str, Any] | None = None
+    #: When a person last moved (or the match started): a match nobody moves in for long is ended.
+    active: float | None = None
 
     def copy(self) -> MatchRow:
         """A copy with the same values (``dataclasses.replace`` calls ``__init__``: 7x the time,
@@ -61,6 +68,10 @@ class SeatRow:
     #: The lag this seat's claims are allowed (ms), as the server holding its live socket last measured
     #: it (``matches/lag.py``); None before any measurement. Like ``seen``, it moves no revision.
     lag_ms: int | None = None
+    #: When its player resigned (``matches.gone``): a seat that resigned cannot win, and moves no more.
+    resigned: float | None = None
+    #: When its player asked to end the game (``matches.departures``); None: has not, or took it back.
+    end_asked: float | None = None
 
     @property
     def free(self) -> bool:

@@ -189,6 +189,22 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (table_id, game, player)
         )""",
     ],
+    [
+        # Seats that are gone (``matches/gone.py``): the table's choice for a seat whose player resigned or
+        # ran out of a clock of days (``when_gone``; NULL: the default, a bot), how a match ended when its
+        # game did not (``ending``, JSON), when a person last moved in it (``active``: a match its table
+        # walked away from is ended), and when a seat's player resigned.
+        "ALTER TABLE matches ADD COLUMN when_gone TEXT",
+        "ALTER TABLE matches ADD COLUMN ending TEXT",
+        "ALTER TABLE matches ADD COLUMN active DOUBLE PRECISION",
+        "UPDATE matches SET active = updated WHERE status = 'playing'",
+        "ALTER TABLE seats ADD COLUMN resigned DOUBLE PRECISION",
+    ],
+    [
+        # Ending a game by agreement (``matches/departures.py``): when a seat's player asked to end the game
+        # (NULL: has not, or took it back); it ends when every person still playing has asked.
+        "ALTER TABLE seats ADD COLUMN end_asked DOUBLE PRECISION",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 NOTIFY_CHANNEL = "tablejudge_moves"

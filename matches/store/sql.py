@@ -12,12 +12,12 @@ import orjson
 
 from matches.store.rows import CommitCheck, MatchRow, MoveRow, SeatRow
 
-JSON_COLUMNS = ("options", "clock", "clock_state")
+JSON_COLUMNS = ("options", "clock", "clock_state", "ending")
 MATCH_COLUMNS = [f.name for f in fields(MatchRow)]
 #: A match's columns, then a seat's, one line per seat (``read_match_and_seats`` reads them).
 MATCH_AND_SEAT_COLUMNS = (
     f"{', '.join(f'm.{name}' for name in MATCH_COLUMNS)}, "
-    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen, s.lag_ms"
+    "s.seat, s.name, s.token_hash, s.bot, s.joined, s.left_at, s.seen, s.lag_ms, s.resigned, s.end_asked"
 )
 #: Seat columns whose writes move no revision, so that a server's copy of the match still commits moves:
 #: a socket's heartbeat (``seen``) and the lag measured on it (``lag_ms``: a copy's seats are read again
@@ -116,7 +116,9 @@ def read_next_due(rows: list[tuple[Any, ...]]) -> float | None:
 
 
 def snapshot_text(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"))
+    """A snapshot's text, by orjson: its history may come already encoded (an ``orjson.Fragment``,
+    ``matches.snapshots``). Keys that are not text are written as text, as the standard library does."""
+    return orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def read_match(row: tuple[Any, ...]) -> MatchRow:

@@ -480,7 +480,10 @@ def play_checked(game: Game[Any, Any, Any], bots: Sequence[Bot], seed: int, case
         assert breakdown.total == sum(item.points for item in breakdown.items)
         foreign.append((seat, move))
     assert state.is_terminal(), f"seed {seed}: no end within {case.max_moves} moves"
-    assert state.acting_players() == [] and state.outcome() is not None
+    outcome = state.outcome()
+    assert state.acting_players() == [] and outcome is not None
+    # The game's measure of who is ahead (``standing``) gives its own winners: a seat that left passes its win on by it.
+    assert state.forfeit_outcome((), outcome.reason) == outcome
     assert_round_trip(game, state)
     assert_views_hide_secrets(state)
     replayed = game.replay(seed, [(seat, move.to_text()) for seat, move in state.history])

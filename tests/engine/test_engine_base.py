@@ -48,8 +48,9 @@ def test_a_breakdown_is_the_sum_of_its_items_and_round_trips() -> None:
 
 
 def test_bots_are_found_by_name_and_every_engine_error_is_a_value_error() -> None:
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"easy", "normal", "hard", "random", "greedy"}
     assert isinstance(make_bot("greedy"), GreedyBot) and isinstance(make_bot("random", 3), RandomBot)
+    assert isinstance(make_bot("normal"), GreedyBot)  # greedy is another name for normal
     with pytest.raises(ConfigError):
         make_bot("wizard")
     with pytest.raises(ConfigError):

@@ -104,6 +104,10 @@ def test_every_saved_state_is_one_envelope_checked_on_load() -> None:
     ]:
         with pytest.raises(StateError, match=says):
             load_state({**data, key: value})
+    # Without its history (a caller that keeps the history's text itself): the rest as it was.
+    state.act(state.acting_players()[0], "pass")
+    whole, rest = state.to_json(), state.to_json(history=False)
+    assert "history" not in rest and {**rest, "history": whole["history"]} == whole and whole["history"]
 
 
 def test_a_state_saved_under_another_lexicon_version_is_refused_or_replayed_on_purpose() -> None:
@@ -140,3 +144,10 @@ def test_importing_the_engines_opens_no_word_index() -> None:
     )
     heavy = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert heavy == ""
+
+
+@pytest.mark.parametrize("name", engine.registered_games())
+def test_a_game_says_whether_it_is_played_in_real_time_as_its_states_do(name: str) -> None:
+    game = load_game(name)
+    assert type(game).real_time == (game.new_initial_state(seed=1).clock_epoch() is not None)
+    assert type(game).real_time == (name == "pdq")

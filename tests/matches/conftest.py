@@ -14,6 +14,7 @@ import pytest
 
 from matches.service import MatchService, MatchSettings
 from matches.store import MIGRATIONS, SQLiteStore, Store, open_store
+from tests.matches.pushing import push_service  # noqa: F401  (the loopback push service, a fixture)
 from tests.matches.servers import Server
 from tests.pg import new_database, postgres_bin, temporary_postgres
 

@@ -6,15 +6,23 @@ from __future__ import annotations
 import base64
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import http_ece
 import orjson
+import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
+from matches.push import PushSender
+from matches.push_setup import PushSettings, load_key
+from matches.service import MatchService
+from matches.store import PushRow
+from matches.tokens import digest
+from tests.matches.waiting import eventually
 from tests.matches.waiting import wait_for as wait_for  # (tests/web/test_push_page.py imports it from here)
 
 
@@ -85,3 +93,52 @@ class PushService:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def push_service() -> Iterator[PushService]:
+    """A push service of the tests' own on loopback, for a module's tests."""
+    service = PushService()
+    yield service
+    service.close()
+
+
+# --- a service's own sender, in process (``tests/matches/test_push.py``, ``test_departures.py``) -----------------
+def started_sender(service: MatchService) -> PushSender:
+    """A started sender (from inside the event loop) that may send to the loopback push service."""
+    sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
+    sender.start()
+    return sender
+
+
+def subscribe_seats(service: MatchService, match_id: str, tokens: dict[int, str], base: str) -> dict[int, Browser]:
+    """A browser subscribed for each seat of ``tokens``, at ``base/<match>/inproc<seat>``, straight in the store."""
+    browsers = {}
+    for seat, token in tokens.items():
+        browsers[seat] = browser = Browser(f"{base}/{match_id}/inproc{seat}")
+        keys = browser.subscription()["keys"]
+        row = PushRow(seat, browser.endpoint, keys["p256dh"], keys["auth"], digest(token), 0.0)
+        assert service.store.add_push(match_id, row, limit=5)
+    return browsers
+
+
+async def drained(sender: PushSender, seconds: float = 10.0) -> None:
+    """Until the sender has nothing queued or in flight (bounded)."""
+
+    def done() -> bool:
+        return not (sender._pending or (sender._queue is not None and not sender._queue.empty()) or sender.busy)
+
+    await eventually(done, "the sender to drain", seconds, every=0.01)
+
+
+def told(push_service: PushService, browsers: dict[int, Browser], match_id: str) -> list[tuple[int, dict[str, Any]]]:
+    """Every message each seat's browser was sent, decrypted: (seat, message), in the order they came."""
+    with push_service.lock:
+        received = list(push_service.received)
+    paths = {f"/{match_id}/inproc{seat}": seat for seat in browsers}
+    return [(paths[m.path], browsers[paths[m.path]].decrypt(m.body)) for m in received if m.path in paths]
+
+
+def alert_kinds(push_service: PushService, browsers: dict[int, Browser], match_id: str) -> list[tuple[int, str]]:
+    """Each seat's alerts by kind, sorted."""
+    return sorted((seat, message["kind"]) for seat, message in told(push_service, browsers, match_id))

@@ -14,6 +14,7 @@ import pytest
 
 from engine.errors import IllegalMoveError, NotationError, StaleVersionError, WrongPlayerError
 from matches.core import CATCH_UP_ON_LOOP
+from matches.correspondence import DAY
 from matches.errors import Unauthorized
 from matches.service import MatchService
 from matches.store import Change, PostgresStore, Store, open_store
@@ -469,7 +470,9 @@ def test_the_schedulers_looks_from_the_event_loop_answer_as_the_store(service: M
     seat = whose_turn(service, made.match)
     assert seat == 0
     assert asyncio.run(look(clock.now + 3600)) == (store.due(clock.now + 3600), store.next_due(), [])
-    assert asyncio.run(look(clock.now + 3600))[:2] == ([], None)  # the human's turn: nothing due
+    # The human's turn: nothing due but, days on, the end of a match its table walked away from (matches.gone).
+    left_at = clock.now + service.core.settings.abandon_days * DAY
+    assert asyncio.run(look(clock.now + 3600))[:2] == ([], left_at)
     service.gate.move(made.match, 0, "pass", service.core.load(made.match).state.version)  # type: ignore[union-attr]
     due, next_due, none = asyncio.run(look(clock.now + 3600))
     assert due == store.due(clock.now + 3600) == [made.match] and none == []

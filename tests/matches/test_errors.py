@@ -28,6 +28,8 @@ DECLARED = {
     "BadSeatCode": ("bad_seat_code", 403),
     "SeatCodeUsed": ("seat_code_used", 409),
     "SeatCodeExpired": ("seat_code_expired", 410),
+    "VacationRefused": ("vacation_refused", 409),
+    "Resigned": ("resigned", 403),
 }
 
 

@@ -178,7 +178,7 @@ def test_planner_bots_think_off_the_event_loop(server: Server) -> None:
     """Matches of planner bots, each watched: /healthz never waits, the matches move on, and the
     memory stays bounded."""
     qwiply = next(game for game in httpx.get(f"{server.url}/v1/games").json()["games"] if game["game"] == "qwiply")
-    assert any(name.startswith("planner") for name in qwiply["bots"])
+    assert "hard" in qwiply["bots"]  # the planner: Qwiply's hard level (planner still seats it, unoffered)
     with client(server) as http:
         ids = [new_match(http, "qwiply", seats=2, bots={"0": "planner", "1": "planner"})["match"] for _ in range(4)]
         sockets = [live(server, match_id) for match_id in ids]

@@ -97,7 +97,19 @@ def test_the_game_list_offers_every_registered_game_with_its_options_and_bots(se
     assert listed["bop"]["options"]["mode"] == "strict" and listed["bop"]["players"] == 2
     assert listed["pdq"]["options"]["variant"] == "standard" and "sharp" in listed["pdq"]["bots"]
     assert "quick" not in listed["pdq"]["bots"]  # a retired level: saved matches keep it, menus do not offer it
-    assert "greedy" in listed["bop"]["bots"] and listed["bop"]["word_game"] is True
+    assert listed["bop"]["bots"][:3] == ["easy", "normal", "hard"] and listed["bop"]["word_game"] is True
+    assert "greedy" not in listed["bop"]["bots"]  # another name for normal: seated, not offered
+
+
+def test_a_match_says_which_levels_sat_at_the_table(service: MatchService) -> None:
+    """Each seat a bot holds names its level (``greedy`` is normal's other name; a game's own bots
+    have theirs: Qwiply's planner is hard); a person's seat has none."""
+    made = service.lobby.create("qnto", {"players": 4}, bots={"1": "easy", "2": "hard", "3": "greedy"}, name="Ann")
+    seats = service.core.body(service.core.load(made.match), 0)["seats"]
+    assert [(seat["bot"], seat["level"]) for seat in seats] == [(None, None), ("easy", "easy"), ("hard", "hard"),
+                                                                ("greedy", "normal")]  # fmt: skip
+    planner = service.lobby.create("qwiply", {"players": 2}, bots={"1": "planner"}, name="Ann")
+    assert service.core.body(service.core.load(planner.match), 0)["seats"][1]["level"] == "hard"
 
 
 def test_a_public_match_seats_anyone_and_a_private_one_only_with_its_invite(service: MatchService) -> None:

@@ -16,24 +16,15 @@ import orjson
 import pytest
 from py_vapid import Vapid02
 
-from matches.push import PushSender
-from matches.push_setup import BadSubscription, PushSettings, check_endpoint, load_key, parse_subscription
+from matches.push_setup import BadSubscription, check_endpoint, parse_subscription
 from matches.service import MatchService
 from matches.store import MatchRow, PushRow, SeatRow, SQLiteStore, Store, open_store
 from matches.store.sqlite import PUSH_KEY_FILE
-from matches.tokens import digest
 from tests.matches.clients import auth
 from tests.matches.conftest import FakeClock, sqlite_made_at
-from tests.matches.pushing import Browser, PushService, b64
+from tests.matches.pushing import Browser, PushService, alert_kinds, b64, drained, started_sender, subscribe_seats
 from tests.matches.servers import Server
-from tests.matches.waiting import eventually, wait_for
-
-
-@pytest.fixture(scope="module")
-def push_service() -> Iterator[PushService]:
-    service = PushService()
-    yield service
-    service.close()
+from tests.matches.waiting import wait_for
 
 
 @pytest.fixture(scope="module")
@@ -260,20 +251,13 @@ def test_a_store_made_at_schema_4_gains_the_push_tables(tmp_path: Path) -> None:
 
     store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 4))
     try:
-        assert SCHEMA_VERSION == 8 and store.migrate() == 8
+        assert store.migrate() == SCHEMA_VERSION
         assert store.push_subscriptions("none") == []
     finally:
         store.close()
 
 
 # --- who is told, in-process on both stores: a PDQ deal in a slow game, the end of a match ---------------------
-
-
-def _sender(service: MatchService) -> PushSender:
-    """A started sender (from inside the event loop) that may send to the loopback push service."""
-    sender = PushSender(service, load_key(service.store), PushSettings(http_loopback=True), "mailto:t@localhost")
-    sender.start()
-    return sender
 
 
 def _two_seated(service: MatchService, game: str, **create: Any) -> tuple[str, dict[int, str]]:
@@ -284,44 +268,17 @@ def _two_seated(service: MatchService, game: str, **create: Any) -> tuple[str, d
     return made.match, {made.seat: made.token, seat: token}
 
 
-def _subscribe_all(service: MatchService, match_id: str, tokens: dict[int, str], base: str) -> dict[int, Browser]:
-    browsers = {}
-    for seat, token in tokens.items():
-        browsers[seat] = browser = Browser(f"{base}/{match_id}/inproc{seat}")
-        keys = browser.subscription()["keys"]
-        row = PushRow(seat, browser.endpoint, keys["p256dh"], keys["auth"], digest(token), 0.0)
-        assert service.store.add_push(match_id, row, limit=5)
-    return browsers
-
-
-async def _drained(sender: PushSender, seconds: float = 10.0) -> None:
-    """Until the sender has nothing queued or in flight (bounded)."""
-
-    def drained() -> bool:
-        return not (sender._pending or (sender._queue is not None and not sender._queue.empty()) or sender.busy)
-
-    await eventually(drained, "the sender to drain", seconds, every=0.01)
-
-
-def _alerts(push_service: PushService, browsers: dict[int, Browser], match_id: str) -> list[tuple[int, str]]:
-    return sorted(
-        (seat, browser.decrypt(message.body)["kind"])
-        for seat, browser in browsers.items()
-        for message in push_service.at(f"/{match_id}/inproc{seat}")
-    )
-
-
 @pytest.mark.parametrize("pdq_clock", [None, {"turn_seconds": 30}], ids=["slow", "clocked"])
 def test_a_pdq_deal_is_told_in_a_slow_game_only(
     service: MatchService, push_service: PushService, clock: FakeClock, pdq_clock: dict[str, int] | None
 ) -> None:
     async def play() -> list[tuple[int, str]]:
-        sender = _sender(service)
+        sender = started_sender(service)
         try:
             match_id, tokens = _two_seated(service, "pdq", clock=pdq_clock)
-            browsers = _subscribe_all(service, match_id, tokens, push_service.url)
-            await _drained(sender)
-            start = _alerts(push_service, browsers, match_id)
+            browsers = subscribe_seats(service, match_id, tokens, push_service.url)
+            await drained(sender)
+            start = alert_kinds(push_service, browsers, match_id)
             for _ in range(40):  # both vote "no word"; the table deals the next round (bounded)
                 loaded = await service.core.load_async(match_id)
                 state = loaded.state
@@ -335,8 +292,8 @@ def test_a_pdq_deal_is_told_in_a_slow_game_only(
                 else:
                     clock.advance(1)  # the table's deal is due after a pause
                     await service.scheduler.run_due_async(match_id)
-            await _drained(sender)
-            return [alert for alert in _alerts(push_service, browsers, match_id) if alert not in start]
+            await drained(sender)
+            return [alert for alert in alert_kinds(push_service, browsers, match_id) if alert not in start]
         finally:
             await sender.stop()
 
@@ -348,12 +305,12 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     service: MatchService, push_service: PushService
 ) -> None:
     async def play() -> tuple[list[tuple[int, str]], list[int]]:
-        sender = _sender(service)
+        sender = started_sender(service)
         try:
             match_id, tokens = _two_seated(service, "three2fifteen")
-            browsers = _subscribe_all(service, match_id, tokens, push_service.url)
-            await _drained(sender)
-            start = _alerts(push_service, browsers, match_id)  # the start's: to the first to act
+            browsers = subscribe_seats(service, match_id, tokens, push_service.url)
+            await drained(sender)
+            start = alert_kinds(push_service, browsers, match_id)  # the start's: to the first to act
             movers: list[int] = []
             for _ in range(500):  # the first legal move each time, to the end (bounded)
                 state = (await service.core.load_async(match_id)).state
@@ -363,10 +320,10 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
                 mover = state.acting_players()[0]
                 await service.gate.move_async(match_id, mover, state.legal_moves(mover)[0].to_text(), state.version)
                 movers.append(mover)
-                await _drained(sender)  # one at a time: a newer alert would replace one still waiting
+                await drained(sender)  # one at a time: a newer alert would replace one still waiting
             assert state is not None and state.is_terminal()
             assert start == [(movers[0], "turn")]
-            told = _alerts(push_service, browsers, match_id)
+            told = alert_kinds(push_service, browsers, match_id)
             told.remove(start[0])
             return told, movers
         finally:
@@ -396,7 +353,7 @@ def test_a_match_without_subscriptions_costs_its_moves_no_alert_work_until_one_c
     service.store.push_subscriptions = counted  # type: ignore[method-assign]
 
     async def play() -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
-        sender = _sender(service)
+        sender = started_sender(service)
         try:
             match_id, tokens = _two_seated(service, "bop")
             tokens = tokens
@@ -406,17 +363,17 @@ def test_a_match_without_subscriptions_costs_its_moves_no_alert_work_until_one_c
                 assert state is not None and not state.is_terminal()
                 mover = state.acting_players()[0]
                 await service.gate.play_async(match_id, tokens[mover], "pass", state.version)
-                await _drained(sender)
+                await drained(sender)
                 return mover
 
             for _ in range(6):
                 await pass_once()
             skipped_reads = len(reads)
-            browsers = _subscribe_all(service, match_id, tokens, push_service.url)  # as another process would
+            browsers = subscribe_seats(service, match_id, tokens, push_service.url)  # as another process would
             first = await pass_once()
-            told_first = _alerts(push_service, browsers, match_id)
+            told_first = alert_kinds(push_service, browsers, match_id)
             second = await pass_once()
-            told = _alerts(push_service, browsers, match_id)
+            told = alert_kinds(push_service, browsers, match_id)
             assert (first, second) == (0, 1) or (first, second) == (1, 0)
             return skipped_reads, told_first, told
         finally:

@@ -471,3 +471,34 @@ def test_move_headers_are_the_first_of_each() -> None:
                (b"content-type", b"text/plain")]  # fmt: skip
     assert _move_headers(headers) == ("application/json", "Bearer a")
     assert _move_headers([(b"host", b"x")]) == (None, None)
+
+
+@pytest.mark.server
+def test_resigning_ending_and_a_vacation_over_http_refuse_in_4xx_and_are_in_the_schema(http: httpx.Client) -> None:
+    """``matches.departure_routes``: each refusal a readable 4xx that changes nothing, an ask to end shown on its
+    seat and taken back, a resignation that ends a two-person match where the table chose ``end``, and every
+    route in the OpenAPI schema."""
+    paths = http.get("/openapi.json").json()["paths"]
+    assert {"post", "delete"} <= set(paths["/v1/matches/{match_id}/end"])
+    assert {"post", "delete"} <= set(paths["/v1/matches/{match_id}/vacation"])
+    assert "post" in paths["/v1/matches/{match_id}/resign"]
+    match_id, tokens = new_bop(http, when_gone="end")
+    def unclocked() -> dict[str, Any]:
+        return {**current(http, match_id, tokens[0]), "clock": None}
+
+    kept = unclocked()
+    error(http.post(f"/v1/matches/{match_id}/resign"), 401, "unauthorized")
+    error(http.post(f"/v1/matches/{match_id}/vacation", json={"days": 2}, headers=auth(tokens[0])), 409,
+          "vacation_refused")  # fmt: skip
+    error(http.post(f"/v1/matches/{match_id}/vacation", json={"days": 8}, headers=auth(tokens[0])), 422,
+          "malformed_body")  # fmt: skip
+    error(http.post("/v1/matches/nosuchmatch/end", headers=auth(tokens[0])), 404, "unknown_match")
+    assert unclocked() == kept
+    asked = http.post(f"/v1/matches/{match_id}/end", headers=auth(tokens[0]))
+    assert asked.status_code == 200 and [seat["end_asked"] for seat in asked.json()["seats"]] == [True, False]
+    taken_back = http.delete(f"/v1/matches/{match_id}/end", headers=auth(tokens[0]))
+    assert [seat["end_asked"] for seat in taken_back.json()["seats"]] == [False, False]
+    resigned = http.post(f"/v1/matches/{match_id}/resign", headers=auth(tokens[1]))
+    assert resigned.status_code == 200 and resigned.json()["ending"] == {"kind": "resigned", "seat": 1}
+    assert resigned.json()["outcome"]["winners"] == [0]
+    error(http.post(f"/v1/matches/{match_id}/resign", headers=auth(tokens[0])), 409, "not_playing")

@@ -195,7 +195,7 @@ def test_a_store_made_at_schema_5_gains_the_seat_codes_and_expiry_takes_them_alo
     seat codes along (the table refers to the match)."""
     store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 5))
     try:
-        assert store.migrate() == SCHEMA_VERSION == 8
+        assert store.migrate() == SCHEMA_VERSION
         service = MatchService(store, clock_now=lambda: 1000.0)
         made = service.lobby.create("bop", {"players": 2}, name="Ann")
         assert made.token is not None
@@ -506,3 +506,35 @@ def test_a_listener_whose_connection_was_cut_catches_up_with_what_it_missed(
     finally:
         other.close()
     assert heard == [Change(match_id, 1)]
+
+
+def test_a_store_made_at_schema_7_gains_what_a_seat_that_is_gone_needs(tmp_path: Path) -> None:
+    """Schemas 8 and 9 (``matches.gone``) on a database made before them: the table's choice, an ending, a
+    seat's resignation and its ask to end the game start empty, and a match already playing counts as moved in
+    when it last changed."""
+    url = sqlite_made_at(tmp_path / "old.sqlite3", 7)
+    raw = SQLiteStore(tmp_path / "old.sqlite3")
+    with raw.transaction():
+        for match_id, status in (("playing1", "playing"), ("waiting1", "waiting")):
+            raw._execute(
+                "INSERT INTO matches (id, game, options, seats, seed, status, public, invite_hash, version, created, "
+                "updated) VALUES (?, 'bop', '{}', 2, 1, ?, 1, 'x', 3, 100.0, 250.0)",
+                (match_id, status),
+            )
+            raw._execute("INSERT INTO seats (match_id, seat, name) VALUES (?, 0, 'Ann')", (match_id,))
+    raw.close()
+    store = open_store(url)
+    try:
+        assert store.migrate() == SCHEMA_VERSION
+        playing, waiting = store.match("playing1"), store.match("waiting1")
+        assert playing is not None and waiting is not None
+        assert (playing.when_gone, playing.ending, playing.active) == (None, None, 250.0)
+        assert waiting.active is None and [seat.resigned for seat in store.seats("playing1")] == [None]
+        assert [seat.end_asked for seat in store.seats("playing1")] == [None]  # nobody asked to end
+        store.update_match("playing1", None, ending={"kind": "abandoned", "seat": None, "outcome": {}}, when_gone="end")
+        kept = store.match_and_seats("playing1")
+        assert kept is not None and kept[0].ending == {"kind": "abandoned", "seat": None, "outcome": {}}
+        store.update_seat("playing1", 0, resigned=300.0)
+        assert store.seats("playing1")[0].resigned == 300.0 and kept[0].when_gone == "end"
+    finally:
+        store.close()

@@ -183,7 +183,7 @@ def test_a_devices_matches_are_read_together_with_their_last_moves(store: Store)
 def test_a_store_made_at_schema_7_gains_the_tables_and_its_matches_belong_to_none(tmp_path: Path) -> None:
     store = open_store(sqlite_made_at(tmp_path / "old.sqlite3", 7))
     try:
-        assert store.migrate() == SCHEMA_VERSION == 8
+        assert store.migrate() == SCHEMA_VERSION
         a_match(store, "m1", table_id=None)
         assert store.match("m1").table_id is None  # type: ignore[union-attr]
         made(store)

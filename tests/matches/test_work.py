@@ -61,6 +61,7 @@ def pool() -> Iterator[WorkPool]:
         ("qwiply(players=3)", [("planner:2", 21), ("greedy", 22), ("random", 23)], 7),
         ("bop(players=2)", [("greedy", 31), ("random", 32)], 6),
         ("pdq(players=2)", [("quick", 41), ("steady:2500", 42)], 3),
+        ("three2fifteen(players=2)", [("hard", 51), ("easy", 52)], 4),  # (its look-ahead within its budget)
     ],
 )
 def test_a_bot_in_a_worker_makes_the_choice_it_makes_in_this_process(

@@ -23,6 +23,7 @@ LIMITS = {
     "TABLEJUDGE_RATE_JOIN": "5/60",
     "TABLEJUDGE_RATE_MOVES": "5/60",
     "TABLEJUDGE_RATE_JUDGE": "5/60",
+    "TABLEJUDGE_RATE_SEATS": "5/60",
     "TABLEJUDGE_MAX_WAITING_PER_CLIENT": "3",
     # Each test speaks for addresses of its own, named by the test client on loopback (trusted here).
     "TABLEJUDGE_TRUSTED_PROXIES": "127.0.0.1",
@@ -70,6 +71,14 @@ def test_each_route_class_is_limited_per_address_with_429_and_retry_after(server
             assert http.post("/v1/matches/nosuch/join", json={}, headers=as_client("10.1.0.3")).status_code == 404
         assert "joins" in refused(http.post("/v1/matches/nosuch/join", json={}, headers=as_client("10.1.0.3")),
                                   "rate_limited")  # fmt: skip
+        # Resigning, vacations and asks to end a game share one bucket, their DELETEs too.
+        seat_calls = [("POST", "/resign"), ("POST", "/end"), ("DELETE", "/end"), ("POST", "/vacation"),
+                      ("DELETE", "/vacation")]  # fmt: skip
+        for method, end in seat_calls:
+            answer = http.request(method, f"/v1/matches/nosuch{end}", json={"days": 1}, headers=as_client("10.1.0.4"))
+            assert answer.status_code == 404, answer.text
+        resigning = http.post("/v1/matches/nosuch/resign", headers=as_client("10.1.0.4"))
+        assert "too many resignations, vacations" in refused(resigning, "rate_limited")
 
 
 def test_waiting_matches_are_capped_per_address_then_creation_is_rate_limited(server: Server) -> None:
@@ -134,6 +143,8 @@ def test_route_classes_and_bounded_buckets() -> None:
     assert route_class("POST", "/v1/tables/t1/player-link/take") == "join"
     assert route_class("POST", "/v1/my-games") == route_class("POST", "/v1/tables/t1/seats") == "lists"
     assert route_class("GET", "/v1/tables/t1/league") == route_class("GET", "/v1/tables/t1/export") == "lists"
+    assert route_class("POST", "/v1/matches/abc/resign") == route_class("DELETE", "/v1/matches/abc/end") == "seats"
+    assert route_class("GET", "/v1/matches/abc/end") is None and route_class("DELETE", "/v1/tables/x/end") is None
     buckets = TokenBuckets({"judge": (2, 1.0)}, max_buckets=100)
     for number in range(1000):  # many addresses, each asking once: never more than the bound kept
         buckets.take("judge", f"10.0.{number // 256}.{number % 256}", now=number / 1000)

@@ -180,6 +180,22 @@ def test_every_registered_game_plays_from_the_command_line(game: str, capsys: py
     assert "game over" in out and ("winner" in out or "wins" in out)
 
 
+@pytest.mark.slow
+def test_the_levels_play_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots`` takes the levels as every game names them; an unknown name is one line and exit 2."""
+    code, out, _ = run(capsys, "play", "three2fifteen", "--bots", "hard,easy", "--seed", "3")
+    assert code == 0 and "player 0 (hard)" in out and "player 1 (easy)" in out and "winner" in out
+    code, _, err = run(capsys, "play", "three2fifteen", "--bots", "wizard,easy", "--seed", "3")
+    assert code == 2 and err.count("\n") == 1 and "easy, normal, hard, random" in err
+
+
+def test_learn_leaves_refuses_a_game_without_tables_before_writing(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tablejudge learn-leaves``: a game that has no leave tables is one line and exit 2 (the byte-for-byte
+    regeneration itself is ``tests/engine/test_leaves.py``'s)."""
+    code, out, err = run(capsys, "learn-leaves", "pdq", "--check")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no leave tables for 'pdq'" in err
+
+
 def test_the_hint_command_is_offered_for_every_game_whose_engine_gives_hints() -> None:
     """``tablejudge hint GAME`` exists exactly for the games whose ``Game`` offers ``hints`` (the protocol)."""
     from engine import Game, game_class, registered_games

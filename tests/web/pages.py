@@ -387,7 +387,7 @@ def against_the_bot(phones: Callable[[str], Phone], tables: Callable[[str], Tabl
     home.get_by_label(game).check()
     for label, value in (options or {}).items():
         home.get_by_label(label).select_option(value)
-    home.locator("#seat-1").select_option("greedy")
+    home.locator("#seat-1").select_option("normal")
     home.get_by_label("Your name").fill("Ann")
     home.get_by_role("button", name="Create the game").click()
     your_turn(home)

@@ -285,7 +285,7 @@ def test_the_bop_board_by_keyboard_alone(phones: Any, tables: Any) -> None:
     the play button; the focus is always visible."""
     ann = phones("Ann")
     home = ann.open("/play")
-    home.locator("#seat-1").select_option("greedy")
+    home.locator("#seat-1").select_option("normal")
     home.get_by_label("Your name").focus()
     home.keyboard.type("Ann")
     home.keyboard.press("Enter")  # submits the form
@@ -330,7 +330,7 @@ def test_a_failed_challenge_names_the_words(phones: Any, tables: Any, tmp_path: 
     ann = phones("Ann")
     home = ann.open("/play")
     home.get_by_label("Non-words").select_option("challenge")
-    home.locator("#seat-1").select_option("greedy")
+    home.locator("#seat-1").select_option("normal")
     home.get_by_label("Your name").fill("Ann")
     home.get_by_role("button", name="Create the game").click()
     your_turn(home)

@@ -21,9 +21,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.matches.pushing import Browser, PushService, wait_for
+from tests.matches.pushing import (
+    Browser,
+    PushService,
+    push_service,  # noqa: F401  (the loopback push service, a fixture)
+    wait_for,
+)
 from tests.matches.servers import Server
-from tests.matches.test_push import push_service  # noqa: F401  (the loopback push service, a fixture)
 from tests.service.test_page import PHONE
 from tests.web.conftest import browser  # noqa: F401  (the module's Chromium)
 

@@ -83,7 +83,7 @@ def test_a_qwiply_round_between_three_phones(phones: Any, tables: Any, live_serv
     home.get_by_label("Players").select_option("3")
     home.get_by_label("Bids").select_option("hidden")
     bots = home.locator("#seat-1 option").all_inner_texts()
-    assert {"Bot (greedy)", "Bot (planner)", "Bot (random)"} <= {text.split(":")[0] for text in bots}
+    assert {"Easy bot", "Normal bot", "Hard bot", "Bot (random)"} <= {text.split(":")[0] for text in bots}
     create_as_ann(home, tmp_path, "q1-home")
     link = home.locator("#invite-link").input_value()
     match = link.split("/play/")[1].split("?")[0]

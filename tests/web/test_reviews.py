@@ -40,6 +40,7 @@ LISTED = """[...document.querySelectorAll('.review-list details[open] .best > li
   heading: li.querySelector('p b').textContent,
   text: li.querySelector('p').textContent,
   twins: li.querySelector('.twins')?.textContent || null,
+  why: li.querySelector('.why')?.textContent || null,
 }))"""
 
 
@@ -142,6 +143,12 @@ def test_a_review_lists_each_play_once(game: str, phones: Callable[[str], Phone]
             assert shown["twins"] is None
         played = review["move"] == each["move"] or review["move"] in each["twins"]
         assert ("(the move played)" in shown["text"]) == played
+        # ranked by the hard bot's equity: each says why, and its equity beside its points where they differ
+        rated = f"Rated {each['equity']:g}" if each["equity"] != each["points"] else ""
+        if each["why"] or rated:
+            assert shown["why"].startswith(rated) and "; ".join(each["why"]) in shown["why"], (shown, each)
+        else:
+            assert shown["why"] is None
         # everything it scored: each item of its breakdown, with its points
     items = page.locator(".review-list details[open] .best > li").first.locator(".breakdown li:not(.b-total)")
     assert items.count() == len(best[0]["breakdown"]["items"])

@@ -5,6 +5,7 @@ import { board } from "./games.js";
 import { h, fill, field, select, segmented, plural, listWords } from "./ui.js";
 import { alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
+import { botWords } from "./words.js";
 import { CLOCKS, clockBody } from "./clocks.js";
 import { showMyGames } from "./mygames.js";
 import { tablesSection } from "./tables.js";
@@ -53,7 +54,7 @@ function newGameForm(games, plugins) {
     const count = Math.min(limits.max, Math.max(limits.min, current));
     const players = select("players", range(limits.min, limits.max).map((n) => [n, plural(n, "player")]), count);
     players.addEventListener("change", showSeats);
-    const botChoices = [["", "A person"], ...game.bots.map((bot) => [bot, (plugin.bots && plugin.bots[bot]) || `${bot} bot`])];
+    const botChoices = [["", "A person"], ...game.bots.map((bot) => [bot, botWords(plugin, bot)])];
     const rows = [h("li", {}, h("span", { class: "seat-name" }, "Seat 1"), h("span", { class: "seat-you" }, "You"))];
     for (let seat = 1; seat < count; seat++) {
       // A seat already chosen keeps its choice when the number of players changes (if this game has it).

@@ -232,7 +232,14 @@ class MatchPage {
     // seat" are in its menu, in the header (menu.js).
     this.shared = h("div", { class: "match-shared" }, this.sheet);
     placeButton(null);
-    const menu = this.you !== null && this.body.status !== "over" ? seatMenu({ match: this.id, token: this.token }) : null;
+    const menu = this.you !== null && this.body.status !== "over"
+      ? seatMenu({ match: this.id, token: this.token }, {
+        body: () => this.body,
+        call: (path, options) => this.call(path, options),
+        apply: (answer) => this.apply(answer, null),
+        name: (seat) => this.name(seat),
+      })
+      : null;
     this.section = h(
       "section",
       { class: "match", "aria-labelledby": "match-title" },

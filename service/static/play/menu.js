@@ -1,5 +1,6 @@
 // The seat's menu: a button in the match's header that opens a sheet over the page with the seat's
-// own settings, the turn alerts (push.js, alerts.js) and "Move my seat" (seat.js).
+// own settings, the turn alerts (push.js, alerts.js), "Move my seat" (seat.js) and "Resign or end the
+// game" (leave.js).
 //
 // They lived in the play screen's pane of the rest, under the score sheet (issue 26): showing a seat
 // link's QR code took the whole board away. A phone game keeps such settings behind a menu in its
@@ -8,19 +9,21 @@
 import { h } from "./ui.js";
 import { pushControl } from "./push.js";
 import { withSeatMove } from "./seat.js";
+import { leaveControl } from "./leave.js";
 
 /**
  * The menu's button ("⋮", in the page's top bar, in place of the brand: the bar's "Judge a word" leads
  * home as the brand did) and its sheet (a ``<dialog>``, kept in the match's header: the page's next
  * frame, or a device that now watches, drops it, and the button with it).
  * @param {{match: string, token: string}} seat
+ * @param {Parameters<typeof leaveControl>[0]} match the match as leave.js reads and changes it
  * @returns {HTMLDialogElement}
  */
-export function seatMenu(seat) {
+export function seatMenu(seat, match) {
   const close = h("button", { type: "button", class: "secondary small rules-close", id: "seat-menu-close" }, "Close");
   const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { class: "rules-sheet seat-menu", id: "seat-menu", "aria-labelledby": "seat-menu-title" },
     h("div", { class: "rules-head" }, h("h2", { id: "seat-menu-title" }, "Your seat"), close),
-    h("div", { class: "rules-body" }, withSeatMove(pushControl(seat), seat))));
+    h("div", { class: "rules-body" }, withSeatMove(pushControl(seat), seat), leaveControl(match))));
   close.addEventListener("click", () => sheet.close());
   // A tap on the backdrop (outside the sheet) closes it, as the rules' sheet does.
   sheet.addEventListener("click", (/** @type {MouseEvent} */ event) => {
@@ -28,7 +31,7 @@ export function seatMenu(seat) {
   });
   const button = h("button", {
     type: "button", class: "secondary small menu-button", id: "seat-menu-button", "aria-haspopup": "dialog",
-    "aria-label": "Your seat: turn alerts, move my seat",
+    "aria-label": "Your seat: turn alerts, move my seat, resign",
     onclick: () => {
       if (!sheet.isConnected) return button.remove(); // the page moved on without this seat
       sheet.showModal();

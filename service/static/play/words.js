@@ -1,9 +1,17 @@
 // What the match page says in words rather than codes (issue 26): bots named as the games list names them,
 // whether a game keeps a score at all, why a game ended.
 
-/** A bot as the new-game menu offers it ("Bot: plays its best score"). */
+/** The three levels every game offers, one sentence each (a game's plug-in may say it its own way). */
+const LEVEL_WORDS = {
+  easy: "Easy bot: short, obvious moves, as a beginner plays",
+  normal: "Normal bot: takes its best score every turn",
+  hard: "Hard bot: weighs the tiles it keeps and what it leaves open, and looks a turn ahead",
+};
+
+/** A bot as the new-game menu offers it ("Normal bot: takes its best score every turn"). */
 export function botWords(plugin, bot) {
-  return plugin.bots?.[bot] || `${bot} bot`;
+  const name = bot.split(":")[0];
+  return plugin.bots?.[bot] || plugin.bots?.[name] || LEVEL_WORDS[name] || `${bot} bot`;
 }
 
 /**
@@ -14,7 +22,13 @@ export function botWords(plugin, bot) {
  * ``body.seats[seat].name``, so they all agree; the menu's words for the kind are the card's description.
  */
 export function nameBots(body, plugin) {
-  const bots = body.seats.filter((seat) => seat.bot);
+  // A player who resigned keeps their name, said so, though a bot may play the seat on (leave.js).
+  for (const seat of body.seats) {
+    if (!seat.resigned || seat.kind !== undefined) continue;
+    seat.kind = "resigned";
+    seat.name = `${seat.name || `Player ${seat.seat + 1}`} (resigned)`;
+  }
+  const bots = body.seats.filter((seat) => seat.bot && !seat.resigned);
   const kinds = bots.map((seat) => {
     if (seat.kind === undefined) seat.kind = seat.left || !seat.name ? seat.bot : seat.name; // (named once per body)
     return String(seat.kind).replace(/:/g, " ");

@@ -12,7 +12,7 @@ from engine.bop.options import BOP, CONSONANTS, DEFAULT_COLOURS, DISTRIBUTION, B
 from engine.bop.rules import check_words, score_play, tile_values
 from engine.bots import GreedyBot, Turn
 from engine.errors import ConfigError, IllegalMoveError, WrongPlayerError
-from tests.engine.rulings import refused_move
+from tests.engine.rulings import check_leaving, refused_move
 
 from .conftest import position
 from .test_rules import B0, COBWEB, exhausted
@@ -225,3 +225,13 @@ def test_ruling_30_at_the_table_the_counts_decide_and_a_challenge_is_judged_as_d
     record = recorded_games("bop")[0]
     dealt, table = reenter(record["spec"], record["seed"], recorded_choose(record["moves"]))
     assert table.penalties == [len(hand) for hand in dealt.hands]  # type: ignore[attr-defined]
+
+
+def test_ruling_31_a_player_who_leaves_cannot_win_and_the_points_stand(game) -> None:
+    state = position(game, B0, "Mb Qr Jr", "Lk")
+    state.points = [12, 5]  # tiles in every hand, none deducted: the points as they stand
+    end = exhausted(game, B0, "Mb", "Lk")
+    end.act(0, parse_move("2,2 Mb"))  # player 0 goes out; player 1's last turn, then a point off each tile held
+    end.act(1, Pass())
+    assert end.is_terminal() and end.penalties is not None and end.penalties[0] == 0 < end.penalties[1]
+    check_leaving(state, stopped=[12, 5], end=end)

@@ -16,7 +16,7 @@ from engine.linegames.grid import lines_through, parse_board
 from engine.linegames.supply import next_seat
 from engine.rng import Rng
 from engine.values import CHANCE, Draw
-from tests.engine.rulings import check_rulings_table, rule_of
+from tests.engine.rulings import ahead, check_leaving, check_rulings_table, played_until, rule_of
 
 from .digit_example import EXAMPLE, replay
 
@@ -167,12 +167,18 @@ def test_ruling_17_scores_are_0_until_the_end_then_the_tiles_left_negated() -> N
     assert outcome.scores[winner] == 0 and final.hands[winner] == [] and final.piles[winner] == []
 
 
-def test_ruling_18_a_blocked_game_ends_and_the_fewest_tiles_left_win() -> None:
+def blocked_game() -> DigitState:
+    """Two players with five wilds each and nowhere to place them, after a round of passes: over."""
     wilds = ["?y", "?g", "?r", "?k", "?b", "??", "??", "??", "??", "??"]
     state = DigitGame("players=2").from_position(rectangle(), [wilds[:5], wilds[5:]], [[], []])
     assert state.blocked()
     state.act(0, "pass")
     state.act(1, "pass")
+    return state
+
+
+def test_ruling_18_a_blocked_game_ends_and_the_fewest_tiles_left_win() -> None:
+    state = blocked_game()
     outcome = state.outcome()
     assert outcome is not None and outcome.reason == "blocked" and outcome.winners == (0, 1)  # 5 tiles each
     # A numbered tile that could be swapped for a played wild keeps the game going (the wild comes back
@@ -242,3 +248,9 @@ def test_ruling_23_at_the_table_the_count_decides_who_went_out() -> None:
 
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
     check_rulings_table("digit", globals())
+
+
+def test_ruling_24_a_player_who_leaves_cannot_win_and_the_fewest_tiles_left_lead() -> None:
+    state = played_until(DigitGame({"players": 3}).new_initial_state(seed=4), lambda s: ahead(s) is not None)
+    assert state.scores() == (0, 0, 0)  # no points while the game runs: the tiles left decide
+    check_leaving(state, stopped=[-state.tiles_left(seat) for seat in range(3)], end=blocked_game())

@@ -202,8 +202,11 @@ def test_render_shows_the_viewers_hand_the_others_sizes_and_at_the_end_every_han
 def test_review_lists_the_best_plays_with_breakdowns() -> None:
     state = MatchFiveGame().new_initial_state(2)
     review = state.review(state.current)
-    assert review is not None and review["hand"] == state.hands[state.current] and len(review["best"]) == 5
-    best = review["best"][0]
+    assert review is not None and review["hand"] == state.hands[state.current] and len(review["best"]) in (5, 6)
+    assert review["ranked_by"] == "equity"
+    equities = [best["equity"] for best in review["best"][:5]]
+    assert equities == sorted(equities, reverse=True)
+    (best,) = [best for best in review["best"] if best["points_first"]]  # the most points, ranked by equity or not
     assert best["points"] == best["breakdown"]["total"] == state.scored_moves(state.current)[0].points
 
 
@@ -217,7 +220,7 @@ def test_a_review_lists_a_play_once_not_once_per_side() -> None:
     )
     review = state.review(0)
     assert review is not None
-    first = review["best"][0]
+    first = next(best for best in review["best"] if best["points_first"])
     assert (first["move"], sorted(first["twins"])) == (
         "-1,0:1u 5r 4r",
         ["0,-1:1u 5r 4r", "0,1:1u 5r 4r", "1,0:1u 5r 4r"],

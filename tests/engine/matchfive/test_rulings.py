@@ -19,7 +19,7 @@ from engine.matchfive.state import STUCK_ROUNDS, MatchFiveState, end_reason
 from engine.rng import Rng
 from engine.values import CHANCE, Draw
 from tests.engine.matchfive.conftest import accepted, board, refused_play
-from tests.engine.rulings import check_rulings_table
+from tests.engine.rulings import ahead, check_leaving, check_rulings_table, played_until
 
 SHEET = json.loads((Path(__file__).parent / "data" / "sheet_example.json").read_text())["plays"]
 FIVE = "0,0:3r 0,1:2r 0,2:1r 0,3:5r 0,4:4r"
@@ -206,13 +206,19 @@ def test_ruling_14_pass_only_when_stuck() -> None:
     assert (lone.current, lone.passes_in_row) == (1, 1)
 
 
-def test_ruling_15_the_end() -> None:
+def went_out() -> MatchFiveState:
+    """Three players, the bag empty: player 0 places their last tile, the others their last turns; over."""
     state = game_end_position([["4y"], ["3y", "3o", "3g", "4o", "4g"], ["5b", "5y", "5o", "5g", WILD]])
     state.act(0, "0,3:3 4y")  # player 0 places their last tile with the bag empty
     assert (state.went_out, state.final_turns, state.current) == (0, 2, 1)
     state.act(1, "0,3:4 4o")
     assert not state.is_terminal() and state.current == 2
     state.act(2, "0,4:2 5b")  # completes the blue five at level 2
+    return state
+
+
+def test_ruling_15_the_end() -> None:
+    state = went_out()
     outcome = state.outcome()
     assert outcome is not None and outcome.reason == "went_out" and state.acting_players() == []
     assert state.penalties == [0, 3 + 3 + 3 + 4, 5 + 5 + 5 + 25] == [hand_penalty(h) for h in state.hands]
@@ -357,3 +363,9 @@ def test_ruling_21_at_the_table_a_swap_says_whether_the_hand_was_stuck() -> None
 
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
     check_rulings_table("matchfive", globals())
+
+
+def test_ruling_22_a_player_who_leaves_cannot_win_and_the_points_stand() -> None:
+    state = played_until(MatchFiveGame().new_initial_state(seed=3), lambda s: ahead(s) is not None)
+    assert state.penalties is None and any(hand_penalty(hand) for hand in state.hands)  # not deducted
+    check_leaving(state, stopped=state.points, end=went_out())

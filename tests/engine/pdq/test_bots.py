@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 
 import pytest
 
 from engine.bots import GreedyBot, RandomBot, Turn, bot_names, make_bot, next_move, parse_bots, play_game
 from engine.errors import ConfigError
-from engine.pdq.bots import LEVELS, PROFILES, SHARED_PACE, BotProfile, PacedBot, PdqBot, hardness, seat_names
+from engine.pdq.bots import (
+    DIFFICULTY,
+    LEVELS,
+    PROFILES,
+    READ_MS,
+    SHARED_PACE,
+    BotProfile,
+    PacedBot,
+    PdqBot,
+    hardness,
+    seat_names,
+)
 from engine.pdq.game import PdqGame
 from engine.pdq.moves import Claim, Close, NoWord
 from engine.values import REFEREE
@@ -122,8 +134,36 @@ def test_the_levels_are_paced_so_a_person_on_a_phone_can_beat_them(stack) -> Non
     relaxed, steady, sharp = (median_ms(level) for level in LEVELS)
     assert relaxed > steady > sharp > 3_000
     assert median_ms("quick") < 2_000  # the retired level that won every round
-    assert [name for name in bot_names(PdqGame) if name in PROFILES] == list(LEVELS)
+    assert [name for name in bot_names(PdqGame) if name in PROFILES] == [*DIFFICULTY, *LEVELS]
     assert make_bot("quick", 0, PdqGame({"players": 2})).name == "quick"  # saved matches keep their bots
+
+
+@pytest.mark.slow
+def test_the_difficulty_levels_react_like_people_and_never_before_the_cards_are_read(stack) -> None:
+    """``easy``, ``normal`` and ``hard`` draw their claim times from a spread (easy slowest, hard quickest),
+    and none says a word sooner than :data:`READ_MS` after the deal, though hard's spread alone would
+    (the same profile without its floor does). Hard says the longest words it knows; easy common short ones
+    (on PNA the shortest are 7 letters, PENALTY)."""
+    state = stack(["PNA", "DRU"], players=2)
+
+    def claims(bot_for_seed) -> list[Claim]:  # type: ignore[no-untyped-def]
+        moves = [bot_for_seed(seed).choose(Turn(state, 0)) for seed in range(150)]
+        return [move for move in moves if isinstance(move, Claim)]
+
+    levels = {
+        level: claims(lambda seed, level=level: make_bot(level, seed, state.game))
+        for level in ("easy", "normal", "hard")
+    }
+    for level, moves in levels.items():
+        assert len(moves) > 120 and min(move.at_ms for move in moves) >= READ_MS, level
+        assert len({move.at_ms for move in moves}) > 100, level  # a person's spread, not a fixed time
+    easy, normal, hard = (statistics.median(m.at_ms for m in levels[level]) for level in ("easy", "normal", "hard"))
+    assert easy > normal > hard > READ_MS
+    unfloored = dataclasses.replace(PROFILES["hard"], floor_ms=0)
+    assert min(move.at_ms for move in claims(lambda seed: PdqBot(unfloored, seed))) < READ_MS
+    assert (
+        statistics.mean(len(m.word) for m in levels["hard"]) > statistics.mean(len(m.word) for m in levels["easy"]) + 3
+    )
 
 
 def test_ruling_26_the_shared_bots_keep_a_levels_pace(stack) -> None:
@@ -134,7 +174,7 @@ def test_ruling_26_the_shared_bots_keep_a_levels_pace(stack) -> None:
     longest = state.scored_moves(0)[0].move
     unpaced = GreedyBot().choose(Turn(state, 0))
     assert unpaced == longest and unpaced.at_ms == 1_000  # what the shared bot alone would do
-    assert SHARED_PACE == {"greedy": "steady", "random": "relaxed"}
+    assert SHARED_PACE == {"normal": "steady", "greedy": "steady", "random": "relaxed"}
 
     def paced(name: str) -> list[Claim]:
         moves = [make_bot(name, seed, state.game).choose(Turn(state, 0)) for seed in range(200)]

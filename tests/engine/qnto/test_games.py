@@ -362,7 +362,7 @@ def test_greedy_plays_the_best_scoring_play_and_hints_carry_their_breakdowns() -
     assert [h.points for h in hints] == [r.points for r in ranked[:3]]
     assert all(h.breakdown.total == h.points for h in hints)
     review = state.review(seat)
-    assert review is not None and review["best"][0]["points"] == best
+    assert review is not None and max(entry["points"] for entry in review["best"]) == best
 
 
 def test_light_greedy_prefers_another_turn_then_more_tiles() -> None:

@@ -8,9 +8,11 @@ import pytest
 
 from engine.errors import ConfigError, IllegalMoveError
 from engine.linegames.grid import parse_board
+from engine.qnto.game import QntoGame
 from engine.qnto.options import COLOURS, KIT, SHAPES, QntoOptions, draw_rank
 from engine.qnto.rules import RULE, SOLVER, diagonal_lines, pass_turn, play, swap
-from tests.engine.rulings import rule_of
+from engine.qnto.state import QntoState
+from tests.engine.rulings import ahead, check_leaving, played_until, rule_of
 
 
 def board(text: str) -> dict:
@@ -141,7 +143,6 @@ def test_ruling_14_two_to_six_players() -> None:
 # --- the engine's rulings (set-up, turns, the end) ------------------------------------------------
 def test_ruling_16_set_up() -> None:
     from engine.linegames.game import first_player_draw
-    from engine.qnto.game import QntoGame
     from engine.qnto.options import draw_rank
     from engine.rng import Rng
 
@@ -179,8 +180,6 @@ def _closed_square() -> dict:
 
 
 def test_ruling_18_passes_never_end_a_game_in_which_tiles_can_be_placed() -> None:
-    from engine.qnto.game import QntoGame
-
     # Issue 28: four passes used to end a 2-player Classic game at turn 4, 49 tiles in the pile.
     classic = QntoGame().new_initial_state(seed=2)
     for _ in range(12):
@@ -197,17 +196,32 @@ def test_ruling_18_passes_never_end_a_game_in_which_tiles_can_be_placed() -> Non
     assert not light.is_terminal() and light.idle_turns == 10
 
 
-def test_ruling_18_a_blocked_game_ends() -> None:
-    from engine.qnto.game import QntoGame
-    from engine.qnto.state import STUCK_TEXT
-
+def stuck_game(variant: str = "classic") -> QntoState:
+    """A 2-player game on a closed square where no tile fits, after a round of passes: over. Classic: points
+    7 and 3; Light: player 1 holds the fewer tiles."""
     square = _closed_square()
+    if variant == "light":
+        light_game = QntoGame("variant=light")
+        rest = sorted((light_game.tile_counts - Counter(square.values())).elements())
+        hands, piles = [rest[:5], rest[5:10]], [rest[10:24], rest[24:]]
+        light = light_game.from_position(square, hands, piles=piles)
+        light.act(0, "pass")
+        light.act(1, "pass")
+        return light
     classic = QntoGame().from_position(square, [["?y", "??", "Sy", "Sg", "Sr"], ["!y", "!g", "!r", "Dy", "Dg"]])
     assert classic.stuck()
     classic.points = [7, 3]
     classic.act(0, "pass")
     assert not classic.is_terminal()  # a whole round first: every player has had a turn to pass
     classic.act(1, "pass Dy")  # the round's last idle turn: its draw is made first
+    return classic
+
+
+def test_ruling_18_a_blocked_game_ends() -> None:
+    from engine.qnto.state import STUCK_TEXT
+
+    square = _closed_square()
+    classic = stuck_game()
     outcome = classic.outcome()
     assert outcome is not None and outcome.reason == STUCK_TEXT and outcome.winners == (0,)  # no bonus
     assert [len(hand) for hand in classic.hands] == [5, 5]
@@ -215,18 +229,12 @@ def test_ruling_18_a_blocked_game_ends() -> None:
     hands = [["?y", "??", "!k", "Sg", "Sr"], ["!g", "!r", "Dy", "Dg", "Hg"]]
     assert not QntoGame().from_position({**square, (9, 9): "Sy"}, hands).stuck()
     # Light: the fewest tiles left (hand and own pile) win.
-    light_game = QntoGame("variant=light")
-    rest = sorted((light_game.tile_counts - Counter(square.values())).elements())
-    hands, piles = [rest[:5], rest[5:10]], [rest[10:24], rest[24:]]
-    light = light_game.from_position(square, hands, piles=piles)
-    light.act(0, "pass")
-    light.act(1, "pass")
+    light = stuck_game("light")
     outcome = light.outcome()
     assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0, 0)
 
 
 def test_ruling_18_the_tables_idle_limit_is_a_house_rule() -> None:
-    from engine.qnto.game import QntoGame
     from engine.qnto.state import BLOCKED_TEXT
 
     assert QntoOptions().turns_to_block() is None  # off unless the table sets it
@@ -245,7 +253,6 @@ def test_ruling_18_the_tables_idle_limit_is_a_house_rule() -> None:
 
 
 def test_ruling_19_draws_come_off_the_top_and_trades_go_under_in_the_order_given() -> None:
-    from engine.qnto.game import QntoGame
     from engine.values import CHANCE
 
     state = QntoGame().new_initial_state(seed=5)
@@ -260,7 +267,6 @@ def test_ruling_19_draws_come_off_the_top_and_trades_go_under_in_the_order_given
 def test_ruling_19_the_chance_outcomes_after_a_pass_leave_out_the_tiles_just_traded() -> None:
     """Issue 28: a client entering real draws was offered the tiles just traded back (D!Git's left them
     out already)."""
-    from engine.qnto.game import QntoGame
     from engine.rng import Rng
     from engine.values import CHANCE, Draw
 
@@ -284,7 +290,6 @@ def test_ruling_19_the_chance_outcomes_after_a_pass_leave_out_the_tiles_just_tra
 
 
 def test_ruling_20_timeout_is_a_pass() -> None:
-    from engine.qnto.game import QntoGame
     from engine.qnto.moves import Pass
 
     state = QntoGame().new_initial_state(seed=5)
@@ -294,8 +299,6 @@ def test_ruling_20_timeout_is_a_pass() -> None:
 
 
 def test_ruling_21_another_turn_is_a_whole_turn() -> None:
-    from engine.qnto.game import QntoGame
-
     game = QntoGame("variant=light")
     hands = [["Cy", "Ck", "?g", "Sr", "Sb"], ["Hk", "Hb", "!k", "Cb", "Db"]]
     state = game.from_position(board("Sy !y Dy Hy"), hands, seed=3)
@@ -310,7 +313,6 @@ def test_ruling_21_another_turn_is_a_whole_turn() -> None:
 
 
 def test_ruling_22_tied_players_redraw() -> None:
-    from engine.qnto.game import QntoGame
     from engine.qnto.state import first_player_problems
 
     game = QntoGame("players=4")
@@ -340,7 +342,6 @@ def test_ruling_23_an_unswappable_wild_takes_no_swap() -> None:
     """Issue 28: the sheet calls a wild standing for a different tile across and down "unswappable",
     yet a Q!nto tile (which may stand for different tiles in different directions too) could be
     swapped into its cell. The engine, the CLI's text and the web board all say it, and no swap is made."""
-    from engine.qnto.game import QntoGame
     from engine.qnto.text import wild_lines
 
     grid = board(". Sk ./Sg H? Dg/. Dk .")  # the heart wild: a green heart across, a black heart up/down
@@ -373,3 +374,11 @@ def test_ruling_24_at_the_table_the_count_decides_all_your_tiles_and_the_final_p
     assert table.end_reason == dealt.end_reason  # type: ignore[attr-defined]
     if table.end_reason == "went_out":  # type: ignore[attr-defined]
         assert "final_play" in kinds
+
+
+@pytest.mark.parametrize("variant", ["classic", "light"])
+def test_ruling_25_a_player_who_leaves_cannot_win_and_the_points_or_tiles_left_stand(variant: str) -> None:
+    state = played_until(QntoGame({"variant": variant}).new_initial_state(seed=2), lambda s: ahead(s) is not None)
+    if variant == "light":  # a race to run out: no points, and the fewest tiles left lead
+        assert state.standing() == tuple(-state.tiles_left(seat) for seat in range(2)) and not any(state.points)
+    check_leaving(state, stopped=state.points, end=stuck_game(variant))  # Classic: no +5, which is for going out

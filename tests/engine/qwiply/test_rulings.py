@@ -29,7 +29,7 @@ from engine.qwiply.rules import (
 )
 from engine.qwiply.sheet import MAIN_SUITS, MAX_BID, Mark, Sheet, Suit
 from engine.rng import Rng
-from tests.engine.rulings import check_rulings_table, refused
+from tests.engine.rulings import ahead, check_leaving, check_rulings_table, played_until, refused
 
 from .conftest import FRESH, sheet
 from .test_rules import CROWDED
@@ -292,3 +292,11 @@ def test_ruling_22_a_table_that_tallies_enters_bids_then_each_sheets_wins() -> N
 
 def test_every_ruling_names_its_test_and_every_ruling_test_is_named() -> None:
     check_rulings_table("qwiply", globals())
+
+
+@pytest.mark.parametrize("bids", ["public", "hidden"])
+def test_ruling_23_a_player_who_leaves_cannot_win_and_the_sheets_score_as_they_stand(bids: str) -> None:
+    state = load_game(f"qwiply(players=3,bids={bids})").new_initial_state(seed=6)
+    state = played_until(state, lambda s: s.version > 12 and ahead(s) is not None)
+    sheets = [score_sheet(sheet, state.options).total for sheet in state.sheets]
+    check_leaving(state, stopped=sheets)

@@ -360,14 +360,15 @@ def test_a_review_lists_the_best_plays_the_hand_had() -> None:
     assert review is not None and review["hand"] == state.hands[seat]
     ranked = scored_plays(state.board, state.hands[seat], state.layout)
     listed = [move for best in review["best"] for move in [best["move"], *best["twins"]]]
-    # every play better than the fifth listed is there, once, itself or as a listed play's twin
-    least = review["best"][-1]["points"]
+    # each play once, itself or as a listed play's twin; best first by the hard bot's equity, and the
+    # play of most points among them (appended after the five when equity ranks it lower)
     assert len(listed) == len(set(listed)) and set(listed) <= {s.move.to_text() for s in ranked}
-    assert {s.move.to_text() for s in ranked if s.points > least} <= set(listed)
     points = {s.move.to_text(): s.points for s in ranked}
     assert all(points[twin] == best["points"] for best in review["best"] for twin in best["twins"])
-    shown = [best["points"] for best in review["best"]]
-    assert shown == sorted(shown, reverse=True)
+    equities = [best["equity"] for best in review["best"][:5]]
+    assert equities == sorted(equities, reverse=True) and review["ranked_by"] == "equity"
+    (most,) = [best for best in review["best"] if best["points_first"]]
+    assert most["points"] == ranked[0].points and "the most points now" in most["why"]
     assert paused_at_a_draw().review(0) is None
 
 
@@ -378,7 +379,7 @@ def test_a_review_lists_a_play_once_not_once_per_direction() -> None:
     state = Three2FifteenGame().from_position({}, [[12, 2, 6], [1, 2, 3]], current=0)
     review = state.review(0)
     assert review is not None
-    first = review["best"][0]
+    first = next(best for best in review["best"] if best["points_first"])
     assert (first["move"], first["points"]) == ("6,7d 2 12", 26)
     assert sorted(first["twins"]) == ["7,6a 2 12", "7,7a 12 2", "7,7d 12 2"]
     assert first["breakdown"]["total"] == 26
@@ -390,7 +391,8 @@ def test_a_review_lists_a_play_once_not_once_per_direction() -> None:
     state = Three2FifteenGame().from_position({(7, 7): 9, (7, 8): 4}, [[2, 11, 0], [3, 8, 1]], current=0)
     review = state.review(0)
     assert review is not None
-    assert review["best"][0]["move"] == "6,6d 11 2" and review["best"][0]["twins"] == ["7,6d 2 11"]
+    first = next(best for best in review["best"] if best["points_first"])
+    assert first["move"] == "6,6d 11 2" and first["twins"] == ["7,6d 2 11"]
 
 
 def test_the_view_carries_the_squares_and_no_bag() -> None:

@@ -29,7 +29,7 @@ from engine.three2fifteen.rules import (
 )
 from engine.three2fifteen.state import Three2FifteenState
 from engine.values import CHANCE, Draw, Outcome
-from tests.engine.rulings import refused
+from tests.engine.rulings import ahead, check_leaving, played_until, refused
 
 from .conftest import CLASSIC, accepted
 
@@ -358,3 +358,8 @@ def test_ruling_18_at_the_table_an_exchange_is_the_tables_word_when_the_unseen_t
     record = next(r for r in recorded_games("three2fifteen") if "exchange" in r["moves"])
     _, table = reenter(record["spec"], record["seed"], recorded_choose(record["moves"]))
     assert any(move.to_text().startswith("exchange") for _, move in table.history)
+
+
+def test_ruling_19_a_player_who_leaves_cannot_win_and_the_points_stand() -> None:
+    state = played_until(Three2FifteenGame().new_initial_state(seed=3), lambda s: ahead(s) is not None)
+    check_leaving(state, stopped=state.points)

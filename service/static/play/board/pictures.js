@@ -92,8 +92,21 @@ export function renderBest(/** @type {any} */ review, /** @type {HTMLElement} */
       const before = await tools.replay(review.version - 1);
       parts.draw(before.view, picture, best);
     });
-    return h("li", {}, parts.item(best, rank, played), twins.length ? twinsNote(twins.length, playedTwin) : null, where);
+    return h("li", {}, parts.item(best, rank, played), whyNote(best), twins.length ? twinsNote(twins.length, playedTwin) : null, where);
   })));
+}
+
+/**
+ * Why a move ranks where it does (a review ranked by the hard bot's equity): its reasons in words, and its
+ * equity beside its points where the two differ ("Rated 9.5: keeps the BOP! tile; leaves a Q!nto open.").
+ */
+function whyNote(/** @type {any} */ best) {
+  if (best.equity === undefined) return null;
+  const reasons = /** @type {string[]} */ (best.why || []);
+  const rated = best.equity === best.points ? "" : `Rated ${best.equity}`;
+  if (!rated && !reasons.length) return null;
+  const words = reasons.join("; ");
+  return h("p", { class: "muted small why" }, rated && words ? `${rated}: ${words}.` : rated ? `${rated}.` : `${words[0].toUpperCase()}${words.slice(1)}.`);
 }
 
 /** "The same play fits 3 more places, mirrored or turned, for the same points (the move played is one of them)." */

@@ -131,7 +131,7 @@ export default linePlugin(GAME, {
   tagline: "Numbered tiles in lines: one number in all different colours, or one colour counting up or down (9 wraps to 0). A 5th or 10th tile in a line gives another turn; the first out of tiles wins.",
   seats: { min: 2, max: 6, default: 2 },
   options: [],
-  bots: { greedy: "Bot: races to run out of tiles", random: "Bot: plays any legal move" },
+  bots: { normal: "Normal bot: races to run out of tiles, a turn at a time", greedy: "Bot: races to run out of tiles", random: "Bot: plays any legal move" },
   specText(body) {
     return `${body.options?.players} players · first out of tiles wins`;
   },

@@ -461,6 +461,9 @@ export default {
   // Levels in words, with the time each takes to find a word on an easy row (engine/pdq/bots.py); the
   // shared bots keep a level's pace in PDQ (bots.SHARED_PACE: greedy steady's, random relaxed's).
   bots: {
+    easy: "Easy bot: common short words, in about 9 s",
+    normal: "Normal bot: the longest word, in about 6 s",
+    hard: "Hard bot: the longest words it knows, in about 3.5 s",
     relaxed: "Bot: relaxed (about 9 s a word)",
     steady: "Bot: steady (about 6 s a word)",
     sharp: "Bot: sharp (about 4 s a word)",

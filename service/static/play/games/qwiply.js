@@ -591,6 +591,9 @@ export default {
       hint: "Hidden bids hide the others' scores too until the end (a score would tell the bids)." },
   ],
   bots: {
+    easy: "Easy bot: bids as the sheet advises, takes a die that looks good",
+    normal: "Normal bot: bids as the sheet advises, takes its best die",
+    hard: "Hard bot: plans its bids from simulated games, then takes its best die",
     greedy: "Bot (greedy): bids as the sheet advises, takes its best die",
     planner: "Bot (planner): plans its bids from simulated games",
     random: "Bot (random): any legal move",

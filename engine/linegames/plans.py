@@ -1,0 +1,144 @@
+"""The hard bot's plan (``engine.planning.Plan``) for the line games, D!Git and Q!nto: what their views,
+leaves and open lines have in common. Each game's ``bots.py`` says what is its own (its tiles' kinds,
+its piles, its gain, the lengths that pay).
+
+What a play *opens* is a line left one tile short of a length that pays (a Q!nto's 5th tile; D!Git's
+5th and 10th): for each end of it the next player could fill, the concrete tiles that would work there
+(``LineSolver.works_at``), the unseen tiles that are or can stand for one of them, and the chance that
+the next player's hand holds one (drawn without replacement from the unseen tiles).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from engine.base import Game
+from engine.linegames.grid import ORTHOGONAL, STEPS, Cell, play_lines
+from engine.linegames.moves import Pass, Play, Swap
+from engine.linegames.solver import LineSolver
+from engine.linegames.tiles import TileKit, is_wild
+from engine.planning import Plan
+from engine.values import JsonDict, Move
+
+
+def chance_of_one(fitting: int, unseen: int, hand: int) -> float:
+    """The chance that ``hand`` tiles drawn from ``unseen`` hold at least one of ``fitting``.
+
+    >>> round(chance_of_one(5, 40, 5), 3), chance_of_one(0, 40, 5), chance_of_one(3, 3, 1)
+    (0.496, 0.0, 1.0)
+    """
+    if fitting <= 0 or hand <= 0:
+        return 0.0
+    none = 1.0
+    for i in range(min(hand, unseen)):
+        if unseen - i <= 0:
+            break
+        none *= max(0, unseen - fitting - i) / (unseen - i)
+    return 1.0 - none
+
+
+class LinePlan(Plan):
+    """A line game's plan: tiles are ``face + colour`` (``?`` for a wild part), moves the line games'."""
+
+    solver: ClassVar[LineSolver]
+    kit: ClassVar[TileKit]
+    #: Line lengths whose last tile pays (a Q!nto: 5; D!Git: 5 and 10), and what filling one is worth to
+    #: the next player, in the units of the gain.
+    paying: ClassVar[tuple[int, ...]] = (5,)
+    completion: ClassVar[float] = 10.0
+    #: What the threat is called in a review ("a Q!nto").
+    threat_words: ClassVar[str] = "a five"
+
+    def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
+        return Counter(game.tile_counts)  # type: ignore[attr-defined]
+
+    def on_table(self, view: JsonDict) -> Iterable[Any]:
+        return [tile for _, _, tile in view["board"]]
+
+    def body_keys(self, game: Game[Any, Any, Any]) -> Sequence[str]:
+        return type(game).body_keys  # type: ignore[attr-defined, no-any-return]
+
+    def board(self, view: JsonDict) -> dict[Cell, str]:
+        return {(r, c): tile for r, c, tile in view["board"]}
+
+    def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
+        left = list(hand)
+        if isinstance(move, Play):
+            taken: Sequence[str] = move.tiles()
+        elif isinstance(move, Pass):
+            taken = move.trade
+        elif isinstance(move, Swap):
+            board = self.board(view)
+            for cell, tile in move.steps:
+                left.remove(tile)
+                left.append(board[cell])
+                board[cell] = tile
+            return tuple(left)
+        else:
+            return None
+        for tile in taken:
+            left.remove(tile)
+        return tuple(left)
+
+    def pairs(self, first: Any, second: Any) -> Iterable[str]:
+        if first == second:
+            yield "same"
+        if first[1] == second[1] and first[1] != "?":
+            yield "colour"
+        if first[0] == second[0] and first[0] != "?":
+            yield "face"
+
+    def lone_tiles(self, hand: Sequence[str]) -> tuple[str, ...]:
+        """The plain tiles of a hand that share nothing (colour, face, a sequence) with another tile in it:
+        what a pass may trade besides the normal bot's whole hand."""
+        return tuple(sorted(
+            tile for i, tile in enumerate(hand)
+            if not is_wild(tile) and not any(j != i and set(self.pairs(tile, other)) for j, other in enumerate(hand))
+        ))  # fmt: skip
+
+    def next_hand(self, view: JsonDict, seat: int) -> int:
+        hands = view["hands"]
+        nxt = (seat + 1) % len(hands)
+        shown = hands[nxt]
+        return len(shown) if isinstance(shown, list) else int(shown)
+
+    def fitting(self, works: frozenset[str], unseen: Counter[Any]) -> int:
+        """How many unseen tiles are, or can stand for, one of ``works``."""
+        domain = self.kit.domain
+        return sum(count for tile, count in unseen.items()
+                   if (bool(works.intersection(domain(tile))) if is_wild(tile) else tile in works))  # fmt: skip
+
+    def open_lines(self, view: JsonDict, seat: int, move: Move, unseen: Counter[Any]) -> tuple[float, int]:
+        """The next player's expected gain from the lines ``move`` leaves one short of a paying length,
+        and how many such lines it leaves."""
+        if not isinstance(move, Play):
+            return 0.0, 0
+        board = self.board(view)
+        after = {**board, **move.as_dict()}
+        total = sum(unseen.values())
+        hand = self.next_hand(view, seat)
+        expected, found = 0.0, 0
+        for line in play_lines(after, move.cells(), ORTHOGONAL):
+            if len(line) + 1 not in self.paying:
+                continue
+            dr, dc = STEPS[line.direction]
+            (r0, c0), (r1, c1) = line.cells[0], line.cells[-1]
+            for end in ((r0 - dr, c0 - dc), (r1 + dr, c1 + dc)):
+                if end in after:
+                    continue
+                works = self.solver.works_at(after, end)
+                if not works:
+                    continue
+                chance = chance_of_one(self.fitting(works, unseen), total, hand)
+                if chance:
+                    expected += chance * self.completion
+                    found += 1
+        return expected, found
+
+    def opens(self, view: JsonDict, seat: int, move: Move, unseen: Counter[Any]) -> tuple[float, tuple[str, ...]]:
+        expected, found = self.open_lines(view, seat, move, unseen)
+        if not found:
+            return 0.0, ()
+        return expected, (f"leaves {self.threat_words} open for the next player",)

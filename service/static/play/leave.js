@@ -1,0 +1,83 @@
+// "Resign or end the game", in the seat's menu (menu.js): a player leaves a game they will not finish, or
+// asks the table to stop it.
+//
+// Resigning takes two taps (the first says what follows, as the table chose it when the match was made:
+// a bot plays the seat on, its turns are passed, or the game ends now; the player cannot win in any case).
+// Ending the game is asked, not done: it ends, the scores as they stand, when every person still playing
+// has asked; alone with bots, at once. Both are the API's (POST /v1/matches/{id}/resign, .../end).
+import { h, fill, listWords } from "./ui.js";
+
+/** What becomes of a seat that resigns, by the table's choice (the match's ``when_gone``). */
+const WHEN_GONE = {
+  bot: "A bot plays your seat to the end, and you cannot win.",
+  skip: "Your turns are passed from then on, and you cannot win.",
+  end: "The game ends now with the scores as they stand, and you cannot win.",
+};
+
+/**
+ * The menu's part for leaving a game; it shows the match as it is each time it is opened.
+ * @param {{body: () => any, call: (path: string, options?: any) => Promise<any>, apply: (answer: any) => void, name: (seat: number) => string}} match
+ * @returns {HTMLElement}
+ */
+export function leaveControl(match) {
+  const body = h("div", { class: "leave-body" });
+  const note = h("p", { class: "hint", role: "status", id: "leave-note" });
+  const part = h("details", { class: "alerts-settings invite leave-game", id: "leave-game" },
+    h("summary", {}, "Resign or end the game"), body);
+
+  /** @param {string} path @param {string} method @param {string} done */
+  async function ask(path, method, done) {
+    for (const button of body.querySelectorAll("button")) button.disabled = true;
+    try {
+      match.apply(await match.call(path, { method }));
+      note.textContent = done;
+    } catch (failure) {
+      note.textContent = failure.message;
+    }
+    show();
+  }
+
+  function show() {
+    const current = match.body();
+    const you = current.you;
+    const mine = current.seats?.[you];
+    if (current.status !== "playing") {
+      fill(body, h("p", { class: "muted small" }, current.status === "over"
+        ? "The game is over."
+        : "Once the game has started, you can resign or ask to end it here."), note);
+      return;
+    }
+    if (mine?.resigned) {
+      fill(body, h("p", { class: "muted small" }, "You have resigned from this game."), note);
+      return;
+    }
+    const resign = h("button", { type: "button", class: "danger", id: "resign" }, "Resign");
+    resign.addEventListener("click", () => {
+      if (resign.dataset.confirm) return ask("/resign", "POST", "You resigned.");
+      resign.dataset.confirm = "1";
+      resign.textContent = "Tap again to resign";
+      note.textContent = WHEN_GONE[current.when_gone] || WHEN_GONE.bot;
+    });
+    const asked = (current.seats || []).filter((seat) => seat.end_asked && seat.seat !== you).map((seat) => match.name(seat.seat));
+    const end = mine?.end_asked
+      ? h("button", { type: "button", class: "secondary", id: "end-game" }, "Take back my ask")
+      : h("button", { type: "button", class: "secondary", id: "end-game" }, "Ask to end the game");
+    end.addEventListener("click", () => mine?.end_asked
+      ? ask("/end", "DELETE", "You took back your ask.")
+      : ask("/end", "POST", "You asked to end the game."));
+    fill(body,
+      h("p", { class: "muted small" }, "Ending the game keeps the scores as they stand: it ends when every player has asked."),
+      asked.length ? h("p", { class: "small", id: "end-asked" }, `${listWords(asked)} ${asked.length > 1 ? "ask" : "asks"} to end the game.`) : null,
+      note, // above the buttons: what the first tap on "Resign" says stays in sight
+      h("div", { class: "button-row" }, end, resign));
+  }
+
+  part.addEventListener("toggle", () => {
+    if (part.open) {
+      note.textContent = "";
+      show();
+    }
+  });
+  show();
+  return part;
+}

@@ -1,0 +1,72 @@
+"""Resigning and ending a game from the play page (``static/play/leave.js``, in the seat's menu) in Chromium
+on a 360 x 740 phone: the first tap on "Resign" says what follows as the table chose, the second resigns
+and a bot plays the seat on; an ask to end the game is shown on the seat, and the game ends when the other
+person asks too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web.conftest import Phone
+from tests.web.pages import SMALL_TARGETS, shot
+from tests.web.test_axe import audit
+from tests.web.test_push_page import seat_script
+from tests.web.test_seat import two_people
+
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
+
+
+def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
+    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
+) -> None:
+    match_id, tokens, _ = two_people(live_server)
+    phone = phones("Ann's phone")
+    phone.context.add_init_script(seat_script(match_id, tokens[0], 0))
+    page = phone.open(f"/play/{match_id}")
+    page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
+    page.locator("#seat-menu-button").click()
+    page.locator("#leave-game summary").click()
+
+    # Asking to end the game is shown on the seat, and taken back.
+    page.locator("#end-game", has_text="Ask to end the game").click()
+    page.locator("#end-game", has_text="Take back my ask").wait_for()
+    assert page.evaluate("window.tablejudgeMatch.body.seats[0].end_asked") is True
+    page.locator("#end-game").click()
+    page.locator("#end-game", has_text="Ask to end the game").wait_for()
+
+    # The first tap on "Resign" only says what follows (the table chose a bot, the default).
+    page.locator("#resign").click()
+    page.locator("#resign", has_text="Tap again to resign").wait_for()
+    assert page.locator("#leave-note").inner_text() == "A bot plays your seat to the end, and you cannot win."
+    assert page.evaluate("window.tablejudgeMatch.body.seats[0].resigned") is False
+    page.locator("#resign").scroll_into_view_if_needed()
+    box = page.locator("#resign").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 740 and box["x"] + box["width"] <= 360
+    assert page.evaluate(SMALL_TARGETS) == []
+    shot(page, tmp_path, "resign-confirm-portrait")
+    assert audit(page, "the seat's menu, Resign asked once") == []
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.locator("#resign").scroll_into_view_if_needed()
+    shot(page, tmp_path, "resign-confirm-landscape")
+    page.set_viewport_size({"width": 360, "height": 740})
+
+    page.locator("#resign").click()  # the second: resigned, and a bot plays the seat on
+    page.locator("#leave-game", has_text="You have resigned from this game.").wait_for()
+    assert page.locator("#leave-note").inner_text() == "You resigned."
+    seat = httpx.get(f"{live_server}/v1/matches/{match_id}", timeout=30).json()["seats"][0]
+    assert seat["resigned"] and seat["bot"] is not None
+
+    # Bob, the last person still playing, asks to end the game: it ends, and Ann's page says so.
+    ended = httpx.post(f"{live_server}/v1/matches/{match_id}/end", headers={"Authorization": f"Bearer {tokens[1]}"},
+                       timeout=30)  # fmt: skip
+    assert ended.status_code == 200 and ended.json()["ending"] == {"kind": "agreed", "seat": 1}
+    page.keyboard.press("Escape")
+    page.locator("#end-reason", has_text="the table agreed to end the game").wait_for()
+    assert page.evaluate("window.tablejudgeMatch.body.outcome.winners") == [1]
+    assert page.locator("#end-title", has_text="Bob wins").count() == 1
+    assert page.locator(".players", has_text="Ann (resigned)").count() == 1  # her name, though a bot played on
+    shot(page, tmp_path, "resign-ended-portrait")
