@@ -43,6 +43,7 @@ from tests.web.pages import (
     until_a_single,
     your_turn,
 )
+from tests.web.test_fit import SPECS, Seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -284,3 +285,25 @@ def test_the_page_reads_lines_wilds_and_plays_as_the_engine_does(phones: Any) ->
     for board, read in zip(boards, found["wilds"], strict=True):
         wilds = sorted(cell for cell, tile in board.items() if is_wild(tile))
         assert read == [sorted(wild_values(board, cell)) for cell in wilds]
+
+
+def test_turning_the_phone_centres_the_board_again(browser: Any, live_server: str, tmp_path: Path) -> None:
+    """Held upright, then turned sideways: the board is centred again, where ◎ would put it (it kept the
+    upright scroll, a corner of the board in the wider frame)."""
+    spec = next(each for each in SPECS if each.game == "digit")
+    seat = Seat(browser, live_server, spec, {"width": 360, "height": 740})
+    try:
+        seat.my_turn()
+        page = seat.page
+        seat.page.set_viewport_size({"width": 740, "height": 360})
+        page.wait_for_function("innerWidth === 740")
+        settled = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+          const s = document.querySelector('.grid-scroll');
+          done([s.scrollLeft, s.scrollTop]);
+        })))"""
+        turned = page.evaluate(settled)
+        shot(page, tmp_path, "digit-turned-sideways")
+        page.get_by_role("button", name="Back to the tiles").click()
+        assert page.evaluate(settled) == pytest.approx(turned, abs=1)
+    finally:
+        seat.close()

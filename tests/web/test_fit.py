@@ -254,6 +254,7 @@ FIELD_TOP_SEEN = """(() => { const field = document.querySelector(".board-field"
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 10);
   return Boolean(hit && field.contains(hit)); })()"""
 
+
 def settle(page: Any) -> None:
     """Waits until what the page asks after an update (the legal moves: Q!nto's swaps line) has come."""
     page.wait_for_load_state("networkidle")
@@ -360,7 +361,8 @@ def test_qwiply_lead_suits_all_fit_a_phone(orientation: str, browser: Any, live_
     (they were clipped by the confirm button, one below it); the white die's caption is whole, the
     status one line; no message of the set-up stays. Issue 38: the leader sees their own sheet while
     choosing (it had shrunk to a strip showing its header), and sideways the players' names and scores
-    and the last suit, Water, stay on the screen."""
+    and the last suit, Water, stay on the screen. The purple dice are seen with the sheet (upright, the
+    field scrolled them out of sight)."""
     spec = Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm", options={"first_player": 0})
     seat = Seat(browser, live_server, spec, SCREENS[orientation])
     try:
@@ -381,6 +383,9 @@ def test_qwiply_lead_suits_all_fit_a_phone(orientation: str, browser: Any, live_
         assert len(cards) == 2, cards
         assert all(card["inside"] and card["nameWhole"] and card["scoreWhole"] for card in cards), cards
         reached_all(seat.page, ".players .player .p-name")
+        # The purple dice too, in their strip at the field's top (the field scrolled them away, upright).
+        dice = reached_all(seat.page, ".q-purple .q-die")
+        assert len(dice) == 3, dice
         if orientation == "portrait":
             rows = seat.page.evaluate(SHEET_ROWS_SEEN)
             assert len(rows) == 6 and all(row["seen"] for row in rows), rows

@@ -28,6 +28,7 @@ from tests.web.test_push_page import seat_script
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
+
 def rule_seen(page: Any, name: str) -> None:
     """The round's rule line, under the cards, is read without scrolling: inside the board's field at
     rest and inside the viewport."""
@@ -134,3 +135,22 @@ def test_the_countdown_deals_the_next_row_when_a_person_does_not_tap_ready(
     # The round's window closed, then the pause ran out: both the table's (the referee's) moves.
     assert [step["move"].split()[0] for step in turns if step["seat"] < 0] == ["close", "close"]
     rule_seen(ann, f"{orientation}-after-countdown")
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_the_rows_words_are_read_whole_when_the_round_is_over(
+    orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path
+) -> None:
+    """The round over, "Longest:" ran below the fold, its last line ending in a comma and the next word
+    out of sight: each list is read to its last word on the screen, and that word ends the list."""
+    made = make_pdq(live_server, pause_ms=120_000, seats=2, bot_seat=1)
+    ann = seat(phones, live_server, made, "Ann", 0, made["token"], orientation)
+    claim(ann, live_server)
+    ann.wait_for_selector("#pdq-ready:not([hidden])")
+    ann.locator(".report-longest").wait_for()
+    shot(ann, tmp_path, f"pdq-round-over-{orientation}")
+    for listed in (".report-common", ".report-longest"):
+        last = f"{listed} button.word-link:last-of-type"
+        seen_whole(ann, last)
+        assert ann.locator(f"{last} .word-link-mark").count() == 0, (listed, ann.locator(listed).inner_text())
+    seen_whole(ann, "#pdq-ready")

@@ -102,3 +102,29 @@ def test_a_table_is_made_joined_played_and_its_league_shown(
     assert league.locator("a[href$='format=csv']").count() == 1
     # The league fits the phone's width either way up, every control big enough for a thumb.
     assert shots_both_ways(league, tmp_path, "league") == [("landscape", 740, []), ("portrait", 360, [])]
+
+
+def test_use_me_on_another_device_makes_a_link_that_brings_the_player(
+    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
+) -> None:
+    """The table page's "Make a link" (the one control a seat's "Move my seat" uses too): the link, its
+    Copy button and its QR code; opened on another phone, that phone is the same player."""
+    made = httpx.post(f"{live_server}/v1/tables", json={"name": "Thursday club", "player": "Ann"}, timeout=30)
+    assert made.status_code == 201, made.text
+    you = made.json()
+    facts = {you["table"]: {"name": you["name"], "player": you["player"]["player"], "playerName": "Ann",
+                            "key": you["key"], "saved": 1}}  # fmt: skip
+    ann_phone, other = phones("Ann"), phones("Ann's tablet")
+    ann_phone.context.add_init_script(f"localStorage.setItem('tablejudge.tables', {json.dumps(json.dumps(facts))})")
+    page = ann_phone.open(f"/play/tables/{you['table']}")
+    page.locator("#move-me summary").click()
+    page.locator("#player-link-make").click()
+    link = page.locator("#player-link").input_value()
+    assert re.fullmatch(rf"{re.escape(live_server)}/play/tables/{you['table']}#player=[\w-]+", link), link
+    assert page.get_by_role("button", name="Copy link").is_visible()
+    assert page.get_by_role("img", name="QR code of your link").is_visible()
+    assert page.locator("#player-link-make").inner_text() == "Make a new link"
+    assert shots_both_ways(page, tmp_path, "table-player-link") == [("landscape", 740, []), ("portrait", 360, [])]
+    tablet = other.open(link.removeprefix(live_server))
+    tablet.wait_for_function("localStorage.getItem('tablejudge.tables')")
+    assert kept_table(tablet)["key"] == you["key"]

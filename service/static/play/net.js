@@ -38,13 +38,21 @@ export async function api(path, { method = "GET", body, token } = {}) {
 const SEATS = "tablejudge.seats";
 const NAME = "tablejudge.name";
 
-function readSeats() {
+/**
+ * The object this browser keeps under a localStorage key (the seats, the tables' keys): {} if there is none
+ * or it cannot be read, so a damaged entry costs what it held and never the page.
+ * @param {string} key
+ * @returns {Record<string, any>}
+ */
+export function readStored(key) {
   try {
-    return JSON.parse(localStorage.getItem(SEATS) || "{}") || {};
+    return JSON.parse(localStorage.getItem(key) || "{}") || {};
   } catch (_) {
     return {};
   }
 }
+
+const readSeats = () => readStored(SEATS);
 
 export const seats = {
   get(match) {

@@ -11,7 +11,7 @@
 //   says so in words and watches (MatchPage.watchInstead), as it does when a stored token is refused.
 // - An invite to a match whose seats are all taken says "The seats are full" and offers to watch.
 import { api, seats } from "./net.js";
-import { h, fill, copyText, field } from "./ui.js";
+import { h, fill, oneTimeLinkControl } from "./ui.js";
 
 /**
  * The seat a "take my seat" link brought, if the address carries one (#seat=CODE): its token, or why
@@ -117,36 +117,15 @@ export function withSeatMove(row, seat) {
  * @returns {HTMLElement}
  */
 export function seatMoveControl({ match, token }) {
-  const body = h("div", { class: "seat-move-body" });
-  const note = h("p", { class: "hint", role: "status" });
-  const make = h("button", { type: "button", id: "seat-link-make", class: "secondary" }, "Make a link");
-  make.addEventListener("click", async () => {
-    make.disabled = true;
-    note.textContent = "";
-    try {
-      /** @type {{link: string, expires_in: number}} */
-      const made = await api(`/v1/matches/${match}/seat-link`, { method: "POST", token });
-      const input = h("input", { type: "text", readonly: true, value: made.link, id: "seat-link", class: "link-box" });
-      const copied = h("span", { class: "hint", role: "status" });
-      const copy = h("button", { type: "button", onclick: async () => {
-        copied.textContent = (await copyText(made.link, input)) ? "Copied." : "Select the link and copy it.";
-      } }, "Copy link");
-      const minutes = Math.round(made.expires_in / 60);
-      fill(body,
-        field("Seat link", input, `Works once, for ${minutes} minutes. Once it is opened there, this device only watches.`),
-        h("div", { class: "button-row" }, copy, make),
-        copied,
-        h("img", { class: "qr", src: `/v1/qr?text=${encodeURIComponent(made.link)}`, alt: "QR code of the seat link", width: 220, height: 220 }));
-      make.textContent = "Make a new link";
-    } catch (failure) {
-      note.textContent = failure.message;
-    } finally {
-      make.disabled = false;
-    }
+  const body = oneTimeLinkControl({
+    id: "seat-link",
+    label: "Seat link",
+    intro: "Play this seat on another phone or computer: open the link there, or scan its code.",
+    hint: (minutes) => `Works once, for ${minutes} minutes. Once it is opened there, this device only watches.`,
+    qrAlt: "QR code of the seat link",
+    request: () => api(`/v1/matches/${match}/seat-link`, { method: "POST", token }),
   });
-  fill(body, h("p", { class: "muted small" }, "Play this seat on another phone or computer: open the link there, or scan its code."), make);
   return h("details", { class: "alerts-settings invite seat-move", id: "seat-move" },
     h("summary", {}, "Move my seat"),
-    body,
-    note);
+    body);
 }

@@ -3,21 +3,15 @@
 // (localStorage tablejudge.tables), sent as Authorization: Bearer <key>. "Use me on another device" makes a
 // one-time link whose code rides in the fragment (#player=CODE), never sent to a server's log; the page
 // takes it out of the address at once and redeems it by POST, as a seat link does (seat.js).
-import { api, seats } from "./net.js";
+import { api, seats, readStored } from "./net.js";
 import { board } from "./games.js";
-import { h, fill, field, select, plural, listWords, copyText } from "./ui.js";
+import { h, fill, field, select, plural, listWords, copyText, oneTimeLinkControl } from "./ui.js";
 import { CLOCKS, clockBody } from "./clocks.js";
 
 const TABLES = "tablejudge.tables";
 
 /** @returns {Record<string, {name: string, player: string, playerName: string, key: string, saved: number}>} */
-function readTables() {
-  try {
-    return JSON.parse(localStorage.getItem(TABLES) || "{}") || {};
-  } catch (_) {
-    return {};
-  }
-}
+const readTables = () => readStored(TABLES);
 
 /** The tables this browser holds a player's key of. */
 export const tableKeys = {
@@ -258,29 +252,16 @@ function inviteCard(table) {
 
 /** "Use me on another device": a one-time link with this player's key. @param {string} id @param {any} me */
 function moveMeCard(id, me) {
-  const body = h("div", {});
-  const note = h("p", { class: "hint", role: "status" });
-  const make = h("button", { type: "button", id: "player-link-make", class: "secondary" }, "Make a link");
-  make.addEventListener("click", async () => {
-    make.disabled = true;
-    note.textContent = "";
-    try {
-      const made = await api(`/v1/tables/${id}/player-link`, { method: "POST", token: me.key });
-      const input = h("input", { type: "text", readonly: true, value: made.link, id: "player-link", class: "link-box" });
-      fill(body,
-        field("Your link", input, `Works once, for ${Math.round(made.expires_in / 60)} minutes. This device stays you too.`),
-        h("img", { class: "qr", src: `/v1/qr?text=${encodeURIComponent(made.link)}`, alt: "QR code of your link", width: 220, height: 220 }));
-      make.textContent = "Make a new link";
-    } catch (failure) {
-      note.textContent = failure.message;
-    } finally {
-      make.disabled = false;
-    }
-  });
   return h("details", { class: "card", id: "move-me" },
     h("summary", {}, "Use me on another device"),
-    h("p", { class: "muted small" }, `Be ${me.playerName} on your other phone or computer too: open the link there, or scan its code.`),
-    body, make, note);
+    oneTimeLinkControl({
+      id: "player-link",
+      label: "Your link",
+      intro: `Be ${me.playerName} on your other phone or computer too: open the link there, or scan its code.`,
+      hint: (minutes) => `Works once, for ${minutes} minutes. This device stays you too.`,
+      qrAlt: "QR code of your link",
+      request: () => api(`/v1/tables/${id}/player-link`, { method: "POST", token: me.key }),
+    }));
 }
 
 // --- the league and the history ---------------------------------------------------------------------------------

@@ -257,3 +257,42 @@ export function pinchToZoom(scroller, board) {
     board.setZoom(board.zoom * (event.deltaY < 0 ? 1.1 : 0.9), true);
   }, { passive: false });
 }
+
+/**
+ * A "Make a link" control: a button that asks for a one-time link, then shows it with a Copy button and
+ * its QR code (a seat's "Move my seat", a table player's "Use me on another device"). The button stays, as
+ * "Make a new link": a new link replaces the last one.
+ * @param {{id: string, label: string, intro: string, hint: (minutes: number) => string, qrAlt: string,
+ *   request: () => Promise<{link: string, expires_in: number}>}} what the link's input id (its button is
+ *   id-make), its label, the words before it is made and under it once made, and how to ask the server
+ * @returns {HTMLElement}
+ */
+export function oneTimeLinkControl({ id, label, intro, hint, qrAlt, request }) {
+  const body = h("div", { class: "link-maker" });
+  const note = h("p", { class: "hint", role: "status" });
+  const make = h("button", { type: "button", id: `${id}-make`, class: "secondary" }, "Make a link");
+  make.addEventListener("click", async () => {
+    make.disabled = true;
+    note.textContent = "";
+    try {
+      const made = await request();
+      const input = h("input", { type: "text", readonly: true, value: made.link, id, class: "link-box" });
+      const copied = h("span", { class: "hint", role: "status" });
+      const copy = h("button", { type: "button", onclick: async () => {
+        copied.textContent = (await copyText(made.link, input)) ? "Copied." : "Select the link and copy it.";
+      } }, "Copy link");
+      fill(body,
+        field(label, input, hint(Math.round(made.expires_in / 60))),
+        h("div", { class: "button-row" }, copy, make),
+        copied,
+        h("img", { class: "qr", src: `/v1/qr?text=${encodeURIComponent(made.link)}`, alt: qrAlt, width: 220, height: 220 }));
+      make.textContent = "Make a new link";
+    } catch (failure) {
+      note.textContent = failure.message;
+    } finally {
+      make.disabled = false;
+    }
+  });
+  fill(body, h("p", { class: "muted small" }, intro), make);
+  return h("div", {}, body, note);
+}

@@ -94,6 +94,15 @@ export class GridBoard {
     });
     this.grid.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => this.gridKey(event));
     pinchToZoom(this.scroller, this);
+    // A phone turned (the window's width changed): the scroll that centred the board in the old frame
+    // shows a corner of it in the new one, so centre again, as ◎ does. A change of height alone (the
+    // on-screen keyboard opening) keeps the player's scroll.
+    let width = window.innerWidth;
+    window.addEventListener("resize", () => {
+      if (window.innerWidth === width || !this.scroller.isConnected) return;
+      width = window.innerWidth;
+      requestAnimationFrame(() => this.centre());
+    });
   }
 
   /** An id of one of the board's parts ("bop-play"). */

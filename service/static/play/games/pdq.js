@@ -162,13 +162,23 @@ export function cardsElement(letters, size = "big") {
     letters.split("").map((letter) => h("span", { class: "card-letter", "aria-hidden": "true" }, letter)));
 }
 
-function reportElement(review) {
+/**
+ * How many of the row's words the round-over screen lists, the most familiar and the longest: what reads
+ * whole over the Ready button on a phone, upright or sideways, a line each (a word is a 44 px button, so
+ * five wrapped below the fold, the last line ending in a comma). The report at the end lists them all.
+ */
+const ROUND_OVER_WORDS = { common: 2, longest: 1 };
+
+/** @param {any} review @param {{common: number, longest: number} | null} [few] how many words of each to list (all: null) */
+function reportElement(review, few = null) {
   const data = review.review;
   if (!data) return h("p", { class: "muted" }, "No report for this round.");
+  const common = few ? data.common.slice(0, few.common) : data.common;
+  const longest = few ? data.longest.slice(0, few.longest) : data.longest;
   return h("div", { class: "report" },
     h("p", {}, `${data.letters}: ${plural(data.count, "word")} fitted.`),
-    data.common.length ? h("p", {}, h("b", {}, "Most familiar: "), meaningWords(data.common)) : null,
-    data.longest.length ? h("p", {}, h("b", {}, "Longest: "), meaningWords(data.longest)) : null,
+    common.length ? h("p", { class: "report-common" }, h("b", {}, "Most familiar: "), meaningWords(common)) : null,
+    longest.length ? h("p", { class: "report-longest" }, h("b", {}, "Longest: "), meaningWords(longest)) : null,
     data.common.length ? h("p", { class: "muted small" }, "Tap a word for its meaning.") : null);
 }
 
@@ -267,7 +277,7 @@ class PdqBoard {
       h("p", { class: "round-result" }, h("b", {}, headline), details),
       report);
     if (!announced && (roundChanged || pause)) announce(pause ? `${text} Tap Ready for the next row.` : text);
-    if (pause) fill(report, reportElement(pauseReport(pause, last)));
+    if (pause) fill(report, reportElement(pauseReport(pause, last), ROUND_OVER_WORDS));
     // (After a pause the table has read the words there: the next round keeps its room for the cards.)
     else if (!body.options?.pause_ms) this.loadReport(last.number, rounds.length, report);
   }
@@ -334,7 +344,7 @@ class PdqBoard {
       const version = roundEnds(turns, false, Boolean(this.ctx.body.options?.pause_ms))[count - 1];
       if (version === undefined) return;
       const review = await this.ctx.review(version, this.ctx.you);
-      if (this.shownRound === String(number)) fill(slot, reportElement(review)); // (still the round shown)
+      if (this.shownRound === String(number)) fill(slot, reportElement(review, ROUND_OVER_WORDS)); // (still the round shown)
     } catch (error) {
       fill(slot, h("p", { class: "muted small" }, error.message));
     }

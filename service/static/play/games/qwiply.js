@@ -24,6 +24,10 @@ class QwiplyBoard {
 
   build() {
     this.table = h("section", { class: "q-table", "aria-label": "The table: the round, the dice, the lead" });
+    // Leading, the purple dice in a strip that stays at the top of the field (sticky) while it scrolls to
+    // your sheet: the suit is chosen from the sheet and the dice at once. Otherwise empty (the dice are
+    // in the table, where they are tapped to claim).
+    this.strip = h("div", { class: "q-dice-strip" });
     this.mine = h("section", { class: "q-mine", "aria-label": "Your sheet" }); // named also while it holds the set-up form
     this.action = h("section", { class: "q-action", "aria-label": "Your move" });
     this.feedback = h("p", { class: "feedback", id: "q-feedback", role: "alert" });
@@ -33,7 +37,7 @@ class QwiplyBoard {
     this.others = h("section", { class: "q-others", "aria-labelledby": "q-others-title" });
     // The dice and your sheet in the field (it scrolls on its own); the choices of the moment and the
     // confirm button in the dock; what happened and the others' sheets in the pane below.
-    layOut(this.ctx, { field: [this.table, this.mine], say: [this.action, this.feedback], dock: [this.bar], more: [this.log, this.others] });
+    layOut(this.ctx, { field: [this.table, this.strip, this.mine], say: [this.action, this.feedback], dock: [this.bar], more: [this.log, this.others] });
   }
 
   get view() {
@@ -93,8 +97,11 @@ class QwiplyBoard {
     if (!sheet || !field) return;
     const room = field.getBoundingClientRect();
     if (this.view.phase === "lead") {
+      // The sheet whole under the dice's strip (stuck at the field's top once the table is scrolled by).
       const box = sheet.getBoundingClientRect();
-      if (box.bottom > room.bottom || box.top < room.top) field.scrollTop += box.bottom > room.bottom ? Math.min(box.bottom - room.bottom, box.top - room.top) : box.top - room.top;
+      const top = room.top + this.strip.getBoundingClientRect().height;
+      if (box.bottom > room.bottom) field.scrollTop += Math.min(box.bottom - room.bottom, this.table.getBoundingClientRect().bottom - room.top);
+      else if (box.top < top) field.scrollTop += box.top - top;
       return;
     }
     if (sheet.getBoundingClientRect().bottom > room.bottom || this.table.getBoundingClientRect().top < room.top) this.table.scrollIntoView({ block: "start" });
@@ -123,6 +130,7 @@ class QwiplyBoard {
   renderTable() {
     const view = this.view;
     const body = this.ctx.body;
+    fill(this.strip);
     if (view.phase === "setup" || view.phase === "first_player") {
       const waiting = view.setups.map((s, seat) => (s ? null : seatName(body, seat, this.you))).filter(Boolean);
       fill(this.table, h("p", { class: "q-round" }, view.phase === "setup"
@@ -146,7 +154,8 @@ class QwiplyBoard {
         h("span", { class: "q-die static" }, dieFace(view.white, "white"), h("span", { class: "q-die-n", "aria-hidden": "true" }, String(view.white))),
         h("span", { class: "q-die-who", "aria-hidden": "true" }, "white die")),
       leadBox));
-    parts.push(this.diceRow());
+    if (view.phase === "lead" && this.mayAct) fill(this.strip, this.diceRow());
+    else parts.push(this.diceRow());
     fill(this.table, parts);
   }
 
