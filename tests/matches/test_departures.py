@@ -101,7 +101,7 @@ def test_a_resignation_where_the_table_chose_the_bot_gives_the_seat_to_it_and_th
     after = resign(service, match_id, tokens[resigner])
     assert after["status"] == "playing" and after["when_gone"] == "bot" and after["you"] == resigner
     seat = after["seats"][resigner]
-    assert seat["resigned"] and seat["bot"] == "greedy" and seat["left"]
+    assert seat["resigned"] and seat["bot"] == "normal" and seat["left"]
     assert run_due(service, match_id) >= 1  # the bot plays the seat's turn at once
     assert body(service, match_id)["must_act"] == [mover]
     # The player who resigned moves no more, and resigns once.

@@ -30,6 +30,7 @@ DECLARED = {
     "SeatCodeExpired": ("seat_code_expired", 410),
     "VacationRefused": ("vacation_refused", 409),
     "Resigned": ("resigned", 403),
+    "TableEntry": ("table_entry", 422),
 }
 
 
