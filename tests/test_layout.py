@@ -192,3 +192,20 @@ def test_one_place_opens_a_lexicon() -> None:
     from indexes import open_lexicon
 
     assert open_lexicon("standard") is open_lexicon("standard")  # one instance per process
+
+
+#: Where the environment may be read: the one settings object, and the word library finding its data
+#: without a server (``indexes/paths.py``). Everything else is handed its settings.
+ENVIRONMENT_READERS = {"service/settings.py", "indexes/paths.py"}
+
+
+def test_only_the_settings_and_the_word_library_read_the_environment() -> None:
+    readers = set()
+    for package in ("indexes", "engine", "matches", "service", "tablejudge"):
+        for path in (ROOT / package).rglob("*.py"):
+            if re.search(r"\bos\.environ\b|\bgetenv\(", path.read_text(encoding="utf-8")):
+                readers.add(path.relative_to(ROOT).as_posix())
+    for path in ROOT.glob("*.py"):
+        if re.search(r"\bos\.environ\b|\bgetenv\(", path.read_text(encoding="utf-8")):
+            readers.add(path.name)
+    assert readers <= ENVIRONMENT_READERS, sorted(readers - ENVIRONMENT_READERS)

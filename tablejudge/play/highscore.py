@@ -9,7 +9,6 @@ one) and keeps the history for free.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +17,7 @@ from pathlib import Path
 
 from engine.errors import StateError
 from engine.pdq.options import PdqOptions
+from indexes.paths import user_data_dir
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS solo_games (
@@ -32,8 +32,7 @@ CREATE INDEX IF NOT EXISTS solo_games_by_table ON solo_games (table_key, score);
 
 def default_path() -> Path:
     """``$XDG_DATA_HOME/tablejudge/pdq-solo.sqlite3`` (``~/.local/share/...`` when unset)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tablejudge" / "pdq-solo.sqlite3"
+    return user_data_dir() / "pdq-solo.sqlite3"
 
 
 def table_key(options: PdqOptions) -> str:
