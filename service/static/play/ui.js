@@ -288,7 +288,7 @@ export function oneTimeLinkControl({ id, label, intro, hint, qrAlt, request }) {
         h("img", { class: "qr", src: `/v1/qr?text=${encodeURIComponent(made.link)}`, alt: qrAlt, width: 220, height: 220 }));
       make.textContent = "Make a new link";
     } catch (failure) {
-      note.textContent = failure.message;
+      note.textContent = failure instanceof Error ? failure.message : String(failure);
     } finally {
       make.disabled = false;
     }
