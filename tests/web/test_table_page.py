@@ -105,7 +105,9 @@ def test_plays_entered_offline_survive_a_reload_and_are_applied_exactly_once(pho
 FIT = """() => {
   const play = document.querySelector(".tk-board .actions button[id$='-play']").getBoundingClientRect();
   return {scrolls: document.documentElement.scrollHeight - window.innerHeight,
-          below: Math.max(0, play.bottom - window.innerHeight, -play.top)};
+          below: Math.max(0, play.bottom - window.innerHeight, -play.top),
+          spilt: [...document.querySelectorAll(".tk-key")].filter((k) => k.scrollWidth > k.clientWidth + 1)
+            .map((k) => k.textContent)};
 }"""
 
 
@@ -124,11 +126,13 @@ def test_digit_at_the_table_fits_a_phone_either_way_while_a_play_is_entered_and_
             shot = tmp_path / f"digit-{state}-{width}x{height}.png"
             page.screenshot(path=str(shot))
             fit = page.evaluate(FIT)
-            if fit["scrolls"] > 1 or fit["below"] > 1:
+            if fit["scrolls"] > 1 or fit["below"] > 1 or fit["spilt"]:
                 problems.append(f"{state} at {width} x {height}: {fit} ({shot})")
         page.set_viewport_size({"width": 360, "height": 740})
 
     fits("start")
+    # One phone for both players: the pile counted is the player to play's, by name.
+    page.get_by_text("Ann's pile: 25 tiles").wait_for()
     # Red 5, then blue 9 below it: refused (not a line), the reason said on the screen.
     table.counts.append(type(table.counts[0])())
     table.lay("0,0d 5r9b")
@@ -145,4 +149,5 @@ def test_digit_at_the_table_fits_a_phone_either_way_while_a_play_is_entered_and_
     table.tap(page.locator(".tk-board .actions button[id$='-play']"))
     table.wait_version(2)
     fits("played")
+    page.get_by_text("Bob's pile: 25 tiles").wait_for()
     assert not problems, "\n".join(problems)
