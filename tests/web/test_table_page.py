@@ -99,3 +99,55 @@ def test_plays_entered_offline_survive_a_reload_and_are_applied_exactly_once(pho
     headers = {"Authorization": f"Bearer {table.made['token']}"}
     sheet = httpx.get(f"{live_server}/v1/matches/{table.made['match']}/turns", headers=headers, timeout=30).json()
     assert [turn["move"] for turn in sheet["turns"]] == ["first 0", *plays]
+
+
+#: Where the document scrolls past the screen, and how far Play's bottom is below it (0 when inside).
+FIT = """() => {
+  const play = document.querySelector(".tk-board .actions button[id$='-play']").getBoundingClientRect();
+  return {scrolls: document.documentElement.scrollHeight - window.innerHeight,
+          below: Math.max(0, play.bottom - window.innerHeight, -play.top),
+          spilt: [...document.querySelectorAll(".tk-key")].filter((k) => k.scrollWidth > k.clientWidth + 1)
+            .map((k) => k.textContent)};
+}"""
+
+
+def test_digit_at_the_table_fits_a_phone_either_way_while_a_play_is_entered_and_after_a_refusal(
+    phones: Any, live_server: str, tmp_path: Any
+) -> None:
+    table = TableHands(phones("Ann"), "digit", table_match(live_server, "digit", ["Ann", "Bob"]))
+    page = table.open()
+    table.enter("first 0", CHANCE)
+    problems: list[str] = []
+
+    def fits(state: str) -> None:
+        for width, height in ((360, 740), (740, 360)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(f"() => window.innerWidth === {width} && window.innerHeight === {height}")
+            shot = tmp_path / f"digit-{state}-{width}x{height}.png"
+            page.screenshot(path=str(shot))
+            fit = page.evaluate(FIT)
+            if fit["scrolls"] > 1 or fit["below"] > 1 or fit["spilt"]:
+                problems.append(f"{state} at {width} x {height}: {fit} ({shot})")
+        page.set_viewport_size({"width": 360, "height": 740})
+
+    fits("start")
+    # One phone for both players: the pile counted is the player to play's, by name.
+    page.get_by_text("Ann's pile: 25 tiles").wait_for()
+    # Red 5, then blue 9 below it: refused (not a line), the reason said on the screen.
+    table.counts.append(type(table.counts[0])())
+    table.lay("0,0d 5r9b")
+    page.locator(".dock-say .feedback:not(:empty)").wait_for()
+    fits("refused")
+    page.reload()
+    page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.body")
+    # 3 green, 3 blue: laid on the keypad, then played.
+    table.counts.append(type(table.counts[0])())
+    table.aim("0,0", "a")
+    table.piece("3g")
+    table.piece("3b")
+    fits("entering")
+    table.tap(page.locator(".tk-board .actions button[id$='-play']"))
+    table.wait_version(2)
+    fits("played")
+    page.get_by_text("Bob's pile: 25 tiles").wait_for()
+    assert not problems, "\n".join(problems)

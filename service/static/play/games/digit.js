@@ -6,7 +6,7 @@
 import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
 import { handSize } from "../board/pictures.js";
-import { COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, makeKit, sayTiles, standsForShared } from "./linerules.js";
+import { COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, makeKit, sayTiles, pileOwner, standsForShared } from "./linerules.js";
 import { linePlugin } from "./linegrid.js";
 
 const NUMBERS = "0123456789";
@@ -97,7 +97,7 @@ const GAME = {
     return `your pile holds ${plural(this.pileSize(view, seat), "tile")}`;
   },
   info(view, ctx) {
-    const parts = [ctx.you !== null ? `Your pile: ${plural(view.pile_sizes?.[ctx.you] ?? 0, "tile")}` : `Piles: ${(view.pile_sizes || []).join(", ")}`];
+    const parts = [ctx.you !== null ? `${pileOwner(ctx)}: ${plural(view.pile_sizes?.[ctx.you] ?? 0, "tile")}` : `Piles: ${(view.pile_sizes || []).join(", ")}`];
     if (view.another_turn) parts.push("another turn for a 5th or 10th tile");
     return parts.join(" · ");
   },

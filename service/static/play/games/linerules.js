@@ -267,3 +267,8 @@ export function swapSteps(text) {
 
 /** The notation of the tiles placed this turn (Map "r,c" -> {tile}), or null if they are not in one row or column. */
 export const playText = lineText;
+
+/** Whose pile the info line counts: "Your pile" to a seat; at the table (one phone for all) the player to play's. */
+export function pileOwner(/** @type {any} */ ctx) {
+  return ctx.table ? `${ctx.name(ctx.you)}'s pile` : "Your pile";
+}

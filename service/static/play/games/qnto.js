@@ -6,7 +6,7 @@
 import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
 import { handSize } from "../board/pictures.js";
-import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, makeKit, sameOrDistinct, standsForPerLine } from "./linerules.js";
+import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, makeKit, sameOrDistinct, pileOwner, standsForPerLine } from "./linerules.js";
 import { linePlugin } from "./linegrid.js";
 
 export const SYMBOLS = { S: "♠", "!": "!", D: "♦", H: "♥", C: "♣" };
@@ -155,7 +155,7 @@ const GAME = {
   info(view, ctx) {
     const parts = [];
     if (view.options?.variant === "light") {
-      if (ctx.you !== null) parts.push(`Your pile: ${plural(view.own_pile_sizes?.[ctx.you] ?? 0, "tile")}`);
+      if (ctx.you !== null) parts.push(`${pileOwner(ctx)}: ${plural(view.own_pile_sizes?.[ctx.you] ?? 0, "tile")}`);
       else parts.push(`Piles: ${(view.own_pile_sizes || []).join(", ")}`);
     } else {
       parts.push(`Pile: ${plural(view.pile_size ?? 0, "tile")}`);
