@@ -770,6 +770,9 @@ BESIDE_A_TILE = """() => {
 }"""
 
 
+#: Scrolls the wild picker's box so that its choice number ``i`` (from 0) is in it, as a finger would.
+SCROLLED_TO_CHOICE = "(i) => document.querySelectorAll('.mf-wild-choice')[i].scrollIntoView({block: 'nearest'})"
+
 #: Whether Match Five's cell "r,c" is whole inside the board's field and reached by a tap at its middle.
 CELL_SEEN = """(where) => {
   const cell = document.querySelector(`.mf-grid .cell[data-cell="${where}"]`), box = cell.getBoundingClientRect();
@@ -806,7 +809,7 @@ def test_match_five_wild_picker_fits(orientation: str, browser: Any, live_server
         choices = seat.page.locator(".mf-wild-choice")
         assert choices.count() == 25
         for index in (0, 24):
-            seat.page.evaluate(f"document.querySelectorAll('.mf-wild-choice')[{index}].scrollIntoView({{block: 'nearest'}})")
+            seat.page.evaluate(SCROLLED_TO_CHOICE, index)
             reached_all(seat.page, f".mf-wild-choice:nth-child({index + 1})")
         shown = seat.page.evaluate(MEASURE, [spec.hand, spec.action, None])
         assert shown["height"] <= shown["innerHeight"], ("the picker scrolled the page", shown)
