@@ -10,6 +10,7 @@ import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
 import { botWords, botKind, nameBots, scored, endWords } from "./words.js";
+import { isTakeback, tookBackWords } from "./board/feedback.js";
 import { showPlayers } from "./players.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
@@ -481,12 +482,13 @@ export class MatchPage {
   }
 
   describe(step) {
-    if (step.move === "takeback") return "took back their move"; // the same in every game (engine/takeback.py)
+    if (isTakeback(step)) return tookBackWords(); // the same in every game, never a play
     return this.plugin.describe ? this.plugin.describe(this.withGainers(step), this.body) : step.move;
   }
 
   /** The move as the page shows it: its tiles drawn where the plug-in draws them, else its words. */
   picture(step) {
+    if (isTakeback(step)) return this.describe(step); // (a plug-in would draw it as a play of nothing)
     return this.plugin.describeNode ? this.plugin.describeNode(this.withGainers(step), this.body) : this.describe(step);
   }
 
