@@ -5,6 +5,7 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
+import { REFRESH } from "./leave.js";
 import { talkMenu, placeTalk, showTakeback, Bubbles } from "./talk.js";
 import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
@@ -295,6 +296,7 @@ export class MatchPage {
     this.showPlayers();
     this.showClock();
     if (this.takebackLine) showTakeback(this.takebackLine, this);
+    document.getElementById("leave-game")?.dispatchEvent(new Event(REFRESH)); // (the seat's menu: leave.js)
     this.bubbles.show(this.players, body, (seat) => this.name(seat));
     if (body.status !== "waiting") this.syncTurns(message);
   }
