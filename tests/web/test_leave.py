@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -20,9 +21,8 @@ from tests.web.test_seat import two_people
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
 
-def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
-    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
-) -> None:
+def leave_part_open(phones: Callable[[str], Phone], live_server: str) -> tuple[str, dict[int, str], Any]:
+    """A BOP! match of Ann and Bob; Ann's page with her seat's menu open on "Resign or end the game"."""
     match_id, tokens, _ = two_people(live_server)
     phone = phones("Ann's phone")
     phone.context.add_init_script(seat_script(match_id, tokens[0], 0))
@@ -30,6 +30,13 @@ def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
     page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
     page.locator("#seat-menu-button").click()
     page.locator("#leave-game summary").click()
+    return match_id, tokens, page
+
+
+def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
+    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
+) -> None:
+    match_id, tokens, page = leave_part_open(phones, live_server)
 
     # Asking to end the game is shown on the seat, and taken back.
     page.locator("#end-game", has_text="Ask to end the game").click()
@@ -76,13 +83,7 @@ def test_the_open_menu_shows_a_game_ended_by_agreement(phones: Callable[[str], P
                                                          tmp_path: Path) -> None:  # fmt: skip
     """Ann asks to end the game and leaves the menu open; Bob asks too and the game ends: her open menu
     says the game is over and offers no "Take back my ask" nor "Resign" (a tap on them was answered 409)."""
-    match_id, tokens, _ = two_people(live_server)
-    phone = phones("Ann's phone")
-    phone.context.add_init_script(seat_script(match_id, tokens[0], 0))
-    page = phone.open(f"/play/{match_id}")
-    page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
-    page.locator("#seat-menu-button").click()
-    page.locator("#leave-game summary").click()
+    match_id, tokens, page = leave_part_open(phones, live_server)
     page.locator("#end-game", has_text="Ask to end the game").click()
     page.locator("#end-game", has_text="Take back my ask").wait_for()
 
