@@ -756,3 +756,62 @@ def test_pdq_with_the_keyboard_up_does_not_scroll(browser: Any, live_server: str
         reached_all(seat.page, ".deal .card-letter")
     finally:
         seat.close()
+
+
+#: An empty cell of Match Five's grid beside a tile on the table: its "r,c" (None if there is none).
+BESIDE_A_TILE = """() => {
+  const full = new Set([...document.querySelectorAll(".mf-grid .cell")].filter((c) => c.querySelector(".mf-tile"))
+    .map((c) => c.dataset.cell));
+  const empty = [...document.querySelectorAll(".mf-grid .cell")].find((c) => !c.querySelector(".mf-tile") && (() => {
+    const [r, col] = c.dataset.cell.split(",").map(Number);
+    return [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dr, dc]) => full.has(`${r + dr},${col + dc}`));
+  })());
+  return empty ? empty.dataset.cell : null;
+}"""
+
+
+#: Scrolls the wild picker's box so that its choice number ``i`` (from 0) is in it, as a finger would.
+SCROLLED_TO_CHOICE = "(i) => document.querySelectorAll('.mf-wild-choice')[i].scrollIntoView({block: 'nearest'})"
+
+#: Whether Match Five's cell "r,c" is whole inside the board's field and reached by a tap at its middle.
+CELL_SEEN = """(where) => {
+  const cell = document.querySelector(`.mf-grid .cell[data-cell="${where}"]`), box = cell.getBoundingClientRect();
+  const frame = document.querySelector(".board-field .grid-scroll").getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5 && box.left >= frame.left - 0.5
+    && box.right <= frame.right + 0.5 && Boolean(hit && cell.contains(hit));
+}"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_match_five_wild_picker_fits(orientation: str, browser: Any, live_server: str, folder: Path) -> None:
+    """The wild's "stands for…" picker, opened on a cell beside the tiles on the table, fits the screen:
+    the document does not scroll (it made it 878 px tall at 360 x 740, the hand and Play pushed off),
+    the hand and Play are on it, and the picker's choices are reached (it scrolls within its own box)."""
+    spec = Spec("matchfive", ".mf-hand", "#mf-play", options={"copies": 1, "wilds": 10})
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        seat.move_on(1)  # a play on the table (Ann's, then the bot's)
+        for _turn in range(8):  # until Ann holds a wild (ten of the 35 tiles are)
+            if "*" in seat.body()["view"]["hands"][seat.seat]:
+                break
+            seat.move_on(1, choose=lambda legal: next((m for m in legal if "*" not in m and m[0].isdigit()), legal[0]))
+        assert "*" in seat.body()["view"]["hands"][seat.seat], "no wild dealt to Ann"
+        cell = seat.page.evaluate(BESIDE_A_TILE)
+        assert cell is not None
+        seat.page.locator(".mf-hand .rack-tile[data-tile='*']:not(.used)").first.click()
+        seat.page.locator(f".mf-grid .cell[data-cell='{cell}']").click()
+        seat.page.wait_for_selector("#mf-wild:not([hidden]) .mf-wild-choice")
+        seat.check(folder, f"matchfive-{orientation}-wild")
+        # The cell the wild goes on is seen on the table beside the picker (the board squeezed it away).
+        assert seat.page.evaluate(CELL_SEEN, cell), ("the wild's cell is not seen", cell)
+        # Each of the 25 choices is reached by a tap once scrolled into its box (as a finger would).
+        choices = seat.page.locator(".mf-wild-choice")
+        assert choices.count() == 25
+        for index in (0, 24):
+            seat.page.evaluate(SCROLLED_TO_CHOICE, index)
+            reached_all(seat.page, f".mf-wild-choice:nth-child({index + 1})")
+        shown = seat.page.evaluate(MEASURE, [spec.hand, spec.action, None])
+        assert shown["height"] <= shown["innerHeight"], ("the picker scrolled the page", shown)
+    finally:
+        seat.close()

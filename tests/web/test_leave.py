@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -20,9 +21,8 @@ from tests.web.test_seat import two_people
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
 
-def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
-    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
-) -> None:
+def leave_part_open(phones: Callable[[str], Phone], live_server: str) -> tuple[str, dict[int, str], Any]:
+    """A BOP! match of Ann and Bob; Ann's page with her seat's menu open on "Resign or end the game"."""
     match_id, tokens, _ = two_people(live_server)
     phone = phones("Ann's phone")
     phone.context.add_init_script(seat_script(match_id, tokens[0], 0))
@@ -30,6 +30,13 @@ def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
     page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
     page.locator("#seat-menu-button").click()
     page.locator("#leave-game summary").click()
+    return match_id, tokens, page
+
+
+def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
+    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
+) -> None:
+    match_id, tokens, page = leave_part_open(phones, live_server)
 
     # Asking to end the game is shown on the seat, and taken back.
     page.locator("#end-game", has_text="Ask to end the game").click()
@@ -70,3 +77,21 @@ def test_resign_takes_two_taps_and_the_game_ends_when_everyone_asks(
     assert page.locator("#end-title", has_text="Bob wins").count() == 1
     assert page.locator(".players", has_text="Ann (resigned)").count() == 1  # her name, though a bot played on
     shot(page, tmp_path, "resign-ended-portrait")
+
+
+def test_the_open_menu_shows_a_game_ended_by_agreement(phones: Callable[[str], Phone], live_server: str,
+                                                         tmp_path: Path) -> None:  # fmt: skip
+    """Ann asks to end the game and leaves the menu open; Bob asks too and the game ends: her open menu
+    says the game is over and offers no "Take back my ask" nor "Resign" (a tap on them was answered 409)."""
+    match_id, tokens, page = leave_part_open(phones, live_server)
+    page.locator("#end-game", has_text="Ask to end the game").click()
+    page.locator("#end-game", has_text="Take back my ask").wait_for()
+
+    ended = httpx.post(f"{live_server}/v1/matches/{match_id}/end", headers={"Authorization": f"Bearer {tokens[1]}"},
+                       timeout=30)  # fmt: skip
+    assert ended.status_code == 200 and ended.json()["ending"] == {"kind": "agreed", "seat": 1}
+    page.wait_for_function("() => window.tablejudgeMatch.body.status === 'over'")
+    page.locator("#leave-game", has_text="The game is over.").wait_for()
+    shot(page, tmp_path, "ended-by-agreement-menu")
+    assert page.locator("#end-game, #resign").count() == 0
+    assert page.locator("#leave-note").inner_text() == ""  # (not "You asked to end the game." of the game in play)

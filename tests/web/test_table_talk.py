@@ -58,6 +58,16 @@ def test_a_takeback_asked_and_accepted_and_a_reaction_on_two_phones(
         page.wait_for_function(f"() => window.tablejudgeMatch.body.version === 2 && "
                                f"window.tablejudgeMatch.body.must_act[0] === {mover}")  # fmt: skip
         page.locator("#takeback-line").wait_for(state="hidden")
+    # The takeback is said as one, never as a play ("You played.", "Ann played" on the sheet, for 0):
+    # its last move line on each phone, and the sheet's row for it.
+    name = httpx.get(url, timeout=30).json()["seats"][mover]["name"]
+    for seat, page in pages.items():
+        said = "You took back your move." if seat == mover else f"{name} took back their move."
+        page.locator(".bop-last", has_text=said).wait_for()
+        row = page.locator(".sheet-list > li").first
+        row.locator(".s-n", has_text="2").wait_for(state="attached")
+        assert row.locator(".s-what").text_content() == "took back their move"
+        assert "played" not in (row.text_content() or "")
 
     answerer.locator("#talk-button").click()
     answerer.locator("#talk-sheet button[data-reaction='well_played']").click()

@@ -7,6 +7,9 @@
 // has asked; alone with bots, at once. Both are the API's (POST /v1/matches/{id}/resign, .../end).
 import { h, fill, listWords } from "./ui.js";
 
+/** The event match.js sends the part on each update of the match. */
+export const REFRESH = "match-updated";
+
 /** What becomes of a seat that resigns, by the table's choice (the match's ``when_gone``). */
 const WHEN_GONE = {
   bot: "A bot plays your seat to the end, and you cannot win.",
@@ -37,8 +40,16 @@ export function leaveControl(match) {
     show();
   }
 
+  /** What the part shows turns on: the match's status and each seat's ask and resignation. */
+  const shownFor = () => {
+    const current = match.body();
+    return JSON.stringify([current.status, (current.seats || []).map((seat) => [seat.end_asked, seat.resigned])]);
+  };
+  let shown = "";
+
   function show() {
     const current = match.body();
+    shown = shownFor();
     const you = current.you;
     const mine = current.seats?.[you];
     if (current.status !== "playing") {
@@ -77,6 +88,14 @@ export function leaveControl(match) {
       note.textContent = "";
       show();
     }
+  });
+  // Each update of the match (match.js) that changes what the part turns on shows it again, open or not: a
+  // game the others ended meanwhile offers nothing the server would refuse (a stale "Take back my ask"
+  // answered 409). Other updates leave it as it is (a first tap on "Resign" stays armed).
+  part.addEventListener(REFRESH, () => {
+    if (shownFor() === shown) return;
+    if (match.body().status !== "playing") note.textContent = ""; // (what was said of the game in play)
+    show();
   });
   show();
   return part;

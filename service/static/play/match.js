@@ -5,11 +5,13 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
+import { REFRESH } from "./leave.js";
 import { talkMenu, placeTalk, showTakeback, Bubbles } from "./talk.js";
 import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
 import { takeSeatFromLink, noSeatCard, SEATS_FULL, SEAT_MOVED, SEAT_GONE, watchInstead } from "./seat.js";
 import { botWords, botKind, nameBots, scored, endWords } from "./words.js";
+import { isTakeback, tookBackWords } from "./board/feedback.js";
 import { showPlayers } from "./players.js";
 import { h, fill, announce, plural, listWords, seconds, copyText, field, breakdownList } from "./ui.js";
 
@@ -294,6 +296,7 @@ export class MatchPage {
     this.showPlayers();
     this.showClock();
     if (this.takebackLine) showTakeback(this.takebackLine, this);
+    document.getElementById("leave-game")?.dispatchEvent(new Event(REFRESH)); // (the seat's menu: leave.js)
     this.bubbles.show(this.players, body, (seat) => this.name(seat));
     if (body.status !== "waiting") this.syncTurns(message);
   }
@@ -481,12 +484,13 @@ export class MatchPage {
   }
 
   describe(step) {
-    if (step.move === "takeback") return "took back their move"; // the same in every game (engine/takeback.py)
+    if (isTakeback(step)) return tookBackWords(); // the same in every game, never a play
     return this.plugin.describe ? this.plugin.describe(this.withGainers(step), this.body) : step.move;
   }
 
   /** The move as the page shows it: its tiles drawn where the plug-in draws them, else its words. */
   picture(step) {
+    if (isTakeback(step)) return this.describe(step); // (a plug-in would draw it as a play of nothing)
     return this.plugin.describeNode ? this.plugin.describeNode(this.withGainers(step), this.body) : this.describe(step);
   }
 

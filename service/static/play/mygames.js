@@ -9,6 +9,7 @@ import { api, seats } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, plural, listWords } from "./ui.js";
 import { nameBots } from "./words.js";
+import { isTakeback, tookBackWords } from "./board/feedback.js";
 import { linesOf, lineWords } from "./games/bop-words.js";
 
 /** The most seats one request names (the server's TABLEJUDGE_MY_GAMES is 64 by default). */
@@ -131,6 +132,7 @@ export function lastMoveWords(game, plugin, body) {
   const step = { seat: last.seat, move: last.move || "", breakdown: last.breakdown, version: last.version };
   const points = last.breakdown?.total || 0;
   const forPoints = points ? ` for ${plural(points, "point")}` : "";
+  if (isTakeback(step)) return `${who} ${tookBackWords(last.seat === game.you)}`;
   const lines = game.game === "bop" ? linesOf(step) : [];
   if (lines.length) return `${who} played ${lines.map(({ letters, reading }) => lineWords(letters, reading)).join(" and ")}${forPoints}`;
   let said = "";

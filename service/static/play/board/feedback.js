@@ -50,6 +50,22 @@ export function followLastMove(board, version, cellsOf) {
     });
 }
 
+/** A takeback's notation, the same in every game (engine/takeback.py): a step of the history, never a play. */
+export const TAKEBACK = "takeback";
+
+/** Whether a step of the history is a takeback. @param {{move?: string} | null | undefined} step */
+export function isTakeback(step) {
+  return step?.move === TAKEBACK;
+}
+
+/**
+ * A takeback in words after who made it: "took back their move" ("your move" said of you).
+ * @param {boolean} [yours] the reader's own takeback
+ */
+export function tookBackWords(yours = false) {
+  return `took back ${yours ? "your" : "their"} move`;
+}
+
 /** The "last move" panel: who played what (``sentence``), for how many points, and the breakdown
  * (``details``, when there is one worth showing). */
 /**
@@ -71,6 +87,7 @@ export function fillLastMove(box, ctx, step, { titleId, sentence, details }) {
  */
 export function lastMoveWords(ctx, step, sentence) {
   const who = step.seat === ctx.you ? "You" : ctx.body.seats[step.seat]?.name || `Player ${step.seat + 1}`;
+  if (isTakeback(/** @type {any} */ (step))) return [`${who} ${tookBackWords(step.seat === ctx.you)}.`]; // (not a play)
   const points = step.breakdown?.total || 0;
   return [`${who} `, sentence, `${points ? ` for ${plural(points, "point")}` : ""}.`];
 }

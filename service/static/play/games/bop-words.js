@@ -4,6 +4,7 @@
 // "Bea's challenge was upheld. Your play RXD is withdrawn: …" on the challenged player's), and the
 // example words of a line, asked of the judge once per line.
 import { plural } from "../ui.js";
+import { isTakeback, tookBackWords } from "../board/feedback.js";
 
 /** @typedef {import("../board/cells.js").Step} Step */
 
@@ -97,6 +98,7 @@ export function exampleWords(letters, body) {
  */
 export async function lastMoveSentence(step, body, describe, withExamples) {
   if (step.move === "challenge") return challengeSentence(step, body);
+  if (isTakeback(step)) return `${who(body, step.seat, true)} ${tookBackWords(step.seat === body?.you)}.`;
   const lines = linesOf(step);
   const name = who(body, step.seat, true);
   if (!lines.length) return `${name} ${describe(step, body)}.`;
