@@ -339,13 +339,19 @@ class Opened:
     watch: Any  # Eve's, or None
 
 
+def new_game_radio(home: Any, game: str) -> Any:
+    """The new online game's choice of ``game`` on the home page (not the table form's radio of the same
+    name, in its own region "At the table, with the real box")."""
+    return home.locator('input[name="game"]').and_(home.get_by_label(game, exact=True))
+
+
 def three_phones(phones: Callable[[str], Phone], game: str | None) -> tuple[Phone, Phone, Phone, Any]:
     """Ann, Bob and Eve (who watches), and Ann's home page with ``game`` chosen (by its label; None: the
     first, BOP!)."""
     ann, bob, eve = phones("Ann"), phones("Bob"), phones("Eve (watching)")
     home = ann.open("/play")
     if game is not None:
-        home.get_by_label(game).check()
+        new_game_radio(home, game).check()
     return ann, bob, eve, home
 
 
@@ -384,7 +390,7 @@ def against_the_bot(phones: Callable[[str], Phone], tables: Callable[[str], Tabl
     ``options`` chosen (by their labels), and waits for her turn: (her phone, her page, the table, her seat)."""
     ann = phones("Ann")
     home = ann.open("/play")
-    home.get_by_label(game).check()
+    new_game_radio(home, game).check()
     for label, value in (options or {}).items():
         home.get_by_label(label).select_option(value)
     home.locator("#seat-1").select_option("normal")
