@@ -24,6 +24,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import Phone
+from tests.web.pages import new_game_radio
 from tests.web.test_play import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
@@ -45,7 +46,7 @@ SLOW_UPLINK = f"""
 
 def create_pdq(home: Any, window: str) -> str:
     """Ann creates a PDQ game for two from the form, with the "same time" window chosen; its id."""
-    home.get_by_label("PDQ").check()
+    new_game_radio(home, "PDQ").check()
     home.get_by_label("Deal only rows that have a word").check()
     home.get_by_label("Said at the same time: within").select_option(window)
     home.get_by_label("Your name").fill("Ann")
@@ -74,11 +75,11 @@ def test_the_faster_phone_wins_although_its_claim_arrives_later(phones: Any, liv
     ann, bob = phones("Ann"), phones("Bob (slow uplink)")
     bob.context.add_init_script(SLOW_UPLINK)
     home = ann.open("/play")
-    home.get_by_label("PDQ").check()
+    new_game_radio(home, "PDQ").check()
     seat_two = [o.strip() for o in home.get_by_label("Seat 2").locator("option").all_inner_texts()]
     assert "Bot: sharp (about 4 s a word)" in seat_two and "Bot: quick" not in seat_two  # levels, in words
     # The shared bots keep a level's pace in PDQ (RULINGS.md 26), and the menu says it.
-    assert "Bot: greedy (the longest word, in about 6 s)" in seat_two
+    assert "Normal bot: the longest word, in about 6 s" in seat_two  # greedy, under its level's name
     assert "Bot: random (any word, in about 9 s)" in seat_two
     assert not any("about 1 s" in option for option in seat_two)
     assert home.get_by_label("Said at the same time: within").input_value() == "2000"  # the default
@@ -174,7 +175,7 @@ SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 def test_the_solo_game_ends_in_words(phones: Any) -> None:
     """Solo: the first "no word" ends the game; the end screen says why in words, not ``stumped``."""
     page = phones("Ann").open("/play")
-    page.get_by_label("PDQ").check()
+    new_game_radio(page, "PDQ").check()
     page.get_by_label("Way to play").select_option("solo")
     page.get_by_label("Players").select_option("1")
     page.get_by_label("Your name").fill("Ann")

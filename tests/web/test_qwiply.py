@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from engine import CHANCE, load_game
-from tests.web.pages import SMALL_TARGETS, create_as_ann, shot
+from tests.web.pages import SMALL_TARGETS, create_as_ann, new_game_radio, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -79,7 +79,7 @@ def test_a_qwiply_round_between_three_phones(phones: Any, tables: Any, live_serv
 
     # Ann offers Qwiply from the home page: its options in words, three players, bids hidden.
     home = ann.open("/play")
-    home.get_by_label("Qwiply").check()
+    new_game_radio(home, "Qwiply").check()
     home.get_by_label("Players").select_option("3")
     home.get_by_label("Bids").select_option("hidden")
     bots = home.locator("#seat-1 option").all_inner_texts()

@@ -25,6 +25,7 @@ from tests.web.pages import (
     capital,
     create_as_ann,
     moved_on,
+    new_game_radio,
     offers,
     open_for_two,
     place_by_keyboard,
@@ -132,7 +133,7 @@ def test_two_players_play_three2fifteen_to_a_scored_three(phones: Any, tables: A
 
     # Ann picks Three2Fifteen on the home page: its options are offered in words.
     home = ann.open("/play")
-    home.get_by_label("Three2Fifteen").check()
+    new_game_radio(home, "Three2Fifteen").check()
     stuck = home.get_by_label("When none of your tokens fits")
     assert stuck.input_value() == "exchange"
     assert stuck.locator("option:checked").inner_text() == "Exchange one (as online)"

@@ -84,10 +84,16 @@ export function tableGameForm(/** @type {Record<string, any>} */ games, /** @typ
     gamePicker, optionsBox, playersBox, setupBox,
     field("This phone's name", deviceName, "Other phones may join through the invite link, to follow or to enter plays."),
     submit, error);
-  showGame();
-  return h("section", { class: "card", id: "table-new", "aria-labelledby": "table-new-title" },
-    h("details", { class: "tk-new" },
-      h("summary", {}, h("h2", { id: "table-new-title" }, "At the table, with the real box")),
-      h("p", {}, "Play with the real tiles, cards or dice: this phone keeps the score sheet, checks and scores every play, and counts what is left in the box."),
-      form));
+  // The form is made when the section is first opened: until then the page holds one set of fields named
+  // "Players", "Match Five", ... (the new online game's), for a screen reader's list of controls as for a test.
+  const details = h("details", { class: "tk-new" },
+    h("summary", {}, h("h2", { id: "table-new-title" }, "At the table, with the real box")),
+    h("p", {}, "Play with the real tiles, cards or dice: this phone keeps the score sheet, checks and scores every play, and counts what is left in the box."));
+  details.addEventListener("toggle", () => {
+    if (/** @type {HTMLDetailsElement} */ (details).open && !form.isConnected) {
+      showGame();
+      details.append(form);
+    }
+  });
+  return h("section", { class: "card", id: "table-new", "aria-labelledby": "table-new-title" }, details);
 }
