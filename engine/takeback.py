@@ -94,9 +94,9 @@ def put_back(pile: Sequence[T], drawn: Sequence[str], rng: Rng | None) -> list[T
     the tiles its player drew are where they came from, on top; put back anywhere, they tell nothing.
 
     >>> put_back(["A", "B", "C", "D"], ["A", "B"], Rng(5))
-    ['C', 'B', 'D', 'A']
+    ['B', 'C', 'D', 'A']
     >>> put_back([3, 0, 7], ["7"], Rng(1))
-    [7, 3, 0]
+    [3, 0, 7]
     """
     rest = list(pile)
     if rng is None:

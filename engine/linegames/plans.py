@@ -27,7 +27,7 @@ def chance_of_one(fitting: int, unseen: int, hand: int) -> float:
     """The chance that ``hand`` tiles drawn from ``unseen`` hold at least one of ``fitting``.
 
     >>> round(chance_of_one(5, 40, 5), 3), chance_of_one(0, 40, 5), chance_of_one(3, 3, 1)
-    (0.496, 0.0, 1.0)
+    (0.507, 0.0, 1.0)
     """
     if fitting <= 0 or hand <= 0:
         return 0.0

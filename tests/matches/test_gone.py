@@ -39,9 +39,9 @@ def test_a_choice_the_server_does_not_offer_is_refused_in_words(asked: Any) -> N
 
 def test_the_normal_level_plays_for_a_seat_that_is_gone_where_the_game_has_levels() -> None:
     game = load_game("three2fifteen")
-    assert zombie_bot(game) == "greedy"
-    leveled = type("Leveled", (type(game),), {"bots": {"normal": lambda seed, name: None}})()
-    assert zombie_bot(leveled) == "normal"
+    assert zombie_bot(game) == "normal"  # every game has the levels
+    unleveled = type("Unleveled", (type(game),), {"bots": {"greedy": lambda seed, name: None}})()
+    assert zombie_bot(unleveled) == "greedy"
 
 
 def three2fifteen(players: int = 3) -> Any:

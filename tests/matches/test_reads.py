@@ -73,7 +73,8 @@ def test_a_bop_review_is_the_movers_own_at_once_and_anyones_after_the_end(servic
     made = play_a_few_bop_turns(service, match_id, 2)
     first, second = made[0]["seat"], made[1]["seat"]
     review = service.reads.review(match_id, 1, first)
-    assert review["seat"] == first and review["review"]["best"][0]["points"] == made[0]["breakdown"]["total"]
+    best = review["review"]["best"]  # ranked by equity: the most points need not come first
+    assert review["seat"] == first and best and max(play["points"] for play in best) <= made[0]["breakdown"]["total"]
     assert service.reads.review(match_id, 1, second, subject=second)["seat"] == second  # my options then, at once
     with pytest.raises(NotOver):
         service.reads.review(match_id, 1, second)  # the other's options: after the end
