@@ -45,9 +45,11 @@ def when_gone_from_request(value: Any) -> str:
 
 
 def zombie_bot(game: Game[Any, Any, Any]) -> str:
-    """The bot that plays for a seat that is gone: the Normal level where the game has one, else the greedy
-    bot (the same player until the levels came)."""
-    return "normal" if "normal" in bot_names(game) else "greedy"
+    """The bot that plays for a seat that is gone: the Normal level, which every game offers
+    (``engine.bots.bot_names``)."""
+    names = bot_names(game)
+    assert "normal" in names, names
+    return "normal"
 
 
 @dataclass(frozen=True)

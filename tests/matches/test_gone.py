@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.registry import load_game
+from engine.bots import bot_names
+from engine.registry import load_game, registered_games
 from engine.values import Outcome
 from matches.correspondence import DAY, Correspondence
 from matches.errors import BadRequest
@@ -37,11 +38,9 @@ def test_a_choice_the_server_does_not_offer_is_refused_in_words(asked: Any) -> N
         when_gone_from_request(asked)
 
 
-def test_the_normal_level_plays_for_a_seat_that_is_gone_where_the_game_has_levels() -> None:
-    game = load_game("three2fifteen")
-    assert zombie_bot(game) == "normal"  # every game has the levels
-    unleveled = type("Unleveled", (type(game),), {"bots": {"greedy": lambda seed, name: None}})()
-    assert zombie_bot(unleveled) == "greedy"
+@pytest.mark.parametrize("game", registered_games())
+def test_the_normal_level_plays_for_a_seat_that_is_gone(game: str) -> None:
+    assert zombie_bot(load_game(game)) == "normal" and "normal" in bot_names(load_game(game))
 
 
 def three2fifteen(players: int = 3) -> Any:
