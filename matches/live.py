@@ -19,8 +19,9 @@ The hub hears of changes two ways. This process's own, as they are committed: it
 events (``MatchCore.listeners``). Other server processes', through the store's change feed
 (``Store.changes_feed``: SQLite looks at the versions of the matches with sockets here a few times a
 second, PostgreSQL listens for ``NOTIFY``), given what the sockets here were told of each match so that
-it catches up from there. Changes that are not moves (a seat taken or left, the start, a rematch) mark
-the match too (``Store.touch``), so they reach every server's sockets the same way; one made elsewhere
+it catches up from there. Changes that are not moves (a seat taken or left, the start, a rematch, a
+takeback asked or answered, a reaction) mark the match too (``Store.touch``, ``set_takeback``,
+``add_reaction``), so they reach every server's sockets the same way (``_other_change`` names them); one made elsewhere
 also wakes this process's scheduler (a bot may have a move to make). The scheduler's own loop is the
 scheduler's (``matches.scheduler``).
 """
@@ -100,6 +101,9 @@ class LiveHub(Outboxes):
         self.known: dict[str, int] = {}
         #: When each match last changed, as this process last told its sockets (``MatchRow.updated``).
         self.changed: dict[str, float] = {}
+        #: Each match's table talk as this process last told its sockets: its newest reaction's number and the
+        #: takeback asked, to name a change heard from another server process (``_other_change``).
+        self.talk_told: dict[str, tuple[int, Any]] = {}
         self._tasks: list[asyncio.Task[Any]] = []
         self._broadcasts: set[asyncio.Task[Any]] = set()
         service.core.listeners.append(self.on_event)
@@ -173,6 +177,7 @@ class LiveHub(Outboxes):
         version = 0 if loaded.state is None else loaded.state.version
         self.known[match_id] = version
         self.changed[match_id] = max(self.changed.get(match_id, 0.0), loaded.row.updated)
+        self.talk_told[match_id] = _talk_of(loaded.row)
         self._close_moved_seats(match_id, loaded.seats)
         # Every message is built from this state before anything else runs (no await below): a move
         # applied to it later cannot show up in a message meant for this version.
@@ -311,6 +316,7 @@ class LiveHub(Outboxes):
         self.connections[match_id].add(connection)
         self.known.setdefault(match_id, current)
         self.changed.setdefault(match_id, loaded.row.updated)
+        self.talk_told.setdefault(match_id, _talk_of(loaded.row))
         self._mark_seen(connection, force=True)
         self._enqueue(connection, self.update(loaded, connection, None, hello=True))
         connection.version = current
@@ -537,8 +543,38 @@ class LiveHub(Outboxes):
             return
         if change.version > self.known.get(change.match, -1):
             await self.broadcast(change.match)
-        elif not change.moved:  # seats, the start, a rematch
-            await self.broadcast(change.match, Event(change.match, change.version, kind="seats"))
+        elif not change.moved:  # seats, the start, a rematch, a takeback asked or answered, a reaction
+            try:
+                loaded = await self.service.core.load_async(change.match)
+            except MatchError:
+                return
+            if self.connections.get(change.match):
+                self._tell(change.match, loaded, self._other_change(change.match, loaded))
+
+    def _other_change(self, match_id: str, loaded: Any) -> Event:
+        """What a change that is not a move, made by another server process, was, as this process's own
+        would have told it: a reaction (sent with itself), a takeback asked or answered, else the seats."""
+        version = 0 if loaded.state is None else loaded.state.version
+        newest, takeback = _talk_of(loaded.row)
+        told_newest, told_takeback = self.talk_told.get(match_id, (newest, takeback))
+        if newest > told_newest:
+            said = (loaded.row.reactions_recent or [])[-1]
+            return Event(match_id, version, said.get("seat"), kind="reaction", said=said)
+        if takeback != told_takeback:
+            return Event(match_id, version, kind="takeback")
+        return Event(match_id, version, kind="seats")
+
+    def _forget(self, connection: Connection) -> None:
+        super()._forget(connection)
+        if connection.match not in self.connections:  # its last socket here: nothing of it is kept
+            for kept in (self.known, self.changed, self.talk_told):
+                kept.pop(connection.match, None)
+
+
+def _talk_of(row: Any) -> tuple[int, Any]:
+    """A match row's table talk, as ``LiveHub.talk_told`` keeps it: its newest reaction's number, its takeback."""
+    reactions = row.reactions_recent or []
+    return (int(reactions[-1]["n"]) if reactions else 0), row.takeback
 
 
 def _error(error: Exception) -> JsonDict:

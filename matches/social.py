@@ -144,7 +144,9 @@ class Social:
         """Store the ask (or its answers), then tell the match's sockets; False (``quiet``) when another answer
         or a move came first."""
         match_id = loaded.row.id
-        written = await self.core.store.call_async("set_takeback", match_id, ask["version"], before, ask)
+        written = await self.core.store.call_async(
+            "set_takeback", match_id, ask["version"], before, ask, self.core.clock_now()
+        )
         if not written:
             if quiet:
                 return False

@@ -687,19 +687,25 @@ class Store:
         return [DeviceRow(str(token), str(name), float(joined)) for token, name, joined in rows]
 
     # --- table talk: takebacks asked and answered, reactions (``matches.social``) -------------------------
-    def set_takeback(self, match_id: str, version: int, before: dict[str, Any] | None, ask: dict[str, Any]) -> bool:
+    def set_takeback(
+        self, match_id: str, version: int, before: dict[str, Any] | None, ask: dict[str, Any], now: float
+    ) -> bool:
         """Write the takeback asked (or its answers) while the match is at ``version`` and its takeback is still
-        ``before``: of two answers at once, the second finds it changed and is read again. False if not."""
+        ``before``: of two answers at once, the second finds it changed and is read again. False if not. A
+        change every server's sockets hear of (``updated``, and a notification), as ``touch`` marks one."""
         was = "" if before is None else to_column("takeback", before)
         with self.transaction():
-            return (
+            written = (
                 self._execute(
-                    "UPDATE matches SET takeback = ?, revision = revision + 1 "
+                    "UPDATE matches SET takeback = ?, updated = ?, revision = revision + 1 "
                     "WHERE id = ? AND version = ? AND COALESCE(takeback, '') = ?",
-                    (to_column("takeback", ask), match_id, version, was),
+                    (to_column("takeback", ask), now, match_id, version, was),
                 )
                 == 1
             )
+            if written:
+                self._notify(match_id, version, changed=True)
+            return written
 
     def add_reaction(
         self, match_id: str, entry: dict[str, Any], per_window: int, window: float, recent: int
@@ -736,9 +742,12 @@ class Store:
             )
             shown = self._query("SELECT reactions_recent FROM matches WHERE id = ?", (match_id,))[0][0]
             last = [*(orjson.loads(shown) if shown else []), kept][-recent:]
+            # A change every server's sockets hear of (``updated``, and a notification), as ``touch`` marks one.
             self._execute(
-                "UPDATE matches SET reactions_recent = ? WHERE id = ?", (to_column("reactions_recent", last), match_id)
+                "UPDATE matches SET reactions_recent = ?, updated = ? WHERE id = ?",
+                (to_column("reactions_recent", last), at, match_id),
             )
+            self._notify(match_id, entry["version"], changed=True)
         return kept, 0.0
 
     def reactions(self, match_id: str, since: int = 0, most: int = 200) -> list[dict[str, Any]]:

@@ -152,7 +152,7 @@ class Call(NamedTuple):
 class Change(NamedTuple):
     """A change another server process made to a match, as the change feed between servers gives it
     (``Store.changes_feed``): the match's version now, and whether it was a move (the version moved on)
-    or another change (a seat taken or left, the start, a rematch)."""
+    or another change (a seat taken or left, the start, a rematch, a takeback asked or answered, a reaction)."""
 
     match: str
     version: int

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +160,47 @@ def test_a_server_whose_listener_was_cut_listens_again(tmp_path: Path, postgres_
             again = "both servers to listen again"
             wait_for(lambda: len(admin.execute(listening, (cut,)).fetchall()) >= 2, again, 20, every=0.2)
             pass_and_hear(http, first.url, made["match"], tokens[mover], mover, socket)
+
+
+def told_of(socket: Any, kind: str) -> dict[str, Any]:
+    """The socket's next update of ``kind``, within 10 s: others may come first (a seat's ``seen`` is a change too)."""
+    deadline = time.monotonic() + 10
+    while True:
+        event = json.loads(socket.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if event["type"] == "update" and event["kind"] == kind:
+            return event  # type: ignore[no-any-return]
+        print("told first:", event["type"], event.get("kind"))
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_table_talk_made_through_one_server_reaches_the_others_sockets(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A takeback asked and a reaction said through one server reach a socket held by the other, named as
+    the server that made them names them: not moves, so the change feed hears them as other changes (on
+    SQLite, two processes polling one file, as ``serve --workers 2`` runs; on PostgreSQL, NOTIFY)."""
+    if kind == "sqlite":
+        database = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    else:
+        from tests.pg import new_database
+
+        database = new_database(request.getfixturevalue("postgres_server"), "table_talk")
+    with two_servers(tmp_path, database) as (first, second), httpx.Client(timeout=10) as http:
+        made = http.post(f"{first.url}/v1/matches", json={"game": "bop", "seats": 2}).json()
+        match_id = made["match"]
+        joined = http.post(f"{first.url}/v1/matches/{match_id}/join", json={"invite": made["invite"]}).json()
+        tokens = {0: made["token"], 1: joined["token"]}
+        mover = http.get(f"{first.url}/v1/matches/{match_id}", headers=auth(tokens[0])).json()["must_act"][0]
+        url = f"{first.url}/v1/matches/{match_id}"
+        with live(second.url, match_id, tokens[1 - mover]) as socket:
+            assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+            pass_and_hear(http, first.url, match_id, tokens[mover], mover, socket)
+            asked = http.post(f"{url}/takeback", json={"version": 1}, headers=auth(tokens[mover]))
+            assert asked.status_code == 200, asked.text
+            told = told_of(socket, "takeback")
+            assert told["match"]["takeback"]["seat"] == mover, told
+            said = http.post(f"{url}/reactions", json={"reaction": "thanks"}, headers=auth(tokens[mover]))
+            assert said.status_code == 201, said.text
+            told = told_of(socket, "reaction")
+            assert told["reaction"]["reaction"] == "thanks", told
+            assert told["match"]["reactions"][-1]["seat"] == mover

@@ -539,11 +539,6 @@ def told_of(
 
 
 @pytest.mark.server
-@pytest.mark.xfail(
-    strict=False,
-    reason="known bug, open: after other tests, the live server (two worker processes, SQLite) sometimes tells "
-    "this socket of no update at all for 30 s after a move made over HTTP: a change between workers not heard",
-)
 def test_takebacks_and_reactions_over_http_and_the_live_socket(http: httpx.Client, live_server: str) -> None:
     """The table-talk routes (``matches/social.py``), in the OpenAPI schema: a takeback asked and accepted, each
     step told to the other seat's socket; a reaction told with itself in the update; the refusals as 4xx."""
