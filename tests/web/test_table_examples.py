@@ -141,6 +141,10 @@ def test_pdq_the_sheets_rounds_claimed_refused_tied_and_nobody_can(phones: Any, 
     assert page.evaluate("() => window.tablejudgeMatch.body.view.scores") == [6, 0, 0]
     row("ZVQ")
     award("#tk-nobody")
+    # What is being typed survives the dock being drawn again (the round's words, another phone's entry).
+    page.fill("#tk-row-letters", "XC")
+    page.evaluate("() => window.tablejudgeMatch.waitingChanged()")
+    assert page.input_value("#tk-row-letters") == "XC"
     row("XCN")
     claim(2, "excellent")
     award()
