@@ -77,6 +77,15 @@ def swatches_show(page: Any) -> None:
     page.emulate_media(color_scheme="light")
 
 
+#: The keypad's keys whose label does not fit inside them ("any shape" spilling out of its key), or that lie off
+#: the screen: each by its label.
+KEYS_CUT = """() => [...document.querySelectorAll(".tk-keypad button")].filter((e) => e.getClientRects().length)
+  .filter((e) => { const box = e.getBoundingClientRect();
+    return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1
+      || box.left < 0 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5; })
+  .map((e) => e.textContent.trim() || e.getAttribute("aria-label"))"""
+
+
 def fits(page: Any, shots: Path, name: str) -> None:
     """What must be seen fits at 360 x 740 and at 740 x 360 (each screenshot kept as ``name``-WxH)."""
     for width, height in ((360, 740), (740, 360)):
@@ -85,6 +94,7 @@ def fits(page: Any, shots: Path, name: str) -> None:
         page.screenshot(path=str(shots / f"{name}-{width}x{height}.png"))
         overflow = page.evaluate(OVERFLOW)
         assert overflow <= 1, f"{name}: {overflow}px of the table page lie below the screen at {width} x {height}"
+        assert page.evaluate(KEYS_CUT) == [], (name, width, height)
     page.set_viewport_size({"width": 360, "height": 740})
 
 
