@@ -28,7 +28,7 @@ class Phone:
         self.errors: list[str] = []
         own = (base, base.replace("http://", "ws://"))
         self.page.on("request", lambda r: None if r.url.startswith(own) else self.other_hosts.append(r.url))
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("pageerror", lambda error: self.errors.append(f"{error} {getattr(error, 'stack', '')}"))
 
     def open(self, path: str) -> Any:
         self.page.goto(self.base + path)

@@ -5,6 +5,8 @@ table examples enter: tests/engine/test_table_examples.py)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -177,6 +179,20 @@ def test_qwiply_the_sheets_scoring_tallied_at_the_table(phones: Any, live_server
     step = table.sheet(live_server)[-1]
     assert [item["points"] for item in step["breakdown"]["items"]] == [-1, 20, 12, 0, 0, -4]
     assert step["breakdown"]["total"] == 27 and page.evaluate("() => window.tablejudgeMatch.body.view.scores")[0] == 27
+    # Bea's sheet (the only one left) ends the game: the record and the score sheet download from the page, and
+    # BG Stats is offered.
+    sheet_of([3, 3, 3, 3, 3], penalties=0)
+    with page.expect_download() as downloading:
+        page.click("#tk-csv")
+    csv = Path(downloading.value.path()).read_text()
+    assert downloading.value.suggested_filename.endswith(".csv") and "Ann" in csv and "27" in csv, csv
+    with page.expect_download() as downloading:
+        page.click("#tk-record")
+    record = json.loads(Path(downloading.value.path()).read_text())
+    assert record["game"].startswith("qwiply"), record
+    assert page.get_attribute("#tk-bgstats", "href").startswith("bgstats://"), page.get_attribute("#tk-bgstats", "href")
+    # The replay's last step: each sheet's bids and tally as entered.
+    page.locator(".replay-board li", has_text="Ann: bids 3 0 1 2 5 · won 4 0 1 0 0 · 2 penalties").wait_for()
 
 
 def test_bop_a_challenge_at_the_table_names_the_word_and_withdraws_the_play(phones: Any, live_server: str) -> None:
@@ -230,3 +246,32 @@ def test_qwiply_with_real_dice_the_table_names_the_start_player_and_types_the_ro
     table.wait_version(version + 1)
     assert table.sheet(live_server)[-1]["move"] == "roll W4 1 2 6"
     assert page.evaluate("() => window.tablejudgeMatch.body.view.acting") == [1]  # Bea leads
+
+
+def test_the_sheets_undo_and_edit_buttons_rewrite_the_entries(phones: Any, live_server: str) -> None:
+    """D!Git's sheet example, its first three turns entered: the sheet's Undo takes back the last entry, and an
+    entry's Edit removes it, each from the page's buttons; the sheet is renumbered as it was entered."""
+    example = fixture("digit", "play_example.json")
+    table = hands(phones, live_server, "digit", [f"P{n}" for n in range(example["players"])])
+    page = table.page
+    table.enter("first 0", CHANCE)
+    turns = [turn["move"] for turn in example["turns"][:3]]
+    for move in turns:
+        table.enter(move)
+
+    def moves() -> list[str]:
+        return [step["move"] for step in table.sheet(live_server)[1:]]
+
+    def sheet_becomes(expected: list[str]) -> None:
+        page.wait_for_function("(n) => window.tablejudgeMatch.body.version === n", arg=len(expected) + 1)
+        assert moves() == expected
+
+    assert moves() == turns
+    if not page.locator("#tk-sheet-undo").is_visible():
+        page.click(".board-more .more-toggle")
+    page.click("#tk-sheet-undo")
+    sheet_becomes(turns[:2])
+    second = table.sheet(live_server)[2]["version"]
+    page.click(f".tk-edit[data-entry='{second}']")
+    page.click(f"#tk-remove-{second}")
+    sheet_becomes(turns[:1])

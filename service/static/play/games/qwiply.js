@@ -551,6 +551,14 @@ function renderReplay(view, element, body) {
     element.append(h("p", { class: "small muted" }, "The set-ups are sealed."));
     return;
   }
+  if (!view.sheets) { // a table that tallies on paper (table/qwiply.js): each player's bids and tally, as entered
+    element.append(h("ul", { class: "plain small" }, (view.bids || []).map((bids, seat) => {
+      const tally = view.tallies?.[seat];
+      return h("li", {}, h("b", {}, seatName(body, seat)), bids ? `: bids ${bids.join(" ")}` : ": no bids yet",
+        tally ? ` · won ${tally.wins.join(" ")} · ${plural(tally.penalties, "penalty", "penalties")}` : "");
+    })));
+    return;
+  }
   view.sheets.forEach((sheet, seat) => {
     element.append(sheetTable(sheet, { caption: seatName(body, seat), lead: view.lead, compact: true, penaltyBoxes: view.options.end_penalties }));
   });
