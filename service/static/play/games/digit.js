@@ -7,7 +7,7 @@ import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
 import { handSize } from "../board/pictures.js";
 import { COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, makeKit, sayTiles, pileOwner, standsForShared } from "./linerules.js";
-import { linePlugin } from "./linegrid.js";
+import { linePlugin, turnStatus } from "./linegrid.js";
 
 const NUMBERS = "0123456789";
 const NUMBER_LINE = { name: "number line", max: 5, faces: allSame, colours: allDistinct };
@@ -140,16 +140,11 @@ export default linePlugin(GAME, {
     if (count === undefined) return "";
     return `${count} in hand · ${body.view?.pile_sizes?.[seat] ?? 0} in pile`;
   },
-  status(body, ctx) {
-    const view = body.view;
-    if (!view) return "";
-    if (body.must_act.includes(ctx.you)) {
-      if (view.another_turn) return "Your turn again: you placed a 5th or 10th tile";
-      return view.board?.length ? "Your turn" : "Your turn: start on the centre square ★";
-    }
-    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
-    return view.another_turn ? `${current}'s turn again` : `${current}'s turn`;
-  },
+  status: turnStatus({
+    again: "Your turn again: you placed a 5th or 10th tile",
+    start: "Your turn: start on the centre square ★",
+    othersAgain: true,
+  }),
   finalNote(body, seat) {
     const left = -(body.view?.scores?.[seat] ?? 0);
     return left ? `${plural(left, "tile")} left in hand and pile` : "out of tiles";

@@ -587,6 +587,24 @@ export function renderReview(game, review, element, body, tools) {
   });
 }
 
+/**
+ * A line game's status line: whose turn it is, and why it is the mover's turn again.
+ * @param {{again: string, start: string, othersAgain?: boolean}} words what the mover reads on another turn
+ *   and on the empty board; ``othersAgain``: the others read "Ann's turn again" on hers
+ */
+export function turnStatus({ again, start, othersAgain = false }) {
+  return (/** @type {any} */ body, /** @type {any} */ ctx) => {
+    const view = body.view;
+    if (!view) return "";
+    if (body.must_act.includes(ctx.you)) {
+      if (view.another_turn) return again;
+      return view.board?.length ? "Your turn" : start;
+    }
+    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
+    return othersAgain && view.another_turn ? `${current}'s turn again` : `${current}'s turn`;
+  };
+}
+
 /** The plug-in's default export, from a game's parts (see README.md's contract). */
 export function linePlugin(game, extra) {
   return {

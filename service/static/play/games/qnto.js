@@ -7,7 +7,7 @@ import { h, plural } from "../ui.js";
 import { tileFace } from "../board/tiles.js";
 import { handSize } from "../board/pictures.js";
 import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, makeKit, sameOrDistinct, pileOwner, standsForPerLine } from "./linerules.js";
-import { linePlugin } from "./linegrid.js";
+import { linePlugin, turnStatus } from "./linegrid.js";
 
 export const SYMBOLS = { S: "♠", "!": "!", D: "♦", H: "♥", C: "♣" };
 /** Text presentation: a phone must not draw the suits as coloured emoji (a red heart on a blue tile). */
@@ -216,16 +216,7 @@ export default linePlugin(GAME, {
     if (body.view?.options?.variant !== "light") return plural(count, "tile");
     return `${count} in hand · ${body.view.own_pile_sizes?.[seat] ?? 0} in pile`;
   },
-  status(body, ctx) {
-    const view = body.view;
-    if (!view) return "";
-    if (body.must_act.includes(ctx.you)) {
-      if (view.another_turn) return "Your turn: another turn for your Q!nto";
-      return view.board?.length ? "Your turn" : "Your turn: cover the centre square ★";
-    }
-    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
-    return `${current}'s turn`;
-  },
+  status: turnStatus({ again: "Your turn: another turn for your Q!nto", start: "Your turn: cover the centre square ★" }),
   finalNote(body, seat) {
     const view = body.view || {};
     const count = handSize(body, seat) || 0;
