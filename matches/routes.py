@@ -20,8 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from starlette.requests import ClientDisconnect
 
 from engine.errors import StaleVersionError
+from engine.values import JsonDict
 from indexes.house_rules import HOUSE_RULES_ID
 from indexes.notation import openapi_pattern
+from matches.core import Loaded
 from matches.errors import AlreadySeated, NotOver, TableEntry, Unauthorized
 from matches.http import ErrorBody, ORJSONResponse, client_key
 from matches.live import MAX_MOVE_CHARS
@@ -235,6 +237,11 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+def seen_by(service: MatchService, match_id: str, token: str | None, loaded: Loaded) -> JsonDict:
+    """The match body as the token's seat sees it (the token checked against the match as loaded)."""
+    return service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats))
+
+
 def reader(service: MatchService, match_id: str, authorization: str | None) -> int | None:
     """Who reads: the seat the token holds (401 for a token that holds none), None without a token. At a table
     match everyone reads as the table (None): its devices hold no seat, and nothing is hidden there."""
@@ -325,7 +332,7 @@ async def make_move(request: Request) -> Response:
     except StaleVersionError as error:
         loaded = await service.core.load_async(match_id)
         # The match as the seat sees it now, in the 409's body: the client resyncs without another request.
-        error.extra = {"match": service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats))}
+        error.extra = {"match": seen_by(service, match_id, token, loaded)}
         raise
     # The answer as it is: ``Moved`` documents it; validating a whole match body against it again on every
     # move is work the server does not need. The body is the one encoded for the mover's live update
@@ -636,7 +643,7 @@ async def ask_takeback(
 ) -> Any:
     token = bearer(authorization)
     loaded = await service.social.ask_takeback_async(match_id, token, body.version)
-    return ORJSONResponse(service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats)))
+    return ORJSONResponse(seen_by(service, match_id, token, loaded))
 
 
 @router.post(
@@ -649,7 +656,7 @@ async def answer_takeback(
 ) -> Any:
     token = bearer(authorization)
     loaded = await service.social.answer_takeback_async(match_id, token, body.version, body.accept)
-    return ORJSONResponse(service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats)))
+    return ORJSONResponse(seen_by(service, match_id, token, loaded))
 
 
 @router.post(
