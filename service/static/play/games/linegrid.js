@@ -13,12 +13,36 @@
 import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
 import { GridBoard, boardMap, bounds, cellOf, key } from "../board/grid.js";
 import { layOut, folded } from "../board/dock.js";
+import { tileFace } from "../board/tiles.js";
 import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures.js";
 
-import { SAID, DIAGONALS, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
+import { SAID, DIAGONALS, WILD, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
 
 
 const MARGIN = 5; // empty squares shown around the tiles: a play reaches at most 5 beyond
+
+/**
+ * A line game's tile picture: the figure on its colour, the colour's letter in the corner (none on a colour
+ * wild); a wild marked ✱, and the game's own tile (``"??"``) branded; ``stands``: what a wild settled on one
+ * tile stands for, drawn as that tile.
+ * @param {string} tile @param {string | null} stands
+ * @param {{game: string, brand: string, figure: (shown: string) => string, marked: boolean}} look
+ *   ``game`` names its class (``lt-digit``); ``brand`` is its own tile's figure (``D!``); ``figure`` the figure
+ *   of a tile as shown; ``marked``: whether this wild wears its mark
+ */
+export function lineTile(tile, stands, { game, brand, figure, marked }) {
+  const shown = stands || tile;
+  const wild = isWild(tile);
+  const colour = shown[1] === WILD ? "any" : shown[1];
+  const classes = ["lt", `lt-${game}`, colour === "any" ? "lt-any" : `t-${colour}`];
+  if (wild) classes.push("lt-wild");
+  if (stands) classes.push("lt-stands");
+  const face = figure(shown);
+  return tileFace({
+    classes, figure: face, figureClasses: face === brand ? ["t-brand"] : [], corner: colour === "any" ? null : colour,
+    marks: wild && marked ? [h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? brand : "✱")] : [],
+  });
+}
 
 /** Small tiles in a sentence, named for screen readers ("yellow heart, Q!nto tile"). */
 export function tilesPicture(game, tiles) {
