@@ -391,20 +391,11 @@ export class LineBoard extends GridBoard {
     if (this.rackEmpty("tiles", "Your hand is empty.")) return;
     const hand = this.handShown;
     const taken = hand.length - this.swaps.length; // the wilds taken by swaps come last
-    fill(this.rack, hand.map((tile, index) => {
-      const placed = this.isPlacedIndex(index);
-      const trading = Boolean(this.trading?.has(index));
-      const fresh = index >= taken;
-      return this.rackButton(index, {
-        classes: [placed ? "used" : "", trading ? "trading" : "", fresh ? "taken" : ""].filter(Boolean),
-        label: `${this.game.kit.name(tile)}${placed ? ", on the grid" : ""}${trading ? ", to trade" : ""}${fresh ? ", taken by a swap" : ""}`,
-        pressed: this.trading ? trading : this.selected === index,
-        disabled: placed && !this.trading,
-        dataset: { tile },
-        content: placed && !this.trading ? null : this.game.tileElement(tile),
-        onclick: () => this.tapHand(index),
-      });
-    }));
+    this.fillRack(hand, {
+      trading: this.trading, name: (tile) => this.game.kit.name(tile), where: "grid", chosenWords: "to trade",
+      picture: (tile) => this.game.tileElement(tile), tap: (index) => this.tapHand(index),
+      extra: (index) => (index >= taken ? { className: "taken", words: ", taken by a swap" } : null),
+    });
   }
 
   renderActions() {
