@@ -537,9 +537,7 @@ const REASONS = {
   stuck: () => "five whole rounds went by with no tile placed",
 };
 
-export default bagPlugin({
-  mount: (ctx) => new MatchFiveBoard(ctx),
-  mountWith: (wrap, ctx) => new (wrap(MatchFiveBoard))(ctx),
+export default bagPlugin(MatchFiveBoard, {
   piece: "tile",
   describe: describeStep,
   staticBoard,

@@ -380,9 +380,7 @@ function renderReview(review, element, body, tools) {
   });
 }
 
-export default bagPlugin({
-  mount: (ctx) => new Three2FifteenBoard(ctx),
-  mountWith: (wrap, ctx) => new (wrap(Three2FifteenBoard))(ctx),
+export default bagPlugin(Three2FifteenBoard, {
   piece: "token",
   describe: describeStep,
   staticBoard,
