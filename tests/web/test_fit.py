@@ -60,7 +60,7 @@ SPECS = [
     Spec("qnto", ".lg-hand", "#qnto-play"),
     Spec("matchfive", ".mf-hand", "#mf-play"),
     # (a player with no token that fits is offered the exchange or the pass instead of Play)
-    Spec("three2fifteen", ".t2f-hand", "#t2f-play, #t2f-stuck button"),
+    Spec("three2fifteen", ".t2f-hand", "#t2f-play, #t2f-give-back button"),
     # Qwiply has no hand: its main action is the confirm button of the phase (the set-up's, a claim's).
     Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm"),
 ]
@@ -86,7 +86,9 @@ MEASURE = """([hand, action, said]) => {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 20));
     const reached = Boolean(hit && (element.contains(hit) || hit.contains(element)));
-    return {left: box.left, top: box.top, right: box.right, bottom: box.bottom, reached};
+    // What covers it, when something does: named in the failure.
+    const covered = reached || !hit ? null : `${hit.tagName.toLowerCase()}#${hit.id}.${[...hit.classList].join(".")}`;
+    return {left: box.left, top: box.top, right: box.right, bottom: box.bottom, reached, covered};
   };
   const page = document.scrollingElement;
   return {height: page.scrollHeight, width: page.scrollWidth, innerHeight, innerWidth,
@@ -815,3 +817,38 @@ def test_match_five_wild_picker_fits(orientation: str, browser: Any, live_server
         assert shown["height"] <= shown["innerHeight"], ("the picker scrolled the page", shown)
     finally:
         seat.close()
+
+
+#: Three2Fifteen's small board (7 x 7): a hand that fits nowhere comes within a few turns.
+SMALL_BOARD = "r.d.t.r/.d...d./d.t.t.d/...*.../d.t.t.d/.d...d./r.d.t.r"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_a_stuck_three2fifteen_hand_offers_its_tokens_in_view(
+    orientation: str, browser: Any, live_server: str, folder: Path
+) -> None:
+    """None of Ann's tokens fits (the small board fills fast): the tokens offered to give back are on the
+    screen, each reached by a tap, the hand too, whichever way the phone is held (sideways, the offer sat
+    under the Play row)."""
+    spec = Spec("three2fifteen", ".t2f-hand", "#t2f-play, #t2f-give-back button", options={"layout": SMALL_BOARD})
+    for _game in range(3):
+        seat = Seat(browser, live_server, spec, SCREENS[orientation])
+        try:
+            while True:
+                seat.my_turn()
+                body = seat.body()
+                legal = seat.legal(body["version"]) if body["status"] == "playing" else []
+                if not legal or legal[0].startswith(("exchange", "pass")):
+                    break
+                seat.move_on(1)
+            if legal and legal[0].startswith("exchange"):
+                seat.page.wait_for_selector("#t2f-give-back:not([hidden])")
+                seat.check(folder, f"three2fifteen-{orientation}-stuck", said="#t2f-stuck")
+                offered = reached_all(seat.page, "#t2f-give-back button")
+                labels = seat.page.locator("#t2f-give-back button").evaluate_all("(b) => b.map((e) => e.ariaLabel)")
+                assert labels == [f"Give back your {each['text']}" for each in offered], labels
+                return
+        finally:
+            seat.close()
+    pytest.fail("Ann's hand never stuck with tokens to give back in three games on the small board")

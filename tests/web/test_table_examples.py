@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.engine.test_table_examples import T2F_AT_THE_TABLE, fixture
@@ -141,6 +142,10 @@ def test_pdq_the_sheets_rounds_claimed_refused_tied_and_nobody_can(phones: Any, 
     assert page.evaluate("() => window.tablejudgeMatch.body.view.scores") == [6, 0, 0]
     row("ZVQ")
     award("#tk-nobody")
+    # What is being typed survives the dock being drawn again (the round's words, another phone's entry).
+    page.fill("#tk-row-letters", "XC")
+    page.evaluate("() => window.tablejudgeMatch.waitingChanged()")
+    assert page.input_value("#tk-row-letters") == "XC"
     row("XCN")
     claim(2, "excellent")
     award()
@@ -191,3 +196,37 @@ def test_bop_a_challenge_at_the_table_names_the_word_and_withdraws_the_play(phon
     assert "QX (across) is not a word" in verdict["breakdown"]["items"][0]["detail"]
     assert page.evaluate("() => window.tablejudgeMatch.body.view.scores") == [0, 0]
     assert page.evaluate("() => window.tablejudgeMatch.body.view.unseen.Xb") == 1
+
+
+def test_qwiply_with_real_dice_the_table_names_the_start_player_and_types_the_roll(
+    phones: Any, live_server: str
+) -> None:
+    """Both sheets set up (through the API, as another phone would), the table says who starts (a tap on a name)
+    and types the roll die by die: what is typed survives the bar being drawn again, and the roll entered is the
+    one typed, in the sheet's notation."""
+    table = hands(phones, live_server, "qwiply", ["Ann", "Bea"])
+    page, made = table.page, table.made
+    headers = {"Authorization": f"Bearer {made['token']}"}
+    for seat in (0, 1):
+        version = table.version
+        setup = "setup x=3,5,1,6,2 bid=3,2,4,3,3"
+        entry = {"move": setup, "seat": seat, "version": version, "key": f"set-up-seat-{seat}"}
+        answer = httpx.post(f"{live_server}/v1/matches/{made['match']}/moves", json=entry, headers=headers, timeout=30)
+        assert answer.status_code == 200, answer.text
+        table.wait_version(version + 1)
+    assert page.locator(".tk-starts button").all_inner_texts() == ["Ann", "Bea"]
+    version = table.version
+    page.click(".tk-starts button[data-seat='1']")
+    table.wait_version(version + 1)
+    assert table.sheet(live_server)[-1]["move"] == "start 1"
+    page.fill("#tk-white", "4")
+    page.fill("#tk-purple-0", "1")
+    page.evaluate("() => window.tablejudgeMatch.waitingChanged()")
+    assert page.input_value("#tk-white") == "4" and page.input_value("#tk-purple-0") == "1"
+    for die, face in enumerate((2, 6)):
+        page.fill(f"#tk-purple-{die + 1}", str(face))
+    version = table.version
+    page.click("#tk-dice-enter")
+    table.wait_version(version + 1)
+    assert table.sheet(live_server)[-1]["move"] == "roll W4 1 2 6"
+    assert page.evaluate("() => window.tablejudgeMatch.body.view.acting") == [1]  # Bea leads

@@ -5,6 +5,7 @@ while the signal is gone kept on the phone through a reload and applied exactly 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -30,11 +31,12 @@ SETUP = {
 }
 
 
-def set_up(page: Any, base: str, game: str) -> None:
-    """The set-up entered through the API by the phone's own device (the page's taps for it: test_table_examples)."""
+def set_up(page: Any, base: str, game: str, entries: list[str] | None = None) -> None:
+    """The set-up (or ``entries`` of it) entered through the API by the phone's own device (the page's taps for
+    it: test_table_examples)."""
     match = page.evaluate("() => window.tablejudgeMatch.body.match")
     token = page.evaluate("(m) => JSON.parse(localStorage.getItem('tablejudge.seats'))[m].token", match)
-    for entry in SETUP.get(game, []):
+    for entry in SETUP.get(game, []) if entries is None else entries:
         version = page.evaluate("() => window.tablejudgeMatch.body.version")
         sent = httpx.post(f"{base}/v1/matches/{match}/moves", json={"move": entry, "seat": CHANCE, "version": version},
                           headers={"Authorization": f"Bearer {token}"}, timeout=30)  # fmt: skip
@@ -42,8 +44,52 @@ def set_up(page: Any, base: str, game: str) -> None:
         page.wait_for_function("(v) => window.tablejudgeMatch.body.version > v", arg=version)
 
 
+#: How far the bottom of what must be seen without scrolling lies below the screen: the play screen's document
+#: (it never scrolls), or the set-up's card (the sheet may follow it, further down the page).
+OVERFLOW = """() => {
+  const card = document.querySelector("#tk-setup");
+  return card ? card.getBoundingClientRect().bottom - innerHeight : document.documentElement.scrollHeight - innerHeight;
+}"""
+
+
+#: Each colour key's swatch: the contrast of its ring, and of its fill, with its key's background (the larger
+#: counts: a swatch shows by one or the other), by WCAG's relative luminance.
+SWATCH_CONTRAST = """() => {
+  const lum = (css) => {
+    const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map((v) => { const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  return [...document.querySelectorAll(".tk-colours .tk-swatch")].map((swatch) => {
+    const key = getComputedStyle(swatch.closest("button")).backgroundColor, style = getComputedStyle(swatch);
+    return [swatch.className, Math.max(ratio(style.borderTopColor, key), ratio(style.backgroundColor, key))];
+  });
+}"""
+
+
+def swatches_show(page: Any) -> None:
+    """Every colour's swatch stands out from its key (3:1, WCAG's least for a graphic), light page and dark."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        faint = [(name, round(ratio, 2)) for name, ratio in page.evaluate(SWATCH_CONTRAST) if ratio < 3]
+        assert faint == [], (scheme, faint)
+    page.emulate_media(color_scheme="light")
+
+
+def fits(page: Any, shots: Path, name: str) -> None:
+    """What must be seen fits at 360 x 740 and at 740 x 360 (each screenshot kept as ``name``-WxH)."""
+    for width, height in ((360, 740), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)  # (laid out again at the new size: no state to wait for)
+        page.screenshot(path=str(shots / f"{name}-{width}x{height}.png"))
+        overflow = page.evaluate(OVERFLOW)
+        assert overflow <= 1, f"{name}: {overflow}px of the table page lie below the screen at {width} x {height}"
+    page.set_viewport_size({"width": 360, "height": 740})
+
+
 def test_every_game_is_made_at_the_table_from_play_and_fits_a_phone_held_either_way(
-    phones: Any, live_server: str
+    phones: Any, live_server: str, tmp_path: Path
 ) -> None:
     phone: Phone = phones("Ann")
     problems: list[str] = []
@@ -61,15 +107,12 @@ def test_every_game_is_made_at_the_table_from_play_and_fits_a_phone_held_either_
         body = page.evaluate("() => window.tablejudgeMatch.body")
         assert body["game"] == game and body["table"]["setup"] == "entered", body
         assert [seat["name"] for seat in body["seats"]][:2] == ["Ann", "Bea"]
-        page.screenshot(path=f"/tmp/tablepage-dev/made-{game}-setup.png")
-        set_up(page, live_server, game)
-        for width, height in ((360, 740), (740, 360)):
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(200)  # (laid out again at the new size: no state to wait for)
-            page.screenshot(path=f"/tmp/tablepage-dev/made-{game}-{width}x{height}.png")
-            overflow = page.evaluate("() => document.documentElement.scrollHeight - window.innerHeight")
-            assert overflow <= 1, f"{game}'s table page scrolls by {overflow}px at {width} x {height}"
-        page.set_viewport_size({"width": 360, "height": 740})
+        for step, entry in enumerate(SETUP.get(game, [])):  # the set-up's card at each of its steps
+            fits(page, tmp_path, f"{game}-setup-{step + 1}")
+            if page.locator(".tk-colours").count():
+                swatches_show(page)
+            set_up(page, live_server, game, [entry])
+        fits(page, tmp_path, f"{game}-playing")
         problems += audit(page, f"{game} at the table")
     assert problems == []
 

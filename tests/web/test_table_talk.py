@@ -4,8 +4,8 @@ reaction picked on one phone shows as a bubble on its seat on the other. The pla
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
+from pathlib import Path
 
 import httpx
 import pytest
@@ -17,15 +17,13 @@ from tests.web.test_seat import two_people
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
 
-def keep(page: object, path: str) -> None:
-    """A screenshot to look at (kept with TABLEJUDGE_KEEP_SHOTS=1)."""
-    page.screenshot(path=path)  # type: ignore[attr-defined]
-    if not os.environ.get("TABLEJUDGE_KEEP_SHOTS"):
-        os.remove(path)
+def keep(page: object, path: Path) -> None:
+    """A screenshot to look at, in the test's own folder."""
+    page.screenshot(path=str(path))  # type: ignore[attr-defined]
 
 
 def test_a_takeback_asked_and_accepted_and_a_reaction_on_two_phones(
-    phones: Callable[[str], Phone], live_server: str
+    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
 ) -> None:
     match_id, tokens, _ = two_people(live_server)
     url = f"{live_server}/v1/matches/{match_id}"
@@ -45,14 +43,14 @@ def test_a_takeback_asked_and_accepted_and_a_reaction_on_two_phones(
 
     asker, answerer = pages[mover], pages[other]
     asker.locator("#talk-button").click()
-    keep(asker, "/tmp/social-sheet.png")
+    keep(asker, tmp_path / "social-sheet.png")
     asker.locator("#take-back").click()
     asker.locator("#takeback-line", has_text="waiting for the others").wait_for()
     answerer.locator("#takeback-accept").wait_for()
     assert "asks to take back their move" in answerer.locator("#takeback-line").inner_text()
     fits = "() => document.documentElement.scrollHeight <= window.innerHeight + 1"
     assert answerer.evaluate(fits), "the takeback line made the play screen scroll"
-    keep(answerer, "/tmp/social-takeback.png")
+    keep(answerer, tmp_path / "social-takeback.png")
     answerer.locator("#takeback-accept").click()
     for page in pages.values():
         page.wait_for_function(f"() => window.tablejudgeMatch.body.version === 2 && "

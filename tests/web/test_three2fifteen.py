@@ -274,7 +274,7 @@ def test_a_stuck_player_gives_a_token_back(phones: Any, tables: Any, tmp_path: P
         home.locator("#t2f-pass").click()
         feedback(home, "You passed")
         return
-    offered = sorted(int(text.split()[-1]) for text in home.locator("#t2f-stuck button").all_inner_texts())
+    offered = sorted(int(text.split()[-1]) for text in home.locator("#t2f-give-back button").all_inner_texts())
     assert offered == sorted(int(move.split()[1]) for move in moves)
     value = moves[0].split()[1]
     home.locator(f"#t2f-exchange-{value}").click()

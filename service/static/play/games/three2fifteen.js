@@ -132,12 +132,15 @@ class Three2FifteenBoard extends BagBoard {
       h("span", { class: "sq sq-s" }, "★"), " start (×2)");
     this.rack.classList.add("t2f-hand");
     this.lines = h("div", { class: "t2f-lines", id: "t2f-lines", "aria-live": "polite" });
-    this.stuckBox = h("div", { class: "t2f-stuck", id: "t2f-stuck", hidden: true });
-    this.busySelector = ".actions button, .t2f-stuck button";
+    // Stuck: what happened is said above the hand; what to do sits in the dock under it, where Play was,
+    // so that the tokens to give back stay on the screen however little room the message has.
+    this.stuckBox = h("p", { class: "t2f-stuck", id: "t2f-stuck", hidden: true });
+    this.giveBack = h("div", { class: "button-row t2f-give-back", id: "t2f-give-back", hidden: true });
+    this.busySelector = ".actions button, .t2f-give-back button";
     layOut(ctx, {
       field: [this.toolbar("The whole board"), this.scroller],
       say: [this.lastLine, this.feedback, this.stuckBox, this.preview, this.lines],
-      dock: [this.rack, this.actions],
+      dock: [this.rack, this.actions, this.giveBack],
       more: [this.lastBox, folded("What the squares mean", this.legend, "t2f-key")],
     });
   }
@@ -300,21 +303,19 @@ class Three2FifteenBoard extends BagBoard {
 
   renderStuck() {
     const here = this.stuckHere();
-    this.stuckBox.hidden = !here;
+    this.stuckBox.hidden = this.giveBack.hidden = !here;
     if (!here) return;
     const moves = this.legal.moves;
     if (moves.includes("pass")) {
-      fill(this.stuckBox,
-        h("p", {}, "None of your tokens fits anywhere, and the bag holds no token of another value: you pass."),
-        h("button", { type: "button", id: "t2f-pass", onclick: () => this.send("pass", "You passed") }, "Pass"));
+      fill(this.stuckBox, "None of your tokens fits anywhere, and the bag holds no token of another value: you pass.");
+      fill(this.giveBack, h("button", { type: "button", id: "t2f-pass", onclick: () => this.send("pass", "You passed") }, "Pass"));
       return;
     }
     const values = moves.map((move) => Number(move.split(" ")[1]));
-    fill(this.stuckBox,
-      h("p", {}, "None of your tokens fits anywhere. Give one back to the bag: you draw a token of another value, and your turn ends."),
-      h("div", { class: "button-row" },
-        values.map((value) => h("button", { type: "button", class: "secondary", id: `t2f-exchange-${value}`, "aria-label": `Give back your ${value}`, onclick: () => this.send(`exchange ${value}`, `You gave back a ${value}`) },
-          "Give back ", tokenElement(value)))));
+    fill(this.stuckBox, "None of your tokens fits anywhere. Give one back: you draw another value, and your turn ends.");
+    fill(this.giveBack, h("span", { class: "t2f-give-back-label", "aria-hidden": "true" }, "Give back:"),
+      values.map((value) => h("button", { type: "button", class: "secondary", id: `t2f-exchange-${value}`, "aria-label": `Give back your ${value}`, onclick: () => this.send(`exchange ${value}`, `You gave back a ${value}`) },
+        tokenElement(value))));
   }
 
   // --- the preview: the lines from the view, the score from the engine ----------------------------------

@@ -28,6 +28,8 @@ export class PdqTable {
     this.who = null;
     /** @type {HTMLInputElement | null} the word being typed, kept across updates */
     this.word = null;
+    /** @type {HTMLInputElement | null} the next row's cards being typed, kept across updates */
+    this.letters = null;
     this.row = h("div", { class: "tk-pdq-row", id: "tk-pdq-row" });
     this.claims = h("ul", { class: "plain tk-claims", id: "tk-claims", "aria-label": "The claims of this round" });
     this.report = h("section", { class: "tk-report", id: "tk-report", "aria-labelledby": "tk-report-title", hidden: true });
@@ -92,23 +94,30 @@ export class PdqTable {
   /** The next row, typed as it lies: sent card by card as the sheet deals them, the centre first. */
   turnUpKeys(/** @type {any} */ body) {
     const size = body.view?.options?.cards_per_round || 3;
-    const letters = h("input", { type: "text", id: "tk-row-letters", maxlength: size, autocapitalize: "characters", autocomplete: "off", spellcheck: "false", enterkeyhint: "go" });
+    // One field kept across updates, as the word's: the round's words or another phone's entry arriving
+    // re-draws the dock, never what is being typed.
+    this.letters ??= /** @type {HTMLInputElement} */ (h("input", { type: "text", id: "tk-row-letters", autocapitalize: "characters", autocomplete: "off", spellcheck: "false", enterkeyhint: "go" }));
+    const letters = this.letters;
+    letters.maxLength = size;
+    const typing = document.activeElement === letters;
     const go = async () => {
       const row = letters.value.toUpperCase().replace(/[^A-Z]/g, "");
       if (row.length !== size) return this.say(`Type the ${plural(size, "card")} of the row, left to right.`, true);
       for (const card of dealOrder(row)) if (!(await this.enter(`draw ${card}`, CHANCE))) return undefined;
+      letters.value = "";
       this.say("");
       return undefined;
     };
-    letters.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
+    letters.onkeydown = (/** @type {KeyboardEvent} */ event) => {
       if (event.key === "Enter") {
         event.preventDefault();
         go();
       }
-    });
+    };
     fill(this.dock,
       h("p", { class: "field" }, h("label", { for: "tk-row-letters" }, `Turn up the next row: its ${plural(size, "card")}, left to right`), letters),
       h("div", { class: "actions" }, h("button", { type: "button", id: "tk-turn-up", onclick: go }, "Turn them up")));
+    if (typing) letters.focus();
   }
 
   /** Who said it, the word, and the table's award. */

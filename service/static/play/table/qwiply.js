@@ -105,7 +105,11 @@ class QwiplyClaims {
     this.board.update(body, message);
     const view = body.view || {};
     const waiting = (view.acting || []).filter((/** @type {number} */ seat) => seat >= 0);
-    if ((body.view?.acting || []).includes(CHANCE)) return this.dice(body);
+    // Chance's turns, entered by the table (a game whose phone rolls makes them itself, and never shows
+    // these phases): who starts the first round, then each round's roll. The view lists no chance seat
+    // among those acting, so the phase says it.
+    if (view.phase === "first_player") return this.firstPlayer(body);
+    if (view.phase === "roll") return this.dice(body);
     const seat = this.page.seatNow();
     return fill(this.bar, waiting.length > 1 ? h("div", { class: "tk-who", role: "radiogroup", "aria-label": "Whose sheet this phone shows" }, waiting.map((/** @type {number} */ other) => h("button", {
       type: "button", role: "radio", class: `tk-key tk-name${other === seat ? " tk-half" : ""}`, "aria-checked": String(other === seat),
@@ -113,11 +117,39 @@ class QwiplyClaims {
     }, this.page.name(other)))) : waiting.length ? h("p", { class: "tk-line" }, `${this.page.name(waiting[0])}'s sheet`) : null);
   }
 
+  /** Who starts the first round, as the table chose (each player's name), or drawn by this phone. */
+  firstPlayer(/** @type {any} */ body) {
+    const error = h("p", { class: "error", role: "alert" });
+    const start = async (/** @type {number} */ seat) => {
+      try {
+        await this.page.enter(`start ${seat}`, CHANCE);
+      } catch (failure) {
+        error.textContent = reason(failure);
+      }
+    };
+    const seats = body.seats.map((/** @type {any} */ s) => s.seat);
+    const draw = () => {
+      const bytes = new Uint8Array(1);
+      crypto.getRandomValues(bytes);
+      return seats[bytes[0] % seats.length];
+    };
+    fill(this.bar,
+      h("p", { class: "tk-line" }, "Who starts the first round?"),
+      h("div", { class: "button-row tk-starts" }, seats.map((/** @type {number} */ seat) => h("button", {
+        type: "button", class: "secondary", dataset: { seat: String(seat) }, onclick: () => start(seat),
+      }, this.page.name(seat)))),
+      h("div", { class: "button-row" }, h("button", { type: "button", id: "tk-start-draw", onclick: () => start(draw()) }, "Draw here")),
+      error);
+  }
+
   /** The dice as they fell (the white one, then the purple ones), or rolled by this phone. */
   dice(/** @type {any} */ body) {
     const purple = body.seats.length + 1;
-    const white = h("input", { type: "number", id: "tk-white", min: 1, max: 6, inputmode: "numeric", "aria-label": "The white die" });
-    const purples = Array.from({ length: purple }, (_, i) => h("input", { type: "number", id: `tk-purple-${i}`, min: 1, max: 6, inputmode: "numeric", "aria-label": `Purple die ${i + 1}` }));
+    // The faces typed so far survive the bar being drawn again (another phone's entry arriving).
+    const typed = [...this.bar.querySelectorAll(".tk-dice input")].map((input) => /** @type {HTMLInputElement} */ (input).value);
+    const focused = document.activeElement?.id;
+    const white = h("input", { type: "number", id: "tk-white", min: 1, max: 6, inputmode: "numeric", "aria-label": "The white die", value: typed[0] || "" });
+    const purples = Array.from({ length: purple }, (_, i) => h("input", { type: "number", id: `tk-purple-${i}`, min: 1, max: 6, inputmode: "numeric", "aria-label": `Purple die ${i + 1}`, value: typed[i + 1] || "" }));
     const error = h("p", { class: "error", role: "alert" });
     const send = async (/** @type {number[]} */ faces) => {
       try {
@@ -138,6 +170,7 @@ class QwiplyClaims {
         h("button", { type: "button", id: "tk-dice-enter", onclick: () => send([white, ...purples].map((input) => Number(input.value))) }, "Enter the dice"),
         h("button", { type: "button", class: "secondary", id: "tk-dice-roll", onclick: () => send(roll()) }, "Roll them here")),
       error);
+    if (focused) /** @type {HTMLElement | null} */ (this.bar.querySelector(`#${focused}`))?.focus();
   }
 
   destroy() {

@@ -35,7 +35,7 @@ export class SetupPanel {
         h("div", { class: "button-row tk-first" }, body.seats.map((/** @type {any} */ seat) =>
           h("button", { type: "button", class: "secondary", dataset: { seat: String(seat.seat) }, onclick: () => this.send(`first ${seat.seat}`) }, seat.name || `Player ${seat.seat + 1}`))));
     } else if (what === "starter" && this.kit) {
-      parts.push(h("p", {}, "Turn up the starter tile and put it on the centre square: which is it?"), this.starterKeys(body));
+      parts.push(h("p", {}, "Turn up the starter tile for the centre square: which is it?"), this.starterKeys(body));
     } else {
       parts.push(h("p", {}, "Enter the set-up as the rules say."));
     }
