@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from engine.errors import ConfigError
+
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 
@@ -68,3 +70,11 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"
+
+
+def dealing_rng(seed: int | None, unseeded: str) -> Rng:
+    """The generator of a game's set-up, for a game dealt from its own shuffle: such a game needs a seed
+    (``unseeded`` says why, as the ConfigError raised without one)."""
+    if seed is None:
+        raise ConfigError(f"{unseeded}: give a seed")
+    return Rng(seed)

@@ -10,15 +10,17 @@ import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from engine.errors import ConfigError, NotationError
 
 JsonDict = dict[str, Any]
 MoveT = TypeVar("MoveT", bound="Move")
 OptionsT = TypeVar("OptionsT", bound="Options")
+WhereT = TypeVar("WhereT")
+PieceT = TypeVar("PieceT")
 
 #: The seat of chance (OpenSpiel's ``kChancePlayerId``): draws, deals and dice.
 CHANCE = -1
@@ -208,6 +210,25 @@ class Draw(Move):
 
     def owner(self, mover: int) -> int | None:
         return self.seat
+
+
+@dataclass(frozen=True, repr=False)
+class Placing(Move, Generic[WhereT, PieceT]):
+    """A play of pieces onto a grid: ``(where, piece)`` pairs sorted by where (a cell, Match Five's spot).
+    Each game writes its own notation (``to_text``) and names its places (``cells()``, ``spots()``)."""
+
+    placements: tuple[tuple[WhereT, PieceT], ...]
+
+    @classmethod
+    def of(cls, placements: Mapping[WhereT, PieceT] | Iterable[tuple[WhereT, PieceT]]) -> Self:
+        items = placements.items() if isinstance(placements, Mapping) else placements
+        return cls(tuple(sorted(items)))
+
+    def tiles(self) -> list[PieceT]:
+        return [piece for _, piece in self.placements]
+
+    def as_dict(self) -> dict[WhereT, PieceT]:
+        return dict(self.placements)
 
 
 def parse_draw(text: str, tile: Callable[[str], str] = str) -> Draw | None:

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
+from fastapi.types import DecoratedCallable
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from starlette.requests import ClientDisconnect
 
 from engine.errors import StaleVersionError
+from engine.values import JsonDict
 from indexes.house_rules import HOUSE_RULES_ID
 from indexes.notation import openapi_pattern
+from matches.core import Loaded
 from matches.errors import AlreadySeated, NotOver, TableEntry, Unauthorized
 from matches.http import ErrorBody, ORJSONResponse, client_key
 from matches.live import MAX_MOVE_CHARS
@@ -198,6 +202,11 @@ BUSY: dict[int | str, dict[str, Any]] = {
 router = APIRouter(prefix="/v1/matches", tags=["matches"], responses=ERRORS)
 
 
+def engine_read(path: str, summary: str) -> Callable[[DecoratedCallable], DecoratedCallable]:
+    """A GET whose answer is engine work in the worker pool: any JSON, or 503 while the workers are busy."""
+    return router.get(path, summary=summary, response_model=dict[str, Any], responses=BUSY)
+
+
 def declare_games(schema: dict[str, Any]) -> None:
     """Name the registered games in the OpenAPI schema (the create body's ``game``): computed when
     the app is made, so that an engine registered later appears without a change here."""
@@ -226,6 +235,11 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("send the seat token as: Authorization: Bearer <token>")
     return token.strip()
+
+
+def seen_by(service: MatchService, match_id: str, token: str | None, loaded: Loaded) -> JsonDict:
+    """The match body as the token's seat sees it (the token checked against the match as loaded)."""
+    return service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats))
 
 
 def reader(service: MatchService, match_id: str, authorization: str | None) -> int | None:
@@ -318,7 +332,7 @@ async def make_move(request: Request) -> Response:
     except StaleVersionError as error:
         loaded = await service.core.load_async(match_id)
         # The match as the seat sees it now, in the 409's body: the client resyncs without another request.
-        error.extra = {"match": service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats))}
+        error.extra = {"match": seen_by(service, match_id, token, loaded)}
         raise
     # The answer as it is: ``Moved`` documents it; validating a whole match body against it again on every
     # move is work the server does not need. The body is the one encoded for the mover's live update
@@ -487,12 +501,7 @@ async def preview(
     return {"match": match_id, "seat": seat, "move": body.move, "breakdown": breakdown.to_json()}
 
 
-@router.get(
-    "/{match_id}/review",
-    summary="What the mover of a move could have played instead",
-    response_model=dict[str, Any],
-    responses=BUSY,
-)
+@engine_read("/{match_id}/review", "What the mover of a move could have played instead")
 async def review(
     match_id: MatchId,
     service: ServiceDep,
@@ -506,12 +515,7 @@ async def review(
     return ORJSONResponse(await service.reads.review_async(match_id, version, asker, seat))
 
 
-@router.get(
-    "/{match_id}/turns",
-    summary="Every move so far with its breakdown and the scores after it",
-    response_model=dict[str, Any],
-    responses=BUSY,
-)
+@engine_read("/{match_id}/turns", "Every move so far with its breakdown and the scores after it")
 async def turns(match_id: MatchId, service: ServiceDep, authorization: Authorization = None) -> Any:
     seat = reader(service, match_id, authorization)
     # Already JSON (encoded in a worker, kept per version): FastAPI's encoder would spend ~0.2 s of
@@ -519,22 +523,12 @@ async def turns(match_id: MatchId, service: ServiceDep, authorization: Authoriza
     return Response(await service.reads.turns_async(match_id, seat), media_type="application/json")
 
 
-@router.get(
-    "/{match_id}/replay",
-    summary="The match as a spectator saw it at a version (a replay's step)",
-    response_model=dict[str, Any],
-    responses=BUSY,
-)
+@engine_read("/{match_id}/replay", "The match as a spectator saw it at a version (a replay's step)")
 async def replay(match_id: MatchId, service: ServiceDep, version: Annotated[int, Query(ge=0, le=1_000_000)]) -> Any:
     return ORJSONResponse(await service.reads.replay_view_async(match_id, version))
 
 
-@router.get(
-    "/{match_id}/legal",
-    summary="Your legal moves now (the first `limit`)",
-    response_model=dict[str, Any],
-    responses=BUSY,
-)
+@engine_read("/{match_id}/legal", "Your legal moves now (the first `limit`)")
 async def legal(
     match_id: MatchId,
     service: ServiceDep,
@@ -649,7 +643,7 @@ async def ask_takeback(
 ) -> Any:
     token = bearer(authorization)
     loaded = await service.social.ask_takeback_async(match_id, token, body.version)
-    return ORJSONResponse(service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats)))
+    return ORJSONResponse(seen_by(service, match_id, token, loaded))
 
 
 @router.post(
@@ -662,7 +656,7 @@ async def answer_takeback(
 ) -> Any:
     token = bearer(authorization)
     loaded = await service.social.answer_takeback_async(match_id, token, body.version, body.accept)
-    return ORJSONResponse(service.core.body(loaded, service.core.authenticate(match_id, token, loaded.seats)))
+    return ORJSONResponse(seen_by(service, match_id, token, loaded))
 
 
 @router.post(
@@ -685,12 +679,7 @@ async def reactions(
     return {"reactions": await service.social.reactions_async(match_id, since, limit)}
 
 
-@router.get(
-    "/{match_id}/log",
-    summary="After the end: the seed and every move, to replay the match",
-    response_model=dict[str, Any],
-    responses=BUSY,
-)
+@engine_read("/{match_id}/log", "After the end: the seed and every move, to replay the match")
 async def match_log(match_id: MatchId, service: ServiceDep) -> Any:
     # Already JSON (read and encoded off the event loop once per match, then kept: ``matches.encoded``).
     return Response(await service.encoded.log_async(match_id), media_type="application/json")

@@ -444,13 +444,17 @@ class Tables:
                 self._recording.discard(match_id)
 
     # --- what a table's pages read ---------------------------------------------------------------------------------
-    async def overview_async(self, table_id: str) -> JsonDict:
-        """The table: its name and link, its players, and its latest matches with their results."""
+    async def _recorded_table_async(self, table_id: str) -> tuple[TableRow, list[PlayerRow]]:
+        """The table and its players, once its pending results are recorded (what its pages read from)."""
         await self.record_pending_async(table_id)
         found = await self.store.call_async("table_and_players", table_id)
         if found is None:
             raise UnknownTable("no such table: ask for its link again")
-        table, players = found
+        return found
+
+    async def overview_async(self, table_id: str) -> JsonDict:
+        """The table: its name and link, its players, and its latest matches with their results."""
+        table, players = await self._recorded_table_async(table_id)
         recent = await self.store.call_async("table_matches", table_id, None, RECENT_MATCHES)
         ids = [row.id for row, _ in recent]
         results = {each["match"]: each for _, each in await self.store.call_async("results_of", table_id, ids)}
@@ -466,11 +470,7 @@ class Tables:
 
     async def league_async(self, table_id: str) -> JsonDict:
         """The league: for each game, its matches and each player's figures (``matches.league``)."""
-        await self.record_pending_async(table_id)
-        found = await self.store.call_async("table_and_players", table_id)
-        if found is None:
-            raise UnknownTable("no such table: ask for its link again")
-        table, players = found
+        table, players = await self._recorded_table_async(table_id)
         standings = await self.store.call_async("standings", table_id)
         played = await self.store.call_async("games_played", table_id)
         shown = figures({key: Standing.from_json(value) for key, value in standings.items()},

@@ -23,7 +23,7 @@ from engine.bop.table import BopTable
 from engine.errors import ConfigError, NotationError, StateError
 from engine.linegames.game import first_player_draw, read_move
 from engine.linegames.hints import HandHints
-from engine.rng import Rng
+from engine.rng import Rng, dealing_rng
 from engine.saved import check_keys, json_bool, json_int, json_list, json_str
 from engine.table import TABLE_KEY, FirstPlayer, stand_in_box
 from engine.values import Draw, ScoredMove
@@ -87,9 +87,7 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
                              first_player=0, first_draws=[])  # fmt: skip
             table.enter_table()
             return table
-        if seed is None:
-            raise ConfigError("BOP! is dealt from its own shuffled pile: give a seed")
-        rng = Rng(seed)
+        rng = dealing_rng(seed, "BOP! is dealt from its own shuffled pile")
         players = self.options.players
         draws, first = first_player_draw(self.options.tile_set, players, draw_rank, rng)
         tiles = self.options.tile_set()

@@ -31,7 +31,7 @@ from engine.linegames.game import GridGame, first_player_draw, read_first_draws,
 from engine.linegames.grid import Cell, bounds, parse_board
 from engine.linegames.supply import HAND_SIZE, deal
 from engine.linegames.tiles import is_wild
-from engine.rng import Rng
+from engine.rng import dealing_rng
 from engine.saved import json_bool, json_int
 from engine.table import stand_in_box
 from engine.values import JsonDict, ScoredMove
@@ -84,9 +84,7 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
                                piles=[list(p) for p in supply.piles], first_player=0, first_draws=[])  # fmt: skip
             table.enter_table()
             return table
-        if seed is None:
-            raise ConfigError("D!Git is dealt from piles shuffled at set-up: give a seed")
-        rng = Rng(seed)
+        rng = dealing_rng(seed, "D!Git is dealt from piles shuffled at set-up")
         draws, first = first_player_draw(self.options.tile_set, self.players, draw_rank, rng)
         tiles = self.options.tile_set()
         rng.shuffle(tiles)

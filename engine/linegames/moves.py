@@ -23,14 +23,13 @@ Swap('swap 2,1 8k 0,1 ?k')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import ClassVar, TypeVar
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.linegames.grid import ACROSS, DOWN, STEPS, Cell, format_cell, parse_cell, play_direction
 from engine.linegames.tiles import TileKit
-from engine.values import Move
+from engine.values import Move, Placing
 
 TileT = TypeVar("TileT")
 PLAY = re.compile(r"(-?\d+),(-?\d+)([ad]?)\s+(\S+)")
@@ -38,30 +37,17 @@ DIRECTION_CODES = {"a": ACROSS, "d": DOWN}
 
 
 @dataclass(frozen=True)
-class GridPlay(Move, Generic[TileT]):
+class GridPlay(Placing[Cell, TileT]):
     """Tiles placed this turn: ``((row, col), tile)`` pairs, sorted by cell. The text is the first
     cell, the direction and the tiles in order (``.`` for a cell stepped over), joined by ``JOIN``;
     tiles not in one line (the rules refuse them, the notation still names them) are written cell by
     cell in the ``LOOSE`` form."""
 
-    placements: tuple[tuple[Cell, TileT], ...]
-
     JOIN: ClassVar[str] = ""
     LOOSE: ClassVar[str] = "{cell} {tile}"
 
-    @classmethod
-    def of(cls, placements: Mapping[Cell, TileT] | Iterable[tuple[Cell, TileT]]) -> Self:
-        items = placements.items() if isinstance(placements, Mapping) else placements
-        return cls(tuple(sorted(items)))
-
     def cells(self) -> list[Cell]:
         return [cell for cell, _ in self.placements]
-
-    def tiles(self) -> list[TileT]:
-        return [tile for _, tile in self.placements]
-
-    def as_dict(self) -> dict[Cell, TileT]:
-        return dict(self.placements)
 
     def to_text(self) -> str:
         cells = self.cells()

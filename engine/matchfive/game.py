@@ -37,7 +37,7 @@ from engine.matchfive.options import (
 from engine.matchfive.rules import board_problems
 from engine.matchfive.state import BODY_KEYS, END_REASONS, MatchFiveMove, MatchFiveState
 from engine.matchfive.table import MatchFiveTable
-from engine.rng import Rng
+from engine.rng import dealing_rng
 from engine.saved import json_int, json_list, json_str
 from engine.table import stand_in_box
 from engine.values import JsonDict, ScoredMove
@@ -97,9 +97,7 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
                                    first_player=0)  # fmt: skip
             table.enter_table()
             return table
-        if seed is None:
-            raise ConfigError("Match Five is dealt from its own shuffled bag: give a seed")
-        rng = Rng(seed)
+        rng = dealing_rng(seed, "Match Five is dealt from its own shuffled bag")
         bag = self.options.tile_set()
         rng.shuffle(bag)
         hands = [bag[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(self.players)]

@@ -31,14 +31,14 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import NotationError
 from engine.matchfive.board import ACROSS, DOWN, STEPS, UP, Spot, format_spot
 from engine.matchfive.options import hand_tile, parse_hand_tiles, parse_placed_tile, sort_tiles
 from engine.table import Left, parse_left
-from engine.values import Move
+from engine.values import Move, Placing
 
 HEAD = re.compile(r"(-?\d+),(-?\d+):([1-9]\d?)([adu]?)")
 DIRECTION_CODES = {"a": ACROSS, "d": DOWN, "u": UP}
@@ -47,28 +47,15 @@ LONGEST_DOTTED = 9
 
 
 @dataclass(frozen=True, repr=False)
-class Place(Move):
+class Place(Placing[Spot, str]):
     """Tiles placed this turn: ``((row, col, level), tile)`` pairs, sorted by spot."""
-
-    placements: tuple[tuple[Spot, str], ...]
-
-    @classmethod
-    def of(cls, placements: Mapping[Spot, str] | Iterable[tuple[Spot, str]]) -> Place:
-        items = placements.items() if isinstance(placements, Mapping) else placements
-        return cls(tuple(sorted(items)))
 
     def spots(self) -> list[Spot]:
         return [spot for spot, _ in self.placements]
 
-    def tiles(self) -> list[str]:
-        return [tile for _, tile in self.placements]
-
     def hand_tiles(self) -> list[str]:
         """The tiles this play takes from the hand (a wild played as ``*2b`` is the hand's ``*``)."""
         return [hand_tile(tile) for _, tile in self.placements]
-
-    def as_dict(self) -> dict[Spot, str]:
-        return dict(self.placements)
 
     def to_text(self) -> str:
         spots = self.spots()

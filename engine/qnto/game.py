@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.errors import ConfigError, StateError
+from engine.errors import StateError
 from engine.linegames.game import GridGame, first_player_draw, read_first_draws, read_grid, read_stacks
 from engine.linegames.grid import Cell, parse_board
 from engine.linegames.moves import Play
@@ -31,7 +31,7 @@ from engine.qnto.options import KIT, SYMBOLS, QntoOptions, draw_rank
 from engine.qnto.state import BODY_KEYS, QntoMove, QntoState
 from engine.qnto.table import QntoTable
 from engine.qnto.text import format_grid, hand_text, render_view
-from engine.rng import Rng
+from engine.rng import Rng, dealing_rng
 from engine.saved import json_bool, json_int, json_list
 from engine.table import stand_in_box
 from engine.values import JsonDict, ScoredMove
@@ -104,9 +104,7 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
                               first_player=0, first_draws=[])  # fmt: skip
             table.enter_table()
             return table
-        if seed is None:
-            raise ConfigError("Q!nto is dealt from its own jumbled tiles: give a seed")
-        rng = Rng(seed)
+        rng = dealing_rng(seed, "Q!nto is dealt from its own jumbled tiles")
         players = self.players
         draws, first = first_player_draw(self.options.tile_set, players, draw_rank, rng)
         tiles = self.options.tile_set()

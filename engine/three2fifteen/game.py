@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.errors import ConfigError, StateError
 from engine.linegames.game import GridGame, read_stacks
-from engine.rng import Rng
+from engine.rng import dealing_rng
 from engine.saved import json_int, json_list
 from engine.table import stand_in_box
 from engine.three2fifteen.board import Board, Cell, format_board, parse_board
@@ -93,9 +93,7 @@ class Three2FifteenGame(GridGame[Three2FifteenOptions, Three2FifteenState, T2fMo
                                        first_player=0)  # fmt: skip
             table.enter_table()
             return table
-        if seed is None:
-            raise ConfigError("Three2Fifteen is dealt from its own shuffled bag: give a seed")
-        rng = Rng(seed)
+        rng = dealing_rng(seed, "Three2Fifteen is dealt from its own shuffled bag")
         players, size = self.players, self.options.hand_size
         first = rng.below(players)
         bag = self.options.token_set()

@@ -11,16 +11,6 @@ import sys
 import pytest
 
 import engine
-from engine.errors import (
-    ConfigError,
-    EngineError,
-    GameOverError,
-    IllegalMoveError,
-    NotationError,
-    StaleVersionError,
-    StateError,
-    WrongPlayerError,
-)
 from engine.registry import load_game, load_state, parse_spec, register
 from engine.values import CHANCE, split_top_level
 from indexes.errors import TablejudgeError
@@ -34,11 +24,11 @@ def test_the_registry_loads_games_by_spec_and_refuses_unknown_ones() -> None:
     assert game.players == 3 and game.options.min_lengths == (5, 4, 4)
     assert load_game(game.spec()).options == game.options  # the spec reads back as the same game
     assert parse_spec("bop") == ("bop", "") and split_top_level("a=[1,2],b=3") == ["a=[1,2]", "b=3"]
-    with pytest.raises(ConfigError, match="no game called 'chess'"):
+    with pytest.raises(engine.ConfigError, match="no game called 'chess'"):
         load_game("chess")
-    with pytest.raises(ConfigError, match="cannot read the game"):
+    with pytest.raises(engine.ConfigError, match="cannot read the game"):
         load_game("bop(players=3")
-    with pytest.raises(ConfigError, match="unknown option"):
+    with pytest.raises(engine.ConfigError, match="unknown option"):
         load_game("bop(colour=red)")
 
 
@@ -47,19 +37,19 @@ def test_the_gate_checks_game_over_then_seat_then_version_then_notation_then_rul
     state = game.new_initial_state(seed=5)
     assert state.acting_players() == [0, 1]
     before = state.to_json()
-    with pytest.raises(WrongPlayerError):  # a seat that does not exist, whatever else is wrong
+    with pytest.raises(engine.WrongPlayerError):  # a seat that does not exist, whatever else is wrong
         state.act(7, "garbage", version=99)
-    with pytest.raises(StaleVersionError):  # a stale version before the notation is read
+    with pytest.raises(engine.StaleVersionError):  # a stale version before the notation is read
         state.act(0, "garbage", version=99)
-    with pytest.raises(NotationError):
+    with pytest.raises(engine.NotationError):
         state.act(0, "garbage", version=0)
-    with pytest.raises(IllegalMoveError) as refused:  # the engine's own rule: a card not in hand
+    with pytest.raises(engine.IllegalMoveError) as refused:  # the engine's own rule: a card not in hand
         state.act(0, "bid 9", version=0)
     assert refused.value.rule == "not_in_hand" and state.to_json() == before
     while not state.is_terminal():
         for seat in state.acting_players():
             state.act(seat, state.legal_moves(seat)[0])
-    with pytest.raises(GameOverError):  # over comes first of all
+    with pytest.raises(engine.GameOverError):  # over comes first of all
         state.act(7, "garbage", version=99)
 
 
@@ -73,9 +63,9 @@ def test_chance_is_drawn_from_the_seed_or_entered_at_a_table() -> None:
     outcomes = table.chance_outcomes()
     assert sorted(move.to_text() for move, _ in outcomes) == ["prize 1", "prize 2", "prize 3"]
     assert sum(p for _, p in outcomes) == pytest.approx(1)
-    with pytest.raises(WrongPlayerError):  # nobody bids before the prize is turned up
+    with pytest.raises(engine.WrongPlayerError):  # nobody bids before the prize is turned up
         table.act(0, "bid 1")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(engine.IllegalMoveError):
         table.act(CHANCE, "prize 7")
     table.act(CHANCE, "prize 2")  # the real card on the table
     assert table.acting_players() == [0, 1] and table.version == 1
@@ -85,7 +75,7 @@ def test_chance_is_drawn_from_the_seed_or_entered_at_a_table() -> None:
     history = [[seat, move.to_text()] for seat, move in seeded.history]
     assert game.replay(11, history).to_json() == seeded.to_json()
     forged = [[CHANCE, "prize 3" if history[0][1] != "prize 3" else "prize 1"], *history[1:]]
-    with pytest.raises(StateError, match="chance outcomes"):
+    with pytest.raises(engine.StateError, match="chance outcomes"):
         game.replay(11, forged)
 
 
@@ -102,7 +92,7 @@ def test_every_saved_state_is_one_envelope_checked_on_load() -> None:
         ("history", [[0]], "history"),
         ("seed", "seven", "seed"),
     ]:
-        with pytest.raises(StateError, match=says):
+        with pytest.raises(engine.StateError, match=says):
             load_state({**data, key: value})
     # Without its history (a caller that keeps the history's text itself): the rest as it was.
     state.act(state.acting_players()[0], "pass")
@@ -114,23 +104,21 @@ def test_a_state_saved_under_another_lexicon_version_is_refused_or_replayed_on_p
     state = load_game("bop").new_initial_state(seed=3)
     state.act(state.acting_players()[0], "pass")
     data = {**state.to_json(), "lexicon": {"name": "standard", "version": "0" * 64}}
-    with pytest.raises(StateError, match="replay=True"):
+    with pytest.raises(engine.StateError, match="replay=True"):
         load_state(data)
     replayed = load_state(data, replay=True)
     assert replayed.version == state.version and replayed.to_json() == state.to_json()
 
 
 def test_engine_word_and_config_errors_share_one_root_and_each_code_has_its_status() -> None:
-    for cls in (ConfigError, NotationError, IllegalMoveError, WrongPlayerError, GameOverError, StaleVersionError,
-                StateError):  # fmt: skip
-        assert issubclass(cls, EngineError) and issubclass(cls, TablejudgeError) and issubclass(cls, ValueError)
     statuses = {
-        NotationError: 422, IllegalMoveError: 422, WrongPlayerError: 403, GameOverError: 409,
-        StaleVersionError: 409, ConfigError: 400, StateError: 400,
+        engine.NotationError: 422, engine.IllegalMoveError: 422, engine.WrongPlayerError: 403,
+        engine.GameOverError: 409, engine.StaleVersionError: 409, engine.ConfigError: 400, engine.StateError: 400,
     }  # fmt: skip
     for cls, status in statuses.items():
+        assert issubclass(cls, engine.EngineError) and issubclass(cls, TablejudgeError) and issubclass(cls, ValueError)
         assert cls.status == status  # declared by the class, read by service/errors.py's one handler
-    assert IllegalMoveError("not_a_word", "no", {"reason": "too_short"}).details == {"reason": "too_short"}
+    assert engine.IllegalMoveError("not_a_word", "no", {"reason": "too_short"}).details == {"reason": "too_short"}
 
 
 def test_importing_the_engines_opens_no_word_index() -> None:

@@ -49,6 +49,12 @@ class PausingStore:
                 raise self.fail
         return await self._call(method, *args, **kwargs)
 
+    async def held_pass(self, service: MatchService, match_id: str, seat: int) -> asyncio.Task[Any]:
+        """``seat``'s pass at version 0 through ``service``'s async gate, started and held at its commit."""
+        moving = asyncio.create_task(service.gate.move_async(match_id, seat, "pass", 0))
+        await self.reached.wait()
+        return moving
+
 
 @pytest.fixture
 def services(store_url: str, clock: FakeClock) -> Iterator[tuple[MatchService, MatchService]]:
@@ -97,8 +103,7 @@ def test_a_move_in_flight_is_seen_by_no_other_request(service: MatchService) -> 
     pausing = PausingStore(service.store)
 
     async def play() -> None:
-        moving = asyncio.create_task(service.gate.move_async(match_id, mover, "pass", 0))
-        await pausing.reached.wait()
+        moving = await pausing.held_pass(service, match_id, mover)
         seen = service.core.load(match_id)
         assert seen.state is not None and seen.state.version == 0 and seen.state.history == []
         assert service.core.body(seen, 1 - mover)["version"] == 0
@@ -154,8 +159,7 @@ def test_two_servers_race_through_the_async_gate(services: tuple[MatchService, M
     pausing = PausingStore(second.store)
 
     async def play() -> None:
-        racing = asyncio.create_task(second.gate.move_async(match_id, mover, "pass", 0))
-        await pausing.reached.wait()
+        racing = await pausing.held_pass(second, match_id, mover)
         await first.gate.move_async(match_id, mover, "pass", 0)
         pausing.release.set()
         with pytest.raises(StaleVersionError):

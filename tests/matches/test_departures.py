@@ -6,6 +6,7 @@ each choice, a table that walked away, and every refusal changing nothing."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -89,6 +90,19 @@ def run_due(service: MatchService, match_id: str) -> int:
     while service.scheduler.run_due(match_id) and steps < 50:
         steps += 1
     return steps
+
+
+def refused_before_the_start(
+    service: MatchService, store: Store, call: Callable[[MatchService, str, str], Any]
+) -> None:
+    """``call`` (a resignation, an ask to end) on a match still waiting for players is refused, and the match
+    stays as it was."""
+    waiting = service.lobby.create(GAME, {"players": 2}, name="Ann")
+    assert waiting.token is not None
+    kept = stored(store, waiting.match)
+    with pytest.raises(NotPlaying, match="not started"):
+        call(service, waiting.match, waiting.token)
+    assert stored(store, waiting.match) == kept
 
 
 # --- resigning ----------------------------------------------------------------------------------------------------
@@ -175,12 +189,7 @@ def test_the_last_person_to_resign_ends_the_match_whatever_the_table_chose(servi
 
 
 def test_refused_resignations_change_nothing(service: MatchService, store: Store) -> None:
-    waiting = service.lobby.create(GAME, {"players": 2}, name="Ann")
-    assert waiting.token is not None
-    kept = stored(store, waiting.match)
-    with pytest.raises(NotPlaying, match="not started"):
-        resign(service, waiting.match, waiting.token)
-    assert stored(store, waiting.match) == kept
+    refused_before_the_start(service, store, resign)
     match_id, tokens = seated(service)
     kept = stored(store, match_id)
     for token, error in (("x" * 22, Unauthorized), ("", Unauthorized)):
@@ -242,12 +251,7 @@ def test_a_resignation_when_every_other_person_asked_to_end_ends_the_game_as_agr
 def test_alone_with_bots_an_ask_ends_the_game_and_refused_asks_change_nothing(
     service: MatchService, store: Store
 ) -> None:
-    waiting = service.lobby.create(GAME, {"players": 2}, name="Ann")
-    assert waiting.token is not None
-    kept = stored(store, waiting.match)
-    with pytest.raises(NotPlaying, match="not started"):
-        ask_to_end(service, waiting.match, waiting.token)
-    assert stored(store, waiting.match) == kept
+    refused_before_the_start(service, store, ask_to_end)
     match_id, tokens = seated(service, players=3, when_gone="skip")
     resign(service, match_id, tokens[1])
     kept = stored(store, match_id)

@@ -44,7 +44,7 @@ const NAME = "tablejudge.name";
  * @param {string} key
  * @returns {Record<string, any>}
  */
-export function readStored(key) {
+function readStored(key) {
   try {
     return JSON.parse(localStorage.getItem(key) || "{}") || {};
   } catch (_) {
@@ -52,28 +52,41 @@ export function readStored(key) {
   }
 }
 
-const readSeats = () => readStored(SEATS);
+/**
+ * The records this browser keeps by id under a localStorage key (the seats by match, the tables' keys by
+ * table), read whole at each call so that every tab sees the others' changes.
+ * @param {string} key
+ */
+export function storedRecords(key) {
+  return {
+    all: () => readStored(key),
+    /** @param {string} id @returns {Record<string, any> | null} */
+    get: (id) => readStored(key)[id] || null,
+    /** @param {Record<string, any>} records */
+    write: (records) => localStorage.setItem(key, JSON.stringify(records)),
+  };
+}
+
+const seatRecords = storedRecords(SEATS);
 
 export const seats = {
-  get(match) {
-    return readSeats()[match] || null;
-  },
+  get: seatRecords.get,
   /** Merge facts about this browser's place in a match: {token, seat, invite, game, name}. */
   save(match, facts) {
-    const all = readSeats();
+    const all = seatRecords.all();
     all[match] = { ...(all[match] || {}), ...facts, saved: Date.now() };
     const kept = Object.entries(all).sort((a, b) => b[1].saved - a[1].saved).slice(0, 40);
-    localStorage.setItem(SEATS, JSON.stringify(Object.fromEntries(kept)));
+    seatRecords.write(Object.fromEntries(kept));
   },
   forget(match, what = null) {
-    const all = readSeats();
+    const all = seatRecords.all();
     if (!all[match]) return;
     if (what) delete all[match][what];
     else delete all[match];
-    localStorage.setItem(SEATS, JSON.stringify(all));
+    seatRecords.write(all);
   },
   recent(count = 8) {
-    return Object.entries(readSeats())
+    return Object.entries(seatRecords.all())
       .filter(([, facts]) => facts.token)
       .sort((a, b) => b[1].saved - a[1].saved)
       .slice(0, count)

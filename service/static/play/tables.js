@@ -3,36 +3,33 @@
 // (localStorage tablejudge.tables), sent as Authorization: Bearer <key>. "Use me on another device" makes a
 // one-time link whose code rides in the fragment (#player=CODE), never sent to a server's log; the page
 // takes it out of the address at once and redeems it by POST, as a seat link does (seat.js).
-import { api, seats, readStored } from "./net.js";
+import { api, seats, storedRecords } from "./net.js";
 import { board } from "./games.js";
 import { h, fill, field, select, plural, listWords, copyText, oneTimeLinkControl } from "./ui.js";
 import { CLOCKS, clockBody } from "./clocks.js";
 
 const TABLES = "tablejudge.tables";
 
-/** @returns {Record<string, {name: string, player: string, playerName: string, key: string, saved: number}>} */
-const readTables = () => readStored(TABLES);
+/** Each kept as {name, player, playerName, key, saved}. */
+const tableRecords = storedRecords(TABLES);
 
 /** The tables this browser holds a player's key of. */
 export const tableKeys = {
-  /** @param {string} id */
-  get(id) {
-    return readTables()[id] || null;
-  },
+  get: tableRecords.get,
   /** @param {string} id @param {{name: string, player: string, playerName: string, key: string}} facts */
   save(id, facts) {
-    const all = readTables();
+    const all = tableRecords.all();
     all[id] = { ...facts, saved: Date.now() };
-    localStorage.setItem(TABLES, JSON.stringify(all));
+    tableRecords.write(all);
   },
   /** @param {string} id */
   forget(id) {
-    const all = readTables();
+    const all = tableRecords.all();
     delete all[id];
-    localStorage.setItem(TABLES, JSON.stringify(all));
+    tableRecords.write(all);
   },
   all() {
-    return Object.entries(readTables()).sort((a, b) => b[1].saved - a[1].saved).map(([id, facts]) => ({ id, ...facts }));
+    return Object.entries(tableRecords.all()).sort((a, b) => b[1].saved - a[1].saved).map(([id, facts]) => ({ id, ...facts }));
   },
 };
 

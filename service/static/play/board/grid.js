@@ -492,6 +492,33 @@ export class GridBoard {
     }, button.content);
   }
 
+  /**
+   * The rack: the hand's tiles as buttons. As in every grid game, a tile on the board leaves its place in the
+   * hand empty (tap its cell to take it back); while tiles are chosen to trade or swap (``trading``: their
+   * indexes; null: no trade), each tile is a choice, pressed when chosen.
+   * @param {any[]} tiles
+   * @param {{trading?: Set<number> | null, name: (tile: any) => string, where: string, chosenWords?: string,
+   *   picture: (tile: any) => any, tap: (index: number) => void, dataset?: (tile: any) => Record<string, string>,
+   *   extra?: (index: number) => {className: string, words: string} | null}} rack ``where`` the tiles are
+   *   placed ("board"), ``chosenWords`` what a chosen tile's label adds ("to trade"), ``extra`` a mark of the game's
+   */
+  fillRack(tiles, { trading = null, name, where, chosenWords = "", picture, tap, dataset = (tile) => ({ tile }), extra = () => null }) {
+    fill(this.rack, tiles.map((tile, index) => {
+      const placed = this.isPlacedIndex(index);
+      const chosen = Boolean(trading?.has(index));
+      const mark = extra(index);
+      return this.rackButton(index, {
+        classes: [placed ? "used" : "", chosen ? "trading" : "", mark ? mark.className : ""].filter(Boolean),
+        label: `${name(tile)}${placed ? `, on the ${where}` : ""}${chosen ? `, ${chosenWords}` : ""}${mark ? mark.words : ""}`,
+        pressed: trading ? chosen : this.selected === index,
+        disabled: placed && !trading,
+        dataset: dataset(tile),
+        content: placed && !trading ? null : picture(tile),
+        onclick: () => tap(index),
+      });
+    }));
+  }
+
   /** The rack when it has no tiles to show: a spectator's, or an empty hand; true if so. */
   rackEmpty(/** @type {string} */ hidden, /** @type {string | null} */ empty) {
     if (this.ctx.you === null) {

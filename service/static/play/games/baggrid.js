@@ -38,15 +38,17 @@ export class BagBoard extends GridBoard {
 }
 
 /**
- * A bag game's plug-in (README.md's contract) from its parts: ``mount``, ``piece`` (a hand's piece: "tile"),
+ * A bag game's plug-in (README.md's contract) from its board (``Board``, mounted as it is, or at a table made
+ * another way: ``mountWith``) and its parts: ``piece`` (a hand's piece: "tile"),
  * ``describe(step)`` (a move in words), ``staticBoard(view, element, highlight, extra)`` and ``placements(move)``
  * (the replay's picture, and the squares a move covers), ``turnNote(view, yours)`` (said after "Your turn" or
  * "Ann's turn": a final round, a turn owed); ``own``: the rest, the game's own (title, options, specText,
  * finalNote, reasonText, renderReview, ...).
- * @param {{mount: (ctx: any) => any, mountWith: (wrap: any, ctx: any) => any, piece: string, describe: (step: any) => string, staticBoard: any, placements: (move: string) => any, turnNote: (view: any, yours: boolean) => string}} parts
+ * @param {any} Board the game's board class, a ``BagBoard``
+ * @param {{piece: string, describe: (step: any) => string, staticBoard: any, placements: (move: string) => any, turnNote: (view: any, yours: boolean) => string}} parts
  * @param {Record<string, any>} own
  */
-export function bagPlugin({ mount, mountWith, piece, describe, staticBoard, placements, turnNote }, own) {
+export function bagPlugin(Board, { piece, describe, staticBoard, placements, turnNote }, own) {
   return {
     bots: { greedy: "Bot: plays its best score", random: "Bot: plays any legal move" },
     seatInfo: (/** @type {any} */ body, /** @type {number} */ seat) => handCount(body, seat, piece),
@@ -58,8 +60,8 @@ export function bagPlugin({ mount, mountWith, piece, describe, staticBoard, plac
     },
     describe,
     inSheet: (/** @type {any} */ step) => step.seat >= 0,
-    mount,
-    mountWith,
+    mount: (/** @type {any} */ ctx) => new Board(ctx),
+    mountWith: (/** @type {any} */ wrap, /** @type {any} */ ctx) => new (wrap(Board))(ctx),
     renderReplay: replayOf(staticBoard, placements, (/** @type {any} */ view, /** @type {any} */ body) => `${scoresLine(view, body)} · bag ${view.bag_size}`),
     reviewTitle: "What could have been played, turn by turn",
     reviewSteps: (/** @type {any[]} */ turns, /** @type {any} */ body) => reviewStepsOf(turns, body, describe),

@@ -316,19 +316,10 @@ class BopBoard extends GridBoard {
   // --- the rack and the buttons -----------------------------------------------------------------
   renderHand() {
     if (this.rackEmpty("racks", null)) return;
-    fill(this.rack, this.ownHand.map((tile, index) => {
-      const placed = this.isPlacedIndex(index);
-      const trading = Boolean(this.trading?.has(index));
-      return this.rackButton(index, {
-        classes: [placed ? "used" : "", trading ? "trading" : ""].filter(Boolean),
-        label: `${tileName(tile)}${placed ? ", on the board" : ""}${trading ? ", to trade" : ""}`,
-        pressed: this.trading ? trading : this.selected === index,
-        disabled: placed && !this.trading,
-        dataset: { tile },
-        content: placed && !this.trading ? null : tileElement(tile),
-        onclick: () => this.tapRack(index),
-      });
-    }));
+    this.fillRack(this.ownHand, {
+      trading: this.trading, name: tileName, where: "board", chosenWords: "to trade", picture: tileElement,
+      tap: (index) => this.tapRack(index),
+    });
   }
 
   renderActions() {

@@ -4,10 +4,9 @@
 // the grid as the tile they stand for. Placing a line's 5th or 10th tile gives another turn; the first
 // player out of tiles wins (no points). The board itself is games/linegrid.js, shared with Q!nto.
 import { h, plural } from "../ui.js";
-import { tileFace } from "../board/tiles.js";
 import { handSize } from "../board/pictures.js";
-import { COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, isWild, kindsOf, makeKit, sayTiles, pileOwner, standsForShared } from "./linerules.js";
-import { linePlugin } from "./linegrid.js";
+import { COLOUR_NAMES, WILD, allDistinct, allSame, cyclicRun, kindsOf, makeKit, sayTiles, pileOwner, standsForShared } from "./linerules.js";
+import { lineTile, linePlugin, turnStatus } from "./linegrid.js";
 
 const NUMBERS = "0123456789";
 const NUMBER_LINE = { name: "number line", max: 5, faces: allSame, colours: allDistinct };
@@ -25,17 +24,9 @@ export function short(tile) {
 /** A tile's picture: its number on its colour, the colour's letter in the corner; a blank tile has no
  * number, a D!Git tile says "D!"; a wild settled on one tile is drawn as that tile, marked ✱ or D!. */
 export function tileElement(tile, { stands = null } = {}) {
-  const shown = stands || tile;
-  const wild = isWild(tile);
-  const colour = shown[1] === WILD ? "any" : shown[1];
-  const classes = ["tile", "lt", "lt-digit", colour === "any" ? "lt-any" : `t-${colour}`];
-  if (wild) classes.push("lt-wild");
-  if (stands) classes.push("lt-stands");
-  let face = shown[0];
-  if (face === WILD) face = tile === "??" ? "D!" : "";
-  return tileFace({
-    classes: classes.slice(1), figure: face, figureClasses: face === "D!" ? ["t-brand"] : [], corner: colour === "any" ? null : colour,
-    marks: wild && (stands || tile !== "??") ? [h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "D!" : "✱")] : [],
+  return lineTile(tile, stands, {
+    game: "digit", brand: "D!", marked: Boolean(stands) || tile !== "??",
+    figure: (shown) => (shown[0] !== WILD ? shown[0] : tile === "??" ? "D!" : ""),
   });
 }
 
@@ -140,16 +131,11 @@ export default linePlugin(GAME, {
     if (count === undefined) return "";
     return `${count} in hand · ${body.view?.pile_sizes?.[seat] ?? 0} in pile`;
   },
-  status(body, ctx) {
-    const view = body.view;
-    if (!view) return "";
-    if (body.must_act.includes(ctx.you)) {
-      if (view.another_turn) return "Your turn again: you placed a 5th or 10th tile";
-      return view.board?.length ? "Your turn" : "Your turn: start on the centre square ★";
-    }
-    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
-    return view.another_turn ? `${current}'s turn again` : `${current}'s turn`;
-  },
+  status: turnStatus({
+    again: "Your turn again: you placed a 5th or 10th tile",
+    start: "Your turn: start on the centre square ★",
+    othersAgain: true,
+  }),
   finalNote(body, seat) {
     const left = -(body.view?.scores?.[seat] ?? 0);
     return left ? `${plural(left, "tile")} left in hand and pile` : "out of tiles";

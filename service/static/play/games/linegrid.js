@@ -13,12 +13,36 @@
 import { h, fill, announce, plural, breakdownList, placeWords } from "../ui.js";
 import { GridBoard, boardMap, bounds, cellOf, key } from "../board/grid.js";
 import { layOut, folded } from "../board/dock.js";
+import { tileFace } from "../board/tiles.js";
 import { tileGrid, replayOf, reviewStepsOf, renderBest } from "../board/pictures.js";
 
-import { SAID, DIAGONALS, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
+import { SAID, DIAGONALS, WILD, isWild, playLines, playPlacements, swapSteps, playText } from "./linerules.js";
 
 
 const MARGIN = 5; // empty squares shown around the tiles: a play reaches at most 5 beyond
+
+/**
+ * A line game's tile picture: the figure on its colour, the colour's letter in the corner (none on a colour
+ * wild); a wild marked ✱, and the game's own tile (``"??"``) branded; ``stands``: what a wild settled on one
+ * tile stands for, drawn as that tile.
+ * @param {string} tile @param {string | null} stands
+ * @param {{game: string, brand: string, figure: (shown: string) => string, marked: boolean}} look
+ *   ``game`` names its class (``lt-digit``); ``brand`` is its own tile's figure (``D!``); ``figure`` the figure
+ *   of a tile as shown; ``marked``: whether this wild wears its mark
+ */
+export function lineTile(tile, stands, { game, brand, figure, marked }) {
+  const shown = stands || tile;
+  const wild = isWild(tile);
+  const colour = shown[1] === WILD ? "any" : shown[1];
+  const classes = ["lt", `lt-${game}`, colour === "any" ? "lt-any" : `t-${colour}`];
+  if (wild) classes.push("lt-wild");
+  if (stands) classes.push("lt-stands");
+  const face = figure(shown);
+  return tileFace({
+    classes, figure: face, figureClasses: face === brand ? ["t-brand"] : [], corner: colour === "any" ? null : colour,
+    marks: wild && marked ? [h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? brand : "✱")] : [],
+  });
+}
 
 /** Small tiles in a sentence, named for screen readers ("yellow heart, Q!nto tile"). */
 export function tilesPicture(game, tiles) {
@@ -367,20 +391,11 @@ export class LineBoard extends GridBoard {
     if (this.rackEmpty("tiles", "Your hand is empty.")) return;
     const hand = this.handShown;
     const taken = hand.length - this.swaps.length; // the wilds taken by swaps come last
-    fill(this.rack, hand.map((tile, index) => {
-      const placed = this.isPlacedIndex(index);
-      const trading = Boolean(this.trading?.has(index));
-      const fresh = index >= taken;
-      return this.rackButton(index, {
-        classes: [placed ? "used" : "", trading ? "trading" : "", fresh ? "taken" : ""].filter(Boolean),
-        label: `${this.game.kit.name(tile)}${placed ? ", on the grid" : ""}${trading ? ", to trade" : ""}${fresh ? ", taken by a swap" : ""}`,
-        pressed: this.trading ? trading : this.selected === index,
-        disabled: placed && !this.trading,
-        dataset: { tile },
-        content: placed && !this.trading ? null : this.game.tileElement(tile),
-        onclick: () => this.tapHand(index),
-      });
-    }));
+    this.fillRack(hand, {
+      trading: this.trading, name: (tile) => this.game.kit.name(tile), where: "grid", chosenWords: "to trade",
+      picture: (tile) => this.game.tileElement(tile), tap: (index) => this.tapHand(index),
+      extra: (index) => (index >= taken ? { className: "taken", words: ", taken by a swap" } : null),
+    });
   }
 
   renderActions() {
@@ -585,6 +600,24 @@ export function renderReview(game, review, element, body, tools) {
       staticBoard(game, before, picture, new Set(extra.keys()), extra);
     },
   });
+}
+
+/**
+ * A line game's status line: whose turn it is, and why it is the mover's turn again.
+ * @param {{again: string, start: string, othersAgain?: boolean}} words what the mover reads on another turn
+ *   and on the empty board; ``othersAgain``: the others read "Ann's turn again" on hers
+ */
+export function turnStatus({ again, start, othersAgain = false }) {
+  return (/** @type {any} */ body, /** @type {any} */ ctx) => {
+    const view = body.view;
+    if (!view) return "";
+    if (body.must_act.includes(ctx.you)) {
+      if (view.another_turn) return again;
+      return view.board?.length ? "Your turn" : start;
+    }
+    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
+    return othersAgain && view.another_turn ? `${current}'s turn again` : `${current}'s turn`;
+  };
 }
 
 /** The plug-in's default export, from a game's parts (see README.md's contract). */

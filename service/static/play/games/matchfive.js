@@ -352,20 +352,11 @@ class MatchFiveBoard extends BagBoard {
   // --- the hand, the wild, the buttons --------------------------------------------------------------
   renderHand() {
     if (this.rackEmpty("tiles", "Your hand is empty.")) return;
-    fill(this.rack, this.ownHand.map((tile, index) => {
-      const placed = this.isPlacedIndex(index);
-      const swapping = Boolean(this.swapping?.has(index));
-      return this.rackButton(index, {
-        // as in every grid game, a tile on the table leaves its place in the hand empty: tap its cell to take it back
-        classes: [placed ? "used" : "", swapping ? "trading" : ""].filter(Boolean),
-        label: `${tileName(tile)}${placed ? ", on the table" : ""}${swapping ? ", to swap" : ""}`,
-        pressed: this.swapping ? swapping : this.selected === index,
-        disabled: placed,
-        dataset: { tile },
-        content: placed ? null : tileElement(tile),
-        onclick: () => this.tapHandTile(index),
-      });
-    }));
+    // (a swap starts with the table's tiles back in the hand: no tile is placed while swapping)
+    this.fillRack(this.ownHand, {
+      trading: this.swapping, name: tileName, where: "table", chosenWords: "to swap", picture: tileElement,
+      tap: (index) => this.tapHandTile(index),
+    });
   }
 
   /** A wild waiting on a cell: which of the 25 tiles it stands for (those that fit there marked ✓). */
@@ -546,9 +537,7 @@ const REASONS = {
   stuck: () => "five whole rounds went by with no tile placed",
 };
 
-export default bagPlugin({
-  mount: (ctx) => new MatchFiveBoard(ctx),
-  mountWith: (wrap, ctx) => new (wrap(MatchFiveBoard))(ctx),
+export default bagPlugin(MatchFiveBoard, {
   piece: "tile",
   describe: describeStep,
   staticBoard,

@@ -4,10 +4,9 @@
 // cue; a wild shows what it stands for (each direction on its own: "a wild may represent different
 // tiles in different directions"). The board itself is games/linegrid.js, shared with D!Git.
 import { h, plural } from "../ui.js";
-import { tileFace } from "../board/tiles.js";
 import { handSize } from "../board/pictures.js";
-import { COLOUR_NAMES, SAID, WILD, isWild, kindsOf, makeKit, sameOrDistinct, pileOwner, standsForPerLine } from "./linerules.js";
-import { linePlugin } from "./linegrid.js";
+import { COLOUR_NAMES, SAID, WILD, kindsOf, makeKit, sameOrDistinct, pileOwner, standsForPerLine } from "./linerules.js";
+import { lineTile, linePlugin, turnStatus } from "./linegrid.js";
 
 export const SYMBOLS = { S: "♠", "!": "!", D: "♦", H: "♥", C: "♣" };
 /** Text presentation: a phone must not draw the suits as coloured emoji (a red heart on a blue tile). */
@@ -34,17 +33,9 @@ export function short(tile) {
 /** A tile's picture: its shape's symbol on its colour, the colour's letter in the corner; a wild marked
  * ✱, a Q!nto tile "Q!"; a wild settled on one tile is drawn as that tile, still marked. */
 export function tileElement(tile, { stands = null } = {}) {
-  const shown = stands || tile;
-  const wild = isWild(tile);
-  const colour = shown[1] === WILD ? "any" : shown[1];
-  const classes = ["tile", "lt", "lt-qnto", colour === "any" ? "lt-any" : `t-${colour}`];
-  if (wild) classes.push("lt-wild");
-  if (stands) classes.push("lt-stands");
-  let face = shown[0] === WILD ? "?" : SYMBOLS[shown[0]] + TEXT;
-  if (shown === "??") face = "Q!";
-  return tileFace({
-    classes: classes.slice(1), figure: face, figureClasses: face === "Q!" ? ["t-brand"] : [], corner: colour === "any" ? null : colour,
-    marks: wild && shown !== "??" ? [h("span", { class: "t-wild", "aria-hidden": "true" }, tile === "??" ? "Q!" : "✱")] : [],
+  return lineTile(tile, stands, {
+    game: "qnto", brand: "Q!", marked: (stands || tile) !== "??",
+    figure: (shown) => (shown === "??" ? "Q!" : shown[0] === WILD ? "?" : SYMBOLS[shown[0]] + TEXT),
   });
 }
 
@@ -216,16 +207,7 @@ export default linePlugin(GAME, {
     if (body.view?.options?.variant !== "light") return plural(count, "tile");
     return `${count} in hand · ${body.view.own_pile_sizes?.[seat] ?? 0} in pile`;
   },
-  status(body, ctx) {
-    const view = body.view;
-    if (!view) return "";
-    if (body.must_act.includes(ctx.you)) {
-      if (view.another_turn) return "Your turn: another turn for your Q!nto";
-      return view.board?.length ? "Your turn" : "Your turn: cover the centre square ★";
-    }
-    const current = body.seats[view.current]?.name || `Player ${view.current + 1}`;
-    return `${current}'s turn`;
-  },
+  status: turnStatus({ again: "Your turn: another turn for your Q!nto", start: "Your turn: cover the centre square ★" }),
   finalNote(body, seat) {
     const view = body.view || {};
     const count = handSize(body, seat) || 0;

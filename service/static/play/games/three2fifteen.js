@@ -276,18 +276,10 @@ class Three2FifteenBoard extends BagBoard {
   // --- the hand and the buttons -----------------------------------------------------------------
   renderHand() {
     if (this.rackEmpty("tokens", "Your hand is empty: the bag is too.")) return;
-    fill(this.rack, this.ownHand.map((value, index) => {
-      const placed = this.isPlacedIndex(index);
-      return this.rackButton(index, {
-        classes: placed ? ["used"] : [],
-        label: `Token ${value}${placed ? ", on the board" : ""}`,
-        pressed: this.selected === index,
-        disabled: placed,
-        dataset: { value: String(value) },
-        content: placed ? null : tokenElement(value),
-        onclick: () => this.chooseTile(index),
-      });
-    }));
+    this.fillRack(this.ownHand, {
+      name: (value) => `Token ${value}`, where: "board", picture: tokenElement, dataset: (value) => ({ value: String(value) }),
+      tap: (index) => this.chooseTile(index),
+    });
   }
 
   renderActions() {
@@ -389,9 +381,7 @@ function renderReview(review, element, body, tools) {
   });
 }
 
-export default bagPlugin({
-  mount: (ctx) => new Three2FifteenBoard(ctx),
-  mountWith: (wrap, ctx) => new (wrap(Three2FifteenBoard))(ctx),
+export default bagPlugin(Three2FifteenBoard, {
   piece: "token",
   describe: describeStep,
   staticBoard,
