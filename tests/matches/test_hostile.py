@@ -76,7 +76,7 @@ def server(data: Path, long_match: str) -> Iterator[Server]:
     # The limits at their defaults (the suite's conftest lifts them for servers that every test reaches
     # from loopback; here each client names its own address).
     defaults = Settings.from_env({}).to_env()
-    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "rate_lists", "rate_talk",
+    for name in ("rate_create", "rate_join", "rate_moves", "rate_judge", "rate_lists", "rate_talk", "rate_seats",
                  "max_waiting_per_client",
                  "max_waiting", "max_bot_only_per_client", "max_bot_only"):  # fmt: skip
         env[f"TABLEJUDGE_{name.upper()}"] = defaults[f"TABLEJUDGE_{name.upper()}"]
@@ -525,6 +525,42 @@ def test_a_flood_of_reactions_and_takeback_asks_stalls_no_one(server: Server) ->
     assert set(codes) == {"said", "rate_limited"}
     record = other.get(f"/v1/matches/{match_id}/reactions").json()["reactions"]
     assert len(record) == codes.count("said")
+
+
+def test_a_flood_of_asks_to_end_and_back_stalls_no_one(server: Server) -> None:
+    """One seat asks to end the game and takes it back in a loop (``POST``/``DELETE /end``, the seat routes with
+    resigning and vacations): past ``rate_seats`` its address meets 429 with ``Retry-After``, and nothing it sent
+    after that changed the match; the other seat's moves are answered on time all along, and the health probe
+    never waits."""
+    limits = Settings.from_env({})
+    rate = limits.rate("seats")
+    assert rate is not None
+    http, match_id, tokens = two_people(server)
+    other = client(server)
+    seat, version = to_move(http, match_id, tokens[0])
+    flooder = tokens[1 - seat]  # (not the one to move: the other plays on)
+    codes: list[int] = []
+    with Probe(server.url) as probe:
+        for round_number in range(2 * rate.requests):
+            method = "POST" if round_number % 2 == 0 else "DELETE"
+            answer = http.request(method, f"/v1/matches/{match_id}/end", headers=auth(flooder))
+            codes.append(answer.status_code)
+            if answer.status_code == 429:
+                assert answer.json()["error"]["code"] == "rate_limited" and int(answer.headers["Retry-After"]) >= 1
+            else:
+                assert answer.status_code == 200, answer.text
+            if round_number % 10 == 0:  # the other seat plays on, and is answered at once
+                started = time.monotonic()
+                mover, version = to_move(other, match_id, tokens[0])
+                moved = other.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version},
+                                   headers=auth(tokens[mover]))  # fmt: skip
+                assert moved.status_code == 200, moved.text
+                assert time.monotonic() - started < 1.0
+    probe.assert_never_waited()
+    # (as many a window: more only if the loop outlasted one, on a loaded machine)
+    assert rate.requests <= codes.count(200) < 2 * rate.requests and 429 in codes, codes
+    body = other.get(f"/v1/matches/{match_id}").json()
+    assert body["status"] == "playing"  # an ask alone (the other did not ask) never ends it
 
 
 def test_the_server_log_holds_no_token_and_no_traceback(server: Server) -> None:
