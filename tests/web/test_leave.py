@@ -15,6 +15,7 @@ import pytest
 from tests.web.conftest import Phone
 from tests.web.pages import SMALL_TARGETS, shot
 from tests.web.test_axe import audit
+from tests.web.test_fit import reached_all
 from tests.web.test_push_page import seat_script
 from tests.web.test_seat import two_people
 
@@ -95,3 +96,43 @@ def test_the_open_menu_shows_a_game_ended_by_agreement(phones: Callable[[str], P
     shot(page, tmp_path, "ended-by-agreement-menu")
     assert page.locator("#end-game, #resign").count() == 0
     assert page.locator("#leave-note").inner_text() == ""  # (not "You asked to end the game." of the game in play)
+
+
+def test_an_ask_to_end_shows_on_the_other_phones_play_screen(phones: Callable[[str], Phone], live_server: str,
+                                                              tmp_path: Path) -> None:  # fmt: skip
+    """Issue 38: Ann's ask to end the game showed on Bob's phone only inside his seat's menu. It is a line on
+    his play screen, upright and sideways, with "Agree to end" and "Keep playing" in view and reached by a tap,
+    and the players' cards say who asked; Ann's line says whom she waits for. "Keep playing" folds the line
+    on Bob's phone (the ask stands); "Agree to end" ends the game on both phones."""
+    match_id, tokens, _ = two_people(live_server)
+    pages = {}
+    for seat, who in ((0, "Ann"), (1, "Bob")):
+        phone = phones(f"{who}'s phone")
+        phone.context.add_init_script(seat_script(match_id, tokens[seat], seat))
+        pages[who] = phone.open(f"/play/{match_id}")
+        pages[who].wait_for_function(f"() => window.tablejudgeMatch && window.tablejudgeMatch.you === {seat}")
+    ann, bob = pages["Ann"], pages["Bob"]
+    assert bob.locator("#end-line").is_hidden()
+    ann.locator("#seat-menu-button").click()
+    ann.locator("#leave-game summary").click()
+    ann.locator("#end-game", has_text="Ask to end the game").click()
+    ann.locator("#end-game", has_text="Take back my ask").wait_for()
+    ann.locator("#seat-menu-close").click()
+
+    bob.locator("#end-line", has_text="Ann asks to end the game, the scores as they stand.").wait_for()
+    assert "asks to end" in (bob.locator(".players .player").first.get_attribute("aria-label") or "")
+    assert bob.locator(".players .player").first.locator(".p-flags").inner_text() == "asks to end"
+    assert ann.locator("#end-line").inner_text().startswith("You asked to end the game: waiting for Bob.")
+    for size in ({"width": 740, "height": 360}, {"width": 360, "height": 740}):
+        bob.set_viewport_size(size)
+        reached_all(bob, "#end-ask-agree, #end-ask-fold")
+        shot(bob, tmp_path, f"end-asked-{size['width']}x{size['height']}")
+    assert bob.evaluate(SMALL_TARGETS) == []
+
+    bob.locator("#end-ask-fold").click()  # Keep playing: folded on Bob's phone; Ann's ask stands
+    assert bob.locator("#end-line").is_hidden()
+    assert ann.locator("#end-line").is_visible()
+    bob.reload()
+    bob.locator("#end-ask-agree").click()
+    for page in (ann, bob):
+        page.locator("#end-reason", has_text="the table agreed to end the game").wait_for()
