@@ -136,3 +136,56 @@ def test_an_ask_to_end_shows_on_the_other_phones_play_screen(phones: Callable[[s
     bob.locator("#end-ask-agree").click()
     for page in (ann, bob):
         page.locator("#end-reason", has_text="the table agreed to end the game").wait_for()
+
+
+#: Whether ``selector``'s element is whole inside the open dialog's visible box and the viewport, and a tap
+#: at its middle reaches it.
+IN_DIALOG = """(selector) => {
+  const element = document.querySelector(selector), dialog = element.closest("dialog");
+  const box = element.getBoundingClientRect(), frame = dialog.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {text: element.textContent, box: [box.top, box.bottom], frame: [frame.top, frame.bottom],
+          whole: box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5 && box.bottom <= innerHeight + 0.5,
+          reached: Boolean(hit && element.contains(hit) || hit === element)};
+}"""
+
+#: While a reaction's bubble is on a seat's card: how many bubbles there are, and the names and scores of
+#: the cards its box overlaps (a bubble lets taps through: its box, not a tap, tells what it covers).
+COVERED_BY_BUBBLE = """() => {
+  const bubbles = [...document.querySelectorAll(".players .p-said")];
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const parts = [...document.querySelectorAll(".players :is(.p-name, .p-score)")];
+  return {bubbles: bubbles.length, covered: parts.filter((part) => bubbles.some((bubble) =>
+    overlap(bubble.getBoundingClientRect(), part.getBoundingClientRect()))).map((part) => part.textContent)};
+}"""
+
+
+def test_sideways_a_bubble_leaves_the_scores_seen_and_tap_again_to_resign_is_whole(
+    phones: Callable[[str], Phone], live_server: str, tmp_path: Path
+) -> None:
+    """Issue 38, at 740 x 360: a reaction's bubble covered its seat's score; the first tap on "Resign" said
+    what follows above the button and pushed "Tap again to resign" off the bottom of the menu."""
+    match_id, tokens, _ = two_people(live_server)
+    phone = phones("Ann's phone")
+    phone.context.add_init_script(seat_script(match_id, tokens[0], 0))
+    page = phone.open(f"/play/{match_id}")
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
+
+    said = httpx.post(f"{live_server}/v1/matches/{match_id}/reactions", json={"reaction": "well_played"},
+                      headers={"Authorization": f"Bearer {tokens[1]}"}, timeout=30)  # fmt: skip
+    assert said.status_code == 201, said.text
+    page.locator(".players .p-said").wait_for()
+    seen = page.evaluate(COVERED_BY_BUBBLE)
+    shot(page, tmp_path, "bubble-landscape")
+    assert seen == {"bubbles": 1, "covered": []}, seen
+
+    page.locator("#seat-menu-button").click()
+    page.locator("#leave-game summary").click()
+    page.locator("#resign").scroll_into_view_if_needed()
+    page.locator("#resign").click()
+    page.locator("#resign", has_text="Tap again to resign").wait_for()
+    shot(page, tmp_path, "tap-again-landscape")
+    shown = page.evaluate(IN_DIALOG, "#resign")
+    assert shown["whole"] and shown["reached"], shown
+    assert page.evaluate(IN_DIALOG, "#leave-note")["whole"]  # what follows, said beside it

@@ -70,6 +70,9 @@ export function leaveControl(match) {
       resign.dataset.confirm = "1";
       resign.textContent = "Tap again to resign";
       note.textContent = WHEN_GONE[current.when_gone] || WHEN_GONE.bot;
+      // What follows is said above the button, which it pushes down: the button is brought back into the
+      // menu's view (sideways it went off its foot).
+      resign.scrollIntoView({ block: "nearest" });
     });
     const asked = (current.seats || []).filter((seat) => seat.end_asked && seat.seat !== you).map((seat) => match.name(seat.seat));
     const end = mine?.end_asked
