@@ -153,7 +153,8 @@ IN_DIALOG = """(selector) => {
 #: the cards its box overlaps (a bubble lets taps through: its box, not a tap, tells what it covers).
 COVERED_BY_BUBBLE = """() => {
   const bubbles = [...document.querySelectorAll(".players .p-said")];
-  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                            && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const parts = [...document.querySelectorAll(".players :is(.p-name, .p-score)")];
   return {bubbles: bubbles.length, covered: parts.filter((part) => bubbles.some((bubble) =>
     overlap(bubble.getBoundingClientRect(), part.getBoundingClientRect()))).map((part) => part.textContent)};
@@ -170,7 +171,7 @@ def test_sideways_a_bubble_leaves_the_scores_seen_and_tap_again_to_resign_is_who
     phone.context.add_init_script(seat_script(match_id, tokens[0], 0))
     page = phone.open(f"/play/{match_id}")
     page.set_viewport_size({"width": 740, "height": 360})
-    page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
+    page.wait_for_function("() => window.tablejudgeMatch?.you === 0 && window.tablejudgeMatch.live?.ready")
 
     said = httpx.post(f"{live_server}/v1/matches/{match_id}/reactions", json={"reaction": "well_played"},
                       headers={"Authorization": f"Bearer {tokens[1]}"}, timeout=30)  # fmt: skip
