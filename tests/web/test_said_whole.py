@@ -71,6 +71,9 @@ def test_a_digit_refusal_is_read_to_its_last_word(
     assert refusal["rule"] == "not_a_line" and len(refusal["message"]) > 150, refusal  # the rule's whole summary
     seen = refusal_read(page, tap_line, move, "#digit-feedback", tmp_path)
     assert seen["text"].endswith("(at most 10 tiles)"), seen
+    # Beside it, the other player's card with their pile (sideways, the refusal pushed the cards off).
+    info = page.evaluate(OTHER_INFO)
+    assert "in pile" in info["text"] and info["whole"] and info["inside"] and info["reached"], info
 
 
 def not_a_series(game: MatchFive, seat: int) -> tuple[str, str] | None:
