@@ -128,6 +128,7 @@ def test_an_ask_to_end_shows_on_the_other_phones_play_screen(phones: Callable[[s
         reached_all(bob, "#end-ask-agree, #end-ask-fold")
         shot(bob, tmp_path, f"end-asked-{size['width']}x{size['height']}")
     assert bob.evaluate(SMALL_TARGETS) == []
+    assert audit(bob, "the play screen with an ask to end the game") == []
 
     bob.locator("#end-ask-fold").click()  # Keep playing: folded on Bob's phone; Ann's ask stands
     assert bob.locator("#end-line").is_hidden()
