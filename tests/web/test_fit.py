@@ -19,6 +19,7 @@ import json
 import os
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ import httpx
 import pytest
 
 from engine.linegames.tiles import is_wild
+from tests.matches.waiting import wait_for
 from tests.web.linegames import is_play, placements
 from tests.web.pages import legal_listed, moved_on_meanwhile, until_past
 
@@ -363,8 +365,8 @@ def test_qwiply_lead_suits_all_fit_a_phone(orientation: str, browser: Any, live_
     (they were clipped by the confirm button, one below it); the white die's caption is whole, the
     status one line; no message of the set-up stays. Issue 38: the leader sees their own sheet while
     choosing (it had shrunk to a strip showing its header), and sideways the players' names and scores
-    and the last suit, Water, stay on the screen. The purple dice are seen with the sheet (upright, the
-    field scrolled them out of sight)."""
+    and the last suit, Water, stay on the screen. The purple dice and the white die are seen with the
+    sheet (the field scrolled them out of sight)."""
     spec = Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm", options={"first_player": 0})
     seat = Seat(browser, live_server, spec, SCREENS[orientation])
     try:
@@ -385,12 +387,80 @@ def test_qwiply_lead_suits_all_fit_a_phone(orientation: str, browser: Any, live_
         assert len(cards) == 2, cards
         assert all(card["inside"] and card["nameWhole"] and card["scoreWhole"] for card in cards), cards
         reached_all(seat.page, ".players .player .p-name")
-        # The purple dice too, in their strip at the field's top (the field scrolled them away, upright).
+        # The purple dice too, in their strip at the field's top (the field scrolled them away, upright), and
+        # the white die with them (it was scrolled away both ways).
         dice = reached_all(seat.page, ".q-purple .q-die")
         assert len(dice) == 3, dice
+        reached_all(seat.page, ".q-white")
         if orientation == "portrait":
             rows = seat.page.evaluate(SHEET_ROWS_SEEN)
             assert len(rows) == 6 and all(row["seen"] for row in rows), rows
+    finally:
+        seat.close()
+
+
+#: Ann's Qwiply set-up: a different number crossed out in each main row, so that many a roll leaves her
+#: a die already marked in the lead row (a choice of rows).
+QWIPLY_SETUP = "setup x=1,2,3,4,5 bid=3,3,3,3,3"
+
+
+def qwiply_to_a_choice_of_rows(seat: Seat) -> int:
+    """Ann's turns over HTTP (the bot answering) until she is to claim a die and one of the dice left may
+    go to more than one row: she leads the suit in whose row the most dice are marked already, and claims
+    the die that marks least. The number of that die; the page caught up with the state."""
+    http, auth = seat.http, {"Authorization": f"Bearer {seat.token}"}
+
+    def anns_turn() -> dict[str, Any] | None:
+        body = seat.body()
+        return body if seat.seat in body["to_act"] or body["status"] != "playing" else None
+
+    for _ in range(60):
+        body = wait_for(anns_turn, "Ann's turn", seconds=60)
+        assert body["status"] == "playing", "the game ended before Ann had a choice of rows"
+        view = body["view"]
+        if view["phase"] == "claim":
+            rows = Counter(choice["number"] for choice in view["choices"])
+            number, most = rows.most_common(1)[0]
+            if most > 1:
+                seat.page.wait_for_function(f"window.tablejudgeMatch?.body?.version >= {body['version']}")
+                return int(number)
+            move = view["choices"][0]["move"]
+        elif view["phase"] == "lead":
+            rows = view["sheets"][seat.seat]["rows"]
+            move = "lead " + max(("sun", "palm", "drink", "glasses", "water"),
+                                 key=lambda suit: sum(bool(rows[suit][n - 1]) for n in view["purple"]))  # fmt: skip
+        else:
+            move = QWIPLY_SETUP
+        answer = http.post(f"/v1/matches/{seat.match}/moves", json={"move": move, "version": body["version"]},
+                           headers=auth)  # fmt: skip
+        assert answer.status_code == 200 or moved_on_meanwhile(answer), answer.text
+        until_past(seat.body, body["version"])
+    raise AssertionError("no choice of rows in 60 of Ann's turns")
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_qwiply_claim_choices_all_fit_a_phone(orientation: str, browser: Any, live_server: str, folder: Path) -> None:
+    """Issue 38: a die that must go to another row offered its rows in a box about 111 px tall at 360 x 740,
+    the choice wanted hidden until the box was scrolled. With the die tapped, every row it may go to is on
+    the screen and reached by a tap at its middle, with the dice (the white one too), the confirm button
+    and the document not scrolling."""
+    spec = Spec("qwiply", ".q-row-choices", "#q-confirm", options={"first_player": 1})
+    seat = Seat(browser, live_server, spec, SCREENS[orientation])
+    try:
+        number = qwiply_to_a_choice_of_rows(seat)
+        die = seat.page.locator(f"button.q-die[data-number='{number}']").first
+        if die.get_attribute("aria-pressed") != "true":
+            die.click()
+        choices = seat.page.locator(".q-row-choice")
+        expected = len([c for c in seat.body()["view"]["choices"] if c["number"] == number])
+        assert choices.count() == expected > 1
+        seat.page.screenshot(path=str(folder / f"qwiply-{orientation}-claim-choice.png"))
+        reached_all(seat.page, ".q-row-choice")
+        reached_all(seat.page, ".q-white, .q-purple .q-die")
+        seat.check(folder, f"qwiply-{orientation}-claim-choice-checked")
+        choices.last.click()  # the last of them, chosen: the confirm button names it
+        assert seat.page.locator("#q-confirm").inner_text().startswith(f"Claim {number}: ")
+        reached_all(seat.page, "#q-confirm")
     finally:
         seat.close()
 

@@ -22,6 +22,7 @@ import pytest
 
 from engine import CHANCE, load_game
 from tests.web.pages import SMALL_TARGETS, create_as_ann, new_game_radio, shot
+from tests.web.test_fit import reached_all
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -150,6 +151,7 @@ def test_a_qwiply_round_between_three_phones(phones: Any, tables: Any, live_serv
     assert page.locator("#q-confirm").inner_text() == f"Lead {TITLES[lead]}"
     shot(page, tmp_path, "q3-lead")
     assert page.evaluate(SMALL_TARGETS) == []
+    assert len(reached_all(page, ".q-white, .q-purple .q-die")) == 1 + 4  # every die in view, the white one too
     page.locator("#q-confirm").click()
     for each in pages.values():
         each.wait_for_function(f"document.querySelector('#q-lead .q-suit-name')?.textContent === {TITLES[lead]!r}")

@@ -20,7 +20,7 @@ from tests.web.conftest import Phone
 from tests.web.linegames import Game as LineGame
 from tests.web.linegames import tap as tap_line
 from tests.web.pages import Game, Table, placements_of, seen_whole
-from tests.web.test_fit import SCREENS, SPECS, Seat
+from tests.web.test_fit import CARDS, SCREENS, SPECS, Seat, reached_all
 from tests.web.test_matchfive import MatchFive
 from tests.web.test_matchfive import tap as tap_matchfive
 from tests.web.test_play import shot
@@ -71,6 +71,9 @@ def test_a_digit_refusal_is_read_to_its_last_word(
     assert refusal["rule"] == "not_a_line" and len(refusal["message"]) > 150, refusal  # the rule's whole summary
     seen = refusal_read(page, tap_line, move, "#digit-feedback", tmp_path)
     assert seen["text"].endswith("(at most 10 tiles)"), seen
+    # Beside it, the other player's card with their pile (sideways, the refusal pushed the cards off).
+    info = page.evaluate(OTHER_INFO)
+    assert "in pile" in info["text"] and info["whole"] and info["inside"] and info["reached"], info
 
 
 def not_a_series(game: MatchFive, seat: int) -> tuple[str, str] | None:
@@ -135,6 +138,10 @@ def test_a_three2fifteen_score_preview_is_read_to_its_total(
     assert head == f"This play scores {scored[move]['total']} points:", head
     seen_whole(page, "#t2f-preview")
     seen_whole(page, "#t2f-preview .breakdown li:nth-last-child(2)")  # (the last before the total row)
+    # The players' cards beside it, their names and scores whole (sideways, the preview pushed them off).
+    cards = page.evaluate(CARDS)
+    assert len(cards) == 2 and all(card["inside"] and card["nameWhole"] and card["scoreWhole"] for card in cards)
+    reached_all(page, ".players .p-score")
 
 
 #: Where each grid game says the other player's last move in its message line (BOP! had it already).

@@ -5,6 +5,8 @@
 // a bot plays the seat on, its turns are passed, or the game ends now; the player cannot win in any case).
 // Ending the game is asked, not done: it ends, the scores as they stand, when every person still playing
 // has asked; alone with bots, at once. Both are the API's (POST /v1/matches/{id}/resign, .../end).
+// An ask is not hidden in the menu: it is a line under the header of every seat's play screen
+// (``showEndAsk``), and the players' cards say who asked (players.js).
 import { h, fill, listWords } from "./ui.js";
 
 /** The event match.js sends the part on each update of the match. */
@@ -68,6 +70,9 @@ export function leaveControl(match) {
       resign.dataset.confirm = "1";
       resign.textContent = "Tap again to resign";
       note.textContent = WHEN_GONE[current.when_gone] || WHEN_GONE.bot;
+      // What follows is said above the button, which it pushes down: the button is brought back into the
+      // menu's view (sideways it went off its foot).
+      resign.scrollIntoView({ block: "nearest" });
     });
     const asked = (current.seats || []).filter((seat) => seat.end_asked && seat.seat !== you).map((seat) => match.name(seat.seat));
     const end = mine?.end_asked
@@ -99,4 +104,49 @@ export function leaveControl(match) {
   });
   show();
   return part;
+}
+
+/**
+ * The ask to end the game on the play screen, a line under the header (as a takeback is): the others' ask
+ * with "Agree to end" and "Keep playing", your own ask waiting for the others with "Take back my ask", or,
+ * watching, who asked; empty when there is none. "Keep playing" folds the line on this phone until the
+ * asks change (the ask stands until its seat takes it back: the API has no refusal of it).
+ * @param {HTMLElement} place
+ * @param {{body: any, you: number | null, name: (seat: number) => string, call: (path: string, options?: any) => Promise<any>, apply: (answer: any, message: any) => void}} page
+ */
+export function showEndAsk(place, page) {
+  const body = page.body;
+  const seats = body.seats || [];
+  const askers = seats.filter((/** @type {any} */ seat) => seat.end_asked && !seat.resigned);
+  const mine = page.you === null ? null : seats[page.you];
+  const asks = askers.map((/** @type {any} */ seat) => seat.seat).join(",");
+  if (body.status !== "playing" || !askers.length || mine?.resigned || place.dataset.folded === asks) {
+    fill(place);
+    place.hidden = true;
+    return;
+  }
+  place.hidden = false;
+  const send = (/** @type {string} */ method) => async () => {
+    for (const button of place.querySelectorAll("button")) button.disabled = true;
+    try {
+      page.apply(await page.call("/end", { method }), null);
+    } catch (/** @type {any} */ error) {
+      fill(place, h("span", {}, error.message));
+    }
+  };
+  const others = askers.filter((/** @type {any} */ seat) => seat.seat !== page.you).map((/** @type {any} */ seat) => page.name(seat.seat));
+  const waiting = seats.filter((/** @type {any} */ seat) => !seat.bot && !seat.resigned && !seat.end_asked).map((/** @type {any} */ seat) => page.name(seat.seat));
+  if (mine?.end_asked) {
+    fill(place, h("span", {}, `You asked to end the game: waiting for ${listWords(waiting)}.`),
+      h("button", { type: "button", class: "secondary", id: "end-ask-back", onclick: send("DELETE") }, "Take back my ask"));
+  } else if (mine) {
+    fill(place, h("span", {}, `${listWords(others)} ${others.length > 1 ? "ask" : "asks"} to end the game, the scores as they stand.`),
+      h("button", { type: "button", id: "end-ask-agree", onclick: send("POST") }, "Agree to end"),
+      h("button", { type: "button", class: "secondary", id: "end-ask-fold", onclick: () => {
+        place.dataset.folded = asks;
+        showEndAsk(place, page);
+      } }, "Keep playing"));
+  } else {
+    fill(place, h("span", {}, `${listWords(others)} ${others.length > 1 ? "ask" : "asks"} to end the game.`));
+  }
 }

@@ -5,7 +5,7 @@ import { api, ApiError, Live, seats } from "./net.js";
 import { board as loadBoard } from "./games.js";
 import { scoreChart } from "./chart.js";
 import { seatMenu, placeButton } from "./menu.js";
-import { REFRESH } from "./leave.js";
+import { REFRESH, showEndAsk } from "./leave.js";
 import { talkMenu, placeTalk, showTakeback, Bubbles } from "./talk.js";
 import { noticeTurn, alertsOffer, markAlertsOffered } from "./alerts.js";
 import { rulesButton } from "./rules.js";
@@ -255,6 +255,8 @@ export class MatchPage {
     const talk = this.you !== null && this.body.status !== "over" ? talkMenu(this) : null;
     placeTalk(talk?.button ?? null);
     this.takebackLine = h("p", { class: "banner takeback-line", id: "takeback-line", role: "status", hidden: true });
+    // An ask to end the game, likewise (leave.js): not only in the seat's menu.
+    this.endLine = h("p", { class: "banner takeback-line end-line", id: "end-line", role: "status", hidden: true });
     this.section = h(
       "section",
       { class: "match", "aria-labelledby": "match-title" },
@@ -269,6 +271,7 @@ export class MatchPage {
         this.notice ? h("p", { class: "banner seat-notice", id: "seat-notice", role: "alert" }, this.notice) : null,
         h("div", { class: "status-row" }, this.statusLine, this.clockLine),
         this.takebackLine,
+        this.endLine,
         this.players),
       this.stage,
       this.shared,
@@ -296,6 +299,7 @@ export class MatchPage {
     this.showPlayers();
     this.showClock();
     if (this.takebackLine) showTakeback(this.takebackLine, this);
+    if (this.endLine) showEndAsk(this.endLine, this);
     document.getElementById("leave-game")?.dispatchEvent(new Event(REFRESH)); // (the seat's menu: leave.js)
     this.bubbles.show(this.players, body, (seat) => this.name(seat));
     if (body.status !== "waiting") this.syncTurns(message);

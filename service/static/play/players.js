@@ -34,6 +34,8 @@ export function showPlayers(list, body, plugin, you, name) {
     const flags = [];
     if (!seat.bot && !seat.joined) flags.push("free seat");
     else if (!seat.bot && seat.left) flags.push("left");
+    // Who asked to end the game (leave.js), on every phone: the ask is not only in the menu.
+    if (body.status === "playing" && seat.end_asked && !seat.resigned) flags.push("asks to end");
     // A score the game withholds (Qwiply's hidden bids: a standing score would tell them) is null.
     const score = scores[seat.seat];
     const scoreWords = !scores.length ? "" : score === null ? "score hidden until the end" : `${score} points`;

@@ -140,23 +140,31 @@ class QwiplyBoard {
     }
     const round = view.rounds_played + 1;
     const start = view.start;
-    const parts = [h("p", { class: "q-round", id: "q-round" }, `Round ${round} · `, h("b", {}, seatName(body, start, this.you)), " starts and claims last")];
+    const roundLine = h("p", { class: "q-round", id: "q-round" }, `Round ${round} · `, h("b", {}, seatName(body, start, this.you)), " starts and claims last");
     if (view.white === null) {
-      parts.push(h("p", { class: "muted" }, "The dice are being rolled."));
-      fill(this.table, parts);
+      fill(this.table, roundLine, h("p", { class: "muted" }, "The dice are being rolled."));
       return;
     }
     const leadBox = view.lead
       ? h("div", { class: "q-lead", id: "q-lead" }, h("span", { class: "q-small-label" }, "Lead suit"), suitName(view.lead))
       : h("div", { class: "q-lead none", id: "q-lead" }, h("span", { class: "q-small-label" }, "Lead suit"), h("span", { class: "q-suit-name" }, "not declared yet"));
-    parts.push(h("div", { class: "q-roll" },
-      h("div", { class: "q-white", role: "img", "aria-label": `White die: ${view.white}` },
-        h("span", { class: "q-die static" }, dieFace(view.white, "white"), h("span", { class: "q-die-n", "aria-hidden": "true" }, String(view.white))),
-        h("span", { class: "q-die-who", "aria-hidden": "true" }, "white die")),
-      leadBox));
-    if (view.phase === "lead" && this.mayAct) fill(this.strip, this.diceRow());
-    else parts.push(this.diceRow());
-    fill(this.table, parts);
+    // The lead and the round on one line, the dice on the next, side by side: the dice and most of your
+    // sheet in the field at once (issue 38: the rows a die may go to took the field's foot).
+    const head = h("div", { class: "q-head" }, leadBox, roundLine);
+    const roll = h("div", { class: "q-roll" },
+      h("div", { class: "q-white-box" },
+        h("p", { class: "q-small-label", "aria-hidden": "true" }, "White die"),
+        h("div", { class: "q-white", role: "img", "aria-label": `White die: ${view.white}` },
+          h("span", { class: "q-die static" }, dieFace(view.white, "white"), h("span", { class: "q-die-n", "aria-hidden": "true" }, String(view.white))))),
+      this.diceRow());
+    // Leading, every die (the white one too) in the strip that stays at the field's top while it scrolls
+    // to your sheet (issue 38: the white die was scrolled away while the suit was chosen).
+    if (view.phase === "lead" && this.mayAct) {
+      fill(this.strip, roll);
+      fill(this.table, head);
+    } else {
+      fill(this.table, head, roll);
+    }
   }
 
   diceRow() {
@@ -189,7 +197,7 @@ class QwiplyBoard {
     });
     const count = view.unclaimed.length;
     return h("div", { class: "q-purple-box" },
-      h("p", { class: "q-small-label" }, `Purple dice: ${count} unclaimed${claiming ? " · tap one" : ""}`),
+      h("p", { class: "q-small-label" }, "Purple dice", h("span", { class: "visually-hidden" }, `: ${count} unclaimed`), claiming ? " · tap one" : ""),
       h("div", { class: "q-purple", role: "group", "aria-label": "Purple dice" }, dice));
   }
 
@@ -382,12 +390,12 @@ class QwiplyBoard {
       parts.push(h("p", { class: `q-prompt${chosen.row ? "" : " q-penalty-note"}` }, h("b", {}, `Your ${number} ${where}: `), `${chosen.does.replace(/>=/g, "≥")} (${pointsText(chosen.points)} to your score).`));
     } else {
       chosen = options.find((choice) => choice.row === this.pick.row) || null;
-      parts.push(h("p", { class: "q-prompt" }, h("b", {}, `${number} is already marked in ${TITLE[view.lead]}: `), "it goes to another row. Choose one (or tap its row on the sheet):"));
+      parts.push(h("p", { class: "q-prompt" }, h("b", {}, `${number} is marked in ${TITLE[view.lead]}: `), "choose another row (or tap it on the sheet):"));
       parts.push(h("div", { class: "q-row-choices", role: "group", "aria-label": `Rows your ${number} may go to` },
         options.map((choice) => h("button", {
           type: "button", class: `q-row-choice secondary${choice === chosen ? " picked" : ""}`, "aria-pressed": String(choice === chosen),
           dataset: { key: `row-${choice.row}`, row: choice.row }, onclick: () => this.tapRow(choice.row),
-        }, suitName(choice.row), h("span", { class: "q-row-what" }, `${choice.mark === "win" ? "○ win" : "✕ loss"} ${pointsText(choice.points)}`)))));
+        }, h("span", { class: "q-suit-name" }, TITLE[choice.row]), h("span", { class: "q-row-what" }, suitIcon(choice.row), `${choice.mark === "win" ? "○ win" : "✕ loss"} ${pointsText(choice.points)}`)))));
       if (chosen) parts.push(h("p", { class: "q-does" }, `${chosen.does.replace(/>=/g, "≥")} (${pointsText(chosen.points)}).`));
     }
     fill(this.action, parts);
