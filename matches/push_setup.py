@@ -33,18 +33,16 @@ MAX_BODY_BYTES = 4096
 MAX_ENDPOINT_CHARS = 1024
 
 
-class BadSubscription(MatchError):
+class BadSubscription(MatchError, code="bad_subscription", status=422):
     """The body is not a browser's push subscription this server will send to."""
 
-    code, status = "bad_subscription", 422
+
+class TooManySubscriptions(MatchError, code="too_many_subscriptions", status=409):
+    """A seat holding as many push subscriptions as it may."""
 
 
-class TooManySubscriptions(MatchError):
-    code, status = "too_many_subscriptions", 409
-
-
-class PushOff(MatchError):
-    code, status = "push_off", 404
+class PushOff(MatchError, code="push_off", status=404):
+    """Turn alerts are off on this server."""
 
 
 class PushSettings(BaseModel):

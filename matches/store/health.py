@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from matches.errors import MatchError
+from matches.errors import RetryLater
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -45,18 +45,16 @@ FIRST_WAIT = 0.25
 MOST_WAIT = 2.0
 
 
-class StorageUnavailable(MatchError):
+class StorageUnavailable(RetryLater, code="storage_unavailable", status=503):
     """The store cannot be reached, or cannot be written, now: 503 with ``Retry-After``. Nothing was
     changed by the request that gets it, or (a commit whose answer the database never gave) it was made
     once: a move's commit is conditional on the match's version, so a retry of one that was stored is
     refused (409 ``stale_version``, or 403 ``wrong_player`` when the turn has passed)."""
 
-    code, status = "storage_unavailable", 503
     _health: StoreHealth | None = None  # (whose outage it counts in)
 
     def __init__(self, message: str, retry_after: int, health: StoreHealth | None = None) -> None:
-        super().__init__(message, retry_after=retry_after)
-        self.retry_after = retry_after
+        super().__init__(message, retry_after)
         self._health = health
 
     def refused(self) -> None:
