@@ -22,19 +22,6 @@ class MatchError(TablejudgeError):
         self.extra = extra
 
 
-class RetryLater(MatchError):
-    """A refusal that passes with time (a full queue, a rate, the store down): the answer's ``Retry-After``
-    and its body's ``retry_after`` say when to ask again."""
-
-    #: Seconds to wait when whoever raises it names none.
-    retry_after = 1
-
-    def __init__(self, message: str, retry_after: int | None = None) -> None:
-        retry = self.retry_after if retry_after is None else retry_after
-        super().__init__(message, retry_after=retry)
-        self.retry_after = retry
-
-
 class UnknownMatch(MatchError, code="unknown_match", status=404):
     """No match with that id (never made, or a waiting match removed on its expiry)."""
 

@@ -28,9 +28,10 @@ import threading
 import time
 from collections.abc import Callable
 
-from matches.errors import MatchError, RetryLater
+from matches.errors import MatchError
 from matches.settings import Quotas, TableMatchLimits
 from matches.store import StorageUnavailable, Store
+from matches.store.health import RetryLater
 
 log = logging.getLogger("tablejudge.matches")
 

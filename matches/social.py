@@ -29,8 +29,9 @@ from engine.errors import GameOverError, StaleVersionError, WrongPlayerError
 from engine.takeback import TAKE_BACK, last_move
 from engine.values import JsonDict
 from matches.core import Event, Loaded, MatchCore, Steps
-from matches.errors import BadRequest, MatchError, NotPlaying, RetryLater, UnknownMatch
+from matches.errors import BadRequest, MatchError, NotPlaying, UnknownMatch
 from matches.gate import Gate, Moved
+from matches.store.health import RetryLater
 from matches.talk import RECENT, open_takeback, reaction_entry, talk_of
 
 #: How many times an answer is tried again when another answer was written first.

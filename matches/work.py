@@ -51,7 +51,6 @@ from typing import Any
 from engine.base import Game, State
 from engine.values import Move
 from indexes.errors import TablejudgeError
-from matches.errors import RetryLater
 from matches.jobs import (
     JOBS,
     BotSeat,
@@ -64,6 +63,7 @@ from matches.jobs import (
     seat_bots,
     turns_of,
 )
+from matches.store.health import RetryLater
 
 log = logging.getLogger("tablejudge.matches")
 #: A frame on a worker's socket: its length (8 bytes, big-endian), then a pickle.

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from matches.errors import RetryLater
+from matches.errors import MatchError
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -43,6 +43,20 @@ READ_ONLY: State = "read_only"
 FIRST_WAIT = 0.25
 #: ... up to this: a store that is back is used again within this long of the next call.
 MOST_WAIT = 2.0
+
+
+class RetryLater(MatchError):
+    """A refusal that passes with time (the store down, busy workers, a rate, the caps on bots' matches): the
+    answer's ``Retry-After`` and its body's ``retry_after`` say when to ask again. A base, never raised itself;
+    kept here, beside the lowest of them, so that the store's errors need nothing above the store."""
+
+    #: Seconds to wait when whoever raises it names none.
+    retry_after = 1
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        retry = self.retry_after if retry_after is None else retry_after
+        super().__init__(message, retry_after=retry)
+        self.retry_after = retry
 
 
 class StorageUnavailable(RetryLater, code="storage_unavailable", status=503):
