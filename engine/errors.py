@@ -17,24 +17,18 @@ from typing import Any
 from indexes.errors import TablejudgeError
 
 
-class EngineError(TablejudgeError):
+class EngineError(TablejudgeError, code="engine_error"):
     """Base of every error a move, a configuration or a saved state can cause."""
 
-    code = "engine_error"
 
-
-class ConfigError(EngineError):
+class ConfigError(EngineError, code="bad_config"):
     """An unknown game or option, or an option with a value out of range."""
 
-    code = "bad_config"
 
-
-class PositionError(ConfigError):
+class PositionError(ConfigError, code="bad_position"):
     """A position written out (``Game.hints``' board and hand) that the game cannot read, or that no game
     reaches. ``part`` names the input at fault: ``board``, ``hand``, or ``position`` (the two together,
     such as more tiles than the box holds); the error body carries it."""
-
-    code = "bad_position"
 
     def __init__(self, part: str, message: str) -> None:
         super().__init__(message)
@@ -42,20 +36,16 @@ class PositionError(ConfigError):
         self.extra = MappingProxyType({"part": part})
 
 
-class NotationError(EngineError):
+class NotationError(EngineError, code="bad_notation", status=422):
     """Move text that cannot be read at all (bad syntax)."""
 
-    code, status = "bad_notation", 422
 
-
-class IllegalMoveError(EngineError):
+class IllegalMoveError(EngineError, code="illegal_move", status=422):
     """A well-formed move that the rules forbid now.
 
     ``rule`` names the rule it breaks (a stable name such as ``not_connected``); ``details`` holds
     what a client may show beside the message (PDQ's verdict on a wrong word, say).
     """
-
-    code, status = "illegal_move", 422
 
     def __init__(self, rule: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -63,22 +53,16 @@ class IllegalMoveError(EngineError):
         self.details: dict[str, Any] = dict(details or {})
 
 
-class WrongPlayerError(EngineError):
+class WrongPlayerError(EngineError, code="wrong_player", status=403):
     """A move by a seat that may not act now (or by a seat that does not exist)."""
 
-    code, status = "wrong_player", 403
 
-
-class GameOverError(EngineError):
+class GameOverError(EngineError, code="game_over", status=409):
     """A move after the game has ended."""
 
-    code, status = "game_over", 409
 
-
-class StaleVersionError(EngineError):
+class StaleVersionError(EngineError, code="stale_version", status=409):
     """A move made against an older version of the state than the current one."""
-
-    code, status = "stale_version", 409
 
     def __init__(self, expected: int, current: int) -> None:
         super().__init__(f"the move was made at version {expected}, but the game is at version {current}: resync")
@@ -86,7 +70,5 @@ class StaleVersionError(EngineError):
         self.current = current
 
 
-class StateError(EngineError):
+class StateError(EngineError, code="bad_state"):
     """A saved state (JSON) that does not describe a position of this game."""
-
-    code = "bad_state"

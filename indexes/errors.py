@@ -1,7 +1,8 @@
 """Every kind of bad input has its own exception type, raised where the input is parsed.
 
 All are ``ValueError``s, so a caller that only cares "was my input bad?" can catch that. Each class
-declares its stable ``code`` and the HTTP ``status`` a service answers it with, side by side; the one
+declares its stable ``code`` and the HTTP ``status`` a service answers it with, side by side in its
+header (``class UnknownLexiconError(TablejudgeError, code="unknown_lexicon", status=404)``); the one
 handler (``service/errors.py``) reads both and maps nothing itself, so a new error type cannot be
 forgotten in some table (``tests/service/test_errors.py`` checks every subclass in the tree).
 """
@@ -23,38 +24,36 @@ class TablejudgeError(ValueError):
     #: Fields the error body carries beside code and message (a stale move: the match to resync with).
     extra: Mapping[str, Any] = MappingProxyType({})
 
+    def __init_subclass__(cls, code: str | None = None, status: int | None = None, **kwargs: Any) -> None:
+        """A kind of error names its code and status in its header, the one way every error here is
+        declared: ``class GameOverError(EngineError, code="game_over", status=409)``. One it leaves out is
+        its base's."""
+        super().__init_subclass__(**kwargs)
+        if code is not None:
+            cls.code = code
+        if status is not None:
+            cls.status = status
 
-class BadLettersError(TablejudgeError):
+
+class BadLettersError(TablejudgeError, code="bad_letters"):
     """BOP! tiles or PDQ cards that cannot be read (a vowel on a BOP! tile, a digit, too many)."""
 
-    code = "bad_letters"
 
-
-class BadWordError(TablejudgeError):
+class BadWordError(TablejudgeError, code="bad_word"):
     """A claimed word that is not a word at all (digits, punctuation, empty, too long)."""
 
-    code = "bad_word"
 
-
-class UnknownVariantError(TablejudgeError):
+class UnknownVariantError(TablejudgeError, code="unknown_variant"):
     """A PDQ variant or sort order that does not exist."""
 
-    code = "unknown_variant"
 
-
-class BadOptionError(TablejudgeError):
+class BadOptionError(TablejudgeError, code="bad_option"):
     """A numeric option out of range (limit, offset, minimum length)."""
 
-    code = "bad_option"
 
-
-class UnknownLexiconError(TablejudgeError):
+class UnknownLexiconError(TablejudgeError, code="unknown_lexicon", status=404):
     """A lexicon name with no word list behind it."""
 
-    code, status = "unknown_lexicon", 404
 
-
-class MalformedWordListError(TablejudgeError):
+class MalformedWordListError(TablejudgeError, code="malformed_word_list"):
     """A word list line that the index builder cannot read; the message names the line."""
-
-    code = "malformed_word_list"

@@ -66,16 +66,12 @@ HOUSE_RULES_ID = re.compile(r"hr-[a-z2-7]{10}")
 DECIDERS = ("allow", "deny", "lexicon")
 
 
-class BadHouseRulesError(TablejudgeError):
+class BadHouseRulesError(TablejudgeError, code="bad_house_rules", status=422):
     """House rules that cannot be kept: a word that is not a-z, too many words, a word both allowed and denied."""
 
-    code, status = "bad_house_rules", 422
 
-
-class UnknownHouseRulesError(TablejudgeError):
+class UnknownHouseRulesError(TablejudgeError, code="unknown_house_rules", status=404):
     """An id that names no house rules."""
-
-    code, status = "unknown_house_rules", 404
 
 
 @dataclass(frozen=True)

@@ -22,78 +22,58 @@ class MatchError(TablejudgeError):
         self.extra = extra
 
 
-class UnknownMatch(MatchError):
-    code, status = "unknown_match", 404
+class UnknownMatch(MatchError, code="unknown_match", status=404):
+    """No match with that id (never made, or a waiting match removed on its expiry)."""
 
 
-class Unauthorized(MatchError):
+class Unauthorized(MatchError, code="unauthorized", status=401):
     """No seat token, or one that is no seat's in this match."""
 
-    code, status = "unauthorized", 401
+
+class BadInvite(MatchError, code="bad_invite", status=403):
+    """An invite that is not this match's."""
 
 
-class BadInvite(MatchError):
-    code, status = "bad_invite", 403
+class MatchFull(MatchError, code="match_full", status=409):
+    """A join when every seat, or every device a table match takes, is taken."""
 
 
-class MatchFull(MatchError):
-    code, status = "match_full", 409
-
-
-class AlreadySeated(MatchError):
+class AlreadySeated(MatchError, code="already_seated", status=409):
     """A join from someone who already holds a seat here (their token came with it)."""
 
-    code, status = "already_seated", 409
 
-
-class NotPlaying(MatchError):
+class NotPlaying(MatchError, code="not_playing", status=409):
     """The match has not started yet, or is over, for something that needs it running."""
 
-    code, status = "not_playing", 409
+
+class NotOver(MatchError, code="not_over", status=409):
+    """A read that waits until the match is over (a review of another seat's options)."""
 
 
-class NotOver(MatchError):
-    code, status = "not_over", 409
-
-
-class BadRequest(MatchError):
+class BadRequest(MatchError, code="bad_match_request", status=422):
     """A create/join/move body that names things the server cannot use (an unknown bot, 9 seats)."""
 
-    code, status = "bad_match_request", 422
 
-
-class BadSeatCode(MatchError):
+class BadSeatCode(MatchError, code="bad_seat_code", status=403):
     """A seat link's code that is no code of this match's (or one a newer link replaced)."""
 
-    code, status = "bad_seat_code", 403
 
-
-class SeatCodeUsed(MatchError):
+class SeatCodeUsed(MatchError, code="seat_code_used", status=409):
     """A seat link used already (a seat link moves a seat once), or whose seat changed hands since."""
 
-    code, status = "seat_code_used", 409
 
-
-class SeatCodeExpired(MatchError):
+class SeatCodeExpired(MatchError, code="seat_code_expired", status=410):
     """A seat link past its time (``matches.lobby.SEAT_CODE_SECONDS``)."""
 
-    code, status = "seat_code_expired", 410
 
-
-class VacationRefused(MatchError):
+class VacationRefused(MatchError, code="vacation_refused", status=409):
     """A vacation the clock does not allow (``matches.correspondence``): ``reason`` says which rule (taken
     already, the move's time is up, not on one, no correspondence clock)."""
 
-    code, status = "vacation_refused", 409
 
-
-class Resigned(MatchError):
+class Resigned(MatchError, code="resigned", status=403):
     """A move, a second resignation or a vacation from a seat whose player resigned (``matches.gone``)."""
 
-    code, status = "resigned", 403
 
-
-class TableEntry(MatchError):
+class TableEntry(MatchError, code="table_entry", status=422):
     """A move sent to a table match as a seat sends one: a table's entries name the seat they are for."""
-
-    code, status = "table_entry", 422

@@ -31,10 +31,8 @@ from matches.store import Call, CommitCheck, MoveRow, StorageUnavailable
 log = logging.getLogger("tablejudge.matches")
 
 
-class MoveLimit(MatchError):
+class MoveLimit(MatchError, code="move_limit", status=409):
     """The match holds as many moves as a match may (``MatchSettings.max_moves``)."""
-
-    code, status = "move_limit", 409
 
 
 class _CopyOutdated(Exception):

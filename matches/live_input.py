@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from engine.values import JsonDict
-from matches.settings import part
+from matches.settings import bounded, part
 
 #: The longest move accepted, in characters, over HTTP (``MoveBody``) and on the live socket alike.
 MAX_MOVE_CHARS = 400
@@ -37,38 +37,26 @@ class LiveLimits(BaseModel):
 
     model_config = part("live_")
 
-    heartbeat: float = Field(
-        15.0, ge=0.2, le=3600.0, validation_alias="live_heartbeat_s",
-        description="seconds between the server's pings; a socket silent for three of them is closed (1001)",
-    )  # fmt: skip
-    queue: int = Field(
-        64, ge=4, le=100_000,
-        description="messages waiting for one socket (updates coalesce, so mostly answers); full: closed (4504)",
-    )  # fmt: skip
-    send_timeout: float = Field(
-        10.0, ge=0.1, le=600.0, validation_alias="live_send_timeout_s",
-        description="seconds one send to one socket may wait (a reader that stopped reading: closed, 4504)",
-    )  # fmt: skip
-    max_frame_bytes: int = Field(
-        16384, ge=1024, le=16 * 1024 * 1024,
-        description="the largest frame a client may send (a move needs under 1 KiB); larger: closed (1009)",
-    )  # fmt: skip
-    hello_timeout: float = Field(
-        10.0, ge=0.1, le=600.0, validation_alias="live_hello_timeout_s",
-        description="seconds a new socket has to say hello (4408 after)",
-    )  # fmt: skip
-    rate: float = Field(
-        20.0, ge=0.1, le=100_000.0, description="messages a second a socket may send on average (4429 beyond)"
-    )
-    burst: int = Field(60, ge=1, le=1_000_000, description="messages a socket may send in one burst (4429 beyond)")
+    heartbeat: float = bounded(15.0, 0.2, 3600.0, alias="live_heartbeat_s")
+    """seconds between the server's pings; a socket silent for three of them is closed (1001)"""
+    queue: int = bounded(64, 4, 100_000)
+    """messages waiting for one socket (updates coalesce, so mostly answers); full: closed (4504)"""
+    send_timeout: float = bounded(10.0, 0.1, 600.0, alias="live_send_timeout_s")
+    """seconds one send to one socket may wait (a reader that stopped reading: closed, 4504)"""
+    max_frame_bytes: int = bounded(16384, 1024, 16 * 1024 * 1024)
+    """the largest frame a client may send (a move needs under 1 KiB); larger: closed (1009)"""
+    hello_timeout: float = bounded(10.0, 0.1, 600.0, alias="live_hello_timeout_s")
+    """seconds a new socket has to say hello (4408 after)"""
+    rate: float = bounded(20.0, 0.1, 100_000.0)
+    """messages a second a socket may send on average (4429 beyond)"""
+    burst: int = bounded(60, 1, 1_000_000)
+    """messages a socket may send in one burst (4429 beyond)"""
     #: A class of 30 on one school's NAT, each with a phone and a second tab, stays under the default; each
     #: socket holds about 25-40 KiB and a file descriptor, so one address holds at most a few MiB and can
     #: never reach the process's open-file limit.
-    max_sockets_per_address: int = Field(
-        64, ge=1, le=1_000_000,
-        description="live sockets open at once from one client address (behind a trusted proxy, the address "
-        "it names); the next: 429 too_many_sockets before its upgrade",
-    )  # fmt: skip
+    max_sockets_per_address: int = bounded(64, 1, 1_000_000)
+    """live sockets open at once from one client address (behind a trusted proxy, the address it names); the next: 429
+    too_many_sockets before its upgrade"""
 
 
 #: A hello that resyncs (``since`` behind the match) costs one move of the address's budget, and one more

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from engine.values import JsonDict
 from matches.errors import MatchError
-from matches.settings import part
+from matches.settings import bounded, part
 from matches.store import Store
 
 #: The longest subscription body read, in bytes (a real one is about 400: an endpoint and two keys).
@@ -33,18 +33,16 @@ MAX_BODY_BYTES = 4096
 MAX_ENDPOINT_CHARS = 1024
 
 
-class BadSubscription(MatchError):
+class BadSubscription(MatchError, code="bad_subscription", status=422):
     """The body is not a browser's push subscription this server will send to."""
 
-    code, status = "bad_subscription", 422
+
+class TooManySubscriptions(MatchError, code="too_many_subscriptions", status=409):
+    """A seat holding as many push subscriptions as it may."""
 
 
-class TooManySubscriptions(MatchError):
-    code, status = "too_many_subscriptions", 409
-
-
-class PushOff(MatchError):
-    code, status = "push_off", 404
+class PushOff(MatchError, code="push_off", status=404):
+    """Turn alerts are off on this server."""
 
 
 class PushSettings(BaseModel):
@@ -53,36 +51,25 @@ class PushSettings(BaseModel):
 
     model_config = part("push_")
 
-    enabled: bool = Field(
-        True, validation_alias="push",
-        description="turn alerts; off: /v1/push/key answers 404 and the page hides its control",
-    )  # fmt: skip
-    subject: str = Field(
-        "", description="how a push service reaches the operator (the VAPID sub claim: mailto: or https:); "
-        "empty: the public URL's https origin, else mailto:tablejudge@localhost",
-    )  # fmt: skip
-    http_loopback: bool = Field(
-        False, description="accept http:// endpoints on loopback hosts (a local push service, as the tests run)"
-    )
-    per_seat: int = Field(5, ge=1, le=100, description="subscriptions one seat may hold (its phone, laptop ...)")
-    queue: int = Field(
-        1000, ge=1, le=1_000_000,
-        description="matches whose alerts may wait to be sent in one process; more are dropped and logged",
-    )  # fmt: skip
-    concurrency: int = Field(8, ge=1, le=1000, description="sends in flight at once")
-    timeout: float = Field(
-        10.0, ge=0.1, le=600.0, validation_alias="push_timeout_s",
-        description="seconds a push service has to answer one send",
-    )  # fmt: skip
-    ttl: int = Field(
-        86_400, ge=0, le=2_419_200, validation_alias="push_ttl_s",
-        description="seconds a push service keeps a message for a phone that is off (the TTL header)",
-    )  # fmt: skip
-    slow_clock_s: float = Field(
-        600.0, ge=0.0, le=7 * 24 * 3600.0,
-        description="a match without a clock, or with this many seconds a turn or more, is slow: "
-        "its PDQ deals are announced",
-    )  # fmt: skip
+    enabled: bool = Field(True, validation_alias="push")
+    """turn alerts; off: /v1/push/key answers 404 and the page hides its control"""
+    subject: str = ""
+    """how a push service reaches the operator (the VAPID sub claim: mailto: or https:); empty: the public URL's https
+    origin, else mailto:tablejudge@localhost"""
+    http_loopback: bool = False
+    """accept http:// endpoints on loopback hosts (a local push service, as the tests run)"""
+    per_seat: int = bounded(5, 1, 100)
+    """subscriptions one seat may hold (its phone, laptop ...)"""
+    queue: int = bounded(1000, 1, 1_000_000)
+    """matches whose alerts may wait to be sent in one process; more are dropped and logged"""
+    concurrency: int = bounded(8, 1, 1000)
+    """sends in flight at once"""
+    timeout: float = bounded(10.0, 0.1, 600.0, alias="push_timeout_s")
+    """seconds a push service has to answer one send"""
+    ttl: int = bounded(86_400, 0, 2_419_200, alias="push_ttl_s")
+    """seconds a push service keeps a message for a phone that is off (the TTL header)"""
+    slow_clock_s: float = bounded(600.0, 0.0, 7 * 24 * 3600.0)
+    """a match without a clock, or with this many seconds a turn or more, is slow: its PDQ deals are announced"""
 
 
 # --- the key -----------------------------------------------------------------------------------------------

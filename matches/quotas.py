@@ -31,6 +31,7 @@ from collections.abc import Callable
 from matches.errors import MatchError
 from matches.settings import Quotas, TableMatchLimits
 from matches.store import StorageUnavailable, Store
+from matches.store.health import RetryLater
 
 log = logging.getLogger("tablejudge.matches")
 
@@ -50,32 +51,26 @@ SWEEP_EVERY = 60.0
 BOT_ONLY_RETRY_AFTER = 60
 
 
-class TooManyWaitingFromYou(MatchError):
-    code, status = "too_many_waiting", 429
+class TooManyWaitingFromYou(MatchError, code="too_many_waiting", status=429):
+    """Too many matches created from this address are waiting for players."""
 
 
-class TooManyWaiting(MatchError):
-    code, status = "server_full", 409
+class TooManyWaiting(MatchError, code="server_full", status=409):
+    """Too many matches are waiting for players on the server."""
 
 
-class BotMatchesRefused(MatchError):
+class BotMatchesRefused(RetryLater):
     """A match with no person seated refused for the caps on those playing: with ``Retry-After``."""
 
-    def __init__(self, message: str, retry_after: int = BOT_ONLY_RETRY_AFTER) -> None:
-        super().__init__(message, retry_after=retry_after)
-        self.retry_after = retry_after
+    retry_after = BOT_ONLY_RETRY_AFTER
 
 
-class TooManyBotMatchesFromYou(BotMatchesRefused):
+class TooManyBotMatchesFromYou(BotMatchesRefused, code="too_many_bot_matches", status=429):
     """Too many matches with no person seated, created from this address, are playing."""
 
-    code, status = "too_many_bot_matches", 429
 
-
-class TooManyBotMatches(BotMatchesRefused):
+class TooManyBotMatches(BotMatchesRefused, code="bot_matches_full", status=409):
     """Too many matches with no person seated are playing on the server."""
-
-    code, status = "bot_matches_full", 409
 
 
 def creator_mark(address: str) -> str:
@@ -119,12 +114,12 @@ def refuse_tables(limits: TableMatchLimits, creator: str | None, mine: int, tota
                         f"{limits.in_all}); try again later")  # fmt: skip
 
 
-class TooManyTablesFromYou(MatchError):
-    code, status = "too_many_tables", 429
+class TooManyTablesFromYou(MatchError, code="too_many_tables", status=429):
+    """Too many table matches created from this address changed within a day."""
 
 
-class TooManyTables(MatchError):
-    code, status = "tables_full", 409
+class TooManyTables(MatchError, code="tables_full", status=409):
+    """Too many table matches changed within a day on the server."""
 
 
 class Upkeep:

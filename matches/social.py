@@ -31,39 +31,27 @@ from engine.values import JsonDict
 from matches.core import Event, Loaded, MatchCore, Steps
 from matches.errors import BadRequest, MatchError, NotPlaying, UnknownMatch
 from matches.gate import Gate, Moved
+from matches.store.health import RetryLater
 from matches.talk import RECENT, open_takeback, reaction_entry, talk_of
 
 #: How many times an answer is tried again when another answer was written first.
 ANSWER_TRIES = 3
 
 
-class TakebacksOff(MatchError):
+class TakebacksOff(MatchError, code="takebacks_off", status=409):
     """A takeback asked in a match that has none (a timed match by default, a real-time game)."""
 
-    code, status = "takebacks_off", 409
 
-
-class TakebackAsked(MatchError):
+class TakebackAsked(MatchError, code="takeback_asked", status=409):
     """This move's takeback was asked for already (once a move: a declined one is not asked again)."""
 
-    code, status = "takeback_asked", 409
 
-
-class NoTakebackAsked(MatchError):
+class NoTakebackAsked(MatchError, code="no_takeback_asked", status=409):
     """An answer with no takeback open: none asked, declined, or a move made since."""
 
-    code, status = "no_takeback_asked", 409
 
-
-class TooManyReactions(MatchError):
-    """A seat over its reactions' rate (``reactions_per_minute``)."""
-
-    code, status = "rate_limited", 429
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message, retry_after=retry_after)
-        #: Seconds until the seat may react again (the answer's ``Retry-After``).
-        self.retry_after = retry_after
+class TooManyReactions(RetryLater, code="rate_limited", status=429):
+    """A seat over its reactions' rate (``reactions_per_minute``); ``retry_after``: until it may react again."""
 
 
 class Social:

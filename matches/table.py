@@ -44,22 +44,16 @@ log = logging.getLogger("tablejudge.matches")
 CLIENT_KEY = r"^[A-Za-z0-9_-]{8,64}$"
 
 
-class NotATable(MatchError):
+class NotATable(MatchError, code="not_a_table", status=422):
     """A table's call (an entry by seat, undo, edit, the record) on a match dealt online."""
 
-    code, status = "not_a_table", 422
 
-
-class SheetFlagged(MatchError):
+class SheetFlagged(MatchError, code="sheet_flagged", status=409):
     """A new entry while an earlier one no longer fits: the table fixes that first."""
 
-    code, status = "sheet_flagged", 409
 
-
-class BreaksLater(MatchError):
+class BreaksLater(MatchError, code="breaks_later", status=422):
     """An edit after which a later entry no longer fits, made without ``"flag": true``."""
-
-    code, status = "breaks_later", 422
 
 
 class SheetEdited(StaleVersionError):
@@ -70,10 +64,8 @@ class SheetEdited(StaleVersionError):
         self.args = (f"the sheet was edited since (it was at {expected} rewrites, and is at {current}): resync",)
 
 
-class RewriteLimit(MatchError):
+class RewriteLimit(MatchError, code="rewrite_limit", status=409):
     """The match has taken back or edited as many entries as a match may (``TableMatchLimits.rewrites``)."""
-
-    code, status = "rewrite_limit", 409
 
 
 #: What an edit does to the entry it names.

@@ -70,38 +70,36 @@ SEAT_TOKEN_CONTEXT = b"tablejudge table seat:"
 SEAL_CONTEXT = b"tablejudge player key:"
 
 
-class UnknownTable(MatchError):
-    code, status = "unknown_table", 404
+class UnknownTable(MatchError, code="unknown_table", status=404):
+    """No table with that id."""
 
 
-class NameTaken(MatchError):
+class NameTaken(MatchError, code="name_taken", status=409):
     """Another player of the table has that name (compared without case or width)."""
 
-    code, status = "name_taken", 409
+
+class TableFull(MatchError, code="table_full", status=409):
+    """A join when the table holds as many players as a table takes."""
 
 
-class TableFull(MatchError):
-    code, status = "table_full", 409
+class TooManyTablesFromYou(MatchError, code="too_many_tables", status=429):
+    """Too many tables made from this address."""
 
 
-class TooManyTablesFromYou(MatchError):
-    code, status = "too_many_tables", 429
+class TooManyTables(MatchError, code="server_full", status=409):
+    """Too many tables on the server."""
 
 
-class TooManyTables(MatchError):
-    code, status = "server_full", 409
+class BadPlayerCode(MatchError, code="bad_player_code", status=403):
+    """A player link's code that is no code of this table's (or one a newer link replaced)."""
 
 
-class BadPlayerCode(MatchError):
-    code, status = "bad_player_code", 403
+class PlayerCodeUsed(MatchError, code="player_code_used", status=409):
+    """A player link used already (it works once)."""
 
 
-class PlayerCodeUsed(MatchError):
-    code, status = "player_code_used", 409
-
-
-class PlayerCodeExpired(MatchError):
-    code, status = "player_code_expired", 410
+class PlayerCodeExpired(MatchError, code="player_code_expired", status=410):
+    """A player link past its time."""
 
 
 # --- names, keys and codes -------------------------------------------------------------------------------------

@@ -114,13 +114,9 @@ def is_control(char: str) -> bool:
     return kind in ("Cc", "Cs")
 
 
-class ChatOff(BadRequest):
+class ChatOff(BadRequest, code="chat_off", status=403):
     """Free text where the match has none: reactions only."""
 
-    code, status = "chat_off", 403
 
-
-class BadReaction(BadRequest):
+class BadReaction(BadRequest, code="bad_reaction"):
     """A reaction that is none of the fixed ones."""
-
-    code = "bad_reaction"

@@ -51,7 +51,6 @@ from typing import Any
 from engine.base import Game, State
 from engine.values import Move
 from indexes.errors import TablejudgeError
-from matches.errors import MatchError
 from matches.jobs import (
     JOBS,
     BotSeat,
@@ -64,6 +63,7 @@ from matches.jobs import (
     seat_bots,
     turns_of,
 )
+from matches.store.health import RetryLater
 
 log = logging.getLogger("tablejudge.matches")
 #: A frame on a worker's socket: its length (8 bytes, big-endian), then a pickle.
@@ -77,26 +77,18 @@ READY = b"ready"
 RETRY_AFTER = 2
 
 
-class Busy(MatchError):
+class Busy(RetryLater, code="busy", status=503):
     """The engine's workers are all busy (their queue is full, or a call waited past its budget)."""
 
-    code, status = "busy", 503
-
-    def __init__(self, message: str, retry_after: int = RETRY_AFTER) -> None:
-        super().__init__(message, retry_after=retry_after)
-        self.retry_after = retry_after
+    retry_after = RETRY_AFTER
 
 
-class Overrun(Busy):
+class Overrun(Busy, code="over_budget"):
     """A call ran past its budget: its worker was killed."""
 
-    code = "over_budget"
 
-
-class WorkFailed(Busy):
+class WorkFailed(Busy, code="engine_failed"):
     """A worker died or failed on a call (out of memory, say) that is not a refusal of the input."""
-
-    code = "engine_failed"
 
 
 def _send_frame(sock: socket.socket, data: bytes) -> None:

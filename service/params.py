@@ -40,6 +40,11 @@ MAX_OFFSET = 1_000_000
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,11}")
 
 
+def parameter(name: str, description: str, schema: dict[str, Any], where: str = "query") -> dict[str, Any]:
+    """A parameter's OpenAPI entry: one in the path is required, one in the query is not."""
+    return {"name": name, "in": where, "required": where == "path", "description": description, "schema": schema}
+
+
 @dataclass(frozen=True)
 class Text:
     """A text parameter with a length bound; the library parses its content, which ``syntax`` describes whole."""
@@ -71,13 +76,7 @@ class Text:
         }
 
     def openapi(self) -> dict[str, Any]:
-        spec: dict[str, Any] = {
-            "name": self.name,
-            "in": self.where,
-            "required": self.where == "path",
-            "description": self.description,
-            "schema": self.json_schema(),
-        }
+        spec = parameter(self.name, self.description, self.json_schema(), self.where)
         if self.example is not None:
             spec["example"] = self.example
         return spec
@@ -105,13 +104,8 @@ class Choice:
         return value
 
     def openapi(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "in": "query",
-            "required": False,
-            "description": self.description,
-            "schema": {"type": "string", "enum": list(self.choices), "default": self.default},
-        }
+        choices = {"type": "string", "enum": list(self.choices), "default": self.default}
+        return parameter(self.name, self.description, choices)
 
 
 @dataclass(frozen=True)
@@ -129,13 +123,7 @@ class LexiconName:
         return values.get(self.name)
 
     def openapi(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "in": "query",
-            "required": False,
-            "description": self.description,
-            "schema": {"type": "string"},
-        }
+        return parameter(self.name, self.description, {"type": "string"})
 
 
 @dataclass(frozen=True)
@@ -160,13 +148,8 @@ class Whole:
         return number
 
     def openapi(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "in": "query",
-            "required": False,
-            "description": self.description,
-            "schema": {"type": "integer", "minimum": self.low, "maximum": self.high, "default": self.default},
-        }
+        bounds = {"type": "integer", "minimum": self.low, "maximum": self.high}
+        return parameter(self.name, self.description, {**bounds, "default": self.default})
 
 
 @dataclass(frozen=True)
@@ -184,13 +167,7 @@ class MaybeWhole:
         return Whole(self.name, self.description, self.low, self.low, self.high).read(values)
 
     def openapi(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "in": "query",
-            "required": False,
-            "description": self.description,
-            "schema": {"type": "integer", "minimum": self.low, "maximum": self.high},
-        }
+        return parameter(self.name, self.description, {"type": "integer", "minimum": self.low, "maximum": self.high})
 
 
 @dataclass(frozen=True)
@@ -213,8 +190,7 @@ class HouseRulesId:
         return {"type": "string", "pattern": notation.openapi_pattern(HOUSE_RULES_ID)}
 
     def openapi(self) -> dict[str, Any]:
-        return {"name": self.name, "in": "query", "required": False, "description": self.description,
-                "schema": self.json_schema()}  # fmt: skip
+        return parameter(self.name, self.description, self.json_schema())
 
 
 def openapi_parameters(*params: Text | Choice | LexiconName | Whole | MaybeWhole | HouseRulesId) -> dict[str, Any]:
@@ -248,26 +224,22 @@ def declare_served_lexicons(schema: dict[str, Any], served: list[str]) -> None:
                     choice["enum"] = list(served)
 
 
-BOP_LETTERS = Text(
-    "letters",
+def letters(description: str, syntax: re.Pattern[str], fewest: int, longest: int, example: str) -> Text:
+    """The ``letters`` a judge question is asked of (BOP! tiles, PDQ cards): ``syntax`` reads them, at least
+    ``fewest`` in at most ``longest`` characters; anything else is refused as bad letters."""
+    return Text("letters", description, longest, syntax, fewest, example=example, error=BadLettersError)
+
+
+BOP_LETTERS = letters(
     "BOP! consonant tiles, e.g. `FRS`: 2 to 32 consonants (Y is one), either case; `?` (percent-encoded as `%3F`),"
     " `.` or `_` is the BOP! tile (at most 2); spaces, `-` and `,` between them are ignored",
-    max_length=64,
-    syntax=notation.BOP_LETTERS,
-    min_length=notation.MIN_BOP_LETTERS,
-    example="WHMMY",
-    error=BadLettersError,
-)
-PDQ_LETTERS = Text(
-    "letters",
+    notation.BOP_LETTERS, notation.MIN_BOP_LETTERS, 64, "WHMMY",
+)  # fmt: skip
+PDQ_LETTERS = letters(
     "2 to 4 PDQ cards as dealt, left to right, e.g. `PNA`: letters A-Z, either case; spaces, `-` and `,` between"
     " them are ignored",
-    max_length=16,
-    syntax=notation.PDQ_LETTERS,
-    min_length=notation.MIN_PDQ_LETTERS,
-    example="PNA",
-    error=BadLettersError,
-)
+    notation.PDQ_LETTERS, notation.MIN_PDQ_LETTERS, 16, "PNA",
+)  # fmt: skip
 WORD = Text(
     "word",
     "the claimed word: 1 to 64 letters A-Z, either case, spaces around it ignored",

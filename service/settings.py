@@ -46,7 +46,7 @@ from indexes import DEFAULT_LEXICON, lexicon_names
 from indexes.paths import user_data_dir
 from matches.live_input import LiveLimits
 from matches.push_setup import PushSettings
-from matches.settings import MatchLimits, Quotas, TableLimits, TableMatchLimits, part
+from matches.settings import MatchLimits, Quotas, TableLimits, TableMatchLimits, bounded, part
 
 PREFIX = "TABLEJUDGE_"
 
@@ -145,57 +145,39 @@ class Limits(BaseModel):
 
     model_config = part()
 
-    rate_create: RateLimit = Field(
-        Rate(30, 60.0), description="match creations, rematches, new house rules, new tables and their matches "
-        "from one client address; beyond: 429 with Retry-After",
-    )  # fmt: skip
-    rate_join: RateLimit = Field(
-        Rate(60, 60.0), description="joins of matches and tables, and player links made or taken, from one client "
-        "address",
-    )  # fmt: skip
-    rate_moves: RateLimit = Field(
-        Rate(600, 60.0), description="moves and previews from one client address, over HTTP and live sockets "
-        "together (a live hello that resends missed moves costs 1, and 1 more per 100 moves)",
-    )  # fmt: skip
-    rate_lists: RateLimit = Field(
-        Rate(120, 60.0), description="a device's list of games, a table's page, league, history and export, and a "
-        "player's seats, from one client address",
-    )  # fmt: skip
-    rate_talk: RateLimit = Field(
-        Rate(120, 60.0), description="takeback asks and answers and reactions from one client address (each seat's "
-        "reactions have a limit of their own: TABLEJUDGE_REACTIONS_PER_MINUTE)",
-    )  # fmt: skip
-    rate_judge: RateLimit = Field(
-        Rate(1200, 60.0),
-        description="judge questions (/v1/bop, /v1/pdq, /v1/words, /v1/house-rules/{id}) from one client address",
-    )  # fmt: skip
-    rate_seats: RateLimit = Field(
-        Rate(30, 60.0), description="resignations, vacations (taken and ended) and requests to end a game "
-        "from one client address",
-    )  # fmt: skip
-    trusted_proxies: Names = Field(
-        (), description="proxies (exact addresses) whose PROXY_HEADER names the real client; anyone else's "
-        "header is ignored",
-    )  # fmt: skip
-    proxy_header: Annotated[str, BeforeValidator(_lower)] = Field(
-        "x-forwarded-for",
-        description="where a trusted proxy names the client: the last address in it that is not a trusted proxy",
-    )  # fmt: skip
-    max_target_bytes: int = Field(
-        2048, ge=256, le=65536, description="longest request target (path and query); longer: 414"
-    )
-    max_body_bytes: int = Field(
-        16384, ge=1024, le=1_048_576, description="largest request body (chunked ones counted too); larger: 413"
-    )
-    max_header_bytes: int = Field(
-        16_384, ge=1024, le=1_048_576,
-        description="largest request head (request line and headers); larger: 431, the connection closed",
-    )  # fmt: skip
-    request_timeout_s: int = Field(
-        10, ge=1, le=3600, description="seconds a client has to send a whole request, from its connection's "
-        "start or its last answer; slower: 408 if begun, else closed",
-    )  # fmt: skip
-    keep_alive_s: int = Field(5, ge=1, le=3600, description="seconds an idle keep-alive connection is kept")
+    rate_create: RateLimit = Rate(30, 60.0)
+    """match creations, rematches, new house rules, new tables and their matches from one client address; beyond: 429
+    with Retry-After"""
+    rate_join: RateLimit = Rate(60, 60.0)
+    """joins of matches and tables, and player links made or taken, from one client address"""
+    rate_moves: RateLimit = Rate(600, 60.0)
+    """moves and previews from one client address, over HTTP and live sockets together (a live hello that resends missed
+    moves costs 1, and 1 more per 100 moves)"""
+    rate_lists: RateLimit = Rate(120, 60.0)
+    """a device's list of games, a table's page, league, history and export, and a player's seats, from one client
+    address"""
+    rate_talk: RateLimit = Rate(120, 60.0)
+    """takeback asks and answers and reactions from one client address (each seat's reactions have a limit of their own:
+    TABLEJUDGE_REACTIONS_PER_MINUTE)"""
+    rate_judge: RateLimit = Rate(1200, 60.0)
+    """judge questions (/v1/bop, /v1/pdq, /v1/words, /v1/house-rules/{id}) from one client address"""
+    rate_seats: RateLimit = Rate(30, 60.0)
+    """resignations, vacations (taken and ended) and requests to end a game from one client address"""
+    trusted_proxies: Names = ()
+    """proxies (exact addresses) whose PROXY_HEADER names the real client; anyone else's header is ignored"""
+    proxy_header: Annotated[str, BeforeValidator(_lower)] = "x-forwarded-for"
+    """where a trusted proxy names the client: the last address in it that is not a trusted proxy"""
+    max_target_bytes: int = bounded(2048, 256, 65536)
+    """longest request target (path and query); longer: 414"""
+    max_body_bytes: int = bounded(16384, 1024, 1_048_576)
+    """largest request body (chunked ones counted too); larger: 413"""
+    max_header_bytes: int = bounded(16_384, 1024, 1_048_576)
+    """largest request head (request line and headers); larger: 431, the connection closed"""
+    request_timeout_s: int = bounded(10, 1, 3600)
+    """seconds a client has to send a whole request, from its connection's start or its last answer; slower: 408 if
+    begun, else closed"""
+    keep_alive_s: int = bounded(5, 1, 3600)
+    """seconds an idle keep-alive connection is kept"""
 
     def rate(self, kind: str) -> Rate | None:
         """``rate_<kind>``: None when off."""
@@ -207,48 +189,39 @@ class Settings(BaseSettings):
     """Everything the server can be told. The defaults suit one table on one machine."""
 
     model_config = SettingsConfigDict(
-        frozen=True, extra="forbid", allow_inf_nan=False, validate_by_name=True, validate_by_alias=True
+        frozen=True, extra="forbid", allow_inf_nan=False, validate_by_name=True, validate_by_alias=True,
+        use_attribute_docstrings=True,
     )
 
-    host: str = Field("127.0.0.1", description="address to listen on (0.0.0.0 for phones on the local network)")
-    port: int = Field(8000, ge=1, le=65535, description="port to listen on")
-    workers: int = Field(1, ge=1, le=64, description="worker processes")
-    lexicons: Names = Field(
-        (), description="lexicons to serve (their indexes are built on start); empty: every word list found"
-    )
-    default_lexicon: str = Field(
-        DEFAULT_LEXICON, description="the lexicon of a request that names none (standard, or else the first served)"
-    )
-    cors_origins: Names = Field(
-        (), description="origins allowed to call the API from a browser, or *; empty: the same origin only"
-    )
-    cache_max_age: int = Field(
-        3600, ge=0, le=31_536_000,
-        description="seconds a phone or proxy may reuse an answer without asking again (the ETag still applies)",
-    )  # fmt: skip
-    answer_cache_mb: int = Field(
-        16, ge=0, le=4096, description="each worker's cache of recent encoded answers, in MiB; 0 turns it off"
-    )
-    access_log: bool = Field(False, description="log every request (it costs throughput)")
-    log_level: Annotated[Literal["critical", "error", "warning", "info", "debug"], BeforeValidator(_lower)] = Field(
-        "info", description="uvicorn's log level"
-    )
-    data_dir: str = Field(
-        "", validation_alias="data",
-        description="the folder of the matches' SQLite database; empty: $XDG_DATA_HOME/tablejudge "
-        "(~/.local/share/tablejudge)",
-    )  # fmt: skip
-    database: DatabaseUrl = Field(
-        "", description="the matches' database: postgresql://... to share it between servers; empty: SQLite "
-        "in the data folder",
-    )  # fmt: skip
-    public_url: Annotated[str, AfterValidator(lambda url: url.rstrip("/"))] = Field(
-        "", description="the address invite links point to; empty: http://HOST:PORT"
-    )
-    sync: Annotated[Literal["normal", "full"], BeforeValidator(_lower)] = Field(
-        "normal", description="how a move is committed: normal survives a killed server (SQLite synchronous=NORMAL, "
-        "PostgreSQL synchronous_commit=off), full a power cut too (an fsync per move)",
-    )  # fmt: skip
+    host: str = "127.0.0.1"
+    """address to listen on (0.0.0.0 for phones on the local network)"""
+    port: int = bounded(8000, 1, 65535)
+    """port to listen on"""
+    workers: int = bounded(1, 1, 64)
+    """worker processes"""
+    lexicons: Names = ()
+    """lexicons to serve (their indexes are built on start); empty: every word list found"""
+    default_lexicon: str = DEFAULT_LEXICON
+    """the lexicon of a request that names none (standard, or else the first served)"""
+    cors_origins: Names = ()
+    """origins allowed to call the API from a browser, or *; empty: the same origin only"""
+    cache_max_age: int = bounded(3600, 0, 31_536_000)
+    """seconds a phone or proxy may reuse an answer without asking again (the ETag still applies)"""
+    answer_cache_mb: int = bounded(16, 0, 4096)
+    """each worker's cache of recent encoded answers, in MiB; 0 turns it off"""
+    access_log: bool = False
+    """log every request (it costs throughput)"""
+    log_level: Annotated[Literal["critical", "error", "warning", "info", "debug"], BeforeValidator(_lower)] = "info"
+    """uvicorn's log level"""
+    data_dir: str = Field("", validation_alias="data")
+    """the folder of the matches' SQLite database; empty: $XDG_DATA_HOME/tablejudge (~/.local/share/tablejudge)"""
+    database: DatabaseUrl = ""
+    """the matches' database: postgresql://... to share it between servers; empty: SQLite in the data folder"""
+    public_url: Annotated[str, AfterValidator(lambda url: url.rstrip("/"))] = ""
+    """the address invite links point to; empty: http://HOST:PORT"""
+    sync: Annotated[Literal["normal", "full"], BeforeValidator(_lower)] = "normal"
+    """how a move is committed: normal survives a killed server (SQLite synchronous=NORMAL, PostgreSQL
+    synchronous_commit=off), full a power cut too (an fsync per move)"""
 
     # The parts, each with its fields' variables (this module's docstring).
     limits: Limits = Field(default_factory=Limits)
@@ -346,7 +319,8 @@ class Variable:
         return settings
 
     def help(self) -> str:
-        return self.field.description or ""
+        """The field's help (its docstring) on one line."""
+        return " ".join((self.field.description or "").split())
 
     def accepts(self) -> str:
         """What the variable accepts, in words."""

@@ -104,11 +104,9 @@ class DealtRow:
         return {**self.difficulty.to_json(), "cards": self.cards, "seed": self.seed, "shuffles": self.shuffles}
 
 
-class NoDealInBand(ConfigError):
+class NoDealInBand(ConfigError, code="no_deal_in_band", status=422):
     """No row of the band turned up in :data:`MAX_SHUFFLES` shuffles (a band these rules rarely deal,
     such as a hard row of two cards)."""
-
-    code, status = "no_deal_in_band", 422
 
 
 def deal_in_band(

@@ -54,6 +54,26 @@ SEAT_CODES_KEPT = 86_400.0
 #: What redeeming a seat code did: the seat moved; or why not (no such code in this match, used
 #: already, too late, or the seat has changed hands since the code was made).
 SeatCodeAnswer = tuple[Literal["moved", "unknown", "used", "expired", "changed_hands"], int | None]
+#: What spending a one-time code found: taken (used up now), or why not (no such code, used, too late).
+Spent = Literal["taken", "unknown", "used", "expired"]
+
+
+@dataclass(frozen=True)
+class OneTimeCodes:
+    """A table of one-time codes that move something to another device (seat links: ``seat_codes``; a table's
+    player links: ``player_codes``). Each row: ``code_hash``, the ``scope`` it belongs to (a match, a table),
+    its ``owner`` there (a seat, a player; a new code replaces the owner's others), what it ``carries`` (the
+    giver's token digest, the player's sealed key), ``expires`` and ``used``. A spent or expired code is kept
+    ``kept`` seconds, so that a second try is told why it is refused."""
+
+    table: str
+    scope: str
+    owner: str
+    carries: str
+    kept: float
+
+
+SEAT_CODES = OneTimeCodes("seat_codes", "match_id", "seat", "token_hash", SEAT_CODES_KEPT)
 
 
 class Store:
@@ -504,37 +524,18 @@ class Store:
     ) -> None:
         """Keep a seat's new one-time code in place of the ones it had (a new link replaces the old);
         codes a day past their time, anyone's, go too."""
-        with self.transaction():
-            self._execute(
-                "DELETE FROM seat_codes WHERE (match_id = ? AND seat = ?) OR expires < ?",
-                (match_id, seat, now - SEAT_CODES_KEPT),
-            )
-            self._execute(
-                "INSERT INTO seat_codes (code_hash, match_id, seat, token_hash, expires) VALUES (?, ?, ?, ?, ?)",
-                (code_hash, match_id, seat, token_hash, expires),
-            )
+        self.add_code(SEAT_CODES, match_id, seat, code_hash, token_hash, expires, now)
 
     def redeem_seat_code(self, match_id: str, code_hash: str, token_hash: str, now: float) -> SeatCodeAnswer:
         """Give the seat a code stands for a new token (``token_hash``), once: the code is used up, and the
         token that asked for it holds the seat no more. What happened, and the seat (None: no such code)."""
         with self.transaction():
-            rows = self._query(
-                "SELECT seat, token_hash, expires, used FROM seat_codes WHERE code_hash = ? AND match_id = ?",
-                (code_hash, match_id),
-            )
-            if not rows:
+            spent, found = self.spend_code(SEAT_CODES, match_id, code_hash, now)
+            if found is None:
                 return "unknown", None
-            seat, giver, expires, used = int(rows[0][0]), str(rows[0][1]), float(rows[0][2]), rows[0][3]
-            if used is not None:
-                return "used", seat
-            if expires <= now:
-                return "expired", seat
-            # Of two devices redeeming at once, the one whose update finds the code unused has it.
-            if (
-                self._execute("UPDATE seat_codes SET used = ? WHERE code_hash = ? AND used IS NULL", (now, code_hash))
-                != 1
-            ):
-                return "used", seat
+            seat, giver = int(found[0]), str(found[1])
+            if spent != "taken":
+                return spent, seat
             moved = self._execute(
                 "UPDATE seats SET token_hash = ? WHERE match_id = ? AND seat = ? AND token_hash = ?",
                 (token_hash, match_id, seat, giver),
@@ -543,6 +544,46 @@ class Store:
                 return "changed_hands", seat
             self._revise(match_id)
             return "moved", seat
+
+    # --- one-time codes, of seats and of a table's players -------------------------------------------------------
+    def add_code(
+        self, codes: OneTimeCodes, scope: str, owner: object, code_hash: str, carries: str, expires: float, now: float
+    ) -> None:
+        """Keep an owner's new one-time code in place of the ones it had (a new link replaces the old); codes
+        ``codes.kept`` past their time, anyone's, go too."""
+        with self.transaction():
+            self._execute(
+                f"DELETE FROM {codes.table} WHERE ({codes.scope} = ? AND {codes.owner} = ?) OR expires < ?",
+                (scope, owner, now - codes.kept),
+            )
+            self._execute(
+                f"INSERT INTO {codes.table} (code_hash, {codes.scope}, {codes.owner}, {codes.carries}, expires) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (code_hash, scope, owner, carries, expires),
+            )
+
+    def spend_code(
+        self, codes: OneTimeCodes, scope: str, code_hash: str, now: float
+    ) -> tuple[Spent, tuple[Any, Any] | None]:
+        """Use a code up, once, in the caller's transaction: what happened, and its owner and what it carries
+        (None: no such code in this scope)."""
+        rows = self._query(
+            f"SELECT {codes.owner}, {codes.carries}, expires, used FROM {codes.table} "
+            f"WHERE code_hash = ? AND {codes.scope} = ?",
+            (code_hash, scope),
+        )
+        if not rows:
+            return "unknown", None
+        owner, carries, expires, used = rows[0]
+        if used is not None:
+            return "used", (owner, carries)
+        if float(expires) <= now:
+            return "expired", (owner, carries)
+        # Of two devices redeeming at once, the one whose update finds the code unused has it.
+        taken = self._execute(
+            f"UPDATE {codes.table} SET used = ? WHERE code_hash = ? AND used IS NULL", (now, code_hash)
+        )
+        return ("taken" if taken == 1 else "used"), (owner, carries)
 
     # --- turn alerts: Web Push subscriptions per seat (``matches.push``) --------------------------------
     def add_push(self, match_id: str, row: PushRow, limit: int) -> bool:

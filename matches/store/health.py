@@ -45,18 +45,30 @@ FIRST_WAIT = 0.25
 MOST_WAIT = 2.0
 
 
-class StorageUnavailable(MatchError):
+class RetryLater(MatchError):
+    """A refusal that passes with time (the store down, busy workers, a rate, the caps on bots' matches): the
+    answer's ``Retry-After`` and its body's ``retry_after`` say when to ask again. A base, never raised itself;
+    kept here, beside the lowest of them, so that the store's errors need nothing above the store."""
+
+    #: Seconds to wait when whoever raises it names none.
+    retry_after = 1
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        retry = self.retry_after if retry_after is None else retry_after
+        super().__init__(message, retry_after=retry)
+        self.retry_after = retry
+
+
+class StorageUnavailable(RetryLater, code="storage_unavailable", status=503):
     """The store cannot be reached, or cannot be written, now: 503 with ``Retry-After``. Nothing was
     changed by the request that gets it, or (a commit whose answer the database never gave) it was made
     once: a move's commit is conditional on the match's version, so a retry of one that was stored is
     refused (409 ``stale_version``, or 403 ``wrong_player`` when the turn has passed)."""
 
-    code, status = "storage_unavailable", 503
     _health: StoreHealth | None = None  # (whose outage it counts in)
 
     def __init__(self, message: str, retry_after: int, health: StoreHealth | None = None) -> None:
-        super().__init__(message, retry_after=retry_after)
-        self.retry_after = retry_after
+        super().__init__(message, retry_after)
         self._health = health
 
     def refused(self) -> None:

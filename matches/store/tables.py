@@ -16,12 +16,14 @@ from typing import Any, Literal
 
 import orjson
 
-from matches.store.base import Store
+from matches.store.base import OneTimeCodes, Store
 from matches.store.rows import MatchRow, MoveRow, SeatRow
 from matches.store.sql import MATCH_AND_SEAT_COLUMNS, read_match_and_seats
 
 #: How long a used or expired player code is kept (s), so that a second try is told why it is refused.
 PLAYER_CODES_KEPT = 86_400.0
+#: A table's player links (``matches.tables``): each carries the player's key, sealed by its code.
+PLAYER_CODES = OneTimeCodes("player_codes", "table_id", "player", "sealed", PLAYER_CODES_KEPT)
 #: Later than any time, and past any result's ``seq``: "the latest" in a query that pages back.
 NEVER = 1e300
 NO_SEQ = 2**31 - 1
@@ -182,37 +184,15 @@ class TableStore:
     ) -> None:
         """Keep a player's new one-time code (with their key sealed by it) in place of the ones they had; codes a
         day past their time, anyone's, go too."""
-        with self.store.transaction():
-            self._execute(
-                "DELETE FROM player_codes WHERE (table_id = ? AND player = ?) OR expires < ?",
-                (table_id, player, now - PLAYER_CODES_KEPT),
-            )
-            self._execute(
-                "INSERT INTO player_codes (code_hash, table_id, player, sealed, expires) VALUES (?, ?, ?, ?, ?)",
-                (code_hash, table_id, player, sealed, expires),
-            )
+        self.store.add_code(PLAYER_CODES, table_id, player, code_hash, sealed, expires, now)
 
     def redeem_player_code(self, table_id: str, code_hash: str, now: float) -> PlayerCodeAnswer:
         """Use a player code once: what happened, the player, and the sealed key (only when taken)."""
         with self.store.transaction():
-            rows = self._query(
-                "SELECT player, sealed, expires, used FROM player_codes WHERE code_hash = ? AND table_id = ?",
-                (code_hash, table_id),
-            )
-            if not rows:
-                return "unknown", None, None
-            player, sealed, expires, used = str(rows[0][0]), str(rows[0][1]), float(rows[0][2]), rows[0][3]
-            if used is not None:
-                return "used", player, None
-            if expires <= now:
-                return "expired", player, None
-            # Of two devices redeeming at once, the one whose update finds the code unused has it.
-            used_now = self._execute(
-                "UPDATE player_codes SET used = ? WHERE code_hash = ? AND used IS NULL", (now, code_hash)
-            )
-            if used_now != 1:
-                return "used", player, None
-            return "taken", player, sealed
+            spent, found = self.store.spend_code(PLAYER_CODES, table_id, code_hash, now)
+        if found is None:
+            return "unknown", None, None
+        return spent, str(found[0]), (str(found[1]) if spent == "taken" else None)
 
     # --- a table's matches and their seats -----------------------------------------------------------------
     def seat_players(self, table_id: str, seats: Sequence[TableSeat]) -> None:

@@ -48,10 +48,8 @@ STATIC_FILES = (
 STATIC_MARK = '<html lang="en" data-site="static">'
 
 
-class SiteError(TablejudgeError):
+class SiteError(TablejudgeError, code="bad_site"):
     """A folder build-site cannot write into."""
-
-    code = "bad_site"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
