@@ -491,6 +491,18 @@ def test_pages_carry_safe_headers_and_redirects_stay_on_this_server(server: Serv
     assert moved.status_code in (301, 307, 308) and "evil.example" not in moved.headers["location"], moved.headers
 
 
+def passes_at_once(other: httpx.Client, match_id: str, tokens: dict[int, str]) -> int:
+    """The seat to move passes through ``other`` (a client of its own), answered within a second, while a
+    flood goes on; the match's version after it."""
+    started = time.monotonic()
+    mover, version = to_move(other, match_id, tokens[0])
+    moved = other.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version},
+                       headers=auth(tokens[mover]))  # fmt: skip
+    assert moved.status_code == 200, moved.text
+    assert time.monotonic() - started < 1.0
+    return version + 1
+
+
 # --- the log, last ---------------------------------------------------------------------------------------
 def test_a_flood_of_reactions_and_takeback_asks_stalls_no_one(server: Server) -> None:
     """One seat sends reactions and takeback asks in a loop: its seat's reactions meet 429 at the seat's
@@ -511,14 +523,8 @@ def test_a_flood_of_reactions_and_takeback_asks_stalls_no_one(server: Server) ->
                 assert int(said.headers["Retry-After"]) >= 1
             asked = http.post(f"/v1/matches/{match_id}/takeback", json={"version": version}, headers=auth(flooder))
             assert asked.status_code in (200, 409, 422, 429), asked.text  # (200: asked, once after its own move)
-            if round_number % 25 == 0:  # the other seat plays on, and is answered at once
-                started = time.monotonic()
-                mover, version = to_move(other, match_id, tokens[0])
-                moved = other.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version},
-                                   headers=auth(tokens[mover]))  # fmt: skip
-                assert moved.status_code == 200, moved.text
-                assert time.monotonic() - started < 1.0
-                version += 1
+            if round_number % 25 == 0:
+                version = passes_at_once(other, match_id, tokens)
     probe.assert_never_waited()
     # (as many a minute: more only if the loop outlasted one, on a loaded machine)
     assert limits.match.reactions_per_minute <= codes.count("said") < 3 * limits.match.reactions_per_minute, codes
@@ -549,13 +555,8 @@ def test_a_flood_of_asks_to_end_and_back_stalls_no_one(server: Server) -> None:
                 assert answer.json()["error"]["code"] == "rate_limited" and int(answer.headers["Retry-After"]) >= 1
             else:
                 assert answer.status_code == 200, answer.text
-            if round_number % 10 == 0:  # the other seat plays on, and is answered at once
-                started = time.monotonic()
-                mover, version = to_move(other, match_id, tokens[0])
-                moved = other.post(f"/v1/matches/{match_id}/moves", json={"move": "pass", "version": version},
-                                   headers=auth(tokens[mover]))  # fmt: skip
-                assert moved.status_code == 200, moved.text
-                assert time.monotonic() - started < 1.0
+            if round_number % 10 == 0:
+                passes_at_once(other, match_id, tokens)
     probe.assert_never_waited()
     # (as many a window: more only if the loop outlasted one, on a loaded machine)
     assert rate.requests <= codes.count(200) < 2 * rate.requests and 429 in codes, codes
