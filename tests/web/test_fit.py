@@ -918,6 +918,9 @@ def test_a_stuck_three2fifteen_hand_offers_its_tokens_in_view(
                 offered = reached_all(seat.page, "#t2f-give-back button")
                 labels = seat.page.locator("#t2f-give-back button").evaluate_all("(b) => b.map((e) => e.ariaLabel)")
                 assert labels == [f"Give back your {each['text']}" for each in offered], labels
+                hand = seat.page.locator(".t2f-hand .rack-tile").all_inner_texts()
+                texts = [each["text"] for each in offered]
+                assert texts == [value for value in dict.fromkeys(hand) if value in texts], (hand, texts)  # its order
                 return
         finally:
             seat.close()

@@ -101,8 +101,8 @@ def test_the_open_menu_shows_a_game_ended_by_agreement(phones: Callable[[str], P
 def test_an_ask_to_end_shows_on_the_other_phones_play_screen(phones: Callable[[str], Phone], live_server: str,
                                                               tmp_path: Path) -> None:  # fmt: skip
     """Issue 38: Ann's ask to end the game showed on Bob's phone only inside his seat's menu. It is a line on
-    his play screen, upright and sideways, with "Agree to end" and "Keep playing" in view and reached by a tap,
-    and the players' cards say who asked; Ann's line says whom she waits for. "Keep playing" folds the line
+    his play screen, upright and sideways, with "Agree to end" and "Not now" in view and reached by a tap,
+    and the players' cards say who asked; Ann's line says whom she waits for. "Not now" folds the line
     on Bob's phone (the ask stands); "Agree to end" ends the game on both phones."""
     match_id, tokens, _ = two_people(live_server)
     pages = {}
@@ -130,7 +130,7 @@ def test_an_ask_to_end_shows_on_the_other_phones_play_screen(phones: Callable[[s
     assert bob.evaluate(SMALL_TARGETS) == []
     assert audit(bob, "the play screen with an ask to end the game") == []
 
-    bob.locator("#end-ask-fold").click()  # Keep playing: folded on Bob's phone; Ann's ask stands
+    bob.locator("#end-ask-fold").click()  # Not now: folded on Bob's phone; Ann's ask stands
     assert bob.locator("#end-line").is_hidden()
     assert ann.locator("#end-line").is_visible()
     bob.reload()

@@ -108,8 +108,8 @@ export function leaveControl(match) {
 
 /**
  * The ask to end the game on the play screen, a line under the header (as a takeback is): the others' ask
- * with "Agree to end" and "Keep playing", your own ask waiting for the others with "Take back my ask", or,
- * watching, who asked; empty when there is none. "Keep playing" folds the line on this phone until the
+ * with "Agree to end" and "Not now", your own ask waiting for the others with "Take back my ask", or,
+ * watching, who asked; empty when there is none. "Not now" folds the line on this phone until the
  * asks change (the ask stands until its seat takes it back: the API has no refusal of it).
  * @param {HTMLElement} place
  * @param {{body: any, you: number | null, name: (seat: number) => string, call: (path: string, options?: any) => Promise<any>, apply: (answer: any, message: any) => void}} page
@@ -145,7 +145,7 @@ export function showEndAsk(place, page) {
       h("button", { type: "button", class: "secondary", id: "end-ask-fold", onclick: () => {
         place.dataset.folded = asks;
         showEndAsk(place, page);
-      } }, "Keep playing"));
+      } }, "Not now"));
   } else {
     fill(place, h("span", {}, `${listWords(others)} ${others.length > 1 ? "ask" : "asks"} to end the game.`));
   }

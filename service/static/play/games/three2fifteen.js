@@ -311,7 +311,9 @@ class Three2FifteenBoard extends BagBoard {
       fill(this.giveBack, h("button", { type: "button", id: "t2f-pass", onclick: () => this.send("pass", "You passed") }, "Pass"));
       return;
     }
-    const values = moves.map((move) => Number(move.split(" ")[1]));
+    // In the hand's order, as the tokens lie in the rack above them.
+    const offered = new Set(moves.map((move) => Number(move.split(" ")[1])));
+    const values = [...new Set(this.ownHand)].filter((value) => offered.has(value)).concat([...offered].filter((value) => !this.ownHand.includes(value)));
     fill(this.stuckBox, "None of your tokens fits anywhere. Give one back: you draw another value, and your turn ends.");
     fill(this.giveBack, h("span", { class: "t2f-give-back-label", "aria-hidden": "true" }, "Give back:"),
       values.map((value) => h("button", { type: "button", class: "secondary", id: `t2f-exchange-${value}`, "aria-label": `Give back your ${value}`, onclick: () => this.send(`exchange ${value}`, `You gave back a ${value}`) },
