@@ -925,3 +925,29 @@ def test_a_stuck_three2fifteen_hand_offers_its_tokens_in_view(
         finally:
             seat.close()
     pytest.fail("Ann's hand never stuck with tokens to give back in three games on the small board")
+
+
+#: The tops of the purple dice's slots, rounded: one value when they keep one line.
+DICE_TOPS = "() => [...new Set([...document.querySelectorAll('.q-purple .q-die-slot')].map((e) => Math.round(e.getBoundingClientRect().top)))]"
+
+
+@pytest.mark.slow
+def test_five_player_qwiply_keeps_its_dice_on_one_line(browser: Any, live_server: str, folder: Path) -> None:
+    """Five players, four of them bots who claim before Ann: the six purple dice keep one line at 360 x 740
+    (a taken die's caption is its taker's short name, "Bot 2", not "Bot 2 · easy"), so that Ann's own sheet
+    is still in view when she claims (it had dropped below the dice)."""
+    spec = Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm", seats=5, bot="easy",
+                options={"first_player": 1})  # fmt: skip
+    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    try:
+        seat.move_on(1)  # Ann's set-up; the bots' set-ups, their lead and their claims; then Ann claims
+        body = seat.body()
+        assert body["view"]["phase"] == "claim" and seat.seat in body["to_act"], body["view"]["phase"]
+        seat.page.wait_for_selector(".q-purple .q-die-slot.taken")
+        seat.page.screenshot(path=str(folder / "qwiply-five-claim.png"))
+        assert len(seat.page.evaluate(DICE_TOPS)) == 1, seat.page.locator(".q-purple").inner_text()
+        assert all(len(text) <= 8 for text in seat.page.locator(".q-purple .q-die-who").all_inner_texts())
+        reached_all(seat.page, ".q-purple .q-die")
+        reached_all(seat.page, ".q-mine .q-row:first-of-type")
+    finally:
+        seat.close()

@@ -186,7 +186,7 @@ class QwiplyBoard {
       const picked = this.pick && this.pick.index === index;
       const label = taken ? `Purple die ${number}, taken${taker !== null ? ` by ${seatName(body, taker, this.you)}` : ""}` : `Purple die ${number}${claiming ? "" : ", unclaimed"}`;
       const face = [dieFace(number, "purple"), h("span", { class: "q-die-n", "aria-hidden": "true" }, String(number))];
-      const caption = h("span", { class: "q-die-who", "aria-hidden": "true" }, taken ? (taker !== null ? seatName(body, taker, this.you).replace(" (you)", "") : "taken") : "");
+      const caption = h("span", { class: "q-die-who", "aria-hidden": "true" }, taken ? (taker !== null ? shortName(seatName(body, taker, this.you)) : "taken") : "");
       if (claiming && !taken) {
         return h("div", { class: "q-die-slot" }, h("button", {
           type: "button", class: `q-die${picked ? " picked" : ""}`, "aria-pressed": String(Boolean(picked)), "aria-label": label,
@@ -536,6 +536,11 @@ function status(body, ctx) {
   if (view.phase === "lead") return mine ? "Your turn: lead a suit" : `${seatName(body, view.start)} leads a suit`;
   if (view.phase === "claim") return mine ? "Your turn: claim a die" : `${seatName(body, body.must_act[0])} claims a die`;
   return "";
+}
+
+/** A die's caption: who took it, short ("Bot 4", not "Bot 4 · easy (you)"), so that six dice keep one line. */
+function shortName(name) {
+  return name.replace(" (you)", "").replace(/ · .*$/, "");
 }
 
 function finalNote(body, seat) {
