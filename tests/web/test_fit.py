@@ -928,7 +928,8 @@ def test_a_stuck_three2fifteen_hand_offers_its_tokens_in_view(
 
 
 #: The tops of the purple dice's slots, rounded: one value when they keep one line.
-DICE_TOPS = "() => [...new Set([...document.querySelectorAll('.q-purple .q-die-slot')].map((e) => Math.round(e.getBoundingClientRect().top)))]"
+DICE_TOPS = """() => [...new Set([...document.querySelectorAll('.q-purple .q-die-slot')]
+  .map((e) => Math.round(e.getBoundingClientRect().top)))]"""
 
 
 @pytest.mark.slow
