@@ -952,3 +952,19 @@ def test_five_player_qwiply_keeps_its_dice_on_one_line(browser: Any, live_server
         reached_all(seat.page, ".q-mine .q-row:first-of-type")
     finally:
         seat.close()
+
+
+def test_qwiply_set_up_refusal_goes_once_answered(browser: Any, live_server: str, folder: Path) -> None:
+    """The set-up handed in with no number crossed out in Sun is refused with a sentence; crossing one out
+    answers it, and the sentence goes (it stayed, still asking for what was done)."""
+    spec = Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm")
+    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    try:
+        seat.my_turn()
+        seat.page.click("#q-setup-submit")
+        seat.page.locator("#q-feedback.problem", has_text="Cross out one number in Sun first.").wait_for()
+        seat.page.click("label.q-cross-n:has(input[aria-label='Cross out 3 in Sun'])")
+        seat.page.wait_for_function("() => document.querySelector('#q-feedback').textContent === ''")
+        assert not seat.body()["view"]["setups"][seat.seat]  # nothing was sent
+    finally:
+        seat.close()

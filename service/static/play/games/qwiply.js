@@ -311,6 +311,10 @@ class QwiplyBoard {
     h("p", { class: "hint" }, "In each main row cross out one number (it can never be used there), and bid how many rounds of that suit you will win. Nobody sees it until every set-up is in."),
     blocks, total);
     showTotal();
+    // A number crossed out answers "Cross out one number in … first": that message goes with it.
+    element.addEventListener("change", () => {
+      if (this.feedback.classList.contains("problem")) this.say("");
+    });
     this.setupForm = { element, submit };
     fill(this.mine, element);
   }
