@@ -147,6 +147,8 @@ class Seat:
             self.page.wait_for_timeout(100)
         version = body["version"]
         self.page.wait_for_function(f"window.tablejudgeMatch?.body?.version >= {version}")
+        if body["status"] != "playing":  # over: no action to wait for
+            return
         # Qwiply's confirm bar comes with a die picked (a pick the page kept from a move made over HTTP
         # may still stand: a second tap would put it back).
         shown = self.page.evaluate(ACTION_SHOWN, self.spec.action)
@@ -966,5 +968,23 @@ def test_qwiply_set_up_refusal_goes_once_answered(browser: Any, live_server: str
         seat.page.click("label.q-cross-n:has(input[aria-label='Cross out 3 in Sun'])")
         seat.page.wait_for_function("() => document.querySelector('#q-feedback').textContent === ''")
         assert not seat.body()["view"]["setups"][seat.seat]  # nothing was sent
+    finally:
+        seat.close()
+
+
+@pytest.mark.slow
+def test_the_way_to_a_rematch_is_in_view_sideways(browser: Any, live_server: str, folder: Path) -> None:
+    """Qwiply played to its end (one penalty ends it) against the bot, on a phone held sideways: the end's card
+    with every player's long note, and its Rematch button on the screen, reached by a tap (it was below the
+    fold)."""
+    spec = Spec("qwiply", ".board-qwiply .board-dock", "#q-setup-submit, #q-confirm",
+                options={"end_penalties": 1, "end_rows": 1})  # fmt: skip
+    seat = Seat(browser, live_server, spec, SCREENS["landscape"])
+    try:
+        seat.move_on(200)  # until the game is over (move_on returns then)
+        assert seat.body()["status"] == "over"
+        seat.page.wait_for_selector("#rematch")
+        seat.page.screenshot(path=str(folder / "qwiply-landscape-end.png"))
+        reached_all(seat.page, "#rematch")
     finally:
         seat.close()
