@@ -82,7 +82,8 @@ class Run:
         )
 
     def takes(self, i: int) -> bool:
-        return fits(self.numbers | NUMBER_BIT[i], self.colours | COLOUR_BIT[i], self.count + 1)
+        # Two wilds already in the run (two series a tile would join into one) refuse every tile.
+        return self.wilds < 2 and fits(self.numbers | NUMBER_BIT[i], self.colours | COLOUR_BIT[i], self.count + 1)
 
 
 EMPTY = Run()
