@@ -6,6 +6,12 @@
 - Gain: the points. At the end a kept tile costs its number, a wild 25 (the sheet's penalty).
 - Opens: a series left at four tiles (a row, a column, or a stack four high) that the next player can
   complete for its numbers and the 10-point bonus: "sets up a five".
+- Look-ahead: the best three by equity, each deal played out to the bot's own next turn (three plies).
+  Every play here opens the board to whoever moves next, and the next player's answer alone (two plies)
+  counts only the opening against the move: the bot then shies from big plays that greedy makes, and
+  its own next turn, which the same board feeds, is what weighs them fairly. A deal costs a move
+  generation per ply and candidate, so fewer candidates keep the deals within the think budget
+  (about five each), enough that the answers' noise does not undo the static equity's order.
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ MEAN_TILE = 3.0
 class MatchFivePlan(Plan):
     package = "engine.matchfive"
     hidden_keys = ("bag",)
+    lookahead = 3
+    plies = 3
 
     def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
         return Counter(game.tile_counts)  # type: ignore[attr-defined]

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache, cached_property
 
 from engine.errors import IllegalMoveError
 from engine.linegames.symmetry import DIHEDRAL, canonical_form, symmetric_maps
@@ -60,6 +61,15 @@ def fits(numbers: int, colours: int, count: int) -> bool:
     return (c == 1 and n == count) or (n == 1 and c == count)
 
 
+@cache
+def taken_faces(numbers: int, colours: int, count: int, wilds: int) -> int:
+    """The colour-numbers (a bit each) that a run with these masks takes one more of; none once it
+    holds two wilds (two series a tile would join into one). A few thousand runs exist: kept."""
+    if wilds > 1:
+        return 0
+    return sum(1 << i for i in range(len(FACES)) if fits(numbers | NUMBER_BIT[i], colours | COLOUR_BIT[i], count + 1))
+
+
 @dataclass(frozen=True)
 class Run:
     """Tiles already in a line, as masks: what a tile added to it must fit."""
@@ -81,8 +91,13 @@ class Run:
             self.points + (0 if wild else VALUE[i]),
         )
 
+    @cached_property
+    def faces(self) -> int:
+        """The colour-numbers the run takes one more of, a bit each."""
+        return taken_faces(self.numbers, self.colours, self.count, self.wilds)
+
     def takes(self, i: int) -> bool:
-        return fits(self.numbers | NUMBER_BIT[i], self.colours | COLOUR_BIT[i], self.count + 1)
+        return bool(self.faces >> i & 1)
 
 
 EMPTY = Run()
@@ -102,10 +117,9 @@ class Slot:
 
 
 def cross_slot(spot: Spot, runs: Sequence[Run]) -> Slot:
-    faces = 0
-    for i in range(len(FACES)):
-        if all(run.takes(i) for run in runs):
-            faces |= 1 << i
+    faces = ALL_FACES
+    for run in runs:
+        faces &= run.faces
     present = [run for run in runs if run.count]
     base = sum(run.points + (FIVE_BONUS if run.count + 1 == MAX_SERIES else 0) for run in present)
     return Slot(spot, faces, all(run.wilds == 0 for run in runs), base, len(present))

@@ -10,7 +10,7 @@ import pytest
 
 from engine.base import State
 from engine.bots import Bot, Turn, make_bot, next_move, play_game
-from engine.planning import HardBot, Plan, plan_for, shown
+from engine.planning import HardBot, Plan, _answer, plan_for, shown
 from engine.registry import load_game
 from engine.rng import Rng
 
@@ -137,6 +137,24 @@ def entry(review: dict[str, Any] | None, move: str) -> dict[str, Any]:
     found = [best for best in review["best"] if best["move"] == move]
     assert found, f"{move} is not listed: {[best['move'] for best in review['best']]}"
     return found[0]
+
+
+def test_three_plies_count_the_next_answer_against_a_move_and_the_seats_own_next_turn_for_it() -> None:
+    # Match Five's look-ahead plays to the seat's own next turn: its best points there are what the board
+    # the move leaves (and its refill) give back, taken off the opponent's answer.
+    state = mid_game("matchfive(players=2)", 5, 6)
+    plan = plan_for(state.game)
+    assert plan is not None and plan.plies == 3
+    seat = state.acting_players()[0]
+    state.act(seat, state.scored_moves(seat)[0].move)
+    other = state.acting_players()[0]
+    answer = state.scored_moves(other)[0]
+    after = state.clone()
+    after.act(other, answer.move)
+    own = after.scored_moves(seat)[0].points
+    assert answer.points > 0 and own > 0
+    assert _answer(state.clone(), seat, plan, plies=2) == answer.points
+    assert _answer(state.clone(), seat, plan, plies=3) == answer.points - own
 
 
 def test_a_review_says_a_move_blocks_the_triple() -> None:

@@ -75,6 +75,15 @@ def test_no_play_goes_beside_a_locked_tile() -> None:
             assert board.lock_beside((r, c, level)) is None, move
 
 
+def test_no_play_joins_two_wilds_into_one_series() -> None:
+    # A yellow 3 at 0,1 would join the wilds at 0,0 and 0,2 into one row: as a single tile (the slot's
+    # cross row) and along the row over the wild at 0,0 (the play's own line). Both are refused.
+    board = parse_stacks("0,0:*4y 1,0:4r 1,1:3r 1,2:1r 0,2:*1y")
+    texts = {scored.move.to_text() for scored in check_generator(board, ["3y", "2y"])}
+    assert "0,1:1 3y" not in texts and "0,-1:1a 2y . 3y" not in texts
+    assert "0,3:1a 3y 2y" in texts  # beside one wild only: still a play
+
+
 def test_a_wild_is_offered_as_each_tile_it_may_stand_for() -> None:
     board = parse_stacks("0,0:3r")
     singles = {m.to_text() for m in generate_plays(board, [WILD]) if len(m.placements) == 1}
