@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.matches.waiting import wait_for
 from tests.web.conftest import Phone
 from tests.web.pages import shots_both_ways
 
@@ -111,3 +112,29 @@ def test_three_games_in_three_states_and_one_tap_resumes_it(
     page.wait_for_url(f"{live_server}/play/{games['turn'][0]}")
     page.wait_for_function("() => window.tablejudgeMatch && window.tablejudgeMatch.you === 0")
     page.locator("#status", has_text="Your turn").wait_for()
+
+
+def test_a_bots_last_move_names_the_bot_as_the_row_does(phones: Callable[[str], Phone], live_server: str) -> None:
+    """Against the normal bot, the row's last move names it "Bot · normal", as the row names its players (it
+    said only "normal")."""
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann", "bots": {"1": "normal"}})
+        assert made.status_code == 201, made.text
+        match_id, token = made.json()["match"], made.json()["token"]
+
+        def after_the_bot() -> bool:
+            """Ann passes when she opens; true once the bot has moved after her (the last move is the bot's)."""
+            body = http.get(f"/v1/matches/{match_id}", headers=auth(token)).json()
+            if body["must_act"] == [0] and body["version"] == 0:
+                pass_turn(http, match_id, token, 0)
+                return False
+            return bool(body["must_act"] == [0] and body["version"] >= 1)
+
+        wait_for(after_the_bot, "the bot's move", 60, every=0.1)
+    phone = phones("Ann")
+    phone.context.add_init_script(seats_script({"turn": (match_id, token)}, {}))
+    page = phone.open("/play")
+    row = page.locator(f"#my-games .my-game[data-match='{match_id}']")
+    row.wait_for()
+    line = row.locator(".my-game-line").last.inner_text()
+    assert line.startswith("Bot · normal "), line

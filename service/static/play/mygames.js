@@ -128,7 +128,9 @@ function outcomeWords(game) {
  */
 export function lastMoveWords(game, plugin, body) {
   const last = game.last;
-  const who = last.seat === game.you ? "You" : last.name || `Player ${last.seat + 1}`;
+  // (named as the row names its players: a bot as "Bot · normal", never its bare kind)
+  const named = body?.seats?.find((/** @type {any} */ seat) => seat.seat === last.seat)?.name;
+  const who = last.seat === game.you ? "You" : named || last.name || `Player ${last.seat + 1}`;
   const step = { seat: last.seat, move: last.move || "", breakdown: last.breakdown, version: last.version };
   const points = last.breakdown?.total || 0;
   const forPoints = points ? ` for ${plural(points, "point")}` : "";
