@@ -114,6 +114,7 @@ def test_three_games_in_three_states_and_one_tap_resumes_it(
     page.locator("#status", has_text="Your turn").wait_for()
 
 
+@pytest.mark.slow
 def test_a_bots_last_move_names_the_bot_as_the_row_does(phones: Callable[[str], Phone], live_server: str) -> None:
     """Against the normal bot, the row's last move names it "Bot · normal", as the row names its players (it
     said only "normal")."""
