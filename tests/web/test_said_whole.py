@@ -170,6 +170,34 @@ def test_the_other_players_move_is_said(game: str, orientation: str, browser: An
         seat.close()
 
 
+def test_the_last_move_is_said_when_the_sheet_was_busy_at_first(browser: Any, live_server: str, tmp_path: Path) -> None:
+    """A read the server answers 503 (its engine workers busy: a loaded server) is asked again after its
+    Retry-After. Before, the page gave up on the score sheet, and the other player's move was never said
+    until the next move (a CI run saw BOP!'s line stay on Ann's own play). The first two sheets asked for
+    after Ann's move are answered 503 here, as a busy server answers them."""
+    spec = next(each for each in SPECS if each.game == "bop")
+    seat = Seat(browser, live_server, spec, SCREENS["portrait"])
+    refused: list[str] = []
+
+    def busy_at_first(route: Any) -> None:
+        if len(refused) < 2:
+            refused.append(route.request.url)
+            route.fulfill(status=503, headers={"Retry-After": "1"}, json={"error": {"code": "busy", "message": "busy"}})
+        else:
+            route.continue_()
+
+    try:
+        seat.my_turn()
+        seat.page.route("**/turns", busy_at_first)
+        seat.move_on(1)
+        bot = seat.page.locator(".players .player").nth(1 - seat.seat).locator(".p-name").inner_text()
+        said = f"(document.querySelector({json.dumps(LAST_LINES['bop'])})?.textContent || '')"
+        seat.page.wait_for_function(f"{said}.startsWith({json.dumps(bot.strip() + ' ')})")
+        assert len(refused) == 2, refused
+    finally:
+        seat.close()
+
+
 #: The other seat's card: what the game says of it (its ``.p-info``), and whether it is whole and seen.
 OTHER_INFO = """(you) => {
   const card = [...document.querySelectorAll(".players .player")].find((each) => !each.classList.contains("you"));

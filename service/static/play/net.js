@@ -10,11 +10,31 @@ export class ApiError extends Error {
     this.details = error?.details || {};
     this.reason = error?.reason || null; // what a refusal's code alone does not say (a seat link's "changed_hands")
     this.match = error?.match || null; // a stale move: the current match, to resync from
+    this.retryAfterMs = 0; // the answer's Retry-After, where it had one
+  }
+}
+
+/** How often a read answered 503 (the engine's workers busy, storage away a moment) is asked again, and
+ * the longest pause before each: the server's Retry-After, within this. A read that failed once would
+ * otherwise leave what it feeds (the last move's line, the sheet) stale until the next move. */
+const READ_TRIES = 4;
+const LONGEST_PAUSE_MS = 4000;
+
+/** @param {string} path @param {{method?: string, body?: any, token?: string | null}} [options] */
+export async function api(path, options = {}) {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await ask(path, options);
+    } catch (error) {
+      const read = (options.method || "GET") === "GET";
+      if (!read || !(error instanceof ApiError) || error.status !== 503 || tried >= READ_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(LONGEST_PAUSE_MS, error.retryAfterMs || 1000)));
+    }
   }
 }
 
 /** @param {string} path @param {{method?: string, body?: any, token?: string | null}} [options] */
-export async function api(path, { method = "GET", body, token } = {}) {
+async function ask(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -30,7 +50,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
   } catch (_) {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, data?.error);
+  if (!response.ok) {
+    const error = new ApiError(response.status, data?.error);
+    error.retryAfterMs = 1000 * (Number(response.headers.get("Retry-After")) || 0);
+    throw error;
+  }
   return data;
 }
 
