@@ -135,9 +135,9 @@ class Plan(ABC):
         """Which of the game's leave tables fits these options (Q!nto: its variant)."""
         return "default"
 
-    @abstractmethod
     def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
-        """Every tile of the game, with its count."""
+        """Every tile of the game, with its count: the game's ``tile_counts`` (Three2Fifteen's tokens are its own)."""
+        return Counter(game.tile_counts)  # type: ignore[attr-defined]
 
     @abstractmethod
     def on_table(self, view: JsonDict) -> Iterable[Any]:
@@ -246,9 +246,9 @@ class Plan(ABC):
         state: State[Any] = game._state_from_body(body, seed, Rng(seed))
         return state
 
-    @abstractmethod
     def body_keys(self, game: Game[Any, Any, Any]) -> Sequence[str]:
-        """The keys of the game's saved body, in order."""
+        """The keys of the game's saved body, in order, as the game's class declares them (``body_keys``)."""
+        return type(game).body_keys  # type: ignore[attr-defined, no-any-return]
 
 
 # --- the evaluation -------------------------------------------------------------------------------

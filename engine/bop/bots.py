@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +19,6 @@ from engine.bop.board import lines_through
 from engine.bop.moves import Challenge, Pass, Play, Swap
 from engine.bop.options import BOP, HAND_SIZE
 from engine.bop.rules import check_words
-from engine.bop.state import BODY_KEYS
 from engine.planning import Plan
 from engine.values import JsonDict, Move
 
@@ -34,12 +32,6 @@ class BopPlan(Plan):
     # A hand with a BOP! tile has thousands of plays to list: within the budget the look-ahead weighs the
     # few best moves only.
     lookahead = 4
-
-    def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
-        return Counter(game.tile_counts)  # type: ignore[attr-defined]
-
-    def body_keys(self, game: Game[Any, Any, Any]) -> Sequence[str]:
-        return BODY_KEYS
 
     def board(self, view: JsonDict) -> dict[tuple[int, int], str]:
         return {(r, c): tile for r, c, tile in view["board"]}

@@ -38,6 +38,8 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
     format = 2
     word_questions = ("bop", "bop_lines")
     table_mode = True
+    #: The keys of a saved body, in order, as the grid games' factories declare theirs (``GridGame.body_keys``).
+    body_keys = BODY_KEYS
 
     @cached_property
     def tile_counts(self) -> Counter[str]:
@@ -154,7 +156,7 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
     # --- saved bodies -----------------------------------------------------------------------------
     def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> BopState:
         table = self.options.table
-        check_keys(body, (*BODY_KEYS, TABLE_KEY) if table else BODY_KEYS, "BOP! state")
+        check_keys(body, (*self.body_keys, TABLE_KEY) if table else self.body_keys, "BOP! state")
         if seed is None and not table:
             raise StateError("BOP! state: a BOP! game always has a seed (only a table game may have none)")
         state = (BopTable if table else BopState)(

@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from engine.base import Game
 from engine.linegames.grid import ORTHOGONAL, STEPS, Cell, play_lines
 from engine.linegames.moves import Pass, Play, Swap
 from engine.linegames.solver import LineSolver
@@ -51,14 +50,8 @@ class LinePlan(Plan):
     #: What the threat is called in a review ("a Q!nto").
     threat_words: ClassVar[str] = "a five"
 
-    def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
-        return Counter(game.tile_counts)  # type: ignore[attr-defined]
-
     def on_table(self, view: JsonDict) -> Iterable[Any]:
         return [tile for _, _, tile in view["board"]]
-
-    def body_keys(self, game: Game[Any, Any, Any]) -> Sequence[str]:
-        return type(game).body_keys  # type: ignore[attr-defined, no-any-return]
 
     def board(self, view: JsonDict) -> dict[Cell, str]:
         return {(r, c): tile for r, c, tile in view["board"]}

@@ -51,12 +51,6 @@ class MatchFivePlan(Plan):
     lookahead = 3
     plies = 3
 
-    def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
-        return Counter(game.tile_counts)  # type: ignore[attr-defined]
-
-    def body_keys(self, game: Game[Any, Any, Any]) -> Sequence[str]:
-        return type(game).body_keys  # type: ignore[attr-defined, no-any-return]
-
     def board(self, view: JsonDict) -> Board:
         return Board({(r, c): tuple(map(parse_placed_tile, stack.split(" "))) for (r, c), stack in view["board"]})
 

@@ -45,9 +45,6 @@ class Three2FifteenPlan(Plan):
     def box(self, game: Game[Any, Any, Any]) -> Counter[Any]:
         return Counter(game.token_counts)  # type: ignore[attr-defined]
 
-    def body_keys(self, game: Game[Any, Any, Any]) -> Sequence[str]:
-        return type(game).body_keys  # type: ignore[attr-defined, no-any-return]
-
     def layout(self, view: JsonDict) -> Layout:
         return named_layout(view["options"]["layout"])
 
