@@ -112,6 +112,18 @@ class Judged:
         return self.static if self.cost is None else self.gain + self.leave_value - self.cost
 
 
+def hand_less(hand: Sequence[Any], taken: Iterable[Any]) -> tuple[Any, ...]:
+    """``hand`` less the tiles a move takes from it (each taken once, as often as it is named): the leave.
+
+    >>> hand_less(["9y", "3g", "9y"], ["9y"])
+    ('3g', '9y')
+    """
+    left = list(hand)
+    for tile in taken:
+        left.remove(tile)
+    return tuple(left)
+
+
 class Plan(ABC):
     """What the hard bot needs of one game. Tiles are the game's own values (``"Hy"``, ``7``)."""
 

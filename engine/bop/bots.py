@@ -19,7 +19,7 @@ from engine.bop.board import lines_through
 from engine.bop.moves import Challenge, Pass, Play, Swap
 from engine.bop.options import BOP, HAND_SIZE
 from engine.bop.rules import check_words
-from engine.planning import Plan
+from engine.planning import Plan, hand_less
 from engine.values import JsonDict, Move
 
 if TYPE_CHECKING:
@@ -69,15 +69,10 @@ class BopPlan(Plan):
 
     def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
         if isinstance(move, Play):
-            taken: Sequence[str] = move.tiles()
-        elif isinstance(move, Pass):
-            taken = move.trade
-        else:
-            return None
-        left = list(hand)
-        for tile in taken:
-            left.remove(tile)
-        return tuple(left)
+            return hand_less(hand, move.tiles())
+        if isinstance(move, Pass):
+            return hand_less(hand, move.trade)
+        return None
 
     def end_penalty(self, leave: Sequence[Any]) -> float:
         return float(len(leave))

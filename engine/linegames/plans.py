@@ -18,7 +18,7 @@ from engine.linegames.grid import ORTHOGONAL, STEPS, Cell, play_lines
 from engine.linegames.moves import Pass, Play, Swap
 from engine.linegames.solver import LineSolver
 from engine.linegames.tiles import TileKit, is_wild
-from engine.planning import Plan
+from engine.planning import Plan, hand_less
 from engine.values import JsonDict, Move
 
 
@@ -57,23 +57,19 @@ class LinePlan(Plan):
         return {(r, c): tile for r, c, tile in view["board"]}
 
     def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
-        left = list(hand)
         if isinstance(move, Play):
-            taken: Sequence[str] = move.tiles()
-        elif isinstance(move, Pass):
-            taken = move.trade
-        elif isinstance(move, Swap):
+            return hand_less(hand, move.tiles())
+        if isinstance(move, Pass):
+            return hand_less(hand, move.trade)
+        if isinstance(move, Swap):  # each step puts a tile of the hand on a cell and takes back the one there
+            left = list(hand)
             board = self.board(view)
             for cell, tile in move.steps:
                 left.remove(tile)
                 left.append(board[cell])
                 board[cell] = tile
             return tuple(left)
-        else:
-            return None
-        for tile in taken:
-            left.remove(tile)
-        return tuple(left)
+        return None
 
     def pairs(self, first: Any, second: Any) -> Iterable[str]:
         if first == second:

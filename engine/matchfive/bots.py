@@ -38,7 +38,7 @@ from engine.matchfive.options import (
     value,
 )
 from engine.matchfive.rules import check_geometry, check_series, play_series
-from engine.planning import Plan
+from engine.planning import Plan, hand_less
 from engine.values import JsonDict, Move
 
 #: What the tile that completes a five is worth itself, on average (numbers 1 to 5).
@@ -87,15 +87,10 @@ class MatchFivePlan(Plan):
 
     def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
         if isinstance(move, Place):
-            taken = move.hand_tiles()
-        elif isinstance(move, Swap):
-            taken = list(move.tiles)
-        else:
-            taken = []
-        left = list(hand)
-        for tile in taken:
-            left.remove(tile)
-        return tuple(left)
+            return hand_less(hand, move.hand_tiles())
+        if isinstance(move, Swap):
+            return hand_less(hand, move.tiles)
+        return tuple(hand)
 
     def end_penalty(self, leave: Sequence[Any]) -> float:
         return float(hand_penalty(leave))

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.base import Game
 from engine.linegames.plans import chance_of_one
-from engine.planning import Plan
+from engine.planning import Plan, hand_less
 from engine.three2fifteen.board import ACROSS, DOWN, STEPS, Cell
 from engine.three2fifteen.layout import Layout, named_layout
 from engine.three2fifteen.moves import Exchange, Play
@@ -78,13 +78,11 @@ class Three2FifteenPlan(Plan):
         return {"pair:same": "two of a value", "pair:fits": "two tokens that may share a line"}.get(feature, feature)
 
     def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
-        left = list(hand)
         if isinstance(move, Play):
-            for value in move.tiles():
-                left.remove(value)
-        elif isinstance(move, Exchange):
-            left.remove(move.token)
-        return tuple(left)
+            return hand_less(hand, move.tiles())
+        if isinstance(move, Exchange):
+            return hand_less(hand, (move.token,))
+        return tuple(hand)
 
     def gain(self, scored: ScoredMove[Any], view: JsonDict, seat: int) -> float:
         repeats = sum(item.kind == "repeat" for item in scored.breakdown.items)
