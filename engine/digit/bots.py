@@ -19,7 +19,7 @@ from engine.digit.moves import DigitPass
 from engine.digit.options import KIT
 from engine.digit.rules import BONUS_LENGTHS, SOLVER
 from engine.linegames.moves import Play
-from engine.linegames.plans import LinePlan
+from engine.linegames.plans import LinePlan, own_piles
 from engine.linegames.tiles import WILD
 from engine.values import JsonDict, Move, ScoredMove
 
@@ -37,15 +37,11 @@ class DigitPlan(LinePlan):
     completion = ANOTHER_TURN + 1
     threat_words = "a 5th tile"
 
-    def pile_size(self, view: JsonDict, seat: int) -> int:
-        return int(view["pile_sizes"][seat])
+    def own_pile_sizes(self, view: JsonDict) -> str:
+        return "pile_sizes"
 
     def hidden_body(self, view: JsonDict, seat: int, hands: list[list[Any]], rest: list[Any]) -> JsonDict:
-        piles, at = [], 0
-        for size in view["pile_sizes"]:
-            piles.append(rest[at : at + size])
-            at += size
-        return {"hands": hands, "piles": piles}
+        return {"hands": hands, "piles": own_piles(rest, view["pile_sizes"])}
 
     def kind(self, tile: Any) -> str:
         if tile == WILD + WILD:
@@ -62,10 +58,6 @@ class DigitPlan(LinePlan):
         return {"digit": "a D!Git tile", "blank": "a blank tile", "plain": "a numbered tile",
                 "pair:same": "two of the same tile", "pair:colour": "two of a colour", "pair:face": "two of a number",
                 "pair:run": "the makings of a sequence"}.get(feature, feature)  # fmt: skip
-
-    def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
-        # A pass trades tiles under the player's own pile: they stay theirs to play, so it keeps them all.
-        return tuple(hand) if isinstance(move, DigitPass) else super().leave(view, move, hand)
 
     def first_words(self, view: JsonDict) -> str:
         return "the most tiles now"

@@ -38,6 +38,19 @@ def chance_of_one(fitting: int, unseen: int, hand: int) -> float:
     return 1.0 - none
 
 
+def own_piles(rest: Sequence[Any], sizes: Sequence[int]) -> list[list[Any]]:
+    """``rest`` dealt in turn to piles of one's own of ``sizes``.
+
+    >>> own_piles(["1r", "2g", "3b"], [1, 0, 2])
+    [['1r'], [], ['2g', '3b']]
+    """
+    piles, at = [], 0
+    for size in sizes:
+        piles.append(list(rest[at : at + size]))
+        at += size
+    return piles
+
+
 class LinePlan(Plan):
     """A line game's plan: tiles are ``face + colour`` (``?`` for a wild part), moves the line games'."""
 
@@ -56,7 +69,19 @@ class LinePlan(Plan):
     def board(self, view: JsonDict) -> dict[Cell, str]:
         return {(r, c): tile for r, c, tile in view["board"]}
 
+    def own_pile_sizes(self, view: JsonDict) -> str | None:
+        """The view's key of each seat's pile size where every seat draws from a pile of its own (D!Git, Q!nto
+        Light), or None: one common pile (``pile_size``)."""
+        return None
+
+    def pile_size(self, view: JsonDict, seat: int) -> int:
+        own = self.own_pile_sizes(view)
+        return int(view[own][seat]) if own else int(view["pile_size"])
+
     def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
+        if isinstance(move, Pass) and self.own_pile_sizes(view):
+            # A pass trades tiles under the player's own pile: they stay theirs to play, so it keeps them all.
+            return tuple(hand)
         if isinstance(move, Play):
             return hand_less(hand, move.tiles())
         if isinstance(move, Pass):

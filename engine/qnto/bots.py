@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.base import Game
 from engine.linegames.moves import Play
-from engine.linegames.plans import LinePlan
+from engine.linegames.plans import LinePlan, own_piles
 from engine.linegames.tiles import WILD
 from engine.qnto.movegen import play_value
 from engine.qnto.moves import Pass
@@ -42,17 +42,13 @@ class QntoPlan(LinePlan):
     def light(self, view: JsonDict) -> bool:
         return bool(view["options"]["variant"] == "light")
 
-    def pile_size(self, view: JsonDict, seat: int) -> int:
-        return int(view["own_pile_sizes"][seat]) if self.light(view) else int(view["pile_size"])
+    def own_pile_sizes(self, view: JsonDict) -> str | None:
+        return "own_pile_sizes" if self.light(view) else None
 
     def hidden_body(self, view: JsonDict, seat: int, hands: list[list[Any]], rest: list[Any]) -> JsonDict:
         if not self.light(view):
             return {"hands": hands, "pile": rest, "own_piles": []}
-        piles, at = [], 0
-        for size in view["own_pile_sizes"]:
-            piles.append(rest[at : at + size])
-            at += size
-        return {"hands": hands, "pile": [], "own_piles": piles}
+        return {"hands": hands, "pile": [], "own_piles": own_piles(rest, view["own_pile_sizes"])}
 
     def kind(self, tile: Any) -> str:
         if tile == QNTO_TILE:
@@ -67,12 +63,6 @@ class QntoPlan(LinePlan):
         return {"qnto": "the Q!nto tile", "colour wild": "a colour wild", "shape wild": "a shape wild",
                 "plain": "a plain tile", "pair:same": "two of the same tile", "pair:colour": "two of a colour",
                 "pair:face": "two of a shape"}.get(feature, feature)  # fmt: skip
-
-    def leave(self, view: JsonDict, move: Move, hand: Sequence[Any]) -> tuple[Any, ...] | None:
-        # Light: a pass trades tiles under the player's own pile, where they stay theirs to play.
-        if self.light(view) and isinstance(move, Pass):
-            return tuple(hand)
-        return super().leave(view, move, hand)
 
     def first_words(self, view: JsonDict) -> str:
         return "the most tiles now" if self.light(view) else "the most points now"
