@@ -6,7 +6,7 @@
 // link's QR code took the whole board away. A phone game keeps such settings behind a menu in its
 // header: the sheet opens over the board, says what it is, and closes with its button, Escape or a tap
 // outside it, the board as it was under it.
-import { h } from "./ui.js";
+import { h, modalSheet } from "./ui.js";
 import { pushControl } from "./push.js";
 import { withSeatMove } from "./seat.js";
 import { leaveControl } from "./leave.js";
@@ -20,15 +20,9 @@ import { leaveControl } from "./leave.js";
  * @returns {HTMLDialogElement}
  */
 export function seatMenu(seat, match) {
-  const close = h("button", { type: "button", class: "secondary small rules-close", id: "seat-menu-close" }, "Close");
-  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { class: "rules-sheet seat-menu", id: "seat-menu", "aria-labelledby": "seat-menu-title" },
-    h("div", { class: "rules-head" }, h("h2", { id: "seat-menu-title" }, "Your seat"), close),
-    h("div", { class: "rules-body" }, withSeatMove(pushControl(seat), seat), leaveControl(match))));
-  close.addEventListener("click", () => sheet.close());
-  // A tap on the backdrop (outside the sheet) closes it, as the rules' sheet does.
-  sheet.addEventListener("click", (/** @type {MouseEvent} */ event) => {
-    if (event.target === sheet) sheet.close();
-  });
+  const { sheet, close } = modalSheet(
+    { id: "seat-menu", kind: "seat-menu", title: "Your seat", titleId: "seat-menu-title", closeId: "seat-menu-close" },
+    h("div", { class: "rules-body" }, withSeatMove(pushControl(seat), seat), leaveControl(match)));
   const button = h("button", {
     type: "button", class: "secondary small menu-button", id: "seat-menu-button", "aria-haspopup": "dialog",
     "aria-label": "Your seat: turn alerts, move my seat, resign",

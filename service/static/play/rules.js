@@ -2,7 +2,7 @@
 // and a worked example, in a dialog over the page. The text is static, one fragment per game
 // (rules/NAME.html, precached by the service worker, so it opens with no network too); tiles in it are
 // written as data-tiles="r:3 y:9 w:!" and drawn here as tiles, each with its name in words.
-import { h, fill } from "./ui.js";
+import { h, fill, closesOnBackdrop } from "./ui.js";
 
 /** @type {Record<string, string>} a tile's colour letter, in words (Match Five's orange too) */
 const COLOURS = { y: "yellow", g: "green", r: "red", k: "black", b: "blue", o: "orange", n: "", w: "wild", t: "token", d: "die", W: "white die" };
@@ -69,10 +69,7 @@ export async function openRules(game, title) {
   if (!dialog) {
     dialog = h("dialog", { class: "rules-sheet", id: "rules", "aria-labelledby": "rules-title" });
     document.body.append(dialog);
-    // A tap on the backdrop (outside the sheet) closes it, as a phone's sheets do.
-    dialog.addEventListener("click", (/** @type {MouseEvent} */ event) => {
-      if (event.target === dialog) dialog.close();
-    });
+    closesOnBackdrop(dialog);
   }
   const body = h("div", { class: "rules-body" }, h("p", { class: "muted" }, "Loading the rules…"));
   const close = h("button", { type: "button", class: "secondary small rules-close", onclick: () => dialog.close() }, "Close");

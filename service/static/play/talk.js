@@ -6,7 +6,7 @@
 // private match has it. A takeback the others asked for is not hidden in a menu: it is a line under the
 // header with Accept and Decline, as is the asker's "waiting for the others" and a decline. A reaction
 // shows as a bubble on its seat's card for a few seconds, and is said to the screen reader.
-import { h, svg, fill, announce } from "./ui.js";
+import { h, svg, fill, announce, modalSheet } from "./ui.js";
 
 /** The phrases, as the server knows them (matches/talk.py's PHRASES), in the picker's order. */
 export const PHRASES = {
@@ -31,7 +31,6 @@ export function saying(/** @type {any} */ said) {
  * @returns {{button: HTMLElement, sheet: HTMLDialogElement}}
  */
 export function talkMenu(page) {
-  const close = h("button", { type: "button", class: "secondary small rules-close", id: "talk-close" }, "Close");
   const said = h("p", { class: "talk-said", role: "status" });
   const send = async (/** @type {any} */ what) => {
     try {
@@ -62,12 +61,8 @@ export function talkMenu(page) {
     if (line.value.trim()) send({ text: line.value }).then(() => { line.value = ""; });
   } }, line, h("button", { type: "submit", class: "small" }, "Send"));
   const body = h("div", { class: "rules-body talk-body" });
-  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { class: "rules-sheet talk-sheet", id: "talk-sheet", "aria-labelledby": "talk-title" },
-    h("div", { class: "rules-head" }, h("h2", { id: "talk-title" }, "Talk"), close), body));
-  close.addEventListener("click", () => sheet.close());
-  sheet.addEventListener("click", (/** @type {MouseEvent} */ event) => {
-    if (event.target === sheet) sheet.close();
-  });
+  const { sheet, close } = modalSheet(
+    { id: "talk-sheet", kind: "talk-sheet", title: "Talk", titleId: "talk-title", closeId: "talk-close" }, body);
   const button = h("button", {
     type: "button", class: "secondary small talk-button", id: "talk-button", "aria-haspopup": "dialog",
     "aria-label": "Talk: reactions and takebacks",

@@ -296,3 +296,27 @@ export function oneTimeLinkControl({ id, label, intro, hint, qrAlt, request }) {
   fill(body, h("p", { class: "muted small" }, intro), make);
   return h("div", {}, body, note);
 }
+
+/** ``dialog`` closes at a tap on its backdrop (outside the sheet), as a phone's sheets do. @param {HTMLDialogElement} dialog */
+export function closesOnBackdrop(dialog) {
+  dialog.addEventListener("click", (/** @type {MouseEvent} */ event) => {
+    if (event.target === dialog) dialog.close();
+  });
+}
+
+/**
+ * A sheet over the page (a ``<dialog>`` shaped as the rules' sheet): ``title`` in its head beside a Close
+ * button, ``body`` under it. It closes with its button, Escape or a tap outside it (the seat's menu, the talk).
+ * @param {{id: string, kind: string, title: string, titleId: string, closeId: string}} names the sheet's id,
+ *   its class besides ``rules-sheet``, the heading's words and id, and the Close button's id
+ * @param {HTMLElement} body
+ * @returns {{sheet: HTMLDialogElement, close: HTMLElement}} the sheet (opened with ``showModal``) and its Close button
+ */
+export function modalSheet({ id, kind, title, titleId, closeId }, body) {
+  const close = h("button", { type: "button", class: "secondary small rules-close", id: closeId }, "Close");
+  const sheet = /** @type {HTMLDialogElement} */ (h("dialog", { class: `rules-sheet ${kind}`, id, "aria-labelledby": titleId },
+    h("div", { class: "rules-head" }, h("h2", { id: titleId }, title), close), body));
+  close.addEventListener("click", () => sheet.close());
+  closesOnBackdrop(sheet);
+  return { sheet, close };
+}
