@@ -136,9 +136,6 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
     def _hint_hand(self, text: str) -> list[str]:
         return parse_tiles(text)
 
-    def _hint_box(self) -> Counter[str]:
-        return self.tile_counts
-
     def _hint_extra(self, pieces: Iterable[str]) -> str:
         return ", ".join(sorted(pieces))
 
@@ -149,9 +146,6 @@ class BopGame(HandHints, Game[BopOptions, BopState, BopMove]):
 
     def _hint_board_text(self, board: Mapping[Cell, str]) -> str:
         return format_board(board)
-
-    def _hint_hand_text(self, hand: Sequence[str]) -> str:
-        return " ".join(hand)
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _state_from_body(self, body: Mapping[str, Any], seed: int | None, rng: Rng | None) -> BopState:

@@ -137,18 +137,12 @@ class DigitGame(GridGame[DigitOptions, DigitState, AnyDigitMove]):
     def _hint_hand(self, text: str) -> list[str]:
         return KIT.parse_tiles(text)
 
-    def _hint_box(self) -> Counter[str]:
-        return self.tile_counts
-
     def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
                     ) -> Sequence[ScoredMove[Any]]:  # fmt: skip
         return best_moves(board, hand, ["??"] * pile, limit)
 
     def _hint_board_text(self, board: Mapping[Cell, str]) -> str:
         return format_grid(board)
-
-    def _hint_hand_text(self, hand: Sequence[str]) -> str:
-        return " ".join(hand)
 
     # --- saved bodies -----------------------------------------------------------------------------
     def _body_state(self, body: Mapping[str, Any], seed: int | None) -> DigitState:

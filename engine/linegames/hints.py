@@ -65,9 +65,9 @@ class HandHints(ABC):
         wild again)."""
         return board.values()
 
-    @abstractmethod
     def _hint_box(self) -> Counter[Any]:
-        """Every piece of the game, with how many of each."""
+        """Every piece of the game, with how many of each (default: the game's ``tile_counts``)."""
+        return self.tile_counts  # type: ignore[attr-defined, no-any-return]
 
     def _hint_extra(self, pieces: Iterable[Any]) -> str:
         """Pieces the box does not hold, in order, as the game writes them (default: sorted, by spaces)."""
@@ -81,6 +81,6 @@ class HandHints(ABC):
     def _hint_board_text(self, board: Any) -> str:
         """``board`` as the game writes it."""
 
-    @abstractmethod
     def _hint_hand_text(self, hand: Sequence[Any]) -> str:
-        """``hand`` as the game writes it."""
+        """``hand`` as the game writes it (default: in its order, by spaces)."""
+        return " ".join(map(str, hand))

@@ -141,9 +141,6 @@ class MatchFiveGame(GridGame[MatchFiveOptions, MatchFiveState, MatchFiveMove]):
     def _hint_pieces(self, board: Board) -> Iterable[str]:
         return (hand_tile(tile) for tile in board.tiles())
 
-    def _hint_box(self) -> Counter[str]:
-        return self.tile_counts
-
     def _hint_extra(self, pieces: Iterable[str]) -> str:
         return format_tiles(sort_tiles(pieces))
 

@@ -178,9 +178,6 @@ class QntoGame(GridGame[QntoOptions, QntoState, QntoMove]):
     def _hint_hand(self, text: str) -> list[str]:
         return KIT.parse_tiles(text.translate(LETTERS))
 
-    def _hint_box(self) -> Counter[str]:
-        return self.tile_counts
-
     def _hint_moves(self, board: Mapping[Cell, str], hand: Sequence[str], limit: int, pile: int
                     ) -> Sequence[ScoredMove[Any]]:  # fmt: skip
         return best_plays(board, hand, ["??"] * pile, self.options.variant, limit)
