@@ -36,6 +36,9 @@ class DigitPlan(LinePlan):
     paying = tuple(BONUS_LENGTHS)
     completion = ANOTHER_TURN + 1
     threat_words = "a 5th tile"
+    face_words = "a number"
+    feature_words = {"digit": "a D!Git tile", "blank": "a blank tile", "plain": "a numbered tile",
+                     "pair:run": "the makings of a sequence"}  # fmt: skip
 
     def own_pile_sizes(self, view: JsonDict) -> str:
         return "pile_sizes"
@@ -54,10 +57,6 @@ class DigitPlan(LinePlan):
         if numbered and (int(first[0]) - int(second[0])) % 10 in (1, 9):
             yield "run"
 
-    def words(self, feature: str) -> str:
-        return {"digit": "a D!Git tile", "blank": "a blank tile", "plain": "a numbered tile",
-                "pair:same": "two of the same tile", "pair:colour": "two of a colour", "pair:face": "two of a number",
-                "pair:run": "the makings of a sequence"}.get(feature, feature)  # fmt: skip
 
     def first_words(self, view: JsonDict) -> str:
         return "the most tiles now"

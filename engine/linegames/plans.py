@@ -11,7 +11,7 @@ the next player's hand holds one (drawn without replacement from the unseen tile
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.linegames.grid import ORTHOGONAL, STEPS, Cell, play_lines
@@ -62,6 +62,10 @@ class LinePlan(Plan):
     completion: ClassVar[float] = 10.0
     #: What the threat is called in a review ("a Q!nto").
     threat_words: ClassVar[str] = "a five"
+    #: What two tiles of one face are two of, in a review (D!Git: "a number"; Q!nto: "a shape").
+    face_words: ClassVar[str]
+    #: The game's own leave features in words: its tiles' kinds (``kind``) and any pair of its own.
+    feature_words: ClassVar[Mapping[str, str]]
 
     def on_table(self, view: JsonDict) -> Iterable[Any]:
         return [tile for _, _, tile in view["board"]]
@@ -103,6 +107,12 @@ class LinePlan(Plan):
             yield "colour"
         if first[0] == second[0] and first[0] != "?":
             yield "face"
+
+    def words(self, feature: str) -> str:
+        """The game's own features in its words; the pairs above in the line games' words."""
+        pairs = {"pair:same": "two of the same tile", "pair:colour": "two of a colour",
+                 "pair:face": f"two of {self.face_words}"}  # fmt: skip
+        return {**pairs, **self.feature_words}.get(feature, feature)
 
     def lone_tiles(self, hand: Sequence[str]) -> tuple[str, ...]:
         """The plain tiles of a hand that share nothing (colour, face, a sequence) with another tile in it:

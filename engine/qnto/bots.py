@@ -34,6 +34,9 @@ class QntoPlan(LinePlan):
     kit = KIT
     hidden_keys = ("pile", "own_piles")
     threat_words = "a Q!nto"
+    face_words = "a shape"
+    feature_words = {"qnto": "the Q!nto tile", "colour wild": "a colour wild", "shape wild": "a shape wild",
+                     "plain": "a plain tile"}  # fmt: skip
     completion = 5.0 + QNTO_BONUS
 
     def table_name(self, game: Game[Any, Any, Any]) -> str:
@@ -58,11 +61,6 @@ class QntoPlan(LinePlan):
         if tile[1] == WILD:
             return "shape wild"
         return "plain"
-
-    def words(self, feature: str) -> str:
-        return {"qnto": "the Q!nto tile", "colour wild": "a colour wild", "shape wild": "a shape wild",
-                "plain": "a plain tile", "pair:same": "two of the same tile", "pair:colour": "two of a colour",
-                "pair:face": "two of a shape"}.get(feature, feature)  # fmt: skip
 
     def first_words(self, view: JsonDict) -> str:
         return "the most tiles now" if self.light(view) else "the most points now"
