@@ -1,6 +1,6 @@
 """The hard bot's plan (``engine.planning.Plan``) for the line games, D!Git and Q!nto: what their views,
-leaves and open lines have in common. Each game's ``bots.py`` says what is its own (its tiles' kinds,
-its piles, its gain, the lengths that pay).
+leaves, piles of one's own, pairs and open lines have in common. Each game's ``bots.py`` says what is its
+own (its tiles' kinds and their words, whether a seat has a pile of its own, its gain, the lengths that pay).
 
 What a play *opens* is a line left one tile short of a length that pays (a Q!nto's 5th tile; D!Git's
 5th and 10th): for each end of it the next player could fill, the concrete tiles that would work there
