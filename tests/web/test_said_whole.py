@@ -30,6 +30,12 @@ from tests.web.test_three2fifteen import tap as tap_tokens
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
 
+@pytest.fixture(params=["portrait", "landscape"])
+def orientation(request: pytest.FixtureRequest) -> str:
+    """Each test here is made with the phone held upright and sideways (``SCREENS``)."""
+    return str(request.param)
+
+
 def table_of_two(tables: Callable[[str], Table], live_server: str, game: str) -> tuple[Table, int]:
     """A table of Ann and Bob (both people, so the board is as the test leaves it); the seat to play."""
     with httpx.Client(base_url=live_server, timeout=30) as http:
@@ -58,7 +64,6 @@ def refusal_read(page: Any, tap: Callable[[Any, str], None], move: str, feedback
     return seen_whole(page, feedback)
 
 
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_a_digit_refusal_is_read_to_its_last_word(
     orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path, tables: Callable[[str], Table]
 ) -> None:
@@ -93,7 +98,6 @@ def not_a_series(game: MatchFive, seat: int) -> tuple[str, str] | None:
     return None
 
 
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_a_match_five_refusal_is_read_to_its_last_word(
     orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path, tables: Callable[[str], Table]
 ) -> None:
@@ -111,7 +115,6 @@ def test_a_match_five_refusal_is_read_to_its_last_word(
     assert seen["text"].endswith("never the same colour and the same number)"), (seen, message)
 
 
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_a_three2fifteen_score_preview_is_read_to_its_total(
     orientation: str, phones: Callable[[str], Phone], live_server: str, tmp_path: Path, tables: Callable[[str], Table]
 ) -> None:
@@ -149,7 +152,6 @@ LAST_LINES = {"three2fifteen": "#t2f-last-line", "matchfive": "#mf-last-line", "
               "qnto": "#qnto-last-line", "bop": "#bop-last .bop-last"}  # fmt: skip
 
 
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 @pytest.mark.parametrize("game", list(LAST_LINES))
 def test_the_other_players_move_is_said(game: str, orientation: str, browser: Any, live_server: str,
                                         tmp_path: Path) -> None:  # fmt: skip
@@ -209,7 +211,6 @@ OTHER_INFO = """(you) => {
 }"""
 
 
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_digit_shows_the_other_players_pile(orientation: str, browser: Any, live_server: str, tmp_path: Path) -> None:
     """Issue 38: sideways, D!Git cut the other player's "in pile" count off ("5 in…"): the figure that
     matters in a game the first out of tiles wins. It is whole on the screen both ways up."""
@@ -224,7 +225,6 @@ def test_digit_shows_the_other_players_pile(orientation: str, browser: Any, live
         seat.close()
 
 
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_bop_last_move_is_read_whole_beside_a_refusal(orientation: str, phones: Callable[[str], Phone],
                                                       tables: Callable[[str], Table], live_server: str,
                                                       tmp_path: Path) -> None:  # fmt: skip
