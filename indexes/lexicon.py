@@ -261,11 +261,15 @@ class Lexicon:
         check_range("min_length", min_length, 1, MAX_MIN_LENGTH)
         check_range("limit", limit, 0, MAX_LIMIT)
         check_range("offset", offset, 0, MAX_LIMIT)
-        ranks = self.pdq_ranks(cards, variant, min_length)
-        if order == "longest":
-            ranks = ranks[np.lexsort((ranks, -self._length[ranks].astype(np.int64)))]
-        elif order == "alpha":
-            ranks = ranks[np.argsort(self._alpha[ranks], kind="stable")]
+        if order == "common":  # the ids' own order: only the page's first ids need spelling out
+            count, ranks = self._pdq.count_and_head(cards, variant, min_length, offset + limit if limit else 0)
+        else:
+            ranks = self.pdq_ranks(cards, variant, min_length)
+            count = len(ranks)
+            if order == "longest":
+                ranks = ranks[np.lexsort((ranks, -self._length[ranks].astype(np.int64)))]
+            else:
+                ranks = ranks[np.argsort(self._alpha[ranks], kind="stable")]
         return PdqResult(
             letters=cards,
             variant=variant,
@@ -273,8 +277,8 @@ class Lexicon:
             sort=order,
             lexicon=self.name,
             version=self.version,
-            valid=len(ranks) > 0,
-            count=len(ranks),
+            valid=count > 0,
+            count=count,
             words=self.spellings(_page(ranks, limit, offset)),
             limit=limit,
             offset=offset,
