@@ -13,7 +13,8 @@ Files in ``<index dir>/<name>/`` (numpy ``.npy`` arrays are memory-mapped on loa
 - ``skeleton_offsets.npy`` / ``skeleton_words.npy``: skeleton key id -> word ids
 - ``skeleton_text.txt`` / ``skeleton_text_offsets.npy``: skeleton key id -> its words spelt out,
   newline-separated, most familiar first (the exact-letters fast path: no id -> word lookups)
-- ``positions.npy``     word id x letter -> bit mask of the positions where the letter stands
+- ``positions.npy``     letter x word id -> bit mask of the positions where the letter stands
+  (letter-major: a letter's masks of a sorted run of word ids are gathered from one contiguous row)
   (the first 32 letters: the two longer words of ``standard`` are checked letter by letter)
 - ``start_offsets.npy`` / ``start_words.npy``: start letter -> word ids (X also holds "ex" words)
 - ``start_pair_offsets.npy`` / ``start_pair_words.npy``: (start, a, b) -> word ids whose letters
@@ -49,7 +50,7 @@ from indexes.errors import MalformedWordListError
 from indexes.notation import MAX_WORD_LENGTH, WORD, skeleton
 from indexes.paths import index_dir, word_list_path
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 CODE = {c: i for i, c in enumerate(LETTERS)}
 X = CODE["x"]
@@ -169,7 +170,7 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
     alpha = np.zeros(n, dtype=np.uint32)
     alpha[np.array(sorted(range(n), key=words.__getitem__), dtype=np.int64)] = np.arange(n, dtype=np.uint32)
 
-    positions = np.zeros((n, 26), dtype=mask_type)
+    positions = np.zeros((26, n), dtype=mask_type)
     by_skeleton: dict[str, list[int]] = {}
     start_lists: list[list[int]] = [[] for _ in range(26)]
     start_pair_lists: list[list[int]] = [[] for _ in range(26 * 26 * 26)]
@@ -178,7 +179,7 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
     for rank, entry in enumerate(progress(ranked) if progress else ranked):
         word = entry.word
         for i, c in enumerate(word[:POSITION_BITS]):
-            positions[rank, CODE[c]] |= mask_type(1) << mask_type(i)
+            positions[CODE[c], rank] |= mask_type(1) << mask_type(i)
         if len(sk := skeleton(word)) >= 2:
             by_skeleton.setdefault(sk, []).append(rank)
         for start, at in starts(word):

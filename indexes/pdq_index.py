@@ -2,7 +2,7 @@
 
 For each reading of the deal, a posting list gives a small superset of the answer (words starting
 with the first letter whose rest holds the next two letters in order); then a vectorised greedy
-matcher walks the letters over per-word position masks (bit i of ``positions[w, c]`` is set when
+matcher walks the letters over per-word position masks (bit i of ``positions[c, w]`` is set when
 letter c stands at index i of word w). Word ids are ranks by commonness, so sorted id arrays are
 already in the "common" order.
 
@@ -108,7 +108,7 @@ class PdqIndex:
         return ids[self.length[ids] >= min_length]
 
     def _mask(self, ids: np.ndarray, letter: int) -> np.ndarray:
-        return self.positions[ids, letter].astype(np.uint64)
+        return self.positions[letter][ids].astype(np.uint64)
 
     def _start_positions(self, ids: np.ndarray, start: int) -> np.ndarray:
         """0 where the word starts with the letter itself, 1 where X stands for its "ex"."""
@@ -181,7 +181,7 @@ class PdqIndex:
             for letter in inner[1:]:
                 twice |= self.letter_twice[letter]
             ids = _bitmap_ids(candidates & twice)
-            masks = {letter: self.positions[ids, letter] for letter in set(codes)}
+            masks = {letter: self.positions[letter][ids] for letter in set(codes)}
             ok = np.zeros(len(ids), dtype=bool)
             for reading in readings:
                 ok |= _in_order([masks[letter] for letter in reading])
