@@ -163,30 +163,55 @@ class PdqIndex:
             bits = self._fitting[min_length] = np.packbits(fits).view(np.uint64)
         return bits
 
+    def _pair(self, a: int, b: int) -> np.ndarray:
+        """Bitmap of the words holding letter a before letter b somewhere."""
+        return self.pair_bits[a * 26 + b]
+
+    def _undecided(self, codes: list[int], in_pairs: list[np.ndarray], candidates: np.ndarray) -> np.ndarray | None:
+        """Bitmap of the candidate words whose pairs leave the answer open (None: they decide every word).
+
+        ``in_pairs``: for each reading, the words holding each of its ordered pairs (``candidates``:
+        their union). A reading's pairs decide a word in which its inner letters stand once. Three
+        cards a-b-c with b twice: a word with the reading's pairs fails it only if no b stands between
+        its first a and its last c, so a b stands before its first a and another after its last c;
+        without the pairs (b, a) and (c, b) it holds the reading.
+        """
+        if len(codes) == 2:
+            return None
+        if len(codes) == 4:
+            return candidates & (self.letter_twice[codes[1]] | self.letter_twice[codes[2]])
+        a, b, c = codes
+        twice = self.letter_twice[b]
+        if len(in_pairs) == 1:  # a-b-a: its pairs already hold (b, a) and (a, b)
+            return candidates & twice
+        forward, backward = in_pairs
+        open_forward = forward & twice & self._pair(b, a) & self._pair(c, b)
+        open_backward = backward & twice & self._pair(b, c) & self._pair(a, b)
+        # Decided: a reading's words less those it leaves open (x ^ y is x & ~y where y lies within x).
+        return candidates ^ ((forward ^ open_forward) | (backward ^ open_backward))
+
     def _anywhere(self, codes: list[int], min_length: int) -> tuple[np.ndarray, np.ndarray]:
         """The words holding the cards in order, read either way, as two disjoint parts: a bitmap of
         those the pair bitmaps decide alone, and the sorted ids of the rest (checked letter by letter,
         and the few words longer than the masks, decided by the rules module)."""
         readings = [codes] if codes == codes[::-1] else [codes, codes[::-1]]
-        candidates = np.zeros(self.pair_bits.shape[1], dtype=np.uint64)
+        in_pairs = []
         for reading in readings:
             pairs = [a * 26 + b for i, a in enumerate(reading) for b in reading[i + 1 :]]
             bits = self.pair_bits[pairs[0]] & self._fitting_bits(min_length)
             for pair in pairs[1:]:
                 bits &= self.pair_bits[pair]
-            candidates |= bits
-        inner = sorted(set(codes[1:-1]))
-        if inner:
-            twice = self.letter_twice[inner[0]].copy()
-            for letter in inner[1:]:
-                twice |= self.letter_twice[letter]
-            ids = _bitmap_ids(candidates & twice)
+            in_pairs.append(bits)
+        candidates = in_pairs[0] if len(in_pairs) == 1 else in_pairs[0] | in_pairs[1]
+        undecided = self._undecided(codes, in_pairs, candidates)
+        if undecided is not None:
+            ids = _bitmap_ids(undecided)
             masks = {letter: self.positions[letter][ids] for letter in set(codes)}
             ok = np.zeros(len(ids), dtype=bool)
             for reading in readings:
                 ok |= _in_order([masks[letter] for letter in reading])
             checked = ids[ok]
-            candidates &= ~twice
+            candidates &= ~undecided
         else:
             checked = np.empty(0, dtype=np.uint32)
         letters = "".join(LETTERS[c] for c in codes)
