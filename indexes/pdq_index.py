@@ -49,23 +49,23 @@ def _highest_bit_mask(mask: np.ndarray) -> np.ndarray:
 
 def _in_order(masks: list[np.ndarray]) -> np.ndarray:
     """Do the letters whose position masks these are stand in order? Greedily: each at its first
-    place after the place of the one before (unsigned arithmetic: no place above gives 0)."""
+    place after the place of the one before. In unsigned arithmetic ``x ^ -x`` sets every bit above
+    the lowest set bit of x (and none for 0)."""
     after = masks[0]  # the places the current letter may take
     for mask in masks[1:]:
-        lowest = after & (~after + 1)  # its first place, 0 if none
-        after = mask & ~((lowest << 1) - 1)  # the next letter's places strictly above it
+        after = mask & (after ^ -after)
     return after != 0
 
 
 def _bitmap_ids(bits: np.ndarray, head: int = 0) -> np.ndarray:
     """Sorted word ids (intp, which gathers fastest) of the set bits of a uint64 bitmap (with ``head``, of its first ``head`` non-zero
     words: at least ``head`` ids if it has them), unpacking only non-zero words."""
-    nonzero = np.flatnonzero(bits)
+    nonzero = bits.nonzero()[0]
     if head:
         nonzero = nonzero[:head]
     # packbits order: a word's bytes in memory order, each byte's bits from the high one down.
     # (numpy finds the non-zero entries of a bool array several times faster than of a uint8 one.)
-    set_bits = np.flatnonzero(np.unpackbits(bits[nonzero].view(np.uint8)).view(bool))
+    set_bits = np.unpackbits(bits[nonzero].view(np.uint8)).view(bool).nonzero()[0]
     return nonzero[set_bits >> 6] * 64 + (set_bits & 63)
 
 
@@ -167,28 +167,32 @@ class PdqIndex:
         """Bitmap of the words holding letter a before letter b somewhere."""
         return self.pair_bits[a * 26 + b]
 
-    def _undecided(self, codes: list[int], in_pairs: list[np.ndarray], candidates: np.ndarray) -> np.ndarray | None:
-        """Bitmap of the candidate words whose pairs leave the answer open (None: they decide every word).
+    def _split(self, codes: list[int], in_pairs: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+        """The candidates as (a bitmap of the words their pairs decide, one of those they leave open).
 
-        ``in_pairs``: for each reading, the words holding each of its ordered pairs (``candidates``:
-        their union). A reading's pairs decide a word in which its inner letters stand once. Three
-        cards a-b-c with b twice: a word with the reading's pairs fails it only if no b stands between
-        its first a and its last c, so a b stands before its first a and another after its last c;
-        without the pairs (b, a) and (c, b) it holds the reading.
+        ``in_pairs``: for each reading, the words holding each of its ordered pairs. A reading's pairs
+        decide a word in which its inner letters stand once. Three cards a-b-c with b twice: a word
+        with the reading's pairs fails it only if no b stands between its first a and its last c, so
+        a b stands before its first a and another after its last c; without the pairs (b, a) and
+        (c, b) it holds the reading.
         """
+        candidates = in_pairs[0] if len(in_pairs) == 1 else in_pairs[0] | in_pairs[1]
         if len(codes) == 2:
-            return None
+            return candidates, None
         if len(codes) == 4:
-            return candidates & (self.letter_twice[codes[1]] | self.letter_twice[codes[2]])
-        a, b, c = codes
-        twice = self.letter_twice[b]
-        if len(in_pairs) == 1:  # a-b-a: its pairs already hold (b, a) and (a, b)
-            return candidates & twice
-        forward, backward = in_pairs
-        open_forward = forward & twice & self._pair(b, a) & self._pair(c, b)
-        open_backward = backward & twice & self._pair(b, c) & self._pair(a, b)
-        # Decided: a reading's words less those it leaves open (x ^ y is x & ~y where y lies within x).
-        return candidates ^ ((forward ^ open_forward) | (backward ^ open_backward))
+            undecided = candidates & (self.letter_twice[codes[1]] | self.letter_twice[codes[2]])
+        elif len(in_pairs) == 1:  # a-b-a: its pairs already hold (b, a) and (a, b)
+            undecided = candidates & self.letter_twice[codes[1]]
+        else:
+            a, b, c = codes
+            forward, backward = in_pairs
+            twice = self.letter_twice[b]
+            open_forward = forward & twice & self._pair(b, a) & self._pair(c, b)
+            open_backward = backward & twice & self._pair(b, c) & self._pair(a, b)
+            # A reading's words less those it leaves open (x ^ y is x & ~y where y lies within x).
+            sure = (forward ^ open_forward) | (backward ^ open_backward)
+            return sure, candidates ^ sure
+        return candidates ^ undecided, undecided
 
     def _anywhere(self, codes: list[int], min_length: int) -> tuple[np.ndarray, np.ndarray]:
         """The words holding the cards in order, read either way, as two disjoint parts: a bitmap of
@@ -202,18 +206,16 @@ class PdqIndex:
             for pair in pairs[1:]:
                 bits &= self.pair_bits[pair]
             in_pairs.append(bits)
-        candidates = in_pairs[0] if len(in_pairs) == 1 else in_pairs[0] | in_pairs[1]
-        undecided = self._undecided(codes, in_pairs, candidates)
+        sure, undecided = self._split(codes, in_pairs)
         if undecided is not None:
             ids = _bitmap_ids(undecided)
             masks = {letter: self.positions[letter][ids] for letter in set(codes)}
-            ok = np.zeros(len(ids), dtype=bool)
-            for reading in readings:
-                ok |= _in_order([masks[letter] for letter in reading])
+            ok = _in_order([masks[letter] for letter in readings[0]])
+            if len(readings) == 2:
+                ok |= _in_order([masks[letter] for letter in readings[1]])
             checked = ids[ok]
-            candidates &= ~undecided
         else:
-            checked = np.empty(0, dtype=np.uint32)
+            checked = np.empty(0, dtype=np.intp)
         letters = "".join(LETTERS[c] for c in codes)
         long_words = [
             rank
@@ -221,8 +223,8 @@ class PdqIndex:
             if len(word) >= min_length and align(word, letters, "anywhere") is not None
         ]
         if long_words:
-            checked = _sorted_union([checked, np.array(long_words, dtype=np.uint32)])
-        return candidates, checked
+            checked = _sorted_union([checked, np.array(long_words, dtype=np.intp)])
+        return sure, checked
 
     def count_and_head(self, letters: str, variant: str, min_length: int, head: int) -> tuple[int, np.ndarray]:
         """How many words the deal admits, and the first ``head`` of their sorted ids (0: all of them).
