@@ -22,6 +22,8 @@ import numpy as np
 from indexes.build import CODE, LETTERS, POSITION_BITS, X
 from indexes.pdq_rules import align
 
+#: The 64-bit words of a bitmap searched first for a listing's first ids (4,096 ids).
+HEAD_WORDS = 64
 NO_POSITION = 64  # past every bit: once a letter is missing, nothing after it can match
 
 
@@ -60,9 +62,11 @@ def _in_order(masks: list[np.ndarray]) -> np.ndarray:
 def _bitmap_ids(bits: np.ndarray, head: int = 0) -> np.ndarray:
     """Sorted word ids (intp, which gathers fastest) of the set bits of a uint64 bitmap (with ``head``, of its first ``head`` non-zero
     words: at least ``head`` ids if it has them), unpacking only non-zero words."""
-    nonzero = bits.nonzero()[0]
-    if head:
-        nonzero = nonzero[:head]
+    if head:  # the first words of a listing mostly lie in its first few thousand ids: look there first
+        nonzero = bits[:HEAD_WORDS].nonzero()[0]
+        nonzero = nonzero[:head] if len(nonzero) >= head else bits.nonzero()[0][:head]
+    else:
+        nonzero = bits.nonzero()[0]
     # packbits order: a word's bytes in memory order, each byte's bits from the high one down.
     # (numpy finds the non-zero entries of a bool array several times faster than of a uint8 one.)
     set_bits = np.unpackbits(bits[nonzero].view(np.uint8)).view(bool).nonzero()[0]
