@@ -167,56 +167,50 @@ class PdqIndex:
             bits = self._fitting[min_length] = np.packbits(fits).view(np.uint64)
         return bits
 
-    def _pair(self, a: int, b: int) -> np.ndarray:
-        """Bitmap of the words holding letter a before letter b somewhere."""
-        return self.pair_bits[a * 26 + b]
+    def _split(self, codes: list[int], fitting: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """The words holding every ordered pair of a reading, as (a bitmap of those the pairs decide,
+        one of those they leave open; None if none).
 
-    def _split(self, codes: list[int], in_pairs: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
-        """The candidates as (a bitmap of the words their pairs decide, one of those they leave open).
-
-        ``in_pairs``: for each reading, the words holding each of its ordered pairs. A reading's pairs
-        decide a word in which its inner letters stand once. Three cards a-b-c with b twice: a word
-        with the reading's pairs fails it only if no b stands between its first a and its last c, so
-        a b stands before its first a and another after its last c; without the pairs (b, a) and
-        (c, b) it holds the reading.
+        A reading's pairs decide a word in which its inner letters stand once. Three cards a-b-c with
+        b twice: a word with the reading's pairs fails it only if no b stands between its first a and
+        its last c, so a b stands before its first a and another after its last c; without the pairs
+        (b, a) and (c, b) it holds the reading (and read backwards, without (b, c) and (a, b)).
         """
-        candidates = in_pairs[0] if len(in_pairs) == 1 else in_pairs[0] | in_pairs[1]
+        pair = self.pair_bits
+        if len(codes) == 3:
+            a, b, c = codes
+            forward = pair[a * 26 + b] & pair[b * 26 + c]
+            backward = pair[c * 26 + b] & pair[b * 26 + a]
+            open_either = forward & backward  # all four pairs: where a reading may fail
+            open_either &= self.letter_twice[b]
+            candidates = (forward & pair[a * 26 + c]) | (backward & pair[c * 26 + a])
+            candidates &= fitting
+            open_either &= candidates
+            return candidates ^ open_either, open_either  # (x ^ y is x & ~y where y lies within x)
+        readings = [codes] if codes == codes[::-1] else [codes, codes[::-1]]
+        candidates = np.zeros_like(fitting)
+        for reading in readings:
+            pairs = [a * 26 + b for i, a in enumerate(reading) for b in reading[i + 1 :]]
+            bits = pair[pairs[0]] & fitting
+            for at in pairs[1:]:
+                bits &= pair[at]
+            candidates |= bits
         if len(codes) == 2:
             return candidates, None
-        if len(codes) == 4:
-            undecided = candidates & (self.letter_twice[codes[1]] | self.letter_twice[codes[2]])
-        elif len(in_pairs) == 1:  # a-b-a: its pairs already hold (b, a) and (a, b)
-            undecided = candidates & self.letter_twice[codes[1]]
-        else:
-            a, b, c = codes
-            forward, backward = in_pairs
-            twice = self.letter_twice[b]
-            open_forward = forward & twice & self._pair(b, a) & self._pair(c, b)
-            open_backward = backward & twice & self._pair(b, c) & self._pair(a, b)
-            # A reading's words less those it leaves open (x ^ y is x & ~y where y lies within x).
-            sure = (forward ^ open_forward) | (backward ^ open_backward)
-            return sure, candidates ^ sure
+        undecided = candidates & (self.letter_twice[codes[1]] | self.letter_twice[codes[2]])
         return candidates ^ undecided, undecided
 
     def _anywhere(self, codes: list[int], min_length: int) -> tuple[np.ndarray, np.ndarray]:
         """The words holding the cards in order, read either way, as two disjoint parts: a bitmap of
         those the pair bitmaps decide alone, and the sorted ids of the rest (checked letter by letter,
         and the few words longer than the masks, decided by the rules module)."""
-        readings = [codes] if codes == codes[::-1] else [codes, codes[::-1]]
-        in_pairs = []
-        for reading in readings:
-            pairs = [a * 26 + b for i, a in enumerate(reading) for b in reading[i + 1 :]]
-            bits = self.pair_bits[pairs[0]] & self._fitting_bits(min_length)
-            for pair in pairs[1:]:
-                bits &= self.pair_bits[pair]
-            in_pairs.append(bits)
-        sure, undecided = self._split(codes, in_pairs)
+        sure, undecided = self._split(codes, self._fitting_bits(min_length))
         if undecided is not None:
             ids = _bitmap_ids(undecided)
-            masks = {letter: self.positions[letter][ids] for letter in set(codes)}
-            ok = _in_order([masks[letter] for letter in readings[0]])
-            if len(readings) == 2:
-                ok |= _in_order([masks[letter] for letter in readings[1]])
+            masks = [self.positions[letter][ids] for letter in codes]
+            ok = _in_order(masks)
+            if codes != codes[::-1]:
+                ok |= _in_order(masks[::-1])
             checked = ids[ok]
         else:
             checked = np.empty(0, dtype=np.intp)
