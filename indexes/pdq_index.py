@@ -19,7 +19,7 @@ from collections import Counter
 
 import numpy as np
 
-from indexes.build import CODE, LETTERS, POSITION_BITS, X
+from indexes.build import CODE, POSITION_BITS, X
 from indexes.pdq_rules import align
 
 #: The 64-bit words of a bitmap searched first for a listing's first ids (4,096 ids).
@@ -60,17 +60,18 @@ def _in_order(masks: list[np.ndarray]) -> np.ndarray:
 
 
 def _bitmap_ids(bits: np.ndarray, head: int = 0) -> np.ndarray:
-    """Sorted word ids (intp, which gathers fastest) of the set bits of a uint64 bitmap (with ``head``, of its first ``head`` non-zero
-    words: at least ``head`` ids if it has them), unpacking only non-zero words."""
+    """Sorted word ids (intp, which gathers fastest) of the set bits of a uint64 bitmap, unpacking only its
+    non-zero 64-bit words; with ``head``, only its first ``head`` non-zero words (so ``head`` ids at least,
+    if it has them)."""
+    # numpy finds the non-zero entries of a bool array several times faster than those of an integer one.
     if head:  # the first words of a listing mostly lie in its first few thousand ids: look there first
-        nonzero = bits[:HEAD_WORDS].nonzero()[0]
-        nonzero = nonzero[:head] if len(nonzero) >= head else bits.nonzero()[0][:head]
+        nonzero = (bits[:HEAD_WORDS] != 0).nonzero()[0]
+        nonzero = nonzero[:head] if len(nonzero) >= head else (bits != 0).nonzero()[0][:head]
     else:
-        nonzero = bits.nonzero()[0]
+        nonzero = (bits != 0).nonzero()[0]
     # packbits order: a word's bytes in memory order, each byte's bits from the high one down.
-    # (numpy finds the non-zero entries of a bool array several times faster than of a uint8 one.)
     set_bits = np.unpackbits(bits[nonzero].view(np.uint8)).view(bool).nonzero()[0]
-    return nonzero[set_bits >> 6] * 64 + (set_bits & 63)
+    return (nonzero << 6)[set_bits >> 6] | (set_bits & 63)
 
 
 def _sorted_union(parts: list[np.ndarray]) -> np.ndarray:
@@ -200,10 +201,11 @@ class PdqIndex:
         undecided = candidates & (self.letter_twice[codes[1]] | self.letter_twice[codes[2]])
         return candidates ^ undecided, undecided
 
-    def _anywhere(self, codes: list[int], min_length: int) -> tuple[np.ndarray, np.ndarray]:
+    def _anywhere(self, letters: str, min_length: int) -> tuple[np.ndarray, np.ndarray]:
         """The words holding the cards in order, read either way, as two disjoint parts: a bitmap of
         those the pair bitmaps decide alone, and the sorted ids of the rest (checked letter by letter,
-        and the few words longer than the masks, decided by the rules module)."""
+        and the few words longer than the masks, decided by the rules module). ``letters``: lower case."""
+        codes = [CODE[c] for c in letters]
         sure, undecided = self._split(codes, self._fitting_bits(min_length))
         if undecided is not None:
             ids = _bitmap_ids(undecided)
@@ -214,7 +216,6 @@ class PdqIndex:
             checked = ids[ok]
         else:
             checked = np.empty(0, dtype=np.intp)
-        letters = "".join(LETTERS[c] for c in codes)
         long_words = [
             rank
             for rank, word in self.long_words.items()
@@ -231,10 +232,12 @@ class PdqIndex:
         if variant != "anywhere" or not head:
             ids = self.matches(letters, variant, min_length)
             return len(ids), ids[:head] if head else ids
-        sure, checked = self._anywhere([CODE[c] for c in letters.lower()], min_length)
+        sure, checked = self._anywhere(letters.lower(), min_length)
         count = int(np.bitwise_count(sure).sum()) + len(checked)
-        first = np.concatenate([_bitmap_ids(sure, head), checked[:head]])
-        first.sort()
+        first = _bitmap_ids(sure, head)
+        if len(checked):
+            first = np.concatenate([first, checked[:head]])
+            first.sort()
         return count, first[:head]
 
     def _any_order(self, codes: list[int], min_length: int) -> list[np.ndarray]:
@@ -262,7 +265,7 @@ class PdqIndex:
         if variant == "any-order":
             parts = self._any_order(codes, min_length)
         elif variant == "anywhere":
-            sure, checked = self._anywhere(codes, min_length)
+            sure, checked = self._anywhere(letters.lower(), min_length)
             ids = np.concatenate([_bitmap_ids(sure), checked])  # disjoint
             ids.sort()
             return ids

@@ -146,6 +146,7 @@ def test_pdq_index_equals_brute_force(
         assert check.valid == (word in rank), check
         assert (check.reason is None) == check.valid
 
+
 @pytest.mark.parametrize(
     ("letters", "word"),
     [
