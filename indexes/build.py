@@ -13,12 +13,16 @@ Files in ``<index dir>/<name>/`` (numpy ``.npy`` arrays are memory-mapped on loa
 - ``skeleton_offsets.npy`` / ``skeleton_words.npy``: skeleton key id -> word ids
 - ``skeleton_text.txt`` / ``skeleton_text_offsets.npy``: skeleton key id -> its words spelt out,
   newline-separated, most familiar first (the exact-letters fast path: no id -> word lookups)
-- ``positions.npy``     word id x letter -> bit mask of the positions where the letter stands
+- ``positions.npy``     letter x word id -> bit mask of the positions where the letter stands
+  (letter-major: a letter's masks of a sorted run of word ids are gathered from one contiguous row)
   (the first 32 letters: the two longer words of ``standard`` are checked letter by letter)
 - ``start_offsets.npy`` / ``start_words.npy``: start letter -> word ids (X also holds "ex" words)
 - ``start_pair_offsets.npy`` / ``start_pair_words.npy``: (start, a, b) -> word ids whose letters
   after the start hold a then b
-- ``pair_bits.npy``     (a, b) -> packed bitmap of the words holding a then b anywhere
+- ``pair_bits.npy``     (a, b) -> packed bitmap of the words holding a then b anywhere (each row
+  padded to whole 64-bit words, so that it is read as uint64)
+- ``letter_twice.npy``  letter -> packed bitmap (padded alike) of the words holding it twice or more:
+  where no inner card's letter is twice in a word, its pairs decide "anywhere" exactly
 - ``offline.txt.gz``    the words in id order with level and Zipf, gzip'd: the phone page's offline judge
   builds its own index from it (``indexes.offline``)
 - ``manifest.json``     format version, counts, the word list's sha256 (the lexicon's version)
@@ -33,6 +37,7 @@ import math
 import os
 import shutil
 import sys
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +50,7 @@ from indexes.errors import MalformedWordListError
 from indexes.notation import MAX_WORD_LENGTH, WORD, skeleton
 from indexes.paths import index_dir, word_list_path
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 4
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 CODE = {c: i for i, c in enumerate(LETTERS)}
 X = CODE["x"]
@@ -165,7 +170,7 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
     alpha = np.zeros(n, dtype=np.uint32)
     alpha[np.array(sorted(range(n), key=words.__getitem__), dtype=np.int64)] = np.arange(n, dtype=np.uint32)
 
-    positions = np.zeros((n, 26), dtype=mask_type)
+    positions = np.zeros((26, n), dtype=mask_type)
     by_skeleton: dict[str, list[int]] = {}
     start_lists: list[list[int]] = [[] for _ in range(26)]
     start_pair_lists: list[list[int]] = [[] for _ in range(26 * 26 * 26)]
@@ -174,7 +179,7 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
     for rank, entry in enumerate(progress(ranked) if progress else ranked):
         word = entry.word
         for i, c in enumerate(word[:POSITION_BITS]):
-            positions[rank, CODE[c]] |= mask_type(1) << mask_type(i)
+            positions[CODE[c], rank] |= mask_type(1) << mask_type(i)
         if len(sk := skeleton(word)) >= 2:
             by_skeleton.setdefault(sk, []).append(rank)
         for start, at in starts(word):
@@ -194,8 +199,14 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
     text_offsets = np.zeros(len(texts) + 1, dtype=np.uint32)
     text_offsets[1:] = np.cumsum([len(t) for t in texts])
 
-    bits = np.zeros((676, n), dtype=bool)
+    padded = -(-n // 64) * 64  # whole uint64 words per bitmap row
+    bits = np.zeros((676, padded), dtype=bool)
     bits[np.array(pair_codes, dtype=np.int64), np.array(pair_word_ids, dtype=np.int64)] = True
+    twice = np.zeros((26, padded), dtype=bool)
+    for rank, word in enumerate(words):
+        for c, times in Counter(word).items():
+            if times >= 2:
+                twice[CODE[c], rank] = True
     out: dict[str, IndexPart] = {
         "words.marisa": word_trie,
         "skeletons.marisa": skeleton_trie,
@@ -208,6 +219,7 @@ def build_arrays(entries: list[Entry], progress: Progress | None = None) -> dict
         "level": np.array([e.level for e in ranked], dtype=np.uint8),
         "positions": positions,
         "pair_bits": np.packbits(bits, axis=1),
+        "letter_twice": np.packbits(twice, axis=1),
         "skeleton_text.txt": b"".join(texts),
         "skeleton_text_offsets": text_offsets,
     }

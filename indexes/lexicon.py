@@ -103,7 +103,8 @@ class Lexicon:
         return self._words.restore_key(int(self._key_of_rank[rank]))
 
     def spellings(self, ranks: np.ndarray) -> list[str]:
-        return [self._words.restore_key(int(k)) for k in self._key_of_rank[ranks]]
+        restore = self._words.restore_key
+        return [restore(k) for k in self._key_of_rank[ranks].tolist()]  # tolist: plain ints, no int() each
 
     def word(self, word: str) -> WordResult:
         w = parse_word(word)
@@ -258,14 +259,21 @@ class Lexicon:
         cards = parse_pdq_letters(letters)
         variant = parse_variant(variant)
         order = parse_sort(sort)
-        check_range("min_length", min_length, 1, MAX_MIN_LENGTH)
-        check_range("limit", limit, 0, MAX_LIMIT)
-        check_range("offset", offset, 0, MAX_LIMIT)
-        ranks = self.pdq_ranks(cards, variant, min_length)
-        if order == "longest":
-            ranks = ranks[np.lexsort((ranks, -self._length[ranks].astype(np.int64)))]
-        elif order == "alpha":
-            ranks = ranks[np.argsort(self._alpha[ranks], kind="stable")]
+        # Plain ints in range pass without three calls, as in bop(); check_range words the rest.
+        plain = type(min_length) is int and type(limit) is int and type(offset) is int
+        if not (plain and 1 <= min_length <= MAX_MIN_LENGTH and 0 <= limit <= MAX_LIMIT and 0 <= offset <= MAX_LIMIT):
+            check_range("min_length", min_length, 1, MAX_MIN_LENGTH)
+            check_range("limit", limit, 0, MAX_LIMIT)
+            check_range("offset", offset, 0, MAX_LIMIT)
+        if order == "common":  # the ids' own order: only the page's first ids need spelling out
+            count, ranks = self._pdq.count_and_head(cards, variant, min_length, offset + limit if limit else 0)
+        else:
+            ranks = self.pdq_ranks(cards, variant, min_length)
+            count = len(ranks)
+            if order == "longest":
+                ranks = ranks[np.lexsort((ranks, -self._length[ranks].astype(np.int64)))]
+            else:
+                ranks = ranks[np.argsort(self._alpha[ranks], kind="stable")]
         return PdqResult(
             letters=cards,
             variant=variant,
@@ -273,8 +281,8 @@ class Lexicon:
             sort=order,
             lexicon=self.name,
             version=self.version,
-            valid=len(ranks) > 0,
-            count=len(ranks),
+            valid=count > 0,
+            count=count,
             words=self.spellings(_page(ranks, limit, offset)),
             limit=limit,
             offset=offset,

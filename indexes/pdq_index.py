@@ -1,10 +1,16 @@
 """The PDQ subsequence index: candidate word ids from posting lists, checked in bulk with numpy.
 
 For each reading of the deal, a posting list gives a small superset of the answer (words starting
-with the first letter whose rest holds the next two letters in order; or, for "anywhere", the
-AND of pair bitmaps); then a vectorised greedy matcher walks the letters over per-word position
-masks (bit i of ``positions[w, c]`` is set when letter c stands at index i of word w). Word ids
-are ranks by commonness, so sorted id arrays are already in the "common" order.
+with the first letter whose rest holds the next two letters in order); then a vectorised greedy
+matcher walks the letters over per-word position masks (bit i of ``positions[c, w]`` is set when
+letter c stands at index i of word w). Word ids are ranks by commonness, so sorted id arrays are
+already in the "common" order.
+
+"Anywhere" works on bitmaps over every word id instead: the AND of the bitmaps of each ordered pair
+of a reading (a before b somewhere in the word) holds every answer, and is exact for the words in
+which no inner card's letter stands twice (its one place is then after the letters before it and
+before the letters after it). Only the others, a fraction, are checked letter by letter; a listing
+needs the count (a popcount) and the first ids, so most answers are never turned into ids.
 """
 
 from __future__ import annotations
@@ -13,9 +19,11 @@ from collections import Counter
 
 import numpy as np
 
-from indexes.build import CODE, X
+from indexes.build import CODE, POSITION_BITS, X
 from indexes.pdq_rules import align
 
+#: The 64-bit words of a bitmap searched first for a listing's first ids (4,096 ids).
+HEAD_WORDS = 64
 NO_POSITION = 64  # past every bit: once a letter is missing, nothing after it can match
 
 
@@ -41,6 +49,31 @@ def _highest_bit_mask(mask: np.ndarray) -> np.ndarray:
     return np.uint64(1) << np.where(mask == 0, 0, exponent).astype(np.uint64)
 
 
+def _in_order(masks: list[np.ndarray]) -> np.ndarray:
+    """Do the letters whose position masks these are stand in order? Greedily: each at its first
+    place after the place of the one before. In unsigned arithmetic ``x ^ -x`` sets every bit above
+    the lowest set bit of x (and none for 0)."""
+    after = masks[0]  # the places the current letter may take
+    for mask in masks[1:]:
+        after = mask & (after ^ -after)
+    return after != 0
+
+
+def _bitmap_ids(bits: np.ndarray, head: int = 0) -> np.ndarray:
+    """Sorted word ids (intp, which gathers fastest) of the set bits of a uint64 bitmap, unpacking only its
+    non-zero 64-bit words; with ``head``, only its first ``head`` non-zero words (so ``head`` ids at least,
+    if it has them)."""
+    # numpy finds the non-zero entries of a bool array several times faster than those of an integer one.
+    if head:  # the first words of a listing mostly lie in its first few thousand ids: look there first
+        nonzero = (bits[:HEAD_WORDS] != 0).nonzero()[0]
+        nonzero = nonzero[:head] if len(nonzero) >= head else (bits != 0).nonzero()[0][:head]
+    else:
+        nonzero = (bits != 0).nonzero()[0]
+    # packbits order: a word's bytes in memory order, each byte's bits from the high one down.
+    set_bits = np.unpackbits(bits[nonzero].view(np.uint8)).view(bool).nonzero()[0]
+    return (nonzero << 6)[set_bits >> 6] | (set_bits & 63)
+
+
 def _sorted_union(parts: list[np.ndarray]) -> np.ndarray:
     """Sorted, duplicate-free union of sorted id arrays (cheaper than np.unique's hashing)."""
     ids = np.concatenate(parts)
@@ -62,8 +95,11 @@ class PdqIndex:
         self.start_words = arrays["start_words"]
         self.start_pair_offsets = arrays["start_pair_offsets"]
         self.start_pair_words = arrays["start_pair_words"]
-        self.pair_bits = arrays["pair_bits"]
+        self.pair_bits = arrays["pair_bits"].view(np.uint64)
+        self.letter_twice = arrays["letter_twice"].view(np.uint64)
         self.size = len(self.length)
+        #: min_length -> bitmap of the words at least that long that the masks see whole (built on first use)
+        self._fitting: dict[int, np.ndarray] = {}
 
     # --- candidates -------------------------------------------------------------------------
     def _start_list(self, start: int) -> np.ndarray:
@@ -77,7 +113,7 @@ class PdqIndex:
         return ids[self.length[ids] >= min_length]
 
     def _mask(self, ids: np.ndarray, letter: int) -> np.ndarray:
-        return self.positions[ids, letter].astype(np.uint64)
+        return self.positions[letter][ids].astype(np.uint64)
 
     def _start_positions(self, ids: np.ndarray, start: int) -> np.ndarray:
         """0 where the word starts with the letter itself, 1 where X stands for its "ex"."""
@@ -107,12 +143,6 @@ class PdqIndex:
         before_last = _highest_bit_mask(last) - np.uint64(1)
         return ok & (last != 0) & ((self._mask(ids, letters[-2]) & _bits_above(position) & before_last) != 0)
 
-    def _bitmap_ids(self, packed: np.ndarray) -> np.ndarray:
-        """Word ids of the set bits of a packed bitmap, unpacking only its non-zero bytes."""
-        nonzero = np.flatnonzero(packed)
-        rows, bits = np.nonzero(np.unpackbits(packed[nonzero]).reshape(-1, 8))
-        return (nonzero[rows] * 8 + bits).astype(np.uint32)
-
     # --- the variants ----------------------------------------------------------------------
     def _starting_reading(self, codes: list[int], min_length: int, to_end: bool) -> np.ndarray:
         start, rest = codes[0], codes[1:]
@@ -129,16 +159,86 @@ class PdqIndex:
         ok &= (self.last[ids] == rest[-1]) & (last_index > position)
         return ids[ok]
 
-    def _anywhere_reading(self, codes: list[int], min_length: int) -> np.ndarray:
-        # Every ordered pair of the reading must occur: a tight superset, checked word by word.
-        bits = self.pair_bits[codes[0] * 26 + codes[1]]
-        for i, a in enumerate(codes):
-            for b in codes[i + 1 :]:
-                bits = bits & self.pair_bits[a * 26 + b]
-        ids = self._long_enough(self._bitmap_ids(bits), min_length)
-        if len(codes) > 2:
-            ids = ids[self._holds(ids, np.full(len(ids), -1, dtype=np.int64), codes)]
-        return ids
+    def _fitting_bits(self, min_length: int) -> np.ndarray:
+        """Bitmap of the words of ``min_length`` letters or more, less those longer than the masks."""
+        bits = self._fitting.get(min_length)
+        if bits is None:
+            fits = np.zeros(self.pair_bits.shape[1] * 64, dtype=bool)
+            fits[: self.size] = (self.length >= min_length) & (self.length <= POSITION_BITS)
+            bits = self._fitting[min_length] = np.packbits(fits).view(np.uint64)
+        return bits
+
+    def _split(self, codes: list[int], fitting: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """The words holding every ordered pair of a reading, as (a bitmap of those the pairs decide,
+        one of those they leave open; None if none).
+
+        A reading's pairs decide a word in which its inner letters stand once. Three cards a-b-c with
+        b twice: a word with the reading's pairs fails it only if no b stands between its first a and
+        its last c, so a b stands before its first a and another after its last c; without the pairs
+        (b, a) and (c, b) it holds the reading (and read backwards, without (b, c) and (a, b)).
+        """
+        pair = self.pair_bits
+        if len(codes) == 3:
+            a, b, c = codes
+            forward = pair[a * 26 + b] & pair[b * 26 + c]
+            backward = pair[c * 26 + b] & pair[b * 26 + a]
+            open_either = forward & backward  # all four pairs: where a reading may fail
+            open_either &= self.letter_twice[b]
+            candidates = (forward & pair[a * 26 + c]) | (backward & pair[c * 26 + a])
+            candidates &= fitting
+            open_either &= candidates
+            return candidates ^ open_either, open_either  # (x ^ y is x & ~y where y lies within x)
+        readings = [codes] if codes == codes[::-1] else [codes, codes[::-1]]
+        candidates = np.zeros_like(fitting)
+        for reading in readings:
+            pairs = [a * 26 + b for i, a in enumerate(reading) for b in reading[i + 1 :]]
+            bits = pair[pairs[0]] & fitting
+            for at in pairs[1:]:
+                bits &= pair[at]
+            candidates |= bits
+        if len(codes) == 2:
+            return candidates, None
+        undecided = candidates & (self.letter_twice[codes[1]] | self.letter_twice[codes[2]])
+        return candidates ^ undecided, undecided
+
+    def _anywhere(self, letters: str, min_length: int) -> tuple[np.ndarray, np.ndarray]:
+        """The words holding the cards in order, read either way, as two disjoint parts: a bitmap of
+        those the pair bitmaps decide alone, and the sorted ids of the rest (checked letter by letter,
+        and the few words longer than the masks, decided by the rules module). ``letters``: lower case."""
+        codes = [CODE[c] for c in letters]
+        sure, undecided = self._split(codes, self._fitting_bits(min_length))
+        if undecided is not None:
+            ids = _bitmap_ids(undecided)
+            masks = [self.positions[letter][ids] for letter in codes]
+            ok = _in_order(masks)
+            if codes != codes[::-1]:
+                ok |= _in_order(masks[::-1])
+            checked = ids[ok]
+        else:
+            checked = np.empty(0, dtype=np.intp)
+        long_words = [
+            rank
+            for rank, word in self.long_words.items()
+            if len(word) >= min_length and align(word, letters, "anywhere") is not None
+        ]
+        if long_words:
+            checked = _sorted_union([checked, np.array(long_words, dtype=np.intp)])
+        return sure, checked
+
+    def count_and_head(self, letters: str, variant: str, min_length: int, head: int) -> tuple[int, np.ndarray]:
+        """How many words the deal admits, and the first ``head`` of their sorted ids (0: all of them).
+
+        For "anywhere", the count is a popcount and only the first ids are spelled out."""
+        if variant != "anywhere" or not head:
+            ids = self.matches(letters, variant, min_length)
+            return len(ids), ids[:head] if head else ids
+        sure, checked = self._anywhere(letters.lower(), min_length)
+        count = int(np.bitwise_count(sure).sum()) + len(checked)
+        first = _bitmap_ids(sure, head)
+        if len(checked):
+            first = np.concatenate([first, checked[:head]])
+            first.sort()
+        return count, first[:head]
 
     def _any_order(self, codes: list[int], min_length: int) -> list[np.ndarray]:
         found = []
@@ -165,7 +265,10 @@ class PdqIndex:
         if variant == "any-order":
             parts = self._any_order(codes, min_length)
         elif variant == "anywhere":
-            parts = [self._anywhere_reading(r, min_length) for r in readings]
+            sure, checked = self._anywhere(letters.lower(), min_length)
+            ids = np.concatenate([_bitmap_ids(sure), checked])  # disjoint
+            ids.sort()
+            return ids
         else:
             parts = [self._starting_reading(r, min_length, to_end=variant == "start-end") for r in readings]
         ids = parts[0] if len(parts) == 1 else _sorted_union(parts)

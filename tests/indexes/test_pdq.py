@@ -131,6 +131,9 @@ def test_pdq_index_equals_brute_force(
     result = lexicon.pdq(letters, variant=variant, min_length=min_length, limit=0)
     assert result.words == expected
     assert (result.count, result.valid) == (len(expected), bool(expected))
+    # a page of the common order: the count whole, the words from the offset on
+    page = lexicon.pdq(letters, variant=variant, min_length=min_length, limit=7, offset=3)
+    assert (page.count, page.words) == (len(expected), expected[3:10])
     # the other orders are the same words, re-sorted
     rank = {w: i for i, w in enumerate(expected)}
     longest = lexicon.pdq(letters, variant=variant, min_length=min_length, sort="longest", limit=0).words
@@ -142,6 +145,27 @@ def test_pdq_index_equals_brute_force(
         check = lexicon.pdq_check(letters, word, variant=variant, min_length=min_length)
         assert check.valid == (word in rank), check
         assert (check.reason is None) == check.valid
+
+
+@pytest.mark.parametrize(
+    ("letters", "word"),
+    [
+        ("HTA", "that"),  # H before T, T before A, H before A; but no T between its H and an A after it
+        ("OEL", "people"),  # O-E-L: its Es stand around the O and before the L, never between
+        ("EPOL", "people"),  # four cards: each ordered pair stands somewhere, the four in order nowhere
+    ],
+)
+def test_anywhere_a_word_holding_each_pair_of_the_deal_but_not_the_deal(
+    lexicon: Lexicon, letters: str, word: str
+) -> None:
+    """The pair bitmaps alone would admit these words; the index must still leave them out, in the whole
+    listing and in a page's count."""
+    expected = pdq_reference(letters, "anywhere", 4)
+    assert word not in expected and lexicon.pdq_check(letters, word, variant="anywhere").reason == "out_of_order"
+    assert lexicon.pdq(letters, variant="anywhere", limit=0).words == expected
+    page = lexicon.pdq(letters, variant="anywhere", limit=20, offset=5)
+    assert (page.count, page.words) == (len(expected), expected[5:25])
+
 
 def test_words_longer_than_the_position_masks_are_still_judged(lexicon: Lexicon) -> None:
     """supercalifragilisticexpialidocious: D at 27, U at 32, S at 33 (masks record the first 32)."""
