@@ -532,22 +532,11 @@ async def stop_tool(served: Served, tool: Any, moves: int, folder: Path) -> dict
         subprocess.run(["callgrind_control", "-i", "off", str(served.pid)], check=True, capture_output=True)
         return callgrind_counts(served, moves)
     if served.tool == "cprofile":
-        assert served.out is not None
-        os.kill(served.pid, signal.SIGUSR2)
-        for _ in range(100):
-            await asyncio.sleep(0.1)
-            if served.out.exists() and served.out.stat().st_size:
-                break
+        out = await dumped(served)
         await asyncio.sleep(0.5)
-        return {"cprofile": str(served.out)}
+        return {"cprofile": str(out)}
     if served.tool == "gc":
-        assert served.out is not None
-        os.kill(served.pid, signal.SIGUSR2)
-        for _ in range(100):
-            await asyncio.sleep(0.1)
-            if served.out.exists() and served.out.stat().st_size:
-                break
-        counted = json.loads(served.out.read_text())
+        counted = json.loads((await dumped(served)).read_text())
         per_move = max(1, moves)
         return {"gc_us_per_move": 1e6 * sum(counted["seconds"]) / per_move,
                 "gc_collections_per_1000_moves": [1000 * n / per_move for n in counted["collections"]],
@@ -563,6 +552,17 @@ async def stop_tool(served: Served, tool: Any, moves: int, folder: Path) -> dict
         await asyncio.get_running_loop().run_in_executor(None, tool.wait)
         return {"strace": str(folder / f"strace-{served.port}.txt")}
     return {}
+
+
+async def dumped(served: Served) -> Path:
+    """The hooked server's file for the window (``HOOKED``), once SIGUSR2 has had it written."""
+    assert served.out is not None
+    os.kill(served.pid, signal.SIGUSR2)
+    for _ in range(100):
+        await asyncio.sleep(0.1)
+        if served.out.exists() and served.out.stat().st_size:
+            break
+    return served.out
 
 
 IDLE_SECONDS = 20.0
