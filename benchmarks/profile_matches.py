@@ -22,7 +22,9 @@ to the other seat's update), and the RSS at the end. The tools see the same meas
 - ``--tool cprofile``: the server's event loop thread under cProfile in the window (started and dumped by
   signals): the Python functions' calls a move and their own time, the top by either;
 - ``--tool pyspy``: ``py-spy record`` over the window (``--native`` too): a flame graph's raw lines;
-- ``--tool strace``: ``strace -c -f`` over the window: the system calls a move, by kind.
+- ``--tool strace``: ``strace -c -f`` over the window: the system calls a move, by kind;
+- ``--tool gc``: the garbage collector in the window (``gc.callbacks`` in the server, counted from SIGUSR1
+  to SIGUSR2): collections a move by generation, and the CPU they took a move (the collecting thread's).
 
 ``--store postgresql --servers 2``: two servers on one PostgreSQL database (started for the run in a temporary
 folder), each match's seats on both, so that each move is heard of by the other server through the store;
@@ -39,6 +41,7 @@ Examples::
     .venv/bin/python benchmarks/profile_matches.py --matches 64 --moves 3000 --tool callgrind
     .venv/bin/python benchmarks/profile_matches.py --matches 64 --moves 5000 --tool cprofile
     .venv/bin/python benchmarks/profile_matches.py --compare ../before --matches 64 --rounds 5 --seconds 10
+    .venv/bin/python benchmarks/profile_matches.py --compare ../before --matches 64 --rounds 3 --tool gc
 
 Figures, with the commands and commits: ``benchmarks/RESULTS.md``, "Match server: many tables".
 """
@@ -76,8 +79,9 @@ LIFTED = {
     "TABLEJUDGE_ENGINE_QUEUE": "256",
 }  # fmt: skip
 #: The server's process when a tool or an option needs a hook in it: under cProfile (SIGUSR1 starts the
-#: profile, SIGUSR2 writes it to ``PERF_CPROFILE``), or served with uvicorn's WebSocket implementation named
-#: by ``PERF_UVICORN_WS`` (``service.server`` names none: uvicorn's "auto").
+#: profile, SIGUSR2 writes it to ``PERF_CPROFILE``), its collections counted (SIGUSR1 starts the count, SIGUSR2
+#: writes it to ``PERF_GC``: collections and CPU seconds by generation), or served with uvicorn's WebSocket
+#: implementation named by ``PERF_UVICORN_WS`` (``service.server`` names none: uvicorn's "auto").
 HOOKED = """
 import os, signal, sys
 import service.server as server
@@ -95,6 +99,23 @@ if os.environ.get("PERF_CPROFILE"):
         profile.disable()
         profile.dump_stats(os.environ["PERF_CPROFILE"])
     signal.signal(signal.SIGUSR2, dump)
+if os.environ.get("PERF_GC"):
+    import gc, json, threading, time
+    counted = {"on": False, "collections": [0, 0, 0], "seconds": [0.0, 0.0, 0.0]}
+    began = threading.local()
+    def collected(phase, info):
+        if phase == "start":
+            began.at = time.thread_time()
+        elif counted["on"] and getattr(began, "at", None) is not None:
+            counted["collections"][info["generation"]] += 1
+            counted["seconds"][info["generation"]] += time.thread_time() - began.at
+    gc.callbacks.append(collected)
+    signal.signal(signal.SIGUSR1, lambda *_: counted.update(on=True))
+    def written(*_):
+        counted["on"] = False
+        with open(os.environ["PERF_GC"], "w") as out:
+            json.dump({**counted, "threshold": gc.get_threshold()}, out)
+    signal.signal(signal.SIGUSR2, written)
 from tablejudge.cli import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -136,12 +157,15 @@ class Served:
             # The timers that run by the clock (the live heartbeat, uvicorn's protocol pings: about 7 a socket
             # a minute) would take a far larger share of a window valgrind slows fifty times than of a real one.
             env.update(TABLEJUDGE_LIVE_HEARTBEAT_S="3600", PERF_NO_WS_PINGS="1")
-        if self.tool in ("cprofile", "callgrind") or self.ws != "auto":
+        if self.tool in ("cprofile", "callgrind", "gc") or self.ws != "auto":
             command = [self.python(), "-c", HOOKED, *serve]
             env["PERF_UVICORN_WS"] = "" if self.ws == "auto" else self.ws
         if self.tool == "cprofile":
             self.out = folder / f"cprofile-{self.port}.prof"
             env["PERF_CPROFILE"] = str(self.out)
+        elif self.tool == "gc":
+            self.out = folder / f"gc-{self.port}.json"
+            env["PERF_GC"] = str(self.out)
         elif self.tool == "callgrind":
             self.out = folder / f"callgrind-{self.port}.out"
             command = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={self.out}",
@@ -472,7 +496,7 @@ def postgres_ticks(postmaster: int) -> int:
 async def start_tool(served: Served, folder: Path) -> Any:
     if served.tool == "callgrind":
         subprocess.run(["callgrind_control", "-i", "on", str(served.pid)], check=True, capture_output=True)
-    elif served.tool == "cprofile":
+    elif served.tool in ("cprofile", "gc"):
         os.kill(served.pid, signal.SIGUSR1)
     elif served.tool in ("pyspy", "pyspy-native"):
         out = folder / f"pyspy-{served.port}.txt"
@@ -508,14 +532,17 @@ async def stop_tool(served: Served, tool: Any, moves: int, folder: Path) -> dict
         subprocess.run(["callgrind_control", "-i", "off", str(served.pid)], check=True, capture_output=True)
         return callgrind_counts(served, moves)
     if served.tool == "cprofile":
-        assert served.out is not None
-        os.kill(served.pid, signal.SIGUSR2)
-        for _ in range(100):
-            await asyncio.sleep(0.1)
-            if served.out.exists() and served.out.stat().st_size:
-                break
+        out = await dumped(served)
         await asyncio.sleep(0.5)
-        return {"cprofile": str(served.out)}
+        return {"cprofile": str(out)}
+    if served.tool == "gc":
+        counted = json.loads((await dumped(served)).read_text())
+        per_move = max(1, moves)
+        return {"gc_us_per_move": 1e6 * sum(counted["seconds"]) / per_move,
+                "gc_collections_per_1000_moves": [1000 * n / per_move for n in counted["collections"]],
+                "gc_ms_per_collection": [1000 * t / n if n else 0.0
+                                         for t, n in zip(counted["seconds"], counted["collections"], strict=True)],
+                "gc_threshold": counted["threshold"]}  # fmt: skip
     if served.tool in ("pyspy", "pyspy-native"):
         tool.send_signal(signal.SIGINT)
         await asyncio.get_running_loop().run_in_executor(None, tool.wait)
@@ -525,6 +552,17 @@ async def stop_tool(served: Served, tool: Any, moves: int, folder: Path) -> dict
         await asyncio.get_running_loop().run_in_executor(None, tool.wait)
         return {"strace": str(folder / f"strace-{served.port}.txt")}
     return {}
+
+
+async def dumped(served: Served) -> Path:
+    """The hooked server's file for the window (``HOOKED``), once SIGUSR2 has had it written."""
+    assert served.out is not None
+    os.kill(served.pid, signal.SIGUSR2)
+    for _ in range(100):
+        await asyncio.sleep(0.1)
+        if served.out.exists() and served.out.stat().st_size:
+            break
+    return served.out
 
 
 IDLE_SECONDS = 20.0
@@ -632,6 +670,11 @@ def show(name: str, window: Window, args: argparse.Namespace) -> None:
         print(cprofile_report(row["cprofile"], window.moves, args.top), flush=True)
     if "strace" in row:
         print(strace_report(row["strace"], window.moves), flush=True)
+    if "gc_us_per_move" in row:
+        print(f"  the collector: {row['gc_us_per_move']:.1f} us a move; collections a 1,000 moves by generation "
+              + ", ".join(f"{n:.1f}" for n in row["gc_collections_per_1000_moves"]) + "; ms a collection "
+              + ", ".join(f"{t:.2f}" for t in row["gc_ms_per_collection"]) + f"; thresholds {row['gc_threshold']}",
+              flush=True)  # fmt: skip
     for key in ("pyspy", "callgrind_files"):
         if key in row:
             print(f"  {key}: {row[key]}", flush=True)
@@ -659,7 +702,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=0, help="measure until this many moves instead")
     parser.add_argument("--warm", type=float, default=2.0, help="seconds of load before the window (default 2)")
     parser.add_argument("--rounds", type=int, default=1)
-    parser.add_argument("--tool", choices=("none", "callgrind", "cprofile", "pyspy", "pyspy-native", "strace"),
+    parser.add_argument("--tool", choices=("none", "callgrind", "cprofile", "pyspy", "pyspy-native", "strace", "gc"),
                         default="none")  # fmt: skip
     parser.add_argument("--ws", default="auto", help="uvicorn's WebSocket implementation: auto, websockets, "
                         "websockets-sansio, wsproto")  # fmt: skip
@@ -696,7 +739,7 @@ def main() -> None:
             print("medians of the rounds:")
             keys = ("moves_per_s", "cpu_us_per_move", "kernel_us_per_move", "wakeups_per_move", "p50_ms", "p99_ms",
                     "rss_mib", "instructions_per_move", "net_instructions_per_move",
-                    "postgres_us_per_move")  # fmt: skip
+                    "postgres_us_per_move", "gc_us_per_move")  # fmt: skip
             for name, windows in rows.items():
                 figures = [w.row() for w in windows]
                 medians = {k: statistics.median(f[k] for f in figures) for k in keys if k in figures[0]}

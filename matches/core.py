@@ -92,6 +92,9 @@ class Loaded:
     encoded: dict[tuple[int | None, bool, int], bytes] = field(default_factory=dict, compare=False, repr=False)
     #: The state's ``to_body()`` at a version, for every seat's view of it (``MatchCore._body``).
     state_body: tuple[int, JsonDict] | None = field(default=None, compare=False, repr=False)
+    #: The parts of the match's body that are the same for every seat, at a version (``MatchCore._body``):
+    #: those before ``you``, the seats, those after ``view``.
+    shared_body: tuple[int, JsonDict, list[JsonDict], JsonDict] | None = field(default=None, compare=False, repr=False)
     #: When its row and seats were read from the store (``time.monotonic``).
     read: float = field(default_factory=time.monotonic, compare=False, repr=False)
 
@@ -555,13 +558,12 @@ class MatchCore:
         return encoded
 
     def _body(self, loaded: Loaded, seat: int | None, history: bool) -> JsonDict:
-        row, state = loaded.row, loaded.state
+        state = loaded.state
+        version = 0 if state is None else state.version
+        if loaded.shared_body is None or loaded.shared_body[0] != version:
+            loaded.shared_body = (version, *self._shared_body(loaded))
+        _, head, seats, tail = loaded.shared_body
         view = None
-        # A match ended before its game (``ending``: a resignation, a clock of days, a table that left) waits
-        # for no one, whatever its last position says.
-        acting = [] if state is None or row.status == "over" else state.acting_players()
-        ending = None if row.ending is None else Ending.from_json(row.ending)
-        outcome = match_outcome(state, ending, [s.seat for s in loaded.seats if s.resigned is not None])
         if state is not None:
             # One saved body for the views of every seat at this version (the parts only read it).
             if loaded.state_body is None or loaded.state_body[0] != state.version:
@@ -569,8 +571,19 @@ class MatchCore:
             view = state.view(seat, history=history, body=loaded.state_body[1])
             if not history:
                 view.pop("history", None)
+        return {**head, "you": seat, "seats": seats, "view": view, **tail}
+
+    def _shared_body(self, loaded: Loaded) -> tuple[JsonDict, list[JsonDict], JsonDict]:
+        """The parts of the match's body that no seat sees otherwise, built once a version for every seat's
+        body (``Loaded.shared_body``): the parts before ``you``, the seats, and the parts after ``view``."""
+        row, state = loaded.row, loaded.state
+        # A match ended before its game (``ending``: a resignation, a clock of days, a table that left) waits
+        # for no one, whatever its last position says.
+        acting = [] if state is None or row.status == "over" else state.acting_players()
+        ending = None if row.ending is None else Ending.from_json(row.ending)
+        outcome = match_outcome(state, ending, [s.seat for s in loaded.seats if s.resigned is not None])
         now = self.clock_now()
-        return {
+        head = {
             "match": row.id,
             "game": row.game,
             "spec": loaded.game.spec(),
@@ -580,22 +593,22 @@ class MatchCore:
             "version": 0 if state is None else state.version,
             "to_act": [s for s in acting if s not in (CHANCE, REFEREE)],
             "must_act": [s for s in acting if s >= 0 and state.must_act(s)],  # type: ignore[union-attr]
-            "you": seat,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": s.name,
-                    "bot": s.bot,
-                    "level": None if s.bot is None else bot_level(s.bot, loaded.game),  # easy, normal, hard
-                    "joined": not s.free,
-                    "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
-                    "left": s.left_at is not None,
-                    "resigned": s.resigned is not None,
-                    "end_asked": s.end_asked is not None,
-                }
-                for s in loaded.seats
-            ],
-            "view": view,
+        }
+        seats = [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "level": None if s.bot is None else bot_level(s.bot, loaded.game),  # easy, normal, hard
+                "joined": not s.free,
+                "connected": s.bot is not None or (s.seen is not None and now - s.seen < 45),
+                "left": s.left_at is not None,
+                "resigned": s.resigned is not None,
+                "end_asked": s.end_asked is not None,
+            }
+            for s in loaded.seats
+        ]
+        tail = {
             "clock": None if loaded.clock is None else loaded.clock.public(row.clock_state, now),
             "outcome": None if outcome is None else outcome.to_json(),
             # What becomes of a seat that is gone (``matches.gone``), and how the match ended if its game did not.
@@ -616,6 +629,7 @@ class MatchCore:
             "takeback": asked_now(row.takeback, None if state is None else state.version),
             "reactions": row.reactions_recent or [],
         }
+        return head, seats, tail
 
     def rules_json(self, row: MatchRow) -> JsonDict | None:
         return None if row.house_rules is None else self.house_rules(row.house_rules).to_json()

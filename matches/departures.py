@@ -231,5 +231,6 @@ def end_steps(core: MatchCore, loaded: Loaded, made: Ending, now: float, resigne
     row.revision += 2 if resigned is not None else 1
     loaded.bodies.clear()
     loaded.encoded.clear()
+    loaded.shared_body = None
     core.emit(Event(row.id, state.version, made.seat, kind="ended", loaded=loaded))
     return True

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from matches.core import Steps
+from matches.departures import end_steps
 from matches.errors import Unauthorized
+from matches.gone import RESIGNED, ending
 from matches.service import MatchService
 from matches.store import Call
 from tests.matches.conftest import FakeClock
@@ -94,3 +96,27 @@ def test_the_games_a_process_keeps_built_are_bounded_and_one_dropped_is_built_ag
     assert state is not None and len(service.core._games) == 2
     moved = service.gate.move(made[0].match, state.acting_players()[0], "pass", state.version)
     assert moved.loaded.state is not None and moved.loaded.state.version == 1
+
+
+def test_the_seats_bodies_at_a_version_share_the_matchs_parts_and_a_change_at_that_version_shows(
+    service: MatchService, clock: FakeClock
+) -> None:
+    """The parts of a match's body that are the same for every seat are built once a version
+    (``Loaded.shared_body``); each seat keeps its own view, and a change that keeps the version (a match
+    ended by ``matches.departures.end_steps``) is shown in the bodies built after it, not the kept parts."""
+    match_id, _ = two_players(service)
+    loaded = service.core.load(match_id)
+    first, second = service.core.body(loaded, 0), service.core.body(loaded, 1)
+    assert (first["you"], second["you"]) == (0, 1)
+    assert first["view"]["hands"] != second["view"]["hands"]  # each seat sees its own hand, not the other's
+    shared = {key: value for key, value in first.items() if key not in ("you", "view")}
+    assert shared == {key: value for key, value in second.items() if key not in ("you", "view")}
+    assert list(first) == list(second) and list(first).index("you") < list(first).index("view")
+    assert first["status"] == "playing" and first["ending"] is None
+    assert loaded.state is not None
+    made = ending(loaded.state, RESIGNED, 1, [])
+    assert service.core.run(end_steps(service.core, loaded, made, clock.now, resigned=1))
+    assert loaded.state.version == first["version"]  # the same version, another match
+    after = service.core.body(loaded, 0)
+    assert after["status"] == "over" and after["ending"] == {"kind": RESIGNED, "seat": 1}
+    assert after["seats"][1]["resigned"] and after["outcome"] is not None
