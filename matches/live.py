@@ -289,6 +289,9 @@ class LiveHub(Outboxes):
             return await self._refuse(connection, CLOSE_NO_HELLO, error)
         if first.get("type") == "websocket.disconnect":
             return None
+        # Its silence is counted from the hello, not from the accept: a client slow to say hello (a loaded
+        # phone, a slow network) is not closed sooner than three heartbeats after it has spoken.
+        connection.last_heard = time.monotonic()
         if too_big(first, self.limits.max_frame_bytes):
             return await self._refuse(connection, CLOSE_TOO_BIG, TOO_BIG)
         hello = parse_frame(first)

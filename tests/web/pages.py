@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import httpx
 
 from tests.matches.waiting import wait_for
+from tests.web import busy
 
 if TYPE_CHECKING:  # (conftest.py makes its tables fixture of Table: no import back at run time)
     from tests.web.conftest import Phone
@@ -250,7 +251,7 @@ class Table:
     """The server's side of the game, for the test to know what a player at the table would see."""
 
     def __init__(self, base: str, match: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30)
+        self.http = busy.client(base)
         self.match = match
         self.tokens: dict[int, str] = {}
 

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.test_push_page import seat_script
 
@@ -82,7 +83,7 @@ def first_turn_to_bob(http: httpx.Client, match: str, ann: str) -> int:
 def test_a_hidden_tab_is_notified_and_buzzed_when_the_other_phone_makes_it_its_turn(
     phones: Any, live_server: str
 ) -> None:
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with busy.client(live_server) as http:
         made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
         match = made["match"]
         joined = http.post(f"/v1/matches/{match}/join", json={"invite": made["invite"], "name": "Bob"}).json()

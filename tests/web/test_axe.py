@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.service.test_page import _unavailable
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.seated import GAMES, match_with_bots, seat_phone
 
@@ -100,9 +101,7 @@ def test_every_games_play_screen(phones: Any, live_server: str) -> None:
 def test_my_games_a_table_and_its_league(phones: Any, live_server: str) -> None:
     import json
 
-    import httpx
-
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with busy.client(live_server) as http:
         ann = http.post("/v1/tables", json={"name": "Thursday", "player": "Ann"}).json()
         http.post(f"/v1/tables/{ann['table']}/players", json={"name": "Bob"})
         # A one-seat game of the table, over at its first move: the league and the history have a line.

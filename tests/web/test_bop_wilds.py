@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.pages import PLAY, shot
 from tests.web.test_push_page import seat_script
@@ -34,7 +34,7 @@ class Table:
     """A BOP! match for Ann (seat 0) and Bob (seat 1), both seats' tokens held by the test."""
 
     def __init__(self, base: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30)
+        self.http = busy.client(base)
         made = self.http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann",
                                                     "options": {"pass_limit": 4}}).json()  # fmt: skip
         self.match = made["match"]

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.test_fit import SCREENS
 from tests.web.test_play import shot
@@ -31,7 +31,7 @@ def held_seats(live_server: str) -> tuple[dict[str, Any], str]:
     """Ann's seats as her browser keeps them: a PDQ game against the sharp bot (her turn: everyone
     plays at once), saved first, then ``WAITING`` BOP! tables waiting for a second player, each saved
     later; (what the browser keeps, the PDQ game's id)."""
-    http = httpx.Client(base_url=live_server, timeout=30)
+    http = busy.client(live_server)
     made = [http.post("/v1/matches", json={"game": "pdq", "seats": 2, "name": "Ann", "bots": {"1": "sharp"}}).json()]
     made += [http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json() for _ in range(WAITING)]
     http.close()

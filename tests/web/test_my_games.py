@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from tests.matches.waiting import wait_for
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.pages import shots_both_ways
 
@@ -39,7 +40,7 @@ def pass_turn(http: httpx.Client, match_id: str, token: str, version: int) -> No
 
 def three_games(base: str) -> dict[str, Any]:
     """Ann's three games: one her turn, one waiting for Bob, one finished; her tokens by match."""
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with busy.client(base) as http:
         games: dict[str, Any] = {}
         # Finished: a solo PDQ game ends at the first deal its one player is stumped by.
         solo = http.post(
@@ -118,7 +119,7 @@ def test_three_games_in_three_states_and_one_tap_resumes_it(
 def test_a_bots_last_move_names_the_bot_as_the_row_does(phones: Callable[[str], Phone], live_server: str) -> None:
     """Against the normal bot, the row's last move names it "Bot · normal", as the row names its players (it
     said only "normal")."""
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with busy.client(live_server) as http:
         made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann", "bots": {"1": "normal"}})
         assert made.status_code == 201, made.text
         match_id, token = made.json()["match"], made.json()["token"]

@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web import busy
 from tests.web.pages import (
     PLAY,
     SMALL_TARGETS,
@@ -210,7 +211,7 @@ def test_a_pdq_round_with_a_wrong_word_and_a_right_one(phones: Any, live_server:
     letters = "".join(home.locator(".deal .card-letter").all_inner_texts())
     assert letters == "".join(watch.locator(".deal .card-letter").all_inner_texts())
 
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with busy.client(live_server) as http:
         right = http.get(f"/v1/pdq/{letters}", params={"variant": "classic", "min_length": 4, "limit": 1}).json()
         word = right["words"][0]
         checks = {w: http.get(f"/v1/pdq/{letters}/{w}", params={"variant": "classic"}).json()

@@ -18,7 +18,6 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.matches.pushing import (
@@ -29,6 +28,7 @@ from tests.matches.pushing import (
 )
 from tests.matches.servers import Server
 from tests.service.test_page import PHONE
+from tests.web import busy
 from tests.web.conftest import browser  # noqa: F401  (the module's Chromium)
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -79,7 +79,7 @@ def test_the_page_subscribes_a_seat_and_the_service_worker_shows_the_servers_ale
     server: Server,
     push_service: PushService,  # noqa: F811
 ) -> None:
-    http = httpx.Client(base_url=server.url, timeout=30)
+    http = busy.client(server.url)
     made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
     match_id = made["match"]
     joined = http.post(f"/v1/matches/{match_id}/join", json={"invite": made["invite"], "name": "Bob"}).json()
@@ -157,7 +157,7 @@ def test_the_page_subscribes_a_seat_and_the_service_worker_shows_the_servers_ale
 
 
 def test_without_a_secure_context_the_page_says_why_there_are_no_alerts(browser: Any, server: Server) -> None:  # noqa: F811
-    http = httpx.Client(base_url=server.url, timeout=30)
+    http = busy.client(server.url)
     made = http.post("/v1/matches", json={"game": "bop", "seats": 2, "name": "Ann"}).json()
     context = browser.new_context(viewport=PHONE)
     try:

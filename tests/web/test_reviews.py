@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.pages import shot
 
@@ -108,7 +109,7 @@ def placements(game: str, move: str) -> list[tuple[int, int, Any]]:
 @pytest.mark.parametrize("game", list(TABLES))
 def test_a_review_lists_each_play_once(game: str, phones: Callable[[str], Phone], live_server: str,
                                        tmp_path: Path, request: pytest.FixtureRequest) -> None:  # fmt: skip
-    http = httpx.Client(base_url=live_server, timeout=30)
+    http = busy.client(live_server)
     request.addfinalizer(http.close)  # (a client left open warns in whichever test comes next)
     match = finished(http, game)
     review = http.get(f"/v1/matches/{match}/review", params={"version": 1}).json()

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.linegames import Game as LineGame
 from tests.web.linegames import tap as tap_line
@@ -38,7 +38,7 @@ def orientation(request: pytest.FixtureRequest) -> str:
 
 def table_of_two(tables: Callable[[str], Table], live_server: str, game: str) -> tuple[Table, int]:
     """A table of Ann and Bob (both people, so the board is as the test leaves it); the seat to play."""
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with busy.client(live_server) as http:
         made = http.post("/v1/matches", json={"game": game, "seats": 2, "name": "Ann"}).json()
         joined = http.post(f"/v1/matches/{made['match']}/join", json={"invite": made["invite"], "name": "Bob"}).json()
     table = tables(made["match"])
@@ -175,8 +175,9 @@ def test_the_other_players_move_is_said(game: str, orientation: str, browser: An
 def test_the_last_move_is_said_when_the_sheet_was_busy_at_first(browser: Any, live_server: str, tmp_path: Path) -> None:
     """A read the server answers 503 (its engine workers busy: a loaded server) is asked again after its
     Retry-After. Before, the page gave up on the score sheet, and the other player's move was never said
-    until the next move (a CI run saw BOP!'s line stay on Ann's own play). The first two sheets asked for
-    after Ann's move are answered 503 here, as a busy server answers them."""
+    until the next move (a CI run saw BOP!'s line stay on Ann's own play). Here the page is opened after
+    the bot's move, and the first two sheets it asks for are answered 503, as a busy server answers them
+    (a page that has the sheet already adds a move from its live update and asks for none)."""
     spec = next(each for each in SPECS if each.game == "bop")
     seat = Seat(browser, live_server, spec, SCREENS["portrait"])
     refused: list[str] = []
@@ -189,9 +190,10 @@ def test_the_last_move_is_said_when_the_sheet_was_busy_at_first(browser: Any, li
             route.continue_()
 
     try:
-        seat.my_turn()
-        seat.page.route("**/turns", busy_at_first)
         seat.move_on(1)
+        seat.page.route("**/turns", busy_at_first)
+        seat.page.reload()
+        seat.my_turn()
         bot = seat.page.locator(".players .player").nth(1 - seat.seat).locator(".p-name").inner_text()
         said = f"(document.querySelector({json.dumps(LAST_LINES['bop'])})?.textContent || '')"
         seat.page.wait_for_function(f"{said}.startsWith({json.dumps(bot.strip() + ' ')})")

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from tests.matches.waiting import wait_for
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.pages import shots_both_ways
 
@@ -57,7 +58,7 @@ def test_a_table_is_made_joined_played_and_its_league_shown(
     bob_page.locator("#join-table button[type=submit]").click()
     bob_page.locator("p", has_text="You are Bob.").wait_for()
     bob = kept_table(bob_page)
-    with httpx.Client(base_url=live_server, timeout=30) as http:
+    with busy.client(live_server) as http:
         cy = http.post(f"/v1/tables/{ann['id']}/players", json={"name": "Cy"}).json()
         # Ann starts Three2Fifteen for the three of them from the table's page.
         home.reload()

@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web import busy
 from tests.web.conftest import Phone
 from tests.web.pages import PLAY, clients_closed, moved_on_meanwhile, placements_of, until_past
 
@@ -97,7 +98,7 @@ class Seat:
     """A person's seat against a greedy bot, played through HTTP where the test needs no tapping."""
 
     def __init__(self, base: str, game: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30)
+        self.http = busy.client(base)
         asked = {"game": game, "seats": 2, "name": "Ann", "bots": {"1": "greedy"}}
         made = self.http.post("/v1/matches", json=asked).json()
         self.match, self.token = made["match"], made["token"]
@@ -287,7 +288,7 @@ QUICK_ENDS = ["three2fifteen", "digit", "qnto", "bop"]
 
 
 def test_the_end_screens_read_as_words(phones: Callable[[str], Phone], live_server: str) -> None:
-    http = httpx.Client(base_url=live_server, timeout=30)
+    http = busy.client(live_server)
     bots = {"0": "greedy", "1": "greedy"}
     matches = {
         game: http.post("/v1/matches", json={"game": game, "seats": 2, "bots": bots}).json()["match"]
