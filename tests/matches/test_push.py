@@ -337,6 +337,7 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     assert sorted(seat for seat, kind in told if kind == "over") == [0, 1]
 
 
+@pytest.mark.slow
 def test_a_match_without_subscriptions_costs_its_moves_no_alert_work_until_one_comes(
     service: MatchService, push_service: PushService
 ) -> None:

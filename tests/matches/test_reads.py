@@ -33,6 +33,7 @@ def test_the_log_and_the_seed_come_out_only_at_the_end_and_replay_the_match(
         service.gate.move(made.match, 0, "bid 1", loaded.state.version)
 
 
+@pytest.mark.slow
 def test_turns_give_each_moves_breakdown_the_scores_after_it_and_hide_a_trade(service: MatchService) -> None:
     match_id, _ = two_players(service)
     assert service.reads.turns(match_id, 0)["turns"] == []

@@ -20,6 +20,7 @@ from tablejudge.play.bop import _print_turn
 PLAY = ["play", "bop", "--players", "2", "--bots", "greedy,random", "--seed", "7"]
 
 
+@pytest.mark.slow
 def test_play_prints_each_turn_with_its_breakdown_and_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(PLAY) == 0
     out = capsys.readouterr().out
@@ -32,6 +33,7 @@ def test_play_prints_each_turn_with_its_breakdown_and_board(capsys: pytest.Captu
     assert capsys.readouterr().out == out  # the same seed plays the same game
 
 
+@pytest.mark.slow
 def test_the_report_shows_what_could_have_been_played(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY, "--report"]) == 0
     assert "could have played:" in capsys.readouterr().out  # the random bot rarely finds the best play
@@ -98,6 +100,7 @@ def test_hint_reads_the_board_the_game_prints(tmp_path: Path, capsys: pytest.Cap
     assert expected and [(p["move"], p["points"]) for p in hints["plays"]] == expected  # best first
 
 
+@pytest.mark.slow
 def test_with_a_person_at_the_table_the_report_covers_their_turns_only(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,6 +17,7 @@ PLAY = ["play", "qnto", "--bots", "greedy,random", "--seed", "7"]
 TILE = re.compile(r"[♠!♦♥♣?][ygrkb?]")
 
 
+@pytest.mark.slow
 def test_a_bot_game_prints_the_draw_for_first_player_each_turn_and_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(PLAY) == 0
     out = capsys.readouterr().out
@@ -65,6 +66,7 @@ def test_input_ending_abandons_the_game(monkeypatch: pytest.MonkeyPatch, capsys:
     assert "abandoned" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_colours_are_painted_on_request_and_every_tile_shows_shape_and_colour_letter(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
