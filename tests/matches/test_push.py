@@ -301,6 +301,7 @@ def test_a_pdq_deal_is_told_in_a_slow_game_only(
     assert told == ([(0, "deal"), (1, "deal")] if pdq_clock is None else [])
 
 
+@pytest.mark.slow
 def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     service: MatchService, push_service: PushService
 ) -> None:

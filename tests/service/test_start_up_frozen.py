@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
@@ -33,6 +35,7 @@ json.dump(seen, sys.stdout)
 """
 
 
+@pytest.mark.slow
 def test_the_served_app_freezes_start_up_and_create_app_does_not(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TABLEJUDGE_DATA": str(tmp_path), "TABLEJUDGE_LEXICONS": "standard"}
     ran = subprocess.run(
