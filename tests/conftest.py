@@ -39,6 +39,15 @@ settings.register_profile(
 settings.load_profile("tablejudge")
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` chooses the tests
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives Chromium is ``slow`` too (a browser, the served pages and a game each): the
+    quick lane, ``-m "not slow"``, leaves the pages to the whole run."""
+    for item in items:
+        if item.get_closest_marker("browser") is not None and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def lexicon() -> Lexicon:
     """The default ``standard`` lexicon (built on first use)."""

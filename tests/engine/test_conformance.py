@@ -105,6 +105,7 @@ def test_a_short_dealt_game_entered_at_the_table_passes_every_check() -> None:
 PDQ_TABLES = ("pdq(players=3)", "pdq(variant=pdl,players=2)", "pdq(variant=four-score,players=2,only_solvable=true)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", PDQ_TABLES)
 def test_pdq_dealt_games_entered_at_the_table_pass_every_check(spec: str) -> None:
     names = ",".join(["sharp"] * load_game(spec).players)
@@ -162,6 +163,7 @@ def data_file(name: str, file: str) -> Path:
     return Path(__file__).parent / name / "data" / file
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_recorded_reference_games_replay_with_every_breakdown(name: str) -> None:
     path = data_file(name, "reference.json")

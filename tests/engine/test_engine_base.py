@@ -58,6 +58,7 @@ def test_bots_are_found_by_name_and_every_engine_error_is_a_value_error() -> Non
     assert issubclass(EngineError, ValueError)
 
 
+@pytest.mark.slow
 def test_random_bots_with_the_same_seed_choose_alike() -> None:
     game = BopGame()
     first = play_game(game, parse_bots("random,random", 2, seed=5), seed=1)

@@ -151,6 +151,7 @@ def through_base(path: Path) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 def test_base_defines_what_is_imported_from_it() -> None:
     root = ENGINE.parent
     top = ast.parse((ENGINE / "base.py").read_text(encoding="utf-8")).body

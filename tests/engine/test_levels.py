@@ -39,6 +39,7 @@ def test_the_levels_are_the_games_own_where_it_has_them() -> None:
     assert bot_level("wizard") is None
 
 
+@pytest.mark.slow
 def test_the_easy_bot_plays_shorter_plays_than_the_normal_one() -> None:
     """Over the same positions, easy places fewer tiles a play than normal, and plays moves normal
     would not: a beginner's plausible moves, not the best score."""

@@ -121,6 +121,7 @@ def test_the_look_ahead_deals_only_the_unseen_tiles() -> None:
     assert Counter(dealt.pile) + Counter(t for s, hand in enumerate(dealt.hands) if s != seat for t in hand) == unseen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", ["digit(players=2)", "three2fifteen(players=3)", "matchfive(players=2)"])
 def test_every_level_plays_a_whole_game_through_the_gate(spec: str) -> None:
     """The gate refuses an illegal move: a game of easy, normal and hard bots to its end is legal play."""

@@ -30,6 +30,7 @@ RUN_ON = {"bop": (300, 40), "digit": (300, 40), "qnto": (300, 40), "matchfive": 
 ENDING = {"pdq": 2.4, "qwiply": 1.2, "three2fifteen": 1.6}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RUN_ON))
 def test_a_long_state_of_passes_holds_no_tracked_object_per_move(name: str) -> None:
     moves, most = RUN_ON[name]
@@ -41,6 +42,7 @@ def test_a_long_state_of_passes_holds_no_tracked_object_per_move(name: str) -> N
     assert read_back.history == state.history and read_back.to_json() == state.to_json()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ENDING))
 def test_the_games_that_end_hold_fewer_tracked_objects_per_move(name: str) -> None:
     state = passing(name, 400)

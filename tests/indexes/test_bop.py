@@ -91,6 +91,7 @@ def test_limit_and_offset_must_be_whole_numbers_in_range(lexicon: Lexicon, optio
         lexicon.bop("FRS", **{option: bad})  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("letters", ["RS", "FRS", "WHMMY", "QQX"])
 def test_pages_of_one_skeleton_agree_with_the_whole_list(lexicon: Lexicon, letters: str) -> None:
     """Exact letters are looked up, counted and paged in one step: every page must agree with the whole list."""

@@ -16,7 +16,7 @@ from matches.service import MatchService, MatchSettings
 from matches.store import MIGRATIONS, SQLiteStore, Store, open_store
 from tests.matches.pushing import push_service  # noqa: F401  (the loopback push service, a fixture)
 from tests.matches.servers import Server
-from tests.pg import new_database, postgres_bin, temporary_postgres
+from tests.pg import drop_in_memory, new_database, postgres_bin, temporary_postgres
 
 _names = itertools.count()
 
@@ -27,17 +27,20 @@ def postgres_server() -> Iterator[str]:
         if os.environ.get("TABLEJUDGE_REQUIRE_POSTGRES"):
             pytest.fail("Debian's postgresql is not installed (apt-get install postgresql)")
         pytest.skip("Debian's postgresql is not installed (apt-get install postgresql)")
-    with temporary_postgres() as url:
+    with temporary_postgres(in_memory=True) as url:
         yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty store's URL: each test runs on SQLite and on PostgreSQL."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'matches.sqlite3'}"
+        yield f"sqlite:///{tmp_path / 'matches.sqlite3'}"
+        return
     server: str = request.getfixturevalue("postgres_server")
-    return new_database(server, f"test_{next(_names)}_{os.getpid()}")
+    url = new_database(server, f"test_{next(_names)}_{os.getpid()}")
+    yield url
+    drop_in_memory(url)
 
 
 @pytest.fixture

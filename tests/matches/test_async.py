@@ -189,6 +189,7 @@ def test_the_other_server_catches_up_through_the_async_load(services: tuple[Matc
     assert first.core.load(match_id).state.to_json() == second.core.load(match_id).state.to_json()  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_bots_move_through_the_async_scheduler(service: MatchService, clock: FakeClock) -> None:
     made = service.lobby.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"})
 

@@ -314,6 +314,7 @@ def test_a_short_catch_up_is_played_on_the_loop_without_a_rebuild(
     assert held.to_json() == writer.core.load(match_id).state.to_json()  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_a_match_that_moves_on_far_during_its_rebuild_is_rebuilt_again(
     writer: MatchService, reopened: Store, clock: FakeClock
 ) -> None:

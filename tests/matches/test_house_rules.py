@@ -98,6 +98,7 @@ def test_a_pdq_match_under_house_rules_judges_claims_by_them(
     assert service.core.load(ruled.match).state.version == service.store.version(ruled.match)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_house_rules_travel_with_a_rematch_and_the_log(service: MatchService, clock: FakeClock) -> None:
     rules = service.core.house_rules_book.make("T", [], ["za"])
     made = service.lobby.create("bop", {"players": 2}, bots={"0": "greedy", "1": "greedy"}, house_rules=rules.id)

@@ -47,6 +47,7 @@ def _seat_row(database: str, match_id: str, seat: int) -> tuple[Any, ...]:
     return tuple(found)
 
 
+@pytest.mark.slow
 def test_a_claim_sent_to_another_server_gets_the_lag_measured_on_the_seats_socket(
     tmp_path: Path, postgres_server: str
 ) -> None:

@@ -309,6 +309,7 @@ def test_a_newer_update_joins_the_one_still_queued() -> None:
 
 
 # --- bounded input --------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_four_million_character_move_is_refused_from_its_header(server: Server, http: httpx.Client) -> None:
     """It stalled the server 10-13 s. Now the frame's header says it is over the limit (1009),
     and ``/healthz`` never waits PROBE_BOUND meanwhile; the move's text is capped as over HTTP."""
@@ -408,6 +409,7 @@ def test_a_socket_over_its_message_rate_is_closed_and_the_others_are_not(server:
         assert receive(calm) == {"type": "pong", "t": 1}
 
 
+@pytest.mark.slow
 def test_a_socket_silent_for_three_heartbeats_is_closed_and_one_that_answers_is_not(
     server: Server, http: httpx.Client
 ) -> None:

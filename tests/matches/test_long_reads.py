@@ -90,6 +90,7 @@ def client(app: Any) -> httpx.AsyncClient:
     return httpx.AsyncClient(transport=transport, base_url="http://play.test")
 
 
+@pytest.mark.slow
 def test_the_log_of_a_long_match_is_read_off_the_loop_once_and_answers_the_same_bytes(app: Any) -> None:
     service: MatchService = app.state.matches
     match_id, _ = finished_match(service)
@@ -111,6 +112,7 @@ def test_the_log_of_a_long_match_is_read_off_the_loop_once_and_answers_the_same_
     assert len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
 
 
+@pytest.mark.slow
 def test_the_score_sheet_of_a_long_match_reads_its_moves_off_the_loop(app: Any) -> None:
     """``/turns`` reads every move of the match from the store, once per version and reader (20 ms at
     20,000 moves on SQLite): on a thread, as a cold load's reads, so the loop serves others meanwhile."""
@@ -128,6 +130,7 @@ def test_the_score_sheet_of_a_long_match_reads_its_moves_off_the_loop(app: Any) 
     assert len(slow.threads) == 1 and slow.threads[0] is not threading.main_thread()
 
 
+@pytest.mark.slow
 def test_a_log_past_the_read_budget_is_a_503_and_the_retry_finds_it_kept(make_app: Callable[..., Any]) -> None:
     app = make_app(read_budget_ms=100)
     service: MatchService = app.state.matches
@@ -160,6 +163,7 @@ def test_a_running_match_has_no_log_and_an_unknown_one_is_a_404(app: Any) -> Non
     assert unknown.status_code == 404
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", [None, 0])
 def test_the_history_of_a_long_match_is_listed_off_the_loop_once(app: Any, seat: int | None) -> None:
     service: MatchService = app.state.matches
@@ -314,6 +318,7 @@ def test_a_long_match_keeps_a_bounded_number_of_checkpoints() -> None:
         assert moves // checkpoint_every(moves) <= CHECKPOINTS_PER_MATCH
 
 
+@pytest.mark.slow
 def test_replays_of_a_long_match_start_from_its_few_checkpoints(service: MatchService) -> None:
     match_id, _ = finished_match(service, 2_200)  # past 2,000 moves: a checkpoint every 100
     steps = [asyncio.run(service.reads.replay_view_async(match_id, version)) for version in (2_150, 1_234, 77, 2_001)]

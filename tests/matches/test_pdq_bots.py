@@ -37,6 +37,7 @@ def _bot_move_time(service: MatchService, clock: FakeClock, match_id: str, seat:
     raise AssertionError(f"the bot never moved in {BOT_MOVES_WITHIN_S} s")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ["greedy", "random"])
 def test_a_shared_bot_chosen_at_creation_plays_at_a_levels_pace(
     service: MatchService, clock: FakeClock, bot: str

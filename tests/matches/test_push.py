@@ -301,6 +301,7 @@ def test_a_pdq_deal_is_told_in_a_slow_game_only(
     assert told == ([(0, "deal"), (1, "deal")] if pdq_clock is None else [])
 
 
+@pytest.mark.slow
 def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     service: MatchService, push_service: PushService
 ) -> None:
@@ -337,6 +338,7 @@ def test_each_turn_is_told_to_the_seat_to_act_and_the_end_to_every_seat(
     assert sorted(seat for seat, kind in told if kind == "over") == [0, 1]
 
 
+@pytest.mark.slow
 def test_a_match_without_subscriptions_costs_its_moves_no_alert_work_until_one_comes(
     service: MatchService, push_service: PushService
 ) -> None:

@@ -148,6 +148,7 @@ def waiting_from(address: str) -> Callable[[MatchService], str]:
     return lambda service: service.lobby.create("bop", {"players": 2}, client=address).match
 
 
+@pytest.mark.slow
 def test_the_waiting_caps_hold_for_server_processes_creating_at_once(store_url: str, clock: FakeClock) -> None:
     """Two server processes on one store (two connections), each creating from one address at once, with
     one match left under each cap: exactly one creation passes each cap. Each count is held for a while
@@ -303,6 +304,7 @@ def test_a_server_killed_mid_turn_shows_the_bank_it_had(
 CONTROLS = ["\x00", "\x1b", "\n", "\x85", "\u202e", "\ud800"]
 
 
+@pytest.mark.slow
 def test_control_characters_are_refused_on_every_input_of_a_postgresql_server(
     tmp_path: Path, postgres_server: str
 ) -> None:

@@ -33,6 +33,7 @@ def test_the_log_and_the_seed_come_out_only_at_the_end_and_replay_the_match(
         service.gate.move(made.match, 0, "bid 1", loaded.state.version)
 
 
+@pytest.mark.slow
 def test_turns_give_each_moves_breakdown_the_scores_after_it_and_hide_a_trade(service: MatchService) -> None:
     match_id, _ = two_players(service)
     assert service.reads.turns(match_id, 0)["turns"] == []
@@ -52,6 +53,7 @@ def test_turns_give_each_moves_breakdown_the_scores_after_it_and_hide_a_trade(se
     assert trade not in str(service.reads.turns(match_id, None))
 
 
+@pytest.mark.slow
 def test_the_replay_at_a_version_is_what_a_spectator_was_sent_then(service: MatchService) -> None:
     match_id, _ = two_players(service, mode="challenge")
     start = service.core.body(service.core.load(match_id), None)["view"]

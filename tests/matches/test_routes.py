@@ -225,6 +225,7 @@ def test_a_trade_stays_face_down_in_other_seats_events(http: httpx.Client, live_
             assert "".join(hand[:2]) not in text and "pass (2 tiles traded)" in text
 
 
+@pytest.mark.slow
 @pytest.mark.server
 def test_the_pages_calls_over_http(live_server: str) -> None:
     with httpx.Client(base_url=live_server, timeout=30) as http:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from engine import load_game
 from matches.service import MatchService
 from tests.matches.conftest import FakeClock
 from tests.matches.playing import whose_turn
 
 
+@pytest.mark.slow
 def test_bots_in_seats_move_through_the_gate(service: MatchService, clock: FakeClock) -> None:
     made = service.lobby.create("bop", {"players": 2}, bots={"1": "greedy"}, name="Ann")
     assert made.seat == 0

@@ -95,6 +95,7 @@ def test_a_seat_left_to_a_bot_keeps_its_socket(server: Server, http: httpx.Clien
     assert late.json()["error"]["reason"] == "changed_hands"
 
 
+@pytest.mark.slow
 def test_a_seat_moved_through_another_server_closes_the_socket_here(tmp_path: Path) -> None:
     """Two server processes on one SQLite store: the old device's socket is on the first, the link is
     taken through the second; the first hears of the change of seats and closes the socket."""

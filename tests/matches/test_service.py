@@ -50,6 +50,7 @@ def race(first: MatchService, second: MatchService) -> None:
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_no_class_of_the_match_server_has_more_than_one_base_of_its_own() -> None:
     """The service's parts are collaborators, each given what it works with, not mixins over one object: a
     class in ``matches/`` names at most one base class defined in this project (a library's, such as

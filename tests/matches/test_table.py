@@ -127,6 +127,7 @@ def test_a_move_to_a_table_match_names_its_seat_and_a_seat_is_for_tables_only(ap
 
 
 # --- each entry written once ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_an_entry_sent_again_is_written_once_and_answered_as_the_first_time(app: Any) -> None:
     """A phone that queued entries offline sends them when the connection returns, and again after a reload that
     lost the answers: each is written once, and answered what it got the first time."""

@@ -64,6 +64,7 @@ def pool() -> Iterator[WorkPool]:
         ("three2fifteen(players=2)", [("hard", 51), ("easy", 52)], 4),  # (its look-ahead within its budget)
     ],
 )
+@pytest.mark.slow
 def test_a_bot_in_a_worker_makes_the_choice_it_makes_in_this_process(
     pool: WorkPool, spec: str, seats: list[Any], played: int
 ) -> None:
@@ -164,6 +165,7 @@ def test_background_calls_keep_a_worker_and_the_main_queue_for_others() -> None:
     assert person is not None and legal[0] > 0
 
 
+@pytest.mark.slow
 def test_a_bot_refused_for_a_busy_pool_asks_again_soon_and_not_forever(store: Store) -> None:
     service = pooled(store, bot_budget_ms=4000)  # the worker's first call builds BOP!'s game: a budget for it
     run, asked = service.core.work.run, []
@@ -229,6 +231,7 @@ async def until_moved(service: MatchService, match_id: str, version: int, second
     await eventually(reached, "the bot to move", seconds, every=0.05)
 
 
+@pytest.mark.slow
 def test_a_bot_that_overruns_its_budget_plays_its_greedy_move(store: Store) -> None:
     service = pooled(store, bot_budget_ms=1500)  # planner:48 takes seconds, greedy a tenth
     made = service.lobby.create("qwiply", {"players": 3}, bots={"0": "planner:48", "1": "greedy", "2": "greedy"})

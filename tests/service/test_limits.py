@@ -212,6 +212,7 @@ def test_a_long_head_sent_in_one_write_is_refused(server: Server, size: int) -> 
     assert one_write(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + under + b"\r\n").startswith(b"HTTP/1.1 200 ")
 
 
+@pytest.mark.slow
 def test_slow_and_silent_connections_are_dropped_while_others_are_served(server: Server) -> None:
     """100 connections that never send, and 100 that send a header line every half second
     (slowloris): all closed within REQUEST_TIMEOUT_S (2 s here) and a little, the slow ones with 408;

@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from service.app import YOUNG_COLLECTION_EVERY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,6 +58,7 @@ def _fresh_interpreter(tmp_path: Path) -> dict[str, int]:
     return json.loads(ran.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_the_served_app_freezes_start_up_and_create_app_does_not(tmp_path: Path) -> None:
     seen = _run(tmp_path)
     assert seen["create_app"] == 0
@@ -65,6 +68,7 @@ def test_the_served_app_freezes_start_up_and_create_app_does_not(tmp_path: Path)
     assert seen["left"] < seen["served_app"] // 4
 
 
+@pytest.mark.slow
 def test_the_served_app_collects_its_young_generation_less_often(tmp_path: Path) -> None:
     """A move's objects are in flight across turns of the loop: at CPython's threshold (700) young
     collections moved them to the older generations, whose collections then walked them again

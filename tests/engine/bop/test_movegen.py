@@ -48,6 +48,7 @@ def spare_tiles(board: dict) -> list[str]:
 TINY_BOARD = parse_board("Fk Rb Sb/. . Hy")
 
 
+@pytest.mark.slow
 @settings(max_examples=6)
 @given(st.lists(st.sampled_from(spare_tiles(TINY_BOARD)), min_size=1, max_size=5))
 def test_generator_equals_brute_force_for_random_hands(hand: list[str]) -> None:
@@ -75,6 +76,7 @@ def test_no_tiles_no_plays() -> None:
     assert generate_plays(TINY_BOARD, [], move_index()) == []
 
 
+@pytest.mark.slow
 def test_the_move_index_under_house_rules_knows_the_words_they_add_and_take(lexicon) -> None:
     """A skeleton whose every word the rules deny is no line to play; an allowed word's skeleton is one."""
     from engine.adjudicator import HouseRulesAdjudicator

@@ -29,6 +29,7 @@ def parse_record(text: str) -> tuple[int, str, int]:
     return int(player), move, int(points)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", GAMES, ids=lambda r: f"{r['bots']}-seed{r['seed']}")
 def test_a_recorded_game_replays_move_for_move(adjudicator: Any, record: dict[str, Any]) -> None:
     game = BopGame(record["options"], adjudicator=adjudicator)

@@ -178,6 +178,7 @@ def test_ruling_21_two_to_eight_players(adjudicator: object, players: int) -> No
             BopGame({"players": bad})
 
 
+@pytest.mark.slow
 def test_ruling_24_bots_challenge_bluffs(challenge_game: BopGame) -> None:
     state = position(challenge_game, B0, "Qr Mb", "Lk Ty ? Ng Sy")
     state.act(state.current, parse_move("2,2 Qr"))

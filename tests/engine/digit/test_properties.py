@@ -88,6 +88,7 @@ def play_checked(game: DigitGame, bots: list[str], seed: int, every: int = 4) ->
     return final
 
 
+@pytest.mark.slow
 def test_a_greedy_game_keeps_every_invariant() -> None:
     final = play_checked(DigitGame("players=3"), ["greedy", "greedy", "greedy"], 17, every=2)
     assert final.end_reason == "out"

@@ -71,6 +71,7 @@ def movegen_tests(
         board, hand = cases.position(case)
         assert generate(board, hand) == brute_force(board, hand)
 
+    @pytest.mark.slow
     @settings(max_examples=6)
     @given(st.integers(0, 10_000), st.integers(*sizes), st.integers(0, 2), st.integers(2, 4))
     def test_generator_equals_brute_force_on_random_positions(seed: int, size: int, wilds: int, hand_size: int) -> None:

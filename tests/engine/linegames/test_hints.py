@@ -57,6 +57,7 @@ def test_every_game_with_a_board_and_a_hand_offers_hints_and_the_others_none() -
             load_game(name).hints("", "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WRITTEN))
 @pytest.mark.parametrize(("seed", "moves"), [(3, 6), (8, 15)])
 def test_a_position_written_out_gives_the_moves_the_game_ranks_at_the_table(name: str, seed: int, moves: int) -> None:

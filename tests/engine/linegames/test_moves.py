@@ -27,6 +27,7 @@ def test_plays_round_trip(start: tuple[int, int], step: tuple[int, int], tiles: 
     assert parse_line_move(move.to_text(), NUMBERS_KIT) == move
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(CELL, TILE), min_size=1, max_size=4))
 def test_swaps_round_trip(steps: list) -> None:
     move = Swap(tuple(steps))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def test_a_line_with_no_completion_is_a_bad_line(shared: LineSolver) -> None:
     assert verdict.bad_lines == (Line(ACROSS, ((0, 0), (0, 1), (0, 2))),)
 
 
+@pytest.mark.slow
 @given(st.lists(st.sampled_from(["3g", "4g", "5y", "?g", "?y", "??", "6g", "3r"]), min_size=2, max_size=4))
 def test_solve_line_equals_trying_every_reading(tiles: list[str]) -> None:
     solver = LineSolver(NUMBERS_KIT, NUMBER_RULE, shared=True)

@@ -51,6 +51,7 @@ def test_fast_equals_brute_force_on_the_sheets_tables(number: int) -> None:
     check_generator(board, ["2b", "4y", "5o", WILD])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "turns"), [(11, 6), (12, 12), (13, 18)])
 def test_fast_equals_brute_force_on_seeded_tables(seed: int, turns: int) -> None:
     board, hand, _ = reached_position(seed, turns)
@@ -63,6 +64,7 @@ def test_fast_equals_brute_force_on_seeded_tables(seed: int, turns: int) -> None
     turns=st.integers(0, 16),
     hand=st.lists(st.sampled_from([*FACES, WILD]), min_size=1, max_size=3),
 )
+@pytest.mark.slow
 def test_fast_equals_brute_force_on_random_tables_and_hands(seed: int, turns: int, hand: list[str]) -> None:
     board, _, _ = reached_position(seed, turns)
     check_generator(board, hand)

@@ -166,6 +166,7 @@ def test_the_difficulty_levels_react_like_people_and_never_before_the_cards_are_
     )
 
 
+@pytest.mark.slow
 def test_ruling_26_the_shared_bots_keep_a_levels_pace(stack) -> None:
     """``greedy`` and ``random`` choose their words as in every game (the longest; any listed one), but
     no longer 1 s after the last move, which nobody on a phone can beat: greedy at steady's pace,

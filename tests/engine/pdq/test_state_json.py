@@ -144,6 +144,7 @@ json_values = st.recursive(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(data=st.data())
 def test_fuzzed_saved_states_load_exactly_or_raise_state_error(adjudicator, data) -> None:

@@ -329,6 +329,7 @@ def test_options_are_validated() -> None:
 
 
 # --- ranking, hints -------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "plus", "light"])
 def test_the_fast_ranking_counts_as_the_rules_score(variant: str) -> None:
     game = QntoGame(f"variant={variant}")
@@ -392,6 +393,7 @@ def test_legal_passes_list_each_trade_once_and_no_more_than_the_pile() -> None:
     spec=st.sampled_from(["qnto", "qnto(variant=plus,players=3)", "qnto(variant=light)",
                           "qnto(variant=light,players=4)"]),
 )
+@pytest.mark.slow
 def test_seeded_random_games_keep_every_invariant(seed: int, spec: str) -> None:
     game = load_game(spec)
     bots = [make_bot("random", seed + seat) for seat in range(game.players)]

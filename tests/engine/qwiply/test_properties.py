@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def assert_no_hidden_bid_shows(state: QwiplyState) -> None:
                 assert "bid=" + ",".join(map(str, sheet.bids)) not in shown
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**40), players=st.integers(2, 5), hidden=st.booleans())
 def test_seeded_engine_games_keep_every_property(seed: int, players: int, hidden: bool) -> None:

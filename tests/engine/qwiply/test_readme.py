@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.qwiply.moves import parse_move
 from engine.qwiply.options import QwiplyOptions
 from engine.qwiply.rules import score_sheet
@@ -50,6 +52,7 @@ def test_the_readme_engine_example_runs_and_shows_what_it_says() -> None:
     assert state.acting_players() == [1]
 
 
+@pytest.mark.slow
 def test_the_readme_command_lines_are_accepted(monkeypatch, capsys) -> None:
     from tablejudge.cli import main
 

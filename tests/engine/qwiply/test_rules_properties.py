@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ def play_checked(seed: int, players: int) -> tuple[list[Sheet], int]:
         start = next_start_player(start, players)
 
 
+@pytest.mark.slow
 @settings(max_examples=12)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
 def test_random_games_keep_every_rule(seed: int, players: int) -> None:

@@ -62,6 +62,7 @@ def positions(draw: st.DrawFn, options: Three2FifteenOptions = DEFAULT) -> tuple
     return board, a_hand(draw, options, board, options.hand_size)
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(positions())
 def test_generator_equals_brute_force_on_reached_boards(position: tuple[dict, list[int]]) -> None:
@@ -69,6 +70,7 @@ def test_generator_equals_brute_force_on_reached_boards(position: tuple[dict, li
     assert generate_plays(board, hand, CLASSIC) == brute_force_plays(board, hand, CLASSIC)
 
 
+@pytest.mark.slow
 @settings(max_examples=6)
 @given(positions(Three2FifteenOptions(hand_size=5)))
 def test_generator_equals_brute_force_with_a_hand_of_five(position: tuple[dict, list[int]]) -> None:
@@ -93,6 +95,7 @@ def test_a_hand_can_place_exactly_when_it_has_a_legal_play(position: tuple[dict,
         assert can_place(board, hand[:size], CLASSIC) == bool(generate_plays(board, hand[:size], CLASSIC))
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(positions(), st.sets(st.integers(0, 15), max_size=4))
 def test_blocked_is_no_token_fitting_anywhere(position: tuple[dict, list[int]], values: set[int]) -> None:

@@ -20,6 +20,7 @@ from tablejudge.play.bop import _print_turn
 PLAY = ["play", "bop", "--players", "2", "--bots", "greedy,random", "--seed", "7"]
 
 
+@pytest.mark.slow
 def test_play_prints_each_turn_with_its_breakdown_and_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(PLAY) == 0
     out = capsys.readouterr().out
@@ -32,11 +33,13 @@ def test_play_prints_each_turn_with_its_breakdown_and_board(capsys: pytest.Captu
     assert capsys.readouterr().out == out  # the same seed plays the same game
 
 
+@pytest.mark.slow
 def test_the_report_shows_what_could_have_been_played(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY, "--report"]) == 0
     assert "could have played:" in capsys.readouterr().out  # the random bot rarely finds the best play
 
 
+@pytest.mark.slow
 def test_play_json_is_a_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY, "--json"]) == 0
     saved = json.loads(capsys.readouterr().out)
@@ -47,6 +50,7 @@ def test_play_json_is_a_finished_state(capsys: pytest.CaptureFixture[str]) -> No
     assert state.is_terminal() and state.to_json() == saved
 
 
+@pytest.mark.slow
 def test_a_person_can_play_and_bad_moves_are_explained(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -83,6 +87,7 @@ def test_hint_prints_the_best_plays_with_their_words(capsys: pytest.CaptureFixtu
     assert "  1. " in out and "whammy" in out and "best play:" in out
 
 
+@pytest.mark.slow
 def test_hint_reads_the_board_the_game_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     main([*PLAY, "--json"])
     saved = json.loads(capsys.readouterr().out)
@@ -98,6 +103,7 @@ def test_hint_reads_the_board_the_game_prints(tmp_path: Path, capsys: pytest.Cap
     assert expected and [(p["move"], p["points"]) for p in hints["plays"]] == expected  # best first
 
 
+@pytest.mark.slow
 def test_with_a_person_at_the_table_the_report_covers_their_turns_only(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -154,6 +160,7 @@ def test_every_other_person_is_offered_the_challenge_and_the_device_is_handed_ov
     assert out.count("How to write a move") <= 3  # the notation is shown once per person
 
 
+@pytest.mark.slow
 def test_a_person_sees_the_notation_from_their_own_hand_and_may_type_tiles_with_spaces(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

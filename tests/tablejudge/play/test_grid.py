@@ -38,6 +38,7 @@ PEOPLE: dict[str, tuple[Any, list[str], list[str]]] = {
 }  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PEOPLE))
 def test_a_person_plays_a_whole_game_and_bad_moves_are_explained(
     name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

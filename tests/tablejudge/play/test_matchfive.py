@@ -12,6 +12,7 @@ from tablejudge.cli import main
 PLAY = ["play", "matchfive", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
 
 
+@pytest.mark.slow
 def test_a_bot_game_prints_each_turn_with_its_breakdown_then_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(PLAY) == 0
     out = capsys.readouterr().out

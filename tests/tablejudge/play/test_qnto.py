@@ -17,6 +17,7 @@ PLAY = ["play", "qnto", "--bots", "greedy,random", "--seed", "7"]
 TILE = re.compile(r"[♠!♦♥♣?][ygrkb?]")
 
 
+@pytest.mark.slow
 def test_a_bot_game_prints_the_draw_for_first_player_each_turn_and_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(PLAY) == 0
     out = capsys.readouterr().out
@@ -30,6 +31,7 @@ def test_a_bot_game_prints_the_draw_for_first_player_each_turn_and_the_end(capsy
 
 @pytest.mark.parametrize(("flags", "title"), [(["--variant", "plus"], "Q!nto Plus"),
                                               (["--option", "variant=light"], "Q!nto Light")])  # fmt: skip
+@pytest.mark.slow
 def test_the_variant_is_a_flag_or_an_option(flags: list[str], title: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY, *flags]) == 0
     out = capsys.readouterr().out
@@ -43,6 +45,7 @@ def test_the_variant_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) 
     assert "give the variant once" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_json_prints_the_finished_state(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*PLAY, "--variant", "light", "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
@@ -65,6 +68,7 @@ def test_input_ending_abandons_the_game(monkeypatch: pytest.MonkeyPatch, capsys:
     assert "abandoned" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_colours_are_painted_on_request_and_every_tile_shows_shape_and_colour_letter(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
